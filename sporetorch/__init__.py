@@ -1,0 +1,24 @@
+"""sporetorch: MindSpore 2.10's programming model on PyTorch.
+
+``import sporetorch as ms`` gives the names a MindSpore user imports from ``mindspore``;
+``python -m sporetorch run script.py`` runs an unmodified MindSpore script.
+"""
+__version__ = "0.1.0"
+
+from .common import dtype
+from .common.dtype import (  # noqa: F401 - MindSpore exports every dtype at top level
+    Type, TensorType, bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
+    float64, bfloat16, complex64, complex128, string, type_none, number, int_, uint, float_, tensor_type,
+    list_, tuple_, half, single, double, short, intc, long, intp, byte, ubyte, ushort, uintc, uintp, cfloat,
+    cdouble, dtype_to_nptype, dtype_to_pytype, pytype_to_dtype, get_py_obj_dtype,
+)
+from .common.dtype import bool, int, float  # noqa: F401,A004 - mindspore.bool / int / float
+from .common.tensor import Tensor, tensor, is_tensor, from_numpy, from_dlpack, to_dlpack
+from .common.parameter import Parameter, ParameterTuple
+from .common.seed import set_seed, get_seed
+from .common import initializer as _initializer_module  # noqa: F401
+from .context import (GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context,
+                      set_device, get_current_device)
+from . import common, context, nn, ops
+
+mstype = dtype

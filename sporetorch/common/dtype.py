@@ -1,0 +1,205 @@
+"""MindSpore data types (``mindspore.dtype`` / ``mstype``) and their torch and NumPy twins.
+
+Each dtype is a singleton ``Type`` object that prints as MindSpore prints it
+(``str(float32) == "Float32"``) and knows the torch dtype that stores it.
+"""
+import builtins
+
+import numpy as np
+import torch
+
+_py_bool, _py_int, _py_float = builtins.bool, builtins.int, builtins.float
+
+
+class Type:
+    """A MindSpore data type. Instances are singletons; compare with ``==`` or ``is``."""
+
+    __slots__ = ("_name", "_torch", "_numpy", "_attr", "__weakref__")
+
+    def __init__(self, name, torch_dtype, numpy_dtype, attr=None):
+        self._name = name
+        self._torch = torch_dtype
+        self._numpy = numpy_dtype
+        self._attr = attr or name.lower()
+
+    def __str__(self):
+        return self._name
+
+    def __repr__(self):
+        return "mindspore." + self._attr
+
+    def __reduce__(self):
+        return (_by_name, (self._name,))
+
+    @property
+    def torch_dtype(self):
+        return self._torch
+
+    @property
+    def numpy_dtype(self):
+        return self._numpy
+
+    @property
+    def is_floating_point(self):
+        return self._torch is not None and self._torch.is_floating_point
+
+
+class TensorType(Type):
+    """The type of a Tensor object (``mindspore.tensor_type``)."""
+
+
+bool_ = Type("Bool", torch.bool, np.bool_, "bool_")
+int8 = Type("Int8", torch.int8, np.int8)
+int16 = Type("Int16", torch.int16, np.int16)
+int32 = Type("Int32", torch.int32, np.int32)
+int64 = Type("Int64", torch.int64, np.int64)
+uint8 = Type("UInt8", torch.uint8, np.uint8)
+uint16 = Type("UInt16", torch.uint16, np.uint16)
+uint32 = Type("UInt32", torch.uint32, np.uint32)
+uint64 = Type("UInt64", torch.uint64, np.uint64)
+float16 = Type("Float16", torch.float16, np.float16)
+float32 = Type("Float32", torch.float32, np.float32)
+float64 = Type("Float64", torch.float64, np.float64)
+bfloat16 = Type("BFloat16", torch.bfloat16, None)
+complex64 = Type("Complex64", torch.complex64, np.complex64)
+complex128 = Type("Complex128", torch.complex128, np.complex128)
+string = Type("String", None, np.str_)
+type_none = Type("NoneType", None, None)
+number = Type("Number", None, None)
+int_ = Type("Int", None, None)
+uint = Type("UInt", None, None)
+float_ = Type("Float", None, None)
+tensor_type = TensorType("TensorType", None, None)
+list_ = Type("List", None, None)
+tuple_ = Type("Tuple", None, None)
+
+# Aliases MindSpore exports.
+bool = bool_  # noqa: A001 - MindSpore's own name
+half = float16
+single = float32
+double = float64
+float = float32  # noqa: A001
+short = int16
+intc = int32
+int = int32  # noqa: A001 - mindspore.int is Int32
+long = int64
+intp = int64
+byte = int8
+ubyte = uint8
+ushort = uint16
+uintc = uint32
+uintp = uint64
+cfloat = complex64
+cdouble = complex128
+
+_ALL = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+        float16, float32, float64, bfloat16, complex64, complex128)
+_NAME_TO_TYPE = {t._name: t for t in _ALL}
+_TORCH_TO_TYPE = {t._torch: t for t in _ALL}
+_NUMPY_TO_TYPE = {np.dtype(t._numpy): t for t in _ALL if t._numpy is not None}
+
+number_type = (int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+               float16, float32, float64, bfloat16, complex64, complex128)
+int_type = (int8, int16, int32, int64)
+uint_type = (uint8, uint16, uint32, uint64)
+float_type = (float16, float32, float64, bfloat16)
+all_types = _ALL
+
+
+def _by_name(name):
+    return _NAME_TO_TYPE[name]
+
+
+def to_torch(dtype):
+    """Return the torch dtype for a MindSpore ``Type``, a NumPy dtype, a torch dtype or a Python type."""
+    if isinstance(dtype, Type):
+        if dtype._torch is None:
+            raise TypeError(f"dtype {dtype} has no tensor storage type")
+        return dtype._torch
+    if isinstance(dtype, torch.dtype):
+        return dtype
+    return from_any(dtype)._torch
+
+
+def from_torch(torch_dtype):
+    """Return the MindSpore ``Type`` for a torch dtype."""
+    try:
+        return _TORCH_TO_TYPE[torch_dtype]
+    except KeyError:
+        raise TypeError(f"torch dtype {torch_dtype} has no MindSpore equivalent") from None
+
+
+def from_numpy(np_dtype):
+    """Return the MindSpore ``Type`` for a NumPy dtype."""
+    try:
+        return _NUMPY_TO_TYPE[np.dtype(np_dtype)]
+    except (KeyError, TypeError):
+        raise TypeError(f"NumPy dtype {np_dtype} has no MindSpore equivalent") from None
+
+
+def from_any(dtype):
+    """Normalise a ``Type``, torch dtype, NumPy dtype, Python type or type name to a ``Type``."""
+    if isinstance(dtype, Type):
+        return dtype
+    if isinstance(dtype, torch.dtype):
+        return from_torch(dtype)
+    if dtype is _py_bool:
+        return bool_
+    if dtype is _py_int:
+        return int64
+    if dtype is _py_float:
+        return float32
+    if isinstance(dtype, str) and dtype in _NAME_TO_TYPE:
+        return _NAME_TO_TYPE[dtype]
+    return from_numpy(dtype)
+
+
+def dtype_to_nptype(type_):
+    """Return the NumPy type of a MindSpore ``Type`` (``mindspore.dtype_to_nptype``)."""
+    if type_ is bfloat16:
+        raise TypeError("BFloat16 has no NumPy type")
+    return from_any(type_)._numpy
+
+
+def dtype_to_pytype(type_):
+    """Return the Python type of a MindSpore ``Type`` (``mindspore.dtype_to_pytype``)."""
+    t = from_any(type_)
+    if t is bool_:
+        return _py_bool
+    if t in int_type or t in uint_type:
+        return _py_int
+    if t in float_type:
+        return _py_float
+    if t in (complex64, complex128):
+        return complex
+    raise TypeError(f"dtype {t} has no Python type")
+
+
+def pytype_to_dtype(obj):
+    """Return the MindSpore ``Type`` of a Python or NumPy type (``mindspore.pytype_to_dtype``)."""
+    if isinstance(obj, Type):
+        return obj
+    return from_any(obj)
+
+
+def get_py_obj_dtype(obj):
+    """Return the MindSpore ``Type`` of a Python object (``mindspore.get_py_obj_dtype``)."""
+    if hasattr(obj, "dtype") and isinstance(obj.dtype, Type):
+        return obj.dtype
+    if isinstance(obj, _py_bool):
+        return bool_
+    if isinstance(obj, _py_int):
+        return int64
+    if isinstance(obj, _py_float):
+        return float32
+    return from_any(type(obj))
+
+
+__all__ = [
+    "Type", "TensorType", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "bfloat16", "complex64", "complex128", "string", "type_none", "number",
+    "int_", "uint", "float_", "tensor_type", "list_", "tuple_", "bool", "half", "single", "double", "float",
+    "short", "intc", "int", "long", "intp", "byte", "ubyte", "ushort", "uintc", "uintp", "cfloat", "cdouble",
+    "number_type", "int_type", "uint_type", "float_type", "all_types", "dtype_to_nptype", "dtype_to_pytype",
+    "pytype_to_dtype", "get_py_obj_dtype",
+]

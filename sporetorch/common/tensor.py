@@ -1,0 +1,544 @@
+"""``sporetorch.Tensor``: MindSpore's Tensor as a thin wrapper around a ``torch.Tensor``.
+
+The wrapper holds one torch tensor in ``_t`` and nothing else on the hot path.
+It does not subclass ``torch.Tensor`` because MindSpore and PyTorch disagree on
+the meaning of ``size``, ``transpose``, ``repeat``, ``view`` and ``sum(axis)``.
+Operators unwrap, call torch once and wrap the result.
+"""
+import numbers
+
+import numpy as np
+import torch
+
+from . import dtype as mstype
+from .._device import default_device
+
+_new = object.__new__
+_from_torch_dtype = mstype._TORCH_TO_TYPE.__getitem__
+
+
+def _wrap(t):
+    """Wrap a torch tensor without copying (the hot path of every op)."""
+    o = _new(Tensor)
+    o._t = t
+    return o
+
+
+def _unwrap(x):
+    """Return the torch object behind ``x`` (Tensors unwrap, arrays convert, scalars pass)."""
+    if isinstance(x, Tensor):
+        return x._t
+    if isinstance(x, np.ndarray):
+        return torch.from_numpy(x)
+    return x
+
+
+def _unwrap_index(index):
+    if isinstance(index, Tensor):
+        return index._t
+    if isinstance(index, tuple):
+        return tuple(_unwrap_index(i) for i in index)
+    if isinstance(index, list) and any(isinstance(i, Tensor) for i in index):
+        return [_unwrap_index(i) for i in index]
+    if isinstance(index, np.ndarray):
+        return torch.from_numpy(index)
+    return index
+
+
+def _infer_python_dtype(data):
+    """MindSpore's default dtype for Python data: bool → Bool, int → Int64, float → Float32."""
+    kinds = set()
+
+    def walk(x):
+        if isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+        elif isinstance(x, Tensor):
+            kinds.add("f" if x._t.is_floating_point() else "i")
+        elif isinstance(x, (bool, np.bool_)):
+            kinds.add("b")
+        elif isinstance(x, numbers.Integral):
+            kinds.add("i")
+        elif isinstance(x, numbers.Real):
+            kinds.add("f")
+        elif isinstance(x, numbers.Complex):
+            kinds.add("c")
+        else:
+            raise TypeError(f"For 'Tensor', the type of input_data is not supported: {type(x).__name__}")
+
+    walk(data)
+    if "c" in kinds:
+        return torch.complex64
+    if "f" in kinds:
+        return torch.float32
+    if "i" in kinds:
+        return torch.int64
+    return torch.bool
+
+
+def _check_rectangular(data):
+    """Reject ragged nested lists with MindSpore's TypeError."""
+    if not isinstance(data, (list, tuple)) or not data:
+        return
+    first = data[0]
+    if isinstance(first, (list, tuple)):
+        n = len(first)
+        for row in data:
+            if not isinstance(row, (list, tuple)) or len(row) != n:
+                raise TypeError("For 'Tensor', the input_data must be a rectangular nested sequence, "
+                                f"but got rows of different lengths: {data!r}")
+            _check_rectangular(row)
+    elif any(isinstance(row, (list, tuple)) for row in data):
+        raise TypeError(f"For 'Tensor', the input_data mixes scalars and sequences: {data!r}")
+
+
+def _to_torch_data(input_data, dtype):
+    """Build a fresh torch tensor for ``Tensor(input_data, dtype)``."""
+    tdtype = None if dtype is None else mstype.to_torch(dtype)
+    device = default_device()
+    if isinstance(input_data, Tensor):
+        t = input_data._t
+        return t if tdtype is None or t.dtype == tdtype else t.to(tdtype)
+    if isinstance(input_data, torch.Tensor):
+        return input_data if tdtype is None else input_data.to(tdtype)
+    if isinstance(input_data, (np.ndarray, np.generic)):
+        arr = np.asarray(input_data)
+        if arr.dtype == object:
+            raise TypeError("For 'Tensor', the input_data must not be an object array")
+        if tdtype is None:
+            if arr.dtype.kind == "U" or arr.dtype.kind == "S":
+                raise TypeError(f"For 'Tensor', string arrays are not supported: dtype {arr.dtype}")
+            mstype.from_numpy(arr.dtype)
+            return torch.tensor(arr, device=device)
+        if tdtype.is_floating_point or arr.dtype.kind not in "f" or tdtype == torch.bool:
+            return torch.tensor(arr, device=device).to(tdtype)
+        # float → int truncates towards zero, as MindSpore's cast does.
+        return torch.tensor(np.trunc(arr), device=device).to(tdtype)
+    if isinstance(input_data, (list, tuple)):
+        _check_rectangular(input_data)
+        inferred = _infer_python_dtype(input_data)
+        data = [_unwrap(v) if isinstance(v, Tensor) else v for v in input_data]
+        if any(isinstance(v, torch.Tensor) for v in data):
+            t = torch.stack([torch.as_tensor(v) for v in data]).to(inferred)
+        else:
+            t = torch.tensor(data, dtype=inferred if inferred != torch.complex64 else None, device=device)
+        return t if tdtype is None else t.to(tdtype)
+    if isinstance(input_data, (bool, numbers.Number)):
+        inferred = _infer_python_dtype(input_data)
+        t = torch.tensor(input_data, dtype=inferred, device=device)
+        return t if tdtype is None else t.to(tdtype)
+    raise TypeError(f"For 'Tensor', the type of input_data is not supported: {type(input_data).__name__}")
+
+
+class Tensor:
+    """A MindSpore tensor backed by a ``torch.Tensor``.
+
+    Args:
+        input_data: a NumPy array, a (nested) list or tuple, a Python number or bool,
+            another Tensor, or a ``torch.Tensor`` (shared, not copied).
+        dtype: a MindSpore dtype such as ``sporetorch.float32``. Default: inferred
+            (Python int → Int64, float → Float32, bool → Bool; NumPy keeps its dtype).
+        shape: with ``init``, the shape of a lazily initialised tensor.
+        init: an ``Initializer`` (or its name); the data is created by ``init_data()``.
+
+    Differences from PyTorch: ``size`` is the element count (a property), ``shape`` is
+    a tuple, reductions take ``axis``/``keep_dims``, and ``transpose`` takes a full
+    permutation. Use ``to_torch()`` to get the underlying ``torch.Tensor``.
+    """
+
+    __slots__ = ("_t", "__weakref__")
+    __array_priority__ = 100
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
+                 const_arg=False, device=None):
+        if init is not None or (input_data is None and shape is not None):
+            from .initializer import _lazy_init_data
+            self._t = _lazy_init_data(self, init, shape, dtype)
+            return
+        if input_data is None:
+            raise ValueError("For 'Tensor', input_data must not be None unless 'shape' and 'init' are given")
+        if dtype is not None and not isinstance(dtype, mstype.Type):
+            raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore dtype, but got {dtype!r}")
+        t = _to_torch_data(input_data, dtype)
+        if device is not None:
+            t = t.to(_device_from_name(device))
+        self._t = t
+
+    # ------------------------------------------------------------------ interop
+    @staticmethod
+    def from_torch(t):
+        """Wrap a ``torch.Tensor`` without copying."""
+        if not isinstance(t, torch.Tensor):
+            raise TypeError(f"Tensor.from_torch expects a torch.Tensor, but got {type(t).__name__}")
+        return _wrap(t)
+
+    def to_torch(self):
+        """Return the underlying ``torch.Tensor`` (no copy)."""
+        return self._t
+
+    @staticmethod
+    def from_numpy(array):
+        """Create a Tensor sharing memory with a NumPy array (``mindspore.Tensor.from_numpy``)."""
+        return _wrap(torch.from_numpy(np.ascontiguousarray(array)))
+
+    def __dlpack__(self, stream=None):
+        return self._t.__dlpack__(stream) if stream is not None else self._t.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._t.__dlpack_device__()
+
+    def asnumpy(self):
+        """Return the data as a NumPy array; on CPU it shares memory with the tensor."""
+        t = self._t
+        if t.requires_grad:
+            t = t.detach()
+        if t.dtype == torch.bfloat16:
+            raise TypeError("For 'asnumpy', BFloat16 has no NumPy type; cast with astype(mindspore.float32) first")
+        return t.cpu().numpy() if t.device.type != "cpu" else t.numpy()
+
+    def numpy(self):
+        return self.asnumpy()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.asnumpy()
+        return a if dtype is None else a.astype(dtype)
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def shape(self):
+        return tuple(self._t.shape)
+
+    @property
+    def dtype(self):
+        return _from_torch_dtype(self._t.dtype)
+
+    @property
+    def ndim(self):
+        return self._t.dim()
+
+    @property
+    def size(self):
+        return self._t.numel()
+
+    @property
+    def itemsize(self):
+        return self._t.element_size()
+
+    @property
+    def nbytes(self):
+        return self._t.numel() * self._t.element_size()
+
+    @property
+    def strides(self):
+        es = self._t.element_size()
+        return tuple(s * es for s in self._t.stride())
+
+    @property
+    def T(self):
+        return _wrap(self._t.permute(*range(self._t.dim() - 1, -1, -1)))
+
+    @property
+    def device(self):
+        return "GPU" if self._t.is_cuda else "CPU"
+
+    def dim(self):
+        return self._t.dim()
+
+    def numel(self):
+        return self._t.numel()
+
+    def nelement(self):
+        return self._t.numel()
+
+    def is_contiguous(self):
+        return self._t.is_contiguous()
+
+    def contiguous(self):
+        return _wrap(self._t.contiguous())
+
+    def is_floating_point(self):
+        return self._t.is_floating_point()
+
+    def has_init(self):
+        return False
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        """Materialise a lazily initialised tensor; returns ``self``."""
+        return self
+
+    # ------------------------------------------------------------------ conversion
+    def astype(self, dtype, copy=True):
+        """Cast to ``dtype`` (a MindSpore dtype, a NumPy dtype or a type name)."""
+        return _wrap(self._t.to(mstype.to_torch(dtype)))
+
+    def to(self, dtype):
+        return _wrap(self._t.to(mstype.to_torch(dtype)))
+
+    def float(self):
+        return _wrap(self._t.float())
+
+    def half(self):
+        return _wrap(self._t.half())
+
+    def int(self):
+        return _wrap(self._t.int())
+
+    def long(self):
+        return _wrap(self._t.long())
+
+    def bool(self):
+        return _wrap(self._t.bool())
+
+    def double(self):
+        return _wrap(self._t.double())
+
+    def item(self, index=None):
+        """Return the value of a one-element tensor as a Python number."""
+        if index is not None:
+            return self._t.reshape(-1)[index].item() if isinstance(index, int) else self._t[index].item()
+        if self._t.numel() != 1:
+            raise ValueError(f"For 'Tensor.item', the tensor must have exactly one element, "
+                             f"but got shape {self.shape}")
+        return self._t.item()
+
+    def tolist(self):
+        return self._t.tolist()
+
+    def copy(self):
+        return _wrap(self._t.clone())
+
+    def clone(self):
+        return _wrap(self._t.clone())
+
+    def cpu(self):
+        return _wrap(self._t.cpu())
+
+    def reshape(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        return _wrap(self._t.reshape(shape))
+
+    def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        if len(shape) == 1 and isinstance(shape[0], mstype.Type):
+            return _wrap(self._t.view(mstype.to_torch(shape[0])))
+        return _wrap(self._t.reshape(shape))
+
+    def __len__(self):
+        if self._t.dim() == 0:
+            raise TypeError("len() of unsized object: a 0-d Tensor has no length")
+        return self._t.shape[0]
+
+    def __bool__(self):
+        if self._t.numel() != 1:
+            raise ValueError(f"The truth value of a Tensor with {self._t.numel()} elements is ambiguous; "
+                             "use .any() or .all()")
+        return bool(self._t)
+
+    def __int__(self):
+        return int(self._t.item())
+
+    def __float__(self):
+        return float(self._t.item())
+
+    def __index__(self):
+        if self._t.is_floating_point() or self._t.numel() != 1:
+            raise TypeError(f"only an integer Tensor with one element can be used as an index, "
+                            f"got dtype {self.dtype} and shape {self.shape}")
+        return int(self._t.item())
+
+    def __complex__(self):
+        return complex(self._t.item())
+
+    __hash__ = object.__hash__
+
+    # ------------------------------------------------------------------ indexing
+    def __getitem__(self, index):
+        if type(index) is int or type(index) is slice:
+            return _wrap(self._t[index])
+        return _wrap(self._t[_unwrap_index(index)])
+
+    def __setitem__(self, index, value):
+        value = _unwrap(value)
+        if isinstance(value, torch.Tensor) and value.dtype != self._t.dtype:
+            value = value.to(self._t.dtype)
+        self._t[_unwrap_index(index)] = value
+
+    def __iter__(self):
+        if self._t.dim() == 0:
+            raise TypeError("iteration over a 0-d Tensor")
+        for i in range(self._t.shape[0]):
+            yield _wrap(self._t[i])
+
+    def __contains__(self, item):
+        return bool((self._t == _unwrap(item)).any())
+
+    # ------------------------------------------------------------------ printing
+    def __repr__(self):
+        from ._tensor_format import tensor_repr
+        return tensor_repr(self)
+
+    def __str__(self):
+        from ._tensor_format import tensor_str
+        return tensor_str(self)
+
+    def __format__(self, spec):
+        if self._t.dim() == 0 and spec:
+            return format(self._t.item(), spec)
+        return str(self)
+
+    # ------------------------------------------------------------------ operators
+    def __add__(self, other):
+        return _wrap(torch.add(self._t, other._t if isinstance(other, Tensor) else _unwrap(other)))
+
+    def __radd__(self, other):
+        return _wrap(torch.add(_unwrap(other), self._t))
+
+    def __sub__(self, other):
+        return _wrap(torch.sub(self._t, other._t if isinstance(other, Tensor) else _unwrap(other)))
+
+    def __rsub__(self, other):
+        return _wrap(torch.sub(_as_tensor_like(other, self._t), self._t))
+
+    def __mul__(self, other):
+        return _wrap(torch.mul(self._t, other._t if isinstance(other, Tensor) else _unwrap(other)))
+
+    def __rmul__(self, other):
+        return _wrap(torch.mul(_unwrap(other), self._t))
+
+    def __truediv__(self, other):
+        return _wrap(torch.true_divide(self._t, other._t if isinstance(other, Tensor) else _unwrap(other)))
+
+    def __rtruediv__(self, other):
+        return _wrap(torch.true_divide(_as_tensor_like(other, self._t), self._t))
+
+    def __floordiv__(self, other):
+        return _wrap(torch.floor_divide(self._t, _unwrap(other)))
+
+    def __rfloordiv__(self, other):
+        return _wrap(torch.floor_divide(_as_tensor_like(other, self._t), self._t))
+
+    def __mod__(self, other):
+        return _wrap(torch.remainder(self._t, _unwrap(other)))
+
+    def __rmod__(self, other):
+        return _wrap(torch.remainder(_as_tensor_like(other, self._t), self._t))
+
+    def __pow__(self, other):
+        return _wrap(torch.pow(self._t, _unwrap(other)))
+
+    def __rpow__(self, other):
+        return _wrap(torch.pow(_unwrap(other), self._t))
+
+    def __matmul__(self, other):
+        return _wrap(torch.matmul(self._t, _unwrap(other)))
+
+    def __rmatmul__(self, other):
+        return _wrap(torch.matmul(_unwrap(other), self._t))
+
+    def __neg__(self):
+        return _wrap(torch.neg(self._t))
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return _wrap(torch.abs(self._t))
+
+    def __invert__(self):
+        return _wrap(torch.bitwise_not(self._t))
+
+    def __and__(self, other):
+        return _wrap(torch.bitwise_and(self._t, _unwrap(other)))
+
+    __rand__ = __and__
+
+    def __or__(self, other):
+        return _wrap(torch.bitwise_or(self._t, _unwrap(other)))
+
+    __ror__ = __or__
+
+    def __xor__(self, other):
+        return _wrap(torch.bitwise_xor(self._t, _unwrap(other)))
+
+    __rxor__ = __xor__
+
+    def __lshift__(self, other):
+        return _wrap(torch.bitwise_left_shift(self._t, _unwrap(other)))
+
+    def __rshift__(self, other):
+        return _wrap(torch.bitwise_right_shift(self._t, _unwrap(other)))
+
+    def __lt__(self, other):
+        return _wrap(torch.lt(self._t, _unwrap(other)))
+
+    def __le__(self, other):
+        return _wrap(torch.le(self._t, _unwrap(other)))
+
+    def __gt__(self, other):
+        return _wrap(torch.gt(self._t, _unwrap(other)))
+
+    def __ge__(self, other):
+        return _wrap(torch.ge(self._t, _unwrap(other)))
+
+    def __eq__(self, other):
+        if other is None:
+            return False
+        return _wrap(torch.eq(self._t, _unwrap(other)))
+
+    def __ne__(self, other):
+        if other is None:
+            return True
+        return _wrap(torch.ne(self._t, _unwrap(other)))
+
+    # ------------------------------------------------------------------ pickling
+    def __reduce__(self):
+        return (_rebuild, (self.asnumpy() if self._t.dtype != torch.bfloat16 else self._t.float().numpy(),
+                           str(self.dtype)))
+
+
+def _rebuild(array, dtype_name):
+    return Tensor(array, dtype=mstype._NAME_TO_TYPE[dtype_name])
+
+
+def _as_tensor_like(x, like):
+    """Turn a Python scalar left operand into something torch accepts on the left."""
+    x = _unwrap(x)
+    if isinstance(x, torch.Tensor):
+        return x
+    return torch.as_tensor(x, device=like.device)
+
+
+def _device_from_name(name):
+    name = str(name)
+    if name.upper().startswith("CPU"):
+        return torch.device("cpu")
+    if name.upper().startswith(("GPU", "CUDA")):
+        return torch.device("cuda")
+    return torch.device(name)
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    """Create a Tensor (``mindspore.tensor``)."""
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg, device=device)
+
+
+def is_tensor(obj):
+    """Return whether ``obj`` is a sporetorch Tensor (``mindspore.is_tensor``)."""
+    return isinstance(obj, Tensor)
+
+
+def from_numpy(array):
+    """Create a Tensor sharing memory with ``array`` (``mindspore.from_numpy``)."""
+    return Tensor.from_numpy(array)
+
+
+def from_dlpack(dlpack):
+    """Create a Tensor from a DLPack capsule or an object with ``__dlpack__``."""
+    return _wrap(torch.from_dlpack(dlpack))
+
+
+def to_dlpack(tensor):
+    """Return a DLPack capsule sharing ``tensor``'s memory."""
+    return torch.utils.dlpack.to_dlpack(tensor._t)

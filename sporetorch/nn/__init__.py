@@ -1,0 +1,6 @@
+"""``sporetorch.nn``: Cells, layers, losses, optimizers and wrappers (``mindspore.nn``)."""
+from .cell import Cell
+from .layer.activation import ReLU, get_activation
+from .layer.basic import Dense, Flatten, Identity
+from .layer.container import CellDict, CellList, SequentialCell
+from .layer.conv import Conv2d

@@ -1,0 +1,407 @@
+"""``nn.Cell``: the base class of every network, layer, loss and optimizer.
+
+Child cells and Parameters assigned as attributes are registered in ``_cells`` and
+``_params`` and also kept in ``__dict__``, so that attribute access inside
+``construct`` is an ordinary (fast) lookup. Parameter names follow MindSpore's
+``auto_prefix`` rule: assigning a child cell renames the child's Parameters to
+``<attribute>.<path inside the child>``.
+"""
+from collections import OrderedDict
+
+import torch
+
+from .. import context as _context
+from ..common import dtype as mstype
+from ..common.parameter import Parameter, ParameterTuple
+from ..common.tensor import Tensor, _wrap
+
+_graph_state = _context.state
+
+
+class Cell:
+    """Base class of all networks.
+
+    Args:
+        auto_prefix (bool): whether the Parameters of child cells are renamed with
+            the attribute path of the child. Default: True.
+        flags (dict): attributes to set on the cell.
+
+    Subclasses define ``construct(*inputs)``; calling the cell runs it. A cell is
+    in inference mode (``training == False``) until ``set_train()``.
+
+    Differences from PyTorch: ``construct`` instead of ``forward``; the default mode is
+    inference, not training; Parameter names are stored on the Parameters themselves.
+    """
+
+    IGNORE_LIST = ["_scope", "_cell_init_args", "_auto_prefix", "_cells", "_params"]
+
+    def __init__(self, auto_prefix=True, flags=None):
+        d = self.__dict__
+        d["_cells"] = OrderedDict()
+        d["_params"] = OrderedDict()
+        d["_params_list"] = OrderedDict()
+        d["_auto_prefix"] = auto_prefix
+        d["training"] = False
+        d["requires_grad"] = False
+        d["_call_hook"] = None
+        d["_cast_inputs"] = None
+        d["_forward_pre_hooks"] = OrderedDict()
+        d["_forward_hooks"] = OrderedDict()
+        d["_scope"] = None
+        d["cell_type"] = None
+        d["_phase"] = "predict"
+        if flags:
+            self.add_flags(**flags)
+
+    # ------------------------------------------------------------------ calling
+    def construct(self, *args, **kwargs):
+        raise NotImplementedError(f"Cell '{type(self).__name__}' must define construct()")
+
+    def __call__(self, *args, **kwargs):
+        if self._call_hook is None and not _graph_state["graph"]:
+            return self.construct(*args, **kwargs)
+        return _special_call(self, args, kwargs)
+
+    # ------------------------------------------------------------------ attributes
+    def __getattr__(self, name):
+        # Only reached when normal lookup fails: before __init__ ran, or for ParameterTuples.
+        d = self.__dict__
+        if "_params_list" in d and name in d["_params_list"]:
+            return d["_params_list"][name]
+        if "_cells" not in d:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'; "
+                                 f"did you forget to call super().__init__() in {type(self).__name__}.__init__?")
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        if "_cells" not in d:
+            if isinstance(value, (Cell, Parameter)):
+                raise AttributeError(f"Cannot assign '{name}' before Cell.__init__() of "
+                                     f"{type(self).__name__} has been called")
+            object.__setattr__(self, name, value)
+            return
+        if isinstance(value, Parameter):
+            self._set_param_attr(name, value)
+        elif isinstance(value, Cell):
+            self._set_cell_attr(name, value)
+        elif isinstance(value, ParameterTuple):
+            self._drop_registered(name)
+            d["_params_list"][name] = value
+            d[name] = value
+        else:
+            if name in d["_params"]:
+                if value is None:
+                    d["_params"][name] = None
+                    d[name] = None
+                    return
+                if isinstance(value, Tensor):
+                    d["_params"][name].set_data(value)
+                    return
+                raise TypeError(f"For '{type(self).__name__}', the Parameter attribute '{name}' can only be "
+                                f"set to a Parameter, a Tensor or None, but got {type(value).__name__}")
+            if name in d["_cells"]:
+                if value is not None:
+                    raise TypeError(f"For '{type(self).__name__}', the child cell '{name}' can only be replaced "
+                                    f"by a Cell or None, but got {type(value).__name__}")
+                d["_cells"][name] = None
+            object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        d = self.__dict__
+        for reg in ("_params", "_cells", "_params_list"):
+            if name in d.get(reg, ()):
+                del d[reg][name]
+        object.__delattr__(self, name)
+
+    def _drop_registered(self, name):
+        d = self.__dict__
+        for reg in ("_params", "_cells", "_params_list"):
+            d[reg].pop(name, None)
+
+    def _set_param_attr(self, name, value):
+        if value._has_default_name():
+            value.name = name
+        d = self.__dict__
+        d["_cells"].pop(name, None)
+        d["_params_list"].pop(name, None)
+        d["_params"][name] = value
+        d[name] = value
+
+    def _set_cell_attr(self, name, value):
+        if self._auto_prefix:
+            value.update_parameters_name(name + ".")
+        d = self.__dict__
+        d["_params"].pop(name, None)
+        d["_params_list"].pop(name, None)
+        d["_cells"][name] = value
+        d[name] = value
+
+    def add_flags(self, **flags):
+        for k, v in flags.items():
+            object.__setattr__(self, k, v)
+        return self
+
+    def add_flags_recursive(self, **flags):
+        for _, cell in self.cells_and_names():
+            cell.add_flags(**flags)
+        return self
+
+    # ------------------------------------------------------------------ children
+    def insert_child_to_cell(self, child_name, child_cell):
+        """Register ``child_cell`` under ``child_name`` without renaming its Parameters."""
+        if not isinstance(child_name, str) or not child_name or "." in child_name:
+            raise KeyError(f"For 'insert_child_to_cell', the child name must be a non-empty str without '.', "
+                           f"but got {child_name!r}")
+        if child_cell is not None and not isinstance(child_cell, Cell):
+            raise TypeError(f"For 'insert_child_to_cell', the child must be a Cell, "
+                            f"but got {type(child_cell).__name__}")
+        d = self.__dict__
+        if child_name in d["_params"] or (hasattr(type(self), child_name)):
+            raise KeyError(f"For 'insert_child_to_cell', the name {child_name!r} is already an attribute "
+                           f"of {type(self).__name__}")
+        d["_cells"][child_name] = child_cell
+        d[child_name] = child_cell
+
+    def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+        """Register ``param`` under ``param_name``."""
+        if not isinstance(param_name, str) or not param_name:
+            raise KeyError(f"For 'insert_param_to_cell', the name must be a non-empty str, but got {param_name!r}")
+        if check_name_contain_dot and "." in param_name:
+            raise KeyError(f"For 'insert_param_to_cell', the name must not contain '.', but got {param_name!r}")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"For 'insert_param_to_cell', the param must be a Parameter, "
+                            f"but got {type(param).__name__}")
+        if param is not None and param._has_default_name():
+            param.name = param_name
+        d = self.__dict__
+        d["_params"][param_name] = param
+        d[param_name] = param
+
+    def cells_and_names(self, cells=None, name_prefix=""):
+        """Yield ``(path, cell)`` for this cell and every descendant, depth first, each cell once."""
+        seen = set() if cells is None else cells
+        if id(self) not in seen:
+            seen.add(id(self))
+            yield name_prefix, self
+        for name, cell in self._cells.items():
+            if cell is None or id(cell) in seen:
+                continue
+            path = f"{name_prefix}.{name}" if name_prefix else name
+            yield from cell.cells_and_names(seen, path)
+
+    def name_cells(self):
+        """Return an OrderedDict of the direct children by attribute name."""
+        out = OrderedDict()
+        for name, cell in self._cells.items():
+            if cell is not None and cell not in out.values():
+                out[name] = cell
+        return out
+
+    def cells(self):
+        """Return the direct children."""
+        return self.name_cells().values()
+
+    def get_flags(self):
+        return {}
+
+    # ------------------------------------------------------------------ parameters
+    def parameters_and_names(self, name_prefix="", expand=True):
+        """Yield ``(path, Parameter)`` for this cell's Parameters (then the children's when ``expand``)."""
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        seen = set()
+        for cell_name, cell in cells:
+            for par_name, par in cell._params.items():
+                if par is None or id(par) in seen:
+                    continue
+                seen.add(id(par))
+                yield (f"{cell_name}.{par_name}" if cell_name else par_name), par
+            for tup in cell._params_list.values():
+                for par in tup:
+                    if id(par) in seen:
+                        continue
+                    seen.add(id(par))
+                    yield par.name, par
+
+    def get_parameters(self, expand=True):
+        """Yield this cell's Parameters (recursively when ``expand``)."""
+        for _, p in self.parameters_and_names(expand=expand):
+            yield p
+
+    def trainable_params(self, recurse=True):
+        """Return the list of Parameters with ``requires_grad=True``."""
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse=True):
+        """Return the list of Parameters with ``requires_grad=False``."""
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse=True):
+        """Return an OrderedDict ``{Parameter.name: Parameter}``."""
+        out = OrderedDict()
+        for p in self.get_parameters(expand=recurse):
+            out[p.name] = p
+        return out
+
+    def update_parameters_name(self, prefix="", recurse=True):
+        """Rename every Parameter to ``prefix + <its path inside this cell>``."""
+        if not isinstance(prefix, str):
+            raise TypeError(f"For 'update_parameters_name', the 'prefix' must be a str, but got {prefix!r}")
+        for name, param in self.parameters_and_names(expand=recurse):
+            if prefix:
+                param.is_init = False
+            param.name = prefix + name
+
+    def check_names(self):
+        names = set()
+        for p in self.get_parameters():
+            if p.name in names:
+                raise ValueError(f"The value {p.name} of Parameter names is duplicated in {type(self).__name__}")
+            names.add(p.name)
+
+    def init_parameters_data(self, auto_parallel_mode=False):
+        return {p: p for p in self.get_parameters()}
+
+    def load_parameter_slice(self, params):
+        from ..train.serialization import load_param_into_net
+        load_param_into_net(self, params)
+
+    # ------------------------------------------------------------------ modes
+    def set_train(self, mode=True):
+        """Put this cell and its descendants in training (``True``) or inference mode; returns self."""
+        mode = bool(mode)
+        for _, cell in self.cells_and_names():
+            cell.__dict__["training"] = mode
+            cell.__dict__["_phase"] = "train" if mode else "predict"
+        return self
+
+    @property
+    def phase(self):
+        return self._phase
+
+    def set_grad(self, requires_grad=True):
+        """Mark this cell for reuse of its forward by ``grad`` (see ``sporetorch.grad``)."""
+        self.__dict__["requires_grad"] = requires_grad
+        return self
+
+    def to_float(self, dst_type):
+        """Run this cell (and its children) in ``dst_type``: floating inputs are cast on entry and
+        floating Parameters are cast, as MindSpore's mixed-precision ``to_float`` does."""
+        if dst_type not in (mstype.float16, mstype.float32, mstype.bfloat16, mstype.float64):
+            raise ValueError(f"For 'to_float', the 'dst_type' must be float16, bfloat16, float32 or float64, "
+                             f"but got {dst_type}")
+        tdtype = mstype.to_torch(dst_type)
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_cast_inputs"] = tdtype
+            _refresh_call_hook(cell)
+        return self
+
+    def apply(self, fn):
+        """Call ``fn`` on every descendant cell and then on this cell; returns self."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
+    # ------------------------------------------------------------------ hooks
+    def register_forward_pre_hook(self, hook_fn):
+        """``hook_fn(cell, inputs)`` runs before ``construct``; a non-None result replaces the inputs."""
+        handle = _HookHandle(self._forward_pre_hooks)
+        self._forward_pre_hooks[handle.id] = hook_fn
+        _refresh_call_hook(self)
+        return handle
+
+    def register_forward_hook(self, hook_fn):
+        """``hook_fn(cell, inputs, output)`` runs after ``construct``; a non-None result replaces the output."""
+        handle = _HookHandle(self._forward_hooks)
+        self._forward_hooks[handle.id] = hook_fn
+        _refresh_call_hook(self)
+        return handle
+
+    # ------------------------------------------------------------------ printing
+    def extend_repr(self):
+        """Extra text shown inside this cell's repr."""
+        return ""
+
+    def __repr__(self):
+        extra = self.extend_repr()
+        lines = []
+        for name, cell in self._cells.items():
+            text = repr(cell).replace("\n", "\n  ")
+            lines.append(f"({name}): {text}")
+        if not lines:
+            return f"{type(self).__name__}({extra})"
+        body = "\n  ".join(([extra] if extra else []) + lines)
+        return f"{type(self).__name__}(\n  {body}\n)"
+
+    @property
+    def cls_name(self):
+        return type(self).__name__
+
+    @property
+    def param_prefix(self):
+        return ""
+
+    def __getstate__(self):
+        return self.__dict__.copy()
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+
+class _HookHandle:
+    _next = 0
+
+    def __init__(self, registry):
+        _HookHandle._next += 1
+        self.id = _HookHandle._next
+        self._registry = registry
+
+    def remove(self):
+        self._registry.pop(self.id, None)
+
+
+def _refresh_call_hook(cell):
+    d = cell.__dict__
+    needs = d["_cast_inputs"] is not None or d["_forward_pre_hooks"] or d["_forward_hooks"] \
+        or d.get("_extra_call") is not None
+    d["_call_hook"] = _hooked_call if needs else None
+
+
+def _cast(x, tdtype):
+    if isinstance(x, Tensor) and x._t.is_floating_point() and x._t.dtype != tdtype:
+        return _wrap(x._t.to(tdtype))
+    return x
+
+
+def _hooked_call(cell, args, kwargs):
+    if cell._cast_inputs is not None:
+        args = tuple(_cast(a, cell._cast_inputs) for a in args)
+        tdtype = cell._cast_inputs
+        with torch.no_grad():
+            for p in cell._params.values():
+                if p is not None and p._t.is_floating_point() and p._t.dtype != tdtype:
+                    p._t = p._t.to(tdtype)
+    for hook in list(cell._forward_pre_hooks.values()):
+        res = hook(cell, args)
+        if res is not None:
+            args = res if isinstance(res, tuple) else (res,)
+    extra = cell.__dict__.get("_extra_call")
+    out = extra(cell, args, kwargs) if extra is not None else cell.construct(*args, **kwargs)
+    for hook in list(cell._forward_hooks.values()):
+        res = hook(cell, args, out)
+        if res is not None:
+            out = res
+    return out
+
+
+def _special_call(cell, args, kwargs):
+    """The slow path of ``Cell.__call__``: hooks, input casting, custom bprop and GRAPH_MODE."""
+    if _graph_state["graph"]:
+        runner = _graph_state.get("graph_call")
+        if runner is not None:
+            return runner(cell, args, kwargs)
+    hook = cell._call_hook
+    if hook is not None:
+        return hook(cell, args, kwargs)
+    return cell.construct(*args, **kwargs)

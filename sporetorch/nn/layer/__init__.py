@@ -1,0 +1,1 @@
+"""The layer families of ``sporetorch.nn``, one module each."""

@@ -19,6 +19,9 @@ from .common.seed import set_seed, get_seed
 from .common import initializer as _initializer_module  # noqa: F401
 from .context import (GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context,
                       set_device, get_current_device)
-from . import common, context, nn, ops
+from .common import tensor_methods as _tensor_methods  # noqa: F401 - attaches Tensor methods
+from .autodiff import *  # noqa: F401,F403
+from .train.serialization import *  # noqa: F401,F403
+from . import common, context, nn, ops, train, dataset, amp, communication
 
 mstype = dtype

@@ -1,3 +1,7 @@
 """``sporetorch.ops``: functional operators and Primitive classes (``mindspore.ops``)."""
 from .primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, prim_attr_register
 from .nn_ops import ReLU
+from .function import *  # noqa: F401,F403
+from .operations import *  # noqa: F401,F403
+from .composite import *  # noqa: F401,F403
+from .grad_ops import *  # noqa: F401,F403

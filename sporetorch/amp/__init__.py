@@ -1,0 +1,2 @@
+"""`sporetorch.amp`: mixed precision and loss scaling."""
+__all__ = []

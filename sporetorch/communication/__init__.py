@@ -1,0 +1,2 @@
+"""`sporetorch.communication`: single-process collective communication."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""Loss cells (`mindspore.nn.loss`)."""
+__all__ = []

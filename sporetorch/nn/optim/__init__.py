@@ -1,0 +1,2 @@
+"""Optimizers (`mindspore.nn.optim`)."""
+__all__ = []

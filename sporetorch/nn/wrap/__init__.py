@@ -1,0 +1,2 @@
+"""Training wrappers: WithLossCell, TrainOneStepCell, loss scaling."""
+__all__ = []

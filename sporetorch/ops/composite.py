@@ -1,0 +1,2 @@
+"""Composite helpers (`mindspore.ops.composite`): HyperMap, MultitypeFuncGraph, Partial."""
+__all__ = []

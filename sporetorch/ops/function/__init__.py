@@ -1,0 +1,2 @@
+"""Functional operators (`mindspore.ops.function`), one module per family."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""Gradient operators in `ops`: GradOperation, stop_gradient, grad/value_and_grad aliases."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""Primitive operator classes (`mindspore.ops.operations`, imported as `P`)."""
+__all__ = []

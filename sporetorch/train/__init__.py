@@ -1,0 +1,2 @@
+"""`sporetorch.train`: Model, callbacks, metrics, serialization."""
+__all__ = []

@@ -21,6 +21,7 @@ from .context import (GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_co
                       set_device, get_current_device)
 from .common import tensor_methods as _tensor_methods  # noqa: F401 - attaches Tensor methods
 from .autodiff import *  # noqa: F401,F403
+from .common.jit import jit, JitConfig, GraphCaptureError
 from .train.serialization import *  # noqa: F401,F403
 from . import common, context, nn, ops, train, dataset, amp, communication
 

@@ -151,6 +151,11 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None):
+        if init is None and input_data is None and shape is not None \
+                and any(s is None or s == -1 for s in shape):
+            from .jit import _dynamic_placeholder
+            self._t = _dynamic_placeholder(self, shape, dtype)
+            return
         if init is not None or (input_data is None and shape is not None):
             from .initializer import _lazy_init_data
             self._t = _lazy_init_data(self, init, shape, dtype)

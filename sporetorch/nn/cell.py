@@ -284,6 +284,20 @@ class Cell:
         self.__dict__["requires_grad"] = requires_grad
         return self
 
+    def set_inputs(self, *inputs):
+        """Declare input signatures for GRAPH_MODE; ``None`` dimensions in
+        ``Tensor(shape=[None, 3], dtype=...)`` are compiled as dynamic."""
+        from ..common.jit import set_inputs
+        set_inputs(self, *inputs)
+
+    def set_jit_config(self, jit_config):
+        """Set this cell's compilation options (a ``JitConfig``); ``backend`` picks the torch.compile backend."""
+        options = getattr(jit_config, "jit_config_dict", jit_config)
+        self.__dict__["_jit_config"] = dict(options)
+        if options.get("backend"):
+            self.__dict__["_jit_backend"] = options["backend"]
+        self.__dict__.pop("_graph_compiled", None)
+
     def to_float(self, dst_type):
         """Run this cell (and its children) in ``dst_type``: floating inputs are cast on entry and
         floating Parameters are cast, as MindSpore's mixed-precision ``to_float`` does."""

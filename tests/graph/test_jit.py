@@ -1,0 +1,180 @@
+"""GRAPH_MODE and @jit on torch.compile. Most tests use the no-code-generation backends so CI
+stays fast; one inductor test is marked slow. Expected values are the PYNATIVE results of the
+same network (graph mode must not change numbers) or closed forms."""
+import shutil
+import warnings
+
+import numpy as np
+import pytest
+import torch
+
+import sporetorch as ms
+from sporetorch import Tensor, nn
+from sporetorch.common.jit import GraphCaptureError, JitConfig, default_backend
+
+
+@pytest.fixture(autouse=True)
+def _eager_backend_and_pynative(monkeypatch):
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "eager")
+    torch._dynamo.reset()
+    yield
+    ms.set_context(mode=ms.PYNATIVE_MODE, jit_syntax_level=ms.LAX)
+    torch._dynamo.reset()
+
+
+class _Branchy(nn.Cell):
+    """Python control flow on a tensor value: not capturable as one graph."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(3, 3)
+
+    def construct(self, x):
+        y = self.fc(x)
+        if float(y.asnumpy().sum()) > 0:
+            return y * 2
+        return y - 1
+
+
+def _mlp():
+    ms.set_seed(1)
+    return nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 2)])
+
+
+def _x(shape=(3, 4), seed=0):
+    return Tensor(np.random.RandomState(seed).randn(*shape).astype(np.float32))
+
+
+def test_graph_mode_cell_matches_pynative_and_returns_tensor():
+    net, x = _mlp(), _x()
+    expected = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    out = net(x)
+    assert isinstance(out, Tensor) and out.dtype == ms.float32
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6, atol=1e-6)
+
+
+def test_graph_mode_compiles_outermost_cell_only():
+    net, x = _mlp(), _x()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net(x)
+    assert "_graph_compiled" in net.__dict__
+    assert all("_graph_compiled" not in c.__dict__ for c in net.cells())
+
+
+def test_graph_mode_follows_parameter_updates():
+    net, x = _mlp(), _x()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net(x)
+    net[0].weight.set_data(Tensor(np.zeros((8, 4), np.float32)))
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    expected = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    np.testing.assert_allclose(net(x).asnumpy(), expected, rtol=1e-6)
+
+
+def test_new_input_shape_recompiles_and_stays_correct():
+    net = _mlp()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    for batch in (2, 5, 7):
+        x = _x((batch, 4), seed=batch)
+        out = net(x)
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        np.testing.assert_allclose(out.asnumpy(), net(x).asnumpy(), rtol=1e-6, atol=1e-6)
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+
+def test_set_inputs_marks_dynamic_dimension():
+    net = _mlp()
+    net.set_inputs(Tensor(shape=[None, 4], dtype=ms.float32))
+    assert net.__dict__["_dynamic_inputs"] == [[0]]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    assert net(_x((6, 4))).shape == (6, 2)
+    assert net(_x((9, 4))).shape == (9, 2)
+
+
+def test_unsupported_construct_falls_back_and_warns_once_with_location():
+    net, x = _Branchy(), _x((2, 3))
+    expected = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out1, out2 = net(x), net(x)
+    msgs = [str(w.message) for w in caught if "GRAPH_MODE" in str(w.message)]
+    assert len(msgs) == 1
+    assert "test_jit.py:" in msgs[0] and "_Branchy.construct" in msgs[0]
+    np.testing.assert_allclose(out1.asnumpy(), expected, rtol=1e-6)
+    np.testing.assert_allclose(out2.asnumpy(), expected, rtol=1e-6)
+
+
+def test_strict_syntax_level_turns_fallback_into_clear_error():
+    net, x = _Branchy(), _x((2, 3))
+    ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
+    with pytest.raises(GraphCaptureError) as info:
+        net(x)
+    text = str(info.value)
+    assert "_Branchy.construct" in text and "test_jit.py:" in text and "ops.select" in text
+
+
+def test_jit_function_matches_eager_and_works_as_method():
+    @ms.jit
+    def f(a, b):
+        return a * b + a
+
+    x = _x()
+    np.testing.assert_allclose(f(x, x).asnumpy(), (x * x + x).asnumpy(), rtol=1e-6)
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 2)
+
+        @ms.jit
+        def construct(self, a):
+            return self.fc(a) * 3
+
+    net = Net()
+    np.testing.assert_allclose(net(x).asnumpy(), (net.fc(x) * 3).asnumpy(), rtol=1e-6)
+
+
+def test_jit_fullgraph_raises_with_location():
+    @ms.jit(fullgraph=True)
+    def g(a):
+        if a.asnumpy().sum() > 0:
+            return a
+        return -a
+
+    with pytest.raises(GraphCaptureError, match="test_jit.py:"):
+        g(_x())
+
+
+def test_jit_signature_validation():
+    with pytest.raises(ValueError, match="backend"):
+        ms.jit(lambda a: a, backend="tvm")
+    with pytest.raises(ValueError, match="capture_mode"):
+        ms.jit(lambda a: a, capture_mode="magic")
+    with pytest.raises(ValueError, match="jit_level"):
+        ms.jit(lambda a: a, jit_level="O9")
+    assert default_backend() == "eager"
+
+
+def test_jit_config_accepted_by_context_and_cell():
+    cfg = JitConfig(jit_level="O1", backend="aot_eager")
+    ms.set_context(jit_config=cfg)
+    assert ms.get_context("jit_config")["jit_level"] == "O1"
+    net = _mlp()
+    net.set_jit_config(cfg)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    assert net(_x()).shape == (3, 2)
+    with pytest.raises(ValueError, match="jit_level"):
+        JitConfig(jit_level="fast")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="inductor needs a C compiler")
+def test_inductor_backend_matches_pynative(monkeypatch):
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
+    net, x = _mlp(), _x()
+    expected = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    np.testing.assert_allclose(net(x).asnumpy(), expected, rtol=1e-5, atol=1e-6)

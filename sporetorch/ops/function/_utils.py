@@ -1,0 +1,143 @@
+"""Helpers shared by the functional operators: unwrapping, axis checks and MindSpore-style errors.
+
+Ops call torch directly and only come here on the slow path (argument
+normalisation or a torch error to translate), so nothing here sits on the hot path.
+"""
+import numbers
+
+import numpy as np
+import torch
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, _wrap
+from ..._device import default_device
+
+__all__ = []
+
+
+def _u(x):
+    """Return the torch tensor behind ``x``; Python scalars pass through unchanged."""
+    if isinstance(x, Tensor):
+        return x._t
+    if isinstance(x, np.ndarray):
+        return torch.from_numpy(x)
+    return x
+
+
+def _ut(x, like=None):
+    """Return a torch tensor for ``x``: Tensors unwrap, scalars and sequences become tensors."""
+    if isinstance(x, Tensor):
+        return x._t
+    if isinstance(x, torch.Tensor):
+        return x
+    if isinstance(x, np.ndarray):
+        return torch.from_numpy(x)
+    device = like.device if like is not None else default_device()
+    if isinstance(x, (bool, np.bool_)):
+        return torch.tensor(bool(x), device=device)
+    if isinstance(x, numbers.Integral):
+        return torch.tensor(int(x), dtype=torch.int64, device=device)
+    if isinstance(x, numbers.Real):
+        return torch.tensor(float(x), dtype=torch.float32, device=device)
+    if isinstance(x, numbers.Complex):
+        return torch.tensor(complex(x), device=device)
+    if isinstance(x, (list, tuple)):
+        return Tensor(x)._t
+    raise TypeError(f"expected a Tensor or a number, but got {type(x).__name__}")
+
+
+def _tdtype(dtype):
+    """Torch dtype for a MindSpore dtype argument (None stays None)."""
+    return None if dtype is None else mstype.to_torch(dtype)
+
+
+def _desc(x):
+    """Short description of an argument for error messages: shape and dtype of a Tensor."""
+    if isinstance(x, Tensor):
+        return f"Tensor(shape={tuple(x._t.shape)}, dtype={x.dtype})"
+    if isinstance(x, torch.Tensor):
+        return f"Tensor(shape={tuple(x.shape)}, dtype={mstype._TORCH_TO_TYPE.get(x.dtype, x.dtype)})"
+    if isinstance(x, (list, tuple)) and x and all(isinstance(v, (Tensor, torch.Tensor)) for v in x):
+        return "[" + ", ".join(_desc(v) for v in x) + "]"
+    return repr(x) if not isinstance(x, np.ndarray) else f"ndarray(shape={x.shape}, dtype={x.dtype})"
+
+
+def _fail(op, exc, exc_type=None, **args):
+    """Raise a MindSpore-style error for ``op`` from a torch error ``exc``.
+
+    The message names the op and every argument with its shape and dtype, then
+    keeps torch's own explanation. Type problems become TypeError, the rest ValueError.
+    """
+    msg = str(exc).split("\n")[0]
+    if exc_type is None:
+        low = msg.lower()
+        exc_type = TypeError if ("dtype" in low or "type" in low and "shape" not in low
+                                 or "not implemented for" in low or "expected scalar type" in low) else ValueError
+    described = ", ".join(f"'{k}': {_desc(v)}" for k, v in args.items())
+    raise exc_type(f"For '{op}', the inputs are not valid ({described}): {msg}") from None
+
+
+def _check_tensor(op, name, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(x).__name__}")
+    return x._t
+
+
+def _check_int(op, name, v):
+    if isinstance(v, Tensor) and v._t.numel() == 1 and not v._t.is_floating_point():
+        return int(v._t.item())
+    if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(v).__name__}")
+    return int(v)
+
+
+def _axis(op, axis, ndim, name="axis"):
+    """Normalise an int axis into [0, ndim), raising ValueError when it is out of range."""
+    if isinstance(axis, Tensor):
+        axis = int(axis._t.item())
+    if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
+        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(axis).__name__}")
+    rank = max(ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For '{op}', the '{name}' must be in range [{-rank}, {rank}), but got {axis}")
+    return axis % rank
+
+
+def _axes(op, axis, ndim, name="axis"):
+    """Normalise an axis argument that may be None, () (all axes), an int or a sequence of ints."""
+    if axis is None:
+        return None
+    if isinstance(axis, Tensor):
+        axis = axis._t.tolist()
+    if isinstance(axis, (list, tuple)):
+        if len(axis) == 0:
+            return None
+        return tuple(_axis(op, a, ndim, name) for a in axis)
+    return _axis(op, axis, ndim, name)
+
+
+def _shape(op, shape, name="shape"):
+    """Turn a shape argument (int, tuple, list or Tensor) into a tuple of ints."""
+    if isinstance(shape, Tensor):
+        shape = shape._t.tolist()
+    if isinstance(shape, (int, np.integer)):
+        return (int(shape),)
+    if isinstance(shape, (list, tuple)):
+        out = []
+        for s in shape:
+            if isinstance(s, Tensor):
+                s = s._t.item()
+            if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+                raise TypeError(f"For '{op}', each element of '{name}' must be an int, but got {shape!r}")
+            out.append(int(s))
+        return tuple(out)
+    raise TypeError(f"For '{op}', the '{name}' must be a tuple or list of ints, but got {type(shape).__name__}")
+
+
+def _wrap_seq(ts):
+    return tuple(_wrap(t) for t in ts)
+
+
+def _float_of(t):
+    """Promote integer/bool tensors to the default float dtype (MindSpore's float ops accept ints)."""
+    return t if t.is_floating_point() or t.is_complex() else t.to(torch.get_default_dtype())

@@ -1,0 +1,476 @@
+"""Element-wise math, comparison, logical and bitwise operators (``mindspore.ops`` math functions).
+
+Each op unwraps its Tensors, makes one torch call and wraps the result. Python
+scalars are accepted wherever MindSpore accepts them. Torch errors (shape or dtype
+mismatches) are re-raised naming the op and its arguments.
+"""
+import torch
+
+from ...common.tensor import Tensor, _wrap
+from ._utils import _fail, _float_of, _u, _ut
+
+__all__ = [
+    # unary
+    "abs", "absolute", "acos", "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan",
+    "arctan", "atanh", "arctanh", "angle", "ceil", "conj", "cos", "cosh", "deg2rad", "rad2deg", "digamma",
+    "erf", "erfc", "erfinv", "exp", "exp2", "expm1", "floor", "frac", "i0", "imag", "real", "inv", "invert",
+    "isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal", "is_complex", "is_floating_point",
+    "lgamma", "log", "log10", "log1p", "log2", "logit", "neg", "negative", "positive", "reciprocal", "round",
+    "rsqrt", "sgn", "sign", "signbit", "sin", "sinc", "sinh", "sqrt", "square", "tan", "trunc", "fix",
+    "nan_to_num", "mvlgamma", "polygamma", "bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_j0",
+    "bessel_j1", "bessel_k0", "bessel_k0e", "bessel_k1", "bessel_k1e", "bessel_y0", "bessel_y1",
+    "tensor_exp", "tensor_expm1", "logical_not", "bitwise_not", "population_count",
+    # binary
+    "add", "tensor_add", "sub", "subtract", "tensor_sub", "mul", "multiply", "tensor_mul", "tensor_muls",
+    "div", "divide", "true_divide", "tensor_div", "floor_div", "floor_divide", "floordiv", "tensor_floordiv",
+    "floor_mod", "floormod", "fmod", "remainder", "tensor_mod", "truncate_div", "truncate_mod", "xdivy",
+    "xlogy", "pow", "pows", "tensor_pow", "float_power", "float_power_ext", "maximum", "minimum", "fmax",
+    "fmin", "atan2", "arctan2", "hypot", "copysign", "ldexp", "logaddexp", "logaddexp2", "nextafter", "gcd",
+    "lcm", "heaviside", "igamma", "igammac", "zeta", "lerp", "addcdiv", "addcmul", "addn", "accumulate_n",
+    "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
+    "logical_and", "logical_or", "logical_xor",
+    # comparison
+    "eq", "equal", "ne", "not_equal", "ge", "greater_equal", "tensor_ge", "gt", "greater", "tensor_gt", "le",
+    "less_equal", "tensor_le", "lt", "less", "tensor_lt", "isclose", "allclose", "approximate_equal",
+    "is_nonzero",
+]
+
+
+# ---------------------------------------------------------------------------- factories
+def _unary(fn, name, float_only=False):
+    """Build an element-wise op ``name(input)`` that calls ``fn`` on the torch tensor."""
+    def op(input):
+        try:
+            t = input._t
+            return _wrap(fn(_float_of(t) if float_only else t))
+        except AttributeError:
+            raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got {type(input).__name__}") from None
+        except (RuntimeError, TypeError) as e:
+            _fail(name, e, TypeError, input=input)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Element-wise ``{name}`` of ``input`` (``mindspore.ops.{name}``)."
+    return op
+
+
+def _unary_x(fn, name, float_only=False):
+    """Like :func:`_unary` for the ops whose MindSpore parameter is named ``x``."""
+    def op(x):
+        try:
+            t = x._t
+            return _wrap(fn(_float_of(t) if float_only else t))
+        except AttributeError:
+            raise TypeError(f"For '{name}', the 'x' must be a Tensor, but got {type(x).__name__}") from None
+        except (RuntimeError, TypeError) as e:
+            _fail(name, e, TypeError, x=x)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Element-wise ``{name}`` of ``x`` (``mindspore.ops.{name}``)."
+    return op
+
+
+def _binary_args(a, b):
+    """Torch operands for a binary op: scalars become 0-d tensors so they never widen a Tensor's dtype."""
+    ta = _ut(a)
+    return ta, _ut(b, ta)
+
+
+def _binary(fn, name):
+    """Build a broadcasting op ``name(input, other)``; either side may be a Python scalar."""
+    def op(input, other):
+        if type(input) is Tensor and type(other) is Tensor:
+            try:
+                return _wrap(fn(input._t, other._t))
+            except (RuntimeError, TypeError) as e:
+                _fail(name, e, input=input, other=other)
+        try:
+            return _wrap(fn(*_binary_args(input, other)))
+        except (RuntimeError, TypeError) as e:
+            _fail(name, e, input=input, other=other)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Element-wise ``{name}`` of ``input`` and ``other`` with broadcasting (``mindspore.ops.{name}``)."
+    return op
+
+
+def _binary_xy(fn, name):
+    """Like :func:`_binary` for the ops whose MindSpore parameters are ``x`` and ``y``."""
+    def op(x, y):
+        try:
+            return _wrap(fn(*_binary_args(x, y)))
+        except (RuntimeError, TypeError) as e:
+            _fail(name, e, x=x, y=y)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Element-wise ``{name}`` of ``x`` and ``y`` with broadcasting (``mindspore.ops.{name}``)."
+    return op
+
+
+# ---------------------------------------------------------------------------- unary ops
+abs = _unary(torch.abs, "abs")
+absolute = _unary(torch.abs, "absolute")
+acos = _unary(torch.acos, "acos", True)
+arccos = _unary(torch.acos, "arccos", True)
+acosh = _unary(torch.acosh, "acosh", True)
+arccosh = _unary(torch.acosh, "arccosh", True)
+asin = _unary(torch.asin, "asin", True)
+arcsin = _unary_x(torch.asin, "arcsin", True)
+asinh = _unary(torch.asinh, "asinh", True)
+arcsinh = _unary(torch.asinh, "arcsinh", True)
+atan = _unary(torch.atan, "atan", True)
+arctan = _unary(torch.atan, "arctan", True)
+atanh = _unary(torch.atanh, "atanh", True)
+arctanh = _unary(torch.atanh, "arctanh", True)
+angle = _unary(torch.angle, "angle")
+ceil = _unary(torch.ceil, "ceil")
+conj = _unary(torch.conj_physical, "conj")
+cos = _unary(torch.cos, "cos", True)
+cosh = _unary(torch.cosh, "cosh", True)
+deg2rad = _unary_x(torch.deg2rad, "deg2rad", True)
+rad2deg = _unary_x(torch.rad2deg, "rad2deg", True)
+digamma = _unary(torch.digamma, "digamma", True)
+erf = _unary(torch.erf, "erf", True)
+erfc = _unary(torch.erfc, "erfc", True)
+erfinv = _unary(torch.erfinv, "erfinv", True)
+exp = _unary(torch.exp, "exp", True)
+tensor_exp = _unary(torch.exp, "tensor_exp", True)
+exp2 = _unary(torch.exp2, "exp2", True)
+expm1 = _unary(torch.expm1, "expm1", True)
+tensor_expm1 = _unary(torch.expm1, "tensor_expm1", True)
+floor = _unary(torch.floor, "floor")
+frac = _unary_x(torch.frac, "frac")
+fix = _unary(torch.trunc, "fix")
+i0 = _unary(torch.special.i0, "i0", True)
+imag = _unary(torch.imag, "imag")
+real = _unary(lambda t: torch.real(t) if t.is_complex() else t, "real")
+inv = _unary_x(torch.reciprocal, "inv", True)
+invert = _unary_x(torch.bitwise_not, "invert")
+bitwise_not = _unary(torch.bitwise_not, "bitwise_not")
+logical_not = _unary(torch.logical_not, "logical_not")
+isfinite = _unary(torch.isfinite, "isfinite")
+isinf = _unary(torch.isinf, "isinf")
+isnan = _unary(torch.isnan, "isnan")
+isneginf = _unary(torch.isneginf, "isneginf")
+isposinf = _unary(torch.isposinf, "isposinf")
+isreal = _unary(torch.isreal, "isreal")
+lgamma = _unary(torch.lgamma, "lgamma", True)
+log = _unary(torch.log, "log", True)
+log10 = _unary(torch.log10, "log10", True)
+log1p = _unary(torch.log1p, "log1p", True)
+log2 = _unary(torch.log2, "log2", True)
+neg = _unary(torch.neg, "neg")
+negative = _unary(torch.neg, "negative")
+positive = _unary(torch.positive, "positive")
+reciprocal = _unary(torch.reciprocal, "reciprocal")
+rsqrt = _unary(torch.rsqrt, "rsqrt", True)
+sgn = _unary(torch.sgn, "sgn")
+sign = _unary(torch.sign, "sign")
+signbit = _unary(torch.signbit, "signbit")
+sin = _unary(torch.sin, "sin", True)
+sinc = _unary(torch.sinc, "sinc", True)
+sinh = _unary(torch.sinh, "sinh", True)
+sqrt = _unary_x(torch.sqrt, "sqrt", True)
+square = _unary(torch.square, "square")
+tan = _unary(torch.tan, "tan", True)
+trunc = _unary(torch.trunc, "trunc")
+bessel_i0 = _unary_x(torch.special.i0, "bessel_i0", True)
+bessel_i0e = _unary_x(torch.special.i0e, "bessel_i0e", True)
+bessel_i1 = _unary_x(torch.special.i1, "bessel_i1", True)
+bessel_i1e = _unary_x(torch.special.i1e, "bessel_i1e", True)
+bessel_j0 = _unary_x(torch.special.bessel_j0, "bessel_j0", True)
+bessel_j1 = _unary_x(torch.special.bessel_j1, "bessel_j1", True)
+bessel_k0 = _unary_x(torch.special.modified_bessel_k0, "bessel_k0", True)
+bessel_k0e = _unary_x(torch.special.scaled_modified_bessel_k0, "bessel_k0e", True)
+bessel_k1 = _unary_x(torch.special.modified_bessel_k1, "bessel_k1", True)
+bessel_k1e = _unary_x(torch.special.scaled_modified_bessel_k1, "bessel_k1e", True)
+bessel_y0 = _unary_x(torch.special.bessel_y0, "bessel_y0", True)
+bessel_y1 = _unary_x(torch.special.bessel_y1, "bessel_y1", True)
+
+
+def population_count(input_x):
+    """Number of set bits of each element of an integer tensor (``mindspore.ops.population_count``)."""
+    t = input_x._t
+    if t.is_floating_point() or t.is_complex():
+        raise TypeError(f"For 'population_count', the 'input_x' must be an integer tensor, but got {input_x.dtype}")
+    bits = t.element_size() * 8
+    u = t.to(torch.int64) & ((1 << bits) - 1)
+    count = torch.zeros_like(u)
+    for _ in range(bits):
+        count += u & 1
+        u = u >> 1
+    return _wrap(count.to(torch.uint8))
+
+
+def round(input, *, decimals=0):
+    """Round half to even, optionally to ``decimals`` places (``mindspore.ops.round``)."""
+    return _wrap(torch.round(input._t, decimals=decimals) if decimals else torch.round(input._t))
+
+
+def logit(input, eps=None):
+    """``log(p / (1 - p))``, with ``p`` clamped to ``[eps, 1 - eps]`` when ``eps`` is given."""
+    return _wrap(torch.logit(_float_of(input._t), eps))
+
+
+def nan_to_num(input, nan=None, posinf=None, neginf=None):
+    """Replace NaN with ``nan`` (default 0) and infinities with ``posinf``/``neginf`` (default: dtype limits)."""
+    return _wrap(torch.nan_to_num(input._t, 0.0 if nan is None else nan, posinf, neginf))
+
+
+def is_complex(input):
+    """Whether ``input``'s dtype is complex."""
+    return input._t.is_complex()
+
+
+def is_floating_point(input):
+    """Whether ``input``'s dtype is a floating-point type."""
+    return input._t.is_floating_point()
+
+
+def is_nonzero(input):
+    """Whether a single-element tensor is non-zero."""
+    t = input._t
+    if t.numel() != 1:
+        raise ValueError(f"For 'is_nonzero', the input must have exactly one element, but got shape {tuple(t.shape)}")
+    return bool(t.reshape(()) != 0)
+
+
+def mvlgamma(input, p):
+    """Multivariate log-gamma of dimension ``p``."""
+    return _wrap(torch.mvlgamma(input._t, p))
+
+
+def polygamma(n, input):
+    """The ``n``-th derivative of the digamma function."""
+    return _wrap(torch.polygamma(int(n) if not isinstance(n, Tensor) else int(n._t.item()), _float_of(input._t)))
+
+
+# ---------------------------------------------------------------------------- binary arithmetic
+add = _binary(torch.add, "add")
+tensor_add = _binary(torch.add, "tensor_add")
+mul = _binary(torch.mul, "mul")
+multiply = _binary(torch.mul, "multiply")
+tensor_mul = _binary(torch.mul, "tensor_mul")
+tensor_muls = _binary(torch.mul, "tensor_muls")
+floor_divide = _binary(torch.floor_divide, "floor_divide")
+floordiv = _binary(torch.floor_divide, "floordiv")
+tensor_floordiv = _binary(torch.floor_divide, "tensor_floordiv")
+fmod = _binary(torch.fmod, "fmod")
+remainder = _binary(torch.remainder, "remainder")
+maximum = _binary(torch.maximum, "maximum")
+minimum = _binary(torch.minimum, "minimum")
+fmax = _binary(torch.fmax, "fmax")
+fmin = _binary(torch.fmin, "fmin")
+atan2 = _binary(lambda a, b: torch.atan2(_float_of(a), b), "atan2")
+arctan2 = _binary(lambda a, b: torch.atan2(_float_of(a), b), "arctan2")
+hypot = _binary(torch.hypot, "hypot")
+logaddexp = _binary(torch.logaddexp, "logaddexp")
+logaddexp2 = _binary(torch.logaddexp2, "logaddexp2")
+nextafter = _binary(torch.nextafter, "nextafter")
+gcd = _binary(torch.gcd, "gcd")
+lcm = _binary(torch.lcm, "lcm")
+xlogy = _binary(lambda a, b: torch.xlogy(_float_of(a), b), "xlogy")
+igamma = _binary(torch.special.gammainc, "igamma")
+igammac = _binary(torch.special.gammaincc, "igammac")
+zeta = _binary(torch.special.zeta, "zeta")
+float_power = _binary(torch.float_power, "float_power")
+float_power_ext = _binary(torch.float_power, "float_power_ext")
+bitwise_and = _binary(torch.bitwise_and, "bitwise_and")
+bitwise_or = _binary(torch.bitwise_or, "bitwise_or")
+bitwise_xor = _binary(torch.bitwise_xor, "bitwise_xor")
+bitwise_left_shift = _binary(torch.bitwise_left_shift, "bitwise_left_shift")
+bitwise_right_shift = _binary(torch.bitwise_right_shift, "bitwise_right_shift")
+logical_and = _binary(torch.logical_and, "logical_and")
+logical_or = _binary(torch.logical_or, "logical_or")
+logical_xor = _binary(torch.logical_xor, "logical_xor")
+tensor_div = _binary_xy(torch.true_divide, "tensor_div")
+tensor_mod = _binary_xy(torch.remainder, "tensor_mod")
+floor_div = _binary_xy(torch.floor_divide, "floor_div")
+floor_mod = _binary_xy(torch.remainder, "floor_mod")
+floormod = _binary_xy(torch.remainder, "floormod")
+truncate_div = _binary_xy(lambda a, b: torch.div(a, b, rounding_mode="trunc"), "truncate_div")
+truncate_mod = _binary_xy(torch.fmod, "truncate_mod")
+xdivy = _binary_xy(lambda a, b: torch.where(a == 0, torch.zeros_like(a / b), a / b), "xdivy")
+
+
+def sub(input, other):
+    """Element-wise ``input - other`` with broadcasting (``mindspore.ops.sub``)."""
+    try:
+        return _wrap(torch.sub(*_binary_args(input, other)))
+    except (RuntimeError, TypeError) as e:
+        _fail("sub", e, input=input, other=other)
+
+
+def tensor_sub(*args):
+    """Element-wise ``x - y`` (``mindspore.ops.tensor_sub``)."""
+    return sub(*args)
+
+
+def subtract(input, other, *, alpha=1):
+    """Element-wise ``input - alpha * other`` (``mindspore.ops.subtract``)."""
+    try:
+        return _wrap(torch.sub(*_binary_args(input, other), alpha=alpha))
+    except (RuntimeError, TypeError) as e:
+        _fail("subtract", e, input=input, other=other)
+
+
+def div(input, other, *, rounding_mode=None):
+    """True division, or ``"floor"``/``"trunc"`` rounded division (``mindspore.ops.div``).
+
+    Integer inputs give a float result unless a rounding mode is given, as in MindSpore.
+    """
+    if rounding_mode not in (None, "floor", "trunc"):
+        raise ValueError(f"For 'div', the 'rounding_mode' must be None, 'floor' or 'trunc', but got {rounding_mode!r}")
+    try:
+        return _wrap(torch.div(*_binary_args(input, other), rounding_mode=rounding_mode))
+    except (RuntimeError, TypeError) as e:
+        _fail("div", e, input=input, other=other)
+
+
+def divide(input, other, *, rounding_mode=None):
+    """Alias of :func:`div` (``mindspore.ops.divide``)."""
+    return div(input, other, rounding_mode=rounding_mode)
+
+
+def true_divide(dividend, divisor):
+    """Element-wise true division (``mindspore.ops.true_divide``)."""
+    return div(dividend, divisor)
+
+
+def pow(input, exponent):
+    """Element-wise ``input ** exponent`` with broadcasting (``mindspore.ops.pow``)."""
+    try:
+        if type(input) is Tensor:
+            return _wrap(torch.pow(input._t, _u(exponent)))
+        return _wrap(torch.pow(*_binary_args(input, exponent)))
+    except (RuntimeError, TypeError) as e:
+        _fail("pow", e, input=input, exponent=exponent)
+
+
+def pows(input, exponent):
+    """Alias of :func:`pow` (``mindspore.ops.pows``)."""
+    return pow(input, exponent)
+
+
+def tensor_pow(input, exponent):
+    """Alias of :func:`pow` (``mindspore.ops.tensor_pow``)."""
+    return pow(input, exponent)
+
+
+def copysign(x, other):
+    """Magnitude of ``x`` with the sign of ``other``."""
+    try:
+        return _wrap(torch.copysign(*_binary_args(x, other)))
+    except (RuntimeError, TypeError) as e:
+        _fail("copysign", e, x=x, other=other)
+
+
+def ldexp(x, other):
+    """``x * 2 ** other``."""
+    try:
+        return _wrap(torch.ldexp(*_binary_args(x, other)))
+    except (RuntimeError, TypeError) as e:
+        _fail("ldexp", e, x=x, other=other)
+
+
+def heaviside(input, values):
+    """Heaviside step: 0 below zero, 1 above, ``values`` at zero."""
+    try:
+        return _wrap(torch.heaviside(*_binary_args(input, values)))
+    except (RuntimeError, TypeError) as e:
+        _fail("heaviside", e, input=input, values=values)
+
+
+def lerp(input, end, weight):
+    """Linear interpolation ``input + weight * (end - input)``."""
+    try:
+        return _wrap(torch.lerp(input._t, _ut(end, input._t), _u(weight)))
+    except (RuntimeError, TypeError) as e:
+        _fail("lerp", e, input=input, end=end, weight=weight)
+
+
+def addcdiv(input, tensor1, tensor2, value=1):
+    """``input + value * tensor1 / tensor2``."""
+    try:
+        return _wrap(torch.addcdiv(input._t, tensor1._t, tensor2._t, value=_scalar(value)))
+    except (RuntimeError, TypeError) as e:
+        _fail("addcdiv", e, input=input, tensor1=tensor1, tensor2=tensor2)
+
+
+def addcmul(input, tensor1, tensor2, value=1):
+    """``input + value * tensor1 * tensor2``."""
+    try:
+        return _wrap(torch.addcmul(input._t, tensor1._t, tensor2._t, value=_scalar(value)))
+    except (RuntimeError, TypeError) as e:
+        _fail("addcmul", e, input=input, tensor1=tensor1, tensor2=tensor2)
+
+
+def _scalar(v):
+    return v._t.item() if isinstance(v, Tensor) else v
+
+
+def addn(x):
+    """Sum of a list or tuple of tensors of the same shape and dtype (``mindspore.ops.addn``)."""
+    if not isinstance(x, (list, tuple)) or not x:
+        raise TypeError(f"For 'addn', the 'x' must be a non-empty list or tuple of Tensors, but got {type(x).__name__}")
+    shapes = {tuple(v._t.shape) for v in x}
+    if len(shapes) != 1:
+        raise ValueError(f"For 'addn', all inputs must have the same shape, but got {[tuple(v._t.shape) for v in x]}")
+    out = x[0]._t
+    for v in x[1:]:
+        out = out + v._t
+    return _wrap(out)
+
+
+def accumulate_n(x):
+    """Alias of :func:`addn` (``mindspore.ops.accumulate_n``)."""
+    return addn(x)
+
+
+# ---------------------------------------------------------------------------- comparison
+eq = _binary(torch.eq, "eq")
+equal = _binary(torch.eq, "equal")
+ne = _binary(torch.ne, "ne")
+not_equal = _binary(torch.ne, "not_equal")
+ge = _binary(torch.ge, "ge")
+greater_equal = _binary(torch.ge, "greater_equal")
+tensor_ge = _binary(torch.ge, "tensor_ge")
+gt = _binary(torch.gt, "gt")
+greater = _binary(torch.gt, "greater")
+tensor_gt = _binary(torch.gt, "tensor_gt")
+le = _binary(torch.le, "le")
+less_equal = _binary(torch.le, "less_equal")
+tensor_le = _binary(torch.le, "tensor_le")
+_lt = _binary(torch.lt, "lt")
+
+
+def lt(input, other):
+    """Element-wise ``input < other`` with broadcasting (``mindspore.ops.lt``)."""
+    return _lt(input, other)
+
+
+def less(input, other):
+    """Element-wise ``input < other`` (``mindspore.ops.less``)."""
+    return _lt(input, other)
+
+
+def tensor_lt(input, other):
+    """Element-wise ``input < other`` (``mindspore.ops.tensor_lt``)."""
+    return _lt(input, other)
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Element-wise ``|input - other| <= atol + rtol * |other|``."""
+    try:
+        return _wrap(torch.isclose(*_binary_args(input, other), rtol=rtol, atol=atol, equal_nan=equal_nan))
+    except (RuntimeError, TypeError) as e:
+        _fail("isclose", e, input=input, other=other)
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether every element satisfies :func:`isclose` (a Python bool)."""
+    return bool(torch.all(isclose(input, other, rtol, atol, equal_nan)._t))
+
+
+def approximate_equal(x, y, tolerance=1e-05):
+    """Element-wise ``|x - y| < tolerance``."""
+    try:
+        return _wrap(torch.abs(x._t - _ut(y, x._t)) < tolerance)
+    except (RuntimeError, TypeError) as e:
+        _fail("approximate_equal", e, x=x, y=y)
+

@@ -1,0 +1,350 @@
+"""Reductions and cumulative operators (``mindspore.ops`` sum/mean/max/argmax/cumsum/...).
+
+MindSpore's reductions take ``axis`` (an int, a tuple, or None / ``()`` for all
+axes) and spell the keep-dimension flag per op (``keep_dims``, ``keepdims`` or
+``keepdim``); the signatures below follow MindSpore 2.10 exactly.
+"""
+import torch
+
+from ...common.tensor import _wrap
+from ._utils import _axes, _axis, _fail, _float_of, _tdtype, _ut
+
+__all__ = [
+    "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",
+    "reduce_min", "all", "any", "argmax", "argmin", "std", "var", "std_mean", "var_mean", "median", "nanmedian",
+    "nanmean", "nansum", "logsumexp", "count_nonzero", "quantile", "nanquantile", "cumsum", "cumprod", "cummax",
+    "cummin", "logcumsumexp", "trace", "diff", "histc", "bincount",
+]
+
+
+def _reduce(op, torch_fn, t, axis, keep, **kw):
+    """Call a torch reduction over ``axis`` (None/() = all axes), translating its errors."""
+    try:
+        if axis is None or axis == ():
+            out = torch_fn(t, **kw)
+            if keep:
+                out = out.reshape((1,) * t.dim())
+            return out
+        if isinstance(axis, list):
+            axis = tuple(axis)
+        return torch_fn(t, axis, keep, **kw)
+    except IndexError as e:
+        _fail(op, e, ValueError, axis=axis, input=t)
+    except (RuntimeError, TypeError) as e:
+        _fail(op, e, input=t, axis=axis)
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    """Sum over ``dim`` (None: all elements). Bool and integer inputs sum to Int64, as in MindSpore."""
+    t = input._t
+    if dtype is not None:
+        t = t.to(_tdtype(dtype))
+    return _wrap(_reduce("sum", torch.sum, t, dim, keepdim))
+
+
+def reduce_sum(x, axis=()):
+    """Sum over ``axis`` (``()``: all axes) without keeping dimensions."""
+    return _wrap(_reduce("reduce_sum", torch.sum, x._t, axis, False))
+
+
+def mean(x, axis=None, keep_dims=False):
+    """Mean over ``axis``. Integer inputs are averaged in float and truncated back, as MindSpore does."""
+    t = x._t
+    if t.is_floating_point() or t.is_complex():
+        return _wrap(_reduce("mean", torch.mean, t, axis, keep_dims))
+    return _wrap(_reduce("mean", torch.mean, t.double(), axis, keep_dims).to(t.dtype))
+
+
+def reduce_mean(x, axis=()):
+    """Mean over ``axis`` (``()``: all axes) without keeping dimensions."""
+    return mean(x, axis)
+
+
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """Product over ``axis`` (an int or None)."""
+    t = input._t if dtype is None else input._t.to(_tdtype(dtype))
+    if isinstance(axis, (tuple, list)) and len(axis) > 1:
+        out = t
+        for a in sorted((_axis("prod", a, t.dim()) for a in axis), reverse=True):
+            out = torch.prod(out, a, keep_dims)
+        return _wrap(out)
+    if isinstance(axis, (tuple, list)):
+        axis = axis[0] if axis else None
+    return _wrap(_reduce("prod", torch.prod, t, axis, keep_dims))
+
+
+def _masked_extreme(op, input, axis, keepdims, initial, where, largest):
+    t = input._t
+    if where is not None:
+        fill = initial if initial is not None else (float("-inf") if largest else float("inf"))
+        t = torch.where(_ut(where, t), t, torch.as_tensor(fill, dtype=t.dtype, device=t.device))
+    return t
+
+
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Maximum and its Int64 index over ``axis`` (None: over all elements), as a tuple ``(values, indices)``."""
+    t = _masked_extreme("max", input, axis, keepdims, initial, where, True)
+    try:
+        if axis is None:
+            flat = t.reshape(-1)
+            idx = torch.argmax(flat)
+            values = flat[idx]
+            if keepdims:
+                values, idx = values.reshape((1,) * t.dim()), idx.reshape((1,) * t.dim())
+        else:
+            values, idx = torch.max(t, _axis("max", axis, t.dim()), keepdims)
+    except RuntimeError as e:
+        _fail("max", e, input=input, axis=axis)
+    if initial is not None:
+        values = torch.clamp(values, min=initial)
+    return _wrap(values), _wrap(idx)
+
+
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Minimum and its Int64 index over ``axis`` (None: over all elements), as a tuple ``(values, indices)``."""
+    t = _masked_extreme("min", input, axis, keepdims, initial, where, False)
+    try:
+        if axis is None:
+            flat = t.reshape(-1)
+            idx = torch.argmin(flat)
+            values = flat[idx]
+            if keepdims:
+                values, idx = values.reshape((1,) * t.dim()), idx.reshape((1,) * t.dim())
+        else:
+            values, idx = torch.min(t, _axis("min", axis, t.dim()), keepdims)
+    except RuntimeError as e:
+        _fail("min", e, input=input, axis=axis)
+    if initial is not None:
+        values = torch.clamp(values, max=initial)
+    return _wrap(values), _wrap(idx)
+
+
+def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Maximum over ``axis`` (None: all axes); ``initial`` bounds the result from below."""
+    t = _masked_extreme("amax", input, axis, keepdims, initial, where, True)
+    out = _reduce("amax", torch.amax, t, _axes("amax", axis, t.dim()), keepdims)
+    return _wrap(out if initial is None else torch.clamp(out, min=initial))
+
+
+def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Minimum over ``axis`` (None: all axes); ``initial`` bounds the result from above."""
+    t = _masked_extreme("amin", input, axis, keepdims, initial, where, False)
+    out = _reduce("amin", torch.amin, t, _axes("amin", axis, t.dim()), keepdims)
+    return _wrap(out if initial is None else torch.clamp(out, max=initial))
+
+
+def aminmax(input, *, axis=0, keepdims=False):
+    """``(min, max)`` over ``axis``."""
+    t = input._t
+    if axis is None:
+        mn, mx = torch.aminmax(t)
+        if keepdims:
+            mn, mx = mn.reshape((1,) * t.dim()), mx.reshape((1,) * t.dim())
+        return _wrap(mn), _wrap(mx)
+    mn, mx = torch.aminmax(t, dim=_axis("aminmax", axis, t.dim()), keepdim=keepdims)
+    return _wrap(mn), _wrap(mx)
+
+
+def reduce_max(x, axis=()):
+    """Maximum over ``axis`` (``()``: all axes)."""
+    return amax(x, axis if axis != () else None)
+
+
+def reduce_min(x, axis=()):
+    """Minimum over ``axis`` (``()``: all axes)."""
+    return amin(x, axis if axis != () else None)
+
+
+def all(input, axis=None, keep_dims=False):
+    """Logical AND over ``axis`` (None: all axes); the result is Bool."""
+    t = input._t
+    return _wrap(_reduce("all", torch.all, t, _axes("all", axis, t.dim()), keep_dims))
+
+
+def any(input, axis=None, keep_dims=False):
+    """Logical OR over ``axis`` (None: all axes); the result is Bool."""
+    t = input._t
+    return _wrap(_reduce("any", torch.any, t, _axes("any", axis, t.dim()), keep_dims))
+
+
+def argmax(input, dim=None, keepdim=False):
+    """Index (Int64) of the maximum over ``dim`` (None: of the flattened input)."""
+    t = input._t
+    try:
+        return _wrap(torch.argmax(t, dim, keepdim))
+    except IndexError as e:
+        _fail("argmax", e, ValueError, input=input, dim=dim)
+    except RuntimeError as e:
+        _fail("argmax", e, input=input, dim=dim)
+
+
+def argmin(input, axis=None, keepdims=False):
+    """Index (Int32, as MindSpore returns it) of the minimum over ``axis`` (None: of the flattened input)."""
+    t = input._t
+    try:
+        return _wrap(torch.argmin(t, axis, keepdims).to(torch.int32))
+    except IndexError as e:
+        _fail("argmin", e, ValueError, input=input, axis=axis)
+    except RuntimeError as e:
+        _fail("argmin", e, input=input, axis=axis)
+
+
+def _var_like(op, torch_fn, input, axis, ddof, keepdims):
+    t = _float_of(input._t)
+    axis = _axes(op, axis, t.dim())
+    try:
+        return torch_fn(t, axis, correction=ddof, keepdim=keepdims)
+    except RuntimeError as e:
+        _fail(op, e, input=input, axis=axis)
+
+
+def std(input, axis=None, ddof=0, keepdims=False):
+    """Standard deviation over ``axis`` with ``ddof`` degrees of freedom removed (default 0, the population std)."""
+    return _wrap(_var_like("std", torch.std, input, axis, ddof, keepdims))
+
+
+def var(input, axis=None, ddof=0, keepdims=False):
+    """Variance over ``axis`` with ``ddof`` degrees of freedom removed (default 0)."""
+    return _wrap(_var_like("var", torch.var, input, axis, ddof, keepdims))
+
+
+def std_mean(input, axis=None, ddof=0, keepdims=False):
+    """``(std, mean)`` over ``axis``."""
+    s, m = _var_like("std_mean", torch.std_mean, input, axis, ddof, keepdims)
+    return _wrap(s), _wrap(m)
+
+
+def var_mean(input, axis=None, ddof=0, keepdims=False):
+    """``(var, mean)`` over ``axis``."""
+    v, m = _var_like("var_mean", torch.var_mean, input, axis, ddof, keepdims)
+    return _wrap(v), _wrap(m)
+
+
+def median(input, axis=-1, keepdims=False):
+    """Median values and their Int64 indices along ``axis`` (the lower median for even counts)."""
+    t = input._t
+    if not isinstance(axis, int):
+        raise TypeError(f"For 'median', the 'axis' must be an int, but got {type(axis).__name__}")
+    values, idx = torch.median(t, _axis("median", axis, t.dim()), keepdims)
+    return _wrap(values), _wrap(idx)
+
+
+def nanmedian(input, axis=-1, keepdims=False):
+    """Median ignoring NaNs, with Int64 indices, along ``axis``."""
+    t = input._t
+    values, idx = torch.nanmedian(t, _axis("nanmedian", axis, t.dim()), keepdims)
+    return _wrap(values), _wrap(idx)
+
+
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    """Mean over ``axis`` ignoring NaNs."""
+    t = input._t if dtype is None else input._t.to(_tdtype(dtype))
+    return _wrap(torch.nanmean(t, _axes("nanmean", axis, t.dim()), keepdims))
+
+
+def nansum(input, axis=None, keepdims=False, *, dtype=None):
+    """Sum over ``axis`` treating NaNs as zero; integer inputs keep their dtype."""
+    t = input._t
+    out = torch.nansum(t, _axes("nansum", axis, t.dim()), keepdims, dtype=_tdtype(dtype))
+    return _wrap(out if dtype is not None else out.to(t.dtype))
+
+
+def logsumexp(input, dim, keepdim=False):
+    """``log(sum(exp(input)))`` over ``dim``, computed stably."""
+    t = _float_of(input._t)
+    return _wrap(_reduce("logsumexp", torch.logsumexp, t, _axes("logsumexp", dim, t.dim()), keepdim))
+
+
+def count_nonzero(x, axis=(), keep_dims=False, dtype=None):
+    """Number of non-zero elements over ``axis`` (``()``: all axes), as ``dtype`` (default Int32)."""
+    t = x._t
+    axes = _axes("count_nonzero", axis, t.dim())
+    out = (t != 0).sum(dim=axes, keepdim=keep_dims) if axes is not None else (t != 0).sum()
+    if axes is None and keep_dims:
+        out = out.reshape((1,) * t.dim())
+    return _wrap(out.to(torch.int32 if dtype is None else _tdtype(dtype)))
+
+
+def quantile(input, q, axis=None, keepdims=False):
+    """The ``q``-th quantiles along ``axis`` (None: of the flattened input), with linear interpolation."""
+    t = input._t
+    return _wrap(torch.quantile(t, _ut(q, t).to(t.dtype) if not isinstance(q, float) else q, axis, keepdims))
+
+
+def nanquantile(input, q, axis=None, keepdims=False):
+    """Like :func:`quantile`, ignoring NaNs."""
+    t = input._t
+    return _wrap(torch.nanquantile(t, _ut(q, t).to(t.dtype) if not isinstance(q, float) else q, axis, keepdims))
+
+
+def _cumulative(op, torch_fn, t, axis, dtype):
+    try:
+        axis = _axis(op, axis, t.dim())
+        if dtype is not None:
+            return torch_fn(t, axis, dtype=_tdtype(dtype))
+        out = torch_fn(t, axis)
+        # torch widens integer sums to Int64; MindSpore keeps the input dtype.
+        return out if out.dtype == t.dtype else out.to(t.dtype)
+    except RuntimeError as e:
+        _fail(op, e, input=t, axis=axis)
+
+
+def cumsum(x, axis, dtype=None):
+    """Cumulative sum along ``axis``; integer inputs keep their dtype."""
+    return _wrap(_cumulative("cumsum", torch.cumsum, x._t, axis, dtype))
+
+
+def cumprod(input, dim, dtype=None):
+    """Cumulative product along ``dim``; integer inputs keep their dtype."""
+    return _wrap(_cumulative("cumprod", torch.cumprod, input._t, dim, dtype))
+
+
+def cummax(input, axis):
+    """Running maximum along ``axis`` and the Int64 indices where it was reached."""
+    t = input._t
+    values, idx = torch.cummax(t, _axis("cummax", axis, t.dim()))
+    return _wrap(values), _wrap(idx)
+
+
+def cummin(input, axis):
+    """Running minimum along ``axis`` and the Int64 indices where it was reached."""
+    t = input._t
+    values, idx = torch.cummin(t, _axis("cummin", axis, t.dim()))
+    return _wrap(values), _wrap(idx)
+
+
+def logcumsumexp(input, axis):
+    """``log(cumsum(exp(input)))`` along ``axis``, computed stably."""
+    t = input._t
+    return _wrap(torch.logcumsumexp(_float_of(t), _axis("logcumsumexp", axis, t.dim())))
+
+
+def trace(input):
+    """Sum of the main diagonal of a 2-D tensor."""
+    t = input._t
+    if t.dim() != 2:
+        raise ValueError(f"For 'trace', the 'input' must be 2-D, but got shape {tuple(t.shape)}")
+    return _wrap(torch.trace(t))
+
+
+def diff(x, n=1, axis=-1, prepend=None, append=None):
+    """``n``-th forward difference along ``axis``, optionally with values prepended/appended first."""
+    t = x._t
+    return _wrap(torch.diff(t, n, _axis("diff", axis, t.dim()),
+                            None if prepend is None else _ut(prepend, t), None if append is None else _ut(append, t)))
+
+
+def histc(input, bins=100, min=0.0, max=0.0):
+    """Histogram with ``bins`` equal-width bins over ``[min, max]`` (both 0: the data range)."""
+    t = input._t
+    return _wrap(torch.histc(_float_of(t), bins, float(min), float(max)))
+
+
+def bincount(input, weights=None, minlength=0):
+    """Count of each non-negative integer value in a 1-D tensor (optionally weighted)."""
+    t = input._t
+    if t.is_floating_point():
+        raise TypeError(f"For 'bincount', the 'input' must be an integer tensor, but got {input.dtype}")
+    w = None if weights is None else _ut(weights, t)
+    out = torch.bincount(t, w, minlength)
+    return _wrap(out if w is not None else out.to(torch.float32))

@@ -1,2 +1,1428 @@
-"""Tensor methods that mirror the functional ops, attached to `Tensor`."""
+"""Tensor methods that mirror the functional ops, attached to ``Tensor`` at import.
+
+MindSpore 2.10 overloads many methods: ``x.sum(axis=0, keepdims=True)`` (NumPy style)
+and ``x.sum(dim=0, keepdim=True)`` (PyTorch style) are both valid, and ``x.max(axis=0)``
+returns values while ``x.max(dim=0)`` returns ``(values, indices)``. Each method here
+accepts the spellings MindSpore accepts, unwraps ``_t``, calls torch once and wraps.
+"""
+import builtins
+
+import torch
+
+from . import dtype as mstype
+from .tensor import Tensor, _wrap
+
+_to_torch_dtype = mstype.to_torch
+_Type = mstype.Type
+_int32 = torch.int32
+_int64 = torch.int64
+_float32 = torch.float32
+
 __all__ = []
+
+
+def _u(x):
+    """Unwrap a Tensor operand; Python scalars and torch tensors pass through."""
+    return x._t if isinstance(x, Tensor) else x
+
+
+def _dims(axis):
+    """MindSpore axis (None, int, tuple, list, empty tuple = all) → torch ``dim``."""
+    if axis is None or axis == ():
+        return None
+    if isinstance(axis, list):
+        return tuple(axis)
+    return axis
+
+
+def _pick(primary, *aliases, default=None):
+    """The first of ``primary`` and its alias keywords that was given."""
+    if primary is not None:
+        return primary
+    for a in aliases:
+        if a is not None:
+            return a
+    return default
+
+
+def _check_axis(name, axis, ndim):
+    if not -ndim <= axis < builtins.max(ndim, 1):
+        raise ValueError(f"For 'Tensor.{name}', the 'axis' must be in range of [{-ndim}, {builtins.max(ndim, 1)}), "
+                         f"but got {axis}")
+
+
+def _shape_args(shape):
+    """``f(2, 3)`` and ``f((2, 3))`` both mean shape (2, 3)."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        return tuple(shape[0])
+    return shape
+
+
+# ---------------------------------------------------------------------------- shape
+def reshape(self, *shape):
+    """Return a tensor with the same data and a new shape (``-1`` infers one dimension)."""
+    shape = _shape_args(shape)
+    try:
+        return _wrap(self._t.reshape(shape))
+    except RuntimeError as e:
+        raise ValueError(f"For 'Tensor.reshape', cannot reshape a tensor of shape {tuple(self._t.shape)} "
+                         f"into shape {tuple(shape)}: {e}") from None
+
+
+def view(self, *shape):
+    """Reshape (``view(2, -1)``/``view((2, 3))``) or reinterpret the bytes as a dtype (``view(ms.int32)``)."""
+    if len(shape) == 1 and isinstance(shape[0], _Type):
+        return _wrap(self._t.view(shape[0]._torch))
+    shape = _shape_args(shape)
+    try:
+        return _wrap(self._t.reshape(shape))
+    except RuntimeError as e:
+        raise ValueError(f"For 'Tensor.view', cannot view a tensor of shape {tuple(self._t.shape)} "
+                         f"as shape {tuple(shape)}: {e}") from None
+
+
+def view_as(self, other):
+    return _wrap(self._t.reshape(other._t.shape))
+
+
+def reshape_as(self, other):
+    return _wrap(self._t.reshape(other._t.shape))
+
+
+def expand_dims(self, axis):
+    """Insert a dimension of size 1 at ``axis``."""
+    n = self._t.dim() + 1
+    if not -n <= axis < n:
+        raise ValueError(f"For 'Tensor.expand_dims', the 'axis' must be in range of [{-n}, {n}), but got {axis}")
+    return _wrap(self._t.unsqueeze(axis))
+
+
+def unsqueeze(self, dim):
+    return _wrap(self._t.unsqueeze(dim))
+
+
+def squeeze(self, *axis):
+    """Remove size-1 dimensions: all of them, or those in ``axis`` (int or tuple); others are kept."""
+    if not axis or axis == (None,):
+        return _wrap(self._t.squeeze())
+    if len(axis) == 1:
+        axis = axis[0]
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    return _wrap(self._t.squeeze(axis))
+
+
+def transpose(self, *axes):
+    """NumPy-style: ``transpose()`` reverses the axes, ``transpose(2, 0, 1)`` or ``transpose((2, 0, 1))``
+    permutes them; with two axes on a tensor of higher rank the two axes are swapped (``dim0, dim1``)."""
+    t = self._t
+    if not axes or axes == (None,):
+        return _wrap(t.permute(*range(t.dim() - 1, -1, -1)))
+    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+        axes = tuple(axes[0])
+    if len(axes) == 2 and t.dim() != 2:
+        return _wrap(t.transpose(axes[0], axes[1]))
+    if len(axes) != t.dim():
+        raise ValueError(f"For 'Tensor.transpose', the permutation {axes} must have one entry per dimension "
+                         f"of the tensor of shape {tuple(t.shape)}")
+    return _wrap(t.permute(axes))
+
+
+def permute(self, *dims):
+    return _wrap(self._t.permute(_shape_args(dims)))
+
+
+def swapaxes(self, axis0, axis1):
+    return _wrap(self._t.transpose(axis0, axis1))
+
+
+def swapdims(self, dim0, dim1):
+    return _wrap(self._t.transpose(dim0, dim1))
+
+
+def moveaxis(self, source, destination):
+    return _wrap(torch.movedim(self._t, source, destination))
+
+
+movedim = moveaxis
+
+
+def t(self):
+    return _wrap(self._t.t())
+
+
+def flatten(self, start_dim=0, end_dim=-1, *, order="C"):
+    """Flatten dimensions ``start_dim``..``end_dim`` (all by default); ``order='F'`` flattens column-major."""
+    t = self._t
+    if order == "F":
+        t = t.permute(*range(t.dim() - 1, -1, -1))
+    if t.dim() == 0:
+        return _wrap(t.reshape(1))
+    return _wrap(t.flatten(start_dim, end_dim))
+
+
+def ravel(self):
+    return _wrap(self._t.reshape(-1))
+
+
+def broadcast_to(self, *shape):
+    return _wrap(self._t.expand(_shape_args(shape)))
+
+
+def expand(self, *size):
+    return _wrap(self._t.expand(_shape_args(size)))
+
+
+def expand_as(self, other):
+    return _wrap(self._t.expand_as(other._t))
+
+
+def tile(self, dims):
+    return _wrap(self._t.tile(dims))
+
+
+def repeat(self, repeats, axis=None):
+    """NumPy ``repeat``: repeat each element ``repeats`` times along ``axis`` (flattened if None)."""
+    t = self._t
+    if isinstance(repeats, Tensor):
+        repeats = repeats._t
+    elif isinstance(repeats, (list, tuple)):
+        repeats = torch.tensor(repeats, device=t.device) if len(repeats) != 1 else repeats[0]
+    if axis is None:
+        return _wrap(t.reshape(-1).repeat_interleave(repeats))
+    return _wrap(t.repeat_interleave(repeats, axis))
+
+
+def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+    return _wrap(self._t.repeat_interleave(_u(repeats), dim, output_size=output_size))
+
+
+def narrow(self, dim, start, length):
+    return _wrap(self._t.narrow(dim, start, length))
+
+
+def select(self, dim, index):
+    return _wrap(self._t.select(dim, index))
+
+
+def unbind(self, dim=0):
+    return tuple(_wrap(o) for o in self._t.unbind(dim))
+
+
+def split(self, split_size_or_sections, axis=0, *, dim=None):
+    """Split into chunks of ``split_size_or_sections`` rows (int) or of the listed sizes."""
+    out = self._t.split(split_size_or_sections, _pick(dim, default=axis))
+    return tuple(_wrap(o) for o in out)
+
+
+def chunk(self, chunks, dim=0, *, axis=None):
+    return tuple(_wrap(o) for o in self._t.chunk(chunks, _pick(axis, default=dim)))
+
+
+def tensor_split(self, indices_or_sections, axis=0):
+    return tuple(_wrap(o) for o in torch.tensor_split(self._t, indices_or_sections, axis))
+
+
+def hsplit(self, indices_or_sections):
+    return tuple(_wrap(o) for o in torch.hsplit(self._t, indices_or_sections))
+
+
+def vsplit(self, indices_or_sections):
+    return tuple(_wrap(o) for o in torch.vsplit(self._t, indices_or_sections))
+
+
+def dsplit(self, indices_or_sections):
+    return tuple(_wrap(o) for o in torch.dsplit(self._t, indices_or_sections))
+
+
+def flip(self, dims):
+    return _wrap(self._t.flip(dims if isinstance(dims, (tuple, list)) else (dims,)))
+
+
+def fliplr(self):
+    return _wrap(self._t.fliplr())
+
+
+def flipud(self):
+    return _wrap(self._t.flipud())
+
+
+def reverse(self, axis):
+    return _wrap(self._t.flip(axis if isinstance(axis, (tuple, list)) else (axis,)))
+
+
+def roll(self, shifts, dims=None):
+    return _wrap(self._t.roll(shifts, dims))
+
+
+def rot90(self, k, dims):
+    return _wrap(self._t.rot90(k, dims))
+
+
+def diagonal(self, offset=0, axis1=0, axis2=1):
+    return _wrap(self._t.diagonal(offset, axis1, axis2))
+
+
+def diag(self):
+    return _wrap(torch.diag(self._t))
+
+
+def diagflat(self, offset=0):
+    return _wrap(torch.diagflat(self._t, offset))
+
+
+def tril(self, diagonal=0):
+    return _wrap(self._t.tril(diagonal))
+
+
+def triu(self, diagonal=0):
+    return _wrap(self._t.triu(diagonal))
+
+
+def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
+    t = self._t.diagonal(offset, axis1, axis2).sum(-1)
+    return _wrap(t if dtype is None else t.to(_to_torch_dtype(dtype)))
+
+
+def resize(self, *new_shape):
+    """NumPy ``resize``: repeat the data cyclically (or cut it) to fill ``new_shape``."""
+    shape = _shape_args(new_shape)
+    flat = self._t.reshape(-1)
+    n = 1
+    for s in shape:
+        n *= s
+    reps = -(-n // builtins.max(flat.numel(), 1))
+    return _wrap(flat.repeat(reps)[:n].reshape(shape))
+
+
+def sum_to_size(self, *size):
+    return _wrap(self._t.sum_to_size(_shape_args(size)))
+
+
+# ---------------------------------------------------------------------------- reductions
+def _reduce_args(axis, dim, keepdims, keepdim, keep_dims):
+    return _dims(_pick(dim, default=axis)), bool(_pick(keepdim, keep_dims, default=keepdims))
+
+
+def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None, keepdim=None, keep_dims=None):
+    """Sum over ``axis`` (int, tuple, None = all). Integer and bool inputs sum to Int64 as in MindSpore.
+
+    Both MindSpore overloads are accepted: ``sum(axis, dtype, keepdims, initial)`` and
+    ``sum(dim, keepdim, *, dtype)`` (a bool second argument is ``keepdim``)."""
+    if dtype is not None and not isinstance(dtype, _Type):
+        keepdims, dtype = dtype, None
+    d, k = _reduce_args(axis, dim, keepdims, keepdim, keep_dims)
+    t = self._t
+    if dtype is not None:
+        t = t.to(dtype._torch)
+    out = torch.sum(t, d, k)
+    if initial is not None:
+        out = out + initial
+    return _wrap(out)
+
+
+def nansum(self, axis=None, keepdims=False, *, dtype=None, dim=None, keepdim=None):
+    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+    out = torch.nansum(self._t, d, k)
+    return _wrap(out if dtype is None else out.to(_to_torch_dtype(dtype)))
+
+
+def mean(self, axis=None, keep_dims=False, *, dtype=None, dim=None, keepdim=None, keepdims=None):
+    """Mean over ``axis``; integer inputs give a truncated mean of their own dtype, as in MindSpore."""
+    d = _dims(_pick(dim, default=axis))
+    k = bool(_pick(keepdim, keepdims, default=keep_dims))
+    t = self._t
+    if dtype is not None:
+        t = t.to(_to_torch_dtype(dtype))
+    if t.is_floating_point() or t.is_complex():
+        return _wrap(torch.mean(t, d, k))
+    return _wrap(torch.mean(t.double(), d, k).to(t.dtype))
+
+
+def nanmean(self, axis=None, keepdims=False, *, dtype=None):
+    out = torch.nanmean(self._t, _dims(axis), keepdims)
+    return _wrap(out if dtype is None else out.to(_to_torch_dtype(dtype)))
+
+
+def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None, keepdims=None):
+    """Product over ``axis`` (int, tuple or None)."""
+    d = _dims(_pick(dim, default=axis))
+    k = bool(_pick(keepdim, keepdims, default=keep_dims))
+    t = self._t
+    if dtype is not None:
+        t = t.to(_to_torch_dtype(dtype))
+    if d is None:
+        out = torch.prod(t)
+        if k:
+            out = out.reshape((1,) * t.dim())
+        return _wrap(out)
+    if isinstance(d, tuple):
+        for a in sorted((a % t.dim() for a in d), reverse=True):
+            t = torch.prod(t, a, k)
+        return _wrap(t)
+    return _wrap(torch.prod(t, d, k))
+
+
+def _extreme(self, name, fn_all, fn_dim, axis, keepdims, dim, keepdim, initial, where, return_indices):
+    t = self._t
+    if dim is not None:
+        # PyTorch-style overload: (values, Int64 indices).
+        v, i = fn_dim(t, dim, bool(keepdim))
+        return _wrap(v), _wrap(i)
+    if return_indices:
+        v, i = fn_dim(t, 0 if axis is None else axis, bool(keepdims))
+        return _wrap(v), _wrap(i)
+    if where is not None:
+        fill = initial if initial is not None else (float("-inf") if name == "max" else float("inf"))
+        t = torch.where(_u(where), t, torch.as_tensor(fill, dtype=t.dtype, device=t.device))
+    d = _dims(axis)
+    out = fn_all(t, () if d is None else d, bool(keepdims))
+    if initial is not None:
+        out = (torch.clamp_min if name == "max" else torch.clamp_max)(out, initial)
+    return _wrap(out)
+
+
+def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
+        return_indices=False):
+    """Maximum. ``max(axis=..., keepdims=...)`` returns values; ``max(dim)`` returns ``(values, indices)``."""
+    if dim is None and axis is None and initial is None and where is None and not return_indices:
+        return _wrap(torch.amax(self._t, (), bool(keepdims or keepdim)))
+    return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, dim, keepdim, initial, where,
+                    return_indices)
+
+
+def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
+        return_indices=False):
+    """Minimum. ``min(axis=..., keepdims=...)`` returns values; ``min(dim)`` returns ``(values, indices)``."""
+    if dim is None and axis is None and initial is None and where is None and not return_indices:
+        return _wrap(torch.amin(self._t, (), bool(keepdims or keepdim)))
+    return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, dim, keepdim, initial, where,
+                    return_indices)
+
+
+def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+    return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, None, None, initial, where, False)
+
+
+def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+    return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, None, None, initial, where, False)
+
+
+def aminmax(self, *, axis=0, keepdims=False):
+    lo, hi = torch.aminmax(self._t, dim=axis, keepdim=keepdims)
+    return _wrap(lo), _wrap(hi)
+
+
+def ptp(self, axis=None, keepdims=False):
+    d = () if axis is None else axis
+    return _wrap(torch.amax(self._t, d, keepdims) - torch.amin(self._t, d, keepdims))
+
+
+def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+    """Index of the maximum (Int64), over the flattened tensor when ``axis`` is None."""
+    return _wrap(torch.argmax(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims))))
+
+
+def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+    """Index of the minimum; Int32 as MindSpore's ``Tensor.argmin`` returns."""
+    out = torch.argmin(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
+    return _wrap(out.to(_int32))
+
+
+def argmax_with_value(self, axis=0, keep_dims=False):
+    v, i = torch.max(self._t, axis, keep_dims)
+    return _wrap(i.to(_int32)), _wrap(v)
+
+
+def argmin_with_value(self, axis=0, keep_dims=False):
+    v, i = torch.min(self._t, axis, keep_dims)
+    return _wrap(i.to(_int32)), _wrap(v)
+
+
+def all(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):
+    d = _dims(_pick(dim, default=axis))
+    k = bool(_pick(keepdim, keepdims, default=keep_dims))
+    t = self._t
+    if d is None:
+        out = torch.all(t)
+        return _wrap(out.reshape((1,) * t.dim()) if k else out)
+    return _wrap(torch.all(t, d, k))
+
+
+def any(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):
+    d = _dims(_pick(dim, default=axis))
+    k = bool(_pick(keepdim, keepdims, default=keep_dims))
+    t = self._t
+    if d is None:
+        out = torch.any(t)
+        return _wrap(out.reshape((1,) * t.dim()) if k else out)
+    return _wrap(torch.any(t, d, k))
+
+
+def _float_input(t):
+    return t if t.is_floating_point() or t.is_complex() else t.to(_float32)
+
+
+def std(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
+    """Standard deviation with ``ddof`` (default 0: population, as MindSpore's ``Tensor.std``)."""
+    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+    c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
+    return _wrap(torch.std(_float_input(self._t), d, correction=c, keepdim=k))
+
+
+def var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
+    """Variance with ``ddof`` (default 0: population, as MindSpore's ``Tensor.var``)."""
+    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+    c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
+    return _wrap(torch.var(_float_input(self._t), d, correction=c, keepdim=k))
+
+
+def logsumexp(self, dim, keepdim=False, *, axis=None, keepdims=None):
+    return _wrap(torch.logsumexp(self._t, _pick(axis, default=dim), bool(_pick(keepdims, default=keepdim))))
+
+
+def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
+    v, i = torch.median(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
+    return _wrap(v), _wrap(i)
+
+
+def nanmedian(self, axis=-1, keepdims=False):
+    v, i = torch.nanmedian(self._t, axis, keepdims)
+    return _wrap(v), _wrap(i)
+
+
+def count_nonzero(self, dim=None, *, axis=None):
+    return _wrap(torch.count_nonzero(self._t, _pick(axis, default=dim)).to(_int32))
+
+
+def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
+    out = torch.linalg.norm(_float_input(self._t), ord, dim, keepdim,
+                            dtype=None if dtype is None else _to_torch_dtype(dtype))
+    return _wrap(out)
+
+
+def quantile(self, q, axis=None, keepdims=False):
+    return _wrap(torch.quantile(self._t, _u(q), axis, keepdims))
+
+
+def nanquantile(self, q, axis=None, keepdims=False):
+    return _wrap(torch.nanquantile(self._t, _u(q), axis, keepdims))
+
+
+def kthvalue(self, k, dim=-1, keepdim=False):
+    v, i = torch.kthvalue(self._t, k, dim, keepdim)
+    return _wrap(v), _wrap(i)
+
+
+# ---------------------------------------------------------------------------- cumulative
+def cumsum(self, dim=None, *, dtype=None, axis=None):
+    """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given."""
+    d = _pick(dim, default=axis)
+    t = self._t
+    if d is None:
+        t, d = t.reshape(-1), 0
+    out = torch.cumsum(t, d, dtype=None if dtype is None else _to_torch_dtype(dtype))
+    return _wrap(out if dtype is not None or t.dtype == torch.bool else out.to(t.dtype))
+
+
+def cumprod(self, dim, dtype=None):
+    out = torch.cumprod(self._t, dim, dtype=None if dtype is None else _to_torch_dtype(dtype))
+    return _wrap(out if dtype is not None else out.to(self._t.dtype))
+
+
+def cummax(self, axis):
+    v, i = torch.cummax(self._t, axis)
+    return _wrap(v), _wrap(i)
+
+
+def cummin(self, axis):
+    v, i = torch.cummin(self._t, axis)
+    return _wrap(v), _wrap(i)
+
+
+def logcumsumexp(self, axis):
+    return _wrap(torch.logcumsumexp(self._t, axis))
+
+
+def diff(self, n=1, axis=-1, prepend=None, append=None):
+    return _wrap(torch.diff(self._t, n, axis, _u(prepend), _u(append)))
+
+
+# ---------------------------------------------------------------------------- element-wise
+def _unary(fn, name, doc=None):
+    def method(self):
+        return _wrap(fn(self._t))
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = doc or f"Element-wise ``{name}`` (``torch.{fn.__name__}``)."
+    return method
+
+
+def _binary(fn, name):
+    def method(self, other):
+        return _wrap(fn(self._t, other._t if isinstance(other, Tensor) else other))
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Element-wise ``{name}`` of the tensor and ``other`` (a Tensor or a number), broadcasting."
+    return method
+
+
+def _float_unary(fn, name):
+    """A unary op MindSpore defines on floats: integer inputs are computed in Float32."""
+    def method(self):
+        t = self._t
+        return _wrap(fn(t if t.is_floating_point() or t.is_complex() else t.to(_float32)))
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Element-wise ``{name}``; integer inputs are computed in Float32."
+    return method
+
+
+_UNARY = {
+    "abs": torch.abs, "absolute": torch.abs, "neg": torch.neg, "negative": torch.neg, "sign": torch.sign,
+    "sgn": torch.sgn, "square": torch.square, "ceil": torch.ceil, "floor": torch.floor, "trunc": torch.trunc,
+    "frac": torch.frac, "exp": torch.exp, "expm1": torch.expm1, "log": torch.log, "log1p": torch.log1p,
+    "log2": torch.log2, "log10": torch.log10, "sqrt": torch.sqrt, "rsqrt": torch.rsqrt, "sin": torch.sin,
+    "cos": torch.cos, "tan": torch.tan, "sinh": torch.sinh, "cosh": torch.cosh, "tanh": torch.tanh,
+    "asin": torch.asin, "acos": torch.acos, "atan": torch.atan, "asinh": torch.asinh, "acosh": torch.acosh,
+    "atanh": torch.atanh, "arcsin": torch.asin, "arccos": torch.acos, "arctan": torch.atan,
+    "arcsinh": torch.asinh, "arccosh": torch.acosh, "arctanh": torch.atanh, "sigmoid": torch.sigmoid,
+    "erf": torch.erf, "erfc": torch.erfc, "erfinv": torch.erfinv, "lgamma": torch.lgamma,
+    "digamma": torch.digamma, "i0": torch.i0, "sinc": torch.sinc, "deg2rad": torch.deg2rad,
+    "rad2deg": torch.rad2deg, "isnan": torch.isnan, "isinf": torch.isinf, "isfinite": torch.isfinite,
+    "isneginf": torch.isneginf, "isposinf": torch.isposinf, "isreal": torch.isreal, "signbit": torch.signbit,
+    "angle": torch.angle, "conj": torch.conj_physical, "logical_not": torch.logical_not,
+    "bitwise_not": torch.bitwise_not, "invert": torch.bitwise_not, "positive": torch.positive,
+    "msort": torch.msort, "argwhere": torch.argwhere, "fliplr": torch.fliplr, "flipud": torch.flipud,
+    "inverse": torch.linalg.inv, "det": torch.linalg.det, "matrix_determinant": torch.linalg.det,
+    "logdet": torch.logdet, "adjoint": torch.adjoint, "eigvals": torch.linalg.eigvals,
+}
+_FLOAT_UNARY = {"reciprocal": torch.reciprocal, "inv": torch.reciprocal}
+
+_BINARY = {
+    "mul": torch.mul, "true_divide": torch.true_divide, "floor_divide": torch.floor_divide,
+    "remainder": torch.remainder, "fmod": torch.fmod, "maximum": torch.maximum, "minimum": torch.minimum,
+    "fmax": torch.fmax, "fmin": torch.fmin, "atan2": torch.atan2, "arctan2": torch.atan2, "hypot": torch.hypot,
+    "logaddexp": torch.logaddexp, "logaddexp2": torch.logaddexp2, "xlogy": torch.xlogy, "copysign": torch.copysign,
+    "nextafter": torch.nextafter, "gcd": torch.gcd, "lcm": torch.lcm, "ldexp": torch.ldexp,
+    "float_power": torch.float_power, "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt,
+    "ge": torch.ge, "greater": torch.gt, "greater_equal": torch.ge, "less": torch.lt, "less_equal": torch.le,
+    "not_equal": torch.ne, "equal": torch.eq, "logical_and": torch.logical_and, "logical_or": torch.logical_or,
+    "logical_xor": torch.logical_xor, "bitwise_and": torch.bitwise_and, "bitwise_or": torch.bitwise_or,
+    "bitwise_xor": torch.bitwise_xor, "bitwise_left_shift": torch.bitwise_left_shift,
+    "bitwise_right_shift": torch.bitwise_right_shift, "inner": torch.inner,
+}
+
+for _name, _fn in _UNARY.items():
+    globals()[_name] = _unary(_fn, _name)
+for _name, _fn in _FLOAT_UNARY.items():
+    globals()[_name] = _float_unary(_fn, _name)
+for _name, _fn in _BINARY.items():
+    globals()[_name] = _binary(_fn, _name)
+
+
+def multiply(self, value):
+    return _wrap(torch.mul(self._t, _u(value)))
+
+
+def matmul(self, tensor2):
+    """Matrix product with NumPy broadcasting (1-D operands are vectors)."""
+    return _wrap(torch.matmul(self._t, _u(tensor2)))
+
+
+def mm(self, mat2):
+    return _wrap(torch.mm(self._t, _u(mat2)))
+
+
+def bmm(self, mat2):
+    return _wrap(torch.bmm(self._t, _u(mat2)))
+
+
+def outer(self, vec2):
+    return _wrap(torch.outer(self._t, _u(vec2)))
+
+
+def heaviside(self, values):
+    return _wrap(torch.heaviside(self._t, _u(values)))
+
+
+def xdivy(self, y):
+    """``x / y``, and 0 where ``x`` is 0."""
+    x, y = self._t, _u(y)
+    return _wrap(torch.where(x == 0, torch.zeros((), dtype=x.dtype, device=x.device), torch.true_divide(x, y)))
+
+
+def ger(self, vec2):
+    return _wrap(torch.outer(self._t, _u(vec2)))
+
+
+def dot(self, other):
+    """Inner product of two 1-D tensors."""
+    return _wrap(torch.dot(self._t, _u(other)))
+
+
+def add(self, other, *, alpha=1):
+    o = other._t if isinstance(other, Tensor) else other
+    return _wrap(torch.add(self._t, o) if alpha == 1 else torch.add(self._t, o, alpha=alpha))
+
+
+def sub(self, other, *, alpha=1):
+    o = other._t if isinstance(other, Tensor) else other
+    return _wrap(torch.sub(self._t, o) if alpha == 1 else torch.sub(self._t, o, alpha=alpha))
+
+
+subtract = sub
+
+
+def div(self, other, *, rounding_mode=None):
+    """True division (integers divide to Float32); ``rounding_mode`` 'floor' or 'trunc' rounds the quotient."""
+    o = other._t if isinstance(other, Tensor) else other
+    return _wrap(torch.div(self._t, o, rounding_mode=rounding_mode))
+
+
+divide = div
+
+
+def pow(self, exponent):
+    return _wrap(torch.pow(self._t, exponent._t if isinstance(exponent, Tensor) else exponent))
+
+
+def clamp(self, min=None, max=None):
+    """Clamp into ``[min, max]`` (Tensors or numbers; either may be None)."""
+    return _wrap(torch.clamp(self._t, _u(min), _u(max)))
+
+
+clip = clamp
+
+
+def round(self, decimals=0):
+    t = self._t
+    if not t.is_floating_point():
+        return _wrap(t.clone())
+    return _wrap(torch.round(t, decimals=decimals) if decimals else torch.round(t))
+
+
+def logit(self, eps=None):
+    return _wrap(torch.logit(self._t, eps))
+
+
+def nan_to_num(self, nan=None, posinf=None, neginf=None):
+    return _wrap(torch.nan_to_num(self._t, 0.0 if nan is None else nan, posinf, neginf))
+
+
+def hardshrink(self, lambd=0.5):
+    return _wrap(torch.nn.functional.hardshrink(self._t, lambd))
+
+
+def soft_shrink(self, lambd=0.5):
+    return _wrap(torch.nn.functional.softshrink(self._t, lambd))
+
+
+def softmax(self, axis=-1, dtype=None, *, dim=None):
+    t = self._t if dtype is None else self._t.to(_to_torch_dtype(dtype))
+    return _wrap(torch.softmax(t, _pick(dim, default=axis)))
+
+
+def lerp(self, end, weight):
+    return _wrap(torch.lerp(self._t, _u(end), _u(weight)))
+
+
+def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return _wrap(torch.isclose(self._t, _u(other), rtol, atol, equal_nan))
+
+
+def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return torch.allclose(self._t, _u(other), rtol, atol, equal_nan)
+
+
+def approximate_equal(self, other, tolerance=1e-05):
+    return _wrap(torch.abs(self._t - _u(other)) < tolerance)
+
+
+def addcmul(self, tensor1, tensor2, value=1):
+    return _wrap(torch.addcmul(self._t, _u(tensor1), _u(tensor2), value=_u(value)))
+
+
+def addcdiv(self, tensor1, tensor2, *, value=1):
+    return _wrap(torch.addcdiv(self._t, _u(tensor1), _u(tensor2), value=_u(value)))
+
+
+def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+    return _wrap(torch.addmm(self._t, _u(mat1), _u(mat2), beta=beta, alpha=alpha))
+
+
+def addmv(self, mat, vec, *, beta=1, alpha=1):
+    return _wrap(torch.addmv(self._t, _u(mat), _u(vec), beta=beta, alpha=alpha))
+
+
+def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    return _wrap(torch.addbmm(self._t, _u(batch1), _u(batch2), beta=beta, alpha=alpha))
+
+
+def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    return _wrap(torch.baddbmm(self._t, _u(batch1), _u(batch2), beta=beta, alpha=alpha))
+
+
+def addr(self, vec1, vec2, beta=1, alpha=1):
+    return _wrap(torch.addr(self._t, _u(vec1), _u(vec2), beta=beta, alpha=alpha))
+
+
+def cross(self, other, dim=None):
+    return _wrap(torch.linalg.cross(self._t, _u(other), dim=-1 if dim is None else dim))
+
+
+def renorm(self, p, axis, maxnorm):
+    return _wrap(torch.renorm(self._t, p, axis, maxnorm))
+
+
+def mvlgamma(self, p):
+    return _wrap(torch.mvlgamma(self._t, p))
+
+
+def igamma(self, other):
+    return _wrap(torch.special.gammainc(self._t, _u(other)))
+
+
+def igammac(self, other):
+    return _wrap(torch.special.gammaincc(self._t, _u(other)))
+
+
+def real(self):
+    t = self._t
+    return _wrap(torch.real(t) if t.is_complex() else t)
+
+
+def imag(self):
+    t = self._t
+    return _wrap(torch.imag(t) if t.is_complex() else torch.zeros_like(t))
+
+
+# ---------------------------------------------------------------------------- linear algebra
+def slogdet(self):
+    s, v = torch.linalg.slogdet(self._t)
+    return _wrap(s), _wrap(v)
+
+
+log_matrix_determinant = slogdet
+
+
+def matrix_power(self, n):
+    return _wrap(torch.linalg.matrix_power(self._t, n))
+
+
+def cholesky(self, upper=False):
+    return _wrap(torch.linalg.cholesky(self._t, upper=upper))
+
+
+def cholesky_inverse(self, upper=False):
+    return _wrap(torch.cholesky_inverse(self._t, upper))
+
+
+def cholesky_solve(self, input2, upper=False):
+    return _wrap(torch.cholesky_solve(self._t, _u(input2), upper))
+
+
+def svd(self, full_matrices=False, compute_uv=True):
+    """``(s, u, v)`` as MindSpore orders them (``v``, not ``v^H``); only ``s`` without ``compute_uv``."""
+    if not compute_uv:
+        return _wrap(torch.linalg.svdvals(self._t))
+    u, s, vh = torch.linalg.svd(self._t, full_matrices=full_matrices)
+    return _wrap(s), _wrap(u), _wrap(vh.mH)
+
+
+def qr(self, some=True):
+    q, r = torch.linalg.qr(self._t, "reduced" if some else "complete")
+    return _wrap(q), _wrap(r)
+
+
+def lstsq(self, A):
+    return _wrap(torch.linalg.lstsq(_u(A), self._t).solution)
+
+
+def lu_solve(self, LU_data, LU_pivots):
+    return _wrap(torch.linalg.lu_solve(_u(LU_data), _u(LU_pivots), self._t))
+
+
+def triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
+    a = _u(A)
+    sol = torch.linalg.solve_triangular(a.mT if transpose else a, self._t, upper=upper != transpose,
+                                        unitriangular=unitriangular)
+    return _wrap(sol), _wrap(a.clone())
+
+
+def geqrf(self):
+    a, tau = torch.geqrf(self._t)
+    return _wrap(a), _wrap(tau)
+
+
+def orgqr(self, input2):
+    return _wrap(torch.linalg.householder_product(self._t, _u(input2)))
+
+
+def ormqr(self, input2, input3, left=True, transpose=False):
+    return _wrap(torch.ormqr(self._t, _u(input2), _u(input3), left, transpose))
+
+
+def cov(self, *, correction=1, fweights=None, aweights=None):
+    return _wrap(torch.cov(self._t, correction=correction, fweights=_u(fweights), aweights=_u(aweights)))
+
+
+# ---------------------------------------------------------------------------- indexing and selection
+def gather(self, input_indices, axis=None, batch_dims=0, *, dim=None, index=None):
+    """Two MindSpore overloads: ``gather(input_indices, axis)`` takes whole slices along ``axis``
+    (``ops.gather``), ``gather(dim, index)`` picks elements (``torch.gather``)."""
+    t = self._t
+    if index is not None or isinstance(input_indices, int) and isinstance(axis, Tensor):
+        d = _pick(dim, default=input_indices)
+        return _wrap(torch.gather(t, d, _u(_pick(index, default=axis))))
+    idx = _u(input_indices)
+    if not isinstance(idx, torch.Tensor):
+        idx = torch.as_tensor(idx, device=t.device)
+    ax = 0 if axis is None else axis
+    if batch_dims:
+        raise NotImplementedError("Tensor.gather with batch_dims != 0 is not supported")
+    if idx.is_floating_point():
+        raise TypeError(f"For 'Tensor.gather', the 'input_indices' must be an integer tensor, but got {idx.dtype}")
+    ax = ax % t.dim()
+    out = torch.index_select(t, ax, idx.reshape(-1))
+    return _wrap(out.reshape(t.shape[:ax] + idx.shape + t.shape[ax + 1:]))
+
+
+def gather_elements(self, dim, index):
+    return _wrap(torch.gather(self._t, dim, _u(index)))
+
+
+def gather_nd(self, indices):
+    idx = _u(indices)
+    return _wrap(self._t[tuple(idx.movedim(-1, 0))])
+
+
+def index_select(self, axis, index):
+    return _wrap(torch.index_select(self._t, axis, _u(index)))
+
+
+def take(self, indices, axis=None, mode="clip"):
+    """NumPy ``take``: out-of-range indices are clipped (``mode='clip'``) or wrapped (``'wrap'``)."""
+    t = self._t
+    idx = _u(indices)
+    if not isinstance(idx, torch.Tensor):
+        idx = torch.as_tensor(idx, device=t.device)
+    if axis is None:
+        t, axis = t.reshape(-1), 0
+    n = t.shape[axis]
+    idx = idx.clamp(0, n - 1) if mode == "clip" else idx.remainder(n) if mode == "wrap" else idx
+    out = torch.index_select(t, axis, idx.reshape(-1))
+    return _wrap(out.reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:]))
+
+
+def masked_fill(self, mask, value):
+    return _wrap(self._t.masked_fill(_u(mask), _u(value)))
+
+
+def masked_select(self, mask):
+    return _wrap(torch.masked_select(self._t, _u(mask)))
+
+
+def masked_scatter(self, mask, source):
+    return _wrap(self._t.masked_scatter(_u(mask), _u(source)))
+
+
+def where(self, condition, y):
+    return _wrap(torch.where(_u(condition), self._t, _u(y)))
+
+
+def index_fill(self, axis, index, value):
+    return _wrap(self._t.index_fill(axis, _u(index), _u(value)))
+
+
+def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
+    return _wrap(self._t.index_add(axis, _u(indices), _u(y)))
+
+
+def index_put(self, indices, values, accumulate=False):
+    return _wrap(self._t.index_put(tuple(_u(i) for i in indices), _u(values), accumulate))
+
+
+def scatter(self, axis, index, src, *, dim=None, value=None, reduce=None):
+    s = _pick(value, default=_u(src))
+    d = _pick(dim, default=axis)
+    if reduce is None:
+        return _wrap(self._t.scatter(d, _u(index), s))
+    return _wrap(self._t.scatter(d, _u(index), s, reduce=reduce))
+
+
+def scatter_add(self, dim, index, src):
+    return _wrap(self._t.scatter_add(dim, _u(index), _u(src)))
+
+
+def _scatter_nd(self, indices, updates, reduce):
+    """MindSpore's ``tensor_scatter_*``: ``indices[..., :k]`` address slices of ``self``."""
+    t = self._t.clone()
+    idx = tuple(_u(indices).movedim(-1, 0))
+    upd = _u(updates)
+    if reduce == "sub":
+        t.index_put_(idx, -upd, accumulate=True)
+    elif reduce == "mul":
+        t[idx] = t[idx] * upd
+    elif reduce == "div":
+        t[idx] = t[idx] / upd
+    elif reduce == "max":
+        t[idx] = torch.maximum(t[idx], upd)
+    elif reduce == "min":
+        t[idx] = torch.minimum(t[idx], upd)
+    else:
+        t.index_put_(idx, upd, accumulate=True)
+    return _wrap(t)
+
+
+def scatter_sub(self, indices, updates):
+    return _scatter_nd(self, indices, updates, "sub")
+
+
+def scatter_mul(self, indices, updates):
+    return _scatter_nd(self, indices, updates, "mul")
+
+
+def scatter_div(self, indices, updates):
+    return _scatter_nd(self, indices, updates, "div")
+
+
+def scatter_max(self, indices, updates):
+    return _scatter_nd(self, indices, updates, "max")
+
+
+def scatter_min(self, indices, updates):
+    return _scatter_nd(self, indices, updates, "min")
+
+
+def select_scatter(self, src, axis, index):
+    return _wrap(torch.select_scatter(self._t, _u(src), axis, index))
+
+
+def slice_scatter(self, src, axis=0, start=None, end=None, step=1):
+    return _wrap(torch.slice_scatter(self._t, _u(src), axis, start, end, step))
+
+
+def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
+    return _wrap(torch.diagonal_scatter(self._t, _u(src), offset, dim1, dim2))
+
+
+def inplace_update(self, v, indices):
+    t = self._t.clone()
+    t[_u(indices)] = _u(v)
+    return _wrap(t)
+
+
+def nonzero(self, *, as_tuple=False):
+    if as_tuple:
+        return tuple(_wrap(o) for o in torch.nonzero(self._t, as_tuple=True))
+    return _wrap(torch.nonzero(self._t))
+
+
+def searchsorted(self, v, side="left", sorter=None):
+    return _wrap(torch.searchsorted(self._t, _u(v), side=side, sorter=_u(sorter)).to(_int32))
+
+
+def bincount(self, weights=None, minlength=0):
+    return _wrap(torch.bincount(self._t, _u(weights), minlength))
+
+
+def histc(self, bins=100, min=0, max=0):
+    return _wrap(torch.histc(self._t, bins, min, max))
+
+
+def choose(self, choices, mode="clip"):
+    idx = self._t
+    ch = torch.stack([_u(c) if isinstance(c, Tensor) else torch.as_tensor(c) for c in choices])
+    n = ch.shape[0]
+    idx = idx.clamp(0, n - 1) if mode == "clip" else idx.remainder(n) if mode == "wrap" else idx
+    ch, idx = torch.broadcast_tensors(ch, idx.unsqueeze(0).expand((n,) + tuple(idx.shape)))
+    return _wrap(torch.gather(ch, 0, idx[:1].long()).squeeze(0))
+
+
+# ---------------------------------------------------------------------------- sorting
+def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
+    """``(values, indices)``; indices are Int32 as in MindSpore."""
+    v, i = torch.sort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
+    return _wrap(v), _wrap(i.to(_int32))
+
+
+def argsort(self, axis=-1, descending=False, *, dim=None, stable=False):
+    i = torch.argsort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
+    return _wrap(i.to(_int32))
+
+
+def topk(self, k, dim=None, largest=True, sorted=True):
+    """The ``k`` largest (or smallest) entries along ``dim`` (the last by default); Int32 indices."""
+    v, i = torch.topk(self._t, k, -1 if dim is None else dim, largest, sorted)
+    return _wrap(v), _wrap(i.to(_int32))
+
+
+def top_k(self, k, sorted=True):
+    v, i = torch.topk(self._t, k, -1, True, sorted)
+    return _wrap(v), _wrap(i.to(_int32))
+
+
+def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    out = torch.unique(self._t, sorted, return_inverse, return_counts, dim)
+    if isinstance(out, tuple):
+        return tuple(_wrap(o) for o in out)
+    return _wrap(out)
+
+
+def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+    out = torch.unique_consecutive(self._t, return_inverse, return_counts, dim)
+    if isinstance(out, tuple):
+        return tuple(_wrap(o) for o in out)
+    return _wrap(out)
+
+
+def _segment_reduce(self, segment_ids, num_segments, reduce, empty):
+    t = self._t
+    ids = _u(segment_ids).long()
+    n = int(num_segments)
+    shape = (n,) + tuple(t.shape[ids.dim():])
+    out = torch.full(shape, empty, dtype=t.dtype, device=t.device)
+    idx = ids.reshape(ids.shape + (1,) * (t.dim() - ids.dim())).expand(t.shape)
+    out = out.scatter_reduce(0, idx.reshape((-1,) + shape[1:]), t.reshape((-1,) + shape[1:]), reduce,
+                             include_self=reduce == "prod")
+    return _wrap(out)
+
+
+def unsorted_segment_max(self, segment_ids, num_segments):
+    return _segment_reduce(self, segment_ids, num_segments, "amax", torch.finfo(self._t.dtype).min
+                           if self._t.is_floating_point() else torch.iinfo(self._t.dtype).min)
+
+
+def unsorted_segment_min(self, segment_ids, num_segments):
+    return _segment_reduce(self, segment_ids, num_segments, "amin", torch.finfo(self._t.dtype).max
+                           if self._t.is_floating_point() else torch.iinfo(self._t.dtype).max)
+
+
+def unsorted_segment_prod(self, segment_ids, num_segments):
+    return _segment_reduce(self, segment_ids, num_segments, "prod", 1)
+
+
+# ---------------------------------------------------------------------------- conversion and creation
+def bfloat16(self):
+    return _wrap(self._t.to(torch.bfloat16))
+
+
+def byte(self):
+    return _wrap(self._t.to(torch.uint8))
+
+
+def short(self):
+    return _wrap(self._t.to(torch.int16))
+
+
+def type(self, dtype=None):
+    """The dtype name (``'Float32'``) without ``dtype``; otherwise a copy cast to ``dtype``."""
+    if dtype is None:
+        return str(self.dtype)
+    return _wrap(self._t.to(_to_torch_dtype(dtype)))
+
+
+def type_as(self, other):
+    return _wrap(self._t.to(other._t.dtype))
+
+
+def ndimension(self):
+    return self._t.dim()
+
+
+def is_complex(self):
+    return self._t.is_complex()
+
+
+def is_signed(self):
+    return self._t.is_signed()
+
+
+def stride(self, dim=None):
+    return self._t.stride() if dim is None else self._t.stride(dim)
+
+
+def storage_offset(self):
+    return self._t.storage_offset()
+
+
+def data_ptr(self):
+    return self._t.data_ptr()
+
+
+def value(self):
+    return self
+
+
+def new_zeros(self, size, dtype=None):
+    return _wrap(self._t.new_zeros(size, dtype=None if dtype is None else _to_torch_dtype(dtype)))
+
+
+def new_ones(self, size, dtype=None):
+    return _wrap(self._t.new_ones(size, dtype=None if dtype is None else _to_torch_dtype(dtype)))
+
+
+def new_full(self, size, fill_value, *, dtype=None):
+    return _wrap(self._t.new_full(size, _u(fill_value), dtype=None if dtype is None else _to_torch_dtype(dtype)))
+
+
+def new_empty(self, size, *, dtype=None, device=None):
+    return _wrap(self._t.new_empty(size, dtype=None if dtype is None else _to_torch_dtype(dtype)))
+
+
+def fill(self, value):
+    """A new tensor of this shape and dtype filled with ``value`` (MindSpore's deprecated ``Tensor.fill``)."""
+    return _wrap(torch.full_like(self._t, _u(value)))
+
+
+fills = fill
+
+
+def fill_diagonal(self, fill_value, wrap=False):
+    return _wrap(self._t.clone().fill_diagonal_(fill_value, wrap))
+
+
+def itemset(self, *args):
+    """``itemset(value)`` on a one-element tensor, or ``itemset(index, value)``; updates in place."""
+    if len(args) == 1:
+        index, v = 0, args[0]
+    else:
+        index, v = args
+    with torch.no_grad():
+        if isinstance(index, tuple):
+            self._t[index] = v
+        else:
+            self._t.view(-1)[index] = v
+    return self
+
+
+def to_coo(self):
+    return _wrap(self._t.to_sparse_coo())
+
+
+def to_csr(self):
+    return _wrap(self._t.to_sparse_csr())
+
+
+def get_bytes(self):
+    return self.asnumpy().tobytes()
+
+
+def register_hook(self, hook):
+    """Call ``hook(grad)`` with this tensor's gradient during backward; returns a handle id."""
+    def torch_hook(g):
+        out = hook(_wrap(g))
+        return None if out is None else out._t
+    return self._t.register_hook(torch_hook)
+
+
+# ---------------------------------------------------------------------------- in-place updates
+def _set(self, new):
+    """Make ``new`` the value of ``self`` without breaking autograd.
+
+    While autograd records (either side requires grad) the wrapper is rebound to the
+    result, so tensors saved for backward are never modified and gradients flow through
+    the update. Otherwise the storage is updated in place, so views and holders of the
+    same torch tensor (a Parameter's data) see the new value.
+    """
+    t = self._t
+    if torch.is_grad_enabled() and (t.requires_grad or new.requires_grad):
+        self._t = new if new.dtype == t.dtype else new.to(t.dtype)
+        return self
+    with torch.no_grad():
+        if new.shape == t.shape:
+            t.copy_(new)
+        else:
+            t.copy_(new.expand(t.shape))
+    return self
+
+
+def assign_value(self, value):
+    """Replace the data of this tensor by ``value`` (same shape after broadcasting)."""
+    v = _u(value)
+    if not isinstance(v, torch.Tensor):
+        v = torch.as_tensor(v, dtype=self._t.dtype, device=self._t.device)
+    return _set(self, v)
+
+
+def copy_(self, src, non_blocking=False):
+    return assign_value(self, src)
+
+
+def add_(self, other, *, alpha=1):
+    return _set(self, add(self, other, alpha=alpha)._t)
+
+
+def sub_(self, other, *, alpha=1):
+    return _set(self, sub(self, other, alpha=alpha)._t)
+
+
+def mul_(self, other):
+    return _set(self, torch.mul(self._t, _u(other)))
+
+
+def div_(self, other, *, rounding_mode=None):
+    return _set(self, torch.div(self._t, _u(other), rounding_mode=rounding_mode))
+
+
+def fill_(self, value):
+    return _set(self, torch.full_like(self._t, _u(value)))
+
+
+def zero_(self):
+    return _set(self, torch.zeros_like(self._t))
+
+
+def clamp_(self, min=None, max=None):
+    return _set(self, torch.clamp(self._t, _u(min), _u(max)))
+
+
+def masked_fill_(self, mask, value):
+    return _set(self, self._t.masked_fill(_u(mask), _u(value)))
+
+
+def masked_scatter_(self, mask, source):
+    return _set(self, self._t.masked_scatter(_u(mask), _u(source)))
+
+
+def index_fill_(self, dim, index, value):
+    return _set(self, self._t.index_fill(dim, _u(index), _u(value)))
+
+
+def index_add_(self, dim, index, source, *, alpha=1):
+    return _set(self, self._t.index_add(dim, _u(index), _u(source), alpha=alpha))
+
+
+def index_copy_(self, dim, index, tensor):
+    return _set(self, self._t.index_copy(dim, _u(index), _u(tensor)))
+
+
+def index_put_(self, indices, values, accumulate=False):
+    return _set(self, self._t.index_put(tuple(_u(i) for i in indices), _u(values), accumulate))
+
+
+def put_(self, index, source, accumulate=False):
+    return _set(self, self._t.put(_u(index), _u(source), accumulate))
+
+
+def scatter_(self, dim, index, src, *, reduce=None):
+    s = _u(src)
+    new = self._t.scatter(dim, _u(index), s) if reduce is None else self._t.scatter(dim, _u(index), s, reduce=reduce)
+    return _set(self, new)
+
+
+def scatter_add_(self, dim, index, src):
+    return _set(self, self._t.scatter_add(dim, _u(index), _u(src)))
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    return _set(self, self._t.clone().fill_diagonal_(fill_value, wrap))
+
+
+def floor_divide_(self, other):
+    return _set(self, torch.floor_divide(self._t, _u(other)))
+
+
+def remainder_(self, other):
+    return _set(self, torch.remainder(self._t, _u(other)))
+
+
+def exp_(self):
+    return _set(self, torch.exp(self._t))
+
+
+def log_(self):
+    return _set(self, torch.log(self._t))
+
+
+def floor_(self):
+    return _set(self, torch.floor(self._t))
+
+
+def sigmoid_(self):
+    return _set(self, torch.sigmoid(self._t))
+
+
+def tanh_(self):
+    return _set(self, torch.tanh(self._t))
+
+
+def sign_(self):
+    return _set(self, torch.sign(self._t))
+
+
+def erfinv_(self):
+    return _set(self, torch.erfinv(self._t))
+
+
+def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+    return _set(self, torch.addmm(self._t, _u(mat1), _u(mat2), beta=beta, alpha=alpha))
+
+
+def requires_grad_(self, requires_grad=True):
+    self._t.requires_grad_(requires_grad)
+    return self
+
+
+# ---------------------------------------------------------------------------- random
+def _generator(generator):
+    return None if generator is None else getattr(generator, "_generator", generator)
+
+
+def uniform(self, from_=0.0, to=1.0, generator=None):
+    """A new tensor like this one with values drawn uniformly from ``[from_, to)``."""
+    return _wrap(torch.empty_like(self._t).uniform_(from_, to, generator=_generator(generator)))
+
+
+def uniform_(self, from_=0, to=1, *, generator=None):
+    return _set(self, torch.empty_like(self._t).uniform_(_u(from_), _u(to), generator=_generator(generator)))
+
+
+def normal_(self, mean=0, std=1, *, generator=None):
+    return _set(self, torch.empty_like(self._t).normal_(mean, std, generator=_generator(generator)))
+
+
+def bernoulli(self, *, generator=None):
+    return _wrap(torch.bernoulli(self._t, generator=_generator(generator)))
+
+
+def bernoulli_(self, p=0.5, *, generator=None):
+    return _set(self, torch.empty_like(self._t).bernoulli_(_u(p), generator=_generator(generator)))
+
+
+def random_(self, from_=0, to=None, *, generator=None):
+    g = _generator(generator)
+    t = torch.empty_like(self._t)
+    return _set(self, t.random_(from_, to, generator=g) if to is not None else t.random_(from_, generator=g))
+
+
+def exponential_(self, lambd=1, *, generator=None):
+    return _set(self, torch.empty_like(self._t).exponential_(lambd, generator=_generator(generator)))
+
+
+def cauchy(self, median=0.0, sigma=1.0):
+    return _set(self, torch.empty_like(self._t).cauchy_(median, sigma))
+
+
+def log_normal(self, mean=1.0, std=2.0):
+    return _set(self, torch.empty_like(self._t).log_normal_(mean, std))
+
+
+def multinomial(self, num_samples, replacement=True, seed=None):
+    return _wrap(torch.multinomial(self._t, num_samples, replacement))
+
+
+def random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
+    out = torch.multinomial(torch.softmax(self._t, -1), num_sample, True)
+    return _wrap(out.to(_to_torch_dtype(dtype)))
+
+
+# ---------------------------------------------------------------------------- attach
+def _attach(namespace):
+    """Set every public function defined in this module on ``Tensor`` under its own name."""
+    for name, fn in list(namespace.items()):
+        if name.startswith("_") or not callable(fn) or getattr(fn, "__module__", None) != __name__:
+            continue
+        setattr(Tensor, name, fn)
+        __all__.append(name)
+
+
+_attach(globals())

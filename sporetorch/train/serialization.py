@@ -1,2 +1,842 @@
-"""Checkpoint save/load in MindSpore's .ckpt and safetensors formats."""
-__all__ = []
+"""Checkpoint save/load in MindSpore's ``.ckpt`` and safetensors formats.
+
+A ``.ckpt`` file is a sequence of serialized ``Checkpoint`` protobuf messages, one per
+tensor (tensors over 512 MiB are split into several messages with the same tag), read
+back as one ``Checkpoint`` whose ``value`` list holds them all. With ``crc_check=True``
+the file ends with ``b"crc_num"`` and the CRC32 of everything before it as a 10-byte
+big-endian integer. Files written here are byte-identical to MindSpore 2.10's.
+
+Durability: a file is written to a temporary file in the destination folder, flushed,
+synced, made read-only (as MindSpore does) and renamed over the destination, so a crash
+mid-save leaves the previous file intact. Safety: only protobuf and safetensors are
+parsed; nothing is unpickled, every length is checked against the dims and dtype, and a
+damaged file raises ``ValueError`` before anything is loaded into a network.
+"""
+import logging
+import os
+import stat
+import tempfile
+import threading
+import zlib
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import torch
+
+from .._device import default_device
+from ..common import dtype as mstype
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+
+__all__ = ["save_checkpoint", "load_checkpoint", "load_checkpoint_async", "load_param_into_net",
+           "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status"]
+
+_logger = logging.getLogger("sporetorch")
+
+# MindSpore splits a tensor's bytes into Values of at most this many bytes.
+_CHUNK_BYTES = 512 * 1024 * 1024
+_CRC_MARK = b"crc_num"
+_CRC_FOOTER_LEN = len(_CRC_MARK) + 10
+_MAX_ZERO_CRC_BYTES = 1 << 24
+_STR_TYPE = "str"
+_ASYNC_THREAD_NAME = "asyn_save_ckpt"
+
+# tensor_type spellings are MindSpore's ``str(dtype)``: "Float32", "BFloat16", "UInt8", ...
+_TYPE_TO_TORCH = {str(t): t.torch_dtype for t in mstype.all_types}
+_FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+_INT_TYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
+
+_save_lock = threading.RLock()
+_async_threads = []
+
+
+# ---------------------------------------------------------------------------- saving
+class _Entry:
+    """One item to write: a name and either a CPU torch tensor or a str."""
+
+    __slots__ = ("name", "data")
+
+    def __init__(self, name, data):
+        self.name = name
+        self.data = data
+
+
+def _torch_of(value):
+    if isinstance(value, Tensor):
+        value.init_data()
+        return value._t
+    if isinstance(value, np.ndarray):
+        return torch.from_numpy(np.ascontiguousarray(value))
+    raise TypeError(f"For 'save_checkpoint', expected a Tensor, but got {type(value).__name__}")
+
+
+def _entries_from_list(save_obj, choice_func):
+    out = []
+    if not save_obj:
+        return out
+    if isinstance(save_obj[0], dict):
+        for item in save_obj:
+            if not (isinstance(item, dict) and "name" in item and "data" in item):
+                raise TypeError("For 'save_checkpoint', save_obj should be a list of dict items with the keys "
+                                f"'name' and 'data', but got {type(item).__name__}: {item!r}")
+            if not isinstance(item["name"], str):
+                raise TypeError("For 'save_checkpoint', when save_obj is a list of dict items, the name in dict "
+                                f"should be str, but got {type(item['name']).__name__}")
+            if not isinstance(item["data"], Tensor):
+                raise TypeError("For 'save_checkpoint', when save_obj is a list of dict items, the data of "
+                                f"'{item['name']}' should be a Parameter or Tensor, "
+                                f"but got {type(item['data']).__name__}")
+            if choice_func is None or choice_func(item["name"]):
+                out.append(_Entry(item["name"], _torch_of(item["data"])))
+        return out
+    for param in save_obj:
+        if not isinstance(param, Parameter):
+            raise TypeError("For 'save_checkpoint', when save_obj is a list of Parameters, every element "
+                            f"should be a Parameter, but got {type(param).__name__}")
+        if choice_func is None or choice_func(param.name):
+            out.append(_Entry(param.name, _torch_of(param)))
+    return out
+
+
+def _entries_from_dict(save_obj, choice_func):
+    out = []
+    for key, value in save_obj.items():
+        if not isinstance(key, str):
+            raise TypeError("For 'save_checkpoint', when save_obj is a dict, the keys should be str, "
+                            f"but got {type(key).__name__}")
+        if choice_func is not None and not choice_func(key):
+            continue
+        if isinstance(value, str):
+            out.append(_Entry(key, value))
+        elif isinstance(value, (Tensor, np.ndarray)):
+            out.append(_Entry(key, _torch_of(value)))
+        else:
+            raise TypeError(f"For 'save_checkpoint', the value of '{key}' in save_obj should be a Parameter, "
+                            f"Tensor, NumPy array or str, but got {type(value).__name__}")
+    return out
+
+
+def _entries_from_cell(cell, choice_func):
+    by_name = OrderedDict()
+    cell.init_parameters_data()
+    for _, param in cell.parameters_and_names():
+        if choice_func is not None and not choice_func(param.name):
+            continue
+        by_name[param.name] = param
+    return [_Entry(name, _torch_of(p)) for name, p in by_name.items()]
+
+
+def _check_append_dict(append_dict):
+    if append_dict is None:
+        return None
+    if not isinstance(append_dict, dict):
+        raise TypeError(f"For 'save_checkpoint', the argument 'append_dict' must be dict, "
+                        f"but got {type(append_dict).__name__}")
+    for key, value in append_dict.items():
+        if not isinstance(key, str) or not isinstance(value, (int, float, bool, str, Tensor)):
+            raise TypeError("For 'save_checkpoint', the items of 'append_dict' must be key: str, value: int, "
+                            f"float, bool, str, Parameter or Tensor, but got key: {type(key).__name__}, "
+                            f"value: {type(value).__name__}")
+    return append_dict
+
+
+def _append_entries(append_dict):
+    out = []
+    for key, value in append_dict.items():
+        if isinstance(value, str):
+            out.append(_Entry(key, value))
+        else:
+            # Python numbers follow Tensor's defaults: int -> Int64, float -> Float32, bool -> Bool.
+            out.append(_Entry(key, _torch_of(value if isinstance(value, Tensor) else Tensor(value))))
+    return out
+
+
+def _checkpoint_path(ckpt_file_name, fmt):
+    if not isinstance(ckpt_file_name, str):
+        raise TypeError(f"For 'save_checkpoint', the argument 'ckpt_file_name' must be str, "
+                        f"but got {type(ckpt_file_name).__name__}")
+    path = os.path.realpath(ckpt_file_name)
+    if os.path.isdir(path):
+        raise IsADirectoryError(f"For 'save_checkpoint', the argument 'ckpt_file_name': {path} is a directory, "
+                                "it must be a file name.")
+    if not path.endswith(fmt):
+        path += "." + fmt
+    return path
+
+
+def _check_bool(name, value, func="save_checkpoint"):
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{func}', the argument '{name}' must be bool, but got {type(value).__name__}")
+    return value
+
+
+def _encryption_unsupported(func, arg):
+    return NotImplementedError(
+        f"For '{func}', '{arg}' (checkpoint encryption) is not supported by sporetorch: it needs an AES "
+        "implementation, and sporetorch depends only on torch, numpy, protobuf, safetensors and tqdm. "
+        "Save unencrypted and protect the file at rest instead (see docs/design.md, 'Checkpoints').")
+
+
+def _tensor_bytes(t):
+    """The raw little-endian bytes of a tensor in C order (what MindSpore writes)."""
+    t = t.detach()
+    if t.device.type != "cpu":
+        t = t.cpu()
+    t = t.contiguous().reshape(-1)
+    if t.numel() == 0:
+        return b""
+    return t.view(torch.uint8).numpy().tobytes()
+
+
+def _str_bytes(s):
+    # MindSpore stores np.array(s).tobytes(): UCS-4 little endian, at least one code unit.
+    return s.encode("utf-32-le") or b"\0\0\0\0"
+
+
+def _serialize_entry(entry):
+    """Yield the serialized ``Checkpoint`` chunks of one entry, as MindSpore splits them."""
+    from ._checkpoint_proto import Checkpoint
+    if isinstance(entry.data, str):
+        dims, ttype, content, step = [0], _STR_TYPE, _str_bytes(entry.data), None
+    else:
+        t = entry.data
+        dims, ttype, content, step = list(t.shape), str(mstype.from_torch(t.dtype)), _tensor_bytes(t), _CHUNK_BYTES
+    starts = range(0, len(content), step) if step and content else [0]
+    for start in starts:
+        msg = Checkpoint()
+        value = msg.value.add()
+        value.tag = entry.name
+        value.tensor.dims.extend(dims)
+        value.tensor.tensor_type = ttype
+        value.tensor.tensor_content = content[start:start + step] if step else content
+        yield msg.SerializeToString()
+
+
+def _safetensors_crc_bytes(t):
+    """The bytes MindSpore feeds to the safetensors CRC: ``bytes(ndarray)``. For a 0-d integer
+    array that is ``bytes(int)``, i.e. that many zero bytes, not the raw data; follow it so
+    that CRCs agree with MindSpore's (it cannot save negative or huge 0-d integers at all)."""
+    if t.dim() == 0 and not t.is_floating_point() and not t.is_complex() and t.dtype != torch.bool:
+        v = int(t.item())
+        if 0 <= v <= _MAX_ZERO_CRC_BYTES:
+            return bytes(v)
+    return _tensor_bytes(t)
+
+
+def _safetensors_bytes(entries, crc_check):
+    from safetensors.torch import save as st_save
+    tensors, crc = {}, 0
+    metadata = {"format": "ms"}
+    by_name = {e.name: e for e in entries}
+    for name in sorted(by_name):
+        data = by_name[name].data
+        if isinstance(data, str):
+            raise ValueError(f"For 'save_checkpoint', the safetensors format cannot hold the str entry '{name}'")
+        t = data.detach().cpu().contiguous()
+        tensors[name] = t
+        if crc_check:
+            crc = zlib.crc32(name.encode("utf-8"), crc)
+            crc = zlib.crc32(_safetensors_crc_bytes(t), crc)
+    if crc_check:
+        metadata["crc_num"] = str(crc)
+    return st_save(tensors, metadata=metadata if tensors else None)
+
+
+def _atomic_write(path, write):
+    """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it into place."""
+    folder, base = os.path.split(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + base + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, stat.S_IRUSR)
+        try:
+            os.replace(tmp, path)
+        except PermissionError:
+            # Windows refuses to replace a read-only file; POSIX only needs the folder writable.
+            os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
+            os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if hasattr(os, "O_DIRECTORY"):
+        try:
+            dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            return
+        try:
+            os.fsync(dfd)
+        except OSError:
+            pass
+        finally:
+            os.close(dfd)
+
+
+def _write_checkpoint(path, entries, crc_check, fmt):
+    with _save_lock:
+        if fmt == "safetensors":
+            payload = _safetensors_bytes(entries, crc_check)
+            _atomic_write(path, lambda f: f.write(payload))
+            return
+
+        def write(f):
+            crc = 0
+            for entry in entries:
+                for chunk in _serialize_entry(entry):
+                    if crc_check:
+                        crc = zlib.crc32(chunk, crc)
+                    f.write(chunk)
+            if crc_check:
+                f.write(_CRC_MARK + crc.to_bytes(10, byteorder="big"))
+
+        _atomic_write(path, write)
+
+
+def _wait_async_saves():
+    for thr in list(_async_threads):
+        thr.join()
+        _async_threads.remove(thr)
+
+
+def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False, append_dict=None,
+                    enc_key=None, enc_mode="AES-GCM", choice_func=None, crc_check=False, format="ckpt",
+                    **kwargs):
+    """Save a Cell's Parameters, a list or a dict of tensors to a checkpoint file.
+
+    Args:
+        save_obj (Union[Cell, list, dict]): a Cell (all its Parameters by ``Parameter.name``;
+            an optimizer or ``TrainOneStepCell`` includes the optimizer state), a list of
+            Parameters or of ``{"name": str, "data": Tensor}`` dicts, or a dict
+            ``{name: Parameter/Tensor/ndarray/str}`` such as ``load_checkpoint`` returns.
+        ckpt_file_name (str): the file; ``.ckpt`` (or ``.safetensors``) is appended when missing.
+            An existing file is replaced atomically.
+        integrated_save (bool): kept for MindSpore compatibility (model parallel only).
+        async_save (Union[bool, str]): write the file on a background thread (``True``,
+            ``"thread"`` or ``"process"``, which also uses a thread here). The values are
+            captured before this function returns.
+        append_dict (dict): extra ``{str: int/float/bool/str/Tensor}`` items appended after
+            the parameters (int → Int64, float → Float32, bool → Bool).
+        enc_key, enc_mode: encryption is not supported; a key raises ``NotImplementedError``.
+        choice_func (Callable[[str], bool]): keep only the names for which it returns True.
+        crc_check (bool): append MindSpore's CRC32 footer (a ``crc_num`` metadata entry for
+            safetensors).
+        format (str): ``"ckpt"`` or ``"safetensors"``.
+
+    Differences from MindSpore: writes are atomic (temporary file + rename) instead of
+    removing the old file first; tensors with no elements are written rather than dropped.
+    """
+    if format not in ("ckpt", "safetensors"):
+        raise ValueError(f"For 'save_checkpoint', the format must be 'safetensors' or 'ckpt', but got {format}.")
+    from ..nn.cell import Cell
+    if not isinstance(save_obj, (Cell, list, dict)):
+        raise TypeError("For 'save_checkpoint', the parameter 'save_obj' must be nn.Cell, list or dict, "
+                        f"but got {type(save_obj).__name__}.")
+    path = _checkpoint_path(ckpt_file_name, format)
+    _check_bool("integrated_save", integrated_save)
+    if not isinstance(async_save, (bool, str)):
+        raise TypeError(f"For 'save_checkpoint', the parameter 'async_save' must be bool or str, "
+                        f"but got {type(async_save).__name__}.")
+    if isinstance(async_save, str) and async_save not in ("process", "thread"):
+        raise ValueError(f"For 'save_checkpoint', the argument 'async_save' can only be 'process' or 'thread', "
+                         f"but got {async_save}.")
+    append_dict = _check_append_dict(append_dict)
+    if enc_key is not None and not isinstance(enc_key, bytes):
+        raise TypeError(f"For 'save_checkpoint', the argument 'enc_key' must be bytes or None, "
+                        f"but got {type(enc_key).__name__}")
+    if not isinstance(enc_mode, str):
+        raise TypeError(f"For 'save_checkpoint', the argument 'enc_mode' must be str, "
+                        f"but got {type(enc_mode).__name__}")
+    _check_bool("crc_check", crc_check)
+    if enc_key is not None:
+        if format == "safetensors":
+            raise ValueError("For 'save_checkpoint', when format is 'safetensors', the parameter 'enc_key' must "
+                             "be set to default value 'None'.")
+        raise _encryption_unsupported("save_checkpoint", "enc_key")
+
+    if isinstance(save_obj, Cell):
+        entries = _entries_from_cell(save_obj, choice_func)
+    elif isinstance(save_obj, list):
+        entries = _entries_from_list(save_obj, choice_func)
+    else:
+        entries = _entries_from_dict(save_obj, choice_func)
+    if append_dict:
+        entries.extend(_append_entries(append_dict))
+    # Later items with the same name replace earlier ones in place, as in MindSpore's OrderedDict.
+    unique = OrderedDict()
+    for e in entries:
+        unique[e.name] = e
+    entries = list(unique.values())
+
+    if async_save:
+        # Snapshot the values now: training continues while the file is written.
+        snapshot = [_Entry(e.name, e.data if isinstance(e.data, str) else e.data.detach().cpu().clone())
+                    for e in entries]
+        _wait_async_saves()
+        thr = threading.Thread(target=_write_checkpoint, args=(path, snapshot, crc_check, format),
+                               name=_ASYNC_THREAD_NAME)
+        _async_threads.append(thr)
+        thr.start()
+        return None
+    _write_checkpoint(path, entries, crc_check, format)
+    return None
+
+
+def async_ckpt_thread_status():
+    """Return whether an asynchronous ``save_checkpoint`` is still writing."""
+    return any(t.name == _ASYNC_THREAD_NAME and t.is_alive() for t in threading.enumerate())
+
+
+# ---------------------------------------------------------------------------- loading
+def _check_prefix(prefix):
+    if prefix is None:
+        return None
+    if not isinstance(prefix, (str, list, tuple)):
+        raise TypeError("For 'load_checkpoint', the type of 'specify_prefix' or 'filter_prefix' must be str, "
+                        f"list[str] or tuple[str], but got {type(prefix).__name__}.")
+    if isinstance(prefix, str):
+        prefix = (prefix,)
+    if not prefix:
+        raise ValueError("For 'load_checkpoint', the argument 'specify_prefix' or 'filter_prefix' can't be empty "
+                         "when it is a list or tuple.")
+    for index, pre in enumerate(prefix):
+        if not isinstance(pre, str):
+            raise TypeError("For 'load_checkpoint', the elements of 'specify_prefix' or 'filter_prefix' must be "
+                            f"str, but got {type(pre).__name__} at index {index}.")
+        if pre == "":
+            raise ValueError("For 'load_checkpoint', the value of 'specify_prefix' or 'filter_prefix' "
+                             "can't include ''.")
+    return tuple(prefix)
+
+
+def _selector(specify_prefix, filter_prefix, choice_func):
+    """Return ``keep(name)``; the deprecated prefixes override ``choice_func`` as in MindSpore."""
+    if specify_prefix is None and filter_prefix is None:
+        return choice_func
+
+    def keep(name):
+        if specify_prefix and not name.startswith(specify_prefix):
+            return False
+        return not (filter_prefix and name.startswith(filter_prefix))
+
+    return keep
+
+
+def _corrupt(path, what):
+    return ValueError(f"Failed to read the checkpoint file {path}: {what}. "
+                      "The file may be truncated or corrupted, or it is not a MindSpore checkpoint.")
+
+
+def _decode_tensor(path, name, dims, ttype, content):
+    """Build the torch tensor of one parameter, checking dims, dtype and byte length first."""
+    if ttype == _STR_TYPE:
+        if len(content) % 4:
+            raise _corrupt(path, f"the str parameter '{name}' has {len(content)} bytes, not a multiple of 4")
+        try:
+            return content.decode("utf-32-le").rstrip("\0")
+        except UnicodeDecodeError:
+            raise _corrupt(path, f"the str parameter '{name}' is not valid UCS-4 text") from None
+    tdtype = _TYPE_TO_TORCH.get(ttype)
+    if tdtype is None:
+        raise _corrupt(path, f"the parameter '{name}' has the unknown tensor_type {ttype!r}")
+    itemsize = torch.empty((), dtype=tdtype).element_size()
+    shape = list(dims)
+    if any(d < 0 for d in shape):
+        raise _corrupt(path, f"the parameter '{name}' has negative dims {shape}")
+    # MindSpore writes a 0-d tensor with dims [] and reads dims [0] as 0-d too.
+    if shape == [0] and len(content) == itemsize:
+        shape = []
+    numel = 1
+    for d in shape:
+        numel *= d
+    if numel * itemsize != len(content):
+        raise _corrupt(path, f"the parameter '{name}' has {len(content)} bytes, but dims {shape} of "
+                             f"{ttype} need {numel * itemsize}")
+    if numel == 0:
+        return torch.empty(shape, dtype=tdtype)
+    return torch.frombuffer(bytearray(content), dtype=tdtype).reshape(shape)
+
+
+def _read_ckpt(path, keep, crc_check):
+    """Parse a .ckpt file into an OrderedDict ``{tag: torch.Tensor or str}``."""
+    from google.protobuf.message import DecodeError
+    from ._checkpoint_proto import Checkpoint
+    try:
+        with open(path, "rb") as f:
+            content = f.read()
+    except OSError as e:
+        raise ValueError(f"Failed to read the checkpoint file {path}: {e}") from e
+    has_crc = content[-_CRC_FOOTER_LEN:-10] == _CRC_MARK
+    if has_crc:
+        stored = int.from_bytes(content[-10:], byteorder="big")
+        content = content[:-_CRC_FOOTER_LEN]
+        if crc_check and zlib.crc32(content) != stored:
+            raise ValueError(f"For 'load_checkpoint', the crc check failed for the checkpoint file {path}: "
+                             "the file is damaged.")
+    elif crc_check:
+        _logger.warning("For 'load_checkpoint', the checkpoint file %s does not contain a crc code.", path)
+    ckpt = Checkpoint()
+    try:
+        ckpt.ParseFromString(content)
+    except (DecodeError, RuntimeError, ValueError, OverflowError, MemoryError) as e:
+        raise _corrupt(path, f"the content cannot be parsed ({e})") from e
+    if content and not ckpt.value:
+        raise _corrupt(path, "it holds no parameters")
+
+    out = OrderedDict()
+    values = ckpt.value
+    n = len(values)
+    pieces = []
+    for i, value in enumerate(values):
+        name = value.tag
+        if keep is not None and not keep(name):
+            continue
+        kind = value.WhichOneof("value")
+        if kind != "tensor":
+            raise _corrupt(path, f"the parameter '{name}' holds {'a MapTensor' if kind else 'no tensor'}, "
+                                 "which sporetorch cannot load")
+        pieces.append(value.tensor.tensor_content)
+        if i + 1 < n and values[i + 1].tag == name:
+            continue
+        tensor = value.tensor
+        data = pieces[0] if len(pieces) == 1 else b"".join(pieces)
+        pieces = []
+        out[name] = _decode_tensor(path, name, tensor.dims, tensor.tensor_type, data)
+    return out
+
+
+def _read_safetensors(source, keep, crc_check):
+    """Read a safetensors file (path or BytesIO) into an OrderedDict ``{name: torch.Tensor}``."""
+    from safetensors.torch import load as st_load
+    label = source if isinstance(source, str) else "<BytesIO>"
+    try:
+        if isinstance(source, str):
+            with open(source, "rb") as f:
+                raw = f.read()
+        else:
+            raw = source.getvalue()
+        tensors = st_load(raw)
+        metadata = _safetensors_metadata(raw)
+    except OSError as e:
+        raise ValueError(f"Failed to read the safetensors file {label}: {e}") from e
+    except Exception as e:  # safetensors reports a bad header as SafetensorError
+        raise ValueError(f"Failed to read the safetensors file {label}: {e}. The file may be truncated or "
+                         "corrupted, or it is not a safetensors file.") from e
+    out = OrderedDict()
+    crc = 0
+    for name in sorted(tensors):
+        t = tensors[name]
+        if crc_check:
+            crc = zlib.crc32(name.encode("utf-8"), crc)
+            crc = zlib.crc32(_safetensors_crc_bytes(t), crc)
+        if keep is None or keep(name):
+            out[name] = t
+    if crc_check:
+        if metadata.get("crc_num") is None:
+            _logger.warning("For 'load_checkpoint', the safetensors file %s does not contain a crc code.", label)
+        elif str(crc) != metadata["crc_num"]:
+            raise ValueError(f"For 'load_checkpoint', the crc check failed for the safetensors file {label}: "
+                             "the file is damaged.")
+    return out
+
+
+def _safetensors_metadata(raw):
+    import json
+    n = int.from_bytes(raw[:8], "little")
+    header = json.loads(raw[8:8 + n])
+    return header.get("__metadata__") or {}
+
+
+def _check_load_file(ckpt_file_name, fmt):
+    if fmt not in ("ckpt", "safetensors"):
+        raise ValueError("For 'load_checkpoint', the format must be 'ckpt' or 'safetensors', "
+                         f"but got {fmt!r}.")
+    import io
+    if isinstance(ckpt_file_name, io.BytesIO):
+        if fmt == "ckpt":
+            raise TypeError("ckpt don't support BytesIO as input type, please change to safetensors.")
+        return ckpt_file_name
+    if not isinstance(ckpt_file_name, str):
+        raise TypeError(f"For 'load_checkpoint', the argument 'ckpt_file_name' must be str, "
+                        f"but got {type(ckpt_file_name).__name__}.")
+    if not ckpt_file_name.endswith(fmt):
+        raise ValueError(f"For 'load_checkpoint', the checkpoint file format must same with 'format', but got "
+                         f"file_name:'{ckpt_file_name}', format:'{fmt}'")
+    path = os.path.realpath(ckpt_file_name)
+    if not os.path.exists(path):
+        raise ValueError(f"For 'load_checkpoint', the checkpoint file: {path} does not exist, please check "
+                         "whether the 'ckpt_file_name' is correct.")
+    return path
+
+
+def _as_parameter(name, data):
+    if isinstance(data, str):
+        return data
+    dev = default_device()
+    if data.device != dev:
+        data = data.to(dev)
+    return Parameter(data, name=name)
+
+
+def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, dec_key=None,
+                    dec_mode="AES-GCM", specify_prefix=None, choice_func=None, crc_check=False,
+                    remove_redundancy=False, format="ckpt"):
+    """Load a checkpoint file into a dict ``{name: Parameter}`` (str entries stay str).
+
+    Args:
+        ckpt_file_name (str): a ``.ckpt`` file, or with ``format="safetensors"`` a
+            ``.safetensors`` file or a ``BytesIO``.
+        net (Cell): when given, the parameters are also loaded into it with
+            ``load_param_into_net(net, ..., strict_load)``.
+        filter_prefix, specify_prefix (Union[str, list, tuple]): deprecated name filters
+            (they override ``choice_func``).
+        choice_func (Callable[[str], bool]): load only the names for which it returns True.
+        crc_check (bool): verify the CRC footer when the file has one.
+        dec_key, dec_mode: decryption is not supported; a key raises ``NotImplementedError``.
+        format (str): ``"ckpt"`` or ``"safetensors"``.
+
+    Raises:
+        ValueError: the file is missing, truncated, corrupted, fails the CRC check, is not a
+            checkpoint, or nothing is left after filtering. Nothing is loaded into ``net`` then.
+    """
+    specify_prefix = _check_prefix(specify_prefix)
+    filter_prefix = _check_prefix(filter_prefix)
+    if dec_key is not None and not isinstance(dec_key, bytes):
+        raise TypeError(f"For 'load_checkpoint', the argument 'dec_key' must be bytes or None, "
+                        f"but got {type(dec_key).__name__}")
+    if not isinstance(dec_mode, str):
+        raise TypeError(f"For 'load_checkpoint', the argument 'dec_mode' must be str, "
+                        f"but got {type(dec_mode).__name__}")
+    _check_bool("crc_check", crc_check, "load_checkpoint")
+    _check_bool("remove_redundancy", remove_redundancy, "load_checkpoint")
+    if format == "safetensors" and (dec_key is not None or dec_mode != "AES-GCM"):
+        raise ValueError("For 'load_checkpoint', when format is 'safetensors', the parameters 'dec_key' and "
+                         "'dec_mode' must keep their default values.")
+    source = _check_load_file(ckpt_file_name, format)
+    if dec_key is not None:
+        raise _encryption_unsupported("load_checkpoint", "dec_key")
+    keep = _selector(specify_prefix, filter_prefix, choice_func)
+    if format == "safetensors":
+        raw = _read_safetensors(source, keep, crc_check)
+    else:
+        raw = _read_ckpt(source, keep, crc_check)
+    if not raw:
+        raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "
+                         "'filter_prefix' or 'specify_prefix' are set correctly.")
+    parameter_dict = {name: _as_parameter(name, data) for name, data in raw.items()}
+    if net is not None:
+        load_param_into_net(net, parameter_dict, strict_load, remove_redundancy)
+    return parameter_dict
+
+
+class ParamDictFuture:
+    """The result of ``load_checkpoint_async``; ``result()`` waits and returns the dict."""
+
+    def __init__(self, executor, future):
+        self._executor = executor
+        self._future = future
+
+    def result(self):
+        try:
+            return self._future.result()
+        finally:
+            self._executor.shutdown(wait=False)
+
+
+def load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, dec_key=None,
+                          dec_mode="AES-GCM", specify_prefix=None, choice_func=None):
+    """Start ``load_checkpoint`` on a background thread; call ``.result()`` on the returned
+    object to get the parameter dict (or the error). ``.safetensors`` files are recognised by name."""
+    fmt = "safetensors" if isinstance(ckpt_file_name, str) and ckpt_file_name.endswith(".safetensors") else "ckpt"
+    executor = ThreadPoolExecutor(max_workers=1)
+    future = executor.submit(load_checkpoint, ckpt_file_name, net, strict_load, filter_prefix, dec_key,
+                             dec_mode, specify_prefix, choice_func, format=fmt)
+    return ParamDictFuture(executor, future)
+
+
+# ---------------------------------------------------------------------------- load_param_into_net
+def _shape_error(param, new):
+    return RuntimeError(
+        f"For 'load_param_into_net', {param.name} in the argument 'net' should have the same shape as "
+        f"{param.name} in the argument 'parameter_dict'. But got its shape {param.shape} in the argument "
+        f"'net' and shape {new.shape} in the argument 'parameter_dict'. May you need to check whether the "
+        "checkpoint you loaded is correct or the batch size and so on in the 'net' and 'parameter_dict' are same.")
+
+
+def _converted(param, new, strict_load):
+    """Return the torch tensor to copy into ``param`` from ``new`` (cast / reshaped as MindSpore
+    allows), or raise RuntimeError; never changes ``param``."""
+    data = new._t
+    if param.shape != new.shape:
+        extra = new.shape[len(param.shape):]
+        # Trailing size-1 axes (e.g. (12, 2048, 1, 1) -> (12, 2048)) are squeezed away.
+        if len(new.shape) <= len(param.shape) or any(d != 1 for d in extra) \
+                or new.shape[:len(param.shape)] != param.shape:
+            raise _shape_error(param, new)
+        data = data.reshape(param.shape)
+    if param.dtype != new.dtype:
+        pair = {param.dtype, new.dtype}
+        if strict_load or not (pair <= set(_FLOAT_TYPES) or pair <= set(_INT_TYPES)):
+            raise RuntimeError(
+                f"For 'load_param_into_net', {param.name} in the argument 'net' should have the same type as "
+                f"{param.name} in the argument 'parameter_dict'. but got its type {param.dtype} in the argument "
+                f"'net' and type {new.dtype} in the argument 'parameter_dict'. May you need to check whether "
+                "the checkpoint you loaded is correct.")
+        _logger.warning("For 'load_param_into_net', converting %s from %s to %s, the type of the Parameter in "
+                        "the network.", param.name, new.dtype, param.dtype)
+        data = data.to(param._t.dtype)
+    return data
+
+
+def _check_load_param_args(net, parameter_dict):
+    from ..nn.cell import Cell
+    if not isinstance(net, Cell):
+        raise TypeError(f"For 'load_param_into_net', the argument 'net' should be a Cell, "
+                        f"but got {type(net).__name__}.")
+    if not isinstance(parameter_dict, dict):
+        raise TypeError(f"For 'load_param_into_net', the argument 'parameter_dict' should be a dict, "
+                        f"but got {type(parameter_dict).__name__}.")
+    for key, value in parameter_dict.items():
+        if not isinstance(key, str) or not isinstance(value, (Parameter, str, list)):
+            raise TypeError("For 'parameter_dict', the element in the argument 'parameter_dict' should be a "
+                            f"'str' and 'Parameter', but got {type(key).__name__} and {type(value).__name__}.")
+
+
+def _plan_prefix_retry(net, parameter_dict, param_not_load, strict_load, plan):
+    """MindSpore's retry for names saved under an extra prefix (``backbone.`` + ``conv.weight``)."""
+    prefix_name = ""
+    longest_name = param_not_load[0]
+    while prefix_name != longest_name and param_not_load:
+        prefix_name = longest_name
+        for net_name in param_not_load:
+            for dict_name in parameter_dict:
+                if dict_name.endswith(net_name):
+                    prefix_name = dict_name[:-len(net_name)]
+                    break
+            if prefix_name != longest_name:
+                break
+        if prefix_name == longest_name:
+            break
+        _logger.warning("For 'load_param_into_net', remove parameter prefix name: %s, continue to load.",
+                        prefix_name)
+        for _, param in net.parameters_and_names():
+            candidate = prefix_name + param.name
+            if param.name in param_not_load and candidate in parameter_dict:
+                new = parameter_dict[candidate]
+                if not isinstance(new, Parameter):
+                    continue
+                plan.append((param, _converted(param, new, strict_load)))
+                param_not_load.remove(param.name)
+
+
+def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False):
+    """Copy the values of ``parameter_dict`` into the Parameters of ``net`` with the same names.
+
+    Args:
+        net (Cell): the network.
+        parameter_dict (dict): ``{name: Parameter}``, e.g. from ``load_checkpoint``.
+        strict_load (bool): when False, float↔float and int↔int dtype differences are cast to
+            the network's dtype, and names missing from the dict are retried with the prefix
+            that makes some dict name end with them. When True, dtypes must match exactly.
+        remove_redundancy (bool): MindSpore's data-parallel deduplication; only False is supported.
+
+    Returns:
+        tuple(list, list): ``(param_not_load, ckpt_not_load)`` — the network names that got no
+        value and the dict names that were not matched by name.
+
+    Raises:
+        TypeError: bad argument types. RuntimeError: a shape or dtype that cannot be loaded;
+        in that case no Parameter of ``net`` has been changed.
+
+    Parameter names, ``requires_grad`` and dtypes of ``net`` are kept; values are copied in place.
+    """
+    _check_load_param_args(net, parameter_dict)
+    _check_bool("strict_load", strict_load, "load_param_into_net")
+    _check_bool("remove_redundancy", remove_redundancy, "load_param_into_net")
+    if remove_redundancy:
+        raise TypeError("The deduplication feature for loading checkpoint can only be used in parallel "
+                        "scenarios, but got stand_alone.")
+    param_not_load = []
+    ckpt_not_load = list(parameter_dict.keys())
+    plan = []
+    for _, param in net.parameters_and_names():
+        name = param.name
+        if name in parameter_dict:
+            new = parameter_dict[name]
+            if not isinstance(new, Parameter):
+                continue  # str / map entries carry no tensor for this Parameter
+            plan.append((param, _converted(param, new, strict_load)))
+            ckpt_not_load.remove(name)
+        elif not name.startswith("accu_grads"):
+            param_not_load.append(name)
+    if param_not_load and not strict_load:
+        _plan_prefix_retry(net, parameter_dict, param_not_load, strict_load, plan)
+
+    with torch.no_grad():
+        for param, data in plan:
+            param._t.copy_(data)
+    if param_not_load:
+        _logger.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded: %s",
+                        len(param_not_load), param_not_load)
+    return param_not_load, ckpt_not_load
+
+
+# ---------------------------------------------------------------------------- format conversion
+def _convert_one(src, dst_dir, name_map, src_fmt, dst_fmt):
+    params = load_checkpoint(src, format=src_fmt)
+    if name_map is not None:
+        params = {name_map.get(k, k): v for k, v in params.items()}
+    base = os.path.basename(src).replace("." + src_fmt, "." + dst_fmt)
+    save_checkpoint(params, os.path.join(dst_dir, base), format=dst_fmt)
+
+
+def _convert_checkpoint_files(func, file_path, save_path, name_map, file_name_regex, src_fmt, dst_fmt):
+    import re
+    if not isinstance(file_path, str) or not (os.path.isdir(file_path) or os.path.isfile(file_path)):
+        raise ValueError(f"For {func}, the input path must be a valid path or file, but got {file_path}")
+    if save_path and os.path.splitext(save_path)[1]:
+        raise ValueError(f"For {func}, the save_path must be a directory, but got '{save_path}'")
+    if name_map is not None and not isinstance(name_map, dict):
+        raise ValueError(f"For {func}, the type of 'name_map' must be a dict, but got '{type(name_map).__name__}'")
+    suffix = "." + src_fmt
+    if os.path.isfile(file_path):
+        if not file_path.endswith(suffix):
+            raise ValueError(f"For {func}, the input file must be a {suffix} file, but got {file_path}")
+        if file_name_regex is not None and not re.findall(file_name_regex, file_path):
+            raise ValueError(f"For {func}, the input file does not match the regular expression.")
+        dst_dir = save_path or os.path.dirname(os.path.abspath(file_path))
+        os.makedirs(dst_dir, exist_ok=True)
+        _convert_one(file_path, dst_dir, name_map, src_fmt, dst_fmt)
+        return
+    rank_dirs = sorted(d for d in os.listdir(file_path)
+                       if d.startswith("rank") and os.path.isdir(os.path.join(file_path, d)))
+    if not rank_dirs:
+        raise ValueError(f"For '{func}', no directories starting with 'rank' found in {file_path}.")
+    for rank_dir in rank_dirs:
+        src_dir = os.path.join(file_path, rank_dir)
+        dst_dir = os.path.join(save_path, rank_dir) if save_path else src_dir
+        os.makedirs(dst_dir, exist_ok=True)
+        for fname in sorted(os.listdir(src_dir)):
+            if fname.endswith(suffix) and (file_name_regex is None or re.search(file_name_regex, fname)):
+                _convert_one(os.path.join(src_dir, fname), dst_dir, name_map, src_fmt, dst_fmt)
+
+
+def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """Convert a ``.ckpt`` file (or the ``rank*/`` folders of a directory) to ``.safetensors``.
+
+    ``name_map`` renames parameters; files go to ``save_path`` (a folder) or beside the
+    source. ``processes_num`` is accepted for compatibility; files are converted in turn.
+    """
+    _convert_checkpoint_files("ckpt_to_safetensors", file_path, save_path, name_map, file_name_regex,
+                              "ckpt", "safetensors")
+
+
+def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """Convert a ``.safetensors`` file (or the ``rank*/`` folders of a directory) to ``.ckpt``."""
+    _convert_checkpoint_files("safetensors_to_ckpt", file_path, save_path, name_map, file_name_regex,
+                              "safetensors", "ckpt")

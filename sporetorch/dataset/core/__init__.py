@@ -1,0 +1,1 @@
+"""Pipeline-wide settings (``mindspore.dataset.config``)."""

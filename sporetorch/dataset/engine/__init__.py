@@ -1,0 +1,1 @@
+"""The pipeline engine: datasets, samplers, iterators."""

@@ -1,0 +1,652 @@
+"""The dataset pipeline: ``Dataset`` and the operations chained on it.
+
+A pipeline is a tree of nodes. Each node knows its column names and size and, for an
+epoch, yields rows: tuples of NumPy arrays, one per column. Sources read rows (random
+access ones through a sampler, with worker processes from ``torch.utils.data`` when
+``num_parallel_workers > 1``); ``batch``/``map``/``shuffle``/... transform the row
+stream; an iterator turns rows into Tensors. Randomness comes from one seed per
+iterator (``dataset.config.set_seed`` fixes it), the epoch number and the node's depth,
+so a seeded pipeline repeats itself and still reshuffles every epoch.
+
+Differences from MindSpore: the pipeline runs in Python threads of the calling
+process (no C++ engine); a node may feed several pipelines.
+"""
+import numbers
+
+import numpy as np
+import torch
+
+from ..core import config
+from .samplers import _build_sampler, SubsetSampler, SubsetRandomSampler
+
+
+def _check_int(op, name, value, minimum, allow=()):
+    if value in allow and not isinstance(value, bool):
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"For '{op}', '{name}' must be an int >= {minimum}, but got {value!r}")
+
+
+def _as_column_list(op, name, columns):
+    if columns is None:
+        return None
+    if isinstance(columns, str):
+        return [columns]
+    if not isinstance(columns, (list, tuple)) or not all(isinstance(c, str) for c in columns):
+        raise TypeError(f"For '{op}', '{name}' must be a str or a list of str, but got {columns!r}")
+    return list(columns)
+
+
+def _check_known(op, columns, known):
+    for c in columns:
+        if c not in known:
+            raise ValueError(f"For '{op}', the column '{c}' does not exist; the dataset has columns {known}")
+
+
+def _to_array(value, column, op):
+    """One column value as a NumPy array, with a clear error for ragged data."""
+    if isinstance(value, np.ndarray):
+        arr = value
+    elif isinstance(value, torch.Tensor):
+        arr = value.detach().cpu().numpy()
+    elif hasattr(value, "asnumpy"):
+        arr = value.asnumpy()
+    else:
+        try:
+            arr = np.asarray(value)
+        except ValueError as err:
+            raise ValueError(f"For '{op}', the column '{column}' holds a ragged nested sequence that cannot "
+                             f"be an array: {value!r}") from err
+    if arr.dtype == object:
+        raise ValueError(f"For '{op}', the column '{column}' holds a ragged or mixed-type value that cannot be "
+                         f"an array: {value!r}")
+    return arr
+
+
+class _EpochContext:
+    """What a node needs to produce one epoch: the iterator's seed and the epoch number."""
+    __slots__ = ("seed", "epoch")
+
+    def __init__(self, seed, epoch):
+        self.seed = seed
+        self.epoch = epoch
+
+    def rng(self, node):
+        return np.random.default_rng([self.seed, self.epoch, node._depth])
+
+
+class Dataset:
+    """Base class of every dataset and pipeline operation (``mindspore.dataset.Dataset``).
+
+    Subclasses implement ``_rows(ctx)`` (an iterator of row tuples), ``_column_names()``
+    and ``_size()``.
+    """
+
+    def __init__(self, children=(), num_parallel_workers=None):
+        self.children = list(children)
+        self._depth = 1 + max((c._depth for c in self.children), default=0)
+        self.num_parallel_workers = num_parallel_workers
+
+    # ------------------------------------------------------------------ introspection
+    def get_col_names(self):
+        """The column names of the rows this pipeline yields."""
+        return list(self._column_names())
+
+    def get_dataset_size(self):
+        """The number of rows (after ``batch``: batches) one epoch yields."""
+        return self._size()
+
+    def get_batch_size(self):
+        """The batch size of the last ``batch`` in the pipeline (1 without one)."""
+        for child in self.children:
+            return child.get_batch_size()
+        return 1
+
+    def get_repeat_count(self):
+        for child in self.children:
+            return child.get_repeat_count()
+        return 1
+
+    def output_shapes(self):
+        """The shape of each column of the first row."""
+        row = self._first_row()
+        return [list(a.shape) for a in row]
+
+    def output_types(self):
+        """The NumPy dtype of each column of the first row."""
+        return [a.dtype for a in self._first_row()]
+
+    def _first_row(self):
+        for row in self._rows(_EpochContext(config._new_base_seed(), 0)):
+            return row
+        raise RuntimeError(f"The dataset {type(self).__name__} yields no rows")
+
+    def reset(self):
+        """Kept for MindSpore compatibility: every new epoch restarts the pipeline."""
+
+    def __len__(self):
+        return self.get_dataset_size()
+
+    # ------------------------------------------------------------------ to override
+    def _rows(self, ctx):
+        raise NotImplementedError
+
+    def _column_names(self):
+        return self.children[0]._column_names()
+
+    def _size(self):
+        return self.children[0]._size()
+
+    # ------------------------------------------------------------------ operations
+    def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,
+              input_columns=None, output_columns=None, **kwargs):
+        """Stack ``batch_size`` consecutive rows into one (each column gains a leading axis)."""
+        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
+                            input_columns, output_columns, **kwargs)
+
+    def shuffle(self, buffer_size):
+        """Shuffle rows through a buffer of ``buffer_size`` rows (a full shuffle when it holds them all)."""
+        return ShuffleDataset(self, buffer_size)
+
+    def map(self, operations, input_columns=None, output_columns=None, num_parallel_workers=None, **kwargs):
+        """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``."""
+        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers, **kwargs)
+
+    def repeat(self, count=None):
+        """Run the pipeline ``count`` times per epoch (``None``/-1: forever)."""
+        return RepeatDataset(self, count)
+
+    def take(self, count=-1):
+        """Keep the first ``count`` rows (-1: all)."""
+        return TakeDataset(self, count)
+
+    def skip(self, count):
+        """Drop the first ``count`` rows."""
+        return SkipDataset(self, count)
+
+    def project(self, columns):
+        """Keep only ``columns``, in that order."""
+        return ProjectDataset(self, columns)
+
+    def rename(self, input_columns, output_columns):
+        """Rename ``input_columns`` to ``output_columns``."""
+        return RenameDataset(self, input_columns, output_columns)
+
+    def zip(self, datasets):
+        """Join rows side by side with ``datasets`` (column names must not repeat)."""
+        if isinstance(datasets, Dataset):
+            datasets = (datasets,)
+        return ZipDataset((self, *datasets))
+
+    def concat(self, datasets):
+        """Append the rows of ``datasets`` (same column names) after this one's."""
+        if isinstance(datasets, Dataset):
+            datasets = [datasets]
+        return ConcatDataset([self, *datasets])
+
+    def __add__(self, other):
+        return self.concat(other)
+
+    def split(self, sizes, randomize=True):
+        """Split into datasets of ``sizes`` rows (ints) or fractions (floats summing to 1)."""
+        counts = _split_counts(sizes, self.get_dataset_size())
+        if randomize:
+            raise RuntimeError("For 'split', randomize=True needs a random-access source dataset "
+                               "(GeneratorDataset of a sequence, NumpySlicesDataset, MnistDataset, ...); "
+                               "use randomize=False or split the source")
+        out, start = [], 0
+        for count in counts:
+            out.append(self.skip(start).take(count))
+            start += count
+        return out
+
+    # ------------------------------------------------------------------ iterators
+    def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=False):
+        """An iterator of rows as lists (Tensors, or NumPy arrays with ``output_numpy``)."""
+        from .iterators import TupleIterator
+        return TupleIterator(self, columns, num_epochs, output_numpy, do_copy)
+
+    def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=False):
+        """An iterator of rows as ``{column: value}`` dicts."""
+        from .iterators import DictIterator
+        return DictIterator(self, num_epochs, output_numpy, do_copy)
+
+    def __iter__(self):
+        return iter(self.create_tuple_iterator(num_epochs=1))
+
+
+def _split_counts(sizes, total):
+    if not isinstance(sizes, (list, tuple)) or not sizes:
+        raise ValueError(f"For 'split', 'sizes' must be a non-empty list, but got {sizes!r}")
+    if all(isinstance(s, numbers.Integral) and not isinstance(s, bool) for s in sizes):
+        if any(s <= 0 for s in sizes) or sum(sizes) != total:
+            raise ValueError(f"For 'split', the sizes {list(sizes)} must be positive and add up to the "
+                             f"dataset size {total}")
+        return list(sizes)
+    if all(isinstance(s, float) for s in sizes):
+        if any(not 0 < s <= 1 for s in sizes) or abs(sum(sizes) - 1) > 1e-6:
+            raise ValueError(f"For 'split', the fractions {list(sizes)} must be in (0, 1] and add up to 1")
+        counts = [round(s * total) for s in sizes]
+        counts[0] += total - sum(counts)
+        if any(c <= 0 for c in counts):
+            raise ValueError(f"For 'split', the fractions {list(sizes)} give an empty split of {total} rows")
+        return counts
+    raise TypeError(f"For 'split', 'sizes' must be all ints or all floats, but got {sizes!r}")
+
+
+class MappableDataset(Dataset):
+    """A source with random access: ``_num_rows()`` rows, ``_read_row(i)`` reads one.
+
+    Args shared by the sources: ``num_samples``, ``num_parallel_workers``, ``shuffle``
+    (default True), ``sampler``, ``num_shards``, ``shard_id`` as in MindSpore.
+    """
+
+    def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, python_multiprocessing=True):
+        super().__init__((), num_parallel_workers)
+        name = type(self).__name__
+        if num_samples is not None:
+            _check_int(name, "num_samples", num_samples, 0)
+        if num_parallel_workers is not None:
+            _check_int(name, "num_parallel_workers", num_parallel_workers, 1)
+        self.sampler = _build_sampler(name, sampler, shuffle, num_samples or None, num_shards, shard_id)
+        self.python_multiprocessing = python_multiprocessing
+
+    def _num_rows(self):
+        raise NotImplementedError
+
+    def _read_row(self, index):
+        raise NotImplementedError
+
+    def _size(self):
+        return self.sampler._size(self._num_rows())
+
+    def _rows(self, ctx):
+        indices = self.sampler._indices(self._num_rows(), ctx.rng(self))
+        workers = self.num_parallel_workers or 1
+        if workers > 1 and self.python_multiprocessing and len(indices) > 1:
+            yield from _worker_rows(self, indices, workers)
+            return
+        for i in indices:
+            yield self._read_row(i)
+
+    def use_sampler(self, new_sampler):
+        """Replace the sampler."""
+        self.sampler = _build_sampler(type(self).__name__, new_sampler, None, None, None, None)
+
+    def add_sampler(self, new_sampler):
+        """Chain ``new_sampler`` below the current sampler."""
+        self.sampler.add_child(new_sampler)
+
+    def split(self, sizes, randomize=True):
+        """Split the source by row index; with ``randomize`` the rows are assigned at random
+        (seeded by ``dataset.config.set_seed``) and each part keeps shuffling if the source did."""
+        import copy
+        n = self.get_dataset_size()
+        counts = _split_counts(sizes, n)
+        order = config._rng(0x5A17).permutation(n) if randomize else np.arange(n)
+        base = self.sampler._indices(self._num_rows(), np.random.default_rng(0)) if not randomize else None
+        out, start = [], 0
+        for count in counts:
+            part = order[start:start + count]
+            rows = part if base is None else np.asarray(base)[part]
+            piece = copy.copy(self)
+            shuffled = type(self.sampler).__name__ in ("RandomSampler", "DistributedSampler") \
+                and getattr(self.sampler, "shuffle", True)
+            piece.sampler = (SubsetRandomSampler if randomize and shuffled else SubsetSampler)(rows.tolist())
+            out.append(piece)
+            start += count
+        return out
+
+
+class _RowView(torch.utils.data.Dataset):
+    """A source seen by ``torch.utils.data.DataLoader`` workers."""
+
+    def __init__(self, source):
+        self.source = source
+
+    def __len__(self):
+        return self.source._num_rows()
+
+    def __getitem__(self, index):
+        return self.source._read_row(index)
+
+
+def _keep(row):
+    return row
+
+
+def _worker_rows(source, indices, workers):
+    loader = torch.utils.data.DataLoader(_RowView(source), batch_size=None, sampler=indices,
+                                         num_workers=min(workers, len(indices)), collate_fn=_keep)
+    yield from loader
+
+
+class BatchInfo:
+    """What ``per_batch_map`` and a callable ``batch_size`` receive."""
+
+    def __init__(self, batch_num, epoch_num):
+        self._batch_num = batch_num
+        self._epoch_num = epoch_num
+
+    def get_batch_num(self):
+        return self._batch_num
+
+    def get_epoch_num(self):
+        return self._epoch_num
+
+
+def _stack(column, values):
+    first = values[0].shape
+    for k, v in enumerate(values):
+        if v.shape != first:
+            raise RuntimeError(f"For 'batch', cannot batch column '{column}': row 0 of the batch has shape "
+                               f"{first} but row {k} has shape {v.shape}; pad or resize the rows first")
+    return np.stack(values)
+
+
+class BatchDataset(Dataset):
+    """``dataset.batch(...)``; see ``Dataset.batch``."""
+
+    def __init__(self, child, batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,
+                 input_columns=None, output_columns=None, **kwargs):
+        super().__init__((child,), num_parallel_workers)
+        if not callable(batch_size):
+            _check_int("batch", "batch_size", batch_size, 1)
+        if not isinstance(drop_remainder, bool):
+            raise TypeError(f"For 'batch', 'drop_remainder' must be a bool, but got {drop_remainder!r}")
+        if per_batch_map is not None and not callable(per_batch_map):
+            raise TypeError(f"For 'batch', 'per_batch_map' must be callable, but got {per_batch_map!r}")
+        self.batch_size = batch_size
+        self.drop_remainder = drop_remainder
+        self.per_batch_map = per_batch_map
+        cols = child.get_col_names()
+        self.input_columns = _as_column_list("batch", "input_columns", input_columns)
+        self.output_columns = _as_column_list("batch", "output_columns", output_columns)
+        if self.input_columns is not None:
+            _check_known("batch", self.input_columns, cols)
+        if per_batch_map is not None and self.input_columns is None:
+            self.input_columns = cols
+
+    def get_batch_size(self):
+        return self.batch_size if not callable(self.batch_size) else -1
+
+    def _column_names(self):
+        cols = self.children[0].get_col_names()
+        if self.per_batch_map is None or self.output_columns is None:
+            return cols
+        return _replace_columns(cols, self.input_columns, self.output_columns)
+
+    def _size(self):
+        n = self.children[0].get_dataset_size()
+        if callable(self.batch_size):
+            raise RuntimeError("For 'batch', the dataset size is unknown with a callable batch_size")
+        return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
+
+    def _rows(self, ctx):
+        cols = self.children[0].get_col_names()
+        batch, batch_num = [], 0
+        size = self._current_size(batch_num, ctx)
+        for row in self.children[0]._rows(ctx):
+            batch.append(row)
+            if len(batch) == size:
+                yield self._make(batch, cols, batch_num, ctx)
+                batch, batch_num = [], batch_num + 1
+                size = self._current_size(batch_num, ctx)
+        if batch and not self.drop_remainder:
+            yield self._make(batch, cols, batch_num, ctx)
+
+    def _current_size(self, batch_num, ctx):
+        if not callable(self.batch_size):
+            return self.batch_size
+        size = self.batch_size(BatchInfo(batch_num, ctx.epoch))
+        _check_int("batch", "batch_size (returned by the callable)", size, 1)
+        return size
+
+    def _make(self, batch, cols, batch_num, ctx):
+        if self.per_batch_map is None:
+            return tuple(_stack(c, [r[k] for r in batch]) for k, c in enumerate(cols))
+        positions = [cols.index(c) for c in self.input_columns]
+        lists = [[r[p] for r in batch] for p in positions]
+        result = self.per_batch_map(*lists, BatchInfo(batch_num, ctx.epoch))
+        if not isinstance(result, tuple):
+            result = (result,)
+        out_cols = self.output_columns or self.input_columns
+        if len(result) != len(out_cols):
+            raise ValueError(f"For 'batch', per_batch_map returned {len(result)} columns but "
+                             f"{len(out_cols)} output columns {out_cols} are expected")
+        mapped = [_stack(c, [_to_array(v, c, "batch") for v in vals]) for c, vals in zip(out_cols, result)]
+        rest = {c: _stack(c, [r[k] for r in batch]) for k, c in enumerate(cols) if c not in self.input_columns}
+        full = dict(zip(out_cols, mapped), **rest)
+        return tuple(full[c] for c in self._column_names())
+
+
+def _replace_columns(cols, inputs, outputs):
+    """Column order after ``map``: MindSpore puts outputs in the inputs' places when the counts
+    match, and otherwise puts the outputs first and the untouched columns after them."""
+    if len(inputs) == len(outputs):
+        mapping = dict(zip(inputs, outputs))
+        return [mapping.get(c, c) for c in cols]
+    return list(outputs) + [c for c in cols if c not in inputs]
+
+
+class ShuffleDataset(Dataset):
+    """``dataset.shuffle(buffer_size)``: MindSpore's buffer shuffle, reseeded every epoch."""
+
+    def __init__(self, child, buffer_size):
+        super().__init__((child,))
+        _check_int("shuffle", "buffer_size", buffer_size, 2)
+        self.buffer_size = buffer_size
+
+    def _rows(self, ctx):
+        rng = ctx.rng(self)
+        buf = []
+        for row in self.children[0]._rows(ctx):
+            if len(buf) < self.buffer_size:
+                buf.append(row)
+                continue
+            k = int(rng.integers(len(buf)))
+            yield buf[k]
+            buf[k] = row
+        order = rng.permutation(len(buf))
+        for k in order:
+            yield buf[k]
+
+
+class MapDataset(Dataset):
+    """``dataset.map(...)``; see ``Dataset.map``."""
+
+    def __init__(self, child, operations, input_columns=None, output_columns=None, num_parallel_workers=None,
+                 python_multiprocessing=False, **kwargs):
+        super().__init__((child,), num_parallel_workers)
+        ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
+        if not ops:
+            raise ValueError("For 'map', 'operations' must not be empty")
+        for op in ops:
+            if not callable(op):
+                raise TypeError(f"For 'map', every operation must be callable, but got {op!r}")
+        self.operations = ops
+        cols = child.get_col_names()
+        self.input_columns = _as_column_list("map", "input_columns", input_columns) or cols[:1]
+        _check_known("map", self.input_columns, cols)
+        self.output_columns = _as_column_list("map", "output_columns", output_columns) or list(self.input_columns)
+        self._in_pos = [cols.index(c) for c in self.input_columns]
+
+    def _column_names(self):
+        return _replace_columns(self.children[0].get_col_names(), self.input_columns, self.output_columns)
+
+    def _rows(self, ctx):
+        cols = self.children[0].get_col_names()
+        out_names = self._column_names()
+        untouched = [(c, k) for k, c in enumerate(cols) if c not in self.input_columns]
+        for row in self.children[0]._rows(ctx):
+            values = tuple(row[p] for p in self._in_pos)
+            for op in self.operations:
+                try:
+                    values = op(*values)
+                except Exception as err:
+                    raise type(err)(f"For 'map' on columns {self.input_columns}, the operation "
+                                    f"{_op_name(op)} failed: {err}") from err
+                if not isinstance(values, tuple):
+                    values = (values,)
+            if len(values) != len(self.output_columns):
+                raise RuntimeError(f"For 'map', the operations on {self.input_columns} returned {len(values)} "
+                                   f"columns but output_columns is {self.output_columns}")
+            full = {c: _to_array(v, c, "map") for c, v in zip(self.output_columns, values)}
+            for c, k in untouched:
+                full[c] = row[k]
+            yield tuple(full[c] for c in out_names)
+
+
+def _op_name(op):
+    return getattr(op, "__name__", type(op).__name__)
+
+
+class RepeatDataset(Dataset):
+    """``dataset.repeat(count)``."""
+
+    def __init__(self, child, count=None):
+        super().__init__((child,))
+        if count is None:
+            count = -1
+        _check_int("repeat", "count", count, 1, allow=(-1,))
+        self.count = count
+
+    def get_repeat_count(self):
+        return self.count
+
+    def _size(self):
+        if self.count == -1:
+            raise RuntimeError("For 'repeat', the dataset size is infinite with count=-1")
+        return self.children[0].get_dataset_size() * self.count
+
+    def _rows(self, ctx):
+        k = 0
+        while self.count == -1 or k < self.count:
+            yield from self.children[0]._rows(_EpochContext(ctx.seed, ctx.epoch * 100003 + k))
+            k += 1
+
+
+class TakeDataset(Dataset):
+    """``dataset.take(count)``."""
+
+    def __init__(self, child, count=-1):
+        super().__init__((child,))
+        _check_int("take", "count", count, 0, allow=(-1,))
+        self.count = count
+
+    def _size(self):
+        n = self.children[0].get_dataset_size()
+        return n if self.count == -1 else min(n, self.count)
+
+    def _rows(self, ctx):
+        for k, row in enumerate(self.children[0]._rows(ctx)):
+            if k == self.count:
+                return
+            yield row
+
+
+class SkipDataset(Dataset):
+    """``dataset.skip(count)``."""
+
+    def __init__(self, child, count):
+        super().__init__((child,))
+        _check_int("skip", "count", count, 0)
+        self.count = count
+
+    def _size(self):
+        return max(self.children[0].get_dataset_size() - self.count, 0)
+
+    def _rows(self, ctx):
+        for k, row in enumerate(self.children[0]._rows(ctx)):
+            if k >= self.count:
+                yield row
+
+
+class ProjectDataset(Dataset):
+    """``dataset.project(columns)``."""
+
+    def __init__(self, child, columns):
+        super().__init__((child,))
+        self.columns = _as_column_list("project", "columns", columns)
+        if not self.columns:
+            raise ValueError("For 'project', 'columns' must not be empty")
+        cols = child.get_col_names()
+        _check_known("project", self.columns, cols)
+        self._pos = [cols.index(c) for c in self.columns]
+
+    def _column_names(self):
+        return list(self.columns)
+
+    def _rows(self, ctx):
+        for row in self.children[0]._rows(ctx):
+            yield tuple(row[p] for p in self._pos)
+
+
+class RenameDataset(Dataset):
+    """``dataset.rename(input_columns, output_columns)``."""
+
+    def __init__(self, child, input_columns, output_columns):
+        super().__init__((child,))
+        src = _as_column_list("rename", "input_columns", input_columns)
+        dst = _as_column_list("rename", "output_columns", output_columns)
+        if len(src) != len(dst):
+            raise ValueError(f"For 'rename', input_columns {src} and output_columns {dst} differ in length")
+        _check_known("rename", src, child.get_col_names())
+        mapping = dict(zip(src, dst))
+        self._names = [mapping.get(c, c) for c in child.get_col_names()]
+        if len(set(self._names)) != len(self._names):
+            raise ValueError(f"For 'rename', the new column names {self._names} repeat a name")
+
+    def _column_names(self):
+        return list(self._names)
+
+    def _rows(self, ctx):
+        return self.children[0]._rows(ctx)
+
+
+class ZipDataset(Dataset):
+    """``dataset.zip(datasets)`` / ``mindspore.dataset.zip``."""
+
+    def __init__(self, datasets):
+        datasets = tuple(datasets)
+        if len(datasets) < 1 or not all(isinstance(d, Dataset) for d in datasets):
+            raise TypeError(f"For 'zip', 'datasets' must be a tuple of Datasets, but got {datasets!r}")
+        super().__init__(datasets)
+        names = [c for d in datasets for c in d.get_col_names()]
+        dup = sorted({c for c in names if names.count(c) > 1})
+        if dup:
+            raise ValueError(f"For 'zip', the column names {dup} appear in more than one dataset; rename them first")
+        self._names = names
+
+    def _column_names(self):
+        return list(self._names)
+
+    def _size(self):
+        return min(d.get_dataset_size() for d in self.children)
+
+    def _rows(self, ctx):
+        for parts in zip(*(d._rows(ctx) for d in self.children)):
+            yield tuple(v for part in parts for v in part)
+
+
+class ConcatDataset(Dataset):
+    """``dataset.concat(datasets)`` / ``dataset + other``."""
+
+    def __init__(self, datasets):
+        if not all(isinstance(d, Dataset) for d in datasets):
+            raise TypeError(f"For 'concat', 'datasets' must be Datasets, but got {datasets!r}")
+        super().__init__(datasets)
+        first = datasets[0].get_col_names()
+        for d in datasets[1:]:
+            if d.get_col_names() != first:
+                raise ValueError(f"For 'concat', every dataset needs the same columns, but got {first} "
+                                 f"and {d.get_col_names()}")
+
+    def _size(self):
+        return sum(d.get_dataset_size() for d in self.children)
+
+    def _rows(self, ctx):
+        for d in self.children:
+            yield from d._rows(ctx)
+

@@ -1,2 +1,5 @@
-"""Automatic differentiation on torch autograd: grad, value_and_grad, vjp, jvp."""
-__all__ = []
+"""Automatic differentiation on torch autograd: grad, value_and_grad, vjp, jvp, jacfwd, jacrev."""
+from .grad import grad, value_and_grad, get_grad
+from .transforms import vjp, jvp, jacfwd, jacrev, linearize, derivative
+
+__all__ = ["grad", "value_and_grad", "get_grad", "vjp", "jvp", "jacfwd", "jacrev"]

@@ -50,6 +50,9 @@ class Cell:
         d["_scope"] = None
         d["cell_type"] = None
         d["_phase"] = "predict"
+        if getattr(type(self), "bprop", None) is not None:
+            d["_extra_call"] = _autodiff_call
+            _refresh_call_hook(self)
         if flags:
             self.add_flags(**flags)
 
@@ -280,8 +283,15 @@ class Cell:
         return self._phase
 
     def set_grad(self, requires_grad=True):
-        """Mark this cell for reuse of its forward by ``grad`` (see ``sporetorch.grad``)."""
-        self.__dict__["requires_grad"] = requires_grad
+        """Mark this cell for reuse of its forward by ``grad``: a plain call records the forward and
+        ``grad(cell)`` with the same inputs differentiates it instead of running ``construct`` again."""
+        d = self.__dict__
+        d["requires_grad"] = requires_grad
+        d["_grad_forward"] = None
+        d["_grad_params"] = None
+        needs = requires_grad or getattr(type(self), "bprop", None) is not None
+        d["_extra_call"] = _autodiff_call if needs else None
+        _refresh_call_hook(self)
         return self
 
     def set_inputs(self, *inputs):
@@ -380,6 +390,12 @@ def _refresh_call_hook(cell):
     needs = d["_cast_inputs"] is not None or d["_forward_pre_hooks"] or d["_forward_hooks"] \
         or d.get("_extra_call") is not None
     d["_call_hook"] = _hooked_call if needs else None
+
+
+def _autodiff_call(cell, args, kwargs):
+    # Custom bprop and set_grad() recording live with the autodiff package.
+    from ..autodiff.bprop import cell_call
+    return cell_call(cell, args, kwargs)
 
 
 def _cast(x, tdtype):

@@ -494,6 +494,8 @@ def _read_ckpt(path, keep, crc_check):
     pieces = []
     for i, value in enumerate(values):
         name = value.tag
+        if not isinstance(name, str):  # proto2 strings that are not valid UTF-8 come back as bytes
+            raise _corrupt(path, f"the parameter name {name!r} is not valid UTF-8")
         if keep is not None and not keep(name):
             continue
         kind = value.WhichOneof("value")
@@ -504,6 +506,8 @@ def _read_ckpt(path, keep, crc_check):
         if i + 1 < n and values[i + 1].tag == name:
             continue
         tensor = value.tensor
+        if not isinstance(tensor.tensor_type, str):
+            raise _corrupt(path, f"the parameter '{name}' has the unreadable tensor_type {tensor.tensor_type!r}")
         data = pieces[0] if len(pieces) == 1 else b"".join(pieces)
         pieces = []
         out[name] = _decode_tensor(path, name, tensor.dims, tensor.tensor_type, data)

@@ -64,7 +64,8 @@ class _Entry:
 
 def _torch_of(value):
     if isinstance(value, Tensor):
-        value.init_data()
+        if value.has_init:  # a lazily initialised tensor gets its data now
+            value.init_data()
         return value._t
     if isinstance(value, np.ndarray):
         return torch.from_numpy(np.ascontiguousarray(value))

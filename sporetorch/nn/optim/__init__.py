@@ -1,2 +1,14 @@
 """Optimizers (`mindspore.nn.optim`)."""
-__all__ = []
+from .optimizer import Optimizer, opt_init_args_register
+from .sgd import SGD, Momentum
+from .adam import Adam, AdamOffload, LazyAdam, AdamWeightDecay, AdaMax
+from .adagrad import Adagrad, ProximalAdagrad, Adadelta
+from .rmsprop import RMSProp
+from .ftrl import FTRL
+from .asgd import ASGD, Rprop
+from .lamb import Lamb, LARS
+from .adafactor import AdaFactor
+
+__all__ = ["Optimizer", "opt_init_args_register", "SGD", "Momentum", "Adam", "AdamOffload", "LazyAdam", "AdamWeightDecay",
+           "AdaMax", "Adagrad", "ProximalAdagrad", "Adadelta", "RMSProp", "FTRL",
+           "ASGD", "Rprop", "Lamb", "LARS", "AdaFactor"]

@@ -1,0 +1,165 @@
+"""Learning-rate schedules (``mindspore.nn.learning_rate_schedule``): Cells mapping the
+optimizer's ``global_step`` Tensor to the learning rate of that step (a float32 Tensor)."""
+import math
+
+import torch
+
+from ..common.tensor import Tensor, _wrap
+from .cell import Cell
+from .optim._validate import check_bool, check_float, check_int, check_strict_float
+
+
+def _step_float(global_step):
+    """The step as a float32 torch tensor (accepts a Tensor or a Python number)."""
+    t = global_step._t if isinstance(global_step, Tensor) else torch.tensor(global_step)
+    return t.to(torch.float32)
+
+
+class LearningRateSchedule(Cell):
+    """Base class of learning-rate schedules: ``construct(global_step)`` returns the rate."""
+
+    def construct(self, global_step):
+        raise NotImplementedError
+
+
+def _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, cls_name):
+    check_int(decay_steps, "decay_steps", cls_name, low=0, low_inclusive=False)
+    check_strict_float(learning_rate, "learning_rate", cls_name, low=0.0, low_inclusive=False)
+    check_strict_float(decay_rate, "decay_rate", cls_name, low=0.0, low_inclusive=False)
+    check_bool(is_stair, "is_stair", cls_name)
+
+
+class ExponentialDecayLR(LearningRateSchedule):
+    """``learning_rate * decay_rate ** p`` with ``p = step / decay_steps`` (floored when ``is_stair``)."""
+
+    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
+        super().__init__()
+        _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, self.cls_name)
+        self.learning_rate = learning_rate
+        self.decay_rate = decay_rate
+        self.decay_steps = decay_steps
+        self.is_stair = is_stair
+
+    def construct(self, global_step):
+        p = _step_float(global_step) / self.decay_steps
+        if self.is_stair:
+            p = torch.floor(p)
+        return _wrap(self.learning_rate * torch.pow(torch.tensor(self.decay_rate, dtype=torch.float32), p))
+
+
+class NaturalExpDecayLR(LearningRateSchedule):
+    """``learning_rate * e ** (-decay_rate * p)`` with ``p = step`` (rounded down to a multiple of
+    ``decay_steps`` when ``is_stair``)."""
+
+    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
+        super().__init__()
+        _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, self.cls_name)
+        self.learning_rate = learning_rate
+        self.decay_rate = decay_rate
+        self.decay_steps = decay_steps
+        self.is_stair = is_stair
+
+    def construct(self, global_step):
+        p = _step_float(global_step)
+        if self.is_stair:
+            p = torch.floor(p / self.decay_steps) * self.decay_steps
+        return _wrap(self.learning_rate * torch.pow(torch.tensor(math.e, dtype=torch.float32),
+                                                    -self.decay_rate * p))
+
+
+class InverseDecayLR(LearningRateSchedule):
+    """``learning_rate / (1 + decay_rate * p)`` with ``p = step / decay_steps`` (floored when ``is_stair``)."""
+
+    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
+        super().__init__()
+        _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, self.cls_name)
+        self.learning_rate = learning_rate
+        self.decay_rate = decay_rate
+        self.decay_steps = decay_steps
+        self.is_stair = is_stair
+
+    def construct(self, global_step):
+        p = _step_float(global_step) / self.decay_steps
+        if self.is_stair:
+            p = torch.floor(p)
+        return _wrap(self.learning_rate / (1 + self.decay_rate * p))
+
+
+class CosineDecayLR(LearningRateSchedule):
+    """``min_lr + (max_lr - min_lr) / 2 * (1 + cos(pi * min(step, decay_steps) / decay_steps))``."""
+
+    def __init__(self, min_lr, max_lr, decay_steps):
+        super().__init__()
+        if not isinstance(min_lr, float):
+            raise TypeError(f"For 'CosineDecayLR', the argument 'min_lr' must be type of float, "
+                            f"but got 'min_lr' type: {type(min_lr)}.")
+        check_float(min_lr, "min_lr", self.cls_name, low=0.0)
+        check_strict_float(max_lr, "max_lr", self.cls_name, low=0.0, low_inclusive=False)
+        check_int(decay_steps, "decay_steps", self.cls_name, low=0, low_inclusive=False)
+        if min_lr >= max_lr:
+            raise ValueError(f"For 'CosineDecayLR', the 'max_lr' must be greater than the 'min_lr', "
+                             f"but got 'max_lr' value: {max_lr}, 'min_lr' value: {min_lr}.")
+        self.min_lr = min_lr
+        self.max_lr = max_lr
+        self.decay_steps = decay_steps
+        self.delta = 0.5 * (max_lr - min_lr)
+
+    def construct(self, global_step):
+        p = torch.clamp(_step_float(global_step), max=float(self.decay_steps))
+        # MindSpore writes cos(x) as sin(x + pi/2); keep its rounding.
+        return _wrap(self.min_lr + self.delta * (1.0 + torch.sin(math.pi * (p / self.decay_steps + 0.5))))
+
+
+class PolynomialDecayLR(LearningRateSchedule):
+    """``(learning_rate - end_learning_rate) * (1 - step / decay_steps) ** power + end_learning_rate``;
+    the step stops at ``decay_steps`` unless ``update_decay_steps``, which instead stretches the
+    period to the next multiple of ``decay_steps``."""
+
+    def __init__(self, learning_rate, end_learning_rate, decay_steps, power, update_decay_steps=False):
+        super().__init__()
+        check_strict_float(learning_rate, "learning_rate", self.cls_name, low=0.0, low_inclusive=False)
+        if not isinstance(end_learning_rate, float):
+            raise TypeError(f"For 'PolynomialDecayLR', the argument 'end_learning_rate' must be type of float, "
+                            f"but got 'end_learning_rate' type: {type(end_learning_rate)}.")
+        check_float(end_learning_rate, "end_learning_rate", self.cls_name, low=0.0)
+        check_int(decay_steps, "decay_steps", self.cls_name, low=0, low_inclusive=False)
+        check_bool(update_decay_steps, "update_decay_steps", self.cls_name)
+        check_strict_float(power, "power", self.cls_name, low=0.0, low_inclusive=False)
+        self.learning_rate = learning_rate
+        self.end_learning_rate = end_learning_rate
+        self.diff_learning_rate = learning_rate - end_learning_rate
+        self.decay_steps = decay_steps
+        self.power = power
+        self.update_decay_steps = update_decay_steps
+
+    def construct(self, global_step):
+        step = _step_float(global_step)
+        period = float(self.decay_steps)
+        if self.update_decay_steps:
+            period = period * torch.clamp(torch.ceil(step / period), min=1.0)
+        else:
+            step = torch.clamp(step, max=period)
+        p = step / period
+        return _wrap(self.diff_learning_rate * torch.pow(1.0 - p, self.power) + self.end_learning_rate)
+
+
+class WarmUpLR(LearningRateSchedule):
+    """``learning_rate * min(step, warmup_steps) / warmup_steps``."""
+
+    def __init__(self, learning_rate, warmup_steps):
+        super().__init__()
+        if not isinstance(learning_rate, float):
+            raise TypeError(f"For 'WarmUpLR', the argument 'learning_rate' must be type of float, "
+                            f"but got 'learning_rate' type: {type(learning_rate)}.")
+        check_float(learning_rate, "learning_rate", self.cls_name, low=0.0)
+        check_int(warmup_steps, "warmup_steps", self.cls_name, low=0, low_inclusive=False)
+        self.learning_rate = learning_rate
+        self.warmup_steps = warmup_steps
+
+    def construct(self, global_step):
+        p = torch.clamp(_step_float(global_step), max=float(self.warmup_steps)) / self.warmup_steps
+        return _wrap(self.learning_rate * p)
+
+
+__all__ = ["LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR", "InverseDecayLR", "CosineDecayLR",
+           "PolynomialDecayLR", "WarmUpLR"]

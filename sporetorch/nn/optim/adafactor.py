@@ -1,0 +1,172 @@
+"""AdaFactor (Shazeer & Stern): Adam-like updates with a factored second moment."""
+import math
+
+import torch
+
+from ...common.parameter import Parameter, ParameterTuple
+from ...common.tensor import Tensor
+from ._validate import check_bool, check_float, check_type
+from .optimizer import Optimizer, opt_init_args_register
+
+
+class AdaFactor(Optimizer):
+    """AdaFactor.
+
+    For a Parameter with 2 or more dims the second moment is kept as row and column means
+    (``exp_avg_sq_row``/``exp_avg_sq_col``), otherwise in full (``exp_avg_sq``). Each step, with
+    ``t`` the step count and ``beta2t = 1 - t ** -decay_rate``:
+
+    - ``lr`` is ``min(1e-2, 1/sqrt(t))`` with ``relative_step`` (``min(1e-6 t, 1/sqrt(t))`` with
+      ``warmup_init``), else ``learning_rate``; with ``scale_parameter`` it is multiplied by
+      ``max(eps[1], rms(p))``;
+    - ``u = g / sqrt(second moment of g^2 + eps[0])``, divided by ``max(1, rms(u) / clip_threshold)``
+      and multiplied by ``lr``; with ``beta1`` it is averaged into ``exp_avg``;
+    - ``p = p - lr * weight_decay * p - u``.
+
+    Args:
+        params: Parameters or groups. learning_rate: None with ``relative_step``. Default: None.
+        eps (tuple[float, float]): Default: (1e-30, 1e-3). clip_threshold (float): Default: 1.0.
+        decay_rate (float): Default: 0.8. beta1 (float): Default: 0.9. weight_decay (float): Default: 0.0.
+        scale_parameter (bool): Default: True. relative_step (bool): Default: True.
+        warmup_init (bool): Default: False. compression (bool): keep ``exp_avg_sq`` of vectors in
+            float16. Default: False. loss_scale (float): Default: 1.0.
+
+    State: ``exp_avg.<name>``, ``exp_avg_sq_row_<name>``, ``exp_avg_sq_col_<name>``,
+    ``exp_avg_sq_<name>`` and ``afactor_step``.
+    """
+
+    @opt_init_args_register
+    def __init__(self, params, learning_rate=None, eps=(1e-30, 1e-3), clip_threshold=1.0, decay_rate=0.8, beta1=0.9,
+                 weight_decay=0.0, scale_parameter=True, relative_step=True, warmup_init=False, compression=False,
+                 loss_scale=1.0):
+        if learning_rate is not None and relative_step:
+            raise ValueError("Cannot combine manual lr and relative_step options", learning_rate)
+        if warmup_init and not relative_step:
+            raise ValueError("warmup_init requires relative_step=True")
+        if learning_rate is None and not relative_step:
+            raise ValueError("Cannot learning_rate is None and relative_step=False")
+        if learning_rate is None:
+            learning_rate = 0.0
+        if beta1 is None:
+            beta1 = 0.0
+        scale_lr = isinstance(learning_rate, (float, int))
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        check_type(eps, "eps", (list, tuple), self.cls_name)
+        if len(eps) != 2:
+            raise ValueError("eps must have 2 value: (eps1, eps2).")
+        for i, e in enumerate(eps):
+            check_type(e, f"eps{i}", float, self.cls_name)
+            check_float(e, f"eps{i}", self.cls_name, low=0.0)
+        check_type(clip_threshold, "clip_threshold", float, self.cls_name)
+        check_float(clip_threshold, "clip_threshold", self.cls_name, low=0.0)
+        check_type(decay_rate, "decay_rate", float, self.cls_name)
+        check_float(decay_rate, "decay_rate", self.cls_name, low=0.0, low_inclusive=False, high=1.0,
+                    high_inclusive=False)
+        check_float(weight_decay, "weight_decay", self.cls_name, low=0.0, high=1.0, high_inclusive=False)
+        for name, flag in (("scale_parameter", scale_parameter), ("relative_step", relative_step),
+                           ("compression", compression)):
+            check_bool(flag, name, self.cls_name)
+        check_float(beta1, "beta1", self.cls_name, low=0.0)
+        self.eps = (float(eps[0]), float(eps[1]))
+        self.clip_threshold = float(clip_threshold)
+        self.decay_rate = float(decay_rate)
+        self.beta1 = float(beta1)
+        self.adafactor_weight_decay = float(weight_decay)
+        self.scale_lr = scale_lr
+        self.scale_parameter = scale_parameter and scale_lr
+        self.relative_step = relative_step
+        self.warmup_init = warmup_init
+        self.compression = compression
+        self.use_first_moment = self.beta1 > 0
+        self._init_state()
+        self.step = Parameter(Tensor([0.0]), name="afactor_step")
+
+    def _init_state(self):
+        if self.use_first_moment:
+            self.exp_avg = self._clone_state("exp_avg")
+        else:
+            self.exp_avg = ParameterTuple([])
+        rows, cols, full = [], [], []
+        for p in self.parameters:
+            t, name = p._t, p.name
+            if t.dim() > 1:
+                rows.append(Parameter(torch.zeros(t.shape[:-1], dtype=t.dtype), name=f"exp_avg_sq_row_{name}"))
+                cols.append(Parameter(torch.zeros(t.shape[:-2] + t.shape[-1:], dtype=t.dtype),
+                                      name=f"exp_avg_sq_col_{name}"))
+                full.append(Parameter(torch.zeros((1,), dtype=t.dtype), name=f"exp_avg_sq_{name}"))
+            else:
+                rows.append(Parameter(torch.zeros((1,), dtype=t.dtype), name=f"exp_avg_sq_row_{name}"))
+                cols.append(Parameter(torch.zeros((1,), dtype=t.dtype), name=f"exp_avg_sq_col_{name}"))
+                dtype = torch.float16 if self.compression else t.dtype
+                full.append(Parameter(torch.zeros(t.shape, dtype=dtype), name=f"exp_avg_sq_{name}"))
+        self.exp_avg_sq_row = ParameterTuple(rows)
+        self.exp_avg_sq_col = ParameterTuple(cols)
+        self.exp_avg_sq = ParameterTuple(full)
+
+    def construct(self, gradients):
+        grads = self._check_grads(gradients)
+        step = self._step_number()
+        lr = self._lr_float(self._lr_buckets[0][1], step) if not self.is_group_lr else None
+        lr_of = self._per_param_lr(step) if lr is None else None
+        with torch.no_grad():
+            self.global_step._t.add_(1)
+            self.step._t.add_(1)
+        self._set_host(self.global_step, [step + 1])
+        t = self._host(self.step)[0]
+        if self.scale_lr and self.relative_step:
+            min_step = 1e-6 * t if self.warmup_init else 1e-2
+            lr = min(min_step, 1.0 / math.sqrt(t))
+            lr_of = None
+        beta2t = 1.0 - t ** (-self.decay_rate)
+        eps0, eps1 = self.eps
+        with torch.no_grad():
+            for i, (p, g) in enumerate(zip(self._params_t(), grads)):
+                rate = lr if lr_of is None else lr_of[i]
+                g32 = g.float()
+                p32 = p.float()
+                if self.scale_parameter:
+                    rate = rate * torch.clamp(_rms(p32), min=eps1)
+                sq = g32 * g32 + eps0
+                if p.dim() > 1:
+                    row, col = self.exp_avg_sq_row[i]._t, self.exp_avg_sq_col[i]._t
+                    row.mul_(beta2t).add_(sq.mean(-1) * (1.0 - beta2t))
+                    col.mul_(beta2t).add_(sq.mean(-2) * (1.0 - beta2t))
+                    r_factor = torch.rsqrt(row / row.mean(-1, keepdim=True)).unsqueeze(-1)
+                    c_factor = torch.rsqrt(col.unsqueeze(-2))
+                    update = r_factor * c_factor * g32
+                else:
+                    full = self.exp_avg_sq[i]._t
+                    full.copy_(full * beta2t + sq * (1.0 - beta2t))
+                    update = torch.rsqrt(full.float()) * g32
+                update = update / torch.clamp(_rms(update) / self.clip_threshold, min=1.0) * rate
+                if self.use_first_moment:
+                    avg = self.exp_avg[i]._t
+                    avg.copy_(avg * self.beta1 + update * (1.0 - self.beta1))
+                    update = avg
+                if self.adafactor_weight_decay:
+                    p32 = p32 - p32 * self.adafactor_weight_decay * rate
+                p.copy_(p32 - update)
+        return True
+
+    def _per_param_lr(self, step):
+        out = [0.0] * len(self.parameters)
+        for idx, src in self._lr_buckets:
+            value = self._lr_float(src, step)
+            for i in (range(len(out)) if idx is None else idx):
+                out[i] = value
+        return out
+
+    @property
+    def supports_memory_efficient_fp16(self):
+        return True
+
+    @property
+    def supports_flat_params(self):
+        return False
+
+
+def _rms(t):
+    return torch.sqrt(torch.mean(t * t))
+
+
+__all__ = ["AdaFactor"]

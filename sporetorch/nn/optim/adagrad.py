@@ -1,0 +1,120 @@
+"""Adagrad family: Adagrad, ProximalAdagrad, Adadelta."""
+import torch
+
+from ._validate import check_bool, check_float
+from .optimizer import Optimizer, opt_init_args_register
+
+
+class Adagrad(Optimizer):
+    """Adagrad: ``accum += g^2`` (when ``update_slots``), ``p -= lr * g / sqrt(accum)``.
+
+    Args:
+        params: Parameters or groups. accum (float): initial accumulator. Default: 0.1.
+        learning_rate: Default: 0.001. update_slots (bool): Default: True.
+        loss_scale: Default: 1.0. weight_decay: Default: 0.0.
+
+    State: ``accum.<name>``.
+
+    Differences from PyTorch: no epsilon in the denominator; the accumulator starts at ``accum``.
+    """
+
+    _state_names = ("accum",)
+
+    @opt_init_args_register
+    def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        accum = check_float(accum, "accum", self.cls_name, low=0.0)
+        self.update_slots = check_bool(update_slots, "update_slots", self.cls_name)
+        self.accum = self._clone_state("accum", accum)
+
+    def construct(self, gradients):
+        grads, lrs = self._begin_step(gradients)
+        params, accum = self._params_t(), self._state_t("accum")
+        with torch.no_grad():
+            for (idx, _), lr in zip(self._lr_buckets, lrs):
+                p, g, a = self._bucket_lists(idx, params, grads, accum)
+                if self.update_slots:
+                    torch._foreach_addcmul_(a, g, g)
+                torch._foreach_addcdiv_(p, g, torch._foreach_sqrt(a), value=-lr)
+        return True
+
+
+class ProximalAdagrad(Optimizer):
+    """Proximal Adagrad with L1/L2 regularisation.
+
+    .. math::
+        accum \\mathrel{+}= g^2, \\quad r = \\frac{lr}{\\sqrt{accum}}, \\quad v = p - r g, \\quad
+        p = \\frac{\\operatorname{sign}(v)}{1 + r\\,l2} \\max(|v| - r\\,l1, 0)
+
+    State: ``accum.<name>``.
+    """
+
+    _state_names = ("accum",)
+
+    @opt_init_args_register
+    def __init__(self, params, accum=0.1, learning_rate=0.001, l1=0.0, l2=0.0, use_locking=False, loss_scale=1.0,
+                 weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        accum = check_float(accum, "accum", self.cls_name, low=0.0)
+        self.l1 = check_float(l1, "l1", self.cls_name, low=0.0)
+        self.l2 = check_float(l2, "l2", self.cls_name, low=0.0)
+        self.use_locking = check_bool(use_locking, "use_locking", self.cls_name)
+        self.accum = self._clone_state("accum", accum)
+
+    def construct(self, gradients):
+        grads, lrs = self._begin_step(gradients)
+        params, accum = self._params_t(), self._state_t("accum")
+        with torch.no_grad():
+            for (idx, _), lr in zip(self._lr_buckets, lrs):
+                p, g, a = self._bucket_lists(idx, params, grads, accum)
+                torch._foreach_addcmul_(a, g, g)
+                # The effective rate lr / sqrt(accum) also scales the L1 and L2 terms (MindSpore's kernel).
+                rate = torch._foreach_reciprocal(torch._foreach_sqrt(a))
+                torch._foreach_mul_(rate, lr)
+                prox = torch._foreach_sub(p, torch._foreach_mul(g, rate))
+                for pi, v, r in zip(p, prox, rate):
+                    shrunk = torch.clamp(v.abs() - r * self.l1, min=0.0)
+                    pi.copy_(torch.sign(v) * shrunk / (1.0 + r * self.l2))
+        return True
+
+
+class Adadelta(Optimizer):
+    """Adadelta.
+
+    .. math::
+        accum = \\rho\\,accum + (1 - \\rho) g^2, \\quad
+        u = \\frac{\\sqrt{accum\\_update + \\epsilon}}{\\sqrt{accum + \\epsilon}} g, \\quad
+        accum\\_update = \\rho\\,accum\\_update + (1 - \\rho) u^2, \\quad p = p - lr\\,u
+
+    State: ``accum.<name>``, ``accum_update.<name>``.
+    """
+
+    _state_names = ("accum", "accum_update")
+
+    @opt_init_args_register
+    def __init__(self, params, learning_rate=1.0, rho=0.9, epsilon=1e-6, loss_scale=1.0, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.rho = check_float(rho, "rho", self.cls_name, low=0.0, high=1.0)
+        self.epsilon = check_float(epsilon, "epsilon", self.cls_name, low=0.0)
+        self.accum = self._clone_state("accum")
+        self.accum_update = self._clone_state("accum_update")
+
+    def construct(self, gradients):
+        grads, lrs = self._begin_step(gradients)
+        rho, eps = self.rho, self.epsilon
+        params, acc_all, upd_all = self._params_t(), self._state_t("accum"), self._state_t("accum_update")
+        with torch.no_grad():
+            for (idx, _), lr in zip(self._lr_buckets, lrs):
+                p, g, acc, acc_upd = self._bucket_lists(idx, params, grads, acc_all, upd_all)
+                torch._foreach_mul_(acc, rho)
+                torch._foreach_addcmul_(acc, g, g, value=1.0 - rho)
+                num = torch._foreach_sqrt(torch._foreach_add(acc_upd, eps))
+                den = torch._foreach_sqrt(torch._foreach_add(acc, eps))
+                update = torch._foreach_div(torch._foreach_mul(num, g), den)
+                torch._foreach_mul_(acc_upd, rho)
+                torch._foreach_addcmul_(acc_upd, update, update, value=1.0 - rho)
+                torch._foreach_add_(p, update, alpha=-lr)
+        return True
+
+
+__all__ = ["Adagrad", "ProximalAdagrad", "Adadelta"]

@@ -1,0 +1,67 @@
+"""RMSProp (plain and centred)."""
+import torch
+
+from ._validate import check_bool, check_float
+from .optimizer import Optimizer, opt_init_args_register
+
+
+class RMSProp(Optimizer):
+    """RMSProp with momentum; ``centered`` normalises by the variance estimate.
+
+    .. math::
+        s = \\rho s + (1 - \\rho) g^2, \\quad [\\bar g = \\rho \\bar g + (1 - \\rho) g], \\quad
+        m = \\mu m + lr \\frac{g}{\\sqrt{s [- \\bar g^2] + \\epsilon}}, \\quad p = p - m
+
+    Args:
+        params: Parameters or groups. learning_rate: Default: 0.1. decay (float): rho. Default: 0.9.
+        momentum (float): Default: 0.0. epsilon (float): Default: 1e-10. use_locking (bool): no effect.
+        centered (bool): Default: False. loss_scale: Default: 1.0. weight_decay: Default: 0.0.
+
+    State: (``mean_grad.<name>``,) ``mean_square.<name>`` (starts at 1), ``moment.<name>``.
+
+    Differences from PyTorch: epsilon sits inside the square root and ``mean_square`` starts at
+    one; the learning rate multiplies the momentum buffer's input.
+    """
+
+    @opt_init_args_register
+    def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False,
+                 centered=False, loss_scale=1.0, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.decay = check_float(decay, "decay", self.cls_name, low=0.0)
+        self.momentum = check_float(momentum, "momentum", self.cls_name, low=0.0)
+        self.epsilon = check_float(epsilon, "epsilon", self.cls_name, low=0.0, low_inclusive=False)
+        self.use_locking = check_bool(use_locking, "use_locking", self.cls_name)
+        self.centered = check_bool(centered, "centered", self.cls_name)
+        if centered:
+            self.mg = self._clone_state("mean_grad")
+        self.ms = self._clone_state("mean_square", 1.0)
+        self.moment = self._clone_state("moment")
+
+    def construct(self, gradients):
+        grads, lrs = self._begin_step(gradients)
+        rho, mu, eps = self.decay, self.momentum, self.epsilon
+        lists = [self._params_t(), grads, self._state_t("ms"), self._state_t("moment")]
+        if self.centered:
+            lists.append(self._state_t("mg"))
+        with torch.no_grad():
+            for (idx, _), lr in zip(self._lr_buckets, lrs):
+                sel = self._bucket_lists(idx, *lists)
+                p, g, s, m = sel[:4]
+                torch._foreach_mul_(s, rho)
+                torch._foreach_addcmul_(s, g, g, value=1.0 - rho)
+                if self.centered:
+                    mg = sel[4]
+                    torch._foreach_mul_(mg, rho)
+                    torch._foreach_add_(mg, g, alpha=1.0 - rho)
+                    denom = torch._foreach_addcmul(s, mg, mg, value=-1.0)
+                else:
+                    denom = torch._foreach_add(s, 0.0)
+                torch._foreach_add_(denom, eps)
+                torch._foreach_sqrt_(denom)
+                torch._foreach_mul_(m, mu)
+                torch._foreach_addcdiv_(m, g, denom, value=lr)
+                torch._foreach_sub_(p, m)
+        return True
+
+
+__all__ = ["RMSProp"]

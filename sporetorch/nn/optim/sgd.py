@@ -1,0 +1,157 @@
+"""SGD and Momentum."""
+import torch
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
+from ._validate import check_bool, check_float
+from .optimizer import Optimizer, opt_init_args_register
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent with optional momentum, dampening and Nesterov momentum.
+
+    .. math::
+        v_{t+1} = u v_t + (1 - dampening) g, \\quad p_{t+1} = p_t - lr\\,(g + u v_{t+1}) \\text{ (nesterov)}
+        \\text{ or } p_t - lr\\,v_{t+1}
+
+    On a Parameter's first step ``v`` is set to ``g`` (no dampening); ``stat`` records that.
+
+    Args:
+        params: Parameters or groups (see :class:`Optimizer`).
+        learning_rate: Default: 0.1.
+        momentum (float): Default: 0.0.
+        dampening (float): Default: 0.0.
+        weight_decay (Union[float, int]): a number only (a Cell raises TypeError). Default: 0.0.
+        nesterov (bool): needs ``momentum > 0`` and ``dampening == 0``. Default: False.
+        loss_scale (float): Default: 1.0.
+
+    State: ``momentum`` (0-d), ``accum.<name>`` (zeros), ``stat.<name>`` (ones until the first step).
+
+    Differences from PyTorch: ``torch.optim.SGD`` applies dampening from the first step on and
+    adds weight decay inside the optimizer; here weight decay is added to the gradient (scaled
+    by ``loss_scale``) before the update, as MindSpore does.
+    """
+
+    _state_names = ("accum", "stat")
+
+    @opt_init_args_register
+    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
+                 loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        momentum = check_float(momentum, "momentum", self.cls_name, low=0.0)
+        dampening = check_float(dampening, "dampening", self.cls_name, low=0.0)
+        check_bool(nesterov, "nesterov", self.cls_name)
+        if nesterov and (momentum <= 0.0 or dampening != 0.0):
+            raise ValueError(f"For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
+                             f"equal to 0.0, but got 'momentum' {momentum}, 'dampening' {dampening}.")
+        if self.dynamic_weight_decay:
+            raise TypeError("For 'SGD', dynamic weight decay is currently not supported, the argument 'weight_decay' "
+                            "or 'weight_decay' set in grouped 'params' must be float or int type.")
+        self.dampening = dampening
+        self.nesterov = nesterov
+        self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
+        self.accum = self._clone_state("accum", 0.0)
+        self.stat = self._clone_state("stat", 1.0)
+
+    def construct(self, gradients):
+        grads, lrs = self._begin_step(gradients)
+        u = self._host(self.momentum)
+        damp = 1.0 - self.dampening
+        params, accum, stat = self._params_t(), self._state_t("accum"), self._state_t("stat")
+        # A Parameter's first step (stat still 1) starts the buffer at g, undampened.
+        first = [self._host_flag(sp) for sp in self.stat]
+        with torch.no_grad():
+            for (idx, _), lr in zip(self._lr_buckets, lrs):
+                p, g, a, s, f = self._bucket_lists(idx, params, grads, accum, stat, first)
+                fresh = [i for i, x in enumerate(f) if x]
+                if len(fresh) == len(a):
+                    torch._foreach_copy_(a, g)
+                else:
+                    if fresh:
+                        keep_a, keep_g = _without(a, fresh), _without(g, fresh)
+                        torch._foreach_copy_([a[i] for i in fresh], [g[i] for i in fresh])
+                    else:
+                        keep_a, keep_g = a, g
+                    torch._foreach_mul_(keep_a, u)
+                    torch._foreach_add_(keep_a, keep_g, alpha=damp)
+                if self.nesterov:
+                    torch._foreach_add_(p, torch._foreach_add(g, a, alpha=u), alpha=-lr)
+                else:
+                    torch._foreach_add_(p, a, alpha=-lr)
+                if fresh:
+                    torch._foreach_zero_([s[i] for i in fresh])
+        for sp, was_first in zip(self.stat, first):
+            if was_first:
+                self._set_host(sp, False)
+        return True
+
+    def _host_flag(self, param):
+        """Whether ``stat`` marks the Parameter as not yet stepped (cached like other host scalars)."""
+        t = param._t
+        entry = self._host_cache.get(id(param))
+        if entry is not None and entry[0] is t and entry[1] == t._version:
+            return entry[2]
+        value = bool(t.reshape(-1)[0].item() > 0) if t.numel() else False
+        self._host_cache[id(param)] = (t, t._version, value)
+        return value
+
+
+def _without(lst, drop):
+    drop = set(drop)
+    return [x for i, x in enumerate(lst) if i not in drop]
+
+
+class Momentum(Optimizer):
+    """Momentum SGD (MindSpore's ``ApplyMomentum``).
+
+    .. math::
+        v_{t+1} = u v_t + g, \\quad p_{t+1} = p_t - lr\\,v_{t+1} \\text{ or, with use\\_nesterov, }
+        p_t - lr\\,(g + u v_{t+1})
+
+    Args:
+        params: Parameters or groups (see :class:`Optimizer`).
+        learning_rate: a number, Tensor, list or schedule.
+        momentum (float): must be >= 0.
+        weight_decay (Union[float, int, Cell]): Default: 0.0.
+        loss_scale (float): Default: 1.0.
+        use_nesterov (bool): Default: False.
+
+    State: ``momentum`` (0-d) and ``moments.<name>``.
+
+    Differences from PyTorch: the buffer accumulates ``g`` without dampening from the first
+    step, like ``torch.optim.SGD(momentum=u)``; Nesterov is computed as above on every device
+    (MindSpore 2.10's CPU kernel ignores ``use_nesterov``).
+    """
+
+    _state_names = ("moments",)
+
+    @opt_init_args_register
+    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if not isinstance(momentum, float):
+            raise TypeError(f"For 'Momentum', the argument 'momentum' must be float, but got {type(momentum)}")
+        if momentum < 0.0:
+            raise ValueError(f"For 'Momentum', the argument 'momentum' must be at least 0.0, but got {momentum}")
+        self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
+        self.params = self.parameters
+        self.use_nesterov = check_bool(use_nesterov, "use_nesterov", self.cls_name)
+        self.moments = self._clone_state("moments", 0.0)
+
+    def construct(self, gradients):
+        grads, lrs = self._begin_step(gradients)
+        u = self._host(self.momentum)
+        params, moments = self._params_t(), self._state_t("moments")
+        with torch.no_grad():
+            for (idx, _), lr in zip(self._lr_buckets, lrs):
+                p, g, m = self._bucket_lists(idx, params, grads, moments)
+                torch._foreach_mul_(m, u)
+                torch._foreach_add_(m, g)
+                if self.use_nesterov:
+                    torch._foreach_add_(p, torch._foreach_add(g, m, alpha=u), alpha=-lr)
+                else:
+                    torch._foreach_add_(p, m, alpha=-lr)
+        return True
+
+
+__all__ = ["SGD", "Momentum"]

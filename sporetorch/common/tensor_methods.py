@@ -431,12 +431,12 @@ def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
 
 def argmax_with_value(self, axis=0, keep_dims=False):
     v, i = torch.max(self._t, axis, keep_dims)
-    return _wrap(i.to(_int32)), _wrap(v)
+    return _wrap(i), _wrap(v)
 
 
 def argmin_with_value(self, axis=0, keep_dims=False):
     v, i = torch.min(self._t, axis, keep_dims)
-    return _wrap(i.to(_int32)), _wrap(v)
+    return _wrap(i), _wrap(v)
 
 
 def all(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):

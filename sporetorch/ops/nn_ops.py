@@ -1,15 +1,3 @@
-"""Primitive classes of neural-network operators."""
-import torch
-
-from ..common.tensor import _wrap
-from .primitive import Primitive
-
-
-class ReLU(Primitive):
-    r"""Rectified linear unit, :math:`\max(x, 0)`, as a Primitive: ``ops.ReLU()(x)``."""
-
-    def __init__(self):
-        super().__init__("ReLU")
-
-    def __call__(self, input_x):
-        return _wrap(torch.relu(input_x._t))
+"""``mindspore.ops.nn_ops``: the neural-network Primitive classes (defined in ``operations.nn_ops``)."""
+from .operations.nn_ops import *  # noqa: F401,F403
+from .operations.nn_ops import __all__  # noqa: F401

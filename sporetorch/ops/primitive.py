@@ -1,16 +1,23 @@
 """``Primitive``: the base of MindSpore's operator classes (``ops.ReLU()(x)``)."""
+import functools
+import inspect
+
+# Attributes MindSpore records for its graph compiler but leaves out of ``repr``.
+_HIDDEN_ATTRS = frozenset(("input_names", "output_names"))
 
 
 class Primitive:
     """An operator object: constructor arguments become attributes, calling it runs the op.
 
-    Subclasses implement ``__call__``. ``add_prim_attr`` records extra attributes as
-    MindSpore's primitives do.
+    Subclasses implement ``__call__`` as a single torch call on the unwrapped inputs.
+    ``add_prim_attr`` records extra attributes as MindSpore's primitives do; ``repr``
+    prints ``Prim[Name]<attr=value, ...>`` like MindSpore.
     """
 
     def __init__(self, name=None):
         self.name = name or type(self).__name__
         self.attrs = {}
+        self.init_attrs = {}
 
     def add_prim_attr(self, name, value):
         """Record ``name=value`` on the primitive; returns self."""
@@ -18,27 +25,53 @@ class Primitive:
         setattr(self, name, value)
         return self
 
+    def _set_init_attr(self, name, value):
+        self.init_attrs[name] = value
+        self.add_prim_attr(name, value)
+
     def del_prim_attr(self, name):
+        """Remove an attribute recorded with ``add_prim_attr``; returns self."""
         self.attrs.pop(name, None)
         if name in self.__dict__:
             delattr(self, name)
+        return self
+
+    def add_prim_attrs(self, **kwargs):
+        for k, v in kwargs.items():
+            self.add_prim_attr(k, v)
         return self
 
     def init_prim_io_names(self, inputs, outputs):
         self.add_prim_attr("input_names", inputs)
         self.add_prim_attr("output_names", outputs)
 
+    def set_prim_instance_name(self, instance_name):
+        self.instance_name = instance_name
+        return self
+
     def set_device(self, device_target):
+        return self
+
+    def set_stage(self, stage):
         return self
 
     def recompute(self, mode=True):
         return self
 
+    def place(self, role, rank_id):
+        return self
+
     def shard(self, in_strategy=None, out_strategy=None):
         return self
 
+    def check_elim(self, *args):
+        return (False, None)
+
+    def __call__(self, *args):
+        raise NotImplementedError(f"The primitive '{self.name}' has no implementation")
+
     def __repr__(self):
-        attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items())
+        attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items() if k not in _HIDDEN_ATTRS)
         return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
 
 
@@ -51,16 +84,22 @@ class PrimitiveWithCheck(Primitive):
 
 
 def prim_attr_register(fn):
-    """Decorator for a Primitive ``__init__`` that records its arguments as attributes."""
-    import inspect
-    import functools
+    """Decorator for a Primitive ``__init__``: records every argument (defaults included) as an attribute."""
+    sig = inspect.signature(fn)
 
     @functools.wraps(fn)
     def wrapper(self, *args, **kwargs):
         Primitive.__init__(self, type(self).__name__)
-        bound = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound = sig.bind(self, *args, **kwargs)
         bound.apply_defaults()
         for k, v in list(bound.arguments.items())[1:]:
-            self.add_prim_attr(k, v)
+            self._set_init_attr(k, v)
         fn(self, *args, **kwargs)
     return wrapper
+
+
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
+    """MindSpore's compile-time constant decorator; in eager execution the function runs as is."""
+    if fn is None:
+        return lambda f: f
+    return fn

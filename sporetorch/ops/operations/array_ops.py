@@ -1,0 +1,768 @@
+"""Primitive classes of array operators: casting, shape, concatenation, gather/scatter, sorting."""
+import numpy as np
+import torch
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, _wrap
+from ..._device import default_device
+from ..primitive import Primitive, prim_attr_register
+
+_to_torch_dtype = mstype.to_torch
+
+__all__ = [
+    "Cast", "DType", "Shape", "TensorShape", "DynamicShape", "Rank", "Size", "Reshape", "Transpose", "ExpandDims",
+    "Squeeze", "Flatten", "Concat", "Stack", "Unstack", "Split", "Tile", "BroadcastTo", "Slice", "StridedSlice",
+    "Gather", "GatherV2", "GatherD", "GatherNd", "OneHot", "Sort", "TopK", "Unique", "UnsortedSegmentSum",
+    "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd", "Select", "Fill", "Fills", "Zeros", "Ones",
+    "ZerosLike", "OnesLike", "Eye", "Range", "ScatterNd", "TensorScatterUpdate", "TensorScatterAdd",
+    "ScatterUpdate", "ScatterAdd", "MaskedFill", "MaskedSelect", "ReverseV2", "Identity", "Meshgrid",
+    "InvertPermutation", "Tril", "Triu", "Pad", "NonZero", "SearchSorted", "IndexAdd", "Roll",
+]
+
+
+def _u(x):
+    return x._t if isinstance(x, Tensor) else x
+
+
+def _shape_tuple(shape):
+    if isinstance(shape, Tensor):
+        return tuple(shape._t.tolist())
+    if isinstance(shape, int):
+        return (shape,)
+    return tuple(int(s) if not isinstance(s, Tensor) else int(s._t.item()) for s in shape)
+
+
+def _index(x, op, name):
+    t = _u(x)
+    if not isinstance(t, torch.Tensor):
+        t = torch.as_tensor(np.asarray(t), device=default_device())
+    if t.is_floating_point() or t.dtype == torch.bool:
+        raise TypeError(f"For '{op}', the '{name}' must be an integer tensor, but got {mstype.from_torch(t.dtype)}")
+    return t
+
+
+class Cast(Primitive):
+    """Cast ``input_x`` to ``dtype`` (floats cast to integers truncate towards zero)."""
+
+    def __init__(self):
+        super().__init__("Cast")
+        self.init_prim_io_names(["x", "dst_type"], ["output"])
+
+    def __call__(self, input_x, dtype):
+        if isinstance(input_x, Tensor):
+            return _wrap(input_x._t.to(_to_torch_dtype(dtype)))
+        return _wrap(torch.as_tensor(input_x, dtype=_to_torch_dtype(dtype), device=default_device()))
+
+
+class DType(Primitive):
+    """The MindSpore dtype of a tensor."""
+
+    def __init__(self):
+        super().__init__("DType")
+
+    def __call__(self, input_x):
+        return input_x.dtype
+
+
+class Shape(Primitive):
+    """The shape of a tensor as a tuple of ints."""
+
+    def __init__(self):
+        super().__init__("Shape")
+
+    def __call__(self, input_x):
+        return tuple(input_x._t.shape)
+
+
+class TensorShape(Primitive):
+    """The shape of a tensor as an Int64 Tensor."""
+
+    def __init__(self):
+        super().__init__("TensorShape")
+
+    def __call__(self, input_x):
+        return _wrap(torch.tensor(tuple(input_x._t.shape), dtype=torch.int64))
+
+
+DynamicShape = TensorShape
+
+
+class Rank(Primitive):
+    """The number of dimensions of a tensor."""
+
+    def __init__(self):
+        super().__init__("Rank")
+
+    def __call__(self, input_x):
+        return input_x._t.dim()
+
+
+class Size(Primitive):
+    """The number of elements of a tensor."""
+
+    def __init__(self):
+        super().__init__("Size")
+
+    def __call__(self, input_x):
+        return input_x._t.numel()
+
+
+class Reshape(Primitive):
+    """Reshape ``input_x`` to ``input_shape`` (one entry may be -1)."""
+
+    def __init__(self):
+        super().__init__("Reshape")
+        self.init_prim_io_names(["tensor", "shape"], ["output"])
+
+    def __call__(self, input_x, input_shape):
+        try:
+            return _wrap(input_x._t.reshape(_shape_tuple(input_shape)))
+        except RuntimeError as e:
+            raise ValueError(f"For 'Reshape', cannot reshape a tensor of shape {tuple(input_x._t.shape)} "
+                             f"into {tuple(input_shape)}: {e}") from None
+
+
+class Transpose(Primitive):
+    """Permute the axes of ``input_x`` by ``input_perm`` (a tuple with one entry per axis)."""
+
+    def __init__(self):
+        super().__init__("Transpose")
+        self.init_prim_io_names(["x", "perm"], ["output"])
+
+    def __call__(self, input_x, input_perm):
+        t = input_x._t
+        if len(input_perm) != t.dim():
+            raise ValueError(f"For 'Transpose', the size of 'input_perm' {tuple(input_perm)} must equal the rank "
+                             f"of the input of shape {tuple(t.shape)}")
+        return _wrap(t.permute(tuple(input_perm)))
+
+
+class ExpandDims(Primitive):
+    """Insert a dimension of size 1 at ``axis``."""
+
+    def __init__(self):
+        super().__init__("ExpandDims")
+
+    def __call__(self, input_x, axis):
+        return _wrap(input_x._t.unsqueeze(axis))
+
+
+class Squeeze(Primitive):
+    """Remove the size-1 dimensions in ``axis`` (all of them when ``axis`` is ``()``)."""
+
+    @prim_attr_register
+    def __init__(self, axis=()):
+        self.add_prim_attr("axis", (axis,) if isinstance(axis, int) else tuple(axis))
+
+    def __call__(self, input_x):
+        t = input_x._t
+        if not self.axis:
+            return _wrap(t.squeeze())
+        for a in self.axis:
+            if t.shape[a] != 1:
+                raise ValueError(f"For 'Squeeze', the dimension {a} of the input of shape {tuple(t.shape)} "
+                                 "must be 1")
+        return _wrap(t.squeeze(self.axis))
+
+
+class Flatten(Primitive):
+    """Flatten all but the first dimension: ``(N, ...) -> (N, -1)``."""
+
+    def __init__(self):
+        super().__init__("Flatten")
+
+    def __call__(self, input_x):
+        t = input_x._t
+        return _wrap(t.reshape(t.shape[0], -1))
+
+
+class Concat(Primitive):
+    """Concatenate a tuple or list of tensors along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=0):
+        pass
+
+    def __call__(self, input_x):
+        ts = [x._t for x in input_x]
+        try:
+            return _wrap(torch.cat(ts, self.axis))
+        except RuntimeError as e:
+            raise ValueError(f"For 'Concat', the input shapes {[tuple(t.shape) for t in ts]} cannot be concatenated "
+                             f"along axis {self.axis}: {e}") from None
+
+
+class Stack(Primitive):
+    """Stack a tuple or list of same-shaped tensors along a new ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=0):
+        self.init_prim_io_names(["x"], ["y"])
+
+    def __call__(self, input_x):
+        ts = [x._t for x in input_x]
+        try:
+            return _wrap(torch.stack(ts, self.axis))
+        except RuntimeError as e:
+            raise ValueError(f"For 'Stack', the input shapes {[tuple(t.shape) for t in ts]} must all be equal: "
+                             f"{e}") from None
+
+
+class Unstack(Primitive):
+    """Split a tensor into a tuple of tensors along ``axis``, removing that axis."""
+
+    @prim_attr_register
+    def __init__(self, axis=0, num=None):
+        self.init_prim_io_names(["x"], ["y"])
+
+    def __call__(self, input_x):
+        return tuple(_wrap(t) for t in input_x._t.unbind(self.axis))
+
+
+class Split(Primitive):
+    """Split a tensor into ``output_num`` equal parts along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=0, output_num=1):
+        pass
+
+    def __call__(self, input_x):
+        t = input_x._t
+        n = t.shape[self.axis]
+        if n % self.output_num:
+            raise ValueError(f"For 'Split', the dimension {self.axis} of the input of shape {tuple(t.shape)} "
+                             f"must be divisible by output_num {self.output_num}")
+        return tuple(_wrap(o) for o in t.split(n // self.output_num, self.axis))
+
+
+class Tile(Primitive):
+    """Repeat a tensor ``dims`` times along each axis."""
+
+    def __init__(self):
+        super().__init__("Tile")
+
+    def __call__(self, input, dims):
+        return _wrap(input._t.tile(_shape_tuple(dims)))
+
+
+class BroadcastTo(Primitive):
+    """Broadcast a tensor to ``shape`` (-1 keeps a dimension)."""
+
+    @prim_attr_register
+    def __init__(self, shape):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(input_x._t.expand(self.shape))
+
+
+class Slice(Primitive):
+    """The slice of ``input_x`` starting at ``begin`` with sizes ``size`` (-1 = to the end)."""
+
+    def __init__(self):
+        super().__init__("Slice")
+
+    def __call__(self, input_x, begin, size):
+        t = input_x._t
+        idx = tuple(slice(b, None if s == -1 else b + s) for b, s in zip(_shape_tuple(begin), _shape_tuple(size)))
+        return _wrap(t[idx])
+
+
+class StridedSlice(Primitive):
+    """``input_x[begin:end:strides]`` per axis, with MindSpore's bit masks."""
+
+    @prim_attr_register
+    def __init__(self, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
+        pass
+
+    def __call__(self, input_x, begin, end, strides):
+        idx = []
+        for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+            if self.ellipsis_mask >> i & 1:
+                idx.append(Ellipsis)
+            elif self.new_axis_mask >> i & 1:
+                idx.append(None)
+            elif self.shrink_axis_mask >> i & 1:
+                idx.append(b)
+            else:
+                idx.append(slice(None if self.begin_mask >> i & 1 else b, None if self.end_mask >> i & 1 else e, s))
+        t = input_x._t
+        if any(isinstance(i, slice) and i.step is not None and i.step < 0 for i in idx):
+            return _wrap(torch.from_numpy(np.ascontiguousarray(t.detach().cpu().numpy()[tuple(idx)])))
+        return _wrap(t[tuple(idx)])
+
+
+class Gather(Primitive):
+    """Take slices of ``input_params`` along ``axis`` at ``input_indices`` (an integer tensor of any shape).
+
+    The output shape is ``params.shape[:axis] + indices.shape + params.shape[axis + 1:]``.
+    """
+
+    @prim_attr_register
+    def __init__(self, batch_dims=0):
+        pass
+
+    def __call__(self, input_params, input_indices, axis):
+        t = input_params._t
+        idx = _index(input_indices, "Gather", "input_indices")
+        ax = axis % t.dim()
+        if self.batch_dims:
+            out = torch.stack([Gather()(_wrap(p), _wrap(i), ax - 1)._t for p, i in zip(t, idx)]) \
+                if self.batch_dims == 1 else None
+            if out is None:
+                raise NotImplementedError("For 'Gather', batch_dims > 1 is not supported")
+            return _wrap(out)
+        out = torch.index_select(t, ax, idx.reshape(-1))
+        return _wrap(out.reshape(t.shape[:ax] + idx.shape + t.shape[ax + 1:]))
+
+
+GatherV2 = Gather
+
+
+class GatherD(Primitive):
+    """Pick elements of ``x`` along ``dim`` at ``index`` (``torch.gather``)."""
+
+    def __init__(self):
+        super().__init__("GatherD")
+
+    def __call__(self, x, dim, index):
+        return _wrap(torch.gather(x._t, dim, _index(index, "GatherD", "index").long()))
+
+
+class GatherNd(Primitive):
+    """Gather slices addressed by the last axis of ``indices``."""
+
+    def __init__(self):
+        super().__init__("GatherNd")
+
+    def __call__(self, input_x, indices):
+        idx = _index(indices, "GatherNd", "indices").long()
+        return _wrap(input_x._t[tuple(idx.movedim(-1, 0))])
+
+
+class OneHot(Primitive):
+    """One-hot encoding: ``on_value`` where the class matches, ``off_value`` elsewhere, a new axis at ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=-1):
+        pass
+
+    def __call__(self, indices, depth, on_value, off_value):
+        idx = _index(indices, "OneHot", "indices").long()
+        on, off = _u(on_value), _u(off_value)
+        dtype = on.dtype if isinstance(on, torch.Tensor) else torch.float32
+        hot = torch.nn.functional.one_hot(idx.clamp_min(0), depth) & (idx >= 0).unsqueeze(-1).long()
+        out = torch.where(hot.bool(), torch.as_tensor(on, dtype=dtype), torch.as_tensor(off, dtype=dtype))
+        if self.axis != -1:
+            out = out.movedim(-1, self.axis)
+        return _wrap(out)
+
+
+class Sort(Primitive):
+    """``(values, indices)`` sorted along ``axis``; indices are Int32."""
+
+    @prim_attr_register
+    def __init__(self, axis=-1, descending=False):
+        self.init_prim_io_names(["x"], ["y1", "y2"])
+
+    def __call__(self, x):
+        v, i = torch.sort(x._t, dim=self.axis, descending=self.descending, stable=True)
+        return _wrap(v), _wrap(i.to(torch.int32))
+
+
+class TopK(Primitive):
+    """The ``k`` largest entries along the last axis: ``(values, Int32 indices)``."""
+
+    @prim_attr_register
+    def __init__(self, sorted=True):
+        self.init_prim_io_names(["input", "k"], ["values", "indices"])
+
+    def __call__(self, input_x, k):
+        v, i = torch.topk(input_x._t, int(k), -1, True, self.sorted)
+        return _wrap(v), _wrap(i.to(torch.int32))
+
+
+class Unique(Primitive):
+    """``(unique values in first-appearance order, index of each input element)``."""
+
+    def __init__(self):
+        super().__init__("Unique")
+
+    def __call__(self, input_x):
+        t = input_x._t.reshape(-1)
+        vals, inverse = torch.unique(t, sorted=True, return_inverse=True)
+        first = torch.full((vals.numel(),), t.numel(), dtype=torch.int64, device=t.device)
+        first = first.scatter_reduce(0, inverse, torch.arange(t.numel(), device=t.device), "amin")
+        order = torch.argsort(first)
+        rank = torch.empty_like(order)
+        rank[order] = torch.arange(order.numel(), device=t.device)
+        return _wrap(vals[order]), _wrap(rank[inverse].to(torch.int32))
+
+
+def _segment(data, segment_ids, num_segments, reduce, op):
+    t = data._t
+    ids = _index(segment_ids, op, "segment_ids").long()
+    n = int(_u(num_segments))
+    tail = tuple(t.shape[ids.dim():])
+    if reduce == "sum":
+        out = torch.zeros((n,) + tail, dtype=t.dtype, device=t.device)
+        valid = (ids >= 0) & (ids < n)
+        if not bool(valid.all()):
+            t = t * valid.reshape(valid.shape + (1,) * len(tail)).to(t.dtype)
+            ids = ids.clamp(0, n - 1)
+        return _wrap(out.index_add(0, ids.reshape(-1), t.reshape((-1,) + tail)))
+    if t.is_floating_point():
+        init = {"amax": torch.finfo(t.dtype).min, "amin": torch.finfo(t.dtype).max, "prod": 1}[reduce]
+    else:
+        init = {"amax": torch.iinfo(t.dtype).min, "amin": torch.iinfo(t.dtype).max, "prod": 1}[reduce]
+    out = torch.full((n,) + tail, init, dtype=t.dtype, device=t.device)
+    idx = ids.reshape((-1,) + (1,) * len(tail)).expand((ids.numel(),) + tail)
+    return _wrap(out.scatter_reduce(0, idx, t.reshape((-1,) + tail), reduce, include_self=True))
+
+
+class UnsortedSegmentSum(Primitive):
+    """Sum the rows of ``input_x`` that share a segment id into ``num_segments`` rows (ids out of range are dropped)."""
+
+    def __init__(self):
+        super().__init__("UnsortedSegmentSum")
+
+    def __call__(self, input_x, segment_ids, num_segments):
+        return _segment(input_x, segment_ids, num_segments, "sum", "UnsortedSegmentSum")
+
+
+class UnsortedSegmentMax(Primitive):
+    """Maximum per segment (empty segments hold the dtype's lowest value)."""
+
+    def __init__(self):
+        super().__init__("UnsortedSegmentMax")
+
+    def __call__(self, x, segment_ids, num_segments):
+        return _segment(x, segment_ids, num_segments, "amax", "UnsortedSegmentMax")
+
+
+class UnsortedSegmentMin(Primitive):
+    """Minimum per segment (empty segments hold the dtype's highest value)."""
+
+    def __init__(self):
+        super().__init__("UnsortedSegmentMin")
+
+    def __call__(self, x, segment_ids, num_segments):
+        return _segment(x, segment_ids, num_segments, "amin", "UnsortedSegmentMin")
+
+
+class UnsortedSegmentProd(Primitive):
+    """Product per segment (empty segments hold 1)."""
+
+    def __init__(self):
+        super().__init__("UnsortedSegmentProd")
+
+    def __call__(self, x, segment_ids, num_segments):
+        return _segment(x, segment_ids, num_segments, "prod", "UnsortedSegmentProd")
+
+
+class Select(Primitive):
+    """``x`` where ``condition`` is True, else ``y``."""
+
+    def __init__(self):
+        super().__init__("Select")
+
+    def __call__(self, condition, x, y):
+        return _wrap(torch.where(condition._t, _u(x), _u(y)))
+
+
+class Fill(Primitive):
+    """A tensor of ``shape`` and ``dtype`` filled with ``value``."""
+
+    def __init__(self):
+        super().__init__("Fill")
+
+    def __call__(self, type, shape, value):
+        return _wrap(torch.full(_shape_tuple(shape), _u(value), dtype=_to_torch_dtype(type), device=default_device()))
+
+
+class Fills(Primitive):
+    """A tensor like ``x`` filled with ``value``."""
+
+    def __init__(self):
+        super().__init__("Fills")
+
+    def __call__(self, x, value):
+        return _wrap(torch.full_like(x._t, _u(value)))
+
+
+class Zeros(Primitive):
+    """A tensor of zeros of ``size`` and ``type``."""
+
+    def __init__(self):
+        super().__init__("Zeros")
+
+    def __call__(self, size, type=None):
+        dtype = torch.float32 if type is None else _to_torch_dtype(type)
+        return _wrap(torch.zeros(_shape_tuple(size), dtype=dtype, device=default_device()))
+
+
+class Ones(Primitive):
+    """A tensor of ones of ``shape`` and ``type``."""
+
+    def __init__(self):
+        super().__init__("Ones")
+
+    def __call__(self, shape, type=None):
+        dtype = torch.float32 if type is None else _to_torch_dtype(type)
+        return _wrap(torch.ones(_shape_tuple(shape), dtype=dtype, device=default_device()))
+
+
+class ZerosLike(Primitive):
+    """Zeros with the shape and dtype of ``input_x``."""
+
+    def __init__(self):
+        super().__init__("ZerosLike")
+
+    def __call__(self, input_x):
+        return _wrap(torch.zeros_like(input_x._t))
+
+
+class OnesLike(Primitive):
+    """Ones with the shape and dtype of ``input_x``."""
+
+    def __init__(self):
+        super().__init__("OnesLike")
+
+    def __call__(self, input_x):
+        return _wrap(torch.ones_like(input_x._t))
+
+
+class Eye(Primitive):
+    """An ``n`` x ``m`` identity matrix of dtype ``t``."""
+
+    def __init__(self):
+        super().__init__("Eye")
+
+    def __call__(self, n, m, t):
+        return _wrap(torch.eye(n, m, dtype=_to_torch_dtype(t), device=default_device()))
+
+
+class Range(Primitive):
+    """``[start, limit)`` with step ``delta``."""
+
+    @prim_attr_register
+    def __init__(self, maxlen=1000000):
+        pass
+
+    def __call__(self, start, limit, delta):
+        s, l, d = _u(start), _u(limit), _u(delta)
+        dtype = s.dtype if isinstance(s, torch.Tensor) else None
+        s, l, d = (v.item() if isinstance(v, torch.Tensor) else v for v in (s, l, d))
+        return _wrap(torch.arange(s, l, d, dtype=dtype, device=default_device()))
+
+
+class ScatterNd(Primitive):
+    """A zero tensor of ``shape`` with ``updates`` added at ``indices`` (last axis addresses)."""
+
+    def __init__(self):
+        super().__init__("ScatterNd")
+
+    def __call__(self, indices, updates, shape):
+        upd = updates._t
+        out = torch.zeros(_shape_tuple(shape), dtype=upd.dtype, device=upd.device)
+        idx = _index(indices, "ScatterNd", "indices").long()
+        return _wrap(out.index_put(tuple(idx.movedim(-1, 0)), upd, accumulate=True))
+
+
+class TensorScatterUpdate(Primitive):
+    """A copy of ``input_x`` with the slices at ``indices`` replaced by ``updates``."""
+
+    def __init__(self):
+        super().__init__("TensorScatterUpdate")
+
+    def __call__(self, input_x, indices, updates):
+        idx = _index(indices, "TensorScatterUpdate", "indices").long()
+        return _wrap(input_x._t.index_put(tuple(idx.movedim(-1, 0)), updates._t))
+
+
+class TensorScatterAdd(Primitive):
+    """A copy of ``input_x`` with ``updates`` added at ``indices``."""
+
+    def __init__(self):
+        super().__init__("TensorScatterAdd")
+
+    def __call__(self, input_x, indices, updates):
+        idx = _index(indices, "TensorScatterAdd", "indices").long()
+        return _wrap(input_x._t.index_put(tuple(idx.movedim(-1, 0)), updates._t, accumulate=True))
+
+
+class ScatterUpdate(Primitive):
+    """Update the rows ``indices`` of the Parameter ``input_x`` to ``updates``; returns ``input_x``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=True):
+        pass
+
+    def __call__(self, input_x, indices, updates):
+        from ...common.tensor_methods import _set
+        idx = _index(indices, "ScatterUpdate", "indices").long()
+        return _set(input_x, input_x._t.index_put((idx,), updates._t))
+
+
+class ScatterAdd(Primitive):
+    """Add ``updates`` to the rows ``indices`` of the Parameter ``input_x``; returns ``input_x``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, input_x, indices, updates):
+        from ...common.tensor_methods import _set
+        idx = _index(indices, "ScatterAdd", "indices").long()
+        return _set(input_x, input_x._t.index_put((idx,), updates._t, accumulate=True))
+
+
+class MaskedFill(Primitive):
+    """``input`` with ``value`` where ``mask`` is True."""
+
+    def __init__(self):
+        super().__init__("MaskedFill")
+
+    def __call__(self, input, mask, value):
+        return _wrap(input._t.masked_fill(mask._t, _u(value)))
+
+
+class MaskedSelect(Primitive):
+    """The 1-D tensor of the elements of ``x`` where ``mask`` is True."""
+
+    def __init__(self):
+        super().__init__("MaskedSelect")
+
+    def __call__(self, x, mask):
+        return _wrap(torch.masked_select(x._t, mask._t))
+
+
+class ReverseV2(Primitive):
+    """Reverse the order of elements along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(input_x._t.flip(tuple(self.axis)))
+
+
+class Identity(Primitive):
+    """Return the input (a new Tensor sharing its data)."""
+
+    def __init__(self):
+        super().__init__("Identity")
+
+    def __call__(self, x):
+        return _wrap(x._t)
+
+
+class Meshgrid(Primitive):
+    """Coordinate matrices from coordinate vectors; ``indexing`` 'xy' or 'ij'."""
+
+    @prim_attr_register
+    def __init__(self, indexing="xy"):
+        pass
+
+    def __call__(self, inputs):
+        return tuple(_wrap(o) for o in torch.meshgrid(*[x._t for x in inputs], indexing=self.indexing))
+
+
+class InvertPermutation(Primitive):
+    """The inverse of a permutation given as a tuple of ints."""
+
+    def __init__(self):
+        super().__init__("InvertPermutation")
+
+    def __call__(self, input_x):
+        out = [0] * len(input_x)
+        for i, p in enumerate(input_x):
+            out[p] = i
+        return tuple(out)
+
+
+class Tril(Primitive):
+    """The lower triangle of a matrix (``diagonal`` shifts it)."""
+
+    @prim_attr_register
+    def __init__(self, diagonal=0):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.tril(x._t, self.diagonal))
+
+
+class Triu(Primitive):
+    """The upper triangle of a matrix (``diagonal`` shifts it)."""
+
+    @prim_attr_register
+    def __init__(self, diagonal=0):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.triu(x._t, self.diagonal))
+
+
+class Pad(Primitive):
+    """Zero-pad with ``paddings``: one ``(before, after)`` pair per dimension, first dimension first."""
+
+    @prim_attr_register
+    def __init__(self, paddings):
+        pass
+
+    def __call__(self, input_x):
+        flat = []
+        for before, after in reversed(self.paddings):
+            flat += [before, after]
+        return _wrap(torch.nn.functional.pad(input_x._t, flat))
+
+
+class NonZero(Primitive):
+    """Indices of the non-zero elements, one row per element (Int64)."""
+
+    def __init__(self):
+        super().__init__("NonZero")
+
+    def __call__(self, x):
+        return _wrap(torch.nonzero(x._t))
+
+
+class SearchSorted(Primitive):
+    """Insertion indices of ``values`` into the sorted ``sorted_sequence``."""
+
+    @prim_attr_register
+    def __init__(self, dtype=mstype.int64, right=False):
+        pass
+
+    def __call__(self, sorted_sequence, values):
+        out = torch.searchsorted(sorted_sequence._t, values._t, right=self.right)
+        return _wrap(out.to(_to_torch_dtype(self.dtype)))
+
+
+class IndexAdd(Primitive):
+    """Add ``y`` into the rows ``indices`` of ``input_x`` along ``axis``; returns ``input_x`` updated."""
+
+    @prim_attr_register
+    def __init__(self, axis, use_lock=True, check_index_bound=True):
+        pass
+
+    def __call__(self, input_x, indices, y):
+        from ...common.tensor_methods import _set
+        return _set(input_x, input_x._t.index_add(self.axis, indices._t, y._t))
+
+
+class Roll(Primitive):
+    """Roll the elements by ``shift`` along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, shift, axis):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(torch.roll(input_x._t, self.shift, self.axis))
+
+
+Pack = Stack
+Unpack = Unstack
+__all__ += ["Pack", "Unpack"]

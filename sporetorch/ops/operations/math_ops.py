@@ -1,0 +1,538 @@
+"""Primitive classes of math operators: element-wise arithmetic, comparison, reductions, matmul."""
+import torch
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, _wrap
+from ..primitive import Primitive, prim_attr_register
+
+_to_torch_dtype = mstype.to_torch
+
+
+def _u(x):
+    return x._t if isinstance(x, Tensor) else x
+
+
+def _left(x, other):
+    """A left operand for torch: Tensors unwrap, Python numbers become tensors like ``other``."""
+    if isinstance(x, Tensor):
+        return x._t
+    if isinstance(x, torch.Tensor):
+        return x
+    like = other._t if isinstance(other, Tensor) else None
+    if like is not None and isinstance(x, (bool, int, float)):
+        dtype = like.dtype if (isinstance(x, float) <= like.is_floating_point()) else None
+        return torch.as_tensor(x, dtype=dtype, device=like.device)
+    return torch.as_tensor(x)
+
+
+def _axes(axis):
+    """MindSpore reduction axis (``()`` or None = all) → torch ``dim``."""
+    if axis is None or axis == () or axis == []:
+        return None
+    if isinstance(axis, list):
+        return tuple(axis)
+    if isinstance(axis, Tensor):
+        v = axis._t.tolist()
+        return tuple(v) if isinstance(v, list) else v
+    return axis
+
+
+def _unary_class(name, fn, doc):
+    def __init__(self):
+        Primitive.__init__(self, name)
+
+    def __call__(self, x):
+        return _wrap(fn(x._t))
+
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
+                                     "__module__": __name__})
+
+
+def _binary_class(name, fn, doc):
+    def __init__(self):
+        Primitive.__init__(self, name)
+
+    def __call__(self, x, y):
+        return _wrap(fn(_left(x, y), y._t if isinstance(y, Tensor) else y))
+
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
+                                     "__module__": __name__})
+
+
+def _float(t):
+    return t if t.is_floating_point() or t.is_complex() else t.to(torch.float32)
+
+
+def _div_no_nan(x, y):
+    q = torch.true_divide(x, y)
+    return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
+
+
+def _xdivy(x, y):
+    q = torch.true_divide(x, y)
+    return torch.where(torch.as_tensor(x == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
+
+
+def _truncate_mod(x, y):
+    return torch.fmod(x, y)
+
+
+_UNARY = {
+    "Abs": (torch.abs, "Absolute value."),
+    "Neg": (torch.neg, "Negation."),
+    "Exp": (torch.exp, "Exponential, :math:`e^x`."),
+    "Expm1": (torch.expm1, ":math:`e^x - 1`."),
+    "Log": (torch.log, "Natural logarithm."),
+    "Log1p": (torch.log1p, ":math:`\\log(1 + x)`."),
+    "Sqrt": (torch.sqrt, "Square root."),
+    "Rsqrt": (torch.rsqrt, "Reciprocal square root."),
+    "Square": (torch.square, "Square."),
+    "Sign": (torch.sign, "Sign (-1, 0 or 1)."),
+    "Floor": (torch.floor, "Round down."),
+    "Ceil": (torch.ceil, "Round up."),
+    "Round": (torch.round, "Round half to even."),
+    "Trunc": (torch.trunc, "Round towards zero."),
+    "Reciprocal": (lambda t: torch.reciprocal(_float(t)), "Reciprocal, :math:`1/x`."),
+    "Inv": (lambda t: torch.reciprocal(_float(t)), "Reciprocal, :math:`1/x`."),
+    "Sin": (torch.sin, "Sine."),
+    "Cos": (torch.cos, "Cosine."),
+    "Tan": (torch.tan, "Tangent."),
+    "Asin": (torch.asin, "Arcsine."),
+    "ACos": (torch.acos, "Arccosine."),
+    "Atan": (torch.atan, "Arctangent."),
+    "Sinh": (torch.sinh, "Hyperbolic sine."),
+    "Cosh": (torch.cosh, "Hyperbolic cosine."),
+    "Asinh": (torch.asinh, "Inverse hyperbolic sine."),
+    "Acosh": (torch.acosh, "Inverse hyperbolic cosine."),
+    "Atanh": (torch.atanh, "Inverse hyperbolic tangent."),
+    "Erf": (torch.erf, "Gauss error function."),
+    "Erfc": (torch.erfc, "Complementary error function."),
+    "Erfinv": (torch.erfinv, "Inverse error function."),
+    "Lgamma": (torch.lgamma, "Log-gamma."),
+    "Digamma": (torch.digamma, "Digamma."),
+    "BesselI0": (torch.i0, "Modified Bessel function of order 0."),
+    "IsNan": (torch.isnan, "Whether each element is NaN."),
+    "IsInf": (torch.isinf, "Whether each element is infinite."),
+    "IsFinite": (torch.isfinite, "Whether each element is finite."),
+    "LogicalNot": (torch.logical_not, "Logical NOT."),
+    "Invert": (torch.bitwise_not, "Bitwise NOT."),
+    "Conj": (torch.conj_physical, "Complex conjugate."),
+    "Real": (torch.real, "Real part."),
+    "Imag": (torch.imag, "Imaginary part."),
+    "MatrixInverse": (torch.linalg.inv, "Matrix inverse."),
+    "MatrixDeterminant": (torch.linalg.det, "Matrix determinant."),
+}
+
+_BINARY = {
+    "Add": (torch.add, "Element-wise sum with broadcasting."),
+    "Sub": (torch.sub, "Element-wise difference with broadcasting."),
+    "Mul": (torch.mul, "Element-wise product with broadcasting."),
+    "RealDiv": (torch.true_divide, "Element-wise true division."),
+    "Div": (torch.true_divide, "Element-wise division."),
+    "DivNoNan": (_div_no_nan, "Element-wise division, 0 where the divisor is 0."),
+    "Xdivy": (_xdivy, "Element-wise division, 0 where the dividend is 0."),
+    "Xlogy": (torch.xlogy, ":math:`x \\log y`, 0 where x is 0."),
+    "FloorDiv": (torch.floor_divide, "Element-wise division rounded down."),
+    "FloorMod": (torch.remainder, "Element-wise remainder with the sign of the divisor."),
+    "Mod": (torch.fmod, "Element-wise remainder with the sign of the dividend."),
+    "TruncateDiv": (lambda x, y: torch.div(x, y, rounding_mode="trunc"), "Division rounded towards zero."),
+    "TruncateMod": (_truncate_mod, "Remainder of the division rounded towards zero."),
+    "Pow": (torch.pow, "Element-wise power."),
+    "Maximum": (torch.maximum, "Element-wise maximum."),
+    "Minimum": (torch.minimum, "Element-wise minimum."),
+    "SquaredDifference": (lambda x, y: torch.square(torch.sub(x, y)), ":math:`(x - y)^2`."),
+    "Atan2": (torch.atan2, "Arctangent of x/y using the signs of both."),
+    "Equal": (torch.eq, "Element-wise ``==``."),
+    "NotEqual": (torch.ne, "Element-wise ``!=``."),
+    "Greater": (torch.gt, "Element-wise ``>``."),
+    "GreaterEqual": (torch.ge, "Element-wise ``>=``."),
+    "Less": (torch.lt, "Element-wise ``<``."),
+    "LessEqual": (torch.le, "Element-wise ``<=``."),
+    "LogicalAnd": (torch.logical_and, "Logical AND."),
+    "LogicalOr": (torch.logical_or, "Logical OR."),
+    "LogicalXor": (torch.logical_xor, "Logical XOR."),
+    "BitwiseAnd": (torch.bitwise_and, "Bitwise AND."),
+    "BitwiseOr": (torch.bitwise_or, "Bitwise OR."),
+    "BitwiseXor": (torch.bitwise_xor, "Bitwise XOR."),
+    "Gcd": (torch.gcd, "Greatest common divisor."),
+    "Lcm": (torch.lcm, "Least common multiple."),
+    "NextAfter": (torch.nextafter, "Next representable float towards y."),
+    "Heaviside": (torch.heaviside, "Heaviside step function."),
+    "Hypot": (torch.hypot, "Hypotenuse."),
+}
+
+__all__ = []
+for _name, (_fn, _doc) in _UNARY.items():
+    globals()[_name] = _unary_class(_name, _fn, _doc)
+    __all__.append(_name)
+for _name, (_fn, _doc) in _BINARY.items():
+    globals()[_name] = _binary_class(_name, _fn, _doc)
+    __all__.append(_name)
+
+
+class AddN(Primitive):
+    """Sum of a tuple or list of tensors of the same shape."""
+
+    def __init__(self):
+        super().__init__("AddN")
+
+    def __call__(self, x):
+        out = x[0]._t
+        for v in x[1:]:
+            out = out + v._t
+        return _wrap(out)
+
+
+class ApproximateEqual(Primitive):
+    """Whether ``|x - y| < tolerance`` element-wise."""
+
+    @prim_attr_register
+    def __init__(self, tolerance=1e-05):
+        pass
+
+    def __call__(self, x, y):
+        return _wrap(torch.abs(x._t - y._t) < self.tolerance)
+
+
+class IsClose(Primitive):
+    """``|x - y| <= atol + rtol * |y|`` element-wise."""
+
+    @prim_attr_register
+    def __init__(self, rtol=1e-05, atol=1e-08, equal_nan=True):
+        pass
+
+    def __call__(self, input, other):
+        return _wrap(torch.isclose(input._t, other._t, self.rtol, self.atol, self.equal_nan))
+
+
+class Lerp(Primitive):
+    """Linear interpolation ``start + weight * (end - start)``."""
+
+    def __init__(self):
+        super().__init__("Lerp")
+
+    def __call__(self, start, end, weight):
+        return _wrap(torch.lerp(start._t, end._t, _u(weight)))
+
+
+class Addcmul(Primitive):
+    """``input_data + value * x1 * x2``."""
+
+    def __init__(self):
+        super().__init__("Addcmul")
+
+    def __call__(self, input_data, x1, x2, value):
+        return _wrap(torch.addcmul(input_data._t, x1._t, x2._t, value=_u(value)))
+
+
+class Addcdiv(Primitive):
+    """``input_data + value * x1 / x2``."""
+
+    def __init__(self):
+        super().__init__("Addcdiv")
+
+    def __call__(self, input_data, x1, x2, value):
+        return _wrap(torch.addcdiv(input_data._t, x1._t, x2._t, value=_u(value)))
+
+
+class MatMul(Primitive):
+    """2-D matrix product, optionally transposing either operand.
+
+    Args:
+        transpose_a (bool): use the transpose of the first input. Default: False.
+        transpose_b (bool): use the transpose of the second input. Default: False.
+    """
+
+    @prim_attr_register
+    def __init__(self, transpose_a=False, transpose_b=False):
+        pass
+
+    def __call__(self, x, y):
+        a, b = x._t, y._t
+        if a.dim() != 2 or b.dim() != 2:
+            raise ValueError(f"For 'MatMul', the inputs must be 2-D, but got shapes {tuple(a.shape)} and {tuple(b.shape)}")
+        if self.transpose_a:
+            a = a.t()
+        if self.transpose_b:
+            b = b.t()
+        if a.shape[1] != b.shape[0]:
+            raise ValueError(f"For 'MatMul', the inner dimensions must match, but got shapes {tuple(x._t.shape)} "
+                             f"and {tuple(y._t.shape)} (transpose_a={self.transpose_a}, "
+                             f"transpose_b={self.transpose_b})")
+        return _wrap(torch.mm(a, b))
+
+
+class BatchMatMul(Primitive):
+    """Batched matrix product over the leading dimensions, optionally transposing the last two axes."""
+
+    @prim_attr_register
+    def __init__(self, transpose_a=False, transpose_b=False):
+        pass
+
+    def __call__(self, x, y):
+        a, b = x._t, y._t
+        if self.transpose_a:
+            a = a.transpose(-1, -2)
+        if self.transpose_b:
+            b = b.transpose(-1, -2)
+        try:
+            return _wrap(torch.matmul(a, b))
+        except RuntimeError as e:
+            raise ValueError(f"For 'BatchMatMul', the shapes {tuple(x._t.shape)} and {tuple(y._t.shape)} "
+                             f"do not match: {e}") from None
+
+
+class _Reduce(Primitive):
+    """Base of the ``Reduce*`` primitives: ``op(x, axis=())`` reduces over ``axis`` (all when empty)."""
+
+    @prim_attr_register
+    def __init__(self, keep_dims=False):
+        pass
+
+
+class ReduceSum(_Reduce):
+    """Sum over ``axis``; with ``skip_mode`` an empty ``axis`` returns the input unchanged."""
+
+    @prim_attr_register
+    def __init__(self, keep_dims=False, skip_mode=False):
+        pass
+
+    def __call__(self, x, axis=()):
+        d = _axes(axis)
+        if d is None and self.skip_mode:
+            return x
+        return _wrap(torch.sum(x._t, d, self.keep_dims))
+
+
+class ReduceMean(_Reduce):
+    """Mean over ``axis`` (all axes when ``axis`` is ``()``)."""
+
+    def __call__(self, x, axis=()):
+        return _wrap(torch.mean(x._t, _axes(axis), self.keep_dims))
+
+
+def _reduce_all_axes(fn, t, d, keep):
+    if d is None:
+        out = fn(t)
+        return out.reshape((1,) * t.dim()) if keep else out
+    if isinstance(d, tuple):
+        for a in sorted((a % t.dim() for a in d), reverse=True):
+            t = fn(t, a, keep)
+        return t
+    return fn(t, d, keep)
+
+
+class ReduceMax(_Reduce):
+    """Maximum over ``axis``."""
+
+    def __call__(self, x, axis=()):
+        d = _axes(axis)
+        return _wrap(torch.amax(x._t, () if d is None else d, self.keep_dims))
+
+
+class ReduceMin(_Reduce):
+    """Minimum over ``axis``."""
+
+    def __call__(self, x, axis=()):
+        d = _axes(axis)
+        return _wrap(torch.amin(x._t, () if d is None else d, self.keep_dims))
+
+
+class ReduceProd(_Reduce):
+    """Product over ``axis``."""
+
+    def __call__(self, x, axis=()):
+        return _wrap(_reduce_all_axes(torch.prod, x._t, _axes(axis), self.keep_dims))
+
+
+class ReduceAll(_Reduce):
+    """Logical AND over ``axis``."""
+
+    def __call__(self, x, axis=()):
+        return _wrap(_reduce_all_axes(torch.all, x._t, _axes(axis), self.keep_dims))
+
+
+class ReduceAny(_Reduce):
+    """Logical OR over ``axis``."""
+
+    def __call__(self, x, axis=()):
+        return _wrap(_reduce_all_axes(torch.any, x._t, _axes(axis), self.keep_dims))
+
+
+class ReduceStd(Primitive):
+    """``(std, mean)`` over ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=(), unbiased=True, keep_dims=False):
+        pass
+
+    def __call__(self, input_x):
+        s, m = torch.std_mean(input_x._t, _axes(self.axis), correction=int(self.unbiased), keepdim=self.keep_dims)
+        return _wrap(s), _wrap(m)
+
+
+class Argmax(Primitive):
+    """Index of the maximum along ``axis``; Int32 by default (``output_type``)."""
+
+    @prim_attr_register
+    def __init__(self, axis=-1, output_type=mstype.int32):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.argmax(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
+
+
+class Argmin(Primitive):
+    """Index of the minimum along ``axis``; Int32 by default (``output_type``)."""
+
+    @prim_attr_register
+    def __init__(self, axis=-1, output_type=mstype.int32):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.argmin(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
+
+
+class ArgMaxWithValue(Primitive):
+    """``(index, value)`` of the maximum along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=0, keep_dims=False):
+        pass
+
+    def __call__(self, x):
+        v, i = torch.max(x._t, self.axis, self.keep_dims)
+        return _wrap(i), _wrap(v)
+
+
+class ArgMinWithValue(Primitive):
+    """``(index, value)`` of the minimum along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=0, keep_dims=False):
+        pass
+
+    def __call__(self, x):
+        v, i = torch.min(x._t, self.axis, self.keep_dims)
+        return _wrap(i), _wrap(v)
+
+
+def _cumulative(fn, t, axis, exclusive, reverse, identity):
+    if reverse:
+        t = t.flip(axis)
+    out = fn(t, axis)
+    if exclusive:
+        pad = torch.full_like(out.narrow(axis, 0, 1), identity)
+        out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], axis)
+    if reverse:
+        out = out.flip(axis)
+    return out
+
+
+class CumSum(Primitive):
+    """Cumulative sum along ``axis``; ``exclusive`` starts from 0, ``reverse`` runs from the end."""
+
+    @prim_attr_register
+    def __init__(self, exclusive=False, reverse=False):
+        pass
+
+    def __call__(self, x, axis):
+        t = x._t
+        if not self.exclusive and not self.reverse:
+            return _wrap(torch.cumsum(t, axis).to(t.dtype))
+        return _wrap(_cumulative(torch.cumsum, t, axis, self.exclusive, self.reverse, 0).to(t.dtype))
+
+
+class CumProd(Primitive):
+    """Cumulative product along ``axis``; ``exclusive`` starts from 1, ``reverse`` runs from the end."""
+
+    @prim_attr_register
+    def __init__(self, exclusive=False, reverse=False):
+        pass
+
+    def __call__(self, x, axis):
+        t = x._t
+        return _wrap(_cumulative(torch.cumprod, t, axis, self.exclusive, self.reverse, 1).to(t.dtype))
+
+
+class LpNorm(Primitive):
+    """p-norm over ``axis`` (an int or a list of ints).
+
+    Args:
+        axis (Union[int, list[int]]): the axes to reduce.
+        p (int): the order of the norm. Default: 2.
+        keep_dims (bool): keep the reduced axes with size 1. Default: False.
+        epsilon (float): a lower bound on the result. Default: 1e-12.
+    """
+
+    @prim_attr_register
+    def __init__(self, axis, p=2, keep_dims=False, epsilon=1e-12):
+        self.add_prim_attr("axis", [axis] if isinstance(axis, int) else list(axis))
+
+    def __call__(self, input):
+        return _wrap(torch.linalg.vector_norm(input._t, self.p, tuple(self.axis), self.keep_dims))
+
+
+class Einsum(Primitive):
+    """Einstein summation over a tuple of tensors."""
+
+    @prim_attr_register
+    def __init__(self, equation):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.einsum(self.equation, *[v._t for v in x]))
+
+
+class Cdist(Primitive):
+    """Pairwise p-norm distances between the rows of two batches of matrices."""
+
+    @prim_attr_register
+    def __init__(self, p=2.0):
+        pass
+
+    def __call__(self, input_x, input_y):
+        return _wrap(torch.cdist(input_x._t, input_y._t, self.p))
+
+
+class Cross(Primitive):
+    """Cross product along ``dim``."""
+
+    @prim_attr_register
+    def __init__(self, dim=-65530):
+        pass
+
+    def __call__(self, x1, x2):
+        d = -1 if self.dim == -65530 else self.dim
+        return _wrap(torch.linalg.cross(x1._t, x2._t, dim=d))
+
+
+class Trace(Primitive):
+    """Sum of the main diagonal of a matrix."""
+
+    def __init__(self):
+        super().__init__("Trace")
+
+    def __call__(self, x):
+        return _wrap(torch.trace(x._t))
+
+
+class Cholesky(Primitive):
+    """Cholesky factor of a symmetric positive-definite matrix."""
+
+    @prim_attr_register
+    def __init__(self, upper=False):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(torch.linalg.cholesky(input_x._t, upper=self.upper))
+
+
+__all__ += ["AddN", "ApproximateEqual", "IsClose", "Lerp", "Addcmul", "Addcdiv", "MatMul", "BatchMatMul",
+            "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny", "ReduceStd",
+            "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd", "LpNorm", "Einsum",
+            "Cdist", "Cross", "Trace", "Cholesky"]
+
+
+TensorAdd = Add
+__all__ += ["TensorAdd"]

@@ -1,0 +1,512 @@
+"""Primitive classes of neural-network operators: activations, softmax, convolution, pooling, losses."""
+import torch
+import torch.nn.functional as F
+
+from ...common.tensor import Tensor, _wrap
+from ..primitive import Primitive, prim_attr_register
+
+__all__ = [
+    "ReLU", "ReLU6", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "GeLU", "FastGeLU", "HSwish", "HSigmoid", "Elu",
+    "SeLU", "CeLU", "Softplus", "Softsign", "Mish", "LeakyReLU", "PReLU", "HShrink", "SoftShrink",
+    "Dropout", "BiasAdd", "Conv2D", "Conv3D", "Conv2DTranspose", "MaxPool", "AvgPool", "LayerNorm", "BatchNorm",
+    "L2Normalize", "L2Loss", "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits",
+    "SigmoidCrossEntropyWithLogits", "BCEWithLogitsLoss", "BinaryCrossEntropy", "NLLLoss", "SmoothL1Loss",
+    "KLDivLoss", "ResizeBilinearV2", "ResizeNearestNeighbor", "MirrorPad", "Pdist",
+]
+
+
+def _unary_class(name, fn, doc):
+    def __init__(self):
+        Primitive.__init__(self, name)
+
+    def __call__(self, input_x):
+        return _wrap(fn(input_x._t))
+
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
+                                     "__module__": __name__})
+
+
+ReLU = _unary_class("ReLU", torch.relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ops.ReLU()(x)``.")
+ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.")
+Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.")
+Tanh = _unary_class("Tanh", torch.tanh, "Hyperbolic tangent.")
+GeLU = _unary_class("GeLU", F.gelu, "Gaussian error linear unit (exact erf form).")
+FastGeLU = _unary_class("FastGeLU", lambda t: t * torch.sigmoid(1.702 * t),
+                        r"Fast GELU, :math:`x \sigma(1.702 x)`.")
+HSwish = _unary_class("HSwish", F.hardswish, "Hard swish.")
+HSigmoid = _unary_class("HSigmoid", F.hardsigmoid, "Hard sigmoid.")
+SeLU = _unary_class("SeLU", F.selu, "Scaled exponential linear unit.")
+Softsign = _unary_class("Softsign", F.softsign, r":math:`x / (1 + |x|)`.")
+Mish = _unary_class("Mish", F.mish, r"Mish, :math:`x \tanh(\mathrm{softplus}(x))`.")
+Softplus = _unary_class("Softplus", F.softplus, r":math:`\log(1 + e^x)`.")
+
+
+class Softmax(Primitive):
+    """Softmax over ``axis`` (an int or a tuple of one int). Default: the last axis."""
+
+    @prim_attr_register
+    def __init__(self, axis=-1):
+        self.add_prim_attr("axis", (axis,) if isinstance(axis, int) else tuple(axis))
+        self._dim = self.axis[0]
+
+    def __call__(self, logits):
+        return _wrap(torch.softmax(logits._t, self._dim))
+
+
+class LogSoftmax(Primitive):
+    """Log-softmax over ``axis``. Default: the last axis."""
+
+    @prim_attr_register
+    def __init__(self, axis=-1):
+        pass
+
+    def __call__(self, logits):
+        return _wrap(torch.log_softmax(logits._t, self.axis))
+
+
+class Elu(Primitive):
+    """Exponential linear unit with ``alpha`` (MindSpore supports only 1.0)."""
+
+    @prim_attr_register
+    def __init__(self, alpha=1.0):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(F.elu(input_x._t, self.alpha))
+
+
+class CeLU(Primitive):
+    """Continuously differentiable ELU."""
+
+    @prim_attr_register
+    def __init__(self, alpha=1.0):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(F.celu(input_x._t, self.alpha))
+
+
+class LeakyReLU(Primitive):
+    """Leaky ReLU with negative slope ``alpha``."""
+
+    @prim_attr_register
+    def __init__(self, alpha=0.2):
+        pass
+
+    def __call__(self, x):
+        return _wrap(F.leaky_relu(x._t, self.alpha))
+
+
+class PReLU(Primitive):
+    """Parametric ReLU: ``max(0, x) + weight * min(0, x)`` with a per-channel ``weight``."""
+
+    def __init__(self):
+        super().__init__("PReLU")
+
+    def __call__(self, x, weight):
+        return _wrap(F.prelu(x._t, weight._t))
+
+
+class HShrink(Primitive):
+    """Hard shrink: zero where ``|x| <= lambd``."""
+
+    @prim_attr_register
+    def __init__(self, lambd=0.5):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(F.hardshrink(input_x._t, self.lambd))
+
+
+class SoftShrink(Primitive):
+    """Soft shrink towards zero by ``lambd``."""
+
+    @prim_attr_register
+    def __init__(self, lambd=0.5):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(F.softshrink(input_x._t, self.lambd))
+
+
+class Dropout(Primitive):
+    """Dropout with ``keep_prob``; returns ``(output, mask)``."""
+
+    @prim_attr_register
+    def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
+        pass
+
+    def __call__(self, x):
+        t = x._t
+        mask = torch.rand_like(t, dtype=torch.float32 if not t.is_floating_point() else t.dtype) < self.keep_prob
+        return _wrap(t * mask / self.keep_prob), _wrap(mask.to(t.dtype))
+
+
+class BiasAdd(Primitive):
+    """Add a 1-D ``bias`` along the channel axis (``data_format`` 'NCHW' or 'NHWC')."""
+
+    @prim_attr_register
+    def __init__(self, data_format="NCHW"):
+        pass
+
+    def __call__(self, input_x, bias):
+        t, b = input_x._t, bias._t
+        if self.data_format == "NCHW" and t.dim() > 2:
+            b = b.reshape((-1,) + (1,) * (t.dim() - 2))
+        return _wrap(t + b)
+
+
+def _pair(v, n=2):
+    if isinstance(v, int):
+        return (v,) * n
+    v = tuple(v)
+    return v[-n:] if len(v) > n else v
+
+
+def _conv_padding(pad_mode, pad, n):
+    """Torch padding for MindSpore's ``pad_mode`` ('valid', 'same', 'pad') and ``pad``."""
+    if pad_mode == "same":
+        return "same"
+    if pad_mode == "valid":
+        return 0
+    if isinstance(pad, int):
+        return pad
+    pad = tuple(pad)
+    if len(pad) == n:
+        return pad
+    # MindSpore gives (top, bottom, left, right); torch pads symmetrically, so require pairs equal.
+    if all(pad[2 * i] == pad[2 * i + 1] for i in range(n)):
+        return tuple(pad[2 * i] for i in range(n))
+    return pad
+
+
+class Conv2D(Primitive):
+    """2-D convolution of an NCHW input with an (out, in/group, kh, kw) weight."""
+
+    @prim_attr_register
+    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1, group=1,
+                 data_format="NCHW"):
+        pass
+
+    def __call__(self, x, w):
+        t = x._t
+        p = _conv_padding(self.pad_mode, self.pad, 2)
+        if isinstance(p, tuple) and len(p) == 4:
+            t = F.pad(t, (p[2], p[3], p[0], p[1]))
+            p = 0
+        return _wrap(F.conv2d(t, w._t, None, _pair(self.stride), p, _pair(self.dilation), self.group))
+
+
+class Conv3D(Primitive):
+    """3-D convolution of an NCDHW input."""
+
+    @prim_attr_register
+    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1, group=1,
+                 data_format="NCDHW"):
+        pass
+
+    def __call__(self, x, weight, bias=None):
+        p = _conv_padding(self.pad_mode, self.pad, 3)
+        b = None if bias is None else bias._t
+        return _wrap(F.conv3d(x._t, weight._t, b, _pair(self.stride, 3), p, _pair(self.dilation, 3), self.group))
+
+
+class Conv2DTranspose(Primitive):
+    """The gradient of Conv2D with respect to its input (a transposed convolution)."""
+
+    @prim_attr_register
+    def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1, stride=1,
+                 dilation=1, group=1, data_format="NCHW"):
+        pass
+
+    def __call__(self, dout, weight, input_size):
+        stride, dilation = _pair(self.stride), _pair(self.dilation)
+        k = weight._t.shape[-2:]
+        h_in, w_in = dout._t.shape[-2:]
+        h_out, w_out = tuple(input_size)[-2:]
+        pads = []
+        for i, (n_in, n_out) in enumerate(((h_in, h_out), (w_in, w_out))):
+            full = (n_in - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1
+            pads.append(max(full - n_out, 0))
+        pad = tuple(p // 2 for p in pads)
+        extra = tuple(n_out - ((n_in - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1 - 2 * pad[i])
+                      for i, (n_in, n_out) in enumerate(((h_in, h_out), (w_in, w_out))))
+        out = F.conv_transpose2d(dout._t, weight._t, None, stride, pad, tuple(max(e, 0) for e in extra),
+                                 self.group, dilation)
+        return _wrap(out)
+
+
+class MaxPool(Primitive):
+    """2-D max pooling with ``kernel_size``, ``strides`` and ``pad_mode`` ('valid' or 'same')."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+        pass
+
+    def __call__(self, x):
+        t = x._t
+        k, s = _pair(self.kernel_size), _pair(self.strides)
+        if self.pad_mode.lower() == "same":
+            t = _same_pad(t, k, s, float("-inf"))
+        return _wrap(F.max_pool2d(t, k, s))
+
+
+class AvgPool(Primitive):
+    """2-D average pooling with ``kernel_size``, ``strides`` and ``pad_mode`` ('valid' or 'same')."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+        pass
+
+    def __call__(self, x):
+        t = x._t
+        k, s = _pair(self.kernel_size), _pair(self.strides)
+        if self.pad_mode.lower() == "same":
+            ones = _same_pad(torch.ones_like(t[:1, :1]), k, s, 0.0)
+            summed = F.avg_pool2d(_same_pad(t, k, s, 0.0), k, s, divisor_override=1)
+            return _wrap(summed / F.avg_pool2d(ones, k, s, divisor_override=1))
+        return _wrap(F.avg_pool2d(t, k, s))
+
+
+def _same_pad(t, k, s, value):
+    pads = []
+    for i in (1, 0):
+        n = t.shape[-2 + i]
+        out = -(-n // s[i])
+        total = max((out - 1) * s[i] + k[i] - n, 0)
+        pads += [total // 2, total - total // 2]
+    return F.pad(t, pads, value=value)
+
+
+class LayerNorm(Primitive):
+    """Layer normalisation over the axes from ``begin_norm_axis``; returns ``(y, mean, rstd)``."""
+
+    @prim_attr_register
+    def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+        pass
+
+    def __call__(self, input_x, gamma, beta):
+        t = input_x._t
+        axes = tuple(range(self.begin_norm_axis % t.dim(), t.dim()))
+        var, mean = torch.var_mean(t, axes, correction=0, keepdim=True)
+        rstd = torch.rsqrt(var + self.epsilon)
+        y = (t - mean) * rstd * gamma._t + beta._t
+        return _wrap(y), _wrap(mean), _wrap(rstd)
+
+
+class BatchNorm(Primitive):
+    """Batch normalisation of an NC... input; returns ``(y, batch_mean, batch_var, saved_mean, saved_var)``.
+
+    In training the moving statistics ``mean``/``variance`` (Parameters) are updated in place
+    with ``momentum`` as MindSpore does: ``moving = momentum * moving + (1 - momentum) * batch``.
+    """
+
+    @prim_attr_register
+    def __init__(self, is_training=False, epsilon=1e-5, momentum=0.1, data_format="NCHW"):
+        pass
+
+    def __call__(self, input_x, scale, bias, mean, variance):
+        t = input_x._t
+        if not self.is_training:
+            y = F.batch_norm(t, mean._t, variance._t, scale._t, bias._t, False, 0.0, self.epsilon)
+            return _wrap(y), mean, variance, mean, variance
+        from ...common.tensor_methods import _set
+        axes = (0,) + tuple(range(2, t.dim()))
+        var, m = torch.var_mean(t, axes, correction=0)
+        shape = (1, -1) + (1,) * (t.dim() - 2)
+        y = (t - m.reshape(shape)) * torch.rsqrt(var.reshape(shape) + self.epsilon) * scale._t.reshape(shape) \
+            + bias._t.reshape(shape)
+        n = t.numel() // t.shape[1]
+        with torch.no_grad():
+            unbiased = var.detach() * (n / max(n - 1, 1))
+            _set(mean, mean._t * self.momentum + m.detach() * (1 - self.momentum))
+            _set(variance, variance._t * self.momentum + unbiased * (1 - self.momentum))
+        return _wrap(y), _wrap(m), _wrap(var), _wrap(m), _wrap(var)
+
+
+class L2Normalize(Primitive):
+    """``x / max(||x||_2, epsilon)`` over ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis=0, epsilon=1e-4):
+        pass
+
+    def __call__(self, x):
+        axis = self.axis if isinstance(self.axis, int) else tuple(self.axis)
+        norm = torch.linalg.vector_norm(x._t, 2, axis, True)
+        return _wrap(x._t / torch.clamp_min(norm, self.epsilon))
+
+
+class L2Loss(Primitive):
+    """``sum(x ** 2) / 2``."""
+
+    def __init__(self):
+        super().__init__("L2Loss")
+
+    def __call__(self, input_x):
+        return _wrap(torch.sum(torch.square(input_x._t)) / 2)
+
+
+class SoftmaxCrossEntropyWithLogits(Primitive):
+    """Cross entropy between ``softmax(logits)`` and dense ``labels``: ``(loss per sample, dlogits)``."""
+
+    def __init__(self):
+        super().__init__("SoftmaxCrossEntropyWithLogits")
+
+    def __call__(self, logits, labels):
+        lg, lb = logits._t, labels._t
+        loss = -(lb * torch.log_softmax(lg, -1)).sum(-1)
+        return _wrap(loss), _wrap(torch.softmax(lg, -1) - lb)
+
+
+class SparseSoftmaxCrossEntropyWithLogits(Primitive):
+    """Mean cross entropy of ``logits`` against class indices ``labels`` (``is_grad`` returns dlogits)."""
+
+    @prim_attr_register
+    def __init__(self, is_grad=False):
+        pass
+
+    def __call__(self, logits, labels):
+        lg, lb = logits._t, labels._t.long()
+        if self.is_grad:
+            g = torch.softmax(lg, -1) - F.one_hot(lb, lg.shape[-1]).to(lg.dtype)
+            return _wrap(g / lg.shape[0])
+        return _wrap(F.cross_entropy(lg, lb))
+
+
+class SigmoidCrossEntropyWithLogits(Primitive):
+    """Element-wise binary cross entropy of ``sigmoid(logits)`` against ``label``."""
+
+    def __init__(self):
+        super().__init__("SigmoidCrossEntropyWithLogits")
+
+    def __call__(self, logits, label):
+        return _wrap(F.binary_cross_entropy_with_logits(logits._t, label._t, reduction="none"))
+
+
+class BCEWithLogitsLoss(Primitive):
+    """Binary cross entropy with logits, optional ``weight`` and ``pos_weight``; ``reduction`` 'mean'/'sum'/'none'."""
+
+    @prim_attr_register
+    def __init__(self, reduction="mean"):
+        pass
+
+    def __call__(self, logits, label, weight, pos_weight):
+        w = None if weight is None else weight._t
+        pw = None if pos_weight is None else pos_weight._t
+        return _wrap(F.binary_cross_entropy_with_logits(logits._t, label._t, w, reduction=self.reduction,
+                                                        pos_weight=pw))
+
+
+class BinaryCrossEntropy(Primitive):
+    """Binary cross entropy of probabilities ``logits`` against ``labels``."""
+
+    @prim_attr_register
+    def __init__(self, reduction="mean"):
+        pass
+
+    def __call__(self, logits, labels, weight=None):
+        w = None if weight is None else weight._t
+        return _wrap(F.binary_cross_entropy(logits._t, labels._t, w, reduction=self.reduction))
+
+
+class NLLLoss(Primitive):
+    """Negative log-likelihood of log-probabilities ``logits``: ``(loss, total_weight)``."""
+
+    @prim_attr_register
+    def __init__(self, reduction="mean", ignore_index=-100):
+        pass
+
+    def __call__(self, logits, labels, weight):
+        lg, lb, w = logits._t, labels._t.long(), weight._t
+        loss = F.nll_loss(lg, lb, w, ignore_index=self.ignore_index, reduction=self.reduction)
+        valid = lb != self.ignore_index
+        total = (w[lb.clamp_min(0)] * valid).sum()
+        return _wrap(loss), _wrap(total)
+
+
+class SmoothL1Loss(Primitive):
+    """Smooth L1 (Huber-like) loss with threshold ``beta``; ``reduction`` 'none' by default."""
+
+    @prim_attr_register
+    def __init__(self, beta=1.0, reduction="none"):
+        pass
+
+    def __call__(self, logits, labels):
+        return _wrap(F.smooth_l1_loss(logits._t, labels._t, reduction=self.reduction, beta=self.beta))
+
+
+class KLDivLoss(Primitive):
+    """Kullback-Leibler divergence of log-probabilities ``logits`` from ``labels``."""
+
+    @prim_attr_register
+    def __init__(self, reduction="mean"):
+        pass
+
+    def __call__(self, logits, labels):
+        return _wrap(F.kl_div(logits._t, labels._t, reduction=self.reduction))
+
+
+class ResizeBilinearV2(Primitive):
+    """Bilinear resize of an NCHW tensor to ``size`` (h, w)."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        pass
+
+    def __call__(self, image, size):
+        size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
+        return _wrap(F.interpolate(image._t, size, mode="bilinear", align_corners=self.align_corners))
+
+
+class ResizeNearestNeighbor(Primitive):
+    """Nearest-neighbour resize of an NCHW tensor to ``size`` (h, w)."""
+
+    @prim_attr_register
+    def __init__(self, size, align_corners=False, half_pixel_centers=False):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(F.interpolate(input_x._t, tuple(self.size), mode="nearest"))
+
+
+class MirrorPad(Primitive):
+    """Pad by reflection (``mode`` 'REFLECT') or symmetric copies ('SYMMETRIC')."""
+
+    @prim_attr_register
+    def __init__(self, mode="REFLECT"):
+        pass
+
+    def __call__(self, input_x, paddings):
+        pairs = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
+        t = input_x._t
+        if self.mode == "REFLECT":
+            flat = []
+            for before, after in reversed(pairs):
+                flat += [before, after]
+            while flat and flat[-2:] == [0, 0]:
+                flat = flat[:-2]
+            return _wrap(F.pad(t, flat, mode="reflect") if flat else t.clone())
+        for axis, (before, after) in enumerate(pairs):
+            parts = [t.narrow(axis, 0, before).flip(axis)] if before else []
+            parts.append(t)
+            if after:
+                parts.append(t.narrow(axis, t.shape[axis] - after, after).flip(axis))
+            t = torch.cat(parts, axis)
+        return _wrap(t)
+
+
+class Pdist(Primitive):
+    """Pairwise p-norm distances between the rows of a matrix (upper triangle, flattened)."""
+
+    @prim_attr_register
+    def __init__(self, p=2.0):
+        pass
+
+    def __call__(self, x):
+        return _wrap(F.pdist(x._t, self.p))
+
+
+Gelu = GeLU
+FastGelu = FastGeLU
+__all__ += ["Gelu", "FastGelu"]

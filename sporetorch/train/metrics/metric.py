@@ -1,0 +1,133 @@
+"""The ``Metric`` base class: ``clear()``, ``update(*inputs)``, ``eval()``.
+
+Metrics accumulate NumPy statistics between ``clear`` calls; they run once per
+evaluation batch, outside the training step, so NumPy is the simple and exact choice.
+"""
+import functools
+import sys
+
+import numpy as np
+
+from ...common.tensor import Tensor
+
+_EPS = sys.float_info.min
+
+
+def rearrange_inputs(func):
+    """Decorator for ``update``: reorder/select the inputs by ``self.indexes`` when set."""
+    @functools.wraps(func)
+    def wrapper(self, *inputs):
+        indexes = self.indexes
+        if indexes:
+            inputs = [inputs[i] for i in indexes]
+        return func(self, *inputs)
+    return wrapper
+
+
+class Metric:
+    """Base class of the evaluation metrics.
+
+    Subclasses implement ``clear`` (reset the state), ``update(*inputs)`` (add one batch)
+    and ``eval`` (the value so far). Calling a metric runs all three on one batch.
+    """
+
+    def __init__(self):
+        self._indexes = None
+
+    def _convert_data(self, data):
+        if isinstance(data, Tensor):
+            return data.asnumpy()
+        if isinstance(data, (list, np.ndarray)):
+            return np.asarray(data)
+        raise TypeError(f"For '{type(self).__name__}', the input data must be a Tensor, list or numpy.ndarray, "
+                        f"but got {type(data).__name__}")
+
+    @property
+    def indexes(self):
+        return getattr(self, "_indexes", None)
+
+    def set_indexes(self, indexes):
+        """Use ``inputs[i] for i in indexes`` as the inputs of ``update``; returns self."""
+        if not isinstance(indexes, list) or not all(isinstance(i, int) for i in indexes):
+            raise ValueError(f"For 'set_indexes', 'indexes' must be a list of ints, but got {indexes!r}")
+        self._indexes = indexes
+        return self
+
+    def __call__(self, *inputs):
+        self.clear()
+        self.update(*inputs)
+        return self.eval()
+
+    def clear(self):
+        raise NotImplementedError(f"{type(self).__name__} must define clear()")
+
+    def update(self, *inputs):
+        raise NotImplementedError(f"{type(self).__name__} must define update()")
+
+    def eval(self):
+        raise NotImplementedError(f"{type(self).__name__} must define eval()")
+
+    def _check_inputs(self, inputs, count, what):
+        if len(inputs) != count:
+            raise ValueError(f"For '{type(self).__name__}.update', it needs {count} inputs ({what}), "
+                             f"but got {len(inputs)}")
+
+    def _check_updated(self, done):
+        if not done:
+            raise RuntimeError(f"The '{type(self).__name__}' can not be calculated because no samples were added; "
+                               "call update() before eval()")
+
+
+_EVAL_TYPES = ("classification", "multilabel")
+
+
+class EvaluationBase(Metric):
+    """Base of metrics that compare predictions with labels in a ``classification``
+    (``y_pred`` (N, C, ...) scores, ``y`` (N, ...) class indices or one-hot) or
+    ``multilabel`` (both (N, C, ...) of 0/1) setting."""
+
+    def __init__(self, eval_type):
+        super().__init__()
+        if eval_type not in _EVAL_TYPES:
+            raise TypeError(f"The argument 'eval_type' must be in {set(_EVAL_TYPES)}, but got {eval_type}")
+        self._type = eval_type
+
+    def _prepare(self, y_pred, y):
+        """Convert, decode one-hot labels, check shapes and values; remember the class count."""
+        y_pred = self._convert_data(y_pred)
+        y = self._convert_data(y)
+        if self._type == "classification" and y_pred.ndim == y.ndim and _is_onehot(y):
+            y = y.argmax(axis=1)
+        name = type(self).__name__
+        if self._type == "classification":
+            if y_pred.ndim != y.ndim + 1 or y.shape != (y_pred.shape[0],) + y_pred.shape[2:]:
+                raise ValueError(f"For '{name}', in the classification case y_pred must be (N, C, ...) and y (N, ...), "
+                                 f"but got y_pred {y_pred.shape} and y {y.shape}")
+        else:
+            if y_pred.shape != y.shape:
+                raise ValueError(f"For '{name}', in the multilabel case y_pred and y must have the same shape, "
+                                 f"but got {y_pred.shape} and {y.shape}")
+            if not (np.isin(y_pred, (0, 1)).all() and np.isin(y, (0, 1)).all()):
+                raise ValueError(f"For '{name}', in the multilabel case every element of y_pred and y must be 0 or 1")
+        classes = y_pred.shape[1]
+        if self._class_num == 0:
+            self._class_num = classes
+        elif classes != self._class_num:
+            raise ValueError(f"For '{name}', the class number changed: earlier inputs had {self._class_num} "
+                             f"classes, this one has {classes}")
+        return y_pred, y
+
+
+def _is_onehot(data):
+    if data.ndim > 1 and np.isin(data, (0, 1)).all():
+        return bool((data.sum(axis=1) == 1).all())
+    return False
+
+
+def _onehot_counts(y_pred, y, class_num, name):
+    """Classification scores and labels as one-hot (samples, classes) matrices."""
+    if y.size and y.max() + 1 > class_num:
+        raise ValueError(f"For '{name}', y_pred has {class_num} classes but y contains label {int(y.max())}")
+    eye = np.eye(class_num)
+    moved = np.moveaxis(y_pred, 1, -1).reshape(-1, class_num)
+    return eye[moved.argmax(axis=1)], eye[y.reshape(-1).astype(np.int64)]

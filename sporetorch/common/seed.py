@@ -14,6 +14,8 @@ def set_seed(seed):
     if seed < 0:
         raise ValueError(f"For 'set_seed', the 'seed' must be non-negative, but got {seed}")
     _state["seed"] = seed
+    # Ops with an op-level seed restart their sequences after every set_seed call.
+    _state["generation"] = _state.get("generation", 0) + 1
     torch.manual_seed(seed)
     np.random.seed(seed % (2 ** 32))
     random.seed(seed)

@@ -268,8 +268,6 @@ xlogy = _binary(lambda a, b: torch.xlogy(_float_of(a), b), "xlogy")
 igamma = _binary(torch.special.gammainc, "igamma")
 igammac = _binary(torch.special.gammaincc, "igammac")
 zeta = _binary(torch.special.zeta, "zeta")
-float_power = _binary(torch.float_power, "float_power")
-float_power_ext = _binary(torch.float_power, "float_power_ext")
 bitwise_and = _binary(torch.bitwise_and, "bitwise_and")
 bitwise_or = _binary(torch.bitwise_or, "bitwise_or")
 bitwise_xor = _binary(torch.bitwise_xor, "bitwise_xor")
@@ -340,6 +338,19 @@ def pow(input, exponent):
         return _wrap(torch.pow(*_binary_args(input, exponent)))
     except (RuntimeError, TypeError) as e:
         _fail("pow", e, input=input, exponent=exponent)
+
+
+def float_power(input, exponent):
+    """``input ** exponent`` computed in double precision (``mindspore.ops.float_power``)."""
+    try:
+        return _wrap(torch.float_power(*_binary_args(input, exponent)))
+    except (RuntimeError, TypeError) as e:
+        _fail("float_power", e, input=input, exponent=exponent)
+
+
+def float_power_ext(input, exponent):
+    """Alias of :func:`float_power`."""
+    return float_power(input, exponent)
 
 
 def pows(input, exponent):

@@ -1,0 +1,1172 @@
+"""Array manipulation: shape, join/split, indexing, gather/scatter, sorting and selection.
+
+MindSpore differences kept here: ``transpose`` takes a full permutation, ``flatten``
+keeps the batch axis by default, ``gather`` is NumPy's ``take`` along ``axis`` (with
+``batch_dims``), ``one_hot`` maps out-of-range indices to ``off_value``, ``unique``
+keeps first-occurrence order, and sort/argsort/topk indices are Int32.
+"""
+import builtins
+import numbers
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, _wrap
+from ._utils import _axes, _axis, _desc, _fail, _shape, _u, _ut, _wrap_seq
+
+__all__ = [
+    "reshape", "reshape_", "permute", "transpose", "swapaxes", "swapdims", "moveaxis", "movedim", "t", "adjoint",
+    "expand_dims", "unsqueeze", "squeeze", "flatten", "ravel", "concat", "cat", "stack", "hstack", "vstack",
+    "dstack", "column_stack", "row_stack", "unstack", "unbind", "split", "tensor_split", "chunk", "hsplit",
+    "vsplit", "dsplit", "tile", "broadcast_to", "expand", "expand_as", "flip", "fliplr", "flipud", "roll", "rot90",
+    "gather", "gather_d", "gather_elements", "gather_nd", "index_select", "take", "masked_fill", "masked_select",
+    "where", "select", "scatter", "scatter_add", "scatter_update", "scatter_mul", "scatter_div", "scatter_max",
+    "scatter_min", "scatter_nd", "scatter_nd_add", "scatter_nd_sub", "scatter_nd_mul", "scatter_nd_div",
+    "scatter_nd_max", "scatter_nd_min", "scatter_nd_update", "tensor_scatter_add", "tensor_scatter_sub",
+    "tensor_scatter_mul", "tensor_scatter_div", "tensor_scatter_max", "tensor_scatter_min",
+    "tensor_scatter_update", "tensor_scatter_elements", "index_add", "index_fill", "narrow", "slice",
+    "tensor_slice", "strided_slice", "select_scatter", "slice_scatter", "diagonal_scatter", "one_hot", "pad",
+    "sort", "argsort", "msort", "topk", "top_k", "unique", "unique_consecutive", "unique_with_pad", "nonzero",
+    "argwhere", "searchsorted", "bucketize", "repeat_elements", "repeat_interleave", "reverse",
+    "reverse_sequence", "meshgrid", "cartesian_prod", "combinations", "diag", "diagflat", "diag_embed",
+    "diagonal", "tril", "triu", "block_diag", "atleast_1d", "atleast_2d", "atleast_3d", "shape", "shape_",
+    "dyn_shape", "rank", "size", "numel", "dtype", "cast", "type_as", "view_as", "identity", "deepcopy", "depend",
+    "assign", "assign_add", "assign_sub", "sequence_mask", "matrix_band_part", "view_as_real", "polar",
+    "move_to", "vander", "scalar_to_tensor", "tuple_to_array", "scalar_cast", "inplace_update", "inplace_add",
+    "inplace_sub", "inplace_index_add", "put_", "intopk", "channel_shuffle", "masked_scatter",
+]
+
+_builtin_slice = builtins.slice
+
+
+def _tensors(op, name, tensors):
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"For '{op}', the '{name}' must be a tuple or list of Tensors, but got {type(tensors).__name__}")
+    try:
+        return [x._t for x in tensors]
+    except AttributeError:
+        raise TypeError(f"For '{op}', every element of '{name}' must be a Tensor, "
+                        f"but got {[type(x).__name__ for x in tensors]}") from None
+
+
+def _indices(op, name, index):
+    """Torch index tensor from a Tensor/list/int, rejecting float indices with a TypeError."""
+    t = _ut(index)
+    if t.is_floating_point() or t.is_complex():
+        raise TypeError(f"For '{op}', the '{name}' must be an integer tensor, but got {_desc(index)}")
+    return t if t.dtype == torch.int64 or t.dtype == torch.int32 else t.long()
+
+
+# ---------------------------------------------------------------------------- shape
+def reshape(input, shape):
+    """Reshape ``input`` to ``shape`` (one entry may be -1)."""
+    try:
+        return _wrap(input._t.reshape(_shape("reshape", shape)))
+    except RuntimeError as e:
+        _fail("reshape", e, ValueError, input=input, shape=shape)
+
+
+def reshape_(input, shape):
+    """Alias of :func:`reshape`."""
+    return reshape(input, shape)
+
+
+def permute(input, axis):
+    """Reorder the axes of ``input`` by the permutation ``axis``."""
+    try:
+        return _wrap(input._t.permute(_shape("permute", axis, "axis")))
+    except (RuntimeError, IndexError) as e:
+        _fail("permute", e, ValueError, input=input, axis=axis)
+
+
+def transpose(input, dims):
+    """Permute the axes of ``input`` by the full permutation ``dims`` (not a pair swap as in torch)."""
+    try:
+        return _wrap(input._t.permute(_shape("transpose", dims, "dims")))
+    except (RuntimeError, IndexError) as e:
+        _fail("transpose", e, ValueError, input=input, dims=dims)
+
+
+def swapaxes(input, axis0, axis1):
+    """Swap two axes."""
+    t = input._t
+    return _wrap(t.transpose(_axis("swapaxes", axis0, t.dim(), "axis0"), _axis("swapaxes", axis1, t.dim(), "axis1")))
+
+
+def swapdims(input, dim0, dim1):
+    """Swap two axes."""
+    t = input._t
+    return _wrap(t.transpose(_axis("swapdims", dim0, t.dim(), "dim0"), _axis("swapdims", dim1, t.dim(), "dim1")))
+
+
+def moveaxis(x, source, destination):
+    """Move axes ``source`` to positions ``destination``."""
+    return _wrap(torch.movedim(x._t, source, destination))
+
+
+def movedim(x, source, destination):
+    """Move axes ``source`` to positions ``destination``."""
+    return _wrap(torch.movedim(x._t, source, destination))
+
+
+def t(input):
+    """Transpose a 1-D or 2-D tensor."""
+    ti = input._t
+    if ti.dim() > 2:
+        raise ValueError(f"For 't', the 'input' must be 1-D or 2-D, but got shape {tuple(ti.shape)}")
+    return _wrap(ti.t())
+
+
+def adjoint(x):
+    """Conjugate transpose of the last two axes."""
+    return _wrap(x._t.mH)
+
+
+def expand_dims(input_x, axis):
+    """Insert a size-1 axis at ``axis`` (in ``[-ndim-1, ndim]``)."""
+    t = input_x._t
+    n = t.dim() + 1
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"For 'expand_dims', the 'axis' must be an int, but got {type(axis).__name__}")
+    if not -n <= axis < n:
+        raise ValueError(f"For 'expand_dims', the 'axis' must be in range [{-n}, {n}), but got {axis} "
+                         f"for input shape {tuple(t.shape)}")
+    return _wrap(t.unsqueeze(axis))
+
+
+def unsqueeze(input, dim):
+    """Insert a size-1 axis at ``dim``."""
+    return expand_dims(input, dim)
+
+
+def squeeze(input, axis=None):
+    """Remove size-1 axes (all, or those in ``axis``); squeezing an axis whose size is not 1 is an error."""
+    t = input._t
+    if axis is None or axis == ():
+        return _wrap(t.squeeze())
+    axes = _axes("squeeze", axis, t.dim())
+    axes = (axes,) if isinstance(axes, int) else axes
+    for a in axes:
+        if t.dim() and t.shape[a] != 1:
+            raise ValueError(f"For 'squeeze', the size of axis {a} must be 1, but got input shape {tuple(t.shape)}")
+    return _wrap(t.squeeze(axes))
+
+
+def flatten(input, order='C', *, start_dim=1, end_dim=-1):
+    """Flatten axes ``start_dim``..``end_dim`` (default: all but the first, as MindSpore does)."""
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', the 'order' must be 'C' or 'F', but got {order!r}")
+    t = input._t
+    if order == "F":
+        t = t.permute(*range(t.dim() - 1, -1, -1))
+    if t.dim() == 0:
+        return _wrap(t.reshape(1))
+    if t.dim() == 1:
+        return _wrap(t)
+    try:
+        return _wrap(torch.flatten(t, start_dim, end_dim))
+    except (RuntimeError, IndexError) as e:
+        _fail("flatten", e, ValueError, input=input, start_dim=start_dim, end_dim=end_dim)
+
+
+def ravel(input):
+    """Flatten to 1-D."""
+    return _wrap(input._t.reshape(-1))
+
+
+# ---------------------------------------------------------------------------- join / split
+def concat(tensors, axis=0):
+    """Join tensors along an existing ``axis``; mixed dtypes promote (e.g. Float16 + Float32 -> Float32)."""
+    ts = _tensors("concat", "tensors", tensors)
+    try:
+        return _wrap(torch.cat(ts, axis))
+    except (RuntimeError, IndexError) as e:
+        _fail("concat", e, ValueError, tensors=tensors, axis=axis)
+
+
+def cat(tensors, axis=0):
+    """Alias of :func:`concat`."""
+    return concat(tensors, axis)
+
+
+def stack(tensors, axis=0):
+    """Join tensors of the same shape along a new ``axis``."""
+    ts = _tensors("stack", "tensors", tensors)
+    try:
+        return _wrap(torch.stack(ts, axis))
+    except (RuntimeError, IndexError) as e:
+        _fail("stack", e, ValueError, tensors=tensors, axis=axis)
+
+
+def hstack(tensors):
+    """Stack column-wise (along axis 1, axis 0 for 1-D tensors)."""
+    return _wrap(torch.hstack(_tensors("hstack", "tensors", tensors)))
+
+
+def vstack(inputs):
+    """Stack row-wise (along axis 0 after making tensors at least 2-D)."""
+    return _wrap(torch.vstack(_tensors("vstack", "inputs", inputs)))
+
+
+def dstack(tensors):
+    """Stack depth-wise (along axis 2 after making tensors at least 3-D)."""
+    return _wrap(torch.dstack(_tensors("dstack", "tensors", tensors)))
+
+
+def column_stack(tensors):
+    """Stack 1-D tensors as columns of a 2-D tensor."""
+    return _wrap(torch.column_stack(_tensors("column_stack", "tensors", tensors)))
+
+
+def row_stack(tensors):
+    """Alias of :func:`vstack`."""
+    return _wrap(torch.vstack(_tensors("row_stack", "tensors", tensors)))
+
+
+def unstack(input_x, axis=0):
+    """Split along ``axis`` into a tuple of tensors with that axis removed."""
+    t = input_x._t
+    return _wrap_seq(torch.unbind(t, _axis("unstack", axis, t.dim())))
+
+
+def unbind(input, dim=0):
+    """Alias of :func:`unstack`."""
+    t = input._t
+    return _wrap_seq(torch.unbind(t, _axis("unbind", dim, t.dim(), "dim")))
+
+
+def split(tensor, split_size_or_sections, axis=0):
+    """Split into chunks of ``split_size_or_sections`` (an int: equal chunks, the last smaller) or listed sizes."""
+    t = tensor._t
+    axis = _axis("split", axis, t.dim())
+    if isinstance(split_size_or_sections, (list, tuple)):
+        if builtins.sum(split_size_or_sections) != t.shape[axis]:
+            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' {list(split_size_or_sections)} "
+                             f"must equal the size {t.shape[axis]} of axis {axis} of input shape {tuple(t.shape)}")
+    elif not isinstance(split_size_or_sections, int) or split_size_or_sections <= 0:
+        raise TypeError(f"For 'split', the 'split_size_or_sections' must be a positive int or a list of ints, "
+                        f"but got {split_size_or_sections!r}")
+    return _wrap_seq(torch.split(t, split_size_or_sections, axis))
+
+
+def tensor_split(input, indices_or_sections, axis=0):
+    """Split into ``indices_or_sections`` nearly equal parts, or at the given indices."""
+    t = input._t
+    return _wrap_seq(torch.tensor_split(t, indices_or_sections, _axis("tensor_split", axis, t.dim())))
+
+
+def chunk(input, chunks, axis=0):
+    """Split into ``chunks`` parts of size ``ceil(n / chunks)`` (the last may be smaller)."""
+    t = input._t
+    if not isinstance(chunks, int) or chunks <= 0:
+        raise ValueError(f"For 'chunk', the 'chunks' must be a positive int, but got {chunks!r}")
+    return _wrap_seq(torch.chunk(t, chunks, _axis("chunk", axis, t.dim())))
+
+
+def hsplit(input, indices_or_sections):
+    """Split along axis 1 (axis 0 for 1-D)."""
+    return _wrap_seq(torch.hsplit(input._t, indices_or_sections))
+
+
+def vsplit(input, indices_or_sections):
+    """Split along axis 0."""
+    return _wrap_seq(torch.vsplit(input._t, indices_or_sections))
+
+
+def dsplit(input, indices_or_sections):
+    """Split along axis 2."""
+    return _wrap_seq(torch.dsplit(input._t, indices_or_sections))
+
+
+def tile(input, dims):
+    """Repeat ``input`` ``dims[i]`` times along each axis."""
+    return _wrap(torch.tile(input._t, _shape("tile", dims, "dims")))
+
+
+def broadcast_to(input, shape):
+    """Broadcast to ``shape`` (-1 keeps the input's size on that axis)."""
+    try:
+        return _wrap(torch.broadcast_to(input._t, _shape("broadcast_to", shape)))
+    except RuntimeError as e:
+        _fail("broadcast_to", e, ValueError, input=input, shape=shape)
+
+
+def expand(input_x, size):
+    """Broadcast to ``size``."""
+    return broadcast_to(input_x, size)
+
+
+def expand_as(input, other):
+    """Broadcast to ``other``'s shape."""
+    return broadcast_to(input, other._t.shape)
+
+
+def flip(input, dims):
+    """Reverse the order of elements along ``dims``."""
+    t = input._t
+    d = _axes("flip", dims, t.dim(), "dims")
+    return _wrap(torch.flip(t, (d,) if isinstance(d, int) else (d or ())))
+
+
+def fliplr(input):
+    """Flip along axis 1."""
+    return _wrap(torch.fliplr(input._t))
+
+
+def flipud(input):
+    """Flip along axis 0."""
+    return _wrap(torch.flipud(input._t))
+
+
+def roll(input, shifts, dims=None):
+    """Roll elements along ``dims`` by ``shifts`` (None: of the flattened tensor)."""
+    return _wrap(torch.roll(input._t, shifts, dims))
+
+
+def rot90(input, k, dims):
+    """Rotate by 90 degrees ``k`` times in the plane ``dims``."""
+    return _wrap(torch.rot90(input._t, k, list(dims)))
+
+
+# ---------------------------------------------------------------------------- gather
+def _take(op, t, idx, axis):
+    try:
+        return torch.index_select(t, axis, idx.reshape(-1)).reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:])
+    except (RuntimeError, IndexError) as e:
+        _fail(op, e, ValueError, input_params=t, input_indices=idx, axis=axis)
+
+
+def gather(input_params, input_indices, axis, batch_dims=0):
+    """Take slices along ``axis`` at ``input_indices`` (NumPy ``take``); shape ``p[:axis] + i.shape + p[axis+1:]``.
+
+    Differences from PyTorch: this is not ``torch.gather`` (that is :func:`gather_elements`).
+    """
+    t = input_params._t
+    idx = _indices("gather", "input_indices", input_indices)
+    axis = _axis("gather", axis, t.dim())
+    if batch_dims == 0:
+        return _wrap(_take("gather", t, idx, axis))
+    if batch_dims < 0:
+        batch_dims += idx.dim()
+    outs = [_take("gather", tp, ip, axis - batch_dims)
+            for tp, ip in zip(t.reshape((-1,) + t.shape[batch_dims:]), idx.reshape((-1,) + idx.shape[batch_dims:]))]
+    out = torch.stack(outs)
+    return _wrap(out.reshape(t.shape[:batch_dims] + out.shape[1:]))
+
+
+def gather_elements(input, dim, index):
+    """Pick ``input[..., index[i, j], ...]`` along ``dim`` (``torch.gather``)."""
+    try:
+        return _wrap(torch.gather(input._t, dim, _indices("gather_elements", "index", index).long()))
+    except (RuntimeError, IndexError) as e:
+        _fail("gather_elements", e, ValueError, input=input, dim=dim, index=index)
+
+
+def gather_d(x, dim, index):
+    """Alias of :func:`gather_elements`."""
+    return gather_elements(x, dim, index)
+
+
+def gather_nd(input_x, indices):
+    """Gather slices addressed by the last axis of ``indices``."""
+    idx = _indices("gather_nd", "indices", indices).long()
+    try:
+        return _wrap(input_x._t[tuple(idx.unbind(-1))])
+    except IndexError as e:
+        _fail("gather_nd", e, ValueError, input_x=input_x, indices=indices)
+
+
+def index_select(input, axis, index):
+    """Select entries along ``axis`` at the 1-D integer ``index``."""
+    t = input._t
+    idx = _indices("index_select", "index", index)
+    try:
+        return _wrap(torch.index_select(t, _axis("index_select", axis, t.dim()), idx))
+    except (RuntimeError, IndexError) as e:
+        _fail("index_select", e, ValueError, input=input, axis=axis, index=index)
+
+
+def take(input, index):
+    """Take elements of the flattened ``input`` at ``index``."""
+    return _wrap(torch.take(input._t, _indices("take", "index", index).long()))
+
+
+def masked_fill(input_x, mask, value):
+    """Replace elements where ``mask`` is True by ``value`` (mask and input broadcast together)."""
+    t = input_x._t
+    m = _ut(mask, t)
+    if m.dtype != torch.bool:
+        raise TypeError(f"For 'masked_fill', the 'mask' must be a Bool tensor, but got {_desc(mask)}")
+    try:
+        return _wrap(torch.where(m, _ut(value, t).to(t.dtype), t))
+    except RuntimeError as e:
+        _fail("masked_fill", e, ValueError, input_x=input_x, mask=mask)
+
+
+def masked_select(input, mask):
+    """1-D tensor of the elements of ``input`` where the broadcast ``mask`` is True."""
+    m = _ut(mask)
+    if m.dtype != torch.bool:
+        raise TypeError(f"For 'masked_select', the 'mask' must be a Bool tensor, but got {_desc(mask)}")
+    try:
+        return _wrap(torch.masked_select(input._t, m))
+    except RuntimeError as e:
+        _fail("masked_select", e, ValueError, input=input, mask=mask)
+
+
+def masked_scatter(input, mask, source):
+    """Copy consecutive elements of ``source`` into ``input`` where ``mask`` is True."""
+    return _wrap(torch.masked_scatter(input._t, _ut(mask).bool(), source._t))
+
+
+def where(condition, input, other):
+    """Element-wise ``input if condition else other`` with broadcasting; scalars are accepted."""
+    c = _ut(condition)
+    try:
+        return _wrap(torch.where(c, _u(input), _u(other)))
+    except (RuntimeError, TypeError) as e:
+        _fail("where", e, condition=condition, input=input, other=other)
+
+
+def select(condition, input, other):
+    """Alias of :func:`where` (``mindspore.ops.select``)."""
+    return where(condition, input, other)
+
+
+# ---------------------------------------------------------------------------- scatter
+def _update(var, new):
+    """Write ``new`` into ``var`` the way MindSpore's ref ops do: Parameters change in place."""
+    if isinstance(var, Parameter):
+        return assign(var, _wrap(new))
+    return _wrap(new)
+
+
+def scatter(input, axis, index, src):
+    """``out[index[i][j]][j] = src[i][j]`` along ``axis`` (``torch.scatter``)."""
+    try:
+        return _wrap(torch.scatter(input._t, axis, _indices("scatter", "index", index).long(), _u(src)))
+    except (RuntimeError, IndexError) as e:
+        _fail("scatter", e, ValueError, input=input, axis=axis, index=index, src=src)
+
+
+def _scatter_rows(op, input_x, indices, updates, reduce):
+    """Scatter ``updates`` into the rows of ``input_x`` addressed by ``indices`` (MindSpore's Scatter* ops)."""
+    t = input_x._t
+    idx = _indices(op, "indices", indices).long()
+    u = _ut(updates, t).to(t.dtype)
+    expected = tuple(idx.shape) + tuple(t.shape[1:])
+    if tuple(u.shape) != expected:
+        raise ValueError(f"For '{op}', the 'updates' must have shape indices.shape + input_x.shape[1:] = {expected}, "
+                         f"but got {tuple(u.shape)}")
+    if reduce == "update":
+        return t.index_put((idx,), u)
+    if reduce == "add":
+        return t.index_put((idx,), u, accumulate=True)
+    flat_u = u.reshape((-1,) + tuple(t.shape[1:]))
+    flat_i = idx.reshape((-1,) + (1,) * (t.dim() - 1)).expand_as(flat_u)
+    if reduce == "div":
+        return t / torch.ones_like(t).scatter_reduce(0, flat_i, flat_u, "prod")
+    return t.scatter_reduce(0, flat_i, flat_u, reduce)
+
+
+def scatter_add(input_x, indices, updates):
+    """Add ``updates`` into the rows of ``input_x`` at ``indices``; a Parameter is updated in place."""
+    return _update(input_x, _scatter_rows("scatter_add", input_x, indices, updates, "add"))
+
+
+def scatter_update(input_x, indices, updates):
+    """Overwrite the rows of ``input_x`` at ``indices`` with ``updates``."""
+    return _update(input_x, _scatter_rows("scatter_update", input_x, indices, updates, "update"))
+
+
+def scatter_mul(input_x, indices, updates):
+    """Multiply the rows of ``input_x`` at ``indices`` by ``updates``."""
+    return _update(input_x, _scatter_rows("scatter_mul", input_x, indices, updates, "prod"))
+
+
+def scatter_div(input_x, indices, updates):
+    """Divide the rows of ``input_x`` at ``indices`` by ``updates``."""
+    return _update(input_x, _scatter_rows("scatter_div", input_x, indices, updates, "div"))
+
+
+def scatter_max(input_x, indices, updates):
+    """Element-wise maximum of the rows of ``input_x`` at ``indices`` and ``updates``."""
+    return _update(input_x, _scatter_rows("scatter_max", input_x, indices, updates, "amax"))
+
+
+def scatter_min(input_x, indices, updates):
+    """Element-wise minimum of the rows of ``input_x`` at ``indices`` and ``updates``."""
+    return _update(input_x, _scatter_rows("scatter_min", input_x, indices, updates, "amin"))
+
+
+def _scatter_nd(op, t, indices, updates, reduce):
+    """Scatter into ``t`` at N-d ``indices`` (the last axis addresses the leading dims of ``t``)."""
+    idx = _indices(op, "indices", indices).long()
+    u = _ut(updates, t).to(t.dtype)
+    k = idx.shape[-1]
+    if k > t.dim():
+        raise ValueError(f"For '{op}', indices.shape[-1] = {k} must not exceed the rank of input shape {tuple(t.shape)}")
+    expected = tuple(idx.shape[:-1]) + tuple(t.shape[k:])
+    if tuple(u.shape) != expected:
+        raise ValueError(f"For '{op}', the 'updates' must have shape {expected} for indices shape {tuple(idx.shape)} "
+                         f"and input shape {tuple(t.shape)}, but got {tuple(u.shape)}")
+    try:
+        if reduce in ("update", "add", "sub"):
+            return t.index_put(tuple(idx.unbind(-1)), -u if reduce == "sub" else u, accumulate=reduce != "update")
+        strides = torch.tensor([int(np.prod(t.shape[i + 1:k])) for i in range(k)], dtype=torch.long, device=t.device)
+        lin = (idx * strides).sum(-1).reshape(-1)
+        flat_t = t.reshape((-1,) + tuple(t.shape[k:]))
+        flat_u = u.reshape((-1,) + tuple(t.shape[k:]))
+        flat_i = lin.reshape((-1,) + (1,) * (flat_t.dim() - 1)).expand_as(flat_u)
+        if reduce == "div":
+            out = flat_t / torch.ones_like(flat_t).scatter_reduce(0, flat_i, flat_u, "prod")
+        else:
+            out = flat_t.scatter_reduce(0, flat_i, flat_u, reduce)
+        return out.reshape(t.shape)
+    except (RuntimeError, IndexError) as e:
+        _fail(op, e, ValueError, input_x=t, indices=indices, updates=updates)
+
+
+def scatter_nd(indices, updates, shape):
+    """A zero tensor of ``shape`` with ``updates`` added at N-d ``indices`` (duplicates accumulate)."""
+    u = _ut(updates)
+    zeros = torch.zeros(_shape("scatter_nd", shape), dtype=u.dtype, device=u.device)
+    return _wrap(_scatter_nd("scatter_nd", zeros, indices, u, "add"))
+
+
+def scatter_nd_add(input_x, indices, updates, use_locking=False):
+    """Add ``updates`` at N-d ``indices``; a Parameter is updated in place."""
+    return _update(input_x, _scatter_nd("scatter_nd_add", input_x._t, indices, updates, "add"))
+
+
+def scatter_nd_sub(input_x, indices, updates, use_locking=False):
+    """Subtract ``updates`` at N-d ``indices``."""
+    return _update(input_x, _scatter_nd("scatter_nd_sub", input_x._t, indices, updates, "sub"))
+
+
+def scatter_nd_mul(input_x, indices, updates, use_locking=False):
+    """Multiply by ``updates`` at N-d ``indices``."""
+    return _update(input_x, _scatter_nd("scatter_nd_mul", input_x._t, indices, updates, "prod"))
+
+
+def scatter_nd_div(input_x, indices, updates, use_locking=False):
+    """Divide by ``updates`` at N-d ``indices``."""
+    return _update(input_x, _scatter_nd("scatter_nd_div", input_x._t, indices, updates, "div"))
+
+
+def scatter_nd_max(input_x, indices, updates, use_locking=False):
+    """Element-wise maximum with ``updates`` at N-d ``indices``."""
+    return _update(input_x, _scatter_nd("scatter_nd_max", input_x._t, indices, updates, "amax"))
+
+
+def scatter_nd_min(input_x, indices, updates, use_locking=False):
+    """Element-wise minimum with ``updates`` at N-d ``indices``."""
+    return _update(input_x, _scatter_nd("scatter_nd_min", input_x._t, indices, updates, "amin"))
+
+
+def scatter_nd_update(input_x, indices, updates, use_locking=True):
+    """Overwrite values at N-d ``indices`` with ``updates``."""
+    return _update(input_x, _scatter_nd("scatter_nd_update", input_x._t, indices, updates, "update"))
+
+
+def tensor_scatter_add(input_x, indices, updates):
+    """Out-of-place :func:`scatter_nd_add`."""
+    return _wrap(_scatter_nd("tensor_scatter_add", input_x._t, indices, updates, "add"))
+
+
+def tensor_scatter_sub(input_x, indices, updates):
+    """Out-of-place :func:`scatter_nd_sub`."""
+    return _wrap(_scatter_nd("tensor_scatter_sub", input_x._t, indices, updates, "sub"))
+
+
+def tensor_scatter_mul(input_x, indices, updates):
+    """Out-of-place :func:`scatter_nd_mul`."""
+    return _wrap(_scatter_nd("tensor_scatter_mul", input_x._t, indices, updates, "prod"))
+
+
+def tensor_scatter_div(input_x, indices, updates):
+    """Out-of-place :func:`scatter_nd_div`."""
+    return _wrap(_scatter_nd("tensor_scatter_div", input_x._t, indices, updates, "div"))
+
+
+def tensor_scatter_max(input_x, indices, updates):
+    """Out-of-place :func:`scatter_nd_max`."""
+    return _wrap(_scatter_nd("tensor_scatter_max", input_x._t, indices, updates, "amax"))
+
+
+def tensor_scatter_min(input_x, indices, updates):
+    """Out-of-place :func:`scatter_nd_min`."""
+    return _wrap(_scatter_nd("tensor_scatter_min", input_x._t, indices, updates, "amin"))
+
+
+def tensor_scatter_update(input_x, indices, updates):
+    """Out-of-place :func:`scatter_nd_update`."""
+    return _wrap(_scatter_nd("tensor_scatter_update", input_x._t, indices, updates, "update"))
+
+
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction='none'):
+    """Scatter ``updates`` along ``axis`` (``reduction``: 'none' overwrites, 'add' accumulates)."""
+    t = input_x._t
+    idx = _indices("tensor_scatter_elements", "indices", indices).long()
+    if reduction == "none":
+        return _wrap(torch.scatter(t, axis, idx, _ut(updates, t).to(t.dtype)))
+    if reduction == "add":
+        return _wrap(torch.scatter_add(t, axis, idx, _ut(updates, t).to(t.dtype)))
+    raise ValueError(f"For 'tensor_scatter_elements', the 'reduction' must be 'none' or 'add', but got {reduction!r}")
+
+
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    """Add the slices of ``y`` into ``x`` along ``axis`` at ``indices``; a Parameter is updated in place."""
+    t = x._t
+    try:
+        out = torch.index_add(t, _axis("index_add", axis, t.dim()), _indices("index_add", "indices", indices), y._t)
+    except (RuntimeError, IndexError) as e:
+        _fail("index_add", e, ValueError, x=x, indices=indices, y=y)
+    return _update(x, out)
+
+
+def inplace_index_add(var, indices, updates, axis):
+    """Alias of :func:`index_add` for a Parameter ``var``."""
+    return index_add(var, indices, updates, axis)
+
+
+def index_fill(x, axis, index, value):
+    """Fill the slices of ``x`` along ``axis`` at ``index`` with ``value``."""
+    t = x._t
+    return _wrap(torch.index_fill(t, _axis("index_fill", axis, t.dim()), _indices("index_fill", "index", index),
+                                  _u(value) if not isinstance(value, Tensor) else value._t.to(t.dtype)))
+
+
+def _rows(x, indices):
+    t = x._t
+    idx = torch.as_tensor(indices if not isinstance(indices, Tensor) else indices._t, device=t.device).long()
+    return t, idx.reshape(-1)
+
+
+def inplace_update(x, v, indices):
+    """Copy of ``x`` with rows ``indices`` replaced by ``v``."""
+    t, idx = _rows(x, indices)
+    return _wrap(t.index_copy(0, idx, v._t.reshape((idx.numel(),) + tuple(t.shape[1:]))))
+
+
+def inplace_add(x, v, indices):
+    """Copy of ``x`` with ``v`` added to rows ``indices``."""
+    t, idx = _rows(x, indices)
+    return _wrap(t.index_add(0, idx, v._t.reshape((idx.numel(),) + tuple(t.shape[1:]))))
+
+
+def inplace_sub(x, v, indices):
+    """Copy of ``x`` with ``v`` subtracted from rows ``indices``."""
+    t, idx = _rows(x, indices)
+    return _wrap(t.index_add(0, idx, -v._t.reshape((idx.numel(),) + tuple(t.shape[1:]))))
+
+
+def put_(input, index, source, accumulate=False):
+    """Write ``source`` into the flattened ``input`` at ``index`` (in place)."""
+    input._t.put_(_indices("put_", "index", index).long(), source._t, accumulate)
+    return input
+
+
+# ---------------------------------------------------------------------------- slicing
+def narrow(input, axis, start, length):
+    """``length`` entries of ``input`` along ``axis`` from ``start``."""
+    t = input._t
+    try:
+        return _wrap(torch.narrow(t, _axis("narrow", axis, t.dim()), start, length))
+    except (RuntimeError, IndexError) as e:
+        _fail("narrow", e, ValueError, input=input, axis=axis, start=start, length=length)
+
+
+def slice(input_x, begin, size):
+    """A slice starting at ``begin`` with extent ``size`` per axis (-1: to the end)."""
+    t = input_x._t
+    begin, size = _shape("slice", begin, "begin"), _shape("slice", size, "size")
+    if len(begin) != t.dim() or len(size) != t.dim():
+        raise ValueError(f"For 'slice', 'begin' {begin} and 'size' {size} must have one entry per axis "
+                         f"of input shape {tuple(t.shape)}")
+    index = []
+    for b, s, n in zip(begin, size, t.shape):
+        end = n if s == -1 else b + s
+        if b < 0 or end > n or b > end:
+            raise ValueError(f"For 'slice', begin {begin} + size {size} is out of range for input shape {tuple(t.shape)}")
+        index.append(_builtin_slice(b, end))
+    return _wrap(t[tuple(index)])
+
+
+def tensor_slice(input, begin, size):
+    """Alias of :func:`slice`."""
+    return slice(input, begin, size)
+
+
+def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0):
+    """TensorFlow-style strided slice with bit masks; negative strides are supported."""
+    t = input_x._t
+    begin, end, strides = (_shape("strided_slice", v, n) for v, n in ((begin, "begin"), (end, "end"),
+                                                                       (strides, "strides")))
+    index, dim = [], 0
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        if ellipsis_mask >> i & 1:
+            index.append(Ellipsis)
+            dim = t.dim() - (len(begin) - i - 1)
+            continue
+        if new_axis_mask >> i & 1:
+            index.append(None)
+            continue
+        if shrink_axis_mask >> i & 1:
+            index.append(b)
+            dim += 1
+            continue
+        index.append(_builtin_slice(None if begin_mask >> i & 1 else b, None if end_mask >> i & 1 else e, s))
+        dim += 1
+    out = t
+    # torch has no negative-step slices: apply those axes as reversed index lists.
+    pos, pending = 0, []
+    plain = []
+    for item in index:
+        if isinstance(item, _builtin_slice) and item.step is not None and item.step < 0:
+            size = t.shape[pos] if pos < t.dim() else 1
+            pending.append((len(plain), torch.tensor(list(range(*item.indices(size))), dtype=torch.long,
+                                                     device=t.device)))
+            plain.append(_builtin_slice(None))
+        else:
+            plain.append(item)
+        if item is Ellipsis:
+            pos = dim
+        elif item is not None:
+            pos += 1
+    out = t[tuple(plain)]
+    for axis_pos, idx in pending:
+        out = torch.index_select(out, axis_pos, idx)
+    return _wrap(out)
+
+
+def select_scatter(input, src, axis, index):
+    """Embed ``src`` into ``input`` at ``index`` along ``axis``."""
+    return _wrap(torch.select_scatter(input._t, src._t, axis, index))
+
+
+def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
+    """Embed ``src`` into the slice ``start:end:step`` of ``input`` along ``axis``."""
+    return _wrap(torch.slice_scatter(input._t, src._t, axis, start, end, step))
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """Embed ``src`` into a diagonal of ``input``."""
+    return _wrap(torch.diagonal_scatter(input._t, src._t, offset, dim1, dim2))
+
+
+# ---------------------------------------------------------------------------- one_hot / pad
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """One-hot encoding with ``depth`` classes; out-of-range indices give all ``off_value``.
+
+    The output dtype is ``on_value``'s (a Python int gives Int64).
+    """
+    idx = _indices("one_hot", "indices", indices)
+    depth = int(depth._t.item()) if isinstance(depth, Tensor) else depth
+    if not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"For 'one_hot', the 'depth' must be a non-negative int, but got {depth!r}")
+    on, off = _ut(on_value, idx), _ut(off_value, idx)
+    valid = (idx >= 0) & (idx < depth)
+    hot = F.one_hot(torch.where(valid, idx, 0).long(), depth).bool() & valid.unsqueeze(-1)
+    out = torch.where(hot, on, off.to(on.dtype))
+    if axis != -1:
+        out = out.movedim(-1, _axis("one_hot", axis, out.dim()))
+    return _wrap(out)
+
+
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "replicate", "circular": "circular"}
+
+
+def pad(input_x, padding, mode='constant', value=None):
+    """Pad the last axes by ``padding`` = (left, right, top, bottom, ...); negative entries crop."""
+    if mode not in _PAD_MODES:
+        raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got {mode!r}")
+    pads = _shape("pad", padding, "padding")
+    t = input_x._t
+    if len(pads) % 2 or len(pads) // 2 > t.dim():
+        raise ValueError(f"For 'pad', the 'padding' length must be even and at most 2 * ndim, but got {list(pads)} "
+                         f"for input shape {tuple(t.shape)}")
+    try:
+        if mode == "constant":
+            return _wrap(F.pad(t, pads, "constant", 0 if value is None else _u(value)))
+        return _wrap(F.pad(t, pads, mode))
+    except (RuntimeError, NotImplementedError) as e:
+        _fail("pad", e, ValueError, input_x=input_x, padding=padding, mode=mode)
+
+
+# ---------------------------------------------------------------------------- sort / select
+def sort(input_x, axis=-1, descending=False):
+    """Sorted values and their Int32 indices along ``axis`` (a stable sort)."""
+    t = input_x._t
+    values, idx = torch.sort(t, dim=_axis("sort", axis, t.dim()), descending=descending, stable=True)
+    return _wrap(values), _wrap(idx.to(torch.int32))
+
+
+def argsort(input, axis=-1, descending=False):
+    """Int32 indices that sort ``input`` along ``axis``."""
+    t = input._t
+    return _wrap(torch.sort(t, dim=_axis("argsort", axis, t.dim()), descending=descending, stable=True)[1]
+                 .to(torch.int32))
+
+
+def msort(input):
+    """Sort along axis 0."""
+    return _wrap(torch.msort(input._t))
+
+
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """The ``k`` largest (or smallest) values along ``dim`` (default: the last) and their Int32 indices."""
+    t = input._t
+    dim = -1 if dim is None else dim
+    try:
+        values, idx = torch.topk(t, k, _axis("topk", dim, t.dim(), "dim"), largest, sorted)
+    except RuntimeError as e:
+        _fail("topk", e, ValueError, input=input, k=k, dim=dim)
+    return _wrap(values), _wrap(idx.to(torch.int32))
+
+
+def top_k(input_x, k, sorted=True):
+    """The ``k`` largest values along the last axis and their Int32 indices."""
+    return topk(input_x, k, None, True, sorted)
+
+
+def unique(input):
+    """Unique elements in first-occurrence order, and the index of each input element in them."""
+    t = input._t
+    flat = t.reshape(-1)
+    u, inv = torch.unique(flat, sorted=True, return_inverse=True)
+    first = torch.full((u.numel(),), flat.numel(), dtype=torch.long, device=t.device)
+    first.scatter_reduce_(0, inv, torch.arange(flat.numel(), device=t.device), "amin")
+    order = torch.argsort(first)
+    rank_of = torch.empty_like(order)
+    rank_of[order] = torch.arange(order.numel(), device=t.device)
+    idx_dtype = torch.int64 if t.dtype == torch.int64 else torch.int32
+    return _wrap(u[order]), _wrap(rank_of[inv].reshape(t.shape).to(idx_dtype))
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """Collapse runs of equal consecutive elements."""
+    out = torch.unique_consecutive(input._t, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+    if isinstance(out, tuple):
+        return tuple(_wrap(o) for o in out)
+    return _wrap(out)
+
+
+def unique_with_pad(x, pad_num):
+    """:func:`unique` of a 1-D tensor, padded with ``pad_num`` back to the input length."""
+    u, idx = unique(x)
+    n = x._t.numel()
+    padded = torch.full((n,), pad_num, dtype=x._t.dtype, device=x._t.device)
+    padded[:u._t.numel()] = u._t
+    return _wrap(padded), idx
+
+
+def nonzero(input, *, as_tuple=False):
+    """Int64 coordinates of the non-zero elements (a tuple of 1-D tensors with ``as_tuple``)."""
+    if as_tuple:
+        return _wrap_seq(torch.nonzero(input._t, as_tuple=True))
+    return _wrap(torch.nonzero(input._t))
+
+
+def argwhere(input):
+    """Int64 coordinates of the non-zero elements."""
+    return _wrap(torch.argwhere(input._t))
+
+
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
+    """Insertion indices of ``values`` into ``sorted_sequence`` (Int64, or Int32 with ``out_int32``)."""
+    return _wrap(torch.searchsorted(sorted_sequence._t, _ut(values, sorted_sequence._t), out_int32=out_int32,
+                                    right=right, side=side, sorter=None if sorter is None else _ut(sorter)))
+
+
+def bucketize(input, boundaries, *, right=False):
+    """Index of the bucket of each element given sorted ``boundaries`` (Int32 as in MindSpore)."""
+    b = boundaries._t if isinstance(boundaries, Tensor) else torch.tensor(boundaries, device=input._t.device)
+    return _wrap(torch.bucketize(input._t, b, out_int32=True, right=right))
+
+
+def repeat_elements(x, rep, axis=0):
+    """Repeat each element ``rep`` times along ``axis``."""
+    t = x._t
+    return _wrap(torch.repeat_interleave(t, rep, _axis("repeat_elements", axis, t.dim())))
+
+
+def repeat_interleave(input, repeats, axis=None):
+    """Repeat each element ``repeats`` times along ``axis`` (None: of the flattened tensor)."""
+    return _wrap(torch.repeat_interleave(input._t, _u(repeats), axis))
+
+
+def reverse(x, axis):
+    """Reverse along the axes in ``axis``."""
+    return flip(x, axis)
+
+
+def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
+    """Reverse the first ``seq_lengths[b]`` entries along ``seq_dim`` of each batch entry ``b``."""
+    t = x._t
+    lengths = _ut(seq_lengths, t).long()
+    n = t.shape[seq_dim]
+    pos = torch.arange(n, device=t.device)
+    shape = [1] * t.dim()
+    shape[batch_dim], shape[seq_dim] = -1, n
+    lens = lengths.reshape([-1 if i == batch_dim else 1 for i in range(t.dim())])
+    src = torch.where(pos.reshape(shape) < lens, lens - 1 - pos.reshape(shape), pos.reshape(shape))
+    return _wrap(torch.gather(t, seq_dim, src.expand(t.shape)))
+
+
+def meshgrid(*inputs, indexing='xy'):
+    """Coordinate grids from 1-D tensors (``indexing``: 'xy' Cartesian or 'ij' matrix)."""
+    if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
+        inputs = inputs[0]
+    return _wrap_seq(torch.meshgrid(*[i._t for i in inputs], indexing=indexing))
+
+
+def cartesian_prod(*inputs):
+    """Cartesian product of 1-D tensors."""
+    return _wrap(torch.cartesian_prod(*[i._t for i in inputs]))
+
+
+def combinations(input, r=2, with_replacement=False):
+    """Length-``r`` combinations of a 1-D tensor."""
+    return _wrap(torch.combinations(input._t, r, with_replacement))
+
+
+# ---------------------------------------------------------------------------- diagonals / triangles
+def diag(input):
+    """A diagonal matrix from a 1-D tensor, or the diagonal of a 2-D tensor."""
+    return _wrap(torch.diag(input._t))
+
+
+def diagflat(input, offset=0):
+    """A 2-D tensor with the flattened input on diagonal ``offset``."""
+    return _wrap(torch.diagflat(input._t, offset))
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """Embed the last axis of ``input`` as diagonals of new 2-D planes."""
+    return _wrap(torch.diag_embed(input._t, offset, dim1, dim2))
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The diagonal ``offset`` of the planes ``(dim1, dim2)``."""
+    return _wrap(torch.diagonal(input._t, offset, dim1, dim2))
+
+
+def tril(input, diagonal=0):
+    """Zero the elements above diagonal ``diagonal``."""
+    return _wrap(torch.tril(input._t, diagonal))
+
+
+def triu(input, diagonal=0):
+    """Zero the elements below diagonal ``diagonal``."""
+    return _wrap(torch.triu(input._t, diagonal))
+
+
+def block_diag(*inputs):
+    """A block-diagonal matrix from 2-D tensors."""
+    return _wrap(torch.block_diag(*[i._t for i in inputs]))
+
+
+def matrix_band_part(x, lower, upper):
+    """Keep ``lower`` sub-diagonals and ``upper`` super-diagonals (negative: all) of the last two axes."""
+    t = x._t
+    m, n = t.shape[-2], t.shape[-1]
+    i = torch.arange(m, device=t.device).unsqueeze(1)
+    j = torch.arange(n, device=t.device).unsqueeze(0)
+    lower, upper = int(_u(lower)), int(_u(upper))
+    keep = torch.ones((m, n), dtype=torch.bool, device=t.device)
+    if lower >= 0:
+        keep &= (i - j) <= lower
+    if upper >= 0:
+        keep &= (j - i) <= upper
+    return _wrap(torch.where(keep, t, torch.zeros((), dtype=t.dtype, device=t.device)))
+
+
+def _atleast(fn, inputs):
+    if isinstance(inputs, Tensor):
+        return _wrap(fn(inputs._t))
+    return tuple(_wrap(fn(i._t)) for i in inputs)
+
+
+def atleast_1d(inputs):
+    """View a tensor (or each of a sequence) with at least one axis."""
+    return _atleast(torch.atleast_1d, inputs)
+
+
+def atleast_2d(inputs):
+    """View a tensor (or each of a sequence) with at least two axes."""
+    return _atleast(torch.atleast_2d, inputs)
+
+
+def atleast_3d(inputs):
+    """View a tensor (or each of a sequence) with at least three axes."""
+    return _atleast(torch.atleast_3d, inputs)
+
+
+# ---------------------------------------------------------------------------- metadata / casting
+def shape(input_x):
+    """The shape of ``input_x`` as a tuple of ints."""
+    return tuple(input_x._t.shape)
+
+
+def shape_(x):
+    """Alias of :func:`shape`."""
+    return tuple(x._t.shape)
+
+
+def dyn_shape(input_x):
+    """The shape of ``input_x`` as an Int64 tensor."""
+    return _wrap(torch.tensor(tuple(input_x._t.shape), dtype=torch.int64))
+
+
+def rank(input_x):
+    """The number of axes of ``input_x``."""
+    return input_x._t.dim()
+
+
+def size(input_x):
+    """The number of elements of ``input_x``."""
+    return input_x._t.numel()
+
+
+def numel(input):
+    """The number of elements of ``input``."""
+    return input._t.numel()
+
+
+def dtype(x):
+    """The MindSpore dtype of ``x``."""
+    return x.dtype
+
+
+def cast(input, dtype):
+    """Convert ``input`` to ``dtype``; float to int truncates toward zero."""
+    if not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For 'cast', the 'dtype' must be a mindspore dtype, but got {dtype!r}")
+    if isinstance(input, Tensor):
+        return _wrap(input._t.to(dtype._torch))
+    if isinstance(input, (bool, numbers.Number, list, tuple, np.ndarray)):
+        return Tensor(input, dtype)
+    raise TypeError(f"For 'cast', the 'input' must be a Tensor or a number, but got {type(input).__name__}")
+
+
+def type_as(input, other):
+    """Cast ``input`` to ``other``'s dtype."""
+    return _wrap(input._t.to(other._t.dtype))
+
+
+def view_as(input, other):
+    """Reshape ``input`` to ``other``'s shape."""
+    return _wrap(input._t.view_as(other._t))
+
+
+def identity(x):
+    """Return a tensor with the same values as ``x``."""
+    return _wrap(x._t.clone())
+
+
+def deepcopy(input_x):
+    """A copy of ``input_x``."""
+    return _wrap(input_x._t.clone())
+
+
+def depend(value, expr):
+    """Return ``value``; in MindSpore this orders ``expr`` before it. Eager execution already does."""
+    return value
+
+
+def scalar_to_tensor(input_x, dtype=mstype.float32):
+    """A 0-d tensor holding a Python scalar."""
+    return Tensor(input_x, dtype)
+
+
+def tuple_to_array(input_x):
+    """A 1-D tensor from a tuple of numbers."""
+    return Tensor(list(input_x))
+
+
+def scalar_cast(input_x, input_y):
+    """Cast a Python scalar to the Python type of the MindSpore dtype ``input_y``."""
+    return mstype.dtype_to_pytype(input_y)(input_x)
+
+
+def move_to(input, to='CPU', blocking=True):
+    """Copy ``input`` to the device ``to`` ('CPU' or 'Ascend'/'GPU': the accelerator when there is one)."""
+    device = "cpu" if str(to).upper() == "CPU" else ("cuda" if torch.cuda.is_available() else "cpu")
+    return _wrap(input._t.to(device, non_blocking=not blocking))
+
+
+# ---------------------------------------------------------------------------- assignment
+def assign(variable, value):
+    """Write ``value`` into ``variable`` (a Parameter) and return it.
+
+    Buffers that do not require grad are updated in place, so every alias sees
+    the new value. A tensor that autograd is tracking is rebound to the new data
+    instead, so gradients already recorded through it stay valid.
+    """
+    t = variable._t
+    v = _ut(value, t)
+    if tuple(v.shape) != tuple(t.shape):
+        try:
+            v = v.expand(t.shape)
+        except RuntimeError:
+            raise ValueError(f"For 'assign', the 'value' shape {tuple(v.shape)} cannot be broadcast to the "
+                             f"'variable' shape {tuple(t.shape)}") from None
+    v = v.to(t.dtype)
+    if t.requires_grad or v.requires_grad:
+        variable._t = v.clone() if not t.requires_grad else v.detach().clone().requires_grad_(True)
+    else:
+        with torch.no_grad():
+            t.copy_(v)
+    return variable
+
+
+def assign_add(variable, value):
+    """``variable += value`` for a Parameter; returns it."""
+    return assign(variable, _wrap(variable._t + _ut(value, variable._t)))
+
+
+def assign_sub(variable, value):
+    """``variable -= value`` for a Parameter; returns it."""
+    return assign(variable, _wrap(variable._t - _ut(value, variable._t)))
+
+
+# ---------------------------------------------------------------------------- misc
+def sequence_mask(lengths, maxlen=None):
+    """Bool mask ``out[..., j] = j < lengths[...]`` with ``maxlen`` columns (default: max(lengths))."""
+    ln = _ut(lengths)
+    maxlen = int(ln.max()) if maxlen is None else int(_u(maxlen))
+    return _wrap(torch.arange(maxlen, device=ln.device) < ln.unsqueeze(-1))
+
+
+def view_as_real(input):
+    """A real view of a complex tensor with a trailing axis of size 2."""
+    return _wrap(torch.view_as_real(input._t))
+
+
+def polar(abs, angle):
+    """A complex tensor from magnitudes and angles."""
+    return _wrap(torch.polar(abs._t, angle._t))
+
+
+def vander(x, N=None):
+    """Vandermonde matrix with decreasing powers."""
+    return _wrap(torch.vander(x._t, N))
+
+
+def intopk(x1, x2, k):
+    """Whether each target ``x2[i]`` is among the top ``k`` predictions ``x1[i]``."""
+    p = x1._t
+    target = p.gather(1, x2._t.long().unsqueeze(1))
+    return _wrap(((p > target).sum(1) < k))
+
+
+def channel_shuffle(x, groups):
+    """Shuffle channels of an (N, C, ...) tensor across ``groups`` groups."""
+    return _wrap(torch.nn.functional.channel_shuffle(x._t, groups))
+
+

@@ -1,0 +1,186 @@
+"""Tensor creation: zeros/ones/full and their ``*_like`` forms, ranges, eye, windows, index grids.
+
+New tensors go to the context's device (``_device.default_device()``). Default
+dtypes follow MindSpore: ``zeros``/``ones``/``eye``/``linspace`` give Float32,
+integer ``arange`` gives Int64.
+"""
+import numbers
+
+import torch
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, _wrap
+from ..._device import default_device
+from ._utils import _shape, _tdtype
+
+__all__ = [
+    "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "empty", "empty_like",
+    "arange", "range", "tensor_range", "linspace", "logspace", "eye", "tril_indices", "triu_indices",
+    "bartlett_window", "blackman_window", "hamming_window", "hann_window", "kaiser_window", "zero_",
+]
+
+
+def _size(op, size):
+    if len(size) == 1 and isinstance(size[0], (list, tuple, Tensor)):
+        size = size[0]
+    return _shape(op, size, "size")
+
+
+def _number(v):
+    return v._t.item() if isinstance(v, Tensor) else v
+
+
+def zeros(size, dtype=None):
+    """A tensor of zeros with shape ``size`` (default dtype Float32)."""
+    return _wrap(torch.zeros(_shape("zeros", size, "size"), dtype=_tdtype(dtype) or torch.float32,
+                             device=default_device()))
+
+
+def ones(shape, dtype=None):
+    """A tensor of ones with shape ``shape`` (default dtype Float32)."""
+    return _wrap(torch.ones(_shape("ones", shape), dtype=_tdtype(dtype) or torch.float32, device=default_device()))
+
+
+def empty(*size, dtype=None, device=None):
+    """An uninitialised tensor of shape ``size`` (default dtype Float32)."""
+    return _wrap(torch.empty(_size("empty", size), dtype=_tdtype(dtype) or torch.float32, device=default_device()))
+
+
+def zeros_like(input, *, dtype=None):
+    """Zeros with ``input``'s shape and dtype (or ``dtype``)."""
+    return _wrap(torch.zeros_like(input._t, dtype=_tdtype(dtype)))
+
+
+def ones_like(input, *, dtype=None):
+    """Ones with ``input``'s shape and dtype (or ``dtype``)."""
+    return _wrap(torch.ones_like(input._t, dtype=_tdtype(dtype)))
+
+
+def empty_like(input, *, dtype=None, device=None):
+    """An uninitialised tensor with ``input``'s shape and dtype."""
+    return _wrap(torch.empty_like(input._t, dtype=_tdtype(dtype)))
+
+
+def full(size, fill_value, *, dtype=None):
+    """A tensor of shape ``size`` filled with ``fill_value`` (dtype inferred from it unless given)."""
+    value = _number(fill_value)
+    if dtype is None:
+        dtype = (fill_value.dtype if isinstance(fill_value, Tensor) else
+                 mstype.bool_ if isinstance(value, bool) else
+                 mstype.int64 if isinstance(value, numbers.Integral) else mstype.float32)
+    return _wrap(torch.full(_shape("full", size, "size"), value, dtype=_tdtype(dtype), device=default_device()))
+
+
+def full_like(input, fill_value, *, dtype=None):
+    """A tensor like ``input`` filled with ``fill_value``."""
+    return _wrap(torch.full_like(input._t, _number(fill_value), dtype=_tdtype(dtype)))
+
+
+def fill(type, shape, value):
+    """A tensor of dtype ``type`` and shape ``shape`` filled with ``value``."""
+    return _wrap(torch.full(_shape("fill", shape), _number(value), dtype=_tdtype(type), device=default_device()))
+
+
+def fills(x, value):
+    """A tensor like ``x`` filled with ``value``."""
+    return _wrap(torch.full_like(x._t, _number(value)))
+
+
+def zero_(input):
+    """Fill ``input`` with zeros in place and return it."""
+    with torch.no_grad():
+        input._t.zero_()
+    return input
+
+
+def arange(start=0, end=None, step=1, *, dtype=None):
+    """Values from ``start`` to ``end`` (exclusive) by ``step``; Int64 for ints, Float32 for floats."""
+    start, end, step = _number(start), _number(end), _number(step)
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise ValueError("For 'arange', the 'step' must not be 0")
+    if (end - start) * step < 0:
+        raise ValueError(f"For 'arange', 'start' {start}, 'end' {end} and 'step' {step} give an empty range "
+                         "in the wrong direction")
+    if dtype is None:
+        is_int = all(isinstance(v, numbers.Integral) for v in (start, end, step))
+        tdtype = torch.int64 if is_int else torch.float32
+    else:
+        tdtype = _tdtype(dtype)
+    return _wrap(torch.arange(start, end, step, dtype=tdtype, device=default_device()))
+
+
+def range(start, end, step, maxlen=1000000):
+    """Values from ``start`` to ``end`` by ``step`` (Tensors), with the inputs' dtype."""
+    s = start._t if isinstance(start, Tensor) else torch.tensor(start)
+    out = torch.arange(_number(start), _number(end), _number(step), dtype=s.dtype, device=default_device())
+    if out.numel() > maxlen:
+        raise ValueError(f"For 'range', the output has {out.numel()} elements, more than maxlen={maxlen}")
+    return _wrap(out)
+
+
+def tensor_range(start, end, step):
+    """Alias of :func:`range`."""
+    return range(start, end, step)
+
+
+def linspace(start, end, steps):
+    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` inclusive."""
+    return _wrap(torch.linspace(_number(start), _number(end), int(_number(steps)), dtype=torch.float32,
+                                device=default_device()))
+
+
+def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
+    """``steps`` values ``base ** linspace(start, end)``."""
+    return _wrap(torch.logspace(_number(start), _number(end), int(_number(steps)), base, dtype=_tdtype(dtype),
+                                device=default_device()))
+
+
+def eye(n, m=None, dtype=None):
+    """An ``n x m`` identity matrix (default dtype Float32)."""
+    n = int(_number(n))
+    m = n if m is None else int(_number(m))
+    return _wrap(torch.eye(n, m, dtype=_tdtype(dtype) or torch.float32, device=default_device()))
+
+
+def tril_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """Int64 coordinates (2, N) of the lower triangle of a ``row x col`` matrix."""
+    return _wrap(torch.tril_indices(row, col, offset, dtype=_tdtype(dtype), device=default_device()))
+
+
+def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """Int64 coordinates (2, N) of the upper triangle of a ``row x col`` matrix."""
+    return _wrap(torch.triu_indices(row, col, offset, dtype=_tdtype(dtype), device=default_device()))
+
+
+def _window(fn, window_length, periodic, dtype, **kw):
+    n = int(_number(window_length))
+    return _wrap(fn(n, periodic=periodic, dtype=_tdtype(dtype) or torch.float64, device=default_device(), **kw))
+
+
+def bartlett_window(window_length, periodic=True, *, dtype=None):
+    """Bartlett (triangular) window."""
+    return _window(torch.bartlett_window, window_length, periodic, dtype)
+
+
+def blackman_window(window_length, periodic=True, *, dtype=None):
+    """Blackman window."""
+    return _window(torch.blackman_window, window_length, periodic, dtype)
+
+
+def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None):
+    """Hamming window ``alpha - beta * cos(2 pi n / N)``."""
+    return _window(torch.hamming_window, window_length, periodic, dtype, alpha=alpha, beta=beta)
+
+
+def hann_window(window_length, periodic=True, *, dtype=None):
+    """Hann window (Float64 by default, as in MindSpore)."""
+    return _window(torch.hann_window, window_length, periodic, dtype)
+
+
+def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
+    """Kaiser window with shape parameter ``beta``."""
+    return _window(torch.kaiser_window, window_length, periodic, dtype, beta=beta)
+
+

@@ -1,0 +1,352 @@
+"""Linear algebra: products, norms, decompositions, solvers (``mindspore.ops`` linalg functions)."""
+import torch
+
+from ...common.tensor import _wrap
+from ._utils import _axes, _fail, _float_of, _tdtype, _u, _ut
+
+__all__ = [
+    "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
+    "baddbmm_ext", "batch_dot", "tensor_dot", "kron", "cross", "vecdot", "einsum", "einsum_ext", "norm",
+    "vector_norm", "matrix_norm", "lp_norm", "renorm", "inverse", "matrix_inverse", "det", "matrix_determinant",
+    "log_matrix_determinant", "logdet", "slogdet", "pinv", "svd", "qr", "cholesky", "cholesky_inverse",
+    "cholesky_solve", "lstsq", "lu_solve", "lu_unpack", "matrix_exp", "matrix_power", "matrix_solve", "eig",
+    "eigvals", "cond", "geqrf", "orgqr", "ormqr", "cov", "trapz",
+]
+
+
+def matmul(input, other):
+    """Matrix product with NumPy's 1-D and batch-broadcast rules.
+
+    A shape mismatch raises RuntimeError, as MindSpore 2.10 does.
+    """
+    try:
+        return _wrap(torch.matmul(input._t, other._t))
+    except RuntimeError as e:
+        raise RuntimeError(f"For 'matmul', the shapes {tuple(input._t.shape)} and {tuple(other._t.shape)} "
+                           f"(dtypes {input.dtype} and {other.dtype}) cannot be multiplied: "
+                           f"{str(e).splitlines()[0]}") from None
+
+
+def mm(input, mat2):
+    """2-D matrix product."""
+    try:
+        return _wrap(torch.mm(input._t, mat2._t))
+    except RuntimeError as e:
+        _fail("mm", e, ValueError, input=input, mat2=mat2)
+
+
+def bmm(input_x, mat2):
+    """Batched matrix product ``(..., n, m) @ (..., m, p)`` (batch axes broadcast)."""
+    try:
+        return _wrap(torch.matmul(input_x._t, mat2._t))
+    except RuntimeError as e:
+        _fail("bmm", e, ValueError, input_x=input_x, mat2=mat2)
+
+
+def dot(input, other):
+    """Contract the last axis of ``input`` with the second-to-last of ``other`` (both at least 2-D)."""
+    a, b = input._t, other._t
+    if a.dim() < 2 or b.dim() < 2:
+        raise ValueError(f"For 'dot', the inputs should have dimension >= 2, but got shapes "
+                         f"{tuple(a.shape)} and {tuple(b.shape)}")
+    try:
+        return _wrap(torch.tensordot(a, b, ([-1], [-2])))
+    except RuntimeError as e:
+        _fail("dot", e, ValueError, input=input, other=other)
+
+
+def inner(input, other):
+    """Inner product over the last axes."""
+    return _wrap(torch.inner(input._t, _ut(other, input._t)))
+
+
+def outer(input, vec2):
+    """Outer product of two 1-D tensors."""
+    return _wrap(torch.outer(input._t, vec2._t))
+
+
+def ger(input, vec2):
+    """Alias of :func:`outer`."""
+    return _wrap(torch.outer(input._t, vec2._t))
+
+
+def mv(mat, vec):
+    """Matrix-vector product."""
+    return _wrap(torch.mv(mat._t, vec._t))
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * input + alpha * mat1 @ mat2``."""
+    return _wrap(torch.addmm(input._t, mat1._t, mat2._t, beta=beta, alpha=alpha))
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * input + alpha * sum_b batch1[b] @ batch2[b]``."""
+    return _wrap(torch.addbmm(input._t, batch1._t, batch2._t, beta=beta, alpha=alpha))
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """``beta * input + alpha * mat @ vec``."""
+    return _wrap(torch.addmv(input._t, mat._t, vec._t, beta=beta, alpha=alpha))
+
+
+def addr(x, vec1, vec2, *, beta=1, alpha=1):
+    """``beta * x + alpha * outer(vec1, vec2)``."""
+    return _wrap(torch.addr(x._t, vec1._t, vec2._t, beta=beta, alpha=alpha))
+
+
+def baddbmm(input, batch1, batch2, beta=1, alpha=1):
+    """``beta * input + alpha * batch1 @ batch2`` per batch."""
+    return _wrap(torch.baddbmm(input._t, batch1._t, batch2._t, beta=beta, alpha=alpha))
+
+
+def baddbmm_ext(input, batch1, batch2, *, beta=1, alpha=1):
+    """Alias of :func:`baddbmm`."""
+    return baddbmm(input, batch1, batch2, beta, alpha)
+
+
+def batch_dot(x1, x2, axes=None):
+    """Per-batch dot product of ``x1`` and ``x2`` over ``axes`` (default: last of x1, second-to-last of x2)."""
+    a, b = x1._t, x2._t
+    if axes is None:
+        axes = (a.dim() - 1, b.dim() - 2) if b.dim() > 2 else (a.dim() - 1, b.dim() - 1)
+    if isinstance(axes, int):
+        axes = (axes, axes)
+    ax_a, ax_b = axes[0] % a.dim(), axes[1] % b.dim()
+    a2 = a.movedim(ax_a, -1).reshape(a.shape[0], -1, a.shape[ax_a])
+    b2 = b.movedim(ax_b, 1).reshape(b.shape[0], b.shape[ax_b], -1)
+    out = torch.bmm(a2, b2)
+    rest_a = [s for i, s in enumerate(a.shape) if i not in (0, ax_a)]
+    rest_b = [s for i, s in enumerate(b.shape) if i not in (0, ax_b)]
+    out = out.reshape([a.shape[0]] + rest_a + rest_b)
+    return _wrap(out.unsqueeze(-1) if out.dim() == 1 else out)
+
+
+def tensor_dot(x1, x2, axes):
+    """``torch.tensordot`` over ``axes`` (an int or a pair of axis lists)."""
+    return _wrap(torch.tensordot(x1._t, x2._t, axes))
+
+
+def kron(input, other):
+    """Kronecker product."""
+    return _wrap(torch.kron(input._t, other._t))
+
+
+def cross(input, other, dim=None):
+    """Cross product along ``dim`` (default: the first axis of size 3)."""
+    a, b = input._t, other._t
+    if dim is None:
+        dim = next((i for i, s in enumerate(a.shape) if s == 3), None)
+        if dim is None:
+            raise ValueError(f"For 'cross', no axis of size 3 in input shape {tuple(a.shape)}")
+    return _wrap(torch.linalg.cross(a, b, dim=dim))
+
+
+def vecdot(x, y, *, axis=-1):
+    """Dot product of vectors along ``axis`` (conjugating ``x``)."""
+    return _wrap(torch.linalg.vecdot(x._t, y._t, dim=axis))
+
+
+def einsum(equation, *operands):
+    """Einstein summation (operands may also be given as one list)."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = operands[0]
+    try:
+        return _wrap(torch.einsum(equation, *[o._t for o in operands]))
+    except RuntimeError as e:
+        _fail("einsum", e, ValueError, equation=equation)
+
+
+def einsum_ext(equation, *operands):
+    """Alias of :func:`einsum`."""
+    return einsum(equation, *operands)
+
+
+# ---------------------------------------------------------------------------- norms
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """Vector or matrix norm (``torch.linalg.norm`` semantics); integer inputs are promoted to float."""
+    t = _float_of(A._t)
+    if dim is not None:
+        dim = _axes("norm", dim, t.dim(), "dim")
+    try:
+        return _wrap(torch.linalg.norm(t, ord, dim, keepdim, dtype=_tdtype(dtype)))
+    except RuntimeError as e:
+        _fail("norm", e, ValueError, A=A, ord=ord, dim=dim)
+
+
+def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):
+    """Vector p-norm over ``axis`` (None: all elements)."""
+    t = _float_of(x._t)
+    return _wrap(torch.linalg.vector_norm(t, ord, _axes("vector_norm", axis, t.dim()), keepdims,
+                                          dtype=_tdtype(dtype)))
+
+
+def matrix_norm(A, ord='fro', axis=(-2, -1), keepdims=False, *, dtype=None):
+    """Matrix norm over the two axes ``axis``."""
+    return _wrap(torch.linalg.matrix_norm(_float_of(A._t), ord, axis, keepdims, dtype=_tdtype(dtype)))
+
+
+def lp_norm(input, axis, p=2, keep_dims=False, epsilon=1e-12):
+    """p-norm over ``axis`` (MindSpore's LpNorm)."""
+    t = _float_of(input._t)
+    return _wrap(torch.linalg.vector_norm(t, p, _axes("lp_norm", axis, t.dim()), keep_dims))
+
+
+def renorm(input, p, axis, maxnorm):
+    """Rescale the sub-tensors along ``axis`` whose p-norm exceeds ``maxnorm``."""
+    return _wrap(torch.renorm(input._t, p, axis, maxnorm))
+
+
+# ---------------------------------------------------------------------------- decompositions / solvers
+def _linalg(op, fn, *tensors, **kw):
+    try:
+        return fn(*[t._t if hasattr(t, "_t") else t for t in tensors], **kw)
+    except RuntimeError as e:
+        _fail(op, e, ValueError, **{f"input{i}": t for i, t in enumerate(tensors)})
+
+
+def inverse(input):
+    """Inverse of square matrices."""
+    return _wrap(_linalg("inverse", torch.linalg.inv, input))
+
+
+def matrix_inverse(input, adjoint=False):
+    """Inverse (of the conjugate transpose with ``adjoint``)."""
+    t = input._t.mH if adjoint else input._t
+    return _wrap(torch.linalg.inv(t))
+
+
+def det(input):
+    """Determinant of square matrices."""
+    return _wrap(_linalg("det", torch.linalg.det, input))
+
+
+def matrix_determinant(input):
+    """Alias of :func:`det`."""
+    return det(input)
+
+
+def slogdet(input):
+    """``(sign, log|det|)`` of square matrices."""
+    sign, logabs = _linalg("slogdet", torch.linalg.slogdet, input)
+    return _wrap(sign), _wrap(logabs)
+
+
+def log_matrix_determinant(input):
+    """Alias of :func:`slogdet`."""
+    return slogdet(input)
+
+
+def logdet(input):
+    """``log(det(input))`` (NaN for negative determinants)."""
+    return _wrap(torch.logdet(input._t))
+
+
+def pinv(x, *, atol=None, rtol=None, hermitian=False):
+    """Moore-Penrose pseudo-inverse."""
+    return _wrap(torch.linalg.pinv(x._t, atol=atol, rtol=rtol, hermitian=hermitian))
+
+
+def svd(input, full_matrices=False, compute_uv=True):
+    """Singular value decomposition: ``(s, u, v)`` as MindSpore orders them, or ``s`` alone."""
+    if not compute_uv:
+        return _wrap(torch.linalg.svdvals(input._t))
+    u, s, vh = torch.linalg.svd(input._t, full_matrices=full_matrices)
+    return _wrap(s), _wrap(u), _wrap(vh.mH)
+
+
+def qr(input, mode='reduced'):
+    """QR decomposition ``(Q, R)``."""
+    q, r = torch.linalg.qr(input._t, mode)
+    return _wrap(q), _wrap(r)
+
+
+def cholesky(input_x, upper=False):
+    """Cholesky factor of symmetric positive-definite matrices."""
+    return _wrap(_linalg("cholesky", torch.linalg.cholesky, input_x, upper=upper))
+
+
+def cholesky_inverse(input_x, upper=False):
+    """Inverse of a matrix from its Cholesky factor."""
+    return _wrap(torch.cholesky_inverse(input_x._t, upper))
+
+
+def cholesky_solve(input, input2, upper=False):
+    """Solve ``A X = B`` given ``B = input`` and the Cholesky factor ``input2`` of ``A``."""
+    return _wrap(torch.cholesky_solve(input._t, input2._t, upper))
+
+
+def lstsq(input, A):
+    """Least-squares solution of ``A X = input``."""
+    return _wrap(torch.linalg.lstsq(A._t, input._t).solution)
+
+
+def lu_solve(b, LU_data, LU_pivots):
+    """Solve ``A X = b`` from an LU factorisation."""
+    return _wrap(torch.linalg.lu_solve(LU_data._t, LU_pivots._t.int(), b._t))
+
+
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """``(P, L, U)`` from an LU factorisation."""
+    p, l, u = torch.lu_unpack(LU_data._t, LU_pivots._t.int(), unpack_data, unpack_pivots)
+    return _wrap(p), _wrap(l), _wrap(u)
+
+
+def matrix_exp(input):
+    """Matrix exponential."""
+    return _wrap(torch.linalg.matrix_exp(input._t))
+
+
+def matrix_power(input, n):
+    """Integer matrix power."""
+    return _wrap(torch.linalg.matrix_power(input._t, n))
+
+
+def matrix_solve(matrix, rhs, adjoint=False):
+    """Solve ``matrix X = rhs`` (with the conjugate transpose under ``adjoint``)."""
+    m = matrix._t.mH if adjoint else matrix._t
+    return _wrap(_linalg("matrix_solve", torch.linalg.solve, _wrap(m), rhs))
+
+
+def eig(A):
+    """Eigenvalues and eigenvectors (complex)."""
+    w, v = torch.linalg.eig(A._t)
+    return _wrap(w), _wrap(v)
+
+
+def eigvals(A):
+    """Eigenvalues (complex)."""
+    return _wrap(torch.linalg.eigvals(A._t))
+
+
+def cond(A, p=None):
+    """Condition number in the ``p`` norm."""
+    return _wrap(torch.linalg.cond(A._t, p))
+
+
+def geqrf(input):
+    """Householder QR representation ``(a, tau)``."""
+    a, tau = torch.geqrf(input._t)
+    return _wrap(a), _wrap(tau)
+
+
+def orgqr(input, input2):
+    """Q from a Householder representation."""
+    return _wrap(torch.linalg.householder_product(input._t, input2._t))
+
+
+def ormqr(input, tau, other, left=True, transpose=False):
+    """Multiply ``other`` by Q from a Householder representation."""
+    return _wrap(torch.ormqr(input._t, tau._t, other._t, left, transpose))
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """Covariance matrix of the rows (variables) of ``input``."""
+    return _wrap(torch.cov(input._t, correction=correction, fweights=_u(fweights), aweights=_u(aweights)))
+
+
+def trapz(y, x=None, *, dx=1.0, dim=-1):
+    """Trapezoidal integral of ``y`` along ``dim`` (sample points ``x`` or spacing ``dx``)."""
+    if x is not None:
+        return _wrap(torch.trapezoid(y._t, x._t, dim=dim))
+    return _wrap(torch.trapezoid(y._t, dx=dx, dim=dim))

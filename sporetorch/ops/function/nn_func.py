@@ -1,0 +1,771 @@
+"""Neural-network functional operators: activations, convolution, pooling, resizing, dropout,
+normalisation, embeddings and losses (``mindspore.ops`` nn functions).
+
+MindSpore differences kept here: convolutions take ``pad_mode`` ('valid' by
+default, 'same', 'pad'); ``leaky_relu`` defaults to ``alpha=0.2``; ``smooth_l1_loss``
+defaults to ``reduction='none'``; ``dropout`` takes the drop probability ``p``
+and an op-level ``seed``.
+"""
+import torch
+import torch.nn.functional as F
+
+from ...common.tensor import Tensor, _wrap
+from ._utils import _fail, _tdtype, _u, _ut
+from .random_func import _generator
+
+__all__ = [
+    # activations
+    "relu", "relu6", "sigmoid", "tanh", "tanh_", "inplace_sigmoid", "softmax", "log_softmax", "softmin", "gelu",
+    "fast_gelu", "silu", "leaky_relu", "softplus", "elu", "selu", "celu", "mish", "hardsigmoid", "hardswish",
+    "hardtanh", "hardshrink", "softshrink", "soft_shrink", "tanhshrink", "logsigmoid", "softsign", "prelu", "rrelu",
+    "glu", "swiglu", "threshold", "gumbel_softmax",
+    # linear / conv / pooling
+    "dense", "bidense", "bias_add", "conv1d", "conv2d", "conv3d", "conv_transpose2d", "conv3d_transpose",
+    "avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool2d", "max_pool3d", "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d", "adaptive_avg_pool2d_ext", "adaptive_avg_pool3d", "adaptive_max_pool1d",
+    "adaptive_max_pool2d", "adaptive_max_pool3d", "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d",
+    "max_unpool3d", "interpolate", "upsample", "pixel_shuffle", "pixel_unshuffle", "unfold", "fold",
+    "affine_grid", "grid_sample",
+    # dropout / normalisation / embedding / distances
+    "dropout", "dropout1d", "dropout2d", "dropout3d", "batch_norm", "layer_norm", "group_norm", "rms_norm",
+    "lrn", "embedding", "cosine_similarity", "pdist", "cdist", "dist",
+    # losses
+    "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "mse_loss",
+    "mse_loss_ext", "l1_loss", "smooth_l1_loss", "huber_loss", "kl_div", "soft_margin_loss",
+    "margin_ranking_loss", "cosine_embedding_loss", "hinge_embedding_loss", "triplet_margin_loss",
+    "multi_margin_loss", "multilabel_margin_loss", "multilabel_soft_margin_loss", "gaussian_nll_loss", "ctc_loss",
+]
+
+
+# ---------------------------------------------------------------------------- activations
+def relu(input, inplace=False):
+    """``max(input, 0)``; integer inputs keep their dtype."""
+    try:
+        return _wrap(torch.relu(input._t))
+    except AttributeError:
+        raise TypeError(f"For 'relu', the 'input' must be a Tensor, but got {type(input).__name__}") from None
+
+
+def relu6(x):
+    """``min(max(x, 0), 6)``."""
+    return _wrap(F.relu6(x._t))
+
+
+def sigmoid(input):
+    """Logistic sigmoid ``1 / (1 + exp(-input))``."""
+    try:
+        return _wrap(torch.sigmoid(input._t))
+    except AttributeError:
+        raise TypeError(f"For 'sigmoid', the 'input' must be a Tensor, but got {type(input).__name__}") from None
+    except RuntimeError as e:
+        _fail("sigmoid", e, TypeError, input=input)
+
+
+def inplace_sigmoid(input):
+    """Alias of :func:`sigmoid`."""
+    return sigmoid(input)
+
+
+def tanh(input):
+    """Hyperbolic tangent."""
+    try:
+        return _wrap(torch.tanh(input._t))
+    except AttributeError:
+        raise TypeError(f"For 'tanh', the 'input' must be a Tensor, but got {type(input).__name__}") from None
+    except RuntimeError as e:
+        _fail("tanh", e, TypeError, input=input)
+
+
+def tanh_(input):
+    """Alias of :func:`tanh`."""
+    return tanh(input)
+
+
+def softmax(input, axis=-1, *, dtype=None):
+    """Softmax over ``axis``."""
+    t = input._t if dtype is None else input._t.to(_tdtype(dtype))
+    try:
+        return _wrap(torch.softmax(t, axis))
+    except IndexError as e:
+        _fail("softmax", e, ValueError, input=input, axis=axis)
+    except RuntimeError as e:
+        _fail("softmax", e, TypeError, input=input, axis=axis)
+
+
+def log_softmax(logits, axis=-1):
+    """Log of the softmax over ``axis``, computed stably."""
+    try:
+        return _wrap(torch.log_softmax(logits._t, axis))
+    except IndexError as e:
+        _fail("log_softmax", e, ValueError, logits=logits, axis=axis)
+    except RuntimeError as e:
+        _fail("log_softmax", e, TypeError, logits=logits, axis=axis)
+
+
+def softmin(x, axis=-1, *, dtype=None):
+    """Softmax of ``-x`` over ``axis``."""
+    t = x._t if dtype is None else x._t.to(_tdtype(dtype))
+    return _wrap(torch.softmax(-t, axis))
+
+
+def gelu(input, approximate='none'):
+    """Gaussian error linear unit; ``approximate='tanh'`` uses the tanh formula."""
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"For 'gelu', the 'approximate' must be 'none' or 'tanh', but got {approximate!r}")
+    return _wrap(F.gelu(input._t, approximate=approximate))
+
+
+def fast_gelu(x):
+    """MindSpore's fast GeLU ``x * sigmoid(1.702 x)``."""
+    t = x._t
+    return _wrap(t * torch.sigmoid(1.702 * t))
+
+
+def silu(input):
+    """``input * sigmoid(input)``."""
+    return _wrap(F.silu(input._t))
+
+
+def leaky_relu(input, alpha=0.2):
+    """``input`` where positive, ``alpha * input`` elsewhere (MindSpore's default slope is 0.2)."""
+    return _wrap(F.leaky_relu(input._t, float(alpha)))
+
+
+def softplus(input, beta=1, threshold=20):
+    """``log(1 + exp(beta * input)) / beta``, linear above ``threshold``."""
+    return _wrap(F.softplus(input._t, beta, threshold))
+
+
+def elu(input_x, alpha=1.0):
+    """Exponential linear unit."""
+    return _wrap(F.elu(input_x._t, alpha))
+
+
+def selu(input_x):
+    """Scaled exponential linear unit."""
+    return _wrap(F.selu(input_x._t))
+
+
+def celu(x, alpha=1.0):
+    """Continuously differentiable ELU."""
+    return _wrap(F.celu(x._t, alpha))
+
+
+def mish(x):
+    """``x * tanh(softplus(x))``."""
+    return _wrap(F.mish(x._t))
+
+
+def hardsigmoid(input):
+    """Piecewise-linear sigmoid ``relu6(x + 3) / 6``."""
+    return _wrap(F.hardsigmoid(input._t))
+
+
+def hardswish(input):
+    """``x * relu6(x + 3) / 6``."""
+    return _wrap(F.hardswish(input._t))
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0):
+    """Clamp to ``[min_val, max_val]``."""
+    return _wrap(F.hardtanh(input._t, min_val, max_val))
+
+
+def hardshrink(input, lambd=0.5):
+    """Zero the elements with ``|x| <= lambd``."""
+    return _wrap(F.hardshrink(input._t, lambd))
+
+
+def softshrink(input, lambd=0.5):
+    """Shrink toward zero by ``lambd``."""
+    return _wrap(F.softshrink(input._t, lambd))
+
+
+def soft_shrink(input, lambd=0.5):
+    """Alias of :func:`softshrink`."""
+    return softshrink(input, lambd)
+
+
+def tanhshrink(input):
+    """``x - tanh(x)``."""
+    return _wrap(F.tanhshrink(input._t))
+
+
+def logsigmoid(x):
+    """``log(sigmoid(x))``, computed stably."""
+    return _wrap(F.logsigmoid(x._t))
+
+
+def softsign(x):
+    """``x / (1 + |x|)``."""
+    return _wrap(F.softsign(x._t))
+
+
+def prelu(input, weight):
+    """Leaky ReLU with a learned slope per channel (axis 1)."""
+    return _wrap(F.prelu(input._t, weight._t))
+
+
+def rrelu(input, lower=0.125, upper=0.3333333333333333):
+    """Randomised leaky ReLU with a slope drawn from ``[lower, upper)`` per element."""
+    return _wrap(F.rrelu(input._t, lower, upper, training=True))
+
+
+def glu(x, axis=-1):
+    """Gated linear unit: split ``axis`` in halves ``a, b`` and return ``a * sigmoid(b)``."""
+    return _wrap(F.glu(x._t, axis))
+
+
+def swiglu(input, dim=-1):
+    """Split ``dim`` in halves ``a, b`` and return ``silu(a) * b``."""
+    a, b = torch.chunk(input._t, 2, dim)
+    return _wrap(F.silu(a) * b)
+
+
+def threshold(input, thr, value):
+    """``input`` where it is greater than ``thr``, else ``value``."""
+    return _wrap(F.threshold(input._t, thr, value))
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
+    """Samples from the Gumbel-softmax distribution (one-hot with ``hard``)."""
+    return _wrap(F.gumbel_softmax(logits._t, tau, hard, dim=dim))
+
+
+# ---------------------------------------------------------------------------- linear / conv
+def dense(input, weight, bias=None):
+    """``input @ weight.T + bias``."""
+    try:
+        return _wrap(F.linear(input._t, weight._t, None if bias is None else bias._t))
+    except RuntimeError as e:
+        _fail("dense", e, ValueError, input=input, weight=weight, bias=bias)
+
+
+def bidense(input1, input2, weight, bias=None):
+    """Bilinear transform ``x1^T W x2 + b``."""
+    return _wrap(F.bilinear(input1._t, input2._t, weight._t, None if bias is None else bias._t))
+
+
+def bias_add(input_x, bias):
+    """Add a 1-D ``bias`` along the channel axis (axis 1)."""
+    t, b = input_x._t, bias._t
+    if t.dim() < 2 or b.dim() != 1 or b.shape[0] != t.shape[1]:
+        raise ValueError(f"For 'bias_add', the 'bias' must be 1-D with input_x.shape[1] elements, but got "
+                         f"input_x shape {tuple(t.shape)} and bias shape {tuple(b.shape)}")
+    return _wrap(t + b.reshape((-1,) + (1,) * (t.dim() - 2)))
+
+
+def _tuple(v, n):
+    if isinstance(v, (tuple, list)):
+        return tuple(v) if len(v) == n else tuple(v) * (n // len(v))
+    return (v,) * n
+
+
+def _conv_padding(op, t, weight_shape, nd, stride, pad_mode, padding, dilation):
+    """Pad ``t`` as MindSpore's ``pad_mode`` asks and return (input, torch padding)."""
+    if pad_mode == "valid":
+        return t, 0
+    if pad_mode == "same":
+        stride, dilation = _tuple(stride, nd), _tuple(dilation, nd)
+        pads = []
+        for i in range(nd):
+            size = t.shape[2 + i]
+            k = (weight_shape[2 + i] - 1) * dilation[i] + 1
+            out = -(-size // stride[i])
+            total = max((out - 1) * stride[i] + k - size, 0)
+            pads = [total // 2, total - total // 2] + pads
+        return F.pad(t, pads), 0
+    if pad_mode == "pad":
+        if isinstance(padding, int) or len(padding) == nd:
+            return t, padding
+        if len(padding) == 2 * nd:
+            pads = []
+            for i in range(nd):
+                pads = [padding[2 * i], padding[2 * i + 1]] + pads
+            return F.pad(t, pads), 0
+        raise ValueError(f"For '{op}', the 'padding' must be an int or a tuple of {nd} or {2 * nd} ints, "
+                         f"but got {padding!r}")
+    raise ValueError(f"For '{op}', the 'pad_mode' must be 'valid', 'same' or 'pad', but got {pad_mode!r}")
+
+
+def _conv(op, fn, nd, input, weight, bias, stride, pad_mode, padding, dilation, groups):
+    t, w = input._t, weight._t
+    if pad_mode != "pad" and padding not in (0, (0,) * nd, [0] * nd, (0,) * 2 * nd):
+        raise ValueError(f"For '{op}', the 'padding' must be 0 when 'pad_mode' is {pad_mode!r}, but got {padding!r}")
+    t, pad = _conv_padding(op, t, w.shape, nd, stride, pad_mode, padding, dilation)
+    try:
+        return _wrap(fn(t, w, None if bias is None else bias._t, stride, pad, dilation, groups))
+    except RuntimeError as e:
+        _fail(op, e, ValueError, input=input, weight=weight)
+
+
+def conv1d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
+    """1-D convolution over (N, C, L) with MindSpore's ``pad_mode``."""
+    return _conv("conv1d", F.conv1d, 1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
+    """2-D convolution over (N, C, H, W) with MindSpore's ``pad_mode`` ('same' pads the extra row at the end)."""
+    return _conv("conv2d", F.conv2d, 2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+def conv3d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
+    """3-D convolution over (N, C, D, H, W) with MindSpore's ``pad_mode``."""
+    return _conv("conv3d", F.conv3d, 3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """Transposed 2-D convolution (``torch.nn.functional.conv_transpose2d`` argument order)."""
+    return _wrap(F.conv_transpose2d(input._t, weight._t, None if bias is None else bias._t, stride, padding,
+                                    output_padding, groups, dilation))
+
+
+def conv3d_transpose(inputs, weight, pad_mode='valid', padding=0, stride=1, dilation=1, group=1, output_padding=0):
+    """Transposed 3-D convolution."""
+    if pad_mode == "same":
+        raise ValueError("For 'conv3d_transpose', pad_mode='same' is not supported; use 'pad' with explicit padding")
+    pad = padding if pad_mode == "pad" else 0
+    if isinstance(pad, (tuple, list)) and len(pad) == 6:
+        pad = pad[::2]
+    return _wrap(F.conv_transpose3d(inputs._t, weight._t, None, stride, pad, output_padding, group, dilation))
+
+
+# ---------------------------------------------------------------------------- pooling
+def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True):
+    """1-D average pooling."""
+    return _wrap(F.avg_pool1d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad))
+
+
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """2-D average pooling (``divisor_override=0``: divide by the window size)."""
+    try:
+        return _wrap(F.avg_pool2d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                  divisor_override or None))
+    except RuntimeError as e:
+        _fail("avg_pool2d", e, ValueError, input_x=input_x, kernel_size=kernel_size)
+
+
+def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """3-D average pooling."""
+    return _wrap(F.avg_pool3d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                              divisor_override or None))
+
+
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+    """2-D max pooling; with ``return_indices`` also the Int64 flat indices of the maxima."""
+    try:
+        out = F.max_pool2d(x._t, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+    except RuntimeError as e:
+        _fail("max_pool2d", e, ValueError, x=x, kernel_size=kernel_size)
+    return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
+
+
+def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """3-D max pooling."""
+    out = F.max_pool3d(x._t, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+    return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    """Average pooling to a fixed output length."""
+    return _wrap(F.adaptive_avg_pool1d(input._t, output_size))
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """Average pooling to a fixed output size (None in ``output_size`` keeps that axis)."""
+    return _wrap(F.adaptive_avg_pool2d(input._t, output_size))
+
+
+def adaptive_avg_pool2d_ext(input, output_size):
+    """Alias of :func:`adaptive_avg_pool2d`."""
+    return adaptive_avg_pool2d(input, output_size)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """3-D average pooling to a fixed output size."""
+    return _wrap(F.adaptive_avg_pool3d(input._t, output_size))
+
+
+def _maybe_pair(out, return_indices):
+    return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
+
+
+def adaptive_max_pool1d(input, output_size):
+    """Max pooling to a fixed output length."""
+    return _wrap(F.adaptive_max_pool1d(input._t, output_size))
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """Max pooling to a fixed output size."""
+    return _maybe_pair(F.adaptive_max_pool2d(input._t, output_size, return_indices), return_indices)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """3-D max pooling to a fixed output size."""
+    return _maybe_pair(F.adaptive_max_pool3d(input._t, output_size, return_indices), return_indices)
+
+
+def lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """1-D power-average pooling."""
+    return _wrap(F.lp_pool1d(x._t, norm_type, kernel_size, stride, ceil_mode))
+
+
+def lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """2-D power-average pooling."""
+    return _wrap(F.lp_pool2d(x._t, norm_type, kernel_size, stride, ceil_mode))
+
+
+def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Inverse of 1-D max pooling."""
+    return _wrap(F.max_unpool1d(x._t, indices._t.long(), kernel_size, stride, padding, output_size))
+
+
+def max_unpool2d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Inverse of 2-D max pooling."""
+    return _wrap(F.max_unpool2d(x._t, indices._t.long(), kernel_size, stride, padding, output_size))
+
+
+def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Inverse of 3-D max pooling."""
+    return _wrap(F.max_unpool3d(x._t, indices._t.long(), kernel_size, stride, padding, output_size))
+
+
+_INTERP_MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area", "nearest-exact")
+
+
+def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
+    """Resize to ``size`` or by ``scale_factor`` with ``mode``."""
+    if mode not in _INTERP_MODES:
+        raise ValueError(f"For 'interpolate', the 'mode' must be one of {list(_INTERP_MODES)}, but got {mode!r}")
+    if (size is None) == (scale_factor is None):
+        raise ValueError("For 'interpolate', exactly one of 'size' and 'scale_factor' must be given")
+    if mode in ("nearest", "area", "nearest-exact") and align_corners:
+        raise ValueError(f"For 'interpolate', 'align_corners' cannot be set with mode {mode!r}")
+    if isinstance(size, Tensor):
+        size = tuple(size._t.tolist())
+    try:
+        return _wrap(F.interpolate(input._t, size, scale_factor, mode,
+                                   align_corners if mode in ("linear", "bilinear", "bicubic", "trilinear") else None,
+                                   recompute_scale_factor))
+    except (RuntimeError, ValueError, NotImplementedError) as e:
+        _fail("interpolate", e, ValueError, input=input, size=size, scale_factor=scale_factor)
+
+
+def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
+    """Alias of :func:`interpolate`."""
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+def pixel_shuffle(input, upscale_factor):
+    """Rearrange (N, C*r*r, H, W) to (N, C, H*r, W*r)."""
+    return _wrap(F.pixel_shuffle(input._t, upscale_factor))
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """Rearrange (N, C, H*r, W*r) to (N, C*r*r, H, W)."""
+    return _wrap(F.pixel_unshuffle(input._t, downscale_factor))
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """Extract sliding local blocks (im2col)."""
+    return _wrap(F.unfold(input._t, kernel_size, dilation, padding, stride))
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Combine sliding local blocks into a tensor (col2im)."""
+    size = tuple(output_size._t.tolist()) if isinstance(output_size, Tensor) else output_size
+    return _wrap(F.fold(input._t, size, kernel_size, dilation, padding, stride))
+
+
+def affine_grid(theta, size, align_corners=False):
+    """Sampling grid for the affine transforms ``theta``."""
+    return _wrap(F.affine_grid(theta._t, list(size), align_corners))
+
+
+def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
+    """Sample ``input`` at the normalised coordinates in ``grid``."""
+    return _wrap(F.grid_sample(input._t, grid._t, mode, padding_mode, bool(align_corners)))
+
+
+# ---------------------------------------------------------------------------- dropout / normalisation
+def dropout(input, p=0.5, training=True, seed=None):
+    """Zero elements with probability ``p`` and scale the rest by ``1 / (1 - p)``; identity when not training."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}")
+    t = input._t
+    if not training or p == 0:
+        return input
+    if p == 1:
+        return _wrap(torch.zeros_like(t))
+    gen = _generator(seed, t.device)
+    if gen is None:
+        return _wrap(F.dropout(t, p, True))
+    keep = torch.rand(t.shape, generator=gen, device=t.device) >= p
+    return _wrap(t * keep / (1 - p))
+
+
+def _channel_dropout(op, fn, input, p, training):
+    if not 0 <= p <= 1:
+        raise ValueError(f"For '{op}', the 'p' must be in range [0, 1], but got {p}")
+    return _wrap(fn(input._t, p, training))
+
+
+def dropout1d(input, p=0.5, training=True):
+    """Zero whole channels of (N, C, L) with probability ``p``."""
+    return _channel_dropout("dropout1d", F.dropout1d, input, p, training)
+
+
+def dropout2d(input, p=0.5, training=True):
+    """Zero whole channels of (N, C, H, W) with probability ``p``."""
+    return _channel_dropout("dropout2d", F.dropout2d, input, p, training)
+
+
+def dropout3d(input, p=0.5, training=True):
+    """Zero whole channels of (N, C, D, H, W) with probability ``p``."""
+    return _channel_dropout("dropout3d", F.dropout3d, input, p, training)
+
+
+def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-05):
+    """Batch normalisation over axis 1; in training the running statistics are updated in place."""
+    try:
+        return _wrap(F.batch_norm(input_x._t, running_mean._t, running_var._t, _u(weight), _u(bias), training,
+                                  momentum, eps))
+    except RuntimeError as e:
+        _fail("batch_norm", e, ValueError, input_x=input_x, running_mean=running_mean, weight=weight)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
+    """Normalise over the trailing ``normalized_shape`` axes."""
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    try:
+        return _wrap(F.layer_norm(input._t, shape, _u(weight), _u(bias), eps))
+    except RuntimeError as e:
+        _fail("layer_norm", e, ValueError, input=input, normalized_shape=normalized_shape)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    """Normalise over groups of channels."""
+    return _wrap(F.group_norm(input._t, num_groups, _u(weight), _u(bias), eps))
+
+
+def rms_norm(x, gamma, epsilon=1e-06):
+    """Root-mean-square normalisation over the last axis; returns ``(y, rstd)``."""
+    t = x._t
+    rstd = torch.rsqrt(t.pow(2).mean(-1, keepdim=True) + epsilon)
+    return _wrap(t * rstd * gamma._t), _wrap(rstd)
+
+
+def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS'):
+    """Local response normalisation across channels: ``x / (bias + alpha * sum(x^2 over the window)) ** beta``."""
+    t = x._t
+    sq = F.pad(t.pow(2).unsqueeze(1), (0, 0, 0, 0, depth_radius, depth_radius)).squeeze(1)
+    windows = sq.unfold(1, 2 * depth_radius + 1, 1).sum(-1)
+    return _wrap(t / (bias + alpha * windows).pow(beta))
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
+    """Look up rows of ``weight`` at the integer ``input``."""
+    return _wrap(F.embedding(input._t.long(), weight._t, padding_idx, max_norm, norm_type, scale_grad_by_freq))
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """Cosine similarity along ``dim``."""
+    return _wrap(F.cosine_similarity(x1._t, x2._t, dim, eps))
+
+
+def pdist(input, p=2.0):
+    """Pairwise p-norm distances between the rows of a 2-D tensor (upper triangle, flattened)."""
+    return _wrap(F.pdist(input._t, p))
+
+
+def cdist(x1, x2, p=2.0):
+    """p-norm distances between each pair of rows of ``x1`` and ``x2``."""
+    return _wrap(torch.cdist(x1._t, x2._t, p))
+
+
+def dist(input, other, p=2):
+    """p-norm of ``input - other``."""
+    return _wrap(torch.dist(input._t, other._t, p))
+
+
+# ---------------------------------------------------------------------------- losses
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _check_reduction(op, reduction, allowed=_REDUCTIONS):
+    if reduction not in allowed:
+        raise ValueError(f"For '{op}', the 'reduction' must be one of {list(allowed)}, but got {reduction!r}")
+
+
+def _loss(op, fn, *args, **kw):
+    try:
+        return _wrap(fn(*args, **kw))
+    except (RuntimeError, ValueError, IndexError) as e:
+        _fail(op, e, ValueError, **{f"arg{i}": a for i, a in enumerate(args) if isinstance(a, torch.Tensor)})
+
+
+def cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0):
+    """Cross entropy of logits ``input`` (N, C, ...) against class indices or class probabilities ``target``."""
+    _check_reduction("cross_entropy", reduction)
+    tg = target._t
+    if not tg.is_floating_point():
+        tg = tg.long()
+    return _loss("cross_entropy", F.cross_entropy, input._t, tg, weight=_u(weight), ignore_index=ignore_index,
+                 reduction=reduction, label_smoothing=label_smoothing)
+
+
+def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0):
+    """Negative log-likelihood of log-probabilities ``inputs`` at class indices ``target``."""
+    _check_reduction("nll_loss", reduction)
+    logp, tg = inputs._t, target._t.long()
+    if label_smoothing == 0.0:
+        return _loss("nll_loss", F.nll_loss, logp, tg, weight=_u(weight), ignore_index=ignore_index,
+                     reduction=reduction)
+    # Label smoothing mixes in the mean over classes, as cross_entropy does.
+    n_classes = logp.shape[1]
+    w = _u(weight)
+    nll = F.nll_loss(logp, tg, weight=w, ignore_index=ignore_index, reduction="none")
+    smooth = -(logp * (w.reshape((1, -1) + (1,) * (logp.dim() - 2)) if w is not None else logp)).sum(1)
+    smooth = torch.where(tg == ignore_index, torch.zeros_like(smooth), smooth)
+    loss = (1 - label_smoothing) * nll + label_smoothing / n_classes * smooth
+    if reduction == "none":
+        return _wrap(loss)
+    if reduction == "sum":
+        return _wrap(loss.sum())
+    denom = (w[tg.clamp(min=0)] * (tg != ignore_index)).sum() if w is not None else (tg != ignore_index).sum()
+    return _wrap(loss.sum() / denom)
+
+
+def binary_cross_entropy(logits, labels, weight=None, reduction='mean'):
+    """Binary cross entropy of probabilities ``logits`` against ``labels``."""
+    _check_reduction("binary_cross_entropy", reduction)
+    return _loss("binary_cross_entropy", F.binary_cross_entropy, logits._t, labels._t, _u(weight),
+                 reduction=reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction='mean'):
+    """Sigmoid followed by binary cross entropy, computed stably."""
+    _check_reduction("binary_cross_entropy_with_logits", reduction)
+    return _loss("binary_cross_entropy_with_logits", F.binary_cross_entropy_with_logits, input._t, target._t,
+                 _u(weight), reduction=reduction, pos_weight=_u(pos_weight))
+
+
+def mse_loss(input, target, reduction='mean'):
+    """Squared error ``(input - target) ** 2`` with broadcasting."""
+    _check_reduction("mse_loss", reduction)
+    d = torch.sub(input._t, _ut(target, input._t))
+    sq = d * d
+    return _wrap(sq if reduction == "none" else sq.sum() if reduction == "sum" else sq.mean())
+
+
+def mse_loss_ext(input, target, reduction='mean'):
+    """Alias of :func:`mse_loss`."""
+    return mse_loss(input, target, reduction)
+
+
+def l1_loss(input, target, reduction='mean'):
+    """Absolute error ``|input - target|`` with broadcasting."""
+    _check_reduction("l1_loss", reduction)
+    d = torch.abs(input._t - _ut(target, input._t))
+    return _wrap(d if reduction == "none" else d.sum() if reduction == "sum" else d.mean())
+
+
+def smooth_l1_loss(input, target, beta=1.0, reduction='none'):
+    """Smooth L1 (quadratic below ``beta``); MindSpore's default reduction is 'none'."""
+    _check_reduction("smooth_l1_loss", reduction)
+    return _loss("smooth_l1_loss", F.smooth_l1_loss, input._t, target._t, reduction=reduction, beta=beta)
+
+
+def huber_loss(input, target, reduction='mean', delta=1.0):
+    """Huber loss with threshold ``delta``."""
+    _check_reduction("huber_loss", reduction)
+    return _loss("huber_loss", F.huber_loss, input._t, target._t, reduction=reduction, delta=delta)
+
+
+def kl_div(logits, labels, reduction='mean'):
+    """KL divergence with log-probabilities ``logits`` and probabilities ``labels``.
+
+    'mean' averages over all elements; 'batchmean' divides the sum by the batch size.
+    """
+    _check_reduction("kl_div", reduction, _REDUCTIONS + ("batchmean",))
+    pointwise = F.kl_div(logits._t, labels._t, reduction="none")
+    if reduction == "none":
+        return _wrap(pointwise)
+    if reduction == "sum":
+        return _wrap(pointwise.sum())
+    if reduction == "batchmean":
+        return _wrap(pointwise.sum() / logits._t.shape[0])
+    return _wrap(pointwise.mean())
+
+
+def soft_margin_loss(input, target, reduction='mean'):
+    """``log(1 + exp(-target * input))``."""
+    _check_reduction("soft_margin_loss", reduction)
+    return _loss("soft_margin_loss", F.soft_margin_loss, input._t, target._t, reduction=reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, reduction='mean'):
+    """``max(0, -target * (input1 - input2) + margin)``."""
+    _check_reduction("margin_ranking_loss", reduction)
+    return _loss("margin_ranking_loss", F.margin_ranking_loss, input1._t, input2._t, target._t, margin=margin,
+                 reduction=reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction='mean'):
+    """Cosine embedding loss for targets in {1, -1}."""
+    _check_reduction("cosine_embedding_loss", reduction)
+    return _loss("cosine_embedding_loss", F.cosine_embedding_loss, input1._t, input2._t, target._t, margin=margin,
+                 reduction=reduction)
+
+
+def hinge_embedding_loss(inputs, targets, margin=1.0, reduction='mean'):
+    """Hinge embedding loss for targets in {1, -1}."""
+    _check_reduction("hinge_embedding_loss", reduction)
+    return _loss("hinge_embedding_loss", F.hinge_embedding_loss, inputs._t, targets._t, margin=margin,
+                 reduction=reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction='mean'):
+    """Triplet margin loss with p-norm distances."""
+    _check_reduction("triplet_margin_loss", reduction)
+    return _loss("triplet_margin_loss", F.triplet_margin_loss, anchor._t, positive._t, negative._t, margin=margin,
+                 p=p, eps=eps, swap=swap, reduction=reduction)
+
+
+def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction='mean'):
+    """Multi-class hinge loss."""
+    _check_reduction("multi_margin_loss", reduction)
+    return _loss("multi_margin_loss", F.multi_margin_loss, input._t, target._t.long(), p=p, margin=margin,
+                 weight=_u(weight), reduction=reduction)
+
+
+def multilabel_margin_loss(input, target, reduction='mean'):
+    """Multi-label hinge loss (targets are class indices padded with -1)."""
+    _check_reduction("multilabel_margin_loss", reduction)
+    return _loss("multilabel_margin_loss", F.multilabel_margin_loss, input._t, target._t.long(), reduction=reduction)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, reduction='mean'):
+    """Multi-label one-versus-all logistic loss."""
+    _check_reduction("multilabel_soft_margin_loss", reduction)
+    return _loss("multilabel_soft_margin_loss", F.multilabel_soft_margin_loss, input._t, target._t,
+                 weight=_u(weight), reduction=reduction)
+
+
+def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction='mean'):
+    """Gaussian negative log-likelihood with predicted variance ``var``."""
+    _check_reduction("gaussian_nll_loss", reduction)
+    return _loss("gaussian_nll_loss", F.gaussian_nll_loss, x._t, target._t, _ut(var, x._t), full=full, eps=eps,
+                 reduction=reduction)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
+    """Connectionist temporal classification loss; returns ``(loss, log_alpha)`` as MindSpore does (alpha: None)."""
+    _check_reduction("ctc_loss", reduction)
+    loss = F.ctc_loss(log_probs._t, targets._t.long(), _ut(input_lengths).long(), _ut(target_lengths).long(),
+                      blank, reduction, zero_infinity)
+    return _wrap(loss)
+
+

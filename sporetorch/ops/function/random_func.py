@@ -1,0 +1,227 @@
+"""Random operators with MindSpore's seed semantics.
+
+MindSpore derives each random op's stream from the global seed (``set_seed``)
+and the op-level ``seed`` argument:
+
+* no op seed: the op draws from torch's global generator, which ``set_seed``
+  reseeds, so rerunning a program with the same global seed repeats its values;
+* an op seed: the op draws from its own generator keyed by (global seed, op seed).
+  The generator keeps its state, so two calls in one program give different
+  values while a rerun repeats the whole sequence. ``set_seed`` restarts it.
+"""
+import torch
+
+from ...common import dtype as mstype
+from ...common import seed as _seed
+from ...common.tensor import Tensor, _wrap
+from ..._device import default_device
+from ._utils import _float_of, _shape, _tdtype, _ut
+
+__all__ = [
+    "uniform", "normal", "standard_normal", "standard_laplace", "laplace", "gamma", "poisson", "random_gamma",
+    "random_poisson", "randint", "randint_like", "rand", "rand_like", "randn", "randn_like", "multinomial",
+    "shuffle", "randperm", "random_categorical", "bernoulli", "uniform_", "normal_", "exponential_", "random_",
+    "bernoulli_",
+]
+
+_generators = {}
+
+
+def _generator(seed, device=None):
+    """The torch generator for an op seed (None: torch's global generator)."""
+    if seed is None or (seed == 0 and _seed.get_seed() is None):
+        return None
+    device = device or default_device()
+    key = (_seed._state.get("generation", 0), _seed.get_seed(), int(seed), str(device))
+    gen = _generators.get(key)
+    if gen is None:
+        gen = torch.Generator(device=device)
+        gen.manual_seed((int(seed) * 1000003 + (_seed.get_seed() or 0)) % (2 ** 63))
+        _generators[key] = gen
+    return gen
+
+
+def _num(v):
+    return v._t.item() if isinstance(v, Tensor) else v
+
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (list, tuple, Tensor)):
+        size = size[0]
+    return _shape("rand", size, "size")
+
+
+def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
+    """Values uniform in ``[minval, maxval)`` of ``shape``; integer dtypes draw integers."""
+    shape = _shape("uniform", shape)
+    gen = _generator(seed)
+    lo, hi = _ut(minval), _ut(maxval)
+    tdtype = _tdtype(dtype)
+    device = default_device()
+    if not tdtype.is_floating_point:
+        return _wrap(torch.randint(int(lo), int(hi), shape, generator=gen, dtype=tdtype, device=device))
+    u = torch.rand(shape, generator=gen, dtype=tdtype, device=device)
+    return _wrap(lo.to(tdtype) + u * (hi - lo).to(tdtype))
+
+
+def normal(shape, mean, stddev, seed=None):
+    """Normal samples of ``shape`` broadcast with ``mean`` and ``stddev``."""
+    shape = _shape("normal", shape)
+    mean_t, std_t = _float_of(_ut(mean)), _float_of(_ut(stddev))
+    out_shape = torch.broadcast_shapes(shape, mean_t.shape, std_t.shape)
+    z = torch.randn(out_shape, generator=_generator(seed), dtype=mean_t.dtype, device=default_device())
+    return _wrap(z * std_t + mean_t)
+
+
+def standard_normal(shape, seed=None):
+    """Standard normal samples of ``shape``."""
+    return _wrap(torch.randn(_shape("standard_normal", shape), generator=_generator(seed), device=default_device()))
+
+
+def standard_laplace(shape, seed=None):
+    """Standard Laplace samples of ``shape``."""
+    u = torch.rand(_shape("standard_laplace", shape), generator=_generator(seed), device=default_device()) - 0.5
+    return _wrap(-torch.sign(u) * torch.log1p(-2 * u.abs()))
+
+
+def laplace(shape, mean, lambda_param, seed=None):
+    """Laplace samples with location ``mean`` and scale ``lambda_param``."""
+    std = standard_laplace(shape, seed)._t
+    return _wrap(std * _ut(lambda_param) + _ut(mean))
+
+
+def gamma(shape, alpha, beta, seed=None):
+    """Gamma samples with shape ``alpha`` and rate ``beta``, of shape ``shape + broadcast(alpha, beta).shape``."""
+    a, b = torch.broadcast_tensors(_float_of(_ut(alpha)), _float_of(_ut(beta)))
+    a = a.expand(_shape("gamma", shape) + tuple(a.shape))
+    return _wrap(torch._standard_gamma(a.contiguous(), generator=_generator(seed)) / b)
+
+
+def random_gamma(shape, alpha, seed=None):
+    """Gamma samples with shape ``alpha`` and rate 1."""
+    a = _float_of(_ut(alpha))
+    a = a.expand(_shape("random_gamma", shape) + tuple(a.shape))
+    return _wrap(torch._standard_gamma(a.contiguous(), generator=_generator(seed)))
+
+
+def poisson(shape, mean, seed=None):
+    """Poisson samples with rate ``mean``."""
+    m = _float_of(_ut(mean))
+    m = m.expand(_shape("poisson", shape) + tuple(m.shape))
+    return _wrap(torch.poisson(m.contiguous(), generator=_generator(seed)))
+
+
+def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
+    """Poisson samples with rate ``rate`` as ``dtype``."""
+    return _wrap(poisson(shape, rate, seed)._t.to(_tdtype(dtype)))
+
+
+def randint(low, high, size, seed=None, *, dtype=None):
+    """Integers uniform in ``[low, high)`` of shape ``size`` (default Int64)."""
+    return _wrap(torch.randint(int(_num(low)), int(_num(high)), _shape("randint", size, "size"),
+                               generator=_generator(seed), dtype=_tdtype(dtype) or torch.int64,
+                               device=default_device()))
+
+
+def randint_like(input, low, high, seed=None, *, dtype=None):
+    """Integers uniform in ``[low, high)`` with ``input``'s shape."""
+    return randint(low, high, tuple(input._t.shape), seed, dtype=dtype or input.dtype)
+
+
+def rand(*size, dtype=None, seed=None):
+    """Values uniform in ``[0, 1)`` of shape ``size`` (default Float32)."""
+    return _wrap(torch.rand(_size(size), generator=_generator(seed), dtype=_tdtype(dtype) or torch.float32,
+                            device=default_device()))
+
+
+def rand_like(input, seed=None, *, dtype=None):
+    """Values uniform in ``[0, 1)`` with ``input``'s shape."""
+    t = input._t
+    return _wrap(torch.rand(t.shape, generator=_generator(seed, t.device), dtype=_tdtype(dtype) or t.dtype,
+                            device=t.device))
+
+
+def randn(*size, dtype=None, seed=None):
+    """Standard normal values of shape ``size`` (default Float32)."""
+    return _wrap(torch.randn(_size(size), generator=_generator(seed), dtype=_tdtype(dtype) or torch.float32,
+                             device=default_device()))
+
+
+def randn_like(input, seed=None, *, dtype=None):
+    """Standard normal values with ``input``'s shape."""
+    t = input._t
+    return _wrap(torch.randn(t.shape, generator=_generator(seed, t.device), dtype=_tdtype(dtype) or t.dtype,
+                             device=t.device))
+
+
+def multinomial(input, num_samples, replacement=True, seed=None):
+    """Int32 indices sampled from the (unnormalised) probabilities in the last axis of ``input``."""
+    t = input._t
+    if t.is_floating_point() is False:
+        raise TypeError(f"For 'multinomial', the 'input' must be a float tensor, but got {input.dtype}")
+    out = torch.multinomial(t, num_samples, replacement, generator=_generator(seed, t.device))
+    return _wrap(out.to(torch.int32))
+
+
+def shuffle(x, seed=None):
+    """A random permutation of ``x`` along axis 0."""
+    t = x._t
+    perm = torch.randperm(t.shape[0], generator=_generator(seed, t.device), device=t.device)
+    return _wrap(t[perm])
+
+
+def randperm(n, seed=0, offset=0, dtype=mstype.int64):
+    """A random permutation of ``0..n-1``."""
+    return _wrap(torch.randperm(int(_num(n)), generator=_generator(seed or None), dtype=_tdtype(dtype),
+                                device=default_device()))
+
+
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
+    """Samples of class indices from unnormalised log-probabilities ``logits`` (batch, classes)."""
+    t = logits._t
+    probs = torch.softmax(_float_of(t), -1)
+    return _wrap(torch.multinomial(probs, num_sample, True, generator=_generator(seed or None, t.device))
+                 .to(_tdtype(dtype)))
+
+
+def bernoulli(input, p=0.5, seed=None):
+    """Bernoulli draws with probability ``p``, shaped and typed like ``input``."""
+    t = input._t
+    prob = _ut(p, t)
+    probs = torch.broadcast_to(prob.to(t.dtype if t.is_floating_point() else torch.float32), t.shape)
+    return _wrap(torch.bernoulli(probs, generator=_generator(seed, t.device)).to(t.dtype))
+
+
+def uniform_(input, from_=0, to=1, *, generator=None):
+    """Fill ``input`` in place with values uniform in ``[from_, to)``."""
+    with torch.no_grad():
+        input._t.uniform_(from_, to, generator=generator)
+    return input
+
+
+def normal_(input, mean=0, std=1, *, generator=None):
+    """Fill ``input`` in place with normal values."""
+    with torch.no_grad():
+        input._t.normal_(mean, std, generator=generator)
+    return input
+
+
+def exponential_(input, lambd=1, *, generator=None):
+    """Fill ``input`` in place with exponential values of rate ``lambd``."""
+    with torch.no_grad():
+        input._t.exponential_(lambd, generator=generator)
+    return input
+
+
+def random_(input, from_=0, to=None, *, generator=None):
+    """Fill ``input`` in place with integers uniform in ``[from_, to)``."""
+    with torch.no_grad():
+        input._t.random_(from_, to, generator=generator)
+    return input
+
+
+def bernoulli_(input, p=0.5, *, generator=None):
+    """Fill ``input`` in place with Bernoulli draws of probability ``p``."""
+    with torch.no_grad():
+        input._t.bernoulli_(_ut(p, input._t) if isinstance(p, Tensor) else p, generator=generator)
+    return input

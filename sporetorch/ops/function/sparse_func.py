@@ -1,0 +1,82 @@
+"""Segment operators: ``unsorted_segment_*`` and ``sparse_segment_mean``.
+
+Empty segments hold the reduction's identity as MindSpore defines it: 0 for sum,
+1 for prod, the dtype's lowest value for max and its highest for min.
+"""
+import torch
+
+from ...common.tensor import _wrap
+from ._utils import _desc, _fail, _ut
+
+__all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
+           "sparse_segment_mean"]
+
+
+def _segments(op, x, segment_ids, num_segments):
+    t = x._t
+    ids = _ut(segment_ids, t)
+    if ids.is_floating_point():
+        raise TypeError(f"For '{op}', the 'segment_ids' must be an integer tensor, but got {_desc(segment_ids)}")
+    n = int(num_segments._t.item()) if hasattr(num_segments, "_t") else int(num_segments)
+    if tuple(t.shape[:ids.dim()]) != tuple(ids.shape):
+        raise ValueError(f"For '{op}', the 'segment_ids' shape {tuple(ids.shape)} must be a prefix of the input "
+                         f"shape {tuple(t.shape)}")
+    flat = t.reshape((-1,) + tuple(t.shape[ids.dim():]))
+    ids = ids.reshape(-1).long()
+    # Ids outside [0, num_segments) are dropped, as MindSpore does.
+    keep = (ids >= 0) & (ids < n)
+    if not bool(keep.all()):
+        flat, ids = flat[keep], ids[keep]
+    index = ids.reshape((-1,) + (1,) * (flat.dim() - 1)).expand_as(flat)
+    return t, flat, index, n
+
+
+def _identity(t, reduce):
+    if reduce == "amax":
+        return torch.finfo(t.dtype).min if t.is_floating_point() else torch.iinfo(t.dtype).min
+    if reduce == "amin":
+        return torch.finfo(t.dtype).max if t.is_floating_point() else torch.iinfo(t.dtype).max
+    return 1 if reduce == "prod" else 0
+
+
+def _segment_reduce(op, x, segment_ids, num_segments, reduce):
+    t, flat, index, n = _segments(op, x, segment_ids, num_segments)
+    out = torch.full((n,) + tuple(flat.shape[1:]), _identity(t, reduce), dtype=t.dtype, device=t.device)
+    try:
+        if reduce == "sum":
+            return _wrap(out.scatter_add(0, index, flat))
+        return _wrap(out.scatter_reduce(0, index, flat, reduce, include_self=True))
+    except RuntimeError as e:
+        _fail(op, e, ValueError, x=x, segment_ids=segment_ids)
+
+
+def unsorted_segment_sum(input_x, segment_ids, num_segments):
+    """Sum of the entries of ``input_x`` that share a segment id, for ``num_segments`` segments."""
+    return _segment_reduce("unsorted_segment_sum", input_x, segment_ids, num_segments, "sum")
+
+
+def unsorted_segment_max(x, segment_ids, num_segments):
+    """Maximum per segment (empty segments: the dtype's lowest value)."""
+    return _segment_reduce("unsorted_segment_max", x, segment_ids, num_segments, "amax")
+
+
+def unsorted_segment_min(x, segment_ids, num_segments):
+    """Minimum per segment (empty segments: the dtype's highest value)."""
+    return _segment_reduce("unsorted_segment_min", x, segment_ids, num_segments, "amin")
+
+
+def unsorted_segment_prod(x, segment_ids, num_segments):
+    """Product per segment (empty segments: 1)."""
+    return _segment_reduce("unsorted_segment_prod", x, segment_ids, num_segments, "prod")
+
+
+def sparse_segment_mean(x, indices, segment_ids):
+    """Mean of the rows ``x[indices]`` per sorted segment id."""
+    t = x._t
+    rows = t.index_select(0, _ut(indices, t).long())
+    ids = _ut(segment_ids, t).long()
+    n = int(ids.max()) + 1 if ids.numel() else 0
+    index = ids.reshape((-1,) + (1,) * (rows.dim() - 1)).expand_as(rows)
+    sums = torch.zeros((n,) + tuple(rows.shape[1:]), dtype=t.dtype, device=t.device).scatter_add(0, index, rows)
+    counts = torch.bincount(ids, minlength=n).clamp(min=1).to(t.dtype)
+    return _wrap(sums / counts.reshape((-1,) + (1,) * (rows.dim() - 1)))

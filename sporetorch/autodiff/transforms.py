@@ -3,6 +3,8 @@
 Reverse mode runs on ``torch.autograd.grad``; forward mode (``jvp``, ``jacfwd``) on
 ``torch.autograd.forward_ad`` dual tensors, so ``fn`` stays ordinary eager code.
 """
+import warnings
+
 import torch
 import torch.autograd.forward_ad as fwad
 
@@ -130,7 +132,9 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
 
 def _dual_run(fn, inputs, tangents):
     """Run ``fn`` on dual tensors; return ``(out, primals, tangents)`` of its flattened output."""
-    with fwad.dual_level():
+    # torch scripts its forward-AD decompositions on first use with a DeprecationWarning of its own.
+    with warnings.catch_warnings(), fwad.dual_level():
+        warnings.simplefilter("ignore", DeprecationWarning)
         call = []
         for x, v in zip(inputs, tangents):
             t = x._t

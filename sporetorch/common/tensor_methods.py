@@ -9,8 +9,10 @@ import builtins
 
 import torch
 
+from ..autodiff._core import state as _autodiff_state
 from . import dtype as mstype
-from .tensor import Tensor, _wrap
+from .parameter import Parameter
+from .tensor import Tensor, _unwrap_index, _wrap
 
 _to_torch_dtype = mstype.to_torch
 _Type = mstype.Type
@@ -1215,24 +1217,48 @@ def register_hook(self, hook):
 
 
 # ---------------------------------------------------------------------------- in-place updates
+def _recording(t, new):
+    """Whether autograd may need the current value of ``t`` (a differentiation is running,
+    or either tensor is part of a graph)."""
+    return torch.is_grad_enabled() and (_autodiff_state.depth > 0 or t.requires_grad
+                                        or (isinstance(new, torch.Tensor) and new.requires_grad))
+
+
 def _set(self, new):
     """Make ``new`` the value of ``self`` without breaking autograd.
 
-    While autograd records (either side requires grad) the wrapper is rebound to the
-    result, so tensors saved for backward are never modified and gradients flow through
-    the update. Otherwise the storage is updated in place, so views and holders of the
-    same torch tensor (a Parameter's data) see the new value.
+    While autograd records, the wrapper is rebound to the new value, so tensors saved
+    for backward are never overwritten; a plain Tensor keeps the graph of the update,
+    a Parameter stores the value detached (its state never carries a graph into the next
+    step). Otherwise the storage is updated in place, so every holder of the same torch
+    tensor (views, a Parameter's data) sees the new value.
     """
     t = self._t
-    if torch.is_grad_enabled() and (t.requires_grad or new.requires_grad):
-        self._t = new if new.dtype == t.dtype else new.to(t.dtype)
+    if new.dtype != t.dtype:
+        new = new.to(t.dtype)
+    if _recording(t, new):
+        if new.shape != t.shape:
+            new = new.expand(t.shape).clone()
+        self._t = new.detach() if isinstance(self, Parameter) else new
         return self
     with torch.no_grad():
-        if new.shape == t.shape:
-            t.copy_(new)
-        else:
-            t.copy_(new.expand(t.shape))
+        t.copy_(new)
     return self
+
+
+def __setitem__(self, index, value):
+    """``x[index] = value``: in place, or (while autograd records) on a copy that keeps the graph."""
+    t = self._t
+    v = _u(value)
+    if isinstance(v, torch.Tensor) and v.dtype != t.dtype:
+        v = v.to(t.dtype)
+    index = _unwrap_index(index)
+    if _recording(t, v):
+        t = t.clone()
+        t[index] = v
+        self._t = t.detach() if isinstance(self, Parameter) else t
+    else:
+        t[index] = v
 
 
 def assign_value(self, value):
@@ -1419,7 +1445,8 @@ def random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
 def _attach(namespace):
     """Set every public function defined in this module on ``Tensor`` under its own name."""
     for name, fn in list(namespace.items()):
-        if name.startswith("_") or not callable(fn) or getattr(fn, "__module__", None) != __name__:
+        if (name.startswith("_") and name != "__setitem__") or not callable(fn) \
+                or getattr(fn, "__module__", None) != __name__:
             continue
         setattr(Tensor, name, fn)
         __all__.append(name)

@@ -4,4 +4,5 @@ from .nn_ops import ReLU
 from .function import *  # noqa: F401,F403
 from .operations import *  # noqa: F401,F403
 from .composite import *  # noqa: F401,F403
+from .operations.other_ops import assign, assign_add, assign_sub  # noqa: F401 - Parameter updates in construct
 from .grad_ops import *  # noqa: F401,F403

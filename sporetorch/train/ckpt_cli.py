@@ -80,10 +80,14 @@ def _describe(value):
 
 
 def _show(args):
-    data = _read(args.file)
+    crc = _crc_status(args.file, _kind(args.file)) if os.path.isfile(args.file) else "n/a"
+    try:
+        data = _read(args.file)
+    except ValueError as e:
+        raise ValueError(f"{e} (CRC: {crc})") from e
     rows = [(name, *_describe(v)) for name, v in data.items()]
     width = max([len(r[0]) for r in rows] + [4])
-    print(f"{args.file}: {len(rows)} entries, CRC: {_crc_status(args.file, _kind(args.file))}")
+    print(f"{args.file}: {len(rows)} entries, CRC: {crc}")
     print(f"{'name':<{width}}  {'shape':<16} {'dtype':<10} {'bytes':>12}")
     total = 0
     for name, shape, dtype, size in rows:

@@ -1,1 +1,21 @@
-"""The layer families of ``sporetorch.nn``, one module each."""
+"""The layer families of ``sporetorch.nn``, one module each (as ``mindspore.nn.layer``)."""
+from .activation import *  # noqa: F401,F403
+from .basic import *  # noqa: F401,F403
+from .channel_shuffle import *  # noqa: F401,F403
+from .conv import *  # noqa: F401,F403
+from .dense import *  # noqa: F401,F403
+from .embedding import *  # noqa: F401,F403
+from .image import *  # noqa: F401,F403
+from .math import *  # noqa: F401,F403
+from .normalization import *  # noqa: F401,F403
+from .padding import *  # noqa: F401,F403
+from .pooling import *  # noqa: F401,F403
+from .rnn_cells import *  # noqa: F401,F403
+from .rnns import *  # noqa: F401,F403
+from .transformer import *  # noqa: F401,F403
+from . import activation, basic, channel_shuffle, conv, dense, embedding, image, math, normalization, padding, \
+    pooling, rnn_cells, rnns, transformer
+
+__all__ = [name for module in (activation, basic, channel_shuffle, conv, dense, embedding, image, math,
+                               normalization, padding, pooling, rnn_cells, rnns, transformer)
+           for name in module.__all__]

@@ -1,8 +1,37 @@
-"""Activation layers and ``get_activation``."""
-import torch
+"""Activation layers and ``get_activation``.
 
-from ...common.tensor import _wrap
+Each activation is a parameter-free Cell (PReLU and its Ext variant hold ``a``/``weight``)
+whose ``construct`` is one torch call on the wrapped tensor.
+"""
+import numbers
+
+import torch
+import torch.nn.functional as F
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
+
+__all__ = ["CELU", "ELU", "FastGelu", "GELU", "GLU", "HShrink", "HSigmoid", "HSwish", "Hardtanh", "LeakyReLU",
+           "LogSigmoid", "LogSoftmax", "LogSoftmaxExt", "Mish", "PReLU", "PReLUExt", "RReLU", "ReLU", "ReLU6",
+           "SeLU", "SiLU", "Sigmoid", "SoftShrink", "Softmax", "Softmax2d", "Softmin", "Softsign", "Tanh",
+           "Tanhshrink", "Threshold", "get_activation"]
+
+
+def _check_axis(axis, cls):
+    """Softmax-like cells take an int axis (a 1-tuple is accepted as MindSpore does)."""
+    if isinstance(axis, (tuple, list)) and len(axis) == 1:
+        axis = axis[0]
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"For '{cls}', the 'axis' must be an int, but got {axis!r}")
+    return axis
+
+
+def _check_float(value, name, cls):
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise TypeError(f"For '{cls}', the '{name}' must be a float, but got {type(value).__name__}")
+    return float(value)
 
 
 class ReLU(Cell):
@@ -19,18 +48,631 @@ class ReLU(Cell):
         return _wrap(torch.relu(x._t))
 
 
+class ReLU6(Cell):
+    r""":math:`\min(\max(x, 0), 6)`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.relu6(x._t))
+
+
+class LeakyReLU(Cell):
+    r""":math:`\max(x, \alpha x)` for :math:`\alpha \le 1`.
+
+    Args:
+        alpha (float): slope of the negative part. Default: 0.2.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Differences from PyTorch: the default slope is 0.2 (``torch.nn.LeakyReLU`` uses 0.01).
+    """
+
+    def __init__(self, alpha=0.2):
+        super().__init__()
+        self.alpha = _check_float(alpha, "alpha", "LeakyReLU")
+
+    def construct(self, x):
+        return _wrap(F.leaky_relu(x._t, self.alpha))
+
+
+class PReLU(Cell):
+    r""":math:`\max(0, x) + a \cdot \min(0, x)` with a learnable ``a`` per channel (axis 1).
+
+    Args:
+        channel (int): number of elements of ``a``: 1 or the channel count of the input. Default: 1.
+        w (float, list or Tensor): initial value of ``a``. Default: 0.25.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, *)`, float16 or float32.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Differences from PyTorch: ``channel``/``w`` instead of ``num_parameters``/``init``; the
+    Parameter is named ``a``.
+    """
+
+    def __init__(self, channel=1, w=0.25):
+        super().__init__()
+        if not isinstance(channel, int) or isinstance(channel, bool) or channel < 1:
+            raise ValueError(f"For 'PReLU', the 'channel' must be a positive int, but got {channel!r}")
+        if isinstance(w, (float, int)) and not isinstance(w, bool):
+            data = torch.full((channel,), float(w))
+        elif isinstance(w, list):
+            if len(w) != channel:
+                raise ValueError(f"For 'PReLU', the length of 'w' must equal 'channel' {channel}, "
+                                 f"but got {len(w)}")
+            data = torch.tensor(w, dtype=torch.float32)
+        elif isinstance(w, Tensor):
+            if w.ndim != 1 or w.shape[0] != channel:
+                raise ValueError(f"For 'PReLU', the shape of 'w' must be ({channel},), but got {w.shape}")
+            data = w._t.clone()
+        else:
+            raise TypeError(f"For 'PReLU', the 'w' must be a float, a list of floats or a Tensor, "
+                            f"but got {type(w).__name__}")
+        self.channel = channel
+        self.w = w
+        self.a = Parameter(Tensor(data), name="a")
+
+    def construct(self, x):
+        return _wrap(F.prelu(x._t, self.a._t))
+
+
+class PReLUExt(Cell):
+    r"""``torch.nn.PReLU`` spelling: :math:`\max(0, x) + w \cdot \min(0, x)`.
+
+    Args:
+        num_parameters (int): 1 or the channel count. Default: 1.
+        init (float): initial value of ``weight``. Default: 0.25.
+        dtype: the Parameter's dtype. Default: Float32.
+
+    Inputs:
+        - **input** (Tensor) - shape :math:`(N, C, *)`.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, num_parameters=1, init=0.25, dtype=None):
+        super().__init__()
+        if not isinstance(num_parameters, int) or num_parameters < 1:
+            raise ValueError(f"For 'PReLUExt', the 'num_parameters' must be a positive int, "
+                             f"but got {num_parameters!r}")
+        self.num_parameters = num_parameters
+        tdtype = mstype.to_torch(dtype if dtype is not None else mstype.float32)
+        self.weight = Parameter(Tensor(torch.full((num_parameters,), float(init), dtype=tdtype)), name="weight")
+
+    def construct(self, input):  # noqa: A002 - MindSpore's argument name
+        return _wrap(F.prelu(input._t, self.weight._t))
+
+
+class RReLU(Cell):
+    r"""Randomised leaky ReLU: negative slope drawn from U(lower, upper) in training, their mean otherwise.
+
+    Args:
+        lower (float): Default: 1/8.
+        upper (float): Default: 1/3.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, lower=1 / 8, upper=1 / 3):
+        super().__init__()
+        lower = _check_float(lower, "lower", "RReLU")
+        upper = _check_float(upper, "upper", "RReLU")
+        if lower > upper:
+            raise ValueError(f"For 'RReLU', the 'upper' must be >= 'lower', but got lower {lower}, upper {upper}")
+        self.lower, self.upper = lower, upper
+
+    def construct(self, x):
+        return _wrap(F.rrelu(x._t, self.lower, self.upper, self.training))
+
+
+class ELU(Cell):
+    r""":math:`x` for :math:`x > 0`, :math:`\alpha (e^x - 1)` otherwise.
+
+    Args:
+        alpha (float): Default: 1.0.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, alpha=1.0):
+        super().__init__()
+        self.alpha = _check_float(alpha, "alpha", "ELU")
+
+    def construct(self, x):
+        return _wrap(F.elu(x._t, self.alpha))
+
+
+class CELU(Cell):
+    r""":math:`\max(0, x) + \min(0, \alpha (e^{x/\alpha} - 1))`.
+
+    Args:
+        alpha (float): must not be 0. Default: 1.0.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, alpha=1.0):
+        super().__init__()
+        self.alpha = _check_float(alpha, "alpha", "CELU")
+        if self.alpha == 0:
+            raise ValueError("For 'CELU', the 'alpha' must not be 0")
+
+    def construct(self, x):
+        return _wrap(F.celu(x._t, self.alpha))
+
+
+class SeLU(Cell):
+    r"""Scaled ELU with the fixed constants of Klambauer et al.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.selu(x._t))
+
+
+class GELU(Cell):
+    r"""Gaussian error linear unit.
+
+    Args:
+        approximate (bool): use the tanh approximation. Default: True.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Differences from PyTorch: the tanh approximation is the default (``torch.nn.GELU``
+    computes the exact erf form unless ``approximate='tanh'``).
+    """
+
+    def __init__(self, approximate=True):
+        super().__init__()
+        if not isinstance(approximate, bool):
+            raise TypeError(f"For 'GELU', the 'approximate' must be a bool, but got {approximate!r}")
+        self.approximate = approximate
+        self._mode = "tanh" if approximate else "none"
+
+    def construct(self, x):
+        return _wrap(F.gelu(x._t, approximate=self._mode))
+
+
+class FastGelu(Cell):
+    r""":math:`x / (1 + e^{-1.702 |x|}) \cdot e^{0.851 (x - |x|)}` (a sigmoid approximation of GELU).
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        t = x._t
+        a = t.abs()
+        return _wrap(t / (1 + torch.exp(-1.702 * a)) * torch.exp(0.851 * (t - a)))
+
+
+class SiLU(Cell):
+    r""":math:`x \cdot \sigma(x)`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.silu(x._t))
+
+
+class Sigmoid(Cell):
+    r""":math:`1 / (1 + e^{-x})`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(torch.sigmoid(x._t))
+
+
+class HSigmoid(Cell):
+    r"""Hard sigmoid: :math:`\text{ReLU6}(x + 3) / 6`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.hardsigmoid(x._t))
+
+
+class HSwish(Cell):
+    r"""Hard swish: :math:`x \cdot \text{ReLU6}(x + 3) / 6`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.hardswish(x._t))
+
+
+class Mish(Cell):
+    r""":math:`x \tanh(\text{softplus}(x))`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.mish(x._t))
+
+
+class Tanh(Cell):
+    r"""Hyperbolic tangent.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(torch.tanh(x._t))
+
+
+class Tanhshrink(Cell):
+    r""":math:`x - \tanh(x)`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.tanhshrink(x._t))
+
+
+class Softmax(Cell):
+    r"""Softmax along ``axis``.
+
+    Args:
+        axis (int): Default: -1.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Differences from PyTorch: ``axis`` instead of ``dim``, with a default of -1.
+    """
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = _check_axis(axis, "Softmax")
+
+    def construct(self, x):
+        return _wrap(torch.softmax(x._t, self.axis))
+
+
+class Softmax2d(Cell):
+    r"""Softmax over the channel axis of :math:`(C, H, W)` or :math:`(N, C, H, W)` input.
+
+    Inputs:
+        - **x** (Tensor) - 3-D or 4-D.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        t = x._t
+        if t.dim() not in (3, 4):
+            raise ValueError(f"For 'Softmax2d', the input must be 3-D or 4-D, but got shape {tuple(t.shape)}")
+        return _wrap(torch.softmax(t, -3))
+
+
+class LogSoftmax(Cell):
+    r""":math:`\log \text{softmax}(x)` along ``axis``.
+
+    Args:
+        axis (int): Default: -1.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = _check_axis(axis, "LogSoftmax")
+
+    def construct(self, x):
+        return _wrap(torch.log_softmax(x._t, self.axis))
+
+
+class LogSoftmaxExt(Cell):
+    r""":math:`\log \text{softmax}(x)` along ``dim`` (``torch.nn.LogSoftmax`` spelling).
+
+    Args:
+        dim (int): Default: None, meaning -1.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = -1 if dim is None else _check_axis(dim, "LogSoftmaxExt")
+
+    def construct(self, x):
+        return _wrap(torch.log_softmax(x._t, self.dim))
+
+
+class Softmin(Cell):
+    r""":math:`\text{softmax}(-x)` along ``axis``.
+
+    Args:
+        axis (int): Default: -1.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = _check_axis(axis, "Softmin")
+
+    def construct(self, x):
+        return _wrap(torch.softmax(-x._t, self.axis))
+
+
+class Softsign(Cell):
+    r""":math:`x / (1 + |x|)`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.softsign(x._t))
+
+
+class Hardtanh(Cell):
+    r"""Clamp to ``[min_val, max_val]``.
+
+    Args:
+        min_val (float): Default: -1.0.
+        max_val (float): Default: 1.0.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, min_val=-1.0, max_val=1.0):
+        super().__init__()
+        self.min_val = _check_float(min_val, "min_val", "Hardtanh")
+        self.max_val = _check_float(max_val, "max_val", "Hardtanh")
+        if self.min_val > self.max_val:
+            raise ValueError(f"For 'Hardtanh', the 'max_val' must be >= 'min_val', "
+                             f"but got min_val {min_val}, max_val {max_val}")
+
+    def construct(self, x):
+        return _wrap(F.hardtanh(x._t, self.min_val, self.max_val))
+
+
+class HShrink(Cell):
+    r"""Hard shrinkage: :math:`x` where :math:`|x| > \lambda`, 0 elsewhere.
+
+    Args:
+        lambd (float): Default: 0.5.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = _check_float(lambd, "lambd", "HShrink")
+
+    def construct(self, x):
+        return _wrap(F.hardshrink(x._t, self.lambd))
+
+
+class SoftShrink(Cell):
+    r"""Soft shrinkage: :math:`x - \lambda \,\text{sign}(x)` where :math:`|x| > \lambda`, 0 elsewhere.
+
+    Args:
+        lambd (float): non-negative. Default: 0.5.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = _check_float(lambd, "lambd", "SoftShrink")
+        if self.lambd < 0:
+            raise ValueError(f"For 'SoftShrink', the 'lambd' must be non-negative, but got {lambd}")
+
+    def construct(self, x):
+        return _wrap(F.softshrink(x._t, self.lambd))
+
+
+class Threshold(Cell):
+    r""":math:`x` where :math:`x > threshold`, ``value`` elsewhere.
+
+    Args:
+        threshold (float): the threshold.
+        value (float): the replacement.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, threshold, value):
+        super().__init__()
+        self.threshold = _check_float(threshold, "threshold", "Threshold")
+        self.value = _check_float(value, "value", "Threshold")
+
+    def construct(self, x):
+        return _wrap(F.threshold(x._t, self.threshold, self.value))
+
+
+class LogSigmoid(Cell):
+    r""":math:`\log \sigma(x)`.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return _wrap(F.logsigmoid(x._t))
+
+
+class GLU(Cell):
+    r"""Gated linear unit: split ``x`` in halves :math:`a, b` along ``axis``; :math:`a \sigma(b)`.
+
+    Args:
+        axis (int): Default: -1.
+
+    Inputs:
+        - **x** (Tensor) - the size of ``axis`` must be even.
+
+    Outputs:
+        Tensor with ``axis`` halved.
+    """
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = _check_axis(axis, "GLU")
+
+    def construct(self, x):
+        t = x._t
+        if t.shape[self.axis] % 2:
+            raise ValueError(f"For 'GLU', the size of axis {self.axis} must be even, but got shape {tuple(t.shape)}")
+        return _wrap(F.glu(t, self.axis))
+
+
 _ACTIVATIONS = {
+    "softmin": Softmin,
+    "softmax": Softmax,
+    "softmax2d": Softmax2d,
+    "logsoftmax": LogSoftmax,
+    "logsoftmaxext": LogSoftmaxExt,
     "relu": ReLU,
+    "relu6": ReLU6,
+    "rrelu": RReLU,
+    "silu": SiLU,
+    "tanh": Tanh,
+    "tanhshrink": Tanhshrink,
+    "hardtanh": Hardtanh,
+    "gelu": GELU,
+    "fast_gelu": FastGelu,
+    "elu": ELU,
+    "sigmoid": Sigmoid,
+    "softsign": Softsign,
+    "prelu": PReLU,
+    "preluext": PReLUExt,
+    "leakyrelu": LeakyReLU,
+    "hswish": HSwish,
+    "hsigmoid": HSigmoid,
+    "logsigmoid": LogSigmoid,
+    "softshrink": SoftShrink,
+    "hshrink": HShrink,
+    "threshold": Threshold,
+    "mish": Mish,
 }
 
 
 def get_activation(name, prim_name=None):
-    """Return a new activation Cell for ``name`` (``"relu"``, ``"gelu"``, ...), or None for None."""
+    """Return a new activation Cell for ``name`` (``"relu"``, ``"gelu"``, ...), or None for None.
+
+    Args:
+        name (str): the activation's name, as listed by MindSpore's ``get_activation``.
+        prim_name (str): the caller's name, used in error messages. Default: None.
+    """
+    caller = prim_name or "get_activation"
     if name is None:
         return None
     if not isinstance(name, str):
-        raise TypeError(f"For 'get_activation', the 'name' must be a str, but got {type(name).__name__}")
+        raise TypeError(f"For '{caller}', the 'name' must be a str, but got {type(name).__name__}")
     key = name.lower()
     if key not in _ACTIVATIONS:
-        raise KeyError(f"For 'get_activation', unknown activation {name!r}; known: {sorted(_ACTIVATIONS)}")
+        raise KeyError(f"For '{caller}', the activation {name!r} is not supported; known: {sorted(_ACTIVATIONS)}")
     return _ACTIVATIONS[key]()

@@ -1,4 +1,5 @@
-"""Basic layers: ``Dense``, ``Flatten``, ``Identity``."""
+"""Basic layers: Dense/Linear, Flatten/Unflatten, Identity, Dropout family, OneHot, Pad,
+Tril/Triu, Roll, Unfold, Upsample, ClipByNorm, Norm, L1Regularizer and the matrix-diagonal cells."""
 import math
 
 import torch
@@ -9,7 +10,17 @@ from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
+from ._checks import check_bool, check_float, positive_int, weight_for
 from .activation import get_activation
+
+__all__ = ["Dense", "Linear", "Flatten", "Identity", "Unflatten", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d",
+           "DropoutExt", "Dropout2dExt", "OneHot", "Pad", "Tril", "Triu", "Roll", "Unfold", "Upsample", "ClipByNorm",
+           "Norm", "L1Regularizer", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag"]
+
+
+def _check_init_shape(cls, name, init, shape):
+    if isinstance(init, Tensor) and tuple(init.shape) != tuple(shape):
+        raise ValueError(f"For '{cls}', the shape of '{name}' must be {tuple(shape)}, but got {init.shape}")
 
 
 class Dense(Cell):
@@ -25,34 +36,28 @@ class Dense(Cell):
         dtype: the Parameters' dtype. Default: Float32.
 
     Inputs:
-        - **x** (Tensor) - shape :math:`(*, in\_channels)`.
+        - **x** (Tensor) - shape :math:`(*, in\_channels)`, the Parameters' dtype.
 
     Outputs:
         Tensor of shape :math:`(*, out\_channels)`.
 
-    Differences from PyTorch: ``torch.nn.Linear(in, out)``; MindSpore adds ``activation``.
+    Differences from PyTorch: ``torch.nn.Linear(in, out)``; MindSpore adds ``activation`` and
+    rejects inputs whose dtype differs from the weight's with a TypeError.
     """
 
     def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
                  activation=None, dtype=mstype.float32):
         super().__init__()
-        for arg, value in (("in_channels", in_channels), ("out_channels", out_channels)):
-            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-                raise ValueError(f"For 'Dense', the '{arg}' must be a positive int, but got {value!r}")
-        self.in_channels = in_channels
-        self.out_channels = out_channels
-        self.has_bias = bool(has_bias)
-        if isinstance(weight_init, Tensor) and tuple(weight_init.shape) != (out_channels, in_channels):
-            raise ValueError(f"For 'Dense', the shape of 'weight_init' must be {(out_channels, in_channels)}, "
-                             f"but got {weight_init.shape}")
+        self.in_channels = positive_int(in_channels, "in_channels", "Dense")
+        self.out_channels = positive_int(out_channels, "out_channels", "Dense")
+        self.has_bias = check_bool(has_bias, "has_bias", "Dense")
+        _check_init_shape("Dense", "weight_init", weight_init, (out_channels, in_channels))
         if weight_init is None:
             weight_init = HeUniform(math.sqrt(5))
         self.weight = Parameter(initializer(weight_init, [out_channels, in_channels], dtype), name="weight")
         self.bias = None
         if self.has_bias:
-            if isinstance(bias_init, Tensor) and tuple(bias_init.shape) != (out_channels,):
-                raise ValueError(f"For 'Dense', the shape of 'bias_init' must be {(out_channels,)}, "
-                                 f"but got {bias_init.shape}")
+            _check_init_shape("Dense", "bias_init", bias_init, (out_channels,))
             if bias_init is None:
                 bias_init = Uniform(1 / math.sqrt(in_channels))
             self.bias = Parameter(initializer(bias_init, [out_channels], dtype), name="bias")
@@ -64,18 +69,82 @@ class Dense(Cell):
 
     def construct(self, x):
         t = x._t
-        if t.shape[-1] != self.in_channels:
-            raise ValueError(f"For 'Dense', the last dimension of the input must equal in_channels "
-                             f"{self.in_channels}, but got input shape {tuple(t.shape)}")
-        out = _wrap(F.linear(t, self.weight._t, None if self.bias is None else self.bias._t))
+        w = self.weight._t
+        b = None if self.bias is None else self.bias._t
+        if t.dtype is not w.dtype or t.shape[-1] != self.in_channels:
+            w, b = self._check_input(t, w, b)
+        out = _wrap(F.linear(t, w, b))
         if self.activation_flag:
             out = self.activation(out)
         return out
+
+    def _check_input(self, t, w, b):
+        if t.dim() == 0 or t.shape[-1] != self.in_channels:
+            raise ValueError(f"For 'Dense', the last dimension of the input must equal in_channels "
+                             f"{self.in_channels}, but got input shape {tuple(t.shape)}")
+        if t.dtype is w.dtype:
+            return w, b
+        w = weight_for(self, t, w)
+        return w, None if b is None else b.to(w.dtype)
 
     def extend_repr(self):
         s = f"input_channels={self.in_channels}, output_channels={self.out_channels}, has_bias={self.has_bias}"
         if self.activation_flag:
             s += f", activation={self.activation}"
+        return s
+
+
+class Linear(Cell):
+    r"""Fully connected layer with ``torch.nn.Linear``'s argument names: :math:`y = x W^T + b`.
+
+    Args:
+        in_features (int): size of the last input dimension.
+        out_features (int): size of the last output dimension.
+        bias (bool): whether to add ``bias``. Default: True.
+        weight_init: Default: HeUniform(sqrt(5)).
+        bias_init: Default: U(-1/sqrt(in_features), 1/sqrt(in_features)).
+        dtype: the Parameters' dtype. Default: None (Float32).
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, in\_features)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, out\_features)`.
+    """
+
+    def __init__(self, in_features, out_features, bias=True, weight_init=None, bias_init=None, dtype=None):
+        super().__init__()
+        self.in_features = positive_int(in_features, "in_features", "Linear")
+        self.out_features = positive_int(out_features, "out_features", "Linear")
+        self.has_bias = check_bool(bias, "bias", "Linear")
+        dtype = mstype.float32 if dtype is None else dtype
+        _check_init_shape("Linear", "weight_init", weight_init, (out_features, in_features))
+        if weight_init is None:
+            weight_init = HeUniform(math.sqrt(5))
+        self.weight = Parameter(initializer(weight_init, [out_features, in_features], dtype), name="weight")
+        self.bias = None
+        if self.has_bias:
+            _check_init_shape("Linear", "bias_init", bias_init, (out_features,))
+            if bias_init is None:
+                bias_init = Uniform(1 / math.sqrt(in_features))
+            self.bias = Parameter(initializer(bias_init, [out_features], dtype), name="bias")
+
+    def construct(self, x):
+        t = x._t
+        w = self.weight._t
+        b = None if self.bias is None else self.bias._t
+        if t.dtype is not w.dtype or t.shape[-1] != self.in_features:
+            if t.dim() == 0 or t.shape[-1] != self.in_features:
+                raise ValueError(f"For 'Linear', the last dimension of the input must equal in_features "
+                                 f"{self.in_features}, but got input shape {tuple(t.shape)}")
+            w = weight_for(self, t, w)
+            b = None if b is None else b.to(w.dtype)
+        return _wrap(F.linear(t, w, b))
+
+    def extend_repr(self):
+        s = f"input_features={self.in_features}, output_features={self.out_features}"
+        if self.has_bias:
+            s += f", has_bias={self.has_bias}"
         return s
 
 
@@ -95,6 +164,9 @@ class Flatten(Cell):
 
     def __init__(self, start_dim=1, end_dim=-1):
         super().__init__()
+        for name, v in (("start_dim", start_dim), ("end_dim", end_dim)):
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"For 'Flatten', the '{name}' must be an int, but got {type(v).__name__}")
         self.start_dim = start_dim
         self.end_dim = end_dim
 
@@ -102,8 +174,583 @@ class Flatten(Cell):
         return _wrap(torch.flatten(x._t, self.start_dim, self.end_dim))
 
 
+class Unflatten(Cell):
+    r"""Expand dimension ``axis`` into ``unflattened_size``.
+
+    Args:
+        axis (int): the dimension to expand.
+        unflattened_size (tuple or list): the new sizes; their product equals the size of ``axis``.
+
+    Inputs:
+        - **input_x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor with ``axis`` replaced by ``unflattened_size``.
+    """
+
+    def __init__(self, axis, unflattened_size):
+        super().__init__()
+        if not isinstance(axis, int) or isinstance(axis, bool):
+            raise TypeError(f"For 'Unflatten', the 'axis' must be an int, but got {type(axis).__name__}")
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError(f"For 'Unflatten', the 'unflattened_size' must be a tuple or list, "
+                            f"but got {type(unflattened_size).__name__}")
+        self.axis = axis
+        self.unflattened_size = tuple(unflattened_size)
+
+    def construct(self, input_x):
+        return _wrap(torch.unflatten(input_x._t, self.axis, self.unflattened_size))
+
+
 class Identity(Cell):
-    """Return the input unchanged."""
+    """Return the input unchanged (any constructor arguments are ignored).
+
+    Inputs:
+        - **x** (Tensor) - any tensor.
+
+    Outputs:
+        ``x`` itself.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
 
     def construct(self, x):
         return x
+
+
+class Dropout(Cell):
+    r"""Zero each element with probability :math:`p` in training and scale the rest by :math:`1/(1-p)`.
+
+    Args:
+        keep_prob (float): probability of keeping an element, in (0, 1] (deprecated spelling). Default: 0.5.
+        p (float): probability of dropping an element, in [0, 1); overrides ``keep_prob``. Default: None.
+        dtype: ignored (kept for compatibility). Default: Float32.
+
+    Inputs:
+        - **x** (Tensor) - any shape, floating.
+
+    Outputs:
+        Tensor of the same shape and dtype; ``x`` itself unless the cell is training.
+
+    Differences from PyTorch: MindSpore's first argument is the *keep* probability; cells are in
+    inference mode (identity) until ``set_train()``.
+    """
+
+    def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
+        super().__init__()
+        if p is None:
+            if not isinstance(keep_prob, float):
+                raise TypeError(f"For 'Dropout', the 'keep_prob' must be a float, "
+                                f"but got {type(keep_prob).__name__}")
+            if not 0 < keep_prob <= 1:
+                raise ValueError(f"For 'Dropout', the 'keep_prob' must be a number in range (0, 1], "
+                                 f"but got {keep_prob}")
+            drop = 1.0 - keep_prob
+        else:
+            if not isinstance(p, (float, int)) or isinstance(p, bool):
+                raise TypeError(f"For 'Dropout', the 'p' must be a float, but got {type(p).__name__}")
+            if not 0 <= p < 1:
+                raise ValueError(f"For 'Dropout', the 'p' must be a number in range [0, 1), but got {p}")
+            drop = float(p)
+        self.p = p
+        self.keep_prob = keep_prob
+        self._drop = drop
+
+    def construct(self, x):
+        if not self.training or self._drop == 0:
+            return x
+        return _wrap(F.dropout(x._t, self._drop, True))
+
+    def extend_repr(self):
+        return f"keep_prob={self.keep_prob}" if self.p is None else f"p={self.p}"
+
+
+class DropoutExt(Cell):
+    r"""Dropout with ``torch.nn.Dropout``'s arguments.
+
+    Args:
+        p (float): drop probability in [0, 1]. Default: 0.5.
+        inplace (bool): overwrite the input. Default: False.
+
+    Inputs:
+        - **input** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        p = check_float(p, "p", "DropoutExt")
+        if not 0 <= p <= 1:
+            raise ValueError(f"For 'DropoutExt', the 'p' must be in [0, 1], but got {p}")
+        self.p, self.inplace = p, inplace
+
+    def construct(self, input):  # noqa: A002 - MindSpore's argument name
+        if not self.training or self.p == 0:
+            return input
+        return _wrap(F.dropout(input._t, self.p, True, self.inplace))
+
+
+class _DropoutNd(Cell):
+    """Channel-wise dropout: whole feature maps are zeroed with probability ``p``."""
+
+    _nd = 1
+    _fn = staticmethod(F.dropout1d)
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        cls = type(self).__name__
+        if not isinstance(p, float):
+            raise TypeError(f"For '{cls}', the 'p' must be a float, but got {type(p).__name__}")
+        if not 0 <= p <= 1:
+            raise ValueError(f"For '{cls}', the 'p' must be a number in range [0, 1], but got {p}")
+        self.p = p
+        self.keep_prob = 1.0 - p
+
+    def construct(self, x):
+        if not self.training or self.p == 0:
+            return x
+        t = x._t
+        if t.dim() not in (self._nd + 1, self._nd + 2):
+            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or {self._nd + 2}-D, "
+                             f"but got shape {tuple(t.shape)}")
+        return _wrap(self._fn(t, self.p, True))
+
+    def extend_repr(self):
+        return f"p={self.p}"
+
+
+class Dropout1d(_DropoutNd):
+    r"""Zero whole channels of :math:`(N, C, L)` or :math:`(C, L)` input with probability ``p`` in training.
+
+    Args:
+        p (float): drop probability in [0, 1]. Default: 0.5.
+
+    Inputs:
+        - **x** (Tensor) - 2-D or 3-D.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    _nd = 1
+    _fn = staticmethod(F.dropout1d)
+
+
+class Dropout2d(_DropoutNd):
+    r"""Zero whole channels of :math:`(N, C, H, W)` input with probability ``p`` in training.
+
+    Args:
+        p (float): drop probability in [0, 1]. Default: 0.5.
+
+    Inputs:
+        - **x** (Tensor) - 3-D or 4-D.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    _nd = 2
+    _fn = staticmethod(F.dropout2d)
+
+
+class Dropout3d(_DropoutNd):
+    r"""Zero whole channels of :math:`(N, C, D, H, W)` input with probability ``p`` in training.
+
+    Args:
+        p (float): drop probability in [0, 1]. Default: 0.5.
+
+    Inputs:
+        - **x** (Tensor) - 4-D or 5-D.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    _nd = 3
+    _fn = staticmethod(F.dropout3d)
+
+
+class Dropout2dExt(Cell):
+    r"""``torch.nn.Dropout2d`` spelling of channel dropout.
+
+    Args:
+        p (float): Default: 0.5.
+        inplace (bool): Default: False.
+
+    Inputs:
+        - **input** (Tensor) - 3-D or 4-D.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        self.p = check_float(p, "p", "Dropout2dExt")
+        self.inplace = inplace
+
+    def construct(self, input):  # noqa: A002 - MindSpore's argument name
+        if not self.training or self.p == 0:
+            return input
+        return _wrap(F.dropout2d(input._t, self.p, True, self.inplace))
+
+
+class OneHot(Cell):
+    r"""One-hot encode integer indices along a new ``axis``.
+
+    Args:
+        axis (int): where the new dimension goes (-1 or 0..rank). Default: -1.
+        depth (int): number of classes. Default: 1.
+        on_value (float): value at the index. Default: 1.0.
+        off_value (float): value elsewhere. Default: 0.0.
+        dtype: output dtype. Default: Float32.
+
+    Inputs:
+        - **indices** (Tensor) - int32 or int64 of any shape.
+
+    Outputs:
+        Tensor of ``dtype`` with one more dimension of size ``depth``.
+    """
+
+    def __init__(self, axis=-1, depth=1, on_value=1.0, off_value=0.0, dtype=mstype.float32):
+        super().__init__()
+        if not isinstance(axis, int) or axis < -1:
+            raise ValueError(f"For 'OneHot', the 'axis' must be an int >= -1, but got {axis!r}")
+        self.depth = positive_int(depth, "depth", "OneHot") if depth != 0 else 0
+        self.axis, self.on_value, self.off_value, self.dtype = axis, on_value, off_value, dtype
+        self._tdtype = mstype.to_torch(dtype)
+
+    def construct(self, indices):
+        t = indices._t
+        if t.is_floating_point():
+            raise TypeError(f"For 'OneHot', the 'indices' must be int32 or int64, "
+                            f"but got {mstype.from_torch(t.dtype)}")
+        # Out-of-range indices (e.g. -1) give a row of off_value, as in MindSpore.
+        valid = (t >= 0) & (t < self.depth)
+        hot = F.one_hot(torch.where(valid, t, 0).long(), self.depth).bool() & valid.unsqueeze(-1)
+        out = torch.where(hot, torch.tensor(self.on_value, dtype=self._tdtype),
+                          torch.tensor(self.off_value, dtype=self._tdtype))
+        if self.axis != -1:
+            out = torch.movedim(out, -1, self.axis)
+        return _wrap(out)
+
+
+_PAD_MODES = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}
+
+
+class Pad(Cell):
+    r"""Pad every dimension by ``paddings[d] = (before, after)``.
+
+    Args:
+        paddings (tuple): ``((before_0, after_0), ..., (before_{N-1}, after_{N-1}))`` for an N-D input.
+        mode (str): ``"CONSTANT"`` (zeros), ``"REFLECT"`` or ``"SYMMETRIC"`` (edge repeated). Default: ``"CONSTANT"``.
+
+    Inputs:
+        - **x** (Tensor) - N-D.
+
+    Outputs:
+        Tensor padded on each dimension.
+    """
+
+    def __init__(self, paddings, mode="CONSTANT"):
+        super().__init__()
+        if mode not in _PAD_MODES:
+            raise ValueError(f"For 'Pad', the 'mode' must be one of {list(_PAD_MODES)}, but got {mode!r}")
+        if not isinstance(paddings, tuple) or not all(isinstance(p, tuple) and len(p) == 2 for p in paddings):
+            raise TypeError(f"For 'Pad', the 'paddings' must be a tuple of (before, after) pairs, "
+                            f"but got {paddings!r}")
+        self.paddings, self.mode = paddings, mode
+        self._flat = [v for pair in reversed(paddings) for v in pair]
+
+    def construct(self, x):
+        t = x._t
+        if t.dim() != len(self.paddings):
+            raise ValueError(f"For 'Pad', the length of 'paddings' ({len(self.paddings)}) must equal the input rank, "
+                             f"but got input shape {tuple(t.shape)}")
+        if self.mode == "CONSTANT":
+            return _wrap(F.pad(t, self._flat))
+        if self.mode == "SYMMETRIC":
+            return _wrap(_symmetric_pad(t, self.paddings))
+        # torch's reflect pad needs a batch/channel layout; pad the trailing dims that need it one by one.
+        out = t
+        for d, (before, after) in enumerate(self.paddings):
+            if before or after:
+                moved = out.movedim(d, -1).unsqueeze(0)
+                out = F.pad(moved, (before, after), mode="reflect").squeeze(0).movedim(-1, d)
+        return _wrap(out)
+
+
+def _symmetric_pad(t, paddings):
+    out = t
+    for d, (before, after) in enumerate(paddings):
+        parts = []
+        if before:
+            parts.append(out.narrow(d, 0, before).flip(d))
+        parts.append(out)
+        if after:
+            parts.append(out.narrow(d, out.shape[d] - after, after).flip(d))
+        out = torch.cat(parts, d)
+    return out
+
+
+class Tril(Cell):
+    r"""Keep the lower triangle (on and below diagonal ``k``) of the last two dimensions.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D.
+        - **k** (int) - diagonal offset. Default: 0.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x, k=0):
+        return _wrap(torch.tril(x._t, k))
+
+
+class Triu(Cell):
+    r"""Keep the upper triangle (on and above diagonal ``k``) of the last two dimensions.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D.
+        - **k** (int) - diagonal offset. Default: 0.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x, k=0):
+        return _wrap(torch.triu(x._t, k))
+
+
+class Roll(Cell):
+    r"""Roll elements along ``axis`` by ``shift`` (wrapping around).
+
+    Args:
+        shift (int, tuple or list): the shifts.
+        axis (int, tuple or list): the axes, one per shift.
+
+    Inputs:
+        - **input_x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, shift, axis):
+        super().__init__()
+        for name, v in (("shift", shift), ("axis", axis)):
+            if not isinstance(v, (int, tuple, list)) or isinstance(v, bool):
+                raise TypeError(f"For 'Roll', the '{name}' must be an int, tuple or list, but got {type(v).__name__}")
+        shift = tuple(shift) if isinstance(shift, (tuple, list)) else (shift,)
+        axis = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+        if len(shift) != len(axis):
+            raise ValueError(f"For 'Roll', the length of 'shift' ({len(shift)}) must equal the length of 'axis' "
+                             f"({len(axis)})")
+        self.shift, self.axis = shift, axis
+
+    def construct(self, input_x):
+        return _wrap(torch.roll(input_x._t, self.shift, self.axis))
+
+
+class Unfold(Cell):
+    r"""Extract image patches into the channel dimension (TensorFlow's ``extract_image_patches``).
+
+    Args:
+        ksizes (tuple or list): ``[1, ksize_row, ksize_col, 1]``.
+        strides (tuple or list): ``[1, stride_row, stride_col, 1]``.
+        rates (tuple or list): ``[1, rate_row, rate_col, 1]`` (dilation).
+        padding (str): ``"valid"`` or ``"same"``. Default: ``"valid"``.
+
+    Inputs:
+        - **input_x** (Tensor) - shape :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C \cdot k_r \cdot k_c, H_{out}, W_{out})`, ordered (row, col, channel).
+    """
+
+    def __init__(self, ksizes, strides, rates, padding="valid"):
+        super().__init__()
+        for name, v in (("ksizes", ksizes), ("strides", strides), ("rates", rates)):
+            if not isinstance(v, (tuple, list)) or len(v) != 4 or v[0] != 1 or v[3] != 1:
+                raise ValueError(f"For 'Unfold', the '{name}' must be [1, row, col, 1], but got {v!r}")
+        padding = padding.lower() if isinstance(padding, str) else padding
+        if padding not in ("valid", "same"):
+            raise ValueError(f"For 'Unfold', the 'padding' must be 'valid' or 'same', but got {padding!r}")
+        self.ksizes, self.strides, self.rates, self.padding = ksizes, strides, rates, padding
+        self._k, self._s, self._d = tuple(ksizes[1:3]), tuple(strides[1:3]), tuple(rates[1:3])
+
+    def construct(self, input_x):
+        t = input_x._t
+        if t.dim() != 4:
+            raise ValueError(f"For 'Unfold', the input must be 4-D, but got shape {tuple(t.shape)}")
+        n, c, h, w = t.shape
+        if self.padding == "same":
+            pads = []
+            for size, k, s, d in zip((h, w), self._k, self._s, self._d):
+                out = (size + s - 1) // s
+                total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
+                pads.append((total // 2, total - total // 2))
+            t = F.pad(t, [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
+        cols = F.unfold(t, self._k, dilation=self._d, stride=self._s)
+        kk = self._k[0] * self._k[1]
+        oh = (t.shape[2] - (self._k[0] - 1) * self._d[0] - 1) // self._s[0] + 1
+        ow = (t.shape[3] - (self._k[1] - 1) * self._d[1] - 1) // self._s[1] + 1
+        # torch orders the patch dimension (channel, row, col); MindSpore orders it (row, col, channel).
+        cols = cols.view(n, c, kk, oh, ow).transpose(1, 2).reshape(n, kk * c, oh, ow)
+        return _wrap(cols)
+
+
+class Upsample(Cell):
+    r"""Resize by ``size`` or ``scale_factor`` with ``mode`` (``"nearest"``, ``"linear"``, ``"bilinear"``,
+    ``"bicubic"``, ``"trilinear"``, ``"area"``, ``"nearest-exact"``).
+
+    Args:
+        size (int or tuple): output spatial size. Default: None.
+        scale_factor (float or tuple): multiplier of the spatial size. Default: None.
+        mode (str): Default: ``"nearest"``.
+        align_corners (bool): for the linear modes. Default: None.
+        recompute_scale_factor (bool): Default: None.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, *)` with 1 to 3 spatial dimensions.
+
+    Outputs:
+        Tensor resized on the spatial dimensions.
+    """
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        if (size is None) == (scale_factor is None):
+            raise ValueError("For 'Upsample', exactly one of 'size' and 'scale_factor' must be given, "
+                             f"but got size={size!r}, scale_factor={scale_factor!r}")
+        self.size, self.scale_factor, self.mode = size, scale_factor, mode
+        self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
+
+    def construct(self, x):
+        return _wrap(F.interpolate(x._t, self.size, self.scale_factor, self.mode, self.align_corners,
+                                   self.recompute_scale_factor))
+
+
+class ClipByNorm(Cell):
+    r"""Scale ``x`` so that its L2 norm over ``axis`` is at most ``clip_norm``.
+
+    Args:
+        axis (int or tuple): the axes of the norm; None means all. Default: None.
+
+    Inputs:
+        - **x** (Tensor) - float16 or float32.
+        - **clip_norm** (Tensor or float) - positive, broadcastable to ``x``.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, axis=None):
+        super().__init__()
+        self.axis = () if axis is None else axis
+
+    def construct(self, x, clip_norm):
+        t = x._t
+        c = clip_norm._t if isinstance(clip_norm, Tensor) else clip_norm
+        dims = None if self.axis == () else self.axis
+        norm = torch.sqrt((t.float() * t.float()).sum(dim=dims, keepdim=True))
+        scale = c / torch.maximum(norm, torch.as_tensor(c, dtype=norm.dtype))
+        return _wrap((t.float() * scale).to(t.dtype))
+
+
+class Norm(Cell):
+    r"""L2 norm over ``axis``.
+
+    Args:
+        axis (tuple or int): Default: () meaning all axes.
+        keep_dims (bool): Default: False.
+
+    Inputs:
+        - **x** (Tensor) - floating.
+
+    Outputs:
+        Tensor of the norms.
+    """
+
+    def __init__(self, axis=(), keep_dims=False):
+        super().__init__()
+        self.axis, self.keep_dims = axis, keep_dims
+        self._dims = None if axis == () else axis
+
+    def construct(self, x):
+        t = x._t
+        return _wrap(torch.sqrt((t * t).sum(dim=self._dims, keepdim=self.keep_dims)))
+
+
+class L1Regularizer(Cell):
+    r""":math:`scale \cdot \sum |w|`.
+
+    Args:
+        scale (float): positive factor.
+
+    Inputs:
+        - **weights** (Tensor) - any shape.
+
+    Outputs:
+        0-D Tensor.
+    """
+
+    def __init__(self, scale):
+        super().__init__()
+        scale = check_float(scale, "scale", "L1Regularizer")
+        if scale <= 0 or math.isinf(scale) or math.isnan(scale):
+            raise ValueError(f"For 'L1Regularizer', the 'scale' must be a positive finite float, but got {scale}")
+        self.scale = scale
+
+    def construct(self, weights):
+        t = weights._t
+        return _wrap((t.abs().sum() * self.scale).to(t.dtype))
+
+
+class MatrixDiag(Cell):
+    r"""Build matrices whose diagonal is the last dimension of ``x``.
+
+    Inputs:
+        - **input_x** (Tensor) - shape :math:`(*, n)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, n, n)`.
+    """
+
+    def construct(self, input_x):
+        return _wrap(torch.diag_embed(input_x._t))
+
+
+class MatrixDiagPart(Cell):
+    r"""The main diagonal of the last two dimensions.
+
+    Inputs:
+        - **input_x** (Tensor) - shape :math:`(*, m, n)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, \min(m, n))`.
+    """
+
+    def construct(self, input_x):
+        return _wrap(torch.diagonal(input_x._t, 0, -2, -1).contiguous())
+
+
+class MatrixSetDiag(Cell):
+    r"""Replace the main diagonal of the last two dimensions.
+
+    Inputs:
+        - **input_x** (Tensor) - shape :math:`(*, m, n)`.
+        - **diagonal** (Tensor) - shape :math:`(*, \min(m, n))`.
+
+    Outputs:
+        Tensor of the shape of ``input_x``.
+    """
+
+    def construct(self, input_x, diagonal):
+        t = input_x._t.clone()
+        torch.diagonal(t, 0, -2, -1).copy_(diagonal._t)
+        return _wrap(t)

@@ -1,0 +1,67 @@
+"""Argument checks shared by the layer families (kept off the ``construct`` fast paths)."""
+import numbers
+
+import torch
+
+from ...common import dtype as mstype
+
+
+def positive_int(value, name, cls):
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ValueError(f"For '{cls}', the '{name}' must be a positive int, but got {value!r}")
+    return value
+
+
+def non_negative_int(value, name, cls):
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"For '{cls}', the '{name}' must be a non-negative int, but got {value!r}")
+    return value
+
+
+def check_bool(value, name, cls):
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{cls}', the '{name}' must be a bool, but got {type(value).__name__}")
+    return value
+
+
+def check_float(value, name, cls):
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise TypeError(f"For '{cls}', the '{name}' must be a float, but got {type(value).__name__}")
+    return float(value)
+
+
+def int_tuple(value, n, name, cls, allow_zero=False):
+    """``value`` as an n-tuple of positive ints (non-negative with ``allow_zero``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,) * n
+    if not (isinstance(value, (tuple, list)) and len(value) == n
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError(f"For '{cls}', the '{name}' must be an int or a tuple of {n} ints, but got {value!r}")
+    low = 0 if allow_zero else 1
+    if any(v < low for v in value):
+        raise ValueError(f"For '{cls}', the '{name}' must contain only {'non-negative' if allow_zero else 'positive'}"
+                         f" ints, but got {value!r}")
+    return tuple(value)
+
+
+def check_reduction(reduction, cls, allowed=("mean", "sum", "none")):
+    if reduction not in allowed:
+        raise ValueError(f"For '{cls}', the 'reduction' must be one of {list(allowed)}, but got {reduction!r}")
+    return reduction
+
+
+def weight_for(cell, t, w):
+    """The weight ``w`` to use with input ``t`` when their dtypes differ.
+
+    Inside a cell run through ``to_float`` the floating weights are used in the input's
+    dtype (MindSpore casts at the operator and keeps the Parameters unchanged); elsewhere a
+    mismatch is the TypeError MindSpore raises.
+    """
+    if t.is_floating_point() and cell._cast_inputs is not None:
+        return w.to(t.dtype)
+    raise TypeError(f"For '{type(cell).__name__}', the input dtype {mstype.from_torch(t.dtype)} must equal the "
+                    f"weight dtype {mstype.from_torch(w.dtype)}, input shape {tuple(t.shape)}")
+
+
+def torch_dtype(dtype):
+    return mstype.to_torch(dtype) if not isinstance(dtype, torch.dtype) else dtype

@@ -1,0 +1,154 @@
+"""Embedding layers: Embedding, EmbeddingExt and EmbeddingLookup."""
+import torch
+import torch.nn.functional as F
+
+from ...common import dtype as mstype
+from ...common.initializer import initializer
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, _wrap
+from ..cell import Cell
+from ._checks import check_bool
+
+__all__ = ["Embedding", "EmbeddingExt", "EmbeddingLookup"]
+
+
+def _check_ids(cls, t):
+    if t.is_floating_point() or t.is_complex() or t.dtype == torch.bool:
+        raise TypeError(f"For '{cls}', the input ids must be int32 or int64, "
+                        f"but got {mstype.from_torch(t.dtype)}")
+
+
+class Embedding(Cell):
+    r"""Look up rows of ``embedding_table`` by integer ids.
+
+    Args:
+        vocab_size (int): number of rows.
+        embedding_size (int): size of each row.
+        use_one_hot (bool): compute the lookup as a one-hot matmul (same result). Default: False.
+        embedding_table: initialiser of the table. Default: ``"normal"`` (N(0, 0.01²)).
+        dtype: the table's dtype. Default: Float32.
+        padding_idx (int): a row set to zero at initialisation. Default: None.
+
+    Inputs:
+        - **ids** (Tensor) - int32/int64 of any shape, values in [0, vocab_size).
+
+    Outputs:
+        Tensor of shape ``ids.shape + (embedding_size,)``.
+
+    Differences from PyTorch: the table is initialised from N(0, 0.01²) (``torch.nn.Embedding``
+    uses N(0, 1)); the Parameter is ``embedding_table``; ``padding_idx`` only zeroes the row
+    at initialisation (its gradient is not masked).
+    """
+
+    def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
+                 dtype=mstype.float32, padding_idx=None):
+        super().__init__()
+        for name, v in (("vocab_size", vocab_size), ("embedding_size", embedding_size)):
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"For 'Embedding', the '{name}' must be an int, but got {type(v).__name__}")
+        self.vocab_size, self.embedding_size = vocab_size, embedding_size
+        self.use_one_hot = check_bool(use_one_hot, "use_one_hot", "Embedding")
+        self.dtype = dtype
+        table = initializer(embedding_table, [vocab_size, embedding_size])
+        if padding_idx is not None:
+            if not isinstance(padding_idx, int) or not 0 <= padding_idx < vocab_size:
+                raise ValueError(f"For 'Embedding', the 'padding_idx' must be an int in [0, {vocab_size}), "
+                                 f"but got {padding_idx!r}")
+            table._t[padding_idx] = 0
+        self.padding_idx = padding_idx
+        self.embedding_table = Parameter(table, name="embedding_table")
+
+    def construct(self, ids):
+        t = ids._t
+        if t.is_floating_point():
+            _check_ids("Embedding", t)
+        return _wrap(F.embedding(t, self.embedding_table._t))
+
+    def extend_repr(self):
+        return f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, use_one_hot={self.use_one_hot}, " \
+               f"embedding_table={self.embedding_table}, dtype={self.dtype}, padding_idx={self.padding_idx}"
+
+
+class EmbeddingExt(Cell):
+    r"""Embedding with ``torch.nn.Embedding``'s arguments (``weight`` drawn from N(0, 1)).
+
+    Args:
+        num_embeddings (int): number of rows.
+        embedding_dim (int): size of each row.
+        padding_idx (int): row zeroed at initialisation and excluded from gradients. Default: None.
+        max_norm (float): renormalise looked-up rows to at most this norm. Default: None.
+        norm_type (float): the p of the norm. Default: 2.0.
+        scale_grad_by_freq (bool): Default: False.
+        sparse (bool): ignored. Default: False.
+        _weight (Tensor): initial table. Default: None.
+        _freeze (bool): make the table untrainable. Default: False.
+        dtype: Default: None (Float32).
+
+    Inputs:
+        - **input** (Tensor) - int ids.
+
+    Outputs:
+        Tensor of shape ``input.shape + (embedding_dim,)``.
+    """
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
+                 scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, dtype=None):
+        super().__init__()
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        if padding_idx is not None and padding_idx < 0:
+            padding_idx += num_embeddings
+        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        tdtype = mstype.to_torch(mstype.float32 if dtype is None else dtype)
+        if _weight is None:
+            data = torch.randn(num_embeddings, embedding_dim).to(tdtype)
+            if padding_idx is not None:
+                data[padding_idx] = 0
+        else:
+            data = _weight._t.to(tdtype).clone()
+        self.weight = Parameter(Tensor(data), name="weight", requires_grad=not _freeze)
+
+    def construct(self, input):  # noqa: A002 - MindSpore's argument name
+        return _wrap(F.embedding(input._t, self.weight._t, self.padding_idx, self.max_norm, self.norm_type,
+                                 self.scale_grad_by_freq))
+
+
+class EmbeddingLookup(Cell):
+    r"""Look up rows of ``embedding_table`` (a host-side table in MindSpore's distributed setting).
+
+    Args:
+        vocab_size (int): number of rows.
+        embedding_size (int): size of each row.
+        param_init: initialiser of the table. Default: ``"normal"``.
+        target (str): ``"CPU"`` or ``"DEVICE"`` (both run on the default device here). Default: ``"CPU"``.
+        slice_mode, manual_shapes: model-parallel options, accepted for compatibility.
+        max_norm (float): clip looked-up rows to this L2 norm. Default: None.
+        sparse (bool): Default: True.
+        dtype: the table's dtype. Default: Float32.
+
+    Inputs:
+        - **indices** (Tensor) - int ids.
+
+    Outputs:
+        Tensor of shape ``indices.shape + (embedding_size,)``.
+    """
+
+    def __init__(self, vocab_size, embedding_size, param_init="normal", target="CPU", slice_mode="batch_slice",
+                 manual_shapes=None, max_norm=None, sparse=True, dtype=mstype.float32):
+        super().__init__()
+        if target not in ("CPU", "DEVICE"):
+            raise ValueError(f"For 'EmbeddingLookup', the 'target' must be 'CPU' or 'DEVICE', but got {target!r}")
+        self.vocab_size, self.embedding_size = vocab_size, embedding_size
+        self.target, self.slice_mode, self.manual_shapes = target, slice_mode, manual_shapes
+        self.max_norm, self.sparse = max_norm, sparse
+        self.embedding_table = Parameter(initializer(param_init, [vocab_size, embedding_size], dtype),
+                                         name="embedding_table")
+
+    def construct(self, indices):
+        t = indices._t
+        _check_ids("EmbeddingLookup", t)
+        out = F.embedding(t, self.embedding_table._t)
+        if self.max_norm is not None:
+            norm = out.norm(dim=-1, keepdim=True)
+            out = out * torch.clamp(self.max_norm / norm.clamp_min(1e-12), max=1.0)
+        return _wrap(out)

@@ -1,0 +1,174 @@
+"""Padding layers: ConstantPad1d/2d/3d, ZeroPad2d, ReflectionPad1d/2d/3d, ReplicationPad1d/2d/3d.
+
+``padding`` lists (before, after) pairs from the last dimension backwards, as ``torch.nn.functional.pad``.
+"""
+import torch.nn.functional as F
+
+from ...common.tensor import _wrap
+from ..cell import Cell
+
+__all__ = ["ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ZeroPad2d", "ReflectionPad1d", "ReflectionPad2d",
+           "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d"]
+
+
+def _padding_tuple(padding, nd, cls, exact):
+    if isinstance(padding, int) and not isinstance(padding, bool):
+        return (padding,) * (2 * nd)
+    if isinstance(padding, (tuple, list)) and all(isinstance(p, int) for p in padding):
+        if len(padding) % 2 or (exact and len(padding) != 2 * nd) or len(padding) > 2 * nd:
+            raise ValueError(f"For '{cls}', the 'padding' must have {2 * nd} elements (pairs), "
+                             f"but got {len(padding)}: {padding!r}")
+        return tuple(padding)
+    raise TypeError(f"For '{cls}', the 'padding' must be an int or a tuple of ints, but got {padding!r}")
+
+
+class _PadNd(Cell):
+    _nd = 1
+    _mode = "constant"
+    _exact = True
+
+    def __init__(self, padding, value=0.0):
+        super().__init__()
+        cls = type(self).__name__
+        self.padding = _padding_tuple(padding, self._nd, cls, self._exact)
+        self.value = value
+        self._value = float(value) if self._mode == "constant" else None
+
+    def construct(self, x):
+        t = x._t
+        if t.dim() not in (self._nd + 1, self._nd + 2) and self._mode != "constant":
+            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or "
+                             f"{self._nd + 2}-D, but got shape {tuple(t.shape)}")
+        return _wrap(F.pad(t, self.padding, self._mode, self._value))
+
+
+_PAD_DOC = r"""
+
+    Inputs:
+        - **x** (Tensor) - batched or unbatched input.
+
+    Outputs:
+        Tensor padded on the trailing dimensions.
+    """
+
+
+class ConstantPad1d(_PadNd):
+    __doc__ = r"""Pad the last dimension with ``value``.
+
+    Args:
+        padding (int or tuple): (left, right).
+        value (float): the fill value.""" + _PAD_DOC
+    _nd = 1
+
+    def __init__(self, padding, value):
+        super().__init__(padding, value)
+
+
+class ConstantPad2d(_PadNd):
+    __doc__ = r"""Pad the last two dimensions with ``value``.
+
+    Args:
+        padding (int or tuple): (left, right, top, bottom), or a prefix of it.
+        value (float): the fill value.""" + _PAD_DOC
+    _nd = 2
+    _exact = False
+
+    def __init__(self, padding, value):
+        super().__init__(padding, value)
+
+
+class ConstantPad3d(_PadNd):
+    __doc__ = r"""Pad the last three dimensions with ``value``.
+
+    Args:
+        padding (int or tuple): (left, right, top, bottom, front, back), or a prefix of it.
+        value (float): the fill value.""" + _PAD_DOC
+    _nd = 3
+    _exact = False
+
+    def __init__(self, padding, value):
+        super().__init__(padding, value)
+
+
+class ZeroPad2d(_PadNd):
+    __doc__ = r"""Pad the last two dimensions with zeros.
+
+    Args:
+        padding (int or tuple): (left, right, top, bottom).""" + _PAD_DOC
+    _nd = 2
+    _exact = False
+
+    def __init__(self, padding):
+        super().__init__(padding, 0.0)
+
+
+class ReflectionPad1d(_PadNd):
+    __doc__ = r"""Pad the last dimension by reflection (edge not repeated).
+
+    Args:
+        padding (int or tuple): (left, right).""" + _PAD_DOC
+    _nd = 1
+    _mode = "reflect"
+
+    def __init__(self, padding):
+        super().__init__(padding)
+
+
+class ReflectionPad2d(_PadNd):
+    __doc__ = r"""Pad the last two dimensions by reflection.
+
+    Args:
+        padding (int or tuple): (left, right, top, bottom).""" + _PAD_DOC
+    _nd = 2
+    _mode = "reflect"
+
+    def __init__(self, padding):
+        super().__init__(padding)
+
+
+class ReflectionPad3d(_PadNd):
+    __doc__ = r"""Pad the last three dimensions by reflection.
+
+    Args:
+        padding (int or tuple): (left, right, top, bottom, front, back).""" + _PAD_DOC
+    _nd = 3
+    _mode = "reflect"
+
+    def __init__(self, padding):
+        super().__init__(padding)
+
+
+class ReplicationPad1d(_PadNd):
+    __doc__ = r"""Pad the last dimension by repeating the edge.
+
+    Args:
+        padding (int or tuple): (left, right).""" + _PAD_DOC
+    _nd = 1
+    _mode = "replicate"
+
+    def __init__(self, padding):
+        super().__init__(padding)
+
+
+class ReplicationPad2d(_PadNd):
+    __doc__ = r"""Pad the last two dimensions by repeating the edge.
+
+    Args:
+        padding (int or tuple): (left, right, top, bottom).""" + _PAD_DOC
+    _nd = 2
+    _mode = "replicate"
+
+    def __init__(self, padding):
+        super().__init__(padding)
+
+
+class ReplicationPad3d(_PadNd):
+    __doc__ = r"""Pad the last three dimensions by repeating the edge.
+
+    Args:
+        padding (int or tuple): (left, right, top, bottom, front, back).""" + _PAD_DOC
+    _nd = 3
+    _mode = "replicate"
+
+    def __init__(self, padding):
+        super().__init__(padding)

@@ -1,0 +1,562 @@
+"""Pooling layers: Max/Avg pooling with MindSpore's ``pad_mode``, adaptive, LP, unpooling,
+fractional pooling and the ``torch``-style ``*Ext`` variants.
+
+``pad_mode="valid"`` and ``"same"`` follow TensorFlow (``"same"`` pads so that the output is
+``ceil(in / stride)``, with the extra padding after; padded cells never win a max and are not
+counted in an average). ``pad_mode="pad"`` follows PyTorch (``padding``, ``ceil_mode``,
+``count_include_pad``, ``dilation``).
+"""
+import torch
+import torch.nn.functional as F
+
+from ...common.tensor import Tensor, _wrap
+from ..cell import Cell
+from ._checks import int_tuple
+
+__all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
+           "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
+           "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d", "FractionalMaxPool2d",
+           "FractionalMaxPool3d", "AvgPool1dExt", "AvgPool2dExt", "AvgPool3dExt", "MaxPool2dExt"]
+
+_MAX = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
+_AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
+
+
+def _same_pad_flat(sizes, kernel, stride):
+    """F.pad argument (last dimension first) for TensorFlow 'same' pooling."""
+    flat = []
+    for size, k, s in reversed(list(zip(sizes, kernel, stride))):
+        out = (size + s - 1) // s
+        total = max((out - 1) * s + k - size, 0)
+        flat += [total // 2, total - total // 2]
+    return flat
+
+
+class _PoolNd(Cell):
+    """Argument handling shared by MaxPool and AvgPool."""
+
+    _nd = 2
+
+    def __init__(self, kernel_size, stride, pad_mode, padding, ceil_mode, dilation=1):
+        super().__init__()
+        cls = type(self).__name__
+        n = self._nd
+        if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
+            raise ValueError(f"For '{cls}', the 'pad_mode' must be 'same', 'valid' or 'pad', but got {pad_mode!r}")
+        self.pad_mode = pad_mode.upper()
+        self.kernel_size, self.stride = kernel_size, stride
+        self._k = int_tuple(kernel_size, n, "kernel_size", cls)
+        self._s = int_tuple(stride, n, "stride", cls)
+        self._d = int_tuple(dilation, n, "dilation", cls)
+        self._p = int_tuple(padding, n, "padding", cls, allow_zero=True)
+        self.padding, self.ceil_mode = padding, ceil_mode
+        if any(p > k // 2 for p, k in zip(self._p, self._k)):
+            raise ValueError(f"For '{cls}', the 'padding' must be at most half the kernel size {self._k}, "
+                             f"but got {padding!r}")
+        self._torch_mode = self.pad_mode == "PAD"
+
+    def _check_rank(self, t):
+        if t.dim() not in (self._nd + 1, self._nd + 2):
+            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or {self._nd + 2}-D, "
+                             f"but got shape {tuple(t.shape)}")
+
+
+class _MaxPoolNd(_PoolNd):
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, dilation)
+        if self.pad_mode != "PAD" and (padding != 0 or dilation != 1 or return_indices or ceil_mode):
+            raise ValueError(f"For '{type(self).__name__}', the 'padding', 'dilation', 'return_indices' and "
+                             f"'ceil_mode' can only be set with pad_mode 'pad', but got pad_mode {pad_mode!r}")
+        self.dilation, self.return_indices = dilation, return_indices
+        self._fn = _MAX[self._nd]
+
+    def construct(self, x):
+        t = x._t
+        if t.dim() != self._nd + 2:
+            self._check_rank(t)
+        if self._torch_mode:
+            return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, self.return_indices))
+        if self.pad_mode == "SAME":
+            t = F.pad(t, _same_pad_flat(t.shape[-self._nd:], self._k, self._s), value=float("-inf"))
+        return _wrap(self._fn(t, self._k, self._s))
+
+    def extend_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
+
+
+def _max_result(out):
+    if isinstance(out, tuple):
+        return _wrap(out[0]), _wrap(out[1])
+    return _wrap(out)
+
+
+_MAX_DOC = r"""
+
+    Args:
+        kernel_size (int or tuple): window size. Default: 1.
+        stride (int or tuple): Default: 1.
+        pad_mode (str): ``"valid"``, ``"same"`` or ``"pad"``. Default: ``"valid"``.
+        padding (int or tuple): with ``"pad"``, implicit -inf padding on both sides. Default: 0.
+        dilation (int or tuple): with ``"pad"``. Default: 1.
+        return_indices (bool): with ``"pad"``, also return the argmax indices. Default: False.
+        ceil_mode (bool): with ``"pad"``, round the output size up. Default: False.
+
+    Outputs:
+        Tensor (and int64 indices with ``return_indices``).
+
+    Differences from PyTorch: ``stride`` defaults to 1 (not ``kernel_size``); ``pad_mode``
+    selects TensorFlow-style ``"same"``/``"valid"`` or PyTorch-style ``"pad"``.
+    """
+
+
+class MaxPool1d(_MaxPoolNd):
+    __doc__ = r"""1-D max pooling over :math:`(N, C, L)` or :math:`(C, L)` input.""" + _MAX_DOC
+    _nd = 1
+
+
+class MaxPool2d(_MaxPoolNd):
+    __doc__ = r"""2-D max pooling over :math:`(N, C, H, W)` or :math:`(C, H, W)` input.""" + _MAX_DOC + \
+        """    ``data_format`` must be ``"NCHW"``.\n"""
+    _nd = 2
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False, data_format="NCHW"):
+        if data_format != "NCHW":
+            raise ValueError(f"For 'MaxPool2d', only data_format 'NCHW' is supported, but got {data_format!r}")
+        super().__init__(kernel_size, stride, pad_mode, padding, dilation, return_indices, ceil_mode)
+        self.format = data_format
+
+
+class MaxPool3d(_MaxPoolNd):
+    __doc__ = r"""3-D max pooling over :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)` input.""" + _MAX_DOC
+    _nd = 3
+
+
+class _AvgPoolNd(_PoolNd):
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        cls = type(self).__name__
+        if divisor_override is not None and (not isinstance(divisor_override, int) or divisor_override <= 0):
+            raise ValueError(f"For '{cls}', the 'divisor_override' must be a positive int, but got {divisor_override}")
+        if self.pad_mode == "SAME" and (padding != 0 or ceil_mode):
+            raise ValueError(f"For '{cls}', the 'padding' and 'ceil_mode' can not be set with pad_mode 'same'")
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+        # Any PyTorch-style option switches to PyTorch semantics, as in MindSpore.
+        self._torch_mode = self.pad_mode != "SAME" and (
+            self.pad_mode == "PAD" or padding != 0 or ceil_mode or not count_include_pad
+            or divisor_override is not None)
+        self._fn = _AVG[self._nd]
+        self._extra = () if self._nd == 1 else (divisor_override,)
+
+    def construct(self, x):
+        t = x._t
+        if t.dim() != self._nd + 2:
+            self._check_rank(t)
+        if self._torch_mode:
+            return _wrap(self._fn(t, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad,
+                                  *self._extra))
+        if self.pad_mode == "SAME":
+            flat = _same_pad_flat(t.shape[-self._nd:], self._k, self._s)
+            if any(flat):
+                # Average over the real cells only: divide window sums by window counts.
+                ones = torch.ones((1,) * (t.dim() - self._nd) + tuple(t.shape[-self._nd:]), dtype=t.dtype,
+                                  device=t.device)
+                sums = self._fn(F.pad(t, flat), self._k, self._s)
+                counts = self._fn(F.pad(ones, flat), self._k, self._s)
+                return _wrap(sums / counts)
+        return _wrap(self._fn(t, self._k, self._s))
+
+    def extend_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
+
+
+_AVG_DOC = r"""
+
+    Args:
+        kernel_size (int or tuple): window size. Default: 1.
+        stride (int or tuple): Default: 1.
+        pad_mode (str): ``"valid"``, ``"same"`` (padding excluded from the average) or ``"pad"``.
+            Default: ``"valid"``.
+        padding (int or tuple): implicit zero padding (PyTorch semantics). Default: 0.
+        ceil_mode (bool): round the output size up. Default: False.
+        count_include_pad (bool): count the padding in the divisor. Default: True.
+
+    Outputs:
+        Tensor of the input's dtype.
+
+    Differences from PyTorch: ``stride`` defaults to 1 (not ``kernel_size``); ``pad_mode``
+    selects TensorFlow-style ``"same"``/``"valid"`` or PyTorch-style ``"pad"``.
+    """
+
+
+class AvgPool1d(_AvgPoolNd):
+    __doc__ = r"""1-D average pooling over :math:`(N, C, L)` or :math:`(C, L)` input.""" + _AVG_DOC
+    _nd = 1
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, count_include_pad)
+
+
+class AvgPool2d(_AvgPoolNd):
+    __doc__ = r"""2-D average pooling over :math:`(N, C, H, W)` or :math:`(C, H, W)` input.""" + _AVG_DOC + \
+        """    ``divisor_override`` (int) replaces the divisor; ``data_format`` must be ``"NCHW"``.\n"""
+    _nd = 2
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None, data_format="NCHW"):
+        if data_format != "NCHW":
+            raise ValueError(f"For 'AvgPool2d', only data_format 'NCHW' is supported, but got {data_format!r}")
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, count_include_pad, divisor_override)
+        self.format = data_format
+
+
+class AvgPool3d(_AvgPoolNd):
+    __doc__ = r"""3-D average pooling over :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)` input.""" + _AVG_DOC + \
+        """    ``divisor_override`` (int) replaces the divisor.\n"""
+    _nd = 3
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, count_include_pad, divisor_override)
+
+
+class _AdaptivePool(Cell):
+    _nd = 2
+    _fn = None
+    _indices = False
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        cls = type(self).__name__
+        n = self._nd
+        sizes = (output_size,) * n if isinstance(output_size, int) or output_size is None else tuple(output_size)
+        if len(sizes) != n or not all(s is None or (isinstance(s, int) and s > 0) for s in sizes):
+            raise ValueError(f"For '{cls}', the 'output_size' must be a positive int or a tuple of {n} positive ints "
+                             f"(or None), but got {output_size!r}")
+        self.output_size = output_size
+        self.return_indices = return_indices
+        self._size = sizes if n > 1 else sizes[0]
+
+    def construct(self, x):
+        t = x._t
+        if t.dim() not in (self._nd + 1, self._nd + 2):
+            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or {self._nd + 2}-D, "
+                             f"but got shape {tuple(t.shape)}")
+        if self._indices:
+            return _max_result(type(self)._fn(t, self._size, self.return_indices))
+        return _wrap(type(self)._fn(t, self._size))
+
+
+_ADAPTIVE_DOC = r"""
+
+    Args:
+        output_size (int or tuple): output spatial size; None keeps that input dimension.
+
+    Outputs:
+        Tensor with the spatial dimensions resized to ``output_size``."""
+
+
+class AdaptiveAvgPool1d(_AdaptivePool):
+    __doc__ = r"""Adaptive average pooling over :math:`(N, C, L)` input.""" + _ADAPTIVE_DOC + "\n    "
+    _nd = 1
+    _fn = staticmethod(F.adaptive_avg_pool1d)
+
+    def __init__(self, output_size):
+        super().__init__(output_size)
+
+
+class AdaptiveAvgPool2d(_AdaptivePool):
+    __doc__ = r"""Adaptive average pooling over :math:`(N, C, H, W)` input.""" + _ADAPTIVE_DOC + "\n    "
+    _nd = 2
+    _fn = staticmethod(F.adaptive_avg_pool2d)
+
+    def __init__(self, output_size):
+        super().__init__(output_size)
+
+
+class AdaptiveAvgPool3d(_AdaptivePool):
+    __doc__ = r"""Adaptive average pooling over :math:`(N, C, D, H, W)` input.""" + _ADAPTIVE_DOC + "\n    "
+    _nd = 3
+    _fn = staticmethod(F.adaptive_avg_pool3d)
+
+    def __init__(self, output_size):
+        super().__init__(output_size)
+
+
+class AdaptiveMaxPool1d(_AdaptivePool):
+    __doc__ = r"""Adaptive max pooling over :math:`(N, C, L)` input.""" + _ADAPTIVE_DOC + "\n    "
+    _nd = 1
+    _indices = True
+    _fn = staticmethod(F.adaptive_max_pool1d)
+
+    def __init__(self, output_size):
+        super().__init__(output_size)
+
+
+class AdaptiveMaxPool2d(_AdaptivePool):
+    __doc__ = r"""Adaptive max pooling over :math:`(N, C, H, W)` input.""" + _ADAPTIVE_DOC + r"""
+        return_indices (bool): also return the int64 argmax indices. Default: False.
+    """
+    _nd = 2
+    _indices = True
+    _fn = staticmethod(F.adaptive_max_pool2d)
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__(output_size, return_indices)
+
+
+class AdaptiveMaxPool3d(_AdaptivePool):
+    __doc__ = r"""Adaptive max pooling over :math:`(N, C, D, H, W)` input.""" + _ADAPTIVE_DOC + r"""
+        return_indices (bool): also return the int64 argmax indices. Default: False.
+    """
+    _nd = 3
+    _indices = True
+    _fn = staticmethod(F.adaptive_max_pool3d)
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__(output_size, return_indices)
+
+
+class _LPPool(Cell):
+    _nd = 1
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        cls = type(self).__name__
+        if not isinstance(norm_type, (int, float)) or isinstance(norm_type, bool) or norm_type <= 0:
+            raise ValueError(f"For '{cls}', the 'norm_type' must be a positive number, but got {norm_type!r}")
+        self.norm_type, self.kernel_size, self.stride, self.ceil_mode = norm_type, kernel_size, stride, ceil_mode
+        self._k = int_tuple(kernel_size, self._nd, "kernel_size", cls)
+        self._s = None if stride is None else int_tuple(stride, self._nd, "stride", cls)
+        self._fn = F.lp_pool1d if self._nd == 1 else F.lp_pool2d
+
+    def construct(self, x):
+        k = self._k[0] if self._nd == 1 else self._k
+        s = self._s if self._s is None or self._nd > 1 else self._s[0]
+        return _wrap(self._fn(x._t, float(self.norm_type), k, s, self.ceil_mode))
+
+
+class LPPool1d(_LPPool):
+    r"""Power-average pooling :math:`(\sum x^p)^{1/p}` over :math:`(N, C, L)` input.
+
+    Args:
+        norm_type (float): the power :math:`p`.
+        kernel_size (int): window size.
+        stride (int): Default: None (``kernel_size``).
+        ceil_mode (bool): Default: False.
+
+    Inputs:
+        - **x** (Tensor) - 2-D or 3-D.
+
+    Outputs:
+        Tensor of the pooled values.
+    """
+    _nd = 1
+
+
+class LPPool2d(_LPPool):
+    r"""Power-average pooling :math:`(\sum x^p)^{1/p}` over :math:`(N, C, H, W)` input.
+
+    Args:
+        norm_type (float): the power :math:`p`.
+        kernel_size (int or tuple): window size.
+        stride (int or tuple): Default: None (``kernel_size``).
+        ceil_mode (bool): Default: False.
+
+    Inputs:
+        - **x** (Tensor) - 3-D or 4-D.
+
+    Outputs:
+        Tensor of the pooled values.
+    """
+    _nd = 2
+
+
+class _MaxUnpool(Cell):
+    _nd = 1
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        cls = type(self).__name__
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self._k = int_tuple(kernel_size, self._nd, "kernel_size", cls)
+        self._s = self._k if stride is None else int_tuple(stride, self._nd, "stride", cls)
+        self._p = int_tuple(padding, self._nd, "padding", cls, allow_zero=True)
+        self._fn = {1: F.max_unpool1d, 2: F.max_unpool2d, 3: F.max_unpool3d}[self._nd]
+
+    def construct(self, x, indices, output_size=None):
+        return _wrap(self._fn(x._t, indices._t.long(), self._k, self._s, self._p,
+                              None if output_size is None else tuple(output_size)))
+
+
+_UNPOOL_DOC = r"""
+
+    Args:
+        kernel_size (int or tuple): the pooling window.
+        stride (int or tuple): Default: None (``kernel_size``).
+        padding (int or tuple): Default: 0.
+
+    Inputs:
+        - **x** (Tensor) - the pooled values.
+        - **indices** (Tensor) - the argmax indices from the max pooling.
+        - **output_size** (tuple) - the unpooled size. Default: None.
+
+    Outputs:
+        Tensor with the values scattered back, zeros elsewhere.
+    """
+
+
+class MaxUnpool1d(_MaxUnpool):
+    __doc__ = "Partial inverse of MaxPool1d." + _UNPOOL_DOC
+    _nd = 1
+
+
+class MaxUnpool2d(_MaxUnpool):
+    __doc__ = "Partial inverse of MaxPool2d." + _UNPOOL_DOC
+    _nd = 2
+
+
+class MaxUnpool3d(_MaxUnpool):
+    __doc__ = "Partial inverse of MaxPool3d." + _UNPOOL_DOC
+    _nd = 3
+
+
+class _FractionalMaxPool(Cell):
+    _nd = 2
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False, _random_samples=None):
+        super().__init__()
+        cls = type(self).__name__
+        if (output_size is None) == (output_ratio is None):
+            raise ValueError(f"For '{cls}', exactly one of 'output_size' and 'output_ratio' must be given")
+        self.kernel_size, self.output_size, self.output_ratio = kernel_size, output_size, output_ratio
+        self.return_indices = return_indices
+        self._random_samples = _random_samples
+        self._fn = F.fractional_max_pool2d if self._nd == 2 else F.fractional_max_pool3d
+
+    def construct(self, x):
+        samples = self._random_samples._t if isinstance(self._random_samples, Tensor) else self._random_samples
+        out = self._fn(x._t, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+                       _random_samples=samples)
+        return _max_result(out)
+
+
+class FractionalMaxPool2d(_FractionalMaxPool):
+    r"""Fractional max pooling over :math:`(N, C, H, W)` input with pseudo-random window positions.
+
+    Args:
+        kernel_size (int or tuple): window size.
+        output_size (int or tuple): target size. Default: None.
+        output_ratio (float or tuple): target size as a fraction of the input. Default: None.
+        return_indices (bool): also return the indices. Default: False.
+        _random_samples (Tensor): fixed samples of shape :math:`(N, C, 2)`. Default: None.
+
+    Inputs:
+        - **x** (Tensor) - 3-D or 4-D.
+
+    Outputs:
+        Tensor (and indices with ``return_indices``).
+    """
+    _nd = 2
+
+
+class FractionalMaxPool3d(_FractionalMaxPool):
+    r"""Fractional max pooling over :math:`(N, C, D, H, W)` input with pseudo-random window positions.
+
+    Args:
+        kernel_size (int or tuple): window size.
+        output_size (int or tuple): target size. Default: None.
+        output_ratio (float or tuple): target size as a fraction of the input. Default: None.
+        return_indices (bool): also return the indices. Default: False.
+        _random_samples (Tensor): fixed samples of shape :math:`(N, C, 3)`. Default: None.
+
+    Inputs:
+        - **x** (Tensor) - 4-D or 5-D.
+
+    Outputs:
+        Tensor (and indices with ``return_indices``).
+    """
+    _nd = 3
+
+
+class _AvgPoolExt(Cell):
+    _nd = 2
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad, self.divisor_override = ceil_mode, count_include_pad, divisor_override
+        self._fn = _AVG[self._nd]
+        self._extra = () if self._nd == 1 else (divisor_override,)
+
+    def construct(self, input):  # noqa: A002 - MindSpore's argument name
+        return _wrap(self._fn(input._t, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                              self.count_include_pad, *self._extra))
+
+
+_AVG_EXT_DOC = r"""
+
+    Args:
+        kernel_size (int or tuple): window size.
+        stride (int or tuple): Default: None (``kernel_size``).
+        padding (int or tuple): Default: 0.
+        ceil_mode (bool): Default: False.
+        count_include_pad (bool): Default: True.
+
+    Inputs:
+        - **input** (Tensor) - batched or unbatched input.
+
+    Outputs:
+        Tensor of the averages.
+    """
+
+
+class AvgPool1dExt(_AvgPoolExt):
+    __doc__ = "1-D average pooling with ``torch.nn.AvgPool1d``'s arguments." + _AVG_EXT_DOC
+    _nd = 1
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
+
+
+class AvgPool2dExt(_AvgPoolExt):
+    __doc__ = "2-D average pooling with ``torch.nn.AvgPool2d``'s arguments." + _AVG_EXT_DOC
+    _nd = 2
+
+
+class AvgPool3dExt(_AvgPoolExt):
+    __doc__ = "3-D average pooling with ``torch.nn.AvgPool3d``'s arguments." + _AVG_EXT_DOC
+    _nd = 3
+
+
+class MaxPool2dExt(Cell):
+    r"""2-D max pooling with ``torch.nn.MaxPool2d``'s arguments.
+
+    Args:
+        kernel_size (int or tuple): Default: 1.
+        stride (int or tuple): Default: None (``kernel_size``).
+        padding (int or tuple): Default: 0.
+        dilation (int or tuple): Default: 1.
+        return_indices (bool): Default: False.
+        ceil_mode (bool): Default: False.
+
+    Inputs:
+        - **input** (Tensor) - 3-D or 4-D.
+
+    Outputs:
+        Tensor (and int64 indices with ``return_indices``).
+    """
+
+    def __init__(self, kernel_size=1, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def construct(self, input):  # noqa: A002 - MindSpore's argument name
+        return _max_result(F.max_pool2d(input._t, self.kernel_size, self.stride, self.padding, self.dilation,
+                                        self.ceil_mode, self.return_indices))

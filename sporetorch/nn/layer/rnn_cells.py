@@ -1,0 +1,125 @@
+"""Single-step recurrent cells RNNCell, GRUCell and LSTMCell."""
+import math
+
+import torch
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, _wrap
+from ..cell import Cell
+from ._checks import check_bool, positive_int
+
+__all__ = ["RNNCell", "GRUCell", "LSTMCell"]
+
+
+class _RNNCellBase(Cell):
+    _gates = 1
+
+    def __init__(self, input_size, hidden_size, has_bias=True, dtype=mstype.float32):
+        super().__init__()
+        cls = type(self).__name__
+        self.input_size = positive_int(input_size, "input_size", cls)
+        self.hidden_size = positive_int(hidden_size, "hidden_size", cls)
+        self.has_bias = check_bool(has_bias, "has_bias", cls)
+        tdtype = mstype.to_torch(dtype)
+        stdv = 1 / math.sqrt(hidden_size)
+        g = self._gates * hidden_size
+
+        def uniform(*shape):
+            return Parameter(Tensor(torch.empty(shape, dtype=tdtype).uniform_(-stdv, stdv)))
+
+        self.weight_ih = uniform(g, input_size)
+        self.weight_hh = uniform(g, hidden_size)
+        self.bias_ih = uniform(g) if has_bias else None
+        self.bias_hh = uniform(g) if has_bias else None
+
+    def _check(self, t):
+        if t.dim() not in (1, 2) or t.shape[-1] != self.input_size:
+            raise ValueError(f"For '{type(self).__name__}', the input must be 1-D or 2-D with last dimension "
+                             f"input_size {self.input_size}, but got shape {tuple(t.shape)}")
+
+    def _biases(self):
+        if self.bias_ih is None:
+            return None, None
+        return self.bias_ih._t, self.bias_hh._t
+
+
+_CELL_DOC = r"""
+
+    Args:
+        input_size (int): features of the input.
+        hidden_size (int): features of the hidden state.
+        has_bias (bool): Default: True.
+        dtype: the Parameters' dtype. Default: Float32.
+
+    Parameters ``weight_ih``, ``weight_hh``, ``bias_ih``, ``bias_hh`` are initialised from
+    U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)).
+    """
+
+
+class RNNCell(_RNNCellBase):
+    __doc__ = r"""One Elman RNN step: :math:`h' = act(W_{ih} x + b_{ih} + W_{hh} h + b_{hh})`.""" + _CELL_DOC + r"""
+    ``nonlinearity`` (str): ``"tanh"`` or ``"relu"``. Default: ``"tanh"``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(batch, input\_size)`.
+        - **hx** (Tensor) - :math:`(batch, hidden\_size)`.
+
+    Outputs:
+        Tensor :math:`h'` of shape :math:`(batch, hidden\_size)`.
+    """
+
+    def __init__(self, input_size, hidden_size, has_bias=True, nonlinearity="tanh", dtype=mstype.float32):
+        if nonlinearity not in ("tanh", "relu"):
+            raise ValueError(f"For 'RNNCell', the 'nonlinearity' must be 'tanh' or 'relu', but got {nonlinearity!r}")
+        super().__init__(input_size, hidden_size, has_bias, dtype)
+        self.nonlinearity = nonlinearity
+        self._fn = torch.rnn_tanh_cell if nonlinearity == "tanh" else torch.rnn_relu_cell
+
+    def construct(self, x, hx):
+        t = x._t
+        if t.dim() != 2 or t.shape[-1] != self.input_size:
+            self._check(t)
+        b_ih, b_hh = self._biases()
+        return _wrap(self._fn(t, hx._t, self.weight_ih._t, self.weight_hh._t, b_ih, b_hh))
+
+
+class GRUCell(_RNNCellBase):
+    __doc__ = r"""One GRU step (gates ordered reset, update, new).""" + _CELL_DOC + r"""
+    Inputs:
+        - **x** (Tensor) - :math:`(batch, input\_size)`.
+        - **hx** (Tensor) - :math:`(batch, hidden\_size)`.
+
+    Outputs:
+        Tensor :math:`h'` of shape :math:`(batch, hidden\_size)`.
+    """
+    _gates = 3
+
+    def construct(self, x, hx):
+        t = x._t
+        if t.dim() != 2 or t.shape[-1] != self.input_size:
+            self._check(t)
+        b_ih, b_hh = self._biases()
+        return _wrap(torch.gru_cell(t, hx._t, self.weight_ih._t, self.weight_hh._t, b_ih, b_hh))
+
+
+class LSTMCell(_RNNCellBase):
+    __doc__ = r"""One LSTM step (gates ordered input, forget, cell, output).""" + _CELL_DOC + r"""
+    Inputs:
+        - **x** (Tensor) - :math:`(batch, input\_size)`.
+        - **hx** (tuple) - ``(h, c)``, each :math:`(batch, hidden\_size)`.
+
+    Outputs:
+        Tuple ``(h', c')``.
+    """
+    _gates = 4
+
+    def construct(self, x, hx):
+        t = x._t
+        if t.dim() != 2 or t.shape[-1] != self.input_size:
+            self._check(t)
+        if not isinstance(hx, (tuple, list)) or len(hx) != 2:
+            raise TypeError(f"For 'LSTMCell', the 'hx' must be a tuple (h, c), but got {type(hx).__name__}")
+        b_ih, b_hh = self._biases()
+        h, c = torch.lstm_cell(t, (hx[0]._t, hx[1]._t), self.weight_ih._t, self.weight_hh._t, b_ih, b_hh)
+        return _wrap(h), _wrap(c)

@@ -1,0 +1,184 @@
+"""Recurrent layers RNN, GRU and LSTM, run by torch's fused kernels.
+
+Parameters are named and ordered as in MindSpore (``weight_ih_l{k}[_reverse]``, ``weight_hh_l{k}``,
+``bias_ih_l{k}``, ``bias_hh_l{k}``, held in ParameterTuples) with PyTorch's gate order
+(LSTM: input, forget, cell, output; GRU: reset, update, new), which MindSpore shares.
+"""
+import math
+
+import torch
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter, ParameterTuple
+from ...common.tensor import Tensor, _wrap
+from ..cell import Cell
+from ._checks import check_bool, positive_int
+
+__all__ = ["RNN", "GRU", "LSTM"]
+
+_GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+_KERNELS = {"LSTM": torch._VF.lstm, "GRU": torch._VF.gru, "RNN_TANH": torch._VF.rnn_tanh,
+            "RNN_RELU": torch._VF.rnn_relu}
+
+
+class _RNNBase(Cell):
+    """Shared construction and forward of the multi-layer recurrent layers."""
+
+    def __init__(self, mode, input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False, dropout=0.,
+                 bidirectional=False, dtype=mstype.float32):
+        super().__init__()
+        cls = type(self).__name__
+        positive_int(hidden_size, "hidden_size", cls)
+        positive_int(input_size, "input_size", cls)
+        positive_int(num_layers, "num_layers", cls)
+        if not isinstance(dropout, float):
+            raise TypeError(f"For '{cls}', the 'dropout' must be a float, but got {type(dropout).__name__}")
+        if not 0 <= dropout < 1:
+            raise ValueError(f"For '{cls}', the 'dropout' must be a number in range [0, 1), but got {dropout}")
+        check_bool(has_bias, "has_bias", cls)
+        check_bool(batch_first, "batch_first", cls)
+        check_bool(bidirectional, "bidirectional", cls)
+        self.mode = mode
+        self.input_size, self.hidden_size, self.num_layers = input_size, hidden_size, num_layers
+        self.has_bias, self.batch_first, self.dropout, self.bidirectional = has_bias, batch_first, dropout, bidirectional
+        self.is_lstm = mode == "LSTM"
+        num_directions = 2 if bidirectional else 1
+        self._num_directions = num_directions
+        gate_size = _GATES[mode] * hidden_size
+        tdtype = mstype.to_torch(dtype)
+        stdv = 1 / math.sqrt(hidden_size)
+
+        def uniform(*shape, name):
+            return Parameter(Tensor(torch.empty(shape, dtype=tdtype).uniform_(-stdv, stdv)), name=name)
+
+        w_ih, w_hh, b_ih, b_hh = [], [], [], []
+        for layer in range(num_layers):
+            for direction in range(num_directions):
+                layer_input = input_size if layer == 0 else hidden_size * num_directions
+                suffix = f"l{layer}" + ("_reverse" if direction == 1 else "")
+                w_ih.append(uniform(gate_size, layer_input, name="weight_ih_" + suffix))
+                w_hh.append(uniform(gate_size, hidden_size, name="weight_hh_" + suffix))
+                if has_bias:
+                    b_ih.append(uniform(gate_size, name="bias_ih_" + suffix))
+                    b_hh.append(uniform(gate_size, name="bias_hh_" + suffix))
+        self.w_ih_list = ParameterTuple(w_ih)
+        self.w_hh_list = ParameterTuple(w_hh)
+        self.b_ih_list = ParameterTuple(b_ih)
+        self.b_hh_list = ParameterTuple(b_hh)
+        self._kernel = _KERNELS[mode]
+
+    def _flat_weights(self):
+        """torch's order: per layer and direction, w_ih, w_hh[, b_ih, b_hh]."""
+        out = []
+        for i in range(len(self.w_ih_list)):
+            out.append(self.w_ih_list[i]._t)
+            out.append(self.w_hh_list[i]._t)
+            if self.has_bias:
+                out.append(self.b_ih_list[i]._t)
+                out.append(self.b_hh_list[i]._t)
+        return out
+
+    def construct(self, x, hx=None, seq_length=None):
+        cls = type(self).__name__
+        t = x._t
+        if t.dim() != 3 or t.shape[-1] != self.input_size:
+            raise ValueError(f"For '{cls}', the input must be 3-D with last dimension input_size "
+                             f"{self.input_size}, but got shape {tuple(t.shape)}")
+        batch = t.shape[0] if self.batch_first else t.shape[1]
+        state_shape = (self.num_layers * self._num_directions, batch, self.hidden_size)
+        if hx is None:
+            zeros = torch.zeros(state_shape, dtype=t.dtype, device=t.device)
+            h = (zeros, zeros) if self.is_lstm else zeros
+        elif self.is_lstm:
+            if not isinstance(hx, (tuple, list)) or len(hx) != 2:
+                raise TypeError(f"For '{cls}', the 'hx' must be a tuple (h0, c0), but got {type(hx).__name__}")
+            h = (hx[0]._t, hx[1]._t)
+        else:
+            h = hx._t
+        for s in (h if self.is_lstm else (h,)):
+            if tuple(s.shape) != state_shape:
+                raise ValueError(f"For '{cls}', the initial state must have shape {state_shape}, "
+                                 f"but got {tuple(s.shape)}")
+        weights = self._flat_weights()
+        train = self.training
+        if seq_length is None:
+            res = self._kernel(t, h, weights, self.has_bias, self.num_layers, self.dropout, train,
+                               self.bidirectional, self.batch_first)
+            out = res[0]
+        else:
+            lengths = seq_length._t if isinstance(seq_length, Tensor) else torch.as_tensor(seq_length)
+            packed = pack_padded_sequence(t, lengths.cpu().long(), self.batch_first, enforce_sorted=False)
+            order = packed.unsorted_indices
+            h = tuple(s.index_select(1, packed.sorted_indices) for s in h) if self.is_lstm \
+                else h.index_select(1, packed.sorted_indices)
+            res = self._kernel(packed.data, packed.batch_sizes, h, weights, self.has_bias, self.num_layers,
+                               self.dropout, train, self.bidirectional)
+            out, _ = pad_packed_sequence(type(packed)(res[0], packed.batch_sizes, packed.sorted_indices, order),
+                                         self.batch_first, total_length=t.shape[1 if self.batch_first else 0])
+            res = (out,) + tuple(s.index_select(1, order) for s in res[1:])
+        if self.is_lstm:
+            return _wrap(out), (_wrap(res[1]), _wrap(res[2]))
+        return _wrap(out), _wrap(res[1])
+
+
+_RNN_DOC = r"""
+
+    Args:
+        input_size (int): features of the input.
+        hidden_size (int): features of the hidden state.
+        num_layers (int): stacked layers. Default: 1.
+        has_bias (bool): whether the biases exist. Default: True.
+        batch_first (bool): input and output are :math:`(batch, seq, feature)`. Default: False.
+        dropout (float): dropout after every layer but the last, in training. Default: 0.0.
+        bidirectional (bool): Default: False.
+        dtype: the Parameters' dtype. Default: Float32.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(seq, batch, input\_size)` (or batch first).
+        - **hx** - initial state :math:`(num\_layers \cdot num\_directions, batch, hidden\_size)`. Default: zeros.
+        - **seq_length** (Tensor) - per-sample valid lengths; steps past them give zeros. Default: None.
+
+    Parameters are initialised from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)).
+
+    Differences from PyTorch: ``has_bias`` instead of ``bias``; ``seq_length`` replaces packed
+    sequences; the Parameters live in the ParameterTuples ``w_ih_list``, ``w_hh_list``,
+    ``b_ih_list`` and ``b_hh_list`` under PyTorch's names.
+    """
+
+
+class RNN(_RNNBase):
+    __doc__ = r"""Elman RNN: :math:`h_t = \tanh(W_{ih} x_t + b_{ih} + W_{hh} h_{t-1} + b_{hh})`.
+
+    ``nonlinearity`` (keyword, ``"tanh"`` or ``"relu"``) selects the activation.""" + _RNN_DOC + r"""
+    Outputs:
+        Tuple ``(output, h_n)``.
+    """
+
+    def __init__(self, *args, **kwargs):
+        nonlinearity = kwargs.pop("nonlinearity", "tanh")
+        if nonlinearity not in ("tanh", "relu"):
+            raise ValueError(f"For 'RNN', the 'nonlinearity' must be 'tanh' or 'relu', but got {nonlinearity!r}")
+        self.nonlinearity = nonlinearity
+        super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", *args, **kwargs)
+
+
+class GRU(_RNNBase):
+    __doc__ = r"""Gated recurrent unit (gates ordered reset, update, new).""" + _RNN_DOC + r"""
+    Outputs:
+        Tuple ``(output, h_n)``.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__("GRU", *args, **kwargs)
+
+
+class LSTM(_RNNBase):
+    __doc__ = r"""Long short-term memory (gates ordered input, forget, cell, output); ``hx`` is ``(h0, c0)``.""" \
+        + _RNN_DOC + r"""
+    Outputs:
+        Tuple ``(output, (h_n, c_n))``.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__("LSTM", *args, **kwargs)

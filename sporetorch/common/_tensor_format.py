@@ -77,21 +77,15 @@ def _scalar_text(value, dtype):
     return str(value)
 
 
-def _summarise(values, threshold):
-    n = len(values)
-    return (values[:_EDGE], values[n - _EDGE:]) if n > threshold else None
-
-
 def _render(data, depth, ndim, fmt, per_line, out):
     n = data.shape[0]
     if depth == ndim - 1:
-        values = data.tolist()
-        cut = _summarise(values, _THRESHOLD if ndim > 1 else _THRESHOLD_1D)
         out.append("[")
-        if cut is not None:
-            out.append(", ".join(fmt(v) for v in cut[0]) + " ... " + ", ".join(fmt(v) for v in cut[1]))
+        if n > (_THRESHOLD if ndim > 1 else _THRESHOLD_1D):
+            out.append(", ".join(fmt(v) for v in data[:_EDGE].tolist()) + " ... "
+                       + ", ".join(fmt(v) for v in data[n - _EDGE:].tolist()))
         else:
-            for i, v in enumerate(values):
+            for i, v in enumerate(data.tolist()):
                 out.append(fmt(v))
                 if i != n - 1:
                     out.append(", ")
@@ -132,8 +126,8 @@ def _value_text(data):
     return text
 
 
-def _header(t, shape):
-    return f"Tensor(shape={list(shape)}, dtype={t.dtype}, value="
+def _header(shape, dtype):
+    return f"Tensor(shape={list(shape)}, dtype={dtype}, value="
 
 
 def tensor_repr(t):
@@ -142,20 +136,19 @@ def tensor_repr(t):
     if getattr(data, "_lazy_init", None) is not None:
         data = torch.zeros(tuple(data.shape), dtype=data.dtype)
     data = data.detach().cpu()
-    return _header(t, data.shape) + ("\n" if data.dim() > 1 else " ") + _value_text(data) + ")"
+    return _header(data.shape, t.dtype) + ("\n" if data.dim() > 1 else " ") + _value_text(data) + ")"
 
 
-def uninitialized_text(t):
+def uninitialized_text(shape, dtype):
     """MindSpore's text for a tensor whose data ``init_data()`` has not created yet."""
-    shape = tuple(t._t.shape)
-    return _header(t, shape) + ("\n" if len(shape) > 1 else "") + "<uninitialized>)"
+    return _header(shape, dtype) + ("\n" if len(shape) > 1 else "") + "<uninitialized>)"
 
 
 def tensor_str(t):
     """MindSpore's ``str``: NumPy's text of the values."""
     data = t._t
     if getattr(data, "_lazy_init", None) is not None:
-        return uninitialized_text(t)
+        return uninitialized_text(tuple(data.shape), t.dtype)
     data = data.detach().cpu()
     if data.dtype == torch.bfloat16:
         # MindSpore's bfloat16 NumPy scalars print with "%f".

@@ -1,8 +1,13 @@
 """Weight initialisers (``mindspore.common.initializer``) computed with ``torch.nn.init``.
 
-An ``Initializer`` fills a torch tensor in place. ``initializer(init, shape, dtype)``
-returns a lazily initialised Tensor whose data is created by ``init_data()`` (or on
-first use), drawing from the global generator seeded by ``set_seed``.
+``initializer(init, shape, dtype)`` returns a lazily initialised Tensor, as MindSpore does:
+its data is created by ``init_data()`` (or ``asnumpy()``, or when a ``Parameter`` is made
+from it); computing with it before that raises RuntimeError. Random initialisers draw
+from torch's global generator, which ``set_seed`` seeds.
+
+As in MindSpore, an ``Initializer`` fills a NumPy array in ``_initialize(arr)``; the
+built-in ones fill it through ``torch.from_numpy`` (shared memory) with ``torch.nn.init``,
+so user subclasses written for MindSpore keep working.
 """
 import math
 import numbers
@@ -11,21 +16,22 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
-from .tensor import Tensor, _wrap
+from .seed import get_seed  # noqa: F401 - MindSpore exports it here too
+from .tensor import Tensor, _uninitialized, _wrap
 from .._device import default_device
 
 
 def _fans(shape):
     if len(shape) < 2:
-        raise ValueError(f"For initializer, fan_in and fan_out need a shape of at least 2 dimensions, "
-                         f"but got {tuple(shape)}")
+        raise ValueError("'fan_in' and 'fan_out' can not be computed for tensor with fewer than "
+                         f"2 dimensions, but got dimensions {len(shape)}.")
     receptive = 1
     for s in shape[2:]:
         receptive *= s
     return shape[1] * receptive, shape[0] * receptive
 
 
-def _gain(nonlinearity, param=None):
+def _gain(nonlinearity, param=None, owner="HeUniform"):
     if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
                         "conv_transpose3d", "sigmoid"):
         return 1.0
@@ -34,41 +40,66 @@ def _gain(nonlinearity, param=None):
     if nonlinearity == "relu":
         return math.sqrt(2.0)
     if nonlinearity == "leaky_relu":
-        slope = 0.01 if param is None else param
-        return math.sqrt(2.0 / (1 + slope ** 2))
-    if nonlinearity == "selu":
-        return 3.0 / 4
-    raise ValueError(f"For initializer, the nonlinearity {nonlinearity!r} is not supported")
+        if param is None:
+            param = 0.01
+        elif isinstance(param, bool) or not isinstance(param, (int, float)):
+            raise ValueError(f"For '{owner}', 'negative_slope' {param} is not a valid number. When 'nonlinearity' "
+                             f"is 'leaky_relu', 'negative_slope' should be int or float, but got {type(param)}.")
+        return math.sqrt(2.0 / (1 + param ** 2))
+    raise ValueError(f"For '{owner}', the argument 'nonlinearity' should be one of ['sigmoid', 'tanh', 'relu' "
+                     f"or 'leaky_relu'], but got {nonlinearity}.")
+
+
+def _check_mode(mode):
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError(f"'mode' {mode} not supported, please use one of ['fan_in', 'fan_out']")
+
+
+def _check_sigma(sigma):
+    if sigma < 0:
+        raise ValueError("sigma < 0")
 
 
 class Initializer:
-    """Base class: subclasses implement ``_initialize(t)`` that fills the torch tensor ``t`` in place."""
+    """Base class of initialisers. Subclasses implement ``_initialize(arr)``, which fills the
+    NumPy array ``arr`` in place (MindSpore's convention); the built-in subclasses implement
+    ``_fill(t)`` on a torch tensor instead."""
 
     def __init__(self, **kwargs):
         self._kwargs = kwargs
+        self.seed = None
 
-    def _initialize(self, t):
-        raise NotImplementedError
+    def _initialize(self, arr):
+        t = torch.from_numpy(arr)
+        if t.dtype in (torch.float32, torch.float64):
+            self._fill(t)
+        else:
+            work = torch.empty(t.shape, dtype=torch.float32)
+            self._fill(work)
+            t.copy_(work)
+
+    def _fill(self, t):
+        raise NotImplementedError(f"{type(self).__name__} must implement _initialize(arr)")
 
     def __call__(self, arr):
-        """Fill a NumPy array in place (MindSpore's calling convention)."""
-        t = torch.from_numpy(arr) if arr.dtype != np.float16 else torch.from_numpy(arr.astype(np.float32))
-        self._initialize(t)
-        if arr.dtype == np.float16:
-            arr[...] = t.numpy().astype(np.float16)
+        """Fill the NumPy array ``arr`` in place."""
+        if not isinstance(arr, np.ndarray):
+            raise TypeError(f"For '{type(self).__name__}', the input must be a numpy.ndarray, "
+                            f"but got {type(arr).__name__}")
+        self._initialize(arr)
 
 
 class Zero(Initializer):
     """Fill with 0."""
 
-    def _initialize(self, t):
+    def _fill(self, t):
         t.zero_()
 
 
 class One(Initializer):
     """Fill with 1."""
 
-    def _initialize(self, t):
+    def _fill(self, t):
         t.fill_(1)
 
 
@@ -79,7 +110,7 @@ class Constant(Initializer):
         super().__init__(value=value)
         self.value = value
 
-    def _initialize(self, t):
+    def _fill(self, t):
         t.fill_(self.value)
 
 
@@ -90,7 +121,7 @@ class Uniform(Initializer):
         super().__init__(scale=scale)
         self.scale = scale
 
-    def _initialize(self, t):
+    def _fill(self, t):
         torch.nn.init.uniform_(t, -self.scale, self.scale)
 
 
@@ -102,18 +133,20 @@ class Normal(Initializer):
         self.sigma = sigma
         self.mean = mean
 
-    def _initialize(self, t):
+    def _fill(self, t):
+        _check_sigma(self.sigma)
         torch.nn.init.normal_(t, self.mean, self.sigma)
 
 
 class TruncatedNormal(Initializer):
-    """Draw from N(mean, sigma²) truncated to [a, b]."""
+    """Draw from N(mean, sigma²) truncated to the absolute bounds [a, b]."""
 
     def __init__(self, sigma=0.01, mean=0.0, a=-2.0, b=2.0):
         super().__init__(sigma=sigma, mean=mean, a=a, b=b)
         self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
 
-    def _initialize(self, t):
+    def _fill(self, t):
+        _check_sigma(self.sigma)
         torch.nn.init.trunc_normal_(t, self.mean, self.sigma, self.a, self.b)
 
 
@@ -124,7 +157,7 @@ class XavierUniform(Initializer):
         super().__init__(gain=gain)
         self.gain = gain
 
-    def _initialize(self, t):
+    def _fill(self, t):
         fan_in, fan_out = _fans(t.shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
         torch.nn.init.uniform_(t, -bound, bound)
@@ -137,7 +170,7 @@ class XavierNormal(Initializer):
         super().__init__(gain=gain)
         self.gain = gain
 
-    def _initialize(self, t):
+    def _fill(self, t):
         fan_in, fan_out = _fans(t.shape)
         torch.nn.init.normal_(t, 0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)))
 
@@ -147,14 +180,13 @@ class HeUniform(Initializer):
 
     def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
         super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
-        if mode not in ("fan_in", "fan_out"):
-            raise ValueError(f"For 'HeUniform', the 'mode' must be 'fan_in' or 'fan_out', but got {mode!r}")
+        _check_mode(mode)
         self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
-    def _initialize(self, t):
+    def _fill(self, t):
         fan_in, fan_out = _fans(t.shape)
         fan = fan_in if self.mode == "fan_in" else fan_out
-        bound = _gain(self.nonlinearity, self.negative_slope) * math.sqrt(3.0 / fan)
+        bound = _gain(self.nonlinearity, self.negative_slope, "HeUniform") * math.sqrt(3.0 / fan)
         torch.nn.init.uniform_(t, -bound, bound)
 
 
@@ -163,14 +195,13 @@ class HeNormal(Initializer):
 
     def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
         super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
-        if mode not in ("fan_in", "fan_out"):
-            raise ValueError(f"For 'HeNormal', the 'mode' must be 'fan_in' or 'fan_out', but got {mode!r}")
+        _check_mode(mode)
         self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
-    def _initialize(self, t):
+    def _fill(self, t):
         fan_in, fan_out = _fans(t.shape)
         fan = fan_in if self.mode == "fan_in" else fan_out
-        torch.nn.init.normal_(t, 0.0, _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan))
+        torch.nn.init.normal_(t, 0.0, _gain(self.nonlinearity, self.negative_slope, "HeNormal") / math.sqrt(fan))
 
 
 class Orthogonal(Initializer):
@@ -180,18 +211,20 @@ class Orthogonal(Initializer):
         super().__init__(gain=gain)
         self.gain = gain
 
-    def _initialize(self, t):
+    def _fill(self, t):
         if t.dim() < 2:
-            raise ValueError(f"For 'Orthogonal', the shape must have at least 2 dimensions, but got {tuple(t.shape)}")
+            raise ValueError("For Orthogonal initializer, the dimension of the initialized tensor should be no "
+                             f"less than 2, but got {t.dim()}.")
         torch.nn.init.orthogonal_(t, self.gain)
 
 
 class Identity(Initializer):
     """The identity matrix (2-D shapes only)."""
 
-    def _initialize(self, t):
+    def _fill(self, t):
         if t.dim() != 2:
-            raise ValueError(f"For 'Identity', the shape must be 2-D, but got {tuple(t.shape)}")
+            raise ValueError("For Identity initializer, the dimension of the initialized tensor should be 2, "
+                             f"but got {t.dim()}.")
         torch.nn.init.eye_(t)
 
 
@@ -202,9 +235,13 @@ class Dirac(Initializer):
         super().__init__(groups=groups)
         self.groups = groups
 
-    def _initialize(self, t):
+    def _fill(self, t):
         if t.dim() not in (3, 4, 5):
-            raise ValueError(f"For 'Dirac', the shape must be 3-, 4- or 5-D, but got {tuple(t.shape)}")
+            raise ValueError("For Dirac initializer, only support to initialize tensor with dimension of 3, 4 "
+                             f"or 5, but got {t.dim()}.")
+        if t.shape[0] % self.groups != 0:
+            raise ValueError("For Dirac initializer, the first dimension of the initialized tensor must be "
+                             f"divisible by groups, but got first dimension {t.shape[0]}, groups {self.groups}.")
         torch.nn.init.dirac_(t, self.groups)
 
 
@@ -215,108 +252,136 @@ class Sparse(Initializer):
         super().__init__(sparsity=sparsity, sigma=sigma)
         self.sparsity, self.sigma = sparsity, sigma
 
-    def _initialize(self, t):
+    def _fill(self, t):
         if t.dim() != 2:
-            raise ValueError(f"For 'Sparse', the shape must be 2-D, but got {tuple(t.shape)}")
+            raise ValueError("For Sparse initializer, the dimension of the initialized tensor should be 2, "
+                             f"but got {t.dim()}.")
         torch.nn.init.sparse_(t, self.sparsity, self.sigma)
 
 
 class VarianceScaling(Initializer):
-    """Scale-aware draws: std = sqrt(scale / n) with n from ``mode``; normal, truncated normal or uniform."""
+    """Scale-aware draws with n from ``mode``: N(0, scale / n) for ``"untruncated_normal"``, otherwise
+    U(-sqrt(3·scale / n), sqrt(3·scale / n)).
+
+    Differences from the MindSpore documentation: MindSpore 2.10 only takes its truncated-normal
+    branch for the (unaccepted) name ``"truncated_norm"``, so ``"truncated_normal"`` (the default)
+    draws from the uniform distribution; sporetorch reproduces what MindSpore computes."""
 
     def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal"):
         super().__init__(scale=scale, mode=mode, distribution=distribution)
         if scale <= 0:
-            raise ValueError(f"For 'VarianceScaling', the 'scale' must be positive, but got {scale}")
+            raise ValueError("For VarianceScaling initializer, the argument 'scale' must be greater than 0, "
+                             f"but got {scale}.")
         if mode not in ("fan_in", "fan_out", "fan_avg"):
-            raise ValueError(f"For 'VarianceScaling', the 'mode' must be fan_in, fan_out or fan_avg, got {mode!r}")
+            raise ValueError("For VarianceScaling initializer, the argument 'mode' must be fan_in, fan_out or "
+                             f"fan_avg, but got {mode}.")
         if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
-            raise ValueError(f"For 'VarianceScaling', unknown distribution {distribution!r}")
+            raise ValueError("For VarianceScaling initializer, the argument 'distribution' must be uniform, "
+                             f"truncated_norm or untruncated_norm, but got {distribution}.")
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
-    def _initialize(self, t):
+    def _fill(self, t):
         fan_in, fan_out = _fans(t.shape)
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
-        if self.distribution == "uniform":
-            bound = math.sqrt(3.0 * scale)
-            torch.nn.init.uniform_(t, -bound, bound)
-        elif self.distribution == "untruncated_normal":
+        if self.distribution == "untruncated_normal":
             torch.nn.init.normal_(t, 0.0, math.sqrt(scale))
         else:
-            # 0.8796... is the std of a standard normal truncated to [-2, 2].
-            std = math.sqrt(scale) / .87962566103423978
-            torch.nn.init.trunc_normal_(t, 0.0, std, -2 * std, 2 * std)
+            bound = math.sqrt(3.0 * scale)
+            torch.nn.init.uniform_(t, -bound, bound)
 
 
+# MindSpore's alias table: every class under its lower-case name, plus the snake-case names.
 _ALIASES = {
     "zeros": Zero, "zero": Zero, "ones": One, "one": One,
     "uniform": Uniform, "normal": Normal, "truncatednormal": TruncatedNormal,
     "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
     "xavier_normal": XavierNormal, "xaviernormal": XavierNormal,
     "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal, "henormal": HeNormal,
-    "orthogonal": Orthogonal, "identity": Identity, "eye": Identity, "dirac": Dirac,
+    "orthogonal": Orthogonal, "identity": Identity, "dirac": Dirac, "sparse": Sparse,
     "variancescaling": VarianceScaling,
 }
 
 
 def _resolve(init):
-    if isinstance(init, Initializer):
+    """Return the ``Initializer`` (or Tensor) that fills a tensor for ``init``."""
+    if isinstance(init, (Initializer, Tensor)):
         return init
     if isinstance(init, str):
-        key = init.lower()
-        if key not in _ALIASES:
-            raise ValueError(f"For 'initializer', the init name {init!r} is not supported; "
-                             f"choose one of {sorted(set(_ALIASES))}")
-        return _ALIASES[key]()
-    if isinstance(init, type) and issubclass(init, Initializer):
-        return init()
-    raise TypeError(f"For 'initializer', the 'init' must be an Initializer, str, Tensor or number, "
-                    f"but got {type(init).__name__}")
+        cls = _ALIASES.get(init.lower())
+        if cls is None:
+            raise ValueError(f"For 'initializer', the class corresponding to '{init}' was not found.")
+        return cls()
+    if isinstance(init, numbers.Number):
+        return Constant(init)
+    raise TypeError("For 'initializer', the type of the 'init' argument should be 'Tensor', 'number', 'string' "
+                    f"or 'initializer', but got {type(init)}.")
 
 
 def _normalise_shape(shape):
-    if shape is None:
-        raise ValueError("For 'initializer', the 'shape' must be given")
-    if isinstance(shape, numbers.Integral):
-        shape = (int(shape),)
-    shape = tuple(int(s) for s in shape)
-    if any(s < 0 for s in shape):
-        raise ValueError(f"For 'initializer', the 'shape' must not contain negative values, but got {shape}")
-    return shape
+    if isinstance(shape, numbers.Integral) and not isinstance(shape, bool):
+        shape = (shape,)
+    if not isinstance(shape, (tuple, list)) or any(
+            isinstance(s, bool) or not isinstance(s, numbers.Real) or s <= 0 or int(s) != s for s in shape):
+        raise ValueError("For 'initializer', the argument 'shape' is invalid, the value of 'shape' must be "
+                         f"positive integer, but got {tuple(shape) if isinstance(shape, list) else shape}")
+    return tuple(int(s) for s in shape)
+
+
+def _check_dtype(dtype):
+    if not (isinstance(dtype, mstype.Type) and dtype.torch_dtype is not None):
+        raise TypeError(f"For 'initializer', the 'dtype' should be a mindspore dtype such as mindspore.float32, "
+                        f"but got {dtype!r}.")
 
 
 def _fill(init, shape, dtype):
-    """Create and initialise a torch tensor."""
+    """Create the torch data of a ``shape``/``dtype`` tensor filled by ``init`` (see ``_resolve``)."""
     tdtype = mstype.to_torch(dtype)
     if isinstance(init, Tensor):
-        if tuple(init.shape) != shape:
-            raise ValueError(f"For 'initializer', the shape of the Tensor {init.shape} must equal shape {shape}")
-        return init._t.to(tdtype).clone()
-    if isinstance(init, numbers.Number) and not isinstance(init, bool):
-        return torch.full(shape, init, dtype=tdtype, device=default_device())
-    ini = _resolve(init)
-    work = torch.empty(shape, dtype=torch.float32 if not tdtype.is_floating_point or tdtype in (
-        torch.float16, torch.bfloat16) else tdtype)
-    ini._initialize(work)
-    return work.to(tdtype).to(default_device())
+        if init.has_init:
+            init.init_data()
+        if tuple(init.shape) != tuple(shape):
+            raise ValueError("For 'initializer', the shape of the 'init' argument should be same as the argument "
+                             f"'shape', but got the 'init' shape {list(init.shape)} and the 'shape' {list(shape)}.")
+        return init._t.detach().to(tdtype, copy=True).to(default_device())
+    arr = np.zeros(shape, dtype=np.float64 if tdtype == torch.float64 else np.float32)
+    init(arr)
+    return torch.from_numpy(arr).to(tdtype).to(default_device())
 
 
 def initializer(init, shape=None, dtype=mstype.float32):
-    """Create a Tensor of ``shape`` and ``dtype`` filled by ``init``.
+    """Create a Tensor of ``shape`` and ``dtype`` whose data ``init`` creates.
 
     Args:
-        init: an ``Initializer`` instance or class, its name (``"zeros"``, ``"he_uniform"``, ...),
-            a Tensor of the same shape, or a number.
-        shape: an int or a tuple of ints.
-        dtype: a MindSpore dtype. Default: Float32.
+        init (Union[Tensor, str, Initializer, numbers.Number]): an ``Initializer``, its
+            alias (``"zeros"``, ``"ones"``, ``"normal"``, ``"he_uniform"``, ...), a number
+            (``Constant``) or a Tensor of ``shape`` (copied).
+        shape (Union[tuple, list, int]): the shape; positive integers. Default: the shape of
+            ``init`` when it is a Tensor.
+        dtype (mindspore.dtype): Default: ``mindspore.float32``.
+
+    Returns:
+        Tensor. For a Tensor ``init`` the data is there at once; otherwise the tensor is
+        lazily initialised, as in MindSpore: ``init_data()`` creates the data, ``str`` prints
+        ``<uninitialized>`` until then and computing with it raises RuntimeError.
     """
-    if isinstance(init, Tensor) and shape is None:
-        shape = init.shape
-    return _wrap(_fill(init, _normalise_shape(shape), dtype))
+    if not isinstance(init, (Tensor, numbers.Number, str, Initializer)):
+        raise TypeError("For 'initializer', the type of the 'init' argument should be 'Tensor', 'number', "
+                        f"'string' or 'initializer', but got {type(init)}.")
+    _check_dtype(dtype)
+    if isinstance(init, Tensor):
+        shape = init.shape if shape is None else _normalise_shape(shape)
+        return _wrap(_fill(init, shape, dtype))
+    if shape is None:
+        raise ValueError("For 'initializer', the argument 'shape' must be given when 'init' is not a Tensor")
+    return _wrap(_uninitialized(_resolve(init), _normalise_shape(shape), dtype))
 
 
-def _lazy_init_data(tensor, init, shape, dtype):
-    """``Tensor(init=..., shape=..., dtype=...)``: build the data for the new tensor."""
-    return _fill(init if init is not None else "zeros", _normalise_shape(shape),
-                 mstype.float32 if dtype is None else dtype)
+def _tensor_init_data(init, shape, dtype):
+    """The data of ``Tensor(init=..., shape=..., dtype=...)`` (lazy) or ``Tensor(shape=..., dtype=...)`` (zeros)."""
+    if shape is None or dtype is None:
+        raise ValueError("init, dtype and shape must have values at the same time.")
+    shape = _normalise_shape(shape) if shape else ()
+    if init is None:
+        return torch.zeros(shape, dtype=mstype.to_torch(dtype), device=default_device())
+    return _uninitialized(_resolve(init), shape, dtype)

@@ -1,25 +1,55 @@
 """``Parameter`` and ``ParameterTuple``: named, trainable Tensors held by Cells."""
 import itertools
+import numbers
 
 import numpy as np
 import torch
 
 from . import dtype as mstype
-from .tensor import Tensor, _to_torch_data
+from .tensor import Tensor, _Uninitialized, _to_torch_data, _wrap
 
 PARAMETER_NAME_DEFAULT = "Parameter"
-_name_counter = itertools.count(1)
+PARAMETER_NAME_PREFIX_MAX_LEN = 1024
+_GENERATED_PREFIX = PARAMETER_NAME_DEFAULT + "#"
+# MindSpore 2.10 creates two unnamed Parameters while importing, so the first one a
+# script creates is "Parameter#2"; starting the counter there keeps default names equal.
+_name_counter = itertools.count(2)
+
+
+def _generated_name():
+    return f"{_GENERATED_PREFIX}{next(_name_counter)}"
+
+
+def _initial_data(default_input):
+    """The torch tensor a new Parameter holds for ``default_input`` (shared with a Tensor)."""
+    if isinstance(default_input, Tensor):
+        t = default_input._t
+        if type(t) is _Uninitialized:
+            from .initializer import _fill
+            with torch._C.DisableTorchFunctionSubclass():
+                shape, dtype = tuple(t.shape), mstype.from_torch(t.dtype)
+            return _fill(t._lazy_init, shape, dtype)
+        return t
+    if isinstance(default_input, (bool, np.bool_)):
+        raise ValueError("Parameter data can not be `bool`")
+    if isinstance(default_input, numbers.Integral):
+        return _to_torch_data(default_input, mstype.int32)
+    if isinstance(default_input, torch.Tensor):
+        return default_input
+    return _to_torch_data(default_input, None)
 
 
 class Parameter(Tensor):
     """A Tensor that a Cell owns and an optimizer updates.
 
     Args:
-        default_input: the initial value: a Tensor (also a lazily initialised one from
-            ``initializer``), a NumPy array or a Python number.
-        name (str): the name; a Cell renames default-named Parameters after the
-            attribute that holds them. Default: ``"Parameter#N"``.
-        requires_grad (bool): whether optimizers and ``trainable_params`` include it.
+        default_input (Union[Tensor, int, float, numpy.ndarray, list]): the initial value. A
+            lazily initialised Tensor (from ``initializer``) is initialised now; a Tensor's data
+            is shared, not copied. A Python int gives an Int32 Parameter, a float Float32;
+            ``bool`` is rejected.
+        name (str): the name. Default: None, which gives ``"Parameter#N"``; a Cell renames such
+            a Parameter after the attribute that holds it.
+        requires_grad (bool): whether optimizers and ``trainable_params`` include it. Default: True.
 
     Differences from PyTorch: ``requires_grad`` is MindSpore's trainability flag; the
     underlying ``torch.Tensor`` only records autograd while ``grad`` differentiates it.
@@ -27,30 +57,43 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
-        if isinstance(default_input, Parameter):
-            data = default_input._t
-        elif isinstance(default_input, Tensor):
-            default_input.init_data()
-            data = default_input._t
-        elif isinstance(default_input, (np.ndarray, np.generic, list, tuple, bool, int, float)):
-            data = _to_torch_data(default_input, None)
-        elif isinstance(default_input, torch.Tensor):
-            data = default_input
-        else:
-            raise TypeError(f"For 'Parameter', the 'default_input' must be a Tensor, NumPy array or number, "
-                            f"but got {type(default_input).__name__}")
+        data = _initial_data(default_input)
         self._t = data.detach()
-        if name is None:
-            name = f"{PARAMETER_NAME_DEFAULT}#{next(_name_counter)}"
-        elif not isinstance(name, str):
-            raise TypeError(f"For 'Parameter', the 'name' must be a str, but got {type(name).__name__}")
         self.name = name
-        self.requires_grad = bool(requires_grad)
+        self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
         self.parallel_optimizer = parallel_optimizer
         self.is_init = False
         self.init_mode = None
         self.param_info = None
+        self.sliced = False
+
+    @property
+    def name(self):
+        return self.__dict__["_name"]
+
+    @name.setter
+    def name(self, name_):
+        if name_ is None:
+            name_ = _generated_name()
+        elif isinstance(name_, str):
+            name_ = name_.strip() or _generated_name()
+            if len(name_) > PARAMETER_NAME_PREFIX_MAX_LEN:
+                raise ValueError(f"The length of the '{name_}' name should be less than "
+                                 f"{PARAMETER_NAME_PREFIX_MAX_LEN}.")
+        else:
+            raise ValueError(f"The type of the Parameter's name should be 'string' or 'None', but got {type(name_)}.")
+        self.__dict__["_name"] = name_
+
+    @property
+    def requires_grad(self):
+        return self.__dict__["_requires_grad"]
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if not isinstance(value, bool):
+            raise TypeError("The argument `requires_grad` must be bool type")
+        self.__dict__["_requires_grad"] = value
 
     def __repr__(self):
         return (f"Parameter (name={self.name}, shape={self.shape}, dtype={self.dtype}, "
@@ -59,11 +102,16 @@ class Parameter(Tensor):
     __str__ = __repr__
 
     def _has_default_name(self):
-        return self.name.startswith(PARAMETER_NAME_DEFAULT + "#")
+        return self.name.startswith(_GENERATED_PREFIX)
 
     @property
     def data(self):
-        return self
+        """The value as a plain Tensor sharing this Parameter's memory."""
+        return _wrap(self._t)
+
+    @property
+    def has_init(self):
+        return False
 
     @property
     def inited_param(self):
@@ -71,48 +119,55 @@ class Parameter(Tensor):
 
     def value(self):
         """Return the current value as a plain Tensor (sharing memory)."""
-        return Tensor.from_torch(self._t)
+        return _wrap(self._t)
 
     def set_data(self, data, slice_shape=False):
-        """Replace the data. A value of the same shape is copied in place; another
-        shape needs ``slice_shape=True`` or a 0-d/1-element change as MindSpore allows."""
-        if isinstance(data, Tensor):
-            data.init_data()
-            new = data._t
-        elif isinstance(data, (np.ndarray, np.generic, list, tuple, bool, int, float)):
-            new = _to_torch_data(data, None)
-        else:
-            raise TypeError(f"For 'Parameter.set_data' of '{self.name}', the data must be a Tensor or NumPy array, "
-                            f"but got {type(data).__name__}")
+        """Replace the value by ``data`` (a Tensor, int or float) and return ``self``.
+
+        As in MindSpore 2.10 the data is cast to this Parameter's dtype (a float number into
+        an integer Parameter is a TypeError) and may change the shape. A value of the same
+        shape is copied into the existing storage.
+
+        Differences from MindSpore: MindSpore makes the Parameter share ``data``'s memory;
+        sporetorch copies, so that optimizers may keep references to the storage.
+        """
+        if not isinstance(data, (Tensor, int, float)):
+            raise TypeError("Parameter data must be [`Tensor`, `int`, `float`] or a kind of `Tensor` "
+                            f"(like `Tensor`). But with type {type(data)}.")
         cur = self._t
-        if new.is_floating_point() != cur.is_floating_point() and not slice_shape:
-            raise TypeError(f"For 'Parameter.set_data' of '{self.name}', cannot set data of dtype "
-                            f"{mstype.from_torch(new.dtype)} into a Parameter of dtype {self.dtype}")
+        if not isinstance(data, Tensor):
+            if isinstance(data, float) and not cur.is_floating_point() and not cur.is_complex():
+                raise TypeError("Incoming Parameter dtype can not be converted to current dtype implicitly. "
+                                f"Current dtype is {self.dtype}, and incoming is Float. "
+                                "Use .set_dtype(xxx) to change the dtype.")
+            new = torch.tensor(data, dtype=cur.dtype, device=cur.device)
+        else:
+            new = _initial_data(data)
         with torch.no_grad():
-            if tuple(new.shape) == tuple(cur.shape):
+            if new.shape == cur.shape:
                 cur.copy_(new)
-            elif slice_shape or new.numel() == cur.numel() == 1 or cur.dim() == 0:
-                self._t = new.detach().to(cur.dtype).clone()
             else:
-                raise ValueError(f"For 'Parameter.set_data' of '{self.name}', the shape of the new data "
-                                 f"{tuple(new.shape)} must equal the current shape {tuple(cur.shape)}")
+                self._t = new.detach().to(dtype=cur.dtype, device=cur.device, copy=True)
+        self.sliced = slice_shape
         return self
 
     def set_dtype(self, dtype):
+        """Cast the stored value to ``dtype``; returns ``self``."""
         self._t = self._t.to(mstype.to_torch(dtype))
         return self
 
     def clone(self, init="same"):
-        """Return a copy under the same name; ``init`` other than ``"same"`` re-initialises the data."""
+        """Return a new Parameter with this name and ``requires_grad``; ``init="same"`` copies the
+        value, anything ``initializer`` accepts draws a new one."""
         if init == "same":
             data = self._t.detach().clone()
         else:
             from .initializer import initializer
             data = initializer(init, self.shape, self.dtype).init_data()._t
-        p = Parameter(data, name=self.name, requires_grad=self.requires_grad)
-        return p
+        return Parameter(data, name=self.name, requires_grad=self.requires_grad)
 
     def init_data(self, layout=None, set_sliced=False):
+        """A Parameter's data exists from construction; returns ``self``."""
         return self
 
     def __reduce__(self):
@@ -131,8 +186,8 @@ class ParameterTuple(tuple):
         seen = set()
         for x in data:
             if not isinstance(x, Parameter):
-                raise TypeError(f"For 'ParameterTuple', every element must be a Parameter, "
-                                f"but got {type(x).__name__}")
+                raise TypeError("For ParameterTuple initialization, ParameterTuple input should be 'Parameter' "
+                                f"collection, but got a {type(iterable)}. ")
             if id(x) in seen:
                 raise ValueError(f"For 'ParameterTuple', the Parameter '{x.name}' appears twice")
             seen.add(id(x))

@@ -16,6 +16,58 @@ from .._device import default_device
 _new = object.__new__
 _from_torch_dtype = mstype._TORCH_TO_TYPE.__getitem__
 
+_INPUT_TYPES = "['Tensor', 'ndarray', 'list', 'tuple', 'float', 'int', 'bool', 'complex']"
+# Queries an uninitialised tensor answers; everything else raises MindSpore's RuntimeError.
+_UNINIT_QUERIES = frozenset({
+    "shape", "dtype", "dim", "ndim", "numel", "size", "device", "is_cuda", "is_floating_point", "is_complex",
+    "element_size", "requires_grad", "layout", "stride", "is_contiguous", "__repr__",
+})
+
+
+class _Uninitialized(torch.Tensor):
+    """The ``_t`` of a Tensor made by ``initializer``/``Tensor(init=...)`` before ``init_data()``.
+
+    A storage-less (meta device) tensor that knows its shape and dtype and holds the
+    initialiser in ``_lazy_init``. Any computation with it raises the RuntimeError MindSpore
+    raises for an uninitialised tensor; ordinary tensors never pay for this check.
+    """
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        name = getattr(func, "__name__", "")
+        if name == "__get__":
+            name = getattr(func.__self__, "__name__", "")
+        if name in _UNINIT_QUERIES:
+            with torch._C.DisableTorchFunctionSubclass():
+                return func(*args, **(kwargs or {}))
+        raise RuntimeError(_uninitialized_message(_first_uninitialized(args)))
+
+
+def _first_uninitialized(args):
+    for a in args:
+        if isinstance(a, _Uninitialized):
+            return a
+        if isinstance(a, (list, tuple)):
+            found = _first_uninitialized(a)
+            if found is not None:
+                return found
+    return None
+
+
+def _uninitialized_message(u):
+    from ._tensor_format import uninitialized_text
+    with torch._C.DisableTorchFunctionSubclass():
+        text = uninitialized_text(tuple(u.shape), _from_torch_dtype(u.dtype)) if u is not None else "Tensor"
+    return (f"The {text} is uninitialized. Maybe the Tensor is create by initializer. "
+            "You need to call Tensor.init_data before using this Tensor.")
+
+
+def _uninitialized(init, shape, dtype):
+    """Return the placeholder ``_t`` of a lazily initialised tensor."""
+    t = torch.Tensor._make_subclass(_Uninitialized, torch.empty(shape, dtype=mstype.to_torch(dtype), device="meta"))
+    t._lazy_init = init
+    return t
+
 
 def _wrap(t):
     """Wrap a torch tensor without copying (the hot path of every op)."""
@@ -64,20 +116,21 @@ def _infer_python_dtype(data):
         elif isinstance(x, numbers.Complex):
             kinds.add("c")
         else:
-            raise TypeError(f"For 'Tensor', the type of input_data is not supported: {type(x).__name__}")
+            raise TypeError(f"For Tensor, the input_data is {data!r} that contain unsupported element.")
 
     walk(data)
     if "c" in kinds:
-        return torch.complex64
+        return torch.complex128
     if "f" in kinds:
         return torch.float32
     if "i" in kinds:
         return torch.int64
-    return torch.bool
+    return torch.bool if kinds else torch.float32
 
 
-def _check_rectangular(data):
+def _check_rectangular(data, whole=None):
     """Reject ragged nested lists with MindSpore's TypeError."""
+    whole = data if whole is None else whole
     if not isinstance(data, (list, tuple)) or not data:
         return
     first = data[0]
@@ -85,11 +138,10 @@ def _check_rectangular(data):
         n = len(first)
         for row in data:
             if not isinstance(row, (list, tuple)) or len(row) != n:
-                raise TypeError("For 'Tensor', the input_data must be a rectangular nested sequence, "
-                                f"but got rows of different lengths: {data!r}")
-            _check_rectangular(row)
+                raise TypeError(f"For Tensor, the input_data is {whole!r} that contain unsupported element.")
+            _check_rectangular(row, whole)
     elif any(isinstance(row, (list, tuple)) for row in data):
-        raise TypeError(f"For 'Tensor', the input_data mixes scalars and sequences: {data!r}")
+        raise TypeError(f"For Tensor, the input_data is {whole!r} that contain unsupported element.")
 
 
 def _to_torch_data(input_data, dtype):
@@ -97,6 +149,7 @@ def _to_torch_data(input_data, dtype):
     tdtype = None if dtype is None else mstype.to_torch(dtype)
     device = default_device()
     if isinstance(input_data, Tensor):
+        input_data.init_data() if input_data.has_init else None
         t = input_data._t
         return t if tdtype is None or t.dtype == tdtype else t.to(tdtype)
     if isinstance(input_data, torch.Tensor):
@@ -107,7 +160,8 @@ def _to_torch_data(input_data, dtype):
             raise TypeError("For 'Tensor', the input_data must not be an object array")
         if tdtype is None:
             if arr.dtype.kind == "U" or arr.dtype.kind == "S":
-                raise TypeError(f"For 'Tensor', string arrays are not supported: dtype {arr.dtype}")
+                raise TypeError(f"For 'Tensor', string arrays are not supported in sporetorch (torch has no "
+                                f"string tensors), but got an array of dtype {arr.dtype}")
             mstype.from_numpy(arr.dtype)
             return torch.tensor(arr, device=device)
         if tdtype.is_floating_point or arr.dtype.kind not in "f" or tdtype == torch.bool:
@@ -121,13 +175,14 @@ def _to_torch_data(input_data, dtype):
         if any(isinstance(v, torch.Tensor) for v in data):
             t = torch.stack([torch.as_tensor(v) for v in data]).to(inferred)
         else:
-            t = torch.tensor(data, dtype=inferred if inferred != torch.complex64 else None, device=device)
+            t = torch.tensor(data, dtype=inferred, device=device)
         return t if tdtype is None else t.to(tdtype)
     if isinstance(input_data, (bool, numbers.Number)):
         inferred = _infer_python_dtype(input_data)
         t = torch.tensor(input_data, dtype=inferred, device=device)
         return t if tdtype is None else t.to(tdtype)
-    raise TypeError(f"For 'Tensor', the type of input_data is not supported: {type(input_data).__name__}")
+    raise TypeError(f"For 'Tensor', the type of 'input_data' should be one of '{_INPUT_TYPES}', "
+                    f"but got type '{type(input_data).__name__}'.")
 
 
 class Tensor:
@@ -156,14 +211,15 @@ class Tensor:
             from .jit import _dynamic_placeholder
             self._t = _dynamic_placeholder(self, shape, dtype)
             return
-        if init is not None or (input_data is None and shape is not None):
-            from .initializer import _lazy_init_data
-            self._t = _lazy_init_data(self, init, shape, dtype)
+        if dtype is not None and not (isinstance(dtype, mstype.Type) and dtype._torch is not None):
+            raise TypeError(f"For 'Tensor', the 'dtype' should be one of {list(mstype._ALL)}, but got {dtype!r}.")
+        if input_data is not None and shape is not None:
+            raise ValueError("When initializing a tensor with 'input_data', 'shape' should be set to None."
+                             f"But got shape: {shape}.")
+        if input_data is None and (init is not None or shape is not None):
+            from .initializer import _tensor_init_data
+            self._t = _tensor_init_data(init, shape, dtype)
             return
-        if input_data is None:
-            raise ValueError("For 'Tensor', input_data must not be None unless 'shape' and 'init' are given")
-        if dtype is not None and not isinstance(dtype, mstype.Type):
-            raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore dtype, but got {dtype!r}")
         t = _to_torch_data(input_data, dtype)
         if device is not None:
             t = t.to(_device_from_name(device))
@@ -195,6 +251,8 @@ class Tensor:
     def asnumpy(self):
         """Return the data as a NumPy array; on CPU it shares memory with the tensor."""
         t = self._t
+        if type(t) is _Uninitialized:
+            t = self.init_data()._t
         if t.requires_grad:
             t = t.detach()
         if t.dtype == torch.bfloat16:
@@ -264,11 +322,27 @@ class Tensor:
     def is_floating_point(self):
         return self._t.is_floating_point()
 
+    @property
     def has_init(self):
-        return False
+        """Whether the data still waits for ``init_data()`` (a tensor made by ``initializer``)."""
+        return type(self._t) is _Uninitialized
+
+    @property
+    def init(self):
+        """The initialiser that ``init_data()`` will run, or None."""
+        return self._t._lazy_init if type(self._t) is _Uninitialized else None
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
-        """Materialise a lazily initialised tensor; returns ``self``."""
+        """Create the data of a lazily initialised tensor (``initializer``/``Tensor(init=...)``)
+        and return ``self``. As in MindSpore it can be called once; a tensor that has data
+        raises TypeError."""
+        t = self._t
+        if type(t) is not _Uninitialized:
+            raise TypeError("init_data must be set Tensor.init, init can't be None")
+        from .initializer import _fill
+        with torch._C.DisableTorchFunctionSubclass():
+            shape, dtype = tuple(t.shape), _from_torch_dtype(t.dtype)
+        self._t = _fill(t._lazy_init, shape, dtype)
         return self
 
     # ------------------------------------------------------------------ conversion
@@ -299,15 +373,16 @@ class Tensor:
 
     def item(self, index=None):
         """Return the value of a one-element tensor as a Python number."""
+        t = _readable(self._t)
         if index is not None:
-            return self._t.reshape(-1)[index].item() if isinstance(index, int) else self._t[index].item()
-        if self._t.numel() != 1:
+            return t.reshape(-1)[index].item() if isinstance(index, int) else t[index].item()
+        if t.numel() != 1:
             raise ValueError(f"For 'Tensor.item', the tensor must have exactly one element, "
                              f"but got shape {self.shape}")
-        return self._t.item()
+        return t.item()
 
     def tolist(self):
-        return self._t.tolist()
+        return _readable(self._t).tolist()
 
     def copy(self):
         return _wrap(self._t.clone())
@@ -501,6 +576,14 @@ class Tensor:
     def __reduce__(self):
         return (_rebuild, (self.asnumpy() if self._t.dtype != torch.bfloat16 else self._t.float().numpy(),
                            str(self.dtype)))
+
+
+def _readable(t):
+    """``t``, or zeros for an uninitialised tensor (MindSpore reads its empty buffer as zeros)."""
+    if type(t) is _Uninitialized:
+        with torch._C.DisableTorchFunctionSubclass():
+            return torch.zeros(tuple(t.shape), dtype=t.dtype)
+    return t
 
 
 def _rebuild(array, dtype_name):

@@ -49,7 +49,7 @@ class Cell:
         d["_forward_hooks"] = OrderedDict()
         d["_scope"] = None
         d["cell_type"] = None
-        d["_phase"] = "predict"
+        d["_phase"] = "train"
         if getattr(type(self), "bprop", None) is not None:
             d["_extra_call"] = _autodiff_call
             _refresh_call_hook(self)
@@ -152,17 +152,21 @@ class Cell:
 
     # ------------------------------------------------------------------ children
     def insert_child_to_cell(self, child_name, child_cell):
-        """Register ``child_cell`` under ``child_name`` without renaming its Parameters."""
-        if not isinstance(child_name, str) or not child_name or "." in child_name:
-            raise KeyError(f"For 'insert_child_to_cell', the child name must be a non-empty str without '.', "
-                           f"but got {child_name!r}")
-        if child_cell is not None and not isinstance(child_cell, Cell):
-            raise TypeError(f"For 'insert_child_to_cell', the child must be a Cell, "
-                            f"but got {type(child_cell).__name__}")
+        """Register ``child_cell`` (a Cell or None) under ``child_name`` without renaming its
+        Parameters; an existing child of that name is replaced."""
+        if not isinstance(child_name, str):
+            raise TypeError("For 'insert_child_to_cell', the type of parameter 'child_name' must be str, "
+                            f"but got {type(child_name)}.")
+        if not child_name or "." in child_name:
+            raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None and "
+                           "can not contain '.' ")
         d = self.__dict__
-        if child_name in d["_params"] or (hasattr(type(self), child_name)):
-            raise KeyError(f"For 'insert_child_to_cell', the name {child_name!r} is already an attribute "
-                           f"of {type(self).__name__}")
+        if child_name not in d["_cells"] and (child_name in d or hasattr(type(self), child_name)):
+            raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already exists in the "
+                           "network.Cannot insert another child cell with the same name.")
+        if child_cell is not None and not isinstance(child_cell, Cell):
+            raise TypeError("For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, "
+                            f"but got type {type(child_cell)}.")
         d["_cells"][child_name] = child_cell
         d[child_name] = child_cell
 
@@ -309,11 +313,14 @@ class Cell:
         self.__dict__.pop("_graph_compiled", None)
 
     def to_float(self, dst_type):
-        """Run this cell (and its children) in ``dst_type``: floating inputs are cast on entry and
-        floating Parameters are cast, as MindSpore's mixed-precision ``to_float`` does."""
-        if dst_type not in (mstype.float16, mstype.float32, mstype.bfloat16, mstype.float64):
-            raise ValueError(f"For 'to_float', the 'dst_type' must be float16, bfloat16, float32 or float64, "
-                             f"but got {dst_type}")
+        """Compute this cell and its descendants in ``dst_type`` (float16, bfloat16 or float32);
+        returns self. As in MindSpore 2.10, floating inputs are cast on entry and each cell
+        computes with low-precision copies of its floating Parameters, while the stored
+        Parameters keep their dtype (gradients reach them through the casts). A descendant's
+        own ``to_float`` call afterwards overrides it (e.g. BatchNorm kept in float32)."""
+        if dst_type not in (mstype.float16, mstype.float32, mstype.bfloat16):
+            raise ValueError("For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or "
+                             f"mstype.bfloat16, but got type: {type(dst_type)} and value: {dst_type}.")
         tdtype = mstype.to_torch(dst_type)
         for _, cell in self.cells_and_names():
             cell.__dict__["_cast_inputs"] = tdtype
@@ -348,15 +355,17 @@ class Cell:
         return ""
 
     def __repr__(self):
-        extra = self.extend_repr()
-        lines = []
-        for name, cell in self._cells.items():
-            text = repr(cell).replace("\n", "\n  ")
-            lines.append(f"({name}): {text}")
-        if not lines:
-            return f"{type(self).__name__}({extra})"
-        body = "\n  ".join(([extra] if extra else []) + lines)
-        return f"{type(self).__name__}(\n  {body}\n)"
+        extend = self.extend_repr()
+        extra_lines = extend.split("\n") if extend else []
+        child_lines = [f"({name}): " + repr(cell).replace("\n", "\n  ") for name, cell in self._cells.items()]
+        text = type(self).__name__ + "("
+        if len(extra_lines) == 1 and not child_lines:
+            text += extra_lines[0]
+        elif extra_lines or child_lines:
+            text += "\n  " + "\n  ".join(extra_lines + child_lines) + "\n"
+        return text + ")"
+
+    __str__ = __repr__
 
     @property
     def cls_name(self):
@@ -404,14 +413,44 @@ def _cast(x, tdtype):
     return x
 
 
+def _cast_params(cell, tdtype):
+    """Give ``cell``'s floating Parameters ``tdtype`` copies for one call; return what to restore."""
+    swapped = []
+    for p in cell._params.values():
+        if p is not None and p._t.is_floating_point() and p._t.dtype != tdtype:
+            low = p._t.to(tdtype)
+            swapped.append((p, p._t, low, low._version))
+            p._t = low
+    return swapped
+
+
+def _restore_params(swapped):
+    """Put the stored tensors back, keeping what ``construct`` wrote (e.g. BatchNorm's moving mean)."""
+    for p, stored, low, version in swapped:
+        current = p._t
+        p._t = stored
+        if current is not low or low._version != version:
+            with torch.no_grad():
+                if current.shape == stored.shape:
+                    stored.copy_(current)
+                else:
+                    p._t = current.detach().to(stored.dtype)
+
+
 def _hooked_call(cell, args, kwargs):
     if cell._cast_inputs is not None:
-        args = tuple(_cast(a, cell._cast_inputs) for a in args)
         tdtype = cell._cast_inputs
-        with torch.no_grad():
-            for p in cell._params.values():
-                if p is not None and p._t.is_floating_point() and p._t.dtype != tdtype:
-                    p._t = p._t.to(tdtype)
+        args = tuple(_cast(a, tdtype) for a in args)
+        swapped = _cast_params(cell, tdtype)
+        if swapped:
+            try:
+                return _run_hooks(cell, args, kwargs)
+            finally:
+                _restore_params(swapped)
+    return _run_hooks(cell, args, kwargs)
+
+
+def _run_hooks(cell, args, kwargs):
     for hook in list(cell._forward_pre_hooks.values()):
         res = hook(cell, args)
         if res is not None:

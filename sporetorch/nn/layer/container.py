@@ -1,12 +1,64 @@
-"""Cell containers: ``SequentialCell``, ``CellList`` and ``CellDict``."""
+"""Cell containers: ``SequentialCell``, ``CellList`` and ``CellDict``.
+
+Children are keyed ``"0"``, ``"1"``, ... (or by the names of an OrderedDict) and their
+Parameters are named ``<key>.<path>``. A container that is already part of a network
+keeps the network's prefix when cells are appended, inserted or deleted later
+(``layers.2.weight``), as MindSpore 2.10 does.
+"""
 from collections import OrderedDict
 
 from ..cell import Cell
 
 
 def _check_cell(cell, owner):
-    if not isinstance(cell, Cell):
-        raise TypeError(f"For '{owner}', each element must be a Cell, but got {type(cell).__name__}")
+    if isinstance(cell, Cell):
+        return
+    if owner == "SequentialCell":
+        raise TypeError("For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, "
+                        f"but got type {type(cell)}.")
+    raise TypeError(f"For '{owner}', each cell must be subclass of Cell, but got {type(cell).__name__}.")
+
+
+def _valid_index(count, index, owner, inserting=False):
+    """Return ``index`` in ``[0, count)`` (``[0, count]`` when inserting) or raise as MindSpore does."""
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise TypeError(f"For '{owner}', the type of 'index' must be int, but got {type(index).__name__}.")
+    high = count + 1 if inserting else count
+    if not -count <= index < high:
+        closing = f"{count}]" if inserting else f"{count})"
+        raise IndexError(f"For '{owner}', the value of 'index' must be a number in range [{-count}, {closing}, "
+                         f"but got {index}.")
+    return index + count if index < 0 else index
+
+
+def _prefix_and_depth(cells):
+    """The name prefix the children's Parameters already carry (``"layers."`` once the container
+    is the attribute ``layers`` of a network) and the position of the child key in their names."""
+    found = []
+    for key, cell in cells.items():
+        first = next(iter(cell.get_parameters()), None) if cell is not None else None
+        if first is not None:
+            found.append((key, first.name.split(".")))
+            if len(found) == 2:
+                break
+    if not found:
+        return "", 0
+    key, parts = found[0]
+    positions = [i for i, part in enumerate(parts[:-1]) if part == key]
+    if not positions:
+        return "", 0
+    depth = positions[-1]
+    if len(found) == 2:
+        key2, parts2 = found[1]
+        depth = next((i for i in positions if len(parts2) > i and parts2[i] == key2), depth)
+    prefix = ".".join(parts[:depth])
+    return (prefix + "." if prefix else ""), depth
+
+
+def _rename_child(cell, prefix, key, depth):
+    """Rename ``cell``'s Parameters from ``<prefix><old key>.<path>`` to ``<prefix><key>.<path>``."""
+    for _, param in cell.parameters_and_names():
+        param.name = prefix + key + "." + ".".join(param.name.split(".")[depth + 1:])
 
 
 class SequentialCell(Cell):
@@ -24,42 +76,62 @@ class SequentialCell(Cell):
 
     def __init__(self, *args):
         super().__init__()
+        self.__dict__["_is_dynamic_name"] = []
         if len(args) == 1 and isinstance(args[0], OrderedDict):
             for name, cell in args[0].items():
                 _check_cell(cell, "SequentialCell")
                 self.insert_child_to_cell(name, cell)
                 cell.update_parameters_name(name + ".")
-        elif len(args) == 1 and isinstance(args[0], list):
-            for i, cell in enumerate(args[0]):
-                _check_cell(cell, "SequentialCell")
-                self._append_indexed(i, cell)
+                self._is_dynamic_name.append(False)
         else:
-            for i, cell in enumerate(args):
+            cells = args[0] if len(args) == 1 and isinstance(args[0], list) else args
+            for i, cell in enumerate(cells):
                 _check_cell(cell, "SequentialCell")
-                self._append_indexed(i, cell)
-        self.__dict__["cell_list"] = list(self._cells.values())
+                self.insert_child_to_cell(str(i), cell)
+                cell.update_parameters_name(str(i) + ".")
+                self._is_dynamic_name.append(True)
+        self._sync()
 
-    def _append_indexed(self, i, cell):
-        self._cells[str(i)] = cell
-        cell.update_parameters_name(str(i) + ".")
+    def _sync(self):
+        self.__dict__["cell_list"] = list(self._cells.values())
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return type(self)(list(self._cells.values())[index])
+            return type(self)(OrderedDict(list(self._cells.items())[index]))
+        index = _valid_index(len(self), index, type(self).__name__)
         return list(self._cells.values())[index]
 
     def __setitem__(self, index, cell):
         _check_cell(cell, "SequentialCell")
-        key = list(self._cells.keys())[index]
+        prefix, _ = _prefix_and_depth(self._cells)
+        key = list(self._cells.keys())[_valid_index(len(self), index, type(self).__name__)]
         self._cells[key] = cell
-        cell.update_parameters_name(key + ".")
-        self.__dict__["cell_list"] = list(self._cells.values())
+        cell.update_parameters_name(prefix + key + ".")
+        self._sync()
 
     def __delitem__(self, index):
+        owner = type(self).__name__
         keys = list(self._cells.keys())
-        for key in (keys[index] if isinstance(index, slice) else [keys[index]]):
-            del self._cells[key]
-        self.__dict__["cell_list"] = list(self._cells.values())
+        if isinstance(index, slice):
+            doomed = set(range(len(keys))[index])
+        elif isinstance(index, int):
+            doomed = {_valid_index(len(keys), index, owner)}
+        else:
+            raise TypeError(f"For '{owner}', the type of index must be int type or slice type, "
+                            f"but got {type(index).__name__}")
+        for i in doomed:
+            del self._cells[keys[i]]
+        dynamic = [flag for i, flag in enumerate(self._is_dynamic_name) if i not in doomed]
+        prefix, depth = _prefix_and_depth(self._cells)
+        cells = OrderedDict()
+        for idx, (key, cell) in enumerate(self._cells.items()):
+            if dynamic[idx]:
+                key = str(idx)
+                _rename_child(cell, prefix, key, depth)
+            cells[key] = cell
+        self.__dict__["_cells"] = cells
+        self.__dict__["_is_dynamic_name"] = dynamic
+        self._sync()
 
     def __len__(self):
         return len(self._cells)
@@ -67,11 +139,18 @@ class SequentialCell(Cell):
     def __iter__(self):
         return iter(self._cells.values())
 
+    def __bool__(self):
+        return len(self._cells) != 0
+
     def append(self, cell):
-        """Add ``cell`` at the end."""
+        """Add ``cell`` at the end; returns self."""
         _check_cell(cell, "SequentialCell")
-        self._append_indexed(len(self._cells), cell)
-        self.__dict__["cell_list"] = list(self._cells.values())
+        prefix, _ = _prefix_and_depth(self._cells)
+        key = str(len(self))
+        cell.update_parameters_name(prefix + key + ".")
+        self._cells[key] = cell
+        self._is_dynamic_name.append(True)
+        self._sync()
         return self
 
     def set_grad(self, flag=True):
@@ -87,10 +166,11 @@ class SequentialCell(Cell):
 
 
 class CellList(Cell):
-    """A list of cells, indexable and iterable like a Python list.
+    """A list of cells, indexable and iterable like a Python list. It cannot be called.
 
     Args:
         args (list): the initial cells.
+        auto_prefix (bool): whether the cells' Parameters are renamed ``<index>.<path>``. Default: True.
     """
 
     def __init__(self, *args, **kwargs):
@@ -103,26 +183,39 @@ class CellList(Cell):
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return type(self)(list(self._cells.values())[index])
-        if not isinstance(index, int):
-            raise TypeError(f"For 'CellList', indices must be int or slice, but got {type(index).__name__}")
-        return list(self._cells.values())[index]
+            return CellList(list(self._cells.values())[index])
+        if isinstance(index, int) and not isinstance(index, bool):
+            return self._cells[str(_valid_index(len(self), index, "CellList"))]
+        raise TypeError(f"For 'CellList', the type of 'index' must be int or slice, but got {type(index).__name__}.")
 
     def __setitem__(self, index, cell):
         _check_cell(cell, "CellList")
-        key = list(self._cells.keys())[index]
+        index = _valid_index(len(self), index, "CellList")
         if self._auto_prefix:
-            cell.update_parameters_name(key + ".")
-        self._cells[key] = cell
+            prefix, _ = _prefix_and_depth(self._cells)
+            cell.update_parameters_name(prefix + str(index) + ".")
+        self._cells[str(index)] = cell
 
     def __delitem__(self, index):
-        keys = list(self._cells.keys())
-        for key in (keys[index] if isinstance(index, slice) else [keys[index]]):
+        if isinstance(index, slice):
+            keys = list(self._cells.keys())[index]
+        elif isinstance(index, int):
+            keys = [str(_valid_index(len(self), index, "CellList"))]
+        else:
+            raise TypeError(f"For 'CellList', the type of 'index' must be int or slice, "
+                            f"but got {type(index).__name__}.")
+        for key in keys:
             del self._cells[key]
-        cells = list(self._cells.values())
-        self._cells.clear()
-        for i, c in enumerate(cells):
-            self._cells[str(i)] = c
+        self._renumber()
+
+    def _renumber(self):
+        prefix, depth = _prefix_and_depth(self._cells)
+        cells = OrderedDict()
+        for idx, cell in enumerate(self._cells.values()):
+            if self._auto_prefix:
+                _rename_child(cell, prefix, str(idx), depth)
+            cells[str(idx)] = cell
+        self.__dict__["_cells"] = cells
 
     def __len__(self):
         return len(self._cells)
@@ -130,45 +223,56 @@ class CellList(Cell):
     def __iter__(self):
         return iter(self._cells.values())
 
+    def __bool__(self):
+        return len(self._cells) != 0
+
     def __iadd__(self, cells):
         self.extend(cells)
         return self
 
     def insert(self, index, cell):
         """Insert ``cell`` before ``index``."""
+        index = _valid_index(len(self), index, "CellList", inserting=True)
         _check_cell(cell, "CellList")
+        prefix, depth = _prefix_and_depth(self._cells)
         cells = list(self._cells.values())
-        cells.insert(index, cell)
-        self._cells.clear()
-        for i, c in enumerate(cells):
-            self._cells[str(i)] = c
+        for i in range(len(cells) - 1, index - 1, -1):
+            if self._auto_prefix:
+                _rename_child(cells[i], prefix, str(i + 1), depth)
+            self._cells[str(i + 1)] = cells[i]
+        self._cells[str(index)] = cell
         if self._auto_prefix:
-            cell.update_parameters_name(str(cells.index(cell)) + ".")
+            cell.update_parameters_name(prefix + str(index) + ".")
 
     def extend(self, cells):
-        """Append every cell of ``cells``."""
+        """Append every cell of ``cells``; returns self."""
+        if not isinstance(cells, (list, tuple, CellList)):
+            raise TypeError(f"For 'CellList', the new cells wanted to append should be instance of list, "
+                            f"but got {type(cells).__name__}.")
         for cell in cells:
             self.append(cell)
         return self
 
     def append(self, cell):
-        """Append ``cell``."""
+        """Append ``cell``; returns self."""
         _check_cell(cell, "CellList")
         key = str(len(self._cells))
         if self._auto_prefix:
-            cell.update_parameters_name(key + ".")
+            prefix, _ = _prefix_and_depth(self._cells)
+            cell.update_parameters_name(prefix + key + ".")
         self._cells[key] = cell
         return self
 
     def construct(self, *inputs):
-        raise NotImplementedError("CellList is a container and cannot be called; call its elements")
+        raise NotImplementedError
 
 
 class CellDict(Cell):
-    """An ordered mapping of names to cells.
+    """An ordered mapping of names to cells. It cannot be called.
 
     Args:
         args: a dict or an iterable of ``(name, cell)`` pairs.
+        auto_prefix (bool): whether the cells' Parameters are renamed ``<key>.<path>``. Default: True.
     """
 
     def __init__(self, *args, **kwargs):
@@ -181,9 +285,14 @@ class CellDict(Cell):
         return self._cells[key]
 
     def __setitem__(self, key, cell):
-        _check_cell(cell, "CellDict")
-        if not isinstance(key, str) or "." in key or not key:
-            raise KeyError(f"For 'CellDict', keys must be non-empty str without '.', but got {key!r}")
+        if not isinstance(key, str):
+            raise TypeError(f"For 'CellDict', the type of key should be string but got {type(key).__name__}.")
+        if not key:
+            raise KeyError(f'For \'CellDict\', key can not be empty string "", but got key {key}')
+        if "." in key:
+            raise KeyError(f"For 'CellDict', key can not contain \".\", but got key {key}")
+        if not isinstance(cell, Cell):
+            raise TypeError(f"For 'CellDict', the type of cell should be Cell, but got {type(cell).__name__}.")
         if self._auto_prefix:
             cell.update_parameters_name(key + ".")
         self._cells[key] = cell
@@ -204,6 +313,7 @@ class CellDict(Cell):
         self._cells.clear()
 
     def pop(self, key):
+        """Remove ``key`` and return its cell."""
         return self._cells.pop(key)
 
     def keys(self):
@@ -222,4 +332,4 @@ class CellDict(Cell):
             self[key] = cell
 
     def construct(self, *inputs):
-        raise NotImplementedError("CellDict is a container and cannot be called; call its elements")
+        raise NotImplementedError

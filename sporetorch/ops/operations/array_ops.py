@@ -766,3 +766,589 @@ class Roll(Primitive):
 Pack = Stack
 Unpack = Unstack
 __all__ += ["Pack", "Unpack"]
+
+
+class Diag(Primitive):
+    """A tensor with ``input_x`` on its diagonal: shape ``s`` becomes ``s + s``."""
+
+    def __init__(self):
+        super().__init__("Diag")
+
+    def __call__(self, input_x):
+        t = input_x._t
+        return _wrap(torch.diag(t.reshape(-1)).reshape(tuple(t.shape) * 2))
+
+
+class DiagPart(Primitive):
+    """The diagonal of a ``s + s`` shaped tensor (the inverse of ``Diag``)."""
+
+    def __init__(self):
+        super().__init__("DiagPart")
+
+    def __call__(self, input_x):
+        t = input_x._t
+        half = t.dim() // 2
+        n = 1
+        for s in t.shape[:half]:
+            n *= s
+        return _wrap(torch.diagonal(t.reshape(n, n)).reshape(t.shape[:half]))
+
+
+class FillV2(Primitive):
+    """A tensor of ``shape`` filled with the 0-d tensor ``value`` (its dtype)."""
+
+    def __init__(self):
+        super().__init__("FillV2")
+
+    def __call__(self, shape, value):
+        v = value._t
+        return _wrap(torch.full(_shape_tuple(shape), v.item(), dtype=v.dtype, device=v.device))
+
+
+class FillDiagonal(Primitive):
+    """A copy of ``input_x`` with ``fill_value`` on the main diagonal (``wrap`` for tall matrices)."""
+
+    @prim_attr_register
+    def __init__(self, fill_value, wrap=False):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(input_x._t.clone().fill_diagonal_(self.fill_value, self.wrap))
+
+
+class IndexFill(Primitive):
+    """A copy of ``x`` with ``value`` at ``index`` along ``dim``."""
+
+    def __init__(self):
+        super().__init__("IndexFill")
+
+    def __call__(self, x, dim, index, value):
+        return _wrap(x._t.index_fill(int(_u(dim)), _index(index, "IndexFill", "index").long(), _u(value)))
+
+
+class IndexPut(Primitive):
+    """A copy of ``x1`` with ``x2`` put at the positions given by the tuple of index tensors."""
+
+    @prim_attr_register
+    def __init__(self, accumulate=0):
+        pass
+
+    def __call__(self, x1, x2, indices):
+        idx = tuple(_index(i, "IndexPut", "indices").long() for i in indices)
+        return _wrap(x1._t.index_put(idx, x2._t, bool(self.accumulate)))
+
+
+class _Inplace(Primitive):
+    """Base of InplaceAdd/Sub/Update: rows ``indices`` of ``x`` combined with ``v``."""
+
+    def _rows(self, indices, device):
+        idx = indices if indices is not None else self.indices
+        if isinstance(idx, Tensor):
+            return idx._t.long().reshape(-1)
+        return torch.as_tensor([idx] if isinstance(idx, int) else list(idx), dtype=torch.long, device=device)
+
+
+class InplaceAdd(_Inplace):
+    """Add ``input_v`` to the rows ``indices`` of ``x``."""
+
+    @prim_attr_register
+    def __init__(self, indices):
+        pass
+
+    def __call__(self, x, input_v):
+        t = x._t
+        return _wrap(t.index_add(0, self._rows(None, t.device), input_v._t.reshape((-1,) + tuple(t.shape[1:]))))
+
+
+class InplaceSub(_Inplace):
+    """Subtract ``input_v`` from the rows ``indices`` of ``x``."""
+
+    @prim_attr_register
+    def __init__(self, indices):
+        pass
+
+    def __call__(self, x, input_v):
+        t = x._t
+        return _wrap(t.index_add(0, self._rows(None, t.device), input_v._t.reshape((-1,) + tuple(t.shape[1:])),
+                                 alpha=-1))
+
+
+class InplaceUpdate(_Inplace):
+    """Replace the rows ``indices`` of ``x`` by ``v``."""
+
+    @prim_attr_register
+    def __init__(self, indices):
+        pass
+
+    def __call__(self, x, v):
+        t = x._t
+        return _wrap(t.index_copy(0, self._rows(None, t.device), v._t.reshape((-1,) + tuple(t.shape[1:]))))
+
+
+class InplaceUpdateV2(_Inplace):
+    """Replace the rows ``indices`` (an input) of ``x`` by ``v``."""
+
+    def __init__(self):
+        super().__init__("InplaceUpdateV2")
+
+    def __call__(self, x, indices, v):
+        t = x._t
+        return _wrap(t.index_copy(0, self._rows(indices, t.device), v._t.reshape((-1,) + tuple(t.shape[1:]))))
+
+
+class InplaceIndexAdd(Primitive):
+    """Add ``updates`` into the Parameter ``var`` at ``indices`` along ``axis``; returns ``var``."""
+
+    @prim_attr_register
+    def __init__(self, axis):
+        pass
+
+    def __call__(self, var, indices, updates):
+        from ...common.tensor_methods import _set
+        return _set(var, var._t.index_add(self.axis, indices._t.long(), updates._t))
+
+
+class MaskedScatter(Primitive):
+    """Copy ``updates`` in order into the positions of ``x`` where ``mask`` is True."""
+
+    def __init__(self):
+        super().__init__("MaskedScatter")
+
+    def __call__(self, x, mask, updates):
+        return _wrap(x._t.masked_scatter(mask._t, updates._t))
+
+
+def _nd_index(indices, op):
+    return tuple(_index(indices, op, "indices").long().movedim(-1, 0))
+
+
+def _nd_combine(op, t, idx, upd):
+    if op == "update":
+        return t.index_put(idx, upd)
+    if op == "add":
+        return t.index_put(idx, upd, accumulate=True)
+    if op == "sub":
+        return t.index_put(idx, -upd, accumulate=True)
+    out = t.clone()
+    cur = out[idx]
+    out[idx] = {"mul": torch.mul, "div": torch.true_divide, "max": torch.maximum, "min": torch.minimum}[op](cur, upd)
+    return out
+
+
+def _tensor_scatter_class(name, op):
+    def __init__(self):
+        Primitive.__init__(self, name)
+
+    def __call__(self, input_x, indices, updates):
+        return _wrap(_nd_combine(op, input_x._t, _nd_index(indices, name), updates._t))
+
+    doc = f"A copy of ``input_x`` with ``updates`` combined ({op}) into the slices addressed by ``indices``."
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
+                                     "__module__": __name__})
+
+
+def _scatter_nd_param_class(name, op):
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, input_x, indices, updates):
+        from ...common.tensor_methods import _set
+        return _set(input_x, _nd_combine(op, input_x._t, _nd_index(indices, name), updates._t))
+
+    doc = (f"Combine ({op}) ``updates`` into the slices of the Parameter ``input_x`` addressed by ``indices`` "
+           "(last axis); returns ``input_x``.")
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
+                                     "__module__": __name__})
+
+
+def _scatter_param_class(name, op):
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, input_x, indices, updates):
+        from ...common.tensor_methods import _set
+        idx = _index(indices, name, "indices").long().unsqueeze(-1)
+        return _set(input_x, _nd_combine(op, input_x._t, tuple(idx.movedim(-1, 0)), updates._t))
+
+    doc = f"Combine ({op}) ``updates`` into the rows ``indices`` of the Parameter ``input_x``; returns ``input_x``."
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
+                                     "__module__": __name__})
+
+
+for _name, _op in (("TensorScatterSub", "sub"), ("TensorScatterMul", "mul"), ("TensorScatterDiv", "div"),
+                   ("TensorScatterMax", "max"), ("TensorScatterMin", "min")):
+    globals()[_name] = _tensor_scatter_class(_name, _op)
+    __all__.append(_name)
+for _name, _op in (("ScatterNdUpdate", "update"), ("ScatterNdAdd", "add"), ("ScatterNdSub", "sub"),
+                   ("ScatterNdMul", "mul"), ("ScatterNdDiv", "div"), ("ScatterNdMax", "max"),
+                   ("ScatterNdMin", "min")):
+    globals()[_name] = _scatter_nd_param_class(_name, _op)
+    __all__.append(_name)
+for _name, _op in (("ScatterSub", "sub"), ("ScatterMul", "mul"), ("ScatterDiv", "div"), ("ScatterMax", "max"),
+                   ("ScatterMin", "min")):
+    globals()[_name] = _scatter_param_class(_name, _op)
+    __all__.append(_name)
+
+
+class ScatterNonAliasingAdd(Primitive):
+    """Add ``updates`` into ``input_x`` at ``indices`` (last axis addresses); returns ``input_x``."""
+
+    def __init__(self):
+        super().__init__("ScatterNonAliasingAdd")
+
+    def __call__(self, input_x, indices, updates):
+        from ...common.tensor_methods import _set
+        return _set(input_x, _nd_combine("add", input_x._t, _nd_index(indices, "ScatterNonAliasingAdd"),
+                                         updates._t))
+
+
+class TensorScatterElements(Primitive):
+    """Scatter ``updates`` along ``axis`` at ``indices`` (``reduction`` 'none' or 'add')."""
+
+    @prim_attr_register
+    def __init__(self, axis=0, reduction="none"):
+        pass
+
+    def __call__(self, data, indices, updates):
+        idx = _index(indices, "TensorScatterElements", "indices").long()
+        if self.reduction == "add":
+            return _wrap(data._t.scatter_add(self.axis, idx, updates._t))
+        return _wrap(data._t.scatter(self.axis, idx, updates._t))
+
+
+class ScatterAddWithAxis(TensorScatterElements):
+    """Add ``updates`` into ``input_x`` along ``axis`` at ``indices``."""
+
+    @prim_attr_register
+    def __init__(self, axis=0):
+        self.reduction = "add"
+
+
+def _segment_sorted(x, segment_ids, reduce, op):
+    ids = _index(segment_ids, op, "segment_ids").long()
+    n = int(ids.max().item()) + 1 if ids.numel() else 0
+    if reduce == "mean":
+        total = _segment(x, segment_ids, n, "sum", op)._t
+        counts = torch.bincount(ids, minlength=n).clamp_min(1).to(total.dtype)
+        return _wrap(total / counts.reshape((-1,) + (1,) * (total.dim() - 1)))
+    out = _segment(x, segment_ids, n, reduce, op)._t
+    if reduce in ("amax", "amin"):
+        present = torch.bincount(ids, minlength=n) > 0
+        out = torch.where(present.reshape((-1,) + (1,) * (out.dim() - 1)), out, torch.zeros_like(out))
+    return _wrap(out)
+
+
+class SegmentSum(Primitive):
+    """Sum over the runs of equal ids in the sorted ``segment_ids``."""
+
+    def __init__(self):
+        super().__init__("SegmentSum")
+
+    def __call__(self, input_x, segment_ids):
+        return _segment_sorted(input_x, segment_ids, "sum", "SegmentSum")
+
+
+class SegmentMean(Primitive):
+    """Mean over the runs of equal ids in the sorted ``segment_ids``."""
+
+    def __init__(self):
+        super().__init__("SegmentMean")
+
+    def __call__(self, input_x, segment_ids):
+        return _segment_sorted(input_x, segment_ids, "mean", "SegmentMean")
+
+
+class SegmentMax(Primitive):
+    """Maximum over the runs of equal ids in the sorted ``segment_ids`` (0 for empty segments)."""
+
+    def __init__(self):
+        super().__init__("SegmentMax")
+
+    def __call__(self, input_x, segment_ids):
+        return _segment_sorted(input_x, segment_ids, "amax", "SegmentMax")
+
+
+class SegmentMin(Primitive):
+    """Minimum over the runs of equal ids in the sorted ``segment_ids`` (0 for empty segments)."""
+
+    def __init__(self):
+        super().__init__("SegmentMin")
+
+    def __call__(self, input_x, segment_ids):
+        return _segment_sorted(input_x, segment_ids, "amin", "SegmentMin")
+
+
+class SegmentProd(Primitive):
+    """Product over the runs of equal ids in the sorted ``segment_ids``."""
+
+    def __init__(self):
+        super().__init__("SegmentProd")
+
+    def __call__(self, input_x, segment_ids):
+        return _segment_sorted(input_x, segment_ids, "prod", "SegmentProd")
+
+
+class UniqueConsecutive(Primitive):
+    """Collapse runs of equal values: ``(values, inverse indices, counts)``."""
+
+    @prim_attr_register
+    def __init__(self, return_idx=False, return_counts=False, axis=None):
+        pass
+
+    def __call__(self, x):
+        out, inv, counts = torch.unique_consecutive(x._t, True, True, self.axis)
+        return _wrap(out), _wrap(inv), _wrap(counts)
+
+
+class ReverseSequence(Primitive):
+    """Reverse the first ``seq_lengths[b]`` elements along ``seq_dim`` of each batch entry ``b``."""
+
+    @prim_attr_register
+    def __init__(self, seq_dim, batch_dim=0):
+        pass
+
+    def __call__(self, x, seq_lengths):
+        t = x._t
+        n = t.shape[self.seq_dim]
+        lengths = seq_lengths._t.long().to(t.device)
+        pos = torch.arange(n, device=t.device)
+        rev = torch.where(pos.unsqueeze(0) < lengths.unsqueeze(1), lengths.unsqueeze(1) - 1 - pos, pos)
+        shape = [1] * t.dim()
+        shape[self.batch_dim] = t.shape[self.batch_dim]
+        shape[self.seq_dim] = n
+        idx = (rev if self.batch_dim < self.seq_dim else rev.t()).reshape(shape)
+        return _wrap(torch.gather(t, self.seq_dim, idx.expand(t.shape)))
+
+
+class SplitV(Primitive):
+    """Split along ``split_dim`` into pieces of ``size_splits`` (one entry may be -1)."""
+
+    @prim_attr_register
+    def __init__(self, size_splits, split_dim, num_split):
+        pass
+
+    def __call__(self, input_x):
+        t = input_x._t
+        sizes = list(self.size_splits)
+        if -1 in sizes:
+            sizes[sizes.index(-1)] = t.shape[self.split_dim] - (sum(sizes) + 1)
+        return tuple(_wrap(o) for o in t.split(sizes, self.split_dim))
+
+
+class SpaceToDepth(Primitive):
+    """Move ``block_size`` x ``block_size`` spatial blocks into channels (NCHW)."""
+
+    @prim_attr_register
+    def __init__(self, block_size):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.nn.functional.pixel_unshuffle(x._t, self.block_size))
+
+
+class DepthToSpace(Primitive):
+    """Move channels into ``block_size`` x ``block_size`` spatial blocks (NCHW)."""
+
+    @prim_attr_register
+    def __init__(self, block_size):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.nn.functional.pixel_shuffle(x._t, self.block_size))
+
+
+class ScalarCast(Primitive):
+    """Cast a Python scalar to the Python type of ``input_y`` (a MindSpore dtype)."""
+
+    def __init__(self):
+        super().__init__("ScalarCast")
+
+    def __call__(self, input_x, input_y):
+        return mstype.dtype_to_pytype(input_y)(input_x)
+
+
+class ScalarToTensor(Primitive):
+    """A 0-d Tensor holding a Python scalar (Float32 by default)."""
+
+    def __init__(self):
+        super().__init__("ScalarToTensor")
+
+    def __call__(self, input_x, dtype=mstype.float32):
+        return _wrap(torch.tensor(input_x, dtype=_to_torch_dtype(dtype), device=default_device()))
+
+
+class TupleToArray(Primitive):
+    """A 1-D Tensor from a tuple of numbers."""
+
+    def __init__(self):
+        super().__init__("TupleToArray")
+
+    def __call__(self, input_x):
+        return Tensor(list(input_x))
+
+
+class TensorToTuple(Primitive):
+    """A tuple of Python numbers from a 1-D Tensor."""
+
+    def __init__(self):
+        super().__init__("TensorToTuple")
+
+    def __call__(self, input_x):
+        return tuple(input_x._t.tolist())
+
+
+class UnravelIndex(Primitive):
+    """Coordinates of flat ``indices`` in an array of shape ``dims``."""
+
+    def __init__(self):
+        super().__init__("UnravelIndex")
+
+    def __call__(self, indices, dims):
+        return _wrap(torch.stack(torch.unravel_index(indices._t, tuple(dims._t.tolist()))).to(indices._t.dtype))
+
+
+class TrilIndices(Primitive):
+    """Coordinates (2 x N) of the lower triangle of a ``row`` x ``col`` matrix."""
+
+    @prim_attr_register
+    def __init__(self, row, col, offset=0, dtype=mstype.int32):
+        pass
+
+    def __call__(self):
+        return _wrap(torch.tril_indices(self.row, self.col, self.offset).to(_to_torch_dtype(self.dtype)))
+
+
+class TriuIndices(Primitive):
+    """Coordinates (2 x N) of the upper triangle of a ``row`` x ``col`` matrix."""
+
+    @prim_attr_register
+    def __init__(self, row, col, offset=0, dtype=mstype.int32):
+        pass
+
+    def __call__(self):
+        return _wrap(torch.triu_indices(self.row, self.col, self.offset).to(_to_torch_dtype(self.dtype)))
+
+
+class _Window(Primitive):
+    @prim_attr_register
+    def __init__(self, periodic=True, dtype=mstype.float32):
+        pass
+
+    def __call__(self, window_length):
+        n = int(_u(window_length).item()) if isinstance(window_length, Tensor) else int(window_length)
+        return _wrap(self._fn(n, periodic=self.periodic, dtype=_to_torch_dtype(self.dtype)))
+
+
+class HammingWindow(_Window):
+    """Hamming window of ``window_length``."""
+
+    _fn = staticmethod(torch.hamming_window)
+
+
+class BartlettWindow(_Window):
+    """Bartlett (triangular) window of ``window_length``."""
+
+    _fn = staticmethod(torch.bartlett_window)
+
+
+class BlackmanWindow(_Window):
+    """Blackman window of ``window_length``."""
+
+    _fn = staticmethod(torch.blackman_window)
+
+
+class UpperBound(Primitive):
+    """For each row, the insertion index after equal values of ``values`` in ``sorted_x``."""
+
+    @prim_attr_register
+    def __init__(self, out_type=mstype.int32):
+        pass
+
+    def __call__(self, sorted_x, values):
+        out = torch.searchsorted(sorted_x._t, values._t, right=True)
+        return _wrap(out.to(_to_torch_dtype(self.out_type)))
+
+
+class LowerBound(Primitive):
+    """For each row, the insertion index before equal values of ``values`` in ``sorted_x``."""
+
+    @prim_attr_register
+    def __init__(self, out_type=mstype.int32):
+        pass
+
+    def __call__(self, sorted_x, values):
+        out = torch.searchsorted(sorted_x._t, values._t, right=False)
+        return _wrap(out.to(_to_torch_dtype(self.out_type)))
+
+
+class ConjugateTranspose(Primitive):
+    """Permute the axes by ``input_perm`` and conjugate."""
+
+    def __init__(self):
+        super().__init__("ConjugateTranspose")
+
+    def __call__(self, x, input_perm):
+        return _wrap(x._t.permute(tuple(input_perm)).conj_physical())
+
+
+class IdentityN(Primitive):
+    """Return the list or tuple of tensors unchanged."""
+
+    def __init__(self):
+        super().__init__("IdentityN")
+
+    def __call__(self, x):
+        return type(x)(_wrap(v._t) for v in x)
+
+
+class ParallelConcat(Primitive):
+    """Concatenate tensors along the first axis."""
+
+    def __init__(self):
+        super().__init__("ParallelConcat")
+
+    def __call__(self, values):
+        return _wrap(torch.cat([v._t for v in values], 0))
+
+
+class EmbeddingLookup(Primitive):
+    """Rows ``input_indices - offset`` of ``input_params`` (zeros outside the table)."""
+
+    def __init__(self):
+        super().__init__("EmbeddingLookup")
+
+    def __call__(self, input_params, input_indices, offset):
+        table = input_params._t
+        idx = _index(input_indices, "EmbeddingLookup", "input_indices").long() - int(offset)
+        valid = (idx >= 0) & (idx < table.shape[0])
+        out = table[idx.clamp(0, table.shape[0] - 1)]
+        return _wrap(out * valid.unsqueeze(-1).to(out.dtype))
+
+
+class SparseGatherV2(Gather):
+    """``Gather`` for sparse gradients; computes the same values."""
+
+    def __init__(self):
+        Gather.__init__(self)
+        self.name = "SparseGatherV2"
+
+
+class Expand(Primitive):
+    """Broadcast ``x`` to ``shape`` (a Tensor)."""
+
+    def __init__(self):
+        super().__init__("Expand")
+
+    def __call__(self, x, shape):
+        return _wrap(x._t.expand(_shape_tuple(shape)))
+
+
+__all__ += ["Diag", "DiagPart", "FillV2", "FillDiagonal", "IndexFill", "IndexPut", "InplaceAdd", "InplaceSub",
+            "InplaceUpdate", "InplaceUpdateV2", "InplaceIndexAdd", "MaskedScatter", "ScatterNonAliasingAdd",
+            "TensorScatterElements", "ScatterAddWithAxis", "SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin",
+            "SegmentProd", "UniqueConsecutive", "ReverseSequence", "SplitV", "SpaceToDepth", "DepthToSpace",
+            "ScalarCast", "ScalarToTensor", "TupleToArray", "TensorToTuple", "UnravelIndex", "TrilIndices",
+            "TriuIndices", "HammingWindow", "BartlettWindow", "BlackmanWindow", "UpperBound", "LowerBound",
+            "ConjugateTranspose", "IdentityN", "ParallelConcat", "EmbeddingLookup", "SparseGatherV2", "Expand"]

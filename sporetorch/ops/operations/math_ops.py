@@ -121,6 +121,23 @@ _UNARY = {
     "Imag": (torch.imag, "Imaginary part."),
     "MatrixInverse": (torch.linalg.inv, "Matrix inverse."),
     "MatrixDeterminant": (torch.linalg.det, "Matrix determinant."),
+    "MatrixExp": (torch.linalg.matrix_exp, "Matrix exponential."),
+    "Rint": (torch.round, "Round half to even."),
+    "Sinc": (torch.sinc, "Normalised sinc, :math:`\\sin(\\pi x) / (\\pi x)`."),
+    "Angle": (torch.angle, "Argument of a complex number."),
+    "ComplexAbs": (torch.abs, "Modulus of a complex number."),
+    "BesselI0e": (torch.special.i0e, "Exponentially scaled modified Bessel function of order 0."),
+    "BesselI1": (torch.special.i1, "Modified Bessel function of order 1."),
+    "BesselI1e": (torch.special.i1e, "Exponentially scaled modified Bessel function of order 1."),
+    "BesselJ0": (torch.special.bessel_j0, "Bessel function of the first kind of order 0."),
+    "BesselJ1": (torch.special.bessel_j1, "Bessel function of the first kind of order 1."),
+    "BesselY0": (torch.special.bessel_y0, "Bessel function of the second kind of order 0."),
+    "BesselY1": (torch.special.bessel_y1, "Bessel function of the second kind of order 1."),
+    "BesselK0": (torch.special.modified_bessel_k0, "Modified Bessel function of the second kind of order 0."),
+    "BesselK0e": (torch.special.scaled_modified_bessel_k0, "Scaled modified Bessel function K0."),
+    "BesselK1": (torch.special.modified_bessel_k1, "Modified Bessel function of the second kind of order 1."),
+    "BesselK1e": (torch.special.scaled_modified_bessel_k1, "Scaled modified Bessel function K1."),
+    "Eps": (lambda t: torch.full_like(t, torch.finfo(t.dtype).tiny), "The smallest positive normal of the dtype."),
 }
 
 _BINARY = {
@@ -159,6 +176,18 @@ _BINARY = {
     "NextAfter": (torch.nextafter, "Next representable float towards y."),
     "Heaviside": (torch.heaviside, "Heaviside step function."),
     "Hypot": (torch.hypot, "Hypotenuse."),
+    "Fmax": (torch.fmax, "Element-wise maximum ignoring NaN."),
+    "Fmin": (torch.fmin, "Element-wise minimum ignoring NaN."),
+    "LeftShift": (torch.bitwise_left_shift, "Bitwise left shift."),
+    "RightShift": (torch.bitwise_right_shift, "Bitwise right shift."),
+    "MulNoNan": (lambda x, y: torch.where(torch.as_tensor(y == 0), torch.zeros((), dtype=torch.result_type(x, y)),
+                                          torch.mul(x, y)), "Element-wise product, 0 where y is 0."),
+    "Igamma": (torch.special.gammainc, "Regularised lower incomplete gamma function."),
+    "Igammac": (torch.special.gammaincc, "Regularised upper incomplete gamma function."),
+    "Zeta": (torch.special.zeta, "Hurwitz zeta function."),
+    "Complex": (torch.complex, "A complex tensor from real and imaginary parts."),
+    "Polar": (torch.polar, "A complex tensor from absolute value and angle."),
+    "Ger": (torch.outer, "Outer product of two vectors."),
 }
 
 __all__ = []
@@ -536,3 +565,384 @@ __all__ += ["AddN", "ApproximateEqual", "IsClose", "Lerp", "Addcmul", "Addcdiv",
 
 TensorAdd = Add
 __all__ += ["TensorAdd"]
+
+
+class SquareSumAll(Primitive):
+    """``(sum(x ** 2), sum(y ** 2))``."""
+
+    def __init__(self):
+        super().__init__("SquareSumAll")
+
+    def __call__(self, x, y):
+        return _wrap(torch.sum(torch.square(x._t))), _wrap(torch.sum(torch.square(y._t)))
+
+
+class Logit(Primitive):
+    r""":math:`\log(x / (1 - x))`, with ``x`` clamped to ``[eps, 1 - eps]`` when ``eps >= 0``."""
+
+    @prim_attr_register
+    def __init__(self, eps=-1.0):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.logit(x._t, None if self.eps < 0 else self.eps))
+
+
+class Polygamma(Primitive):
+    """The ``n``-th derivative of the digamma function."""
+
+    def __init__(self):
+        super().__init__("Polygamma")
+
+    def __call__(self, n, x):
+        return _wrap(torch.polygamma(int(_u(n)), x._t))
+
+
+class Mvlgamma(Primitive):
+    """Multivariate log-gamma of dimension ``p``."""
+
+    @prim_attr_register
+    def __init__(self, p):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.mvlgamma(x._t, self.p))
+
+
+class NanToNum(Primitive):
+    """Replace NaN by ``nan`` and infinities by ``posinf``/``neginf`` (the dtype's extremes by default)."""
+
+    @prim_attr_register
+    def __init__(self, nan=0.0, posinf=None, neginf=None):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.nan_to_num(x._t, self.nan, self.posinf, self.neginf))
+
+
+class CountNonZero(Primitive):
+    """The number of non-zero elements over ``dims`` (Int64)."""
+
+    @prim_attr_register
+    def __init__(self, dims=None):
+        pass
+
+    def __call__(self, x):
+        dims = None if self.dims is None or self.dims == [] else self.dims
+        return _wrap(torch.count_nonzero(x._t, dims))
+
+
+class Cummax(Primitive):
+    """``(running maximum, its index)`` along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis):
+        pass
+
+    def __call__(self, input):
+        v, i = torch.cummax(input._t, self.axis)
+        return _wrap(v), _wrap(i)
+
+
+class Cummin(Primitive):
+    """``(running minimum, its index)`` along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, axis):
+        pass
+
+    def __call__(self, input_x):
+        v, i = torch.cummin(input_x._t, self.axis)
+        return _wrap(v), _wrap(i.to(torch.int32))
+
+
+class CumulativeLogsumexp(Primitive):
+    """Cumulative log-sum-exp along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, exclusive=False, reverse=False):
+        pass
+
+    def __call__(self, x, axis):
+        axis = int(_u(axis))
+        return _wrap(_cumulative(torch.logcumsumexp, x._t, axis, self.exclusive, self.reverse, float("-inf")))
+
+
+class Median(Primitive):
+    """``(median, index)`` along ``axis`` (or over everything with ``global_median``)."""
+
+    @prim_attr_register
+    def __init__(self, global_median=False, axis=0, keep_dims=False, ignore_nan=False):
+        pass
+
+    def __call__(self, x):
+        t = x._t
+        fn = torch.nanmedian if self.ignore_nan else torch.median
+        if self.global_median:
+            return _wrap(fn(t)), _wrap(torch.zeros((), dtype=torch.int64))
+        v, i = fn(t, self.axis, self.keep_dims)
+        return _wrap(v), _wrap(i)
+
+
+class EuclideanNorm(Primitive):
+    """L2 norm over ``axes``."""
+
+    @prim_attr_register
+    def __init__(self, keep_dims=False):
+        pass
+
+    def __call__(self, x, axes):
+        return _wrap(torch.linalg.vector_norm(x._t, 2, _axes(axes), self.keep_dims))
+
+
+class MatrixPower(Primitive):
+    """The ``n``-th power of square matrices."""
+
+    @prim_attr_register
+    def __init__(self, n):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.linalg.matrix_power(x._t, self.n))
+
+
+class MatrixSolve(Primitive):
+    """Solve ``matrix @ x = rhs`` (``adjoint`` uses the conjugate transpose)."""
+
+    @prim_attr_register
+    def __init__(self, adjoint=False):
+        pass
+
+    def __call__(self, matrix, rhs):
+        m = matrix._t.mH if self.adjoint else matrix._t
+        return _wrap(torch.linalg.solve(m, rhs._t))
+
+
+class MatrixBandPart(Primitive):
+    """Keep the band of ``lower`` sub- and ``upper`` super-diagonals (-1 keeps a whole triangle)."""
+
+    def __init__(self):
+        super().__init__("MatrixBandPart")
+
+    def __call__(self, x, lower, upper):
+        t = x._t
+        lo, up = int(_u(lower)), int(_u(upper))
+        out = t
+        if lo >= 0:
+            out = torch.triu(out, -lo)
+        if up >= 0:
+            out = torch.tril(out, up)
+        return _wrap(out)
+
+
+class LogMatrixDeterminant(Primitive):
+    """``(sign, log|det|)`` of square matrices."""
+
+    def __init__(self):
+        super().__init__("LogMatrixDeterminant")
+
+    def __call__(self, x):
+        s, v = torch.linalg.slogdet(x._t)
+        return _wrap(s), _wrap(v)
+
+
+class Svd(Primitive):
+    """Singular value decomposition: ``(s, u, v)``."""
+
+    @prim_attr_register
+    def __init__(self, full_matrices=False, compute_uv=True):
+        pass
+
+    def __call__(self, a):
+        if not self.compute_uv:
+            s = torch.linalg.svdvals(a._t)
+            return _wrap(s), _wrap(torch.zeros(())), _wrap(torch.zeros(()))
+        u, s, vh = torch.linalg.svd(a._t, full_matrices=self.full_matrices)
+        return _wrap(s), _wrap(u), _wrap(vh.mH)
+
+
+class Qr(Primitive):
+    """QR decomposition ``(q, r)``; ``full_matrices`` gives the complete factorisation."""
+
+    @prim_attr_register
+    def __init__(self, full_matrices=False):
+        pass
+
+    def __call__(self, x):
+        q, r = torch.linalg.qr(x._t, "complete" if self.full_matrices else "reduced")
+        return _wrap(q), _wrap(r)
+
+
+class Geqrf(Primitive):
+    """Householder QR: ``(a, tau)`` as LAPACK's geqrf returns them."""
+
+    def __init__(self):
+        super().__init__("Geqrf")
+
+    def __call__(self, x):
+        a, tau = torch.geqrf(x._t)
+        return _wrap(a), _wrap(tau)
+
+
+class Orgqr(Primitive):
+    """The orthogonal matrix from Householder reflectors (``torch.linalg.householder_product``)."""
+
+    def __init__(self):
+        super().__init__("Orgqr")
+
+    def __call__(self, x, tau):
+        return _wrap(torch.linalg.householder_product(x._t, tau._t))
+
+
+class CholeskyInverse(Primitive):
+    """Inverse of a matrix from its Cholesky factor."""
+
+    @prim_attr_register
+    def __init__(self, upper=False):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.cholesky_inverse(x._t, self.upper))
+
+
+class CholeskySolve(Primitive):
+    """Solve ``A x = b`` given the Cholesky factor of ``A``."""
+
+    @prim_attr_register
+    def __init__(self, upper=False):
+        pass
+
+    def __call__(self, x1, x2):
+        return _wrap(torch.cholesky_solve(x1._t, x2._t, self.upper))
+
+
+class LuSolve(Primitive):
+    """Solve ``A x = b`` from the LU factorisation of ``A``."""
+
+    def __init__(self):
+        super().__init__("LuSolve")
+
+    def __call__(self, x, lu_data, lu_pivots):
+        return _wrap(torch.linalg.lu_solve(lu_data._t, lu_pivots._t, x._t))
+
+
+class MatrixTriangularSolve(Primitive):
+    """Solve triangular systems ``matrix @ x = rhs``."""
+
+    @prim_attr_register
+    def __init__(self, lower=True, adjoint=False):
+        pass
+
+    def __call__(self, matrix, rhs):
+        m = matrix._t.mH if self.adjoint else matrix._t
+        upper = self.lower == self.adjoint
+        return _wrap(torch.linalg.solve_triangular(m, rhs._t, upper=upper))
+
+
+class Renorm(Primitive):
+    """Rescale each slice along ``dim`` whose ``p``-norm exceeds ``maxnorm``."""
+
+    @prim_attr_register
+    def __init__(self, p, dim, maxnorm):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(torch.renorm(input_x._t, self.p, self.dim, self.maxnorm))
+
+
+class Bincount(Primitive):
+    """Counts (or summed ``weights``) of each value in ``[0, size)``."""
+
+    def __init__(self):
+        super().__init__("Bincount")
+
+    def __call__(self, array, size, weights):
+        t = array._t
+        n = int(_u(size))
+        out = torch.bincount(t.reshape(-1), weights._t.reshape(-1), minlength=n)[:n]
+        return _wrap(out.to(weights._t.dtype))
+
+
+class Bucketize(Primitive):
+    """The index of the bucket of ``boundaries`` each value falls into."""
+
+    @prim_attr_register
+    def __init__(self, boundaries):
+        pass
+
+    def __call__(self, input):
+        b = torch.as_tensor(self.boundaries, dtype=input._t.dtype, device=input._t.device)
+        return _wrap(torch.bucketize(input._t, b, right=True).to(torch.int32))
+
+
+class Histogram(Primitive):
+    """Histogram of ``bins`` equal bins over ``[min, max]``."""
+
+    @prim_attr_register
+    def __init__(self, bins=100, min=0.0, max=0.0):
+        pass
+
+    def __call__(self, x):
+        return _wrap(torch.histc(x._t.float(), self.bins, self.min, self.max).to(torch.int32))
+
+
+class LinSpace(Primitive):
+    """``num`` evenly spaced values from ``start`` to ``stop``."""
+
+    def __init__(self):
+        super().__init__("LinSpace")
+
+    def __call__(self, start, stop, num):
+        s, e = _u(start), _u(stop)
+        s = s.item() if isinstance(s, torch.Tensor) else s
+        e = e.item() if isinstance(e, torch.Tensor) else e
+        return _wrap(torch.linspace(s, e, int(_u(num))))
+
+
+class InTopK(Primitive):
+    """Whether each target class is among the ``k`` largest predictions of its row."""
+
+    @prim_attr_register
+    def __init__(self, k):
+        pass
+
+    def __call__(self, x1, x2):
+        top = torch.topk(x1._t, self.k, -1).indices
+        return _wrap((top == x2._t.long().unsqueeze(-1)).any(-1))
+
+
+class NthElement(Primitive):
+    """The ``n``-th smallest (or largest with ``reverse``) value along the last axis."""
+
+    @prim_attr_register
+    def __init__(self, reverse=False):
+        pass
+
+    def __call__(self, input, n):
+        t = input._t
+        k = int(_u(n))
+        return _wrap(torch.sort(t, -1, descending=self.reverse).values[..., k])
+
+
+class PopulationCount(Primitive):
+    """The number of set bits of each integer (UInt8)."""
+
+    def __init__(self):
+        super().__init__("PopulationCount")
+
+    def __call__(self, input_x):
+        t = input_x._t
+        bits = t.element_size() * 8
+        v = t.to(torch.int64) & ((1 << bits) - 1)
+        count = torch.zeros_like(v)
+        for _ in range(bits):
+            count += v & 1
+            v = v >> 1
+        return _wrap(count.to(torch.uint8))
+
+
+__all__ += ["SquareSumAll", "Logit", "Polygamma", "Mvlgamma", "NanToNum", "CountNonZero", "Cummax", "Cummin",
+            "CumulativeLogsumexp", "Median", "EuclideanNorm", "MatrixPower", "MatrixSolve", "MatrixBandPart",
+            "LogMatrixDeterminant", "Svd", "Qr", "Geqrf", "Orgqr", "CholeskyInverse", "CholeskySolve", "LuSolve",
+            "MatrixTriangularSolve", "Renorm", "Bincount", "Bucketize", "Histogram", "LinSpace", "InTopK",
+            "NthElement", "PopulationCount"]

@@ -23,6 +23,11 @@ from .common import tensor_methods as _tensor_methods  # noqa: F401 - attaches T
 from .autodiff import *  # noqa: F401,F403
 from .common.jit import jit, JitConfig, GraphCaptureError
 from .train.serialization import *  # noqa: F401,F403
+from .train.model import Model
+from .train.callback import (Callback, RunContext, LossMonitor, TimeMonitor, ModelCheckpoint, CheckpointConfig,
+                             EarlyStopping, ReduceLROnPlateau, History, LambdaCallback, SummaryCollector)
+from .train.metrics import Metric, Accuracy, MAE, Loss, auc, get_metric_fn, names, rearrange_inputs
+from .train.dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from . import common, context, nn, ops, train, dataset, amp, communication
 
 mstype = dtype

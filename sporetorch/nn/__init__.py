@@ -5,3 +5,4 @@ from .layer.container import CellDict, CellList, SequentialCell
 from .loss import *  # noqa: F401,F403
 from .optim import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
+from .metrics import *  # noqa: F401,F403

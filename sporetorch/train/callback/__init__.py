@@ -1,0 +1,14 @@
+"""Training callbacks (``mindspore.train`` callbacks)."""
+from ._callback import Callback, RunContext, _CallbackManager, _InternalCallbackParam, _handle_loss
+from ._checkpoint import CheckpointConfig, ModelCheckpoint
+from ._early_stop import EarlyStopping
+from ._history import History
+from ._lambda_callback import LambdaCallback
+from ._loss_monitor import LossMonitor
+from ._progress import ProgressBar
+from ._reduce_lr_on_plateau import ReduceLROnPlateau
+from ._summary_collector import SummaryCollector
+from ._time_monitor import TimeMonitor
+
+__all__ = ["Callback", "RunContext", "CheckpointConfig", "ModelCheckpoint", "EarlyStopping", "History",
+           "LambdaCallback", "LossMonitor", "ProgressBar", "ReduceLROnPlateau", "SummaryCollector", "TimeMonitor"]

@@ -1,0 +1,220 @@
+"""ModelCheckpoint and CheckpointConfig: save ``.ckpt`` files during training."""
+import os
+import re
+import time
+
+from ._callback import Callback
+
+_INT_ARGS = ("save_checkpoint_steps", "save_checkpoint_seconds", "keep_checkpoint_max",
+             "keep_checkpoint_per_n_minutes")
+
+
+class CheckpointConfig:
+    """When ``ModelCheckpoint`` saves and how many files it keeps.
+
+    Args:
+        save_checkpoint_steps (int): save every this many steps. Default: 1.
+        save_checkpoint_seconds (int): save every this many seconds (used when steps is 0/None).
+        keep_checkpoint_max (int): keep at most this many files (oldest removed first). Default: 5.
+        keep_checkpoint_per_n_minutes (int): keep one file per this many minutes instead.
+        integrated_save (bool), async_save (bool), crc_check (bool), format (str): passed to
+            ``save_checkpoint``.
+        saved_network (Cell, optional): save this network instead of the training network.
+        append_info (list, optional): ``"epoch_num"``, ``"step_num"`` and/or a dict of extra entries.
+    """
+
+    def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
+                 keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False, saved_network=None,
+                 append_info=None, enc_key=None, enc_mode="AES-GCM", exception_save=False, crc_check=False,
+                 remove_redundancy=False, format="ckpt", **kwargs):
+        values = dict(zip(_INT_ARGS, (save_checkpoint_steps, save_checkpoint_seconds, keep_checkpoint_max,
+                                      keep_checkpoint_per_n_minutes)))
+        for name, value in values.items():
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                raise ValueError(f"For 'CheckpointConfig', '{name}' must be an int >= 0 or None, but got {value!r}")
+        if not save_checkpoint_steps and not save_checkpoint_seconds:
+            raise ValueError("The input arguments 'save_checkpoint_steps' and 'save_checkpoint_seconds' "
+                             "can not be None or 0 at the same time.")
+        if not keep_checkpoint_max and not keep_checkpoint_per_n_minutes:
+            keep_checkpoint_max = 1
+        if format not in ("ckpt", "safetensors"):
+            raise ValueError(f"For 'CheckpointConfig', 'format' must be 'ckpt' or 'safetensors', but got {format!r}")
+        if enc_key is not None:
+            raise ValueError("For 'CheckpointConfig', encrypted checkpoints (enc_key) are not supported")
+        if saved_network is not None and not hasattr(saved_network, "parameters_and_names"):
+            raise TypeError(f"For 'CheckpointConfig', 'saved_network' must be a Cell, but got "
+                            f"{type(saved_network).__name__}")
+        self._save_checkpoint_steps = save_checkpoint_steps or None
+        self._save_checkpoint_seconds = save_checkpoint_seconds or None
+        if self._save_checkpoint_steps:
+            self._save_checkpoint_seconds = None
+        self._keep_checkpoint_max = keep_checkpoint_max or None
+        self._keep_checkpoint_per_n_minutes = keep_checkpoint_per_n_minutes or None
+        if self._keep_checkpoint_max:
+            self._keep_checkpoint_per_n_minutes = None
+        self._integrated_save = integrated_save
+        self._async_save = async_save
+        self._saved_network = saved_network
+        self._append_dict = _append_info(append_info)
+        self._crc_check = crc_check
+        self._format = format
+        self._exception_save = exception_save
+
+    save_checkpoint_steps = property(lambda self: self._save_checkpoint_steps)
+    save_checkpoint_seconds = property(lambda self: self._save_checkpoint_seconds)
+    keep_checkpoint_max = property(lambda self: self._keep_checkpoint_max)
+    keep_checkpoint_per_n_minutes = property(lambda self: self._keep_checkpoint_per_n_minutes)
+    integrated_save = property(lambda self: self._integrated_save)
+    async_save = property(lambda self: self._async_save)
+    saved_network = property(lambda self: self._saved_network)
+    append_dict = property(lambda self: self._append_dict)
+    crc_check = property(lambda self: self._crc_check)
+    format = property(lambda self: self._format)
+
+    def get_checkpoint_policy(self):
+        return {"save_checkpoint_steps": self.save_checkpoint_steps,
+                "save_checkpoint_seconds": self.save_checkpoint_seconds,
+                "keep_checkpoint_max": self.keep_checkpoint_max,
+                "keep_checkpoint_per_n_minutes": self.keep_checkpoint_per_n_minutes,
+                "saved_network": self.saved_network}
+
+
+def _append_info(append_info):
+    if append_info is None:
+        return None
+    if not isinstance(append_info, list):
+        raise TypeError(f"For 'CheckpointConfig', 'append_info' must be a list, but got {append_info!r}")
+    out = {}
+    for item in append_info:
+        if item in ("epoch_num", "step_num"):
+            out[item] = 0
+        elif isinstance(item, dict):
+            out.update(item)
+        else:
+            raise ValueError(f"For 'CheckpointConfig', 'append_info' items must be 'epoch_num', 'step_num' or a "
+                             f"dict, but got {item!r}")
+    return out
+
+
+def _free_prefix(directory, prefix):
+    """MindSpore's rule: when files of ``prefix`` exist, use ``prefix_N`` with the next free N."""
+    if not os.path.isdir(directory):
+        return prefix
+    pattern = re.compile(re.escape(prefix) + r"(?:_(\d+))?-.*\.(?:ckpt|safetensors)$")
+    taken = [m for m in (pattern.match(f) for f in os.listdir(directory)) if m]
+    if not taken:
+        return prefix
+    return f"{prefix}_{max(int(m.group(1) or 0) for m in taken) + 1}"
+
+
+class ModelCheckpoint(Callback):
+    """Save the training network's Parameters (with the optimizer state) to
+    ``{directory}/{prefix}-{epoch}_{step}.ckpt`` as ``config`` says, and once more at the
+    end of training when the last step was not saved.
+
+    Args:
+        prefix (str): the file name prefix; ``prefix_1``, ``prefix_2``, ... when files of the
+            prefix already exist in ``directory``. Default: ``"CKP"``.
+        directory (str, optional): the folder (created if missing). Default: the working directory.
+        config (CheckpointConfig, optional): the policy. Default: ``CheckpointConfig()``.
+    """
+
+    def __init__(self, prefix="CKP", directory=None, config=None):
+        super().__init__()
+        if not isinstance(prefix, str) or not prefix or "/" in prefix or os.sep in prefix:
+            raise ValueError(f"For 'ModelCheckpoint', 'prefix' must be a non-empty file name prefix, "
+                             f"but got {prefix!r}")
+        if config is None:
+            config = CheckpointConfig()
+        if not isinstance(config, CheckpointConfig):
+            raise TypeError(f"For 'ModelCheckpoint', 'config' must be a CheckpointConfig, but got "
+                            f"{type(config).__name__}")
+        self._base_prefix = prefix
+        self._prefix = prefix
+        self._directory = os.path.abspath(directory if directory is not None else os.getcwd())
+        self._config = config
+        self._last_triggered_step = 0
+        self._last_time = time.time()
+        self._last_keep_time = time.time()
+        self._saved = []
+        self._latest_ckpt_file_name = ""
+
+    @property
+    def latest_ckpt_file_name(self):
+        """The path of the last file written."""
+        return self._latest_ckpt_file_name
+
+    @property
+    def _get_save_checkpoint_steps(self):
+        return self._config.save_checkpoint_steps
+
+    @property
+    def _get_last_trigger_step(self):
+        return self._last_triggered_step
+
+    def on_train_begin(self, run_context):
+        os.makedirs(self._directory, exist_ok=True)
+        self._prefix = _free_prefix(self._directory, self._base_prefix)
+        self._last_triggered_step = 0
+        self._last_time = time.time()
+        self._saved = []
+
+    def on_train_step_end(self, run_context):
+        cb_params = run_context.original_args()
+        if self._should_save(cb_params.cur_step_num):
+            self._save(cb_params)
+
+    def on_train_end(self, run_context):
+        cb_params = run_context.original_args()
+        if cb_params.cur_step_num > self._last_triggered_step:
+            self._save(cb_params)
+
+    def _should_save(self, step):
+        steps = self._config.save_checkpoint_steps
+        if steps:
+            return step - self._last_triggered_step >= steps
+        return time.time() - self._last_time >= self._config.save_checkpoint_seconds
+
+    def _save(self, cb_params):
+        from ..serialization import save_checkpoint
+        step = cb_params.cur_step_num
+        step_in_epoch = (step - 1) % cb_params.batch_num + 1
+        ext = "safetensors" if self._config.format == "safetensors" else "ckpt"
+        path = os.path.join(self._directory, f"{self._prefix}-{cb_params.cur_epoch_num}_{step_in_epoch}.{ext}")
+        append = self._config.append_dict
+        if append is not None:
+            append = dict(append)
+            if "epoch_num" in append:
+                append["epoch_num"] = cb_params.cur_epoch_num
+            if "step_num" in append:
+                append["step_num"] = step
+        network = self._config.saved_network or cb_params.train_network
+        self._remove_old()
+        save_checkpoint(network, path, integrated_save=self._config.integrated_save,
+                        async_save=self._config.async_save, append_dict=append, format=self._config.format,
+                        crc_check=self._config.crc_check)
+        self._saved.append(path)
+        self._last_triggered_step = step
+        self._last_time = time.time()
+        self._latest_ckpt_file_name = path
+        cb_params.last_save_ckpt_step = step
+        cb_params.latest_ckpt_file = path
+
+    def _remove_old(self):
+        keep = self._config.keep_checkpoint_max
+        if keep:
+            while len(self._saved) >= keep:
+                _remove(self._saved.pop(0))
+            return
+        minutes = self._config.keep_checkpoint_per_n_minutes
+        if minutes and self._saved and time.time() - self._last_keep_time < minutes * 60:
+            _remove(self._saved.pop())
+        elif minutes:
+            self._last_keep_time = time.time()
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass

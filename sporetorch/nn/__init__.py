@@ -4,5 +4,7 @@ from .layer import *  # noqa: F401,F403
 from .layer.container import CellDict, CellList, SequentialCell
 from .loss import *  # noqa: F401,F403
 from .optim import *  # noqa: F401,F403
+from .learning_rate_schedule import *  # noqa: F401,F403
+from .dynamic_lr import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
 from .metrics import *  # noqa: F401,F403

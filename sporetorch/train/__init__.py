@@ -10,6 +10,10 @@ from .metrics import *  # noqa: F401,F403,E402
 from .metrics import get_metrics  # noqa: F401,E402
 __all__ += metrics.__all__
 
+from . import loss_scale_manager  # noqa: E402
+from .loss_scale_manager import *  # noqa: F401,F403,E402
+__all__ += loss_scale_manager.__all__
+
 from . import callback  # noqa: E402
 from .callback import *  # noqa: F401,F403,E402
 __all__ += callback.__all__

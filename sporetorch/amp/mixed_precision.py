@@ -1,0 +1,260 @@
+"""Automatic mixed precision: ``auto_mixed_precision``, ``custom_mixed_precision``, ``build_train_network``.
+
+A cast cell runs in a lower precision by wrapping its ``construct``: floating inputs are cast,
+and its floating trainable Parameters are swapped for cast copies for the duration of the call.
+The cast is recorded by autograd, so gradients reach the float32 Parameters, which stay the
+master copy that the optimizer updates (MindSpore's behaviour).
+"""
+import torch
+
+from .. import nn
+from ..common import dtype as mstype
+from ..common.tensor import Tensor, _wrap
+from ..nn.cell import Cell
+
+_WHITE_NAMES = ("Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose", "Dense",
+                "LSTMCell", "RNNCell", "GRUCell")
+_BLACK_NAMES = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm")
+_LEVELS = ("O0", "O1", "O2", "O3", "auto")
+
+
+def _classes(names):
+    return [getattr(nn, n) for n in names if hasattr(nn, n)]
+
+
+def get_white_list():
+    """The Cell classes that O1 runs in low precision."""
+    return _classes(_WHITE_NAMES)
+
+
+def get_black_list():
+    """The Cell classes that O2 keeps in float32."""
+    return _classes(_BLACK_NAMES)
+
+
+def _cast_tree(x, tdtype):
+    if isinstance(x, Tensor):
+        t = x._t
+        return _wrap(t.to(tdtype)) if t.is_floating_point() and t.dtype != tdtype else x
+    if isinstance(x, tuple):
+        return tuple(_cast_tree(v, tdtype) for v in x)
+    if isinstance(x, list):
+        return [_cast_tree(v, tdtype) for v in x]
+    return x
+
+
+def _wrap_construct(cell, in_dtype, out_dtype, params):
+    """Run ``cell`` with inputs (and ``params``) cast to ``in_dtype``; cast outputs to ``out_dtype``."""
+    inner = cell.__dict__.get("_amp_inner_construct") or cell.construct
+    tin = mstype.to_torch(in_dtype)
+    tout = mstype.to_torch(out_dtype) if out_dtype is not None else None
+    params = [p for p in params if p._t.is_floating_point()]
+
+    def construct(*args, **kwargs):
+        args = _cast_tree(args, tin)
+        kwargs = {k: _cast_tree(v, tin) for k, v in kwargs.items()}
+        saved = [p._t for p in params]
+        for p, t in zip(params, saved):
+            if t.dtype != tin:
+                p._t = t.to(tin)
+        try:
+            out = inner(*args, **kwargs)
+        finally:
+            for p, t in zip(params, saved):
+                p._t = t
+        return _cast_tree(out, tout) if tout is not None else out
+
+    cell.__dict__["_amp_inner_construct"] = inner
+    object.__setattr__(cell, "construct", construct)
+
+
+def _trainable(cell, recurse):
+    return [p for p in cell.get_parameters(expand=recurse) if p.requires_grad]
+
+
+class _OutputTo32(Cell):
+    """Cast the floating outputs of ``backbone`` to float32."""
+
+    def __init__(self, backbone):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+
+    def construct(self, *args, **kwargs):
+        return _cast_tree(self._backbone(*args, **kwargs), torch.float32)
+
+
+def _white_list_cast(network, white_list, dtype):
+    """Cast each cell of ``white_list`` (with its subtree) to ``dtype``; its outputs to float32."""
+    white = tuple(white_list)
+    for _, cell in list(network.cells_and_names()):
+        if white and isinstance(cell, white):
+            _wrap_construct(cell, dtype, mstype.float32, _trainable(cell, True))
+    return network
+
+
+def _black_list_cast(network, black_list, dtype):
+    """Run every cell in ``dtype`` except those of ``black_list`` (float32 inside, ``dtype`` out)."""
+    black = tuple(black_list)
+    for cell in _cells_outside(network, black):
+        _wrap_construct(cell, dtype, None, [p for p in cell._params.values() if p is not None and p.requires_grad])
+    for _, cell in list(network.cells_and_names()):
+        if black and isinstance(cell, black):
+            _wrap_construct(cell, mstype.float32, dtype, [])
+    return network
+
+
+def _cells_outside(network, black):
+    out, stack, seen = [], [network], set()
+    while stack:
+        cell = stack.pop()
+        if id(cell) in seen or (black and isinstance(cell, black)):
+            continue
+        seen.add(id(cell))
+        out.append(cell)
+        stack.extend(c for c in cell._cells.values() if c is not None)
+    return out
+
+
+def _check_dtype(dtype):
+    if dtype not in (mstype.float16, mstype.bfloat16):
+        raise ValueError(f"The dtype should be one of (mstype.float16, mstype.bfloat16), but got {dtype}.")
+
+
+def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
+    """Return ``network`` set up for mixed precision.
+
+    - ``O0``: unchanged.
+    - ``O1``: the white-list cells (Dense, Conv*, RNN cells) run in ``dtype``, outputs cast back to float32.
+    - ``O2``: everything runs in ``dtype`` except the black-list cells (BatchNorm, LayerNorm);
+      the network's outputs are cast to float32.
+    - ``O3``: everything runs in ``dtype``; outputs cast to float32.
+    - ``auto``: as ``O1``.
+
+    Parameters stay float32 (cast per call), so the optimizer updates float32 master weights.
+
+    Differences from MindSpore: O1 casts at the level of white-list cells (MindSpore also
+    rewrites individual operators such as MatMul inside other cells); ``auto`` is O1.
+    """
+    if not isinstance(network, Cell):
+        raise TypeError(f"For amp_level '{amp_level}', the network type should be Cell.")
+    _check_dtype(dtype)
+    if amp_level not in _LEVELS:
+        raise ValueError(f"The amp level {amp_level} is not supported")
+    if amp_level == "O0":
+        return network
+    if amp_level in ("O1", "auto"):
+        network = _white_list_cast(network, get_white_list(), dtype)
+    elif amp_level == "O2":
+        network = _OutputTo32(_black_list_cast(network, get_black_list(), dtype))
+    else:
+        network = _OutputTo32(_black_list_cast(network, [], dtype))
+    object.__setattr__(network, "_amp_level", amp_level)
+    return network
+
+
+def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=mstype.float16):
+    """Mixed precision with a custom white list (cells run in ``dtype``) or black list (cells
+    kept in float32, everything else in ``dtype``)."""
+    if not isinstance(network, Cell):
+        raise TypeError("The network type should be Cell.")
+    if white_list is None and black_list is None:
+        raise ValueError("For custom_mixed_precision, one of white_list and black_list must be provided.")
+    if white_list is not None and black_list is not None:
+        raise ValueError("For custom_mixed_precision, the white_list or black_list cannot be provided at the same "
+                         "time, please provide one or the other.")
+    _check_dtype(dtype)
+    if white_list is not None:
+        _list_check(white_list, "white_list")
+        return _white_list_cast(network, white_list, dtype)
+    _list_check(black_list, "black_list")
+    return _OutputTo32(_black_list_cast(network, black_list, dtype))
+
+
+def _list_check(custom_list, list_name):
+    if not isinstance(custom_list, list):
+        raise TypeError(f"The type of {list_name} should be list, but got {type(custom_list)}")
+    for elem in custom_list:
+        if not isinstance(elem, type):
+            raise TypeError(f"The element in {list_name} should be a class, but got {elem}")
+        if not issubclass(elem, Cell):
+            raise TypeError(f"The subclass of element in {list_name} should be one of 'Cell', but got {elem}")
+
+
+def _config_for(level):
+    from ..train.loss_scale_manager import DynamicLossScaleManager
+    return {
+        "O0": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+        "O1": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+        "O2": {"keep_batchnorm_fp32": True, "cast_model_type": mstype.float16,
+               "loss_scale_manager": DynamicLossScaleManager()},
+        "O3": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float16, "loss_scale_manager": None},
+        "auto": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+    }[level]
+
+
+class _AmpWithLossCell(Cell):
+    """WithLossCell that computes the loss in float32."""
+
+    def __init__(self, backbone, loss_fn):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._loss_fn = loss_fn
+
+    def construct(self, data, label):
+        out = self._backbone(data)
+        return self._loss_fn(_cast_tree(out, torch.float32), _cast_tree(label, torch.float32))
+
+
+def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_level="O0", **kwargs):
+    """Build a training cell with mixed precision and loss scaling.
+
+    Args:
+        network (Cell): the network. optimizer (Optimizer): the optimizer.
+        loss_fn (Cell): wraps the network with the loss when given. Default: None.
+        level (str): "O0", "O1", "O2", "O3" or "auto". Default: "O0".
+        boost_level (str): accepted ("O0"/"O1"/"O2"), no effect. Default: "O0".
+        kwargs: ``keep_batchnorm_fp32`` (bool), ``cast_model_type`` (dtype), ``loss_scale_manager``.
+
+    Returns:
+        A ``TrainOneStepCell`` or (with a loss-scale update cell) ``TrainOneStepWithLossScaleCell``,
+        in training mode.
+
+    Differences from MindSpore: a dynamic loss scale (O2's default) also works on CPU.
+    """
+    from ..nn.optim.optimizer import Optimizer
+    if not isinstance(optimizer, Optimizer):
+        raise TypeError(f"For 'build_train_network', the 'optimizer' must be an Optimizer, but got "
+                        f"{type(optimizer).__name__}")
+    if not isinstance(level, str):
+        raise TypeError(f"The argument `level` must be a string in ['O0', 'O1', 'O2', 'O3', 'auto'],but got type "
+                        f"{type(level)}.")
+    if level not in _LEVELS:
+        raise ValueError(f"For 'build_train_network', the 'level' must be in {list(_LEVELS)}, but got {level!r}")
+    if boost_level not in ("O0", "O1", "O2"):
+        raise ValueError(f"For 'build_train_network', the 'boost_level' must be in ['O0', 'O1', 'O2'], "
+                         f"but got {boost_level!r}")
+    for key in kwargs:
+        if key not in ("keep_batchnorm_fp32", "cast_model_type", "loss_scale_manager"):
+            raise ValueError(f"Unsupported arg '{key}'")
+    config = dict(_config_for(level), **kwargs)
+    if config["cast_model_type"] in (mstype.float16, mstype.bfloat16):
+        black = get_black_list() if config["keep_batchnorm_fp32"] else []
+        network = _OutputTo32(_black_list_cast(network, black, config["cast_model_type"]))
+    elif level in ("O1", "auto"):
+        network = auto_mixed_precision(network, level)
+    if loss_fn is not None:
+        if config["cast_model_type"] in (mstype.float16, mstype.bfloat16):
+            network = _AmpWithLossCell(network, loss_fn)
+        else:
+            network = nn.WithLossCell(network, loss_fn)
+    manager = config["loss_scale_manager"]
+    if manager is not None:
+        update_cell = manager.get_update_cell()
+        if update_cell is not None:
+            return nn.TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell).set_train()
+        return nn.TrainOneStepCell(network, optimizer, manager.get_loss_scale()).set_train()
+    return nn.TrainOneStepCell(network, optimizer).set_train()
+
+
+__all__ = ["auto_mixed_precision", "custom_mixed_precision", "build_train_network", "get_white_list",
+           "get_black_list"]

@@ -1,0 +1,172 @@
+"""Loss scaling: update cells and ``TrainOneStepWithLossScaleCell``."""
+import torch
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, _wrap
+from ..cell import Cell
+from .cell_wrapper import TrainOneStepCell
+
+
+class DynamicLossScaleUpdateCell(Cell):
+    """Dynamic loss-scale update: on overflow divide the scale by ``scale_factor`` (not below 1);
+    after ``scale_window`` consecutive steps without overflow multiply it by ``scale_factor``.
+
+    Args:
+        loss_scale_value (float): the initial scale. scale_factor (int): the factor.
+        scale_window (int): overflow-free steps before the scale grows.
+
+    Inputs:
+        - **loss_scale** (Parameter) - the current scale, updated in place.
+        - **overflow** (Union[bool, Tensor]) - whether this step overflowed.
+
+    Outputs:
+        ``overflow``, unchanged.
+
+    State: ``current_iterator_step`` (starts at 1) and ``last_overflow_iterator_step``.
+    """
+
+    def __init__(self, loss_scale_value, scale_factor, scale_window):
+        super().__init__()
+        self.scale_window = int(scale_window)
+        self.scale_factor = float(scale_factor)
+        self.loss_scale_value = loss_scale_value
+        self.cur_iter = Parameter(Tensor(1, dtype=mstype.int32), name="current_iterator_step")
+        self.last_overflow_iter = Parameter(Tensor(0, dtype=mstype.int32), name="last_overflow_iterator_step")
+        self.minimum_loss_scale = 1.0
+
+    def get_loss_scale(self):
+        """The initial loss scale."""
+        return self.loss_scale_value
+
+    def construct(self, loss_scale, overflow):
+        overflow_t = overflow._t if isinstance(overflow, Tensor) else torch.tensor(bool(overflow))
+        overflow_t = overflow_t.reshape(()).to(torch.bool)
+        with torch.no_grad():
+            scale = loss_scale._t
+            cur, last = self.cur_iter._t, self.last_overflow_iter._t
+            on_overflow = torch.where(overflow_t, torch.clamp(scale / self.scale_factor, min=self.minimum_loss_scale),
+                                      scale)
+            should_inc = (cur - last) >= self.scale_window
+            last.copy_(torch.where(overflow_t | should_inc, cur, last))
+            grow = should_inc & ~overflow_t
+            scale.copy_(torch.where(grow, on_overflow * self.scale_factor, on_overflow).to(scale.dtype))
+            cur.add_(1)
+        return overflow
+
+
+class FixedLossScaleUpdateCell(Cell):
+    """A constant loss scale: ``construct(loss_scale, overflow)`` returns ``overflow``, so an
+    overflowing step is skipped but the scale never changes.
+
+    Args:
+        loss_scale_value (float): the scale.
+    """
+
+    def __init__(self, loss_scale_value):
+        super().__init__()
+        self.loss_scale_value = loss_scale_value
+
+    def get_loss_scale(self):
+        """The loss scale."""
+        return self.loss_scale_value
+
+    def construct(self, _, overflow):
+        return overflow
+
+
+class TrainOneStepWithLossScaleCell(TrainOneStepCell):
+    """One training step with loss scaling and overflow detection.
+
+    The backward starts from ``scale_sense`` instead of 1; the gradients are divided by it and
+    checked for inf/NaN. An overflowing step skips the optimizer; ``scale_sense`` (a Cell such
+    as :class:`DynamicLossScaleUpdateCell`) then adjusts the scale.
+
+    Args:
+        network (Cell): the network with loss. optimizer (Optimizer): the optimizer.
+        scale_sense (Union[Cell, Tensor]): an update cell, or a Tensor of shape () or (1,) holding
+            a fixed scale (settable with ``set_sense_scale``).
+
+    Outputs:
+        Tuple ``(loss, overflow, loss_scale)``: the loss, a bool Tensor (True if the gradients
+        overflowed), and the ``scale_sense`` Parameter (after the update).
+
+    Differences from MindSpore: overflow detection works the same on CPU and GPU (a fused
+    unscale-and-check of all gradients); MindSpore 2.10 has no CPU implementation.
+    """
+
+    def __init__(self, network, optimizer, scale_sense):
+        super().__init__(network, optimizer, sens=None)
+        self.loss_scaling_manager = None
+        if isinstance(scale_sense, Cell):
+            self.loss_scaling_manager = scale_sense
+            self.scale_sense = Parameter(Tensor(scale_sense.get_loss_scale(), dtype=mstype.float32), name="scale_sense")
+        elif isinstance(scale_sense, Tensor):
+            if scale_sense.shape not in ((1,), ()):
+                raise ValueError(f"For 'TrainOneStepWithLossScaleCell', the shape of 'scale_sense' must be (1,) or (), "
+                                 f"but got {scale_sense.shape}.")
+            self.scale_sense = Parameter(scale_sense, name="scale_sense")
+        else:
+            raise TypeError(f"For 'TrainOneStepWithLossScaleCell', the 'scale_sense' must be Cell or Tensor, but got "
+                            f"'scale_sense' type: {type(scale_sense)}.")
+
+    def construct(self, *inputs):
+        loss = self.network(*inputs)
+        scaling_sens = self.scale_sense
+        status, scaling_sens = self.start_overflow_check(loss, scaling_sens)
+        sens = _wrap(torch.ones_like(loss._t) * scaling_sens._t.to(loss._t.dtype))
+        grads = self.grad(self.network, self.weights)(*inputs, sens)
+        grads, found_inf = _unscale_and_check(grads, scaling_sens)
+        grads = self.grad_reducer(grads)
+        # The fused unscale already checked the local gradients; after an all-reduce check again.
+        cond = self.get_overflow_status(found_inf, grads if self.reducer_flag else ())
+        overflow = self.process_loss_scale(cond)
+        if not bool(overflow):
+            self.optimizer(grads)
+        return loss, cond, scaling_sens
+
+    def set_sense_scale(self, sens):
+        """Set the loss scale to ``sens`` (a Tensor)."""
+        if isinstance(sens, Tensor):
+            self.scale_sense.set_data(sens)
+        else:
+            raise TypeError(f"For 'TrainOneStepWithLossScaleCell', the type of 'sens' must be Tensor, "
+                            f"but got {type(sens)}")
+
+    def start_overflow_check(self, pre_cond, compute_input):
+        """Start tracking overflow; returns ``(status, compute_input)``. The status is a float
+        Tensor that ``get_overflow_status`` accumulates into."""
+        return _wrap(torch.zeros((), dtype=torch.float32, device=pre_cond._t.device)), compute_input
+
+    def get_overflow_status(self, status, compute_output):
+        """Return a bool Tensor: whether ``status`` recorded an overflow or any Tensor of
+        ``compute_output`` (the gradients) holds inf or NaN."""
+        flag = status._t.reshape(()) > 0
+        if isinstance(compute_output, (tuple, list)) and compute_output:
+            flag = flag | ~_all_finite_t([g._t for g in compute_output]).to(flag.device)
+        return _wrap(flag)
+
+    def process_loss_scale(self, overflow):
+        """Let the loss-scale cell update the scale; returns whether to skip this step."""
+        if self.loss_scaling_manager is not None:
+            return self.loss_scaling_manager(self.scale_sense, overflow)
+        return overflow
+
+
+def _unscale_and_check(grads, scale):
+    """Divide the gradients by ``scale`` and record whether any is non-finite (one fused pass)."""
+    ts = [g._t for g in grads]
+    found = torch.zeros((), dtype=torch.float32, device=ts[0].device if ts else "cpu").reshape(1)
+    inv = (1.0 / scale._t.float()).reshape(1).to(found.device)
+    if ts:
+        torch._amp_foreach_non_finite_check_and_unscale_(ts, found, inv)
+    return tuple(_wrap(t) for t in ts), _wrap(found.reshape(()))
+
+
+def _all_finite_t(tensors):
+    if not tensors:
+        return torch.tensor(True)
+    return torch.stack([torch.isfinite(t).all() for t in tensors]).all()
+
+
+__all__ = ["DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "TrainOneStepWithLossScaleCell"]

@@ -510,3 +510,409 @@ class Pdist(Primitive):
 Gelu = GeLU
 FastGelu = FastGeLU
 __all__ += ["Gelu", "FastGelu"]
+
+
+class Dense(Primitive):
+    """``x @ w.T + b``."""
+
+    def __init__(self):
+        super().__init__("Dense")
+
+    def __call__(self, x, w, b=None):
+        return _wrap(F.linear(x._t, w._t, None if b is None else b._t))
+
+
+class GLU(Primitive):
+    """Gated linear unit: the first half of ``axis`` times the sigmoid of the second half."""
+
+    @prim_attr_register
+    def __init__(self, axis=-1):
+        pass
+
+    def __call__(self, x):
+        return _wrap(F.glu(x._t, self.axis))
+
+
+class LRN(Primitive):
+    """Local response normalisation across channels."""
+
+    @prim_attr_register
+    def __init__(self, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+        pass
+
+    def __call__(self, x):
+        size = 2 * self.depth_radius + 1
+        # torch divides alpha by the window size; MindSpore does not.
+        return _wrap(F.local_response_norm(x._t, size, self.alpha * size, self.beta, self.bias))
+
+
+class AdaptiveAvgPool2D(Primitive):
+    """Average pooling to the spatial ``output_size``."""
+
+    @prim_attr_register
+    def __init__(self, output_size):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(F.adaptive_avg_pool2d(input_x._t, self.output_size))
+
+
+class AdaptiveAvgPool3D(Primitive):
+    """3-D average pooling to ``output_size``."""
+
+    @prim_attr_register
+    def __init__(self, output_size):
+        pass
+
+    def __call__(self, x):
+        return _wrap(F.adaptive_avg_pool3d(x._t, self.output_size))
+
+
+class AdaptiveMaxPool2D(Primitive):
+    """Max pooling to the spatial ``output_size``: ``(values, argmax)``."""
+
+    @prim_attr_register
+    def __init__(self, output_size):
+        pass
+
+    def __call__(self, input_x):
+        v, i = F.adaptive_max_pool2d(input_x._t, self.output_size, return_indices=True)
+        return _wrap(v), _wrap(i)
+
+
+class AdaptiveMaxPool3D(Primitive):
+    """3-D max pooling to ``output_size``: ``(values, argmax)``."""
+
+    def __init__(self):
+        super().__init__("AdaptiveMaxPool3D")
+
+    def __call__(self, x, output_size):
+        size = tuple(output_size._t.tolist()) if isinstance(output_size, Tensor) else tuple(output_size)
+        v, i = F.adaptive_max_pool3d(x._t, size, return_indices=True)
+        return _wrap(v), _wrap(i.to(torch.int32))
+
+
+class MaxPool3D(Primitive):
+    """3-D max pooling."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size=1, strides=1, pad_mode="VALID", pad_list=0, ceil_mode=None,
+                 data_format="NCDHW"):
+        pass
+
+    def __call__(self, x):
+        pad = self.pad_list if isinstance(self.pad_list, int) else tuple(self.pad_list)[::2]
+        return _wrap(F.max_pool3d(x._t, _pair(self.kernel_size, 3), _pair(self.strides, 3), pad,
+                                  ceil_mode=bool(self.ceil_mode)))
+
+
+class AvgPool3D(Primitive):
+    """3-D average pooling."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", pad=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=0, data_format="NCDHW"):
+        pass
+
+    def __call__(self, input_x):
+        pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
+        return _wrap(F.avg_pool3d(input_x._t, _pair(self.kernel_size, 3), _pair(self.strides, 3), pad,
+                                  self.ceil_mode, self.count_include_pad, self.divisor_override or None))
+
+
+class MaxPoolWithArgmax(Primitive):
+    """2-D max pooling returning ``(values, flat argmax indices)``."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+        pass
+
+    def __call__(self, x):
+        v, i = F.max_pool2d(x._t, _pair(self.kernel_size), _pair(self.strides), return_indices=True)
+        return _wrap(v), _wrap(i.to(torch.int32))
+
+
+class MaxPoolWithArgmaxV2(Primitive):
+    """2-D max pooling with padding and dilation, returning ``(values, argmax)``."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
+                 argmax_type=None):
+        pass
+
+    def __call__(self, x):
+        strides = self.kernel_size if self.strides is None else self.strides
+        v, i = F.max_pool2d(x._t, _pair(self.kernel_size), _pair(strides), _pair(self.pads),
+                            _pair(self.dilation), self.ceil_mode, return_indices=True)
+        return _wrap(v), _wrap(i)
+
+
+class Dropout2D(Primitive):
+    """Zero whole channels with probability ``1 - keep_prob``; returns ``(output, mask)``."""
+
+    @prim_attr_register
+    def __init__(self, keep_prob=0.5):
+        pass
+
+    def __call__(self, x):
+        t = x._t
+        mask = torch.rand(t.shape[:2] + (1,) * (t.dim() - 2), device=t.device) < self.keep_prob
+        return _wrap(t * mask / self.keep_prob), _wrap(mask.expand(t.shape))
+
+
+Dropout3D = type("Dropout3D", (Dropout2D,), {"__doc__": "Zero whole 3-D channels; returns ``(output, mask)``.",
+                                             "__module__": __name__})
+
+
+class ResizeNearestNeighborV2(Primitive):
+    """Nearest-neighbour resize of an NCHW tensor to ``size``."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        pass
+
+    def __call__(self, x, size):
+        size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
+        return _wrap(F.interpolate(x._t, size, mode="nearest"))
+
+
+class ResizeBicubic(Primitive):
+    """Bicubic resize of an NCHW tensor to ``size``."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        pass
+
+    def __call__(self, images, size):
+        size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
+        return _wrap(F.interpolate(images._t, size, mode="bicubic", align_corners=self.align_corners))
+
+
+class ResizeLinear1D(Primitive):
+    """Linear resize of an NCW tensor to ``size``."""
+
+    @prim_attr_register
+    def __init__(self, coordinate_transformation_mode="align_corners"):
+        pass
+
+    def __call__(self, x, size):
+        size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
+        return _wrap(F.interpolate(x._t, size, mode="linear",
+                                   align_corners=self.coordinate_transformation_mode == "align_corners"))
+
+
+class UpsampleNearest3D(Primitive):
+    """Nearest-neighbour 3-D upsampling to ``output_size`` or by ``scales``."""
+
+    def __init__(self):
+        super().__init__("UpsampleNearest3D")
+
+    def __call__(self, x, output_size=None, scales=None):
+        return _wrap(F.interpolate(x._t, output_size, scales, mode="nearest"))
+
+
+class UpsampleTrilinear3D(Primitive):
+    """Trilinear 3-D upsampling to ``output_size`` or by ``scales``."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False, half_pixel_centers=True):
+        pass
+
+    def __call__(self, x, output_size=None, scales=None):
+        return _wrap(F.interpolate(x._t, output_size, scales, mode="trilinear", align_corners=self.align_corners))
+
+
+class Im2Col(Primitive):
+    """Extract sliding blocks of an NCHW tensor as columns."""
+
+    @prim_attr_register
+    def __init__(self, ksizes, strides=1, dilations=1, pads=0):
+        pass
+
+    def __call__(self, x):
+        t = x._t
+        out = F.unfold(t, _pair(self.ksizes), _pair(self.dilations), _pair(self.pads), _pair(self.strides))
+        k = _pair(self.ksizes)
+        return _wrap(out.reshape(t.shape[0], t.shape[1], k[0] * k[1], -1))
+
+
+class Col2Im(Primitive):
+    """Sum sliding-block columns back into an NCHW tensor of ``output_size``."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
+        pass
+
+    def __call__(self, x, output_size):
+        t = x._t
+        size = tuple(output_size._t.tolist()) if isinstance(output_size, Tensor) else tuple(output_size)
+        cols = t.reshape(t.shape[0], t.shape[1] * t.shape[2], -1)
+        return _wrap(F.fold(cols, size, _pair(self.kernel_size), _pair(self.dilation), _pair(self.padding),
+                            _pair(self.stride)))
+
+
+class PadV3(Primitive):
+    """Pad with ``paddings`` (last dimension first, as torch) in ``mode`` 'constant', 'reflect' or 'edge'."""
+
+    @prim_attr_register
+    def __init__(self, mode="constant", paddings_contiguous=True):
+        pass
+
+    def __call__(self, x, paddings, constant_value=None):
+        pads = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
+        mode = {"edge": "replicate"}.get(self.mode, self.mode)
+        if mode == "constant":
+            value = 0 if constant_value is None else float(constant_value._t.item()
+                                                           if isinstance(constant_value, Tensor) else constant_value)
+            return _wrap(F.pad(x._t, pads, value=value))
+        return _wrap(F.pad(x._t, pads, mode=mode))
+
+
+class Padding(Primitive):
+    """Extend the last axis (of size 1) to ``pad_dim_size`` with zeros."""
+
+    @prim_attr_register
+    def __init__(self, pad_dim_size=8):
+        pass
+
+    def __call__(self, x):
+        return _wrap(F.pad(x._t, (0, self.pad_dim_size - x._t.shape[-1])))
+
+
+class ChannelShuffle(Primitive):
+    """Shuffle the channels of an NC... tensor in ``group`` groups."""
+
+    @prim_attr_register
+    def __init__(self, group):
+        pass
+
+    def __call__(self, x):
+        return _wrap(F.channel_shuffle(x._t, self.group))
+
+
+class SoftMarginLoss(Primitive):
+    """:math:`\\log(1 + e^{-y x})`, reduced by ``reduction``."""
+
+    @prim_attr_register
+    def __init__(self, reduction="mean"):
+        pass
+
+    def __call__(self, logits, labels):
+        return _wrap(F.soft_margin_loss(logits._t, labels._t, reduction=self.reduction))
+
+
+class MultiMarginLoss(Primitive):
+    """Multi-class hinge loss."""
+
+    @prim_attr_register
+    def __init__(self, p=1, margin=1.0, reduction="mean"):
+        pass
+
+    def __call__(self, inputs, target, weight=None):
+        w = None if weight is None else weight._t
+        return _wrap(F.multi_margin_loss(inputs._t, target._t.long(), self.p, self.margin, w,
+                                         reduction=self.reduction))
+
+
+class MultilabelMarginLoss(Primitive):
+    """Multi-label hinge loss: ``(loss, is_target)``."""
+
+    @prim_attr_register
+    def __init__(self, reduction="mean"):
+        pass
+
+    def __call__(self, x, target):
+        tg = target._t.long()
+        loss = F.multilabel_margin_loss(x._t, tg, reduction=self.reduction)
+        valid = torch.cumprod((tg >= 0).long(), -1)
+        is_target = torch.zeros_like(tg).scatter(-1, tg.clamp_min(0) * valid, valid)
+        return _wrap(loss), _wrap(is_target.to(torch.int32))
+
+
+class TripletMarginLoss(Primitive):
+    """Triplet margin loss of ``(x, positive, negative)`` with ``margin`` (a Tensor)."""
+
+    @prim_attr_register
+    def __init__(self, p=2, swap=False, eps=1e-6, reduction="mean"):
+        pass
+
+    def __call__(self, x, positive, negative, margin):
+        m = float(margin._t.item()) if isinstance(margin, Tensor) else float(margin)
+        return _wrap(F.triplet_margin_loss(x._t, positive._t, negative._t, m, self.p, self.eps, self.swap,
+                                           reduction=self.reduction))
+
+
+class GridSampler2D(Primitive):
+    """Sample an NCHW tensor at the normalised coordinates ``grid``."""
+
+    @prim_attr_register
+    def __init__(self, interpolation_mode="bilinear", padding_mode="zeros", align_corners=False):
+        pass
+
+    def __call__(self, input_x, grid):
+        return _wrap(F.grid_sample(input_x._t, grid._t, self.interpolation_mode, self.padding_mode,
+                                   self.align_corners))
+
+
+class GridSampler3D(GridSampler2D):
+    """Sample an NCDHW tensor at the normalised coordinates ``grid``."""
+
+
+class AffineGrid(Primitive):
+    """Sampling grid of the affine transforms ``theta`` for ``output_size``."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False):
+        pass
+
+    def __call__(self, theta, output_size):
+        return _wrap(F.affine_grid(theta._t, list(output_size), self.align_corners))
+
+
+class IOU(Primitive):
+    """Intersection over union (``mode`` 'iou') or over foreground ('iof') of two box sets (x1, y1, x2, y2)."""
+
+    @prim_attr_register
+    def __init__(self, mode="iou"):
+        pass
+
+    def __call__(self, anchor_boxes, gt_boxes):
+        a, g = anchor_boxes._t, gt_boxes._t
+        lt = torch.maximum(g[:, None, :2], a[None, :, :2])
+        rb = torch.minimum(g[:, None, 2:4], a[None, :, 2:4])
+        wh = (rb - lt).clamp_min(0)
+        inter = wh[..., 0] * wh[..., 1]
+        area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+        area_g = (g[:, 2] - g[:, 0]) * (g[:, 3] - g[:, 1])
+        if self.mode == "iof":
+            return _wrap(inter / area_g[:, None])
+        return _wrap(inter / (area_g[:, None] + area_a[None, :] - inter))
+
+
+class CTCLoss(Primitive):
+    """CTC loss of time-major ``inputs`` (T, N, C) against sparse ``labels``: ``(loss, gradient)``."""
+
+    @prim_attr_register
+    def __init__(self, preprocess_collapse_repeated=False, ctc_merge_repeated=True,
+                 ignore_longer_outputs_than_inputs=False):
+        pass
+
+    def __call__(self, x, labels_indices, labels_values, sequence_length):
+        t = x._t
+        n = t.shape[1]
+        idx = labels_indices._t.long()
+        vals = labels_values._t.long()
+        lengths = torch.bincount(idx[:, 0], minlength=n)
+        logp = torch.log_softmax(t, -1)
+        blank = t.shape[-1] - 1
+        loss = F.ctc_loss(logp, vals, sequence_length._t.long(), lengths, blank, reduction="none",
+                          zero_infinity=self.ignore_longer_outputs_than_inputs)
+        return _wrap(loss), _wrap(torch.zeros_like(t))
+
+
+__all__ += ["Dense", "GLU", "LRN", "AdaptiveAvgPool2D", "AdaptiveAvgPool3D", "AdaptiveMaxPool2D", "AdaptiveMaxPool3D",
+            "MaxPool3D", "AvgPool3D", "MaxPoolWithArgmax", "MaxPoolWithArgmaxV2", "Dropout2D", "Dropout3D",
+            "ResizeNearestNeighborV2", "ResizeBicubic", "ResizeLinear1D", "UpsampleNearest3D", "UpsampleTrilinear3D",
+            "Im2Col", "Col2Im", "PadV3", "Padding", "ChannelShuffle", "SoftMarginLoss", "MultiMarginLoss",
+            "MultilabelMarginLoss", "TripletMarginLoss", "GridSampler2D", "GridSampler3D", "AffineGrid", "IOU",
+            "CTCLoss"]

@@ -1,0 +1,299 @@
+"""Optimizer-update Primitive classes (``ApplyMomentum``, ``Adam``, ``SGD``, ...).
+
+Each updates its Parameter inputs (``var`` and the optimizer slots) with MindSpore's
+formula and returns them, as MindSpore's in-place kernels do. The updates run without
+recording autograd and go through ``tensor_methods._set``, so they never disturb a graph.
+"""
+import torch
+
+from ...common.tensor import Tensor
+from ...common.tensor_methods import _set
+from ..primitive import Primitive, prim_attr_register
+
+__all__ = ["ApplyMomentum", "SGD", "ApplyGradientDescent", "Adam", "AdamWeightDecay", "ApplyAdagrad",
+           "ApplyAdagradV2", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign",
+           "ApplyPowerSign", "ApplyProximalGradientDescent", "ApplyKerasMomentum", "ApplyFtrl"]
+
+
+def _v(x):
+    """A torch value for a Tensor or Python number input, detached from any graph."""
+    return x._t.detach() if isinstance(x, Tensor) else x
+
+
+class ApplyMomentum(Primitive):
+    """``accum = accum * momentum + grad``; ``var -= lr * accum`` (Nesterov: ``lr * (grad + momentum * accum)``)."""
+
+    @prim_attr_register
+    def __init__(self, use_nesterov=False, use_locking=False, gradient_scale=1.0):
+        pass
+
+    def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
+        with torch.no_grad():
+            g, lr, mom = _v(gradient) * self.gradient_scale, _v(learning_rate), _v(momentum)
+            acc = _v(accumulation) * mom + g
+            _set(accumulation, acc)
+            step = (g + mom * acc) if self.use_nesterov else acc
+            _set(variable, _v(variable) - lr * step)
+        return variable
+
+
+class SGD(Primitive):
+    """Stochastic gradient descent with momentum, dampening, weight decay and Nesterov (PyTorch's formula)."""
+
+    @prim_attr_register
+    def __init__(self, dampening=0.0, weight_decay=0.0, nesterov=False):
+        pass
+
+    def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
+        with torch.no_grad():
+            p, g, mom = _v(parameters), _v(gradient), _v(momentum)
+            if self.weight_decay:
+                g = g + self.weight_decay * p
+            first = _v(stat) > 0
+            acc = torch.where(first, g, _v(accum) * mom + (1 - self.dampening) * g)
+            _set(accum, acc)
+            _set(stat, torch.zeros_like(_v(stat)))
+            step = g + mom * acc if self.nesterov else acc
+            _set(parameters, p - _v(learning_rate) * step)
+        return parameters
+
+
+class ApplyGradientDescent(Primitive):
+    """``var -= alpha * delta``."""
+
+    def __init__(self):
+        super().__init__("ApplyGradientDescent")
+
+    def __call__(self, var, alpha, delta):
+        with torch.no_grad():
+            _set(var, _v(var) - _v(alpha) * _v(delta))
+        return var
+
+
+class Adam(Primitive):
+    """Adam update of ``var`` with moments ``m``/``v``; returns ``(var, m, v)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False, use_nesterov=False):
+        pass
+
+    def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        with torch.no_grad():
+            g, b1, b2 = _v(gradient), _v(beta1), _v(beta2)
+            lr_t = _v(lr) * (1 - _v(beta2_power)) ** 0.5 / (1 - _v(beta1_power))
+            m_new = _v(m) + (g - _v(m)) * (1 - b1)
+            v_new = _v(v) + (g * g - _v(v)) * (1 - b2)
+            num = m_new * b1 + (1 - b1) * g if self.use_nesterov else m_new
+            _set(m, m_new)
+            _set(v, v_new)
+            _set(var, _v(var) - lr_t * num / (torch.sqrt(v_new) + _v(epsilon)))
+        return var, m, v
+
+
+class AdamWeightDecay(Primitive):
+    """AdamW update (decoupled ``decay``); returns ``(var, m, v)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
+        with torch.no_grad():
+            g, b1, b2 = _v(gradient), _v(beta1), _v(beta2)
+            m_new = b1 * _v(m) + (1 - b1) * g
+            v_new = b2 * _v(v) + (1 - b2) * g * g
+            update = m_new / (torch.sqrt(v_new) + _v(epsilon)) + _v(decay) * _v(var)
+            _set(m, m_new)
+            _set(v, v_new)
+            _set(var, _v(var) - _v(lr) * update)
+        return var, m, v
+
+
+class ApplyAdagrad(Primitive):
+    """``accum += grad ** 2``; ``var -= lr * grad / sqrt(accum)``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, update_slots=True):
+        pass
+
+    def __call__(self, var, accum, lr, grad):
+        with torch.no_grad():
+            g = _v(grad)
+            acc = _v(accum) + g * g if self.update_slots else _v(accum)
+            _set(accum, acc)
+            _set(var, _v(var) - _v(lr) * g / torch.sqrt(acc))
+        return var, accum
+
+
+class ApplyAdagradV2(Primitive):
+    """Adagrad with ``epsilon``: ``var -= lr * grad / (sqrt(accum) + epsilon)``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, epsilon, update_slots=True):
+        pass
+
+    def __call__(self, var, accum, lr, grad):
+        with torch.no_grad():
+            g = _v(grad)
+            acc = _v(accum) + g * g if self.update_slots else _v(accum)
+            _set(accum, acc)
+            _set(var, _v(var) - _v(lr) * g / (torch.sqrt(acc) + self.epsilon))
+        return var, accum
+
+
+class ApplyRMSProp(Primitive):
+    """RMSProp: ``ms = decay*ms + (1-decay)*g^2``; ``mom = momentum*mom + lr*g/sqrt(ms+eps)``; ``var -= mom``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon):
+        with torch.no_grad():
+            g = _v(grad)
+            ms = _v(decay) * _v(mean_square) + (1 - _v(decay)) * g * g
+            mom = _v(momentum) * _v(moment) + _v(learning_rate) * g / torch.sqrt(ms + _v(epsilon))
+            _set(mean_square, ms)
+            _set(moment, mom)
+            _set(var, _v(var) - mom)
+        return var
+
+
+class ApplyCenteredRMSProp(Primitive):
+    """Centered RMSProp (the mean gradient is subtracted from the mean square)."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, mean_gradient, mean_square, moment, grad, learning_rate, decay, momentum, epsilon):
+        with torch.no_grad():
+            g, d = _v(grad), _v(decay)
+            mg = d * _v(mean_gradient) + (1 - d) * g
+            ms = d * _v(mean_square) + (1 - d) * g * g
+            mom = _v(momentum) * _v(moment) + _v(learning_rate) * g / torch.sqrt(ms - mg * mg + _v(epsilon))
+            _set(mean_gradient, mg)
+            _set(mean_square, ms)
+            _set(moment, mom)
+            _set(var, _v(var) - mom)
+        return var
+
+
+class ApplyAdaMax(Primitive):
+    """AdaMax: ``v = max(beta2 * v, |g|)``; returns ``(var, m, v)``."""
+
+    def __init__(self):
+        super().__init__("ApplyAdaMax")
+
+    def __call__(self, var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
+        with torch.no_grad():
+            g, b1 = _v(grad), _v(beta1)
+            m_new = b1 * _v(m) + (1 - b1) * g
+            v_new = torch.maximum(_v(beta2) * _v(v), torch.abs(g))
+            _set(m, m_new)
+            _set(v, v_new)
+            _set(var, _v(var) - _v(lr) / (1 - _v(beta1_power)) * m_new / (v_new + _v(epsilon)))
+        return var, m, v
+
+
+class ApplyAdadelta(Primitive):
+    """Adadelta; returns ``(var, accum, accum_update)``."""
+
+    def __init__(self):
+        super().__init__("ApplyAdadelta")
+
+    def __call__(self, var, accum, accum_update, lr, rho, epsilon, grad):
+        with torch.no_grad():
+            g, r, eps = _v(grad), _v(rho), _v(epsilon)
+            acc = r * _v(accum) + (1 - r) * g * g
+            update = torch.sqrt(_v(accum_update) + eps) / torch.sqrt(acc + eps) * g
+            _set(accum, acc)
+            _set(accum_update, r * _v(accum_update) + (1 - r) * update * update)
+            _set(var, _v(var) - _v(lr) * update)
+        return var, accum, accum_update
+
+
+class ApplyAddSign(Primitive):
+    """AddSign: ``var -= lr * (alpha + sign_decay * sign(g) * sign(m)) * g``; returns ``(var, m)``."""
+
+    def __init__(self):
+        super().__init__("ApplyAddSign")
+
+    def __call__(self, var, m, lr, alpha, sign_decay, beta, grad):
+        with torch.no_grad():
+            g = _v(grad)
+            m_new = _v(beta) * _v(m) + (1 - _v(beta)) * g
+            update = (_v(alpha) + _v(sign_decay) * torch.sign(g) * torch.sign(m_new)) * g
+            _set(m, m_new)
+            _set(var, _v(var) - _v(lr) * update)
+        return var, m
+
+
+class ApplyPowerSign(Primitive):
+    """PowerSign: ``var -= lr * exp(logbase * sign_decay * sign(g) * sign(m)) * g``; returns ``(var, m)``."""
+
+    def __init__(self):
+        super().__init__("ApplyPowerSign")
+
+    def __call__(self, var, m, lr, logbase, sign_decay, beta, grad):
+        with torch.no_grad():
+            g = _v(grad)
+            m_new = _v(beta) * _v(m) + (1 - _v(beta)) * g
+            scale = torch.exp(_v(logbase) * _v(sign_decay) * torch.sign(g) * torch.sign(m_new))
+            _set(m, m_new)
+            _set(var, _v(var) - _v(lr) * scale * g)
+        return var, m
+
+
+class ApplyProximalGradientDescent(Primitive):
+    """Proximal gradient descent with L1 ``l1`` and L2 ``l2`` regularisation."""
+
+    def __init__(self):
+        super().__init__("ApplyProximalGradientDescent")
+
+    def __call__(self, var, alpha, l1, l2, delta):
+        with torch.no_grad():
+            a = _v(alpha)
+            prox = _v(var) - a * _v(delta)
+            new = torch.sign(prox) / (1 + a * _v(l2)) * torch.clamp_min(torch.abs(prox) - a * _v(l1), 0)
+            _set(var, new)
+        return var
+
+
+class ApplyKerasMomentum(Primitive):
+    """Keras momentum: ``accum = momentum * accum - lr * grad``; ``var += accum``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False, use_nesterov=False):
+        pass
+
+    def __call__(self, var, accum, lr, grad, momentum):
+        with torch.no_grad():
+            g, mom, rate = _v(grad), _v(momentum), _v(lr)
+            acc = mom * _v(accum) - rate * g
+            _set(accum, acc)
+            step = mom * acc - rate * g if self.use_nesterov else acc
+            _set(var, _v(var) + step)
+        return var, accum
+
+
+class ApplyFtrl(Primitive):
+    """FTRL-proximal update of ``var`` with slots ``accum`` and ``linear``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, linear, grad, lr, l1, l2, lr_power):
+        with torch.no_grad():
+            g, w, rate, p = _v(grad), _v(var), _v(lr), -_v(lr_power)
+            acc_old = _v(accum)
+            acc = acc_old + g * g
+            lin = _v(linear) + g - (acc ** p - acc_old ** p) / rate * w
+            quadratic = acc ** p / rate + 2 * _v(l2)
+            new = torch.where(torch.abs(lin) > _v(l1), (torch.sign(lin) * _v(l1) - lin) / quadratic,
+                              torch.zeros_like(w))
+            _set(accum, acc)
+            _set(linear, lin)
+            _set(var, new)
+        return var

@@ -99,7 +99,7 @@ class PReLU(Cell):
         Tensor of the same shape and dtype.
 
     Differences from PyTorch: ``channel``/``w`` instead of ``num_parameters``/``init``; the
-    Parameter is named ``a``.
+    Parameter is the attribute ``w``, named ``a`` (``sub.w`` inside a parent cell).
     """
 
     def __init__(self, channel=1, w=0.25):
@@ -121,11 +121,11 @@ class PReLU(Cell):
             raise TypeError(f"For 'PReLU', the 'w' must be a float, a list of floats or a Tensor, "
                             f"but got {type(w).__name__}")
         self.channel = channel
-        self.w = w
-        self.a = Parameter(Tensor(data), name="a")
+        # MindSpore keeps the Parameter in attribute ``w`` under the name "a".
+        self.w = Parameter(Tensor(data), name="a")
 
     def construct(self, x):
-        return _wrap(F.prelu(x._t, self.a._t))
+        return _wrap(F.prelu(x._t, self.w._t))
 
 
 class PReLUExt(Cell):
@@ -157,7 +157,7 @@ class PReLUExt(Cell):
 
 
 class RReLU(Cell):
-    r"""Randomised leaky ReLU: negative slope drawn from U(lower, upper) in training, their mean otherwise.
+    r"""Randomised leaky ReLU: each negative element is scaled by a slope drawn from U(lower, upper).
 
     Args:
         lower (float): Default: 1/8.
@@ -168,6 +168,9 @@ class RReLU(Cell):
 
     Outputs:
         Tensor of the same shape and dtype.
+
+    Differences from PyTorch: the slopes are random in inference mode too (``torch.nn.RReLU``
+    uses their mean when not training).
     """
 
     def __init__(self, lower=1 / 8, upper=1 / 3):
@@ -179,7 +182,7 @@ class RReLU(Cell):
         self.lower, self.upper = lower, upper
 
     def construct(self, x):
-        return _wrap(F.rrelu(x._t, self.lower, self.upper, self.training))
+        return _wrap(F.rrelu(x._t, self.lower, self.upper, True))
 
 
 class ELU(Cell):

@@ -70,6 +70,7 @@ class _Conv(Cell):
 
     _nd = 2
     _transpose = False
+    _zero_output_padding = False
 
     def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
                  has_bias, weight_init, bias_init, data_format, dtype, output_padding=0, kernel_prefix=()):
@@ -189,6 +190,12 @@ class _Conv(Cell):
             raise ValueError(f"For '{cls}', the 'output_padding' must be smaller than stride or dilation, "
                              f"but got {output_padding!r}")
         self.output_padding = output_padding
+        # MindSpore's Conv2dTranspose appends output_padding as zeros after the bias is added;
+        # Conv3dTranspose computes those positions (PyTorch's output_padding).
+        self._zero_pad = [v for o in reversed(op) for v in (0, o)] if self._zero_output_padding and any(op) \
+            else None
+        if self._zero_pad is not None:
+            op = (0,) * n
         crops = []
         for (pb, pa), k, s, d, o in zip(self._pairs, self._k, self._s, self._d, op):
             big_k = (k - 1) * d + 1
@@ -224,6 +231,8 @@ class _Conv(Cell):
                 if before or after:
                     dim = 2 + i
                     out = out.narrow(dim, before, out.shape[dim] - before - after)
+        if self._zero_pad is not None:
+            out = F.pad(out, self._zero_pad)
         return _wrap(out)
 
     def extend_repr(self):
@@ -372,11 +381,13 @@ class Conv2dTranspose(_Conv):
     __doc__ = r"""2-D transposed convolution (the gradient of Conv2d with respect to its input).
 
     Args:""" + _CONV_ARGS + r"""
-        output_padding (int or tuple): extra size added after, with ``pad_mode="pad"``. Default: 0.""" \
+        output_padding (int or tuple): with ``pad_mode="pad"``, rows/columns of zeros appended after
+            (MindSpore pads the result; PyTorch computes those positions). Default: 0.""" \
         + _TRANSPOSE_DOC
 
     _nd = 2
     _transpose = True
+    _zero_output_padding = True
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
                  output_padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,

@@ -49,14 +49,15 @@ class Embedding(Cell):
         self.vocab_size, self.embedding_size = vocab_size, embedding_size
         self.use_one_hot = check_bool(use_one_hot, "use_one_hot", "Embedding")
         self.dtype = dtype
-        table = initializer(embedding_table, [vocab_size, embedding_size])
-        if padding_idx is not None:
-            if not isinstance(padding_idx, int) or not 0 <= padding_idx < vocab_size:
-                raise ValueError(f"For 'Embedding', the 'padding_idx' must be an int in [0, {vocab_size}), "
-                                 f"but got {padding_idx!r}")
-            table._t[padding_idx] = 0
+        if padding_idx is not None and (not isinstance(padding_idx, int) or not 0 <= padding_idx < vocab_size):
+            raise ValueError(f"For 'Embedding', the 'padding_idx' must be an int in [0, {vocab_size}), "
+                             f"but got {padding_idx!r}")
         self.padding_idx = padding_idx
-        self.embedding_table = Parameter(table, name="embedding_table")
+        self.embedding_table = Parameter(initializer(embedding_table, [vocab_size, embedding_size]),
+                                         name="embedding_table")
+        if padding_idx is not None:
+            with torch.no_grad():
+                self.embedding_table._t[padding_idx] = 0
 
     def construct(self, ids):
         t = ids._t

@@ -129,15 +129,24 @@ class BatchNorm2d(_BatchNorm):
                          moving_var_init, use_batch_statistics, data_format, dtype)
 
 
-class BatchNorm3d(_BatchNorm):
-    __doc__ = r"""Batch normalisation over :math:`(N, C, D, H, W)` input.""" + _BN_DOC
-
-    _dims = (5,)
+class BatchNorm3d(Cell):
+    __doc__ = r"""Batch normalisation over :math:`(N, C, D, H, W)` input. As in MindSpore it holds a
+    BatchNorm2d child ``bn2d`` (Parameters ``bn2d.moving_mean``, ...) applied to the input viewed as
+    :math:`(N, C, D \cdot H, W)`.""" + _BN_DOC
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
                  moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, dtype=mstype.float32):
-        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
-                         moving_var_init, use_batch_statistics, "NCHW", dtype)
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+                                moving_var_init, use_batch_statistics, "NCHW", dtype)
+
+    def construct(self, x):
+        t = x._t
+        if t.dim() != 5:
+            raise ValueError(f"For 'BatchNorm3d', the input must have 5 dims, but got shape {tuple(t.shape)}")
+        n, c, d, h, w = t.shape
+        out = self.bn2d(_wrap(t.reshape(n, c, d * h, w)))
+        return _wrap(out._t.reshape(n, c, d, h, w))
 
 
 class SyncBatchNorm(_BatchNorm):

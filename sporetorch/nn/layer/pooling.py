@@ -161,8 +161,11 @@ class _AvgPoolNd(_PoolNd):
                                   *self._extra))
         if self.pad_mode == "SAME":
             flat = _same_pad_flat(t.shape[-self._nd:], self._k, self._s)
+            if any(flat) and self._nd == 3:
+                # MindSpore's 3-D 'same' averages zero padding in (divisor = kernel volume).
+                return _wrap(self._fn(F.pad(t, flat), self._k, self._s))
             if any(flat):
-                # Average over the real cells only: divide window sums by window counts.
+                # 1-D/2-D average over the real cells only: divide window sums by window counts.
                 ones = torch.ones((1,) * (t.dim() - self._nd) + tuple(t.shape[-self._nd:]), dtype=t.dtype,
                                   device=t.device)
                 sums = self._fn(F.pad(t, flat), self._k, self._s)
@@ -179,7 +182,8 @@ _AVG_DOC = r"""
     Args:
         kernel_size (int or tuple): window size. Default: 1.
         stride (int or tuple): Default: 1.
-        pad_mode (str): ``"valid"``, ``"same"`` (padding excluded from the average) or ``"pad"``.
+        pad_mode (str): ``"valid"``, ``"same"`` (padding excluded from the average in 1-D/2-D,
+            included in 3-D as MindSpore does) or ``"pad"``.
             Default: ``"valid"``.
         padding (int or tuple): implicit zero padding (PyTorch semantics). Default: 0.
         ceil_mode (bool): round the output size up. Default: False.

@@ -28,6 +28,7 @@ from .._device import default_device
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from . import _checkpoint_crypto as _crypto
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_checkpoint_async", "load_param_into_net",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status"]
@@ -172,13 +173,6 @@ def _check_bool(name, value, func="save_checkpoint"):
     return value
 
 
-def _encryption_unsupported(func, arg):
-    return NotImplementedError(
-        f"For '{func}', '{arg}' (checkpoint encryption) is not supported by sporetorch: it needs an AES "
-        "implementation, and sporetorch depends only on torch, numpy, protobuf, safetensors and tqdm. "
-        "Save unencrypted and protect the file at rest instead (see docs/design.md, 'Checkpoints').")
-
-
 def _tensor_bytes(t):
     """The raw little-endian bytes of a tensor in C order (what MindSpore writes)."""
     t = t.detach()
@@ -279,7 +273,7 @@ def _atomic_write(path, write):
             os.close(dfd)
 
 
-def _write_checkpoint(path, entries, crc_check, fmt):
+def _write_checkpoint(path, entries, crc_check, fmt, enc_key=None, enc_mode="AES-GCM"):
     with _save_lock:
         if fmt == "safetensors":
             payload = _safetensors_bytes(entries, crc_check)
@@ -288,11 +282,20 @@ def _write_checkpoint(path, entries, crc_check, fmt):
 
         def write(f):
             crc = 0
+            pending = bytearray()  # plaintext waiting to be encrypted in MindSpore's 64 MiB blocks
             for entry in entries:
                 for chunk in _serialize_entry(entry):
+                    if enc_key is not None:
+                        pending += chunk
+                        while len(pending) >= _crypto.BLOCK_BYTES:
+                            f.write(_crypto.encrypt_block(bytes(pending[:_crypto.BLOCK_BYTES]), enc_key, enc_mode))
+                            del pending[:_crypto.BLOCK_BYTES]
+                        continue
                     if crc_check:
                         crc = zlib.crc32(chunk, crc)
                     f.write(chunk)
+            if pending:
+                f.write(_crypto.encrypt_block(bytes(pending), enc_key, enc_mode))
             if crc_check:
                 f.write(_CRC_MARK + crc.to_bytes(10, byteorder="big"))
 
@@ -323,7 +326,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
             captured before this function returns.
         append_dict (dict): extra ``{str: int/float/bool/str/Tensor}`` items appended after
             the parameters (int → Int64, float → Float32, bool → Bool).
-        enc_key, enc_mode: encryption is not supported; a key raises ``NotImplementedError``.
+        enc_key (bytes): encrypt the file with this key (16, 24 or 32 bytes for AES, 16 for SM4)
+            in MindSpore's framing; needs the optional ``cryptography`` package, otherwise
+            ``NotImplementedError``. Cannot be combined with ``crc_check``.
+        enc_mode (str): ``"AES-GCM"``, ``"AES-CBC"`` or ``"SM4-CBC"``.
         choice_func (Callable[[str], bool]): keep only the names for which it returns True.
         crc_check (bool): append MindSpore's CRC32 footer (a ``crc_num`` metadata entry for
             safetensors).
@@ -358,7 +364,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         if format == "safetensors":
             raise ValueError("For 'save_checkpoint', when format is 'safetensors', the parameter 'enc_key' must "
                              "be set to default value 'None'.")
-        raise _encryption_unsupported("save_checkpoint", "enc_key")
+        if crc_check:
+            # MindSpore would append a footer that makes the encrypted file unreadable.
+            raise ValueError("For 'save_checkpoint', 'enc_key' and 'crc_check' cannot be used together.")
+        _crypto.check_key("save_checkpoint", enc_key, enc_mode)
 
     if isinstance(save_obj, Cell):
         entries = _entries_from_cell(save_obj, choice_func)
@@ -379,12 +388,12 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         snapshot = [_Entry(e.name, e.data if isinstance(e.data, str) else e.data.detach().cpu().clone())
                     for e in entries]
         _wait_async_saves()
-        thr = threading.Thread(target=_write_checkpoint, args=(path, snapshot, crc_check, format),
+        thr = threading.Thread(target=_write_checkpoint, args=(path, snapshot, crc_check, format, enc_key, enc_mode),
                                name=_ASYNC_THREAD_NAME)
         _async_threads.append(thr)
         thr.start()
         return None
-    _write_checkpoint(path, entries, crc_check, format)
+    _write_checkpoint(path, entries, crc_check, format, enc_key, enc_mode)
     return None
 
 
@@ -463,8 +472,8 @@ def _decode_tensor(path, name, dims, ttype, content):
     return torch.frombuffer(bytearray(content), dtype=tdtype).reshape(shape)
 
 
-def _read_ckpt(path, keep, crc_check):
-    """Parse a .ckpt file into an OrderedDict ``{tag: torch.Tensor or str}``."""
+def _read_ckpt(path, keep, crc_check, dec_key=None, dec_mode="AES-GCM"):
+    """Parse a .ckpt file (decrypting it with ``dec_key``) into an OrderedDict ``{tag: torch.Tensor or str}``."""
     from google.protobuf.message import DecodeError
     from ._checkpoint_proto import Checkpoint
     try:
@@ -472,6 +481,8 @@ def _read_ckpt(path, keep, crc_check):
             content = f.read()
     except OSError as e:
         raise ValueError(f"Failed to read the checkpoint file {path}: {e}") from e
+    if dec_key is not None:
+        content = _crypto.decrypt(content, dec_key, dec_mode, path)
     has_crc = content[-_CRC_FOOTER_LEN:-10] == _CRC_MARK
     if has_crc:
         stored = int.from_bytes(content[-10:], byteorder="big")
@@ -485,6 +496,9 @@ def _read_ckpt(path, keep, crc_check):
     try:
         ckpt.ParseFromString(content)
     except (DecodeError, RuntimeError, ValueError, OverflowError, MemoryError) as e:
+        if dec_key is None and _crypto.is_encrypted(content):
+            raise ValueError(f"Failed to read the checkpoint file {path}: it is encrypted; pass the 'dec_key' "
+                             "and 'dec_mode' it was saved with.") from e
         raise _corrupt(path, f"the content cannot be parsed ({e})") from e
     if content and not ckpt.value:
         raise _corrupt(path, "it holds no parameters")
@@ -602,7 +616,8 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
             (they override ``choice_func``).
         choice_func (Callable[[str], bool]): load only the names for which it returns True.
         crc_check (bool): verify the CRC footer when the file has one.
-        dec_key, dec_mode: decryption is not supported; a key raises ``NotImplementedError``.
+        dec_key (bytes), dec_mode (str): decrypt a file saved with ``enc_key``/``enc_mode``
+            (needs the optional ``cryptography`` package).
         format (str): ``"ckpt"`` or ``"safetensors"``.
 
     Raises:
@@ -624,12 +639,12 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
                          "'dec_mode' must keep their default values.")
     source = _check_load_file(ckpt_file_name, format)
     if dec_key is not None:
-        raise _encryption_unsupported("load_checkpoint", "dec_key")
+        _crypto.check_key("load_checkpoint", dec_key, dec_mode)
     keep = _selector(specify_prefix, filter_prefix, choice_func)
     if format == "safetensors":
         raw = _read_safetensors(source, keep, crc_check)
     else:
-        raw = _read_ckpt(source, keep, crc_check)
+        raw = _read_ckpt(source, keep, crc_check, dec_key, dec_mode)
     if not raw:
         raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "
                          "'filter_prefix' or 'specify_prefix' are set correctly.")

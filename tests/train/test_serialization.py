@@ -178,10 +178,12 @@ def test_suffix_is_appended_and_bad_arguments_raise(tmp_path):
         ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), append_dict={"x": [1]})
     with pytest.raises(TypeError):
         ms.save_checkpoint([{"name": "a", "data": np.ones(2)}], str(tmp_path / "f.ckpt"))
-    with pytest.raises(NotImplementedError, match="encryption"):
-        ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), enc_key=b"0" * 16)
-    with pytest.raises(NotImplementedError, match="encryption"):
-        ms.load_checkpoint(str(tmp_path / "no_suffix.ckpt"), dec_key=b"0" * 16)
+    with pytest.raises(ValueError):
+        ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), enc_key=b"0" * 16, crc_check=True)
+    with pytest.raises(ValueError):
+        ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), enc_key=b"0" * 15)
+    with pytest.raises(ValueError):
+        ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), enc_key=b"0" * 16, enc_mode="AES-XYZ")
     with pytest.raises(ValueError):
         ms.load_checkpoint(str(tmp_path / "missing.ckpt"))
     with pytest.raises(ValueError):
@@ -480,3 +482,70 @@ def test_kill_mid_save_leaves_previous_file_intact(tmp_path):
     d = ms.load_checkpoint(out)
     for k, v in _values(Net(0)).items():
         np.testing.assert_array_equal(_np(d[k]), v)
+
+
+# ---------------------------------------------------------------------------- encryption
+# Files MindSpore 2.10 wrote with save_checkpoint([{"name": "w", "data": Tensor([1.5, -2], float32)}], ...,
+# enc_key=KEY, enc_mode=MODE); the IVs are random, so these bytes are only read, not reproduced.
+MS_ENCRYPTED = {
+    ("AES-GCM", bytes(range(16))): "d85e3a7f35716798306dacd9aec3fa88300cafee340000001000000081c335314710d1fbdcfe8ae"
+                                   "3305043311c0000003d931adf2d841eb7f6115435f9f55bb99e7dbb5560de312376db73f3",
+    ("AES-CBC", bytes(range(32))): "d95e3a7f3800000010000000b46de64ffff9ee26eeca4125f835a0c920000000039a6e6c5bccfc0"
+                                   "cddeccb2d79055e500f84a513bdac4167b48eb46cb2c063a8",
+    ("SM4-CBC", bytes(range(16))): "da5e3a7f38000000100000000816b83ff6e64cc9168a487662dcc61b20000000473fccea4f279e2"
+                                   "c08c505aeb341cd688791fe582d568f51a9c22b04b7630308",
+}
+
+
+@pytest.mark.parametrize("mode,key", list(MS_ENCRYPTED))
+def test_reads_files_mindspore_encrypted(mode, key, tmp_path):
+    pytest.importorskip("cryptography")
+    path = _write(tmp_path, "enc.ckpt", bytes.fromhex(MS_ENCRYPTED[(mode, key)]))
+    d = ms.load_checkpoint(path, dec_key=key, dec_mode=mode)
+    assert d["w"].asnumpy().tolist() == [1.5, -2.0]
+    with pytest.raises(ValueError, match="encrypted"):
+        ms.load_checkpoint(path)
+    wrong_mode = "AES-CBC" if mode == "AES-GCM" else "AES-GCM"
+    with pytest.raises(ValueError, match="enc.ckpt"):
+        ms.load_checkpoint(path, dec_key=bytes(16), dec_mode=wrong_mode)
+
+
+@pytest.mark.parametrize("mode", ["AES-GCM", "AES-CBC", "SM4-CBC"])
+def test_encrypted_round_trip_in_several_blocks(mode, tmp_path, monkeypatch):
+    pytest.importorskip("cryptography")
+    monkeypatch.setattr(ser._crypto, "BLOCK_BYTES", 40)
+    key = bytes(range(16))
+    out = str(tmp_path / "e.ckpt")
+    ms.save_checkpoint(Net(3), out, enc_key=key, enc_mode=mode)
+    data = _read(out)
+    magic = ser._crypto._MAGIC[mode].to_bytes(4, "little")
+    assert data.count(magic) > 2 and data.startswith(magic)
+    dst = Net(4)
+    ms.load_checkpoint(out, net=dst, dec_key=key, dec_mode=mode)
+    for k, v in _values(Net(3)).items():
+        np.testing.assert_array_equal(_values(dst)[k], v)
+
+
+def test_gcm_detects_every_flipped_byte(tmp_path):
+    pytest.importorskip("cryptography")
+    key = bytes(range(16))
+    data = bytes.fromhex(MS_ENCRYPTED[("AES-GCM", key)])
+    unused_iv = range(4 + 16 + 4 + 4 + 12, 4 + 16 + 4 + 4 + 16)  # GCM's nonce is the first 12 IV bytes
+    for i in range(len(data)):
+        damaged = bytearray(data)
+        damaged[i] ^= 0x10
+        path = _write(tmp_path, "d.ckpt", bytes(damaged))
+        if i in unused_iv:
+            assert ms.load_checkpoint(path, dec_key=key)["w"].asnumpy().tolist() == [1.5, -2.0]
+            continue
+        with pytest.raises(ValueError):
+            ms.load_checkpoint(path, dec_key=key)
+
+
+def test_encryption_without_cryptography_raises_not_implemented(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cryptography.hazmat.primitives.ciphers", None)
+    with pytest.raises(NotImplementedError, match="cryptography"):
+        ms.save_checkpoint(Net(), str(tmp_path / "e.ckpt"), enc_key=bytes(16))
+    ms.save_checkpoint(Net(), str(tmp_path / "plain.ckpt"))
+    with pytest.raises(NotImplementedError, match="cryptography"):
+        ms.load_checkpoint(str(tmp_path / "plain.ckpt"), dec_key=bytes(16))

@@ -90,6 +90,75 @@ def test_saving_the_dense_fixture_network_reproduces_its_bytes(tmp_path):
     assert _read(str(tmp_path / "list.ckpt")) == _read(path)
 
 
+def _needs(*names):
+    missing = [n for n in names if not hasattr(nn, n)]
+    if missing:
+        pytest.skip(f"nn.{', nn.'.join(missing)} not implemented yet")
+
+
+@needs_fixtures
+def test_saving_the_convbn_fixture_network_reproduces_its_bytes(tmp_path):
+    _needs("BatchNorm2d", "MaxPool2d", "ReLU")
+
+    class ConvBNNet(nn.Cell):  # as in fixtures/make_fixtures.py
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(1, 2, 3, pad_mode="pad", padding=1, has_bias=True)
+            self.bn = nn.BatchNorm2d(2)
+            self.relu = nn.ReLU()
+            self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+            self.fc = nn.Dense(2 * 2 * 2, 3)
+
+    path = os.path.join(FIXTURES, "convbn.ckpt")
+    net = ConvBNNet()
+    assert ms.load_param_into_net(net, ms.load_checkpoint(path)) == ([], [])
+    ms.save_checkpoint(net, str(tmp_path / "convbn.ckpt"))
+    assert _read(str(tmp_path / "convbn.ckpt")) == _read(path)
+
+
+@needs_fixtures
+def test_saving_the_momentum_fixture_optimizer_reproduces_its_bytes(tmp_path):
+    _needs("Momentum")
+    path = os.path.join(FIXTURES, "momentum_opt.ckpt")
+    net = nn.Dense(3, 2)
+    opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+    assert ms.load_param_into_net(opt, ms.load_checkpoint(path)) == ([], [])
+    ms.save_checkpoint(opt, str(tmp_path / "opt.ckpt"))
+    assert _read(str(tmp_path / "opt.ckpt")) == _read(path)
+
+
+def test_train_one_step_cell_saves_network_then_optimizer_state(tmp_path):
+    _needs("Momentum", "TrainOneStepCell", "WithLossCell", "MSELoss")
+    net = nn.Dense(3, 2)
+    train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    out = str(tmp_path / "t.ckpt")
+    ms.save_checkpoint(train, out)
+    d = ms.load_checkpoint(out)
+    # MindSpore 2.10 gives these names, dtypes and return values for the same cells.
+    assert list(d) == ["weight", "bias", "global_step", "learning_rate", "momentum", "moments.weight", "moments.bias"]
+    assert [str(v.dtype) for v in d.values()] == ["Float32", "Float32", "Int32"] + ["Float32"] * 4
+    assert ms.load_param_into_net(train, d) == ([], [])
+    assert ms.load_param_into_net(nn.Dense(3, 2), d) == (
+        [], ["global_step", "learning_rate", "momentum", "moments.weight", "moments.bias"])
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_cuda_parameters_save_and_load(tmp_path):
+    src = Net(1)
+    for p in src.get_parameters():
+        p._t = p._t.cuda()
+    out = str(tmp_path / "cuda.ckpt")
+    ms.save_checkpoint(src, out)
+    dst = Net(2)
+    for p in dst.get_parameters():
+        p._t = p._t.cuda()
+    ms.load_checkpoint(out, net=dst)
+    assert all(p._t.is_cuda for p in dst.get_parameters())
+    for k, v in _values(Net(1)).items():
+        np.testing.assert_array_equal(_np(Parameter(dict(dst.parameters_dict())[k]._t.cpu(), name=k)), v)
+
+
 # ---------------------------------------------------------------------------- format details
 def test_crc_footer_append_dict_and_str_bytes_match_mindspore(tmp_path):
     out = str(tmp_path / "w.ckpt")

@@ -35,10 +35,13 @@ def _ut(x, like=None):
     device = like.device if like is not None else default_device()
     if isinstance(x, (bool, np.bool_)):
         return torch.tensor(bool(x), device=device)
+    # A Python scalar takes the dtype of the Tensor it meets when the kinds agree, as in MindSpore.
     if isinstance(x, numbers.Integral):
-        return torch.tensor(int(x), dtype=torch.int64, device=device)
+        same = like is not None and like.dtype not in (torch.bool,) and not like.is_complex()
+        return torch.tensor(int(x), dtype=like.dtype if same else torch.int64, device=device)
     if isinstance(x, numbers.Real):
-        return torch.tensor(float(x), dtype=torch.float32, device=device)
+        same = like is not None and like.is_floating_point()
+        return torch.tensor(float(x), dtype=like.dtype if same else torch.float32, device=device)
     if isinstance(x, numbers.Complex):
         return torch.tensor(complex(x), device=device)
     if isinstance(x, (list, tuple)):

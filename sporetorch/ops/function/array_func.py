@@ -769,7 +769,8 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     depth = int(depth._t.item()) if isinstance(depth, Tensor) else depth
     if not isinstance(depth, int) or depth < 0:
         raise ValueError(f"For 'one_hot', the 'depth' must be a non-negative int, but got {depth!r}")
-    on, off = _ut(on_value, idx), _ut(off_value, idx)
+    on = _ut(on_value)
+    off = _ut(off_value, on)
     valid = (idx >= 0) & (idx < depth)
     hot = F.one_hot(torch.where(valid, idx, 0).long(), depth).bool() & valid.unsqueeze(-1)
     out = torch.where(hot, on, off.to(on.dtype))

@@ -11,7 +11,7 @@ __all__ = ["fft", "fft2", "fftn", "ifft", "ifft2", "ifftn", "rfft", "rfft2", "rf
 
 def _one(fn):
     def op(input, n=None, dim=-1, norm=None):
-        return _wrap(fn(_float_of(input._t), n, dim, norm))
+        return _wrap(fn(_float_of(input._t), n, dim, norm).resolve_conj())
     op.__name__ = op.__qualname__ = fn.__name__
     op.__doc__ = f"``torch.fft.{fn.__name__}`` over one axis (``mindspore.ops.{fn.__name__}``)."
     return op
@@ -19,7 +19,7 @@ def _one(fn):
 
 def _two(fn):
     def op(input, s=None, dim=(-2, -1), norm=None):
-        return _wrap(fn(_float_of(input._t), s, dim, norm))
+        return _wrap(fn(_float_of(input._t), s, dim, norm).resolve_conj())
     op.__name__ = op.__qualname__ = fn.__name__
     op.__doc__ = f"``torch.fft.{fn.__name__}`` over two axes (``mindspore.ops.{fn.__name__}``)."
     return op
@@ -27,7 +27,7 @@ def _two(fn):
 
 def _many(fn):
     def op(input, s=None, dim=None, norm=None):
-        return _wrap(fn(_float_of(input._t), s, dim, norm))
+        return _wrap(fn(_float_of(input._t), s, dim, norm).resolve_conj())
     op.__name__ = op.__qualname__ = fn.__name__
     op.__doc__ = f"``torch.fft.{fn.__name__}`` over several axes (``mindspore.ops.{fn.__name__}``)."
     return op

@@ -69,8 +69,11 @@ def _unary_x(fn, name, float_only=False):
 
 def _binary_args(a, b):
     """Torch operands for a binary op: scalars become 0-d tensors so they never widen a Tensor's dtype."""
-    ta = _ut(a)
-    return ta, _ut(b, ta)
+    if isinstance(a, Tensor) or not isinstance(b, Tensor):
+        ta = _ut(a)
+        return ta, _ut(b, ta)
+    tb = b._t
+    return _ut(a, tb), tb
 
 
 def _binary(fn, name):

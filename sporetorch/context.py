@@ -48,67 +48,93 @@ _context = {
 state = {"graph": False}
 
 
-def _set_device_target(target):
-    if not isinstance(target, str):
-        raise TypeError(f"For 'set_context', the 'device_target' must be a str, but got {type(target).__name__}")
-    name = target.upper() if target.upper() in ("CPU", "GPU") else target
-    if name == "GPU":
-        if not torch.cuda.is_available():
-            raise ValueError("For 'set_context', device_target 'GPU' needs CUDA, but torch sees no CUDA device "
-                             "on this machine; use device_target='CPU'")
-        _device.set_default_device(f"cuda:{_context['device_id']}")
-    elif name == "CPU":
-        _device.set_default_device("cpu")
-    else:
-        raise ValueError(f"For 'set_context', the 'device_target' must be one of {list(_SUPPORTED_TARGETS)} "
-                         f"in sporetorch, but got {target!r}")
-    _context["device_target"] = name
+_KNOWN_TARGETS = ("CPU", "GPU", "Ascend", "Davinci")
+
+
+class DeviceTargetError(ValueError, RuntimeError):
+    """A device target this machine or sporetorch cannot run. It is a ValueError (a bad
+    setting) and a RuntimeError (what MindSpore raises for an unavailable backend)."""
+
+
+def _check_type(key, value, expected):
+    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        raise TypeError(f"The parameter '{key}' must be {expected}, but got {type(value)}")
+
+
+def _check_device_target(target):
+    _check_type("device_target", target, str)
+    if target not in _KNOWN_TARGETS:
+        raise ValueError("For 'context.set_context', the argument 'device_target' must be one of "
+                         f"{list(_KNOWN_TARGETS)}, but got {target}.")
+    if target not in _SUPPORTED_TARGETS:
+        raise DeviceTargetError(f"Unsupported device target {target}. sporetorch runs on PyTorch and supports one "
+                                f"of {list(_SUPPORTED_TARGETS)} ('GPU' needs a CUDA device that torch can see).")
+    if target == "GPU" and not torch.cuda.is_available():
+        raise DeviceTargetError("For 'set_context', device_target 'GPU' needs CUDA, but torch sees no CUDA "
+                                "device on this machine; use device_target='CPU'.")
+
+
+def _check_setting(key, value, device_id):
+    if key not in _context:
+        raise ValueError(f"For 'context.set_context', the keyword argument {key} is not recognized! For detailed "
+                         "usage of 'set_context', please refer to the Mindspore official website.")
+    if key == "mode":
+        _check_type("mode", value, int)
+        if value not in (GRAPH_MODE, PYNATIVE_MODE):
+            raise ValueError("For 'context.set_context', the argument 'mode' should be context.GRAPH_MODE (0) or "
+                             f"context.PYNATIVE_MODE (1), but got {value}.")
+    elif key == "device_target":
+        _check_device_target(value)
+        if value == "GPU" and device_id >= torch.cuda.device_count():
+            raise DeviceTargetError(f"For 'set_context', device_id {device_id} is not a CUDA device; torch sees "
+                                    f"{torch.cuda.device_count()} of them.")
+    elif key == "device_id":
+        _check_type("device_id", value, int)
+        if not 0 <= value <= 4095:
+            raise ValueError(f"For 'context.set_context', the argument 'device_id' must be in range [0, 4095], "
+                             f"but got {value}.")
+    elif key == "jit_config" and not hasattr(value, "jit_config_dict"):
+        _check_type("jit_config", value, dict)
 
 
 def set_context(**kwargs):
-    """Set global execution settings (``mode``, ``device_target``, ``device_id``, ``jit_config``, ...).
+    """Set global execution settings: ``mode`` (``PYNATIVE_MODE``, the default, or ``GRAPH_MODE``),
+    ``device_target`` (``"CPU"``, or ``"GPU"`` when torch sees CUDA), ``device_id``, ``jit_config``
+    and MindSpore's other keys, which are recorded.
 
-    Unknown keys raise ``ValueError``; settings that only matter on Ascend are accepted and recorded.
+    Every setting is checked before any is applied: an unknown key is a ValueError, a value of
+    the wrong type a TypeError, an unavailable target a ``DeviceTargetError`` (both a
+    ValueError and a RuntimeError).
     """
-    for key in kwargs:
-        if key not in _context:
-            raise ValueError(f"For 'set_context', the key {key!r} is not a supported context setting; "
-                             f"supported keys: {sorted(_context)}")
-    if "device_id" in kwargs:
-        did = kwargs["device_id"]
-        if not isinstance(did, int) or isinstance(did, bool) or did < 0:
-            raise TypeError(f"For 'set_context', the 'device_id' must be a non-negative int, but got {did!r}")
-        _context["device_id"] = did
-        if _context["device_target"] == "GPU":
-            _set_device_target("GPU")
+    device_id = kwargs.get("device_id", _context["device_id"])
     for key, value in kwargs.items():
-        if key == "mode":
-            if value not in (GRAPH_MODE, PYNATIVE_MODE) or isinstance(value, bool):
-                raise ValueError(f"For 'set_context', the 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE (1), "
-                                 f"but got {value!r}")
-            _context["mode"] = value
-            state["graph"] = value == GRAPH_MODE
-        elif key == "device_target":
-            _set_device_target(value)
-        elif key == "jit_config":
-            _context["jit_config"] = dict(value) if not hasattr(value, "jit_config_dict") else value.jit_config_dict
-        elif key != "device_id":
-            _context[key] = value
+        _check_setting(key, value, device_id if isinstance(device_id, int) else 0)
+    if "device_id" in kwargs and "device_target" not in kwargs and _context["device_target"] == "GPU":
+        _check_setting("device_target", "GPU", device_id)
+    for key, value in kwargs.items():
+        if key == "jit_config":
+            value = dict(value) if not hasattr(value, "jit_config_dict") else value.jit_config_dict
+        _context[key] = value
+    state["graph"] = _context["mode"] == GRAPH_MODE
+    if "device_target" in kwargs or "device_id" in kwargs:
+        target = _context["device_target"]
+        _device.set_default_device(f"cuda:{_context['device_id']}" if target == "GPU" else "cpu")
 
 
 def get_context(attr_key):
     """Return one context setting."""
     if attr_key not in _context:
-        raise ValueError(f"For 'get_context', the key {attr_key!r} is not a context setting; "
-                         f"supported keys: {sorted(_context)}")
+        raise ValueError(f"For 'context.get_context', the argument {attr_key} is not recognized! For detailed "
+                         "usage of 'get_context', please refer to the Mindspore official website.")
     return _context[attr_key]
 
 
 def set_device(device_target, device_id=None):
     """Select the device (``mindspore.set_device``)."""
+    settings = {"device_target": device_target}
     if device_id is not None:
-        set_context(device_id=device_id)
-    set_context(device_target=device_target)
+        settings["device_id"] = device_id
+    set_context(**settings)
 
 
 def get_current_device():

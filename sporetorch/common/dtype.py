@@ -48,7 +48,7 @@ class TensorType(Type):
     """The type of a Tensor object (``mindspore.tensor_type``)."""
 
 
-bool_ = Type("Bool", torch.bool, np.bool_, "bool_")
+bool_ = Type("Bool", torch.bool, np.bool_, "bool")
 int8 = Type("Int8", torch.int8, np.int8)
 int16 = Type("Int16", torch.int16, np.int16)
 int32 = Type("Int32", torch.int32, np.int32)
@@ -69,7 +69,7 @@ number = Type("Number", None, None)
 int_ = Type("Int", None, None)
 uint = Type("UInt", None, None)
 float_ = Type("Float", None, None)
-tensor_type = TensorType("TensorType", None, None)
+tensor_type = TensorType("Tensor", None, None, "tensor")
 list_ = Type("List", None, None)
 tuple_ = Type("Tuple", None, None)
 
@@ -176,22 +176,25 @@ def dtype_to_pytype(type_):
 
 
 def pytype_to_dtype(obj):
-    """Return the MindSpore ``Type`` of a Python or NumPy type (``mindspore.pytype_to_dtype``)."""
+    """Return the MindSpore ``Type`` of a Python or NumPy type (``mindspore.pytype_to_dtype``):
+    ``int`` → Int64, ``float`` → Float64, ``bool`` → Bool."""
     if isinstance(obj, Type):
         return obj
+    if obj is _py_float:
+        return float64
     return from_any(obj)
 
 
 def get_py_obj_dtype(obj):
     """Return the MindSpore ``Type`` of a Python object (``mindspore.get_py_obj_dtype``)."""
     if hasattr(obj, "dtype") and isinstance(obj.dtype, Type):
-        return obj.dtype
+        return TensorType(f"Tensor[{obj.dtype}]", None, None, "tensor")
     if isinstance(obj, _py_bool):
         return bool_
     if isinstance(obj, _py_int):
         return int64
     if isinstance(obj, _py_float):
-        return float32
+        return float64
     return from_any(type(obj))
 
 

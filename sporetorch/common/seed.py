@@ -8,16 +8,21 @@ _state = {"seed": None}
 
 
 def set_seed(seed):
-    """Set the global seed. Rerunning a program with the same seed repeats its random sequence."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"For 'set_seed', the 'seed' must be an int, but got {type(seed).__name__}")
+    """Set the global seed (an int in [0, 2**32 - 1]) of torch, NumPy and ``random``.
+    Rerunning a program with the same seed repeats its random sequence."""
+    if isinstance(seed, bool):
+        raise TypeError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got '{seed}' with type 'bool'.")
+    if not isinstance(seed, int):
+        raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
     if seed < 0:
-        raise ValueError(f"For 'set_seed', the 'seed' must be non-negative, but got {seed}")
+        raise ValueError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got '{seed}' with type 'int'.")
+    if seed > 2 ** 32 - 1:
+        raise ValueError("Seed must be between 0 and 2**32 - 1")
     _state["seed"] = seed
     # Ops with an op-level seed restart their sequences after every set_seed call.
     _state["generation"] = _state.get("generation", 0) + 1
     torch.manual_seed(seed)
-    np.random.seed(seed % (2 ** 32))
+    np.random.seed(seed)
     random.seed(seed)
 
 

@@ -77,11 +77,13 @@ def _wrap(t):
 
 
 def _unwrap(x):
-    """Return the torch object behind ``x`` (Tensors unwrap, arrays convert, scalars pass)."""
+    """Return the torch object behind ``x`` (Tensors unwrap, arrays and lists convert, scalars pass)."""
     if isinstance(x, Tensor):
         return x._t
     if isinstance(x, np.ndarray):
         return torch.from_numpy(x)
+    if isinstance(x, (list, tuple)):
+        return _to_torch_data(x, None)
     return x
 
 
@@ -202,7 +204,6 @@ class Tensor:
     """
 
     __slots__ = ("_t", "__weakref__")
-    __array_priority__ = 100
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None):
@@ -562,15 +563,21 @@ class Tensor:
     def __ge__(self, other):
         return _wrap(torch.ge(self._t, _unwrap(other)))
 
+    # As in MindSpore, == and != compare with Tensors and Python numbers only; anything
+    # else (None, str, lists, arrays, NumPy scalars) is simply unequal.
     def __eq__(self, other):
-        if other is None:
-            return False
-        return _wrap(torch.eq(self._t, _unwrap(other)))
+        if isinstance(other, Tensor):
+            return _wrap(torch.eq(self._t, other._t))
+        if isinstance(other, (int, float)):
+            return _wrap(torch.eq(self._t, other))
+        return False
 
     def __ne__(self, other):
-        if other is None:
-            return True
-        return _wrap(torch.ne(self._t, _unwrap(other)))
+        if isinstance(other, Tensor):
+            return _wrap(torch.ne(self._t, other._t))
+        if isinstance(other, (int, float)):
+            return _wrap(torch.ne(self._t, other))
+        return True
 
     # ------------------------------------------------------------------ pickling
     def __reduce__(self):

@@ -567,6 +567,18 @@ def _binary(fn, name):
     return method
 
 
+def _binary_tensor_other(fn, name):
+    """A binary op whose torch function takes only tensors: a number ``other`` becomes a 0-d tensor,
+    which promotes like a Python scalar."""
+    def method(self, other):
+        t = self._t
+        o = other._t if isinstance(other, Tensor) else torch.as_tensor(other, device=t.device)
+        return _wrap(fn(t, o))
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Element-wise ``{name}`` of the tensor and ``other`` (a Tensor or a number), broadcasting."
+    return method
+
+
 def _float_unary(fn, name):
     """A unary op MindSpore defines on floats: integer inputs are computed in Float32."""
     def method(self):
@@ -616,8 +628,10 @@ for _name, _fn in _UNARY.items():
     globals()[_name] = _unary(_fn, _name)
 for _name, _fn in _FLOAT_UNARY.items():
     globals()[_name] = _float_unary(_fn, _name)
+_NEEDS_TENSOR_OTHER = {"maximum", "minimum", "fmax", "fmin", "atan2", "arctan2", "hypot", "logaddexp", "logaddexp2",
+                       "nextafter", "logical_and", "logical_or", "logical_xor", "copysign", "gcd", "lcm", "ldexp"}
 for _name, _fn in _BINARY.items():
-    globals()[_name] = _binary(_fn, _name)
+    globals()[_name] = (_binary_tensor_other if _name in _NEEDS_TENSOR_OTHER else _binary)(_fn, _name)
 
 
 def multiply(self, value):
@@ -656,8 +670,12 @@ def ger(self, vec2):
 
 
 def dot(self, other):
-    """Inner product of two 1-D tensors."""
-    return _wrap(torch.dot(self._t, _u(other)))
+    """MindSpore's ``ops.dot``: contract the last axis of ``self`` with the second-to-last of ``other``
+    (the inner product for two 1-D tensors)."""
+    a, b = self._t, _u(other)
+    if a.dim() == 1 and b.dim() == 1:
+        return _wrap(torch.dot(a, b))
+    return _wrap(torch.tensordot(a, b, ([-1], [-2 if b.dim() > 1 else -1])))
 
 
 def add(self, other, *, alpha=1):
@@ -688,7 +706,12 @@ def pow(self, exponent):
 
 def clamp(self, min=None, max=None):
     """Clamp into ``[min, max]`` (Tensors or numbers; either may be None)."""
-    return _wrap(torch.clamp(self._t, _u(min), _u(max)))
+    lo, hi = _u(min), _u(max)
+    if isinstance(lo, torch.Tensor) != isinstance(hi, torch.Tensor) and lo is not None and hi is not None:
+        t = self._t
+        lo = lo if isinstance(lo, torch.Tensor) else torch.as_tensor(lo, dtype=t.dtype, device=t.device)
+        hi = hi if isinstance(hi, torch.Tensor) else torch.as_tensor(hi, dtype=t.dtype, device=t.device)
+    return _wrap(torch.clamp(self._t, lo, hi))
 
 
 clip = clamp
@@ -727,7 +750,9 @@ def lerp(self, end, weight):
 
 
 def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return _wrap(torch.isclose(self._t, _u(other), rtol, atol, equal_nan))
+    t = self._t
+    o = other._t if isinstance(other, Tensor) else torch.as_tensor(other, dtype=t.dtype, device=t.device)
+    return _wrap(torch.isclose(t, o, rtol, atol, equal_nan))
 
 
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -877,14 +902,23 @@ def gather(self, input_indices, axis=None, batch_dims=0, *, dim=None, index=None
     idx = _u(input_indices)
     if not isinstance(idx, torch.Tensor):
         idx = torch.as_tensor(idx, device=t.device)
-    ax = 0 if axis is None else axis
-    if batch_dims:
-        raise NotImplementedError("Tensor.gather with batch_dims != 0 is not supported")
     if idx.is_floating_point():
         raise TypeError(f"For 'Tensor.gather', the 'input_indices' must be an integer tensor, but got {idx.dtype}")
-    ax = ax % t.dim()
+    ax = (0 if axis is None else axis) % t.dim()
+    if batch_dims:
+        # The leading ``batch_dims`` axes of params and indices pair up: gather within each batch entry.
+        b = batch_dims % idx.dim() if batch_dims < 0 else batch_dims
+        lead = t.shape[:b]
+        flat_t = t.reshape((-1,) + tuple(t.shape[b:]))
+        flat_i = idx.reshape((-1,) + tuple(idx.shape[b:]))
+        out = torch.stack([_take_along(p, i, ax - b) for p, i in zip(flat_t, flat_i)])
+        return _wrap(out.reshape(tuple(lead) + tuple(out.shape[1:])))
+    return _wrap(_take_along(t, idx, ax))
+
+
+def _take_along(t, idx, ax):
     out = torch.index_select(t, ax, idx.reshape(-1))
-    return _wrap(out.reshape(t.shape[:ax] + idx.shape + t.shape[ax + 1:]))
+    return out.reshape(t.shape[:ax] + idx.shape + t.shape[ax + 1:])
 
 
 def gather_elements(self, dim, index):
@@ -954,44 +988,38 @@ def scatter_add(self, dim, index, src):
     return _wrap(self._t.scatter_add(dim, _u(index), _u(src)))
 
 
-def _scatter_nd(self, indices, updates, reduce):
-    """MindSpore's ``tensor_scatter_*``: ``indices[..., :k]`` address slices of ``self``."""
-    t = self._t.clone()
-    idx = tuple(_u(indices).movedim(-1, 0))
-    upd = _u(updates)
+def _scatter_rows(self, indices, updates, reduce):
+    """MindSpore's ``ops.scatter_*``: ``indices`` address rows (the first axis) of ``self``;
+    ``updates`` has shape ``indices.shape + self.shape[1:]``."""
+    t = self._t
+    idx = _u(indices).long().reshape(-1)
+    upd = _u(updates).reshape((-1,) + tuple(t.shape[1:])).to(t.dtype)
     if reduce == "sub":
-        t.index_put_(idx, -upd, accumulate=True)
-    elif reduce == "mul":
-        t[idx] = t[idx] * upd
-    elif reduce == "div":
-        t[idx] = t[idx] / upd
-    elif reduce == "max":
-        t[idx] = torch.maximum(t[idx], upd)
-    elif reduce == "min":
-        t[idx] = torch.minimum(t[idx], upd)
-    else:
-        t.index_put_(idx, upd, accumulate=True)
-    return _wrap(t)
+        return _wrap(t.index_add(0, idx, upd, alpha=-1))
+    if reduce == "div":
+        upd, reduce = torch.reciprocal(upd), "prod"
+    where = idx.reshape((-1,) + (1,) * (t.dim() - 1)).expand(upd.shape)
+    return _wrap(t.scatter_reduce(0, where, upd, reduce, include_self=True))
 
 
 def scatter_sub(self, indices, updates):
-    return _scatter_nd(self, indices, updates, "sub")
+    return _scatter_rows(self, indices, updates, "sub")
 
 
 def scatter_mul(self, indices, updates):
-    return _scatter_nd(self, indices, updates, "mul")
+    return _scatter_rows(self, indices, updates, "prod")
 
 
 def scatter_div(self, indices, updates):
-    return _scatter_nd(self, indices, updates, "div")
+    return _scatter_rows(self, indices, updates, "div")
 
 
 def scatter_max(self, indices, updates):
-    return _scatter_nd(self, indices, updates, "max")
+    return _scatter_rows(self, indices, updates, "amax")
 
 
 def scatter_min(self, indices, updates):
-    return _scatter_nd(self, indices, updates, "min")
+    return _scatter_rows(self, indices, updates, "amin")
 
 
 def select_scatter(self, src, axis, index):
@@ -1007,9 +1035,12 @@ def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
 
 
 def inplace_update(self, v, indices):
-    t = self._t.clone()
-    t[_u(indices)] = _u(v)
-    return _wrap(t)
+    """A copy with the rows ``indices`` (an int, a tuple of ints or a Tensor) replaced by ``v``."""
+    t = self._t
+    idx = _u(indices)
+    if not isinstance(idx, torch.Tensor):
+        idx = torch.as_tensor([idx] if isinstance(idx, int) else list(idx), device=t.device)
+    return _wrap(t.index_copy(0, idx.long().reshape(-1), _u(v).reshape((-1,) + tuple(t.shape[1:]))))
 
 
 def nonzero(self, *, as_tuple=False):
@@ -1298,7 +1329,7 @@ def zero_(self):
 
 
 def clamp_(self, min=None, max=None):
-    return _set(self, torch.clamp(self._t, _u(min), _u(max)))
+    return _set(self, clamp(self, min, max)._t)
 
 
 def masked_fill_(self, mask, value):

@@ -48,12 +48,18 @@ def _unary_class(name, fn, doc):
                                      "__module__": __name__})
 
 
-def _binary_class(name, fn, doc):
+def _binary_class(name, fn, doc, tensor_only=False):
     def __init__(self):
         Primitive.__init__(self, name)
 
-    def __call__(self, x, y):
-        return _wrap(fn(_left(x, y), y._t if isinstance(y, Tensor) else y))
+    if tensor_only:
+        # The torch function takes only tensors: a number becomes a 0-d tensor (promotes like a scalar).
+        def __call__(self, x, y):
+            a = _left(x, y)
+            return _wrap(fn(a, y._t if isinstance(y, Tensor) else torch.as_tensor(y, device=a.device)))
+    else:
+        def __call__(self, x, y):
+            return _wrap(fn(_left(x, y), y._t if isinstance(y, Tensor) else y))
 
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})
@@ -194,8 +200,10 @@ __all__ = []
 for _name, (_fn, _doc) in _UNARY.items():
     globals()[_name] = _unary_class(_name, _fn, _doc)
     __all__.append(_name)
+_TENSOR_ONLY = {"Maximum", "Minimum", "Atan2", "LogicalAnd", "LogicalOr", "LogicalXor", "NextAfter", "Hypot", "Fmax",
+                "Fmin", "Gcd", "Lcm", "Igamma", "Igammac", "Zeta", "Complex", "Polar", "Heaviside"}
 for _name, (_fn, _doc) in _BINARY.items():
-    globals()[_name] = _binary_class(_name, _fn, _doc)
+    globals()[_name] = _binary_class(_name, _fn, _doc, _name in _TENSOR_ONLY)
     __all__.append(_name)
 
 
@@ -231,7 +239,9 @@ class IsClose(Primitive):
         pass
 
     def __call__(self, input, other):
-        return _wrap(torch.isclose(input._t, other._t, self.rtol, self.atol, self.equal_nan))
+        t = input._t
+        o = other._t if isinstance(other, Tensor) else torch.as_tensor(other, dtype=t.dtype, device=t.device)
+        return _wrap(torch.isclose(t, o, self.rtol, self.atol, self.equal_nan))
 
 
 class Lerp(Primitive):

@@ -1,5 +1,6 @@
 """Automatic differentiation on torch autograd: grad, value_and_grad, vjp, jvp, jacfwd, jacrev."""
 from .grad import grad, value_and_grad, get_grad
 from .transforms import vjp, jvp, jacfwd, jacrev, linearize, derivative
+from .vmap import vmap
 
-__all__ = ["grad", "value_and_grad", "get_grad", "vjp", "jvp", "jacfwd", "jacrev"]
+__all__ = ["grad", "value_and_grad", "get_grad", "vjp", "jvp", "jacfwd", "jacrev", "vmap"]

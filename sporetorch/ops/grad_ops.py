@@ -1,12 +1,12 @@
 """Gradient operators in ``ops``: ``GradOperation``, ``stop_gradient`` and the functional
 aliases MindSpore 2.10 exports there (``ops.grad`` is ``mindspore.grad``, and so on)."""
-from ..autodiff import grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev
+from ..autodiff import grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev, vmap
 from ..autodiff.grad import GradFunction, normalize_weights
 from ..autodiff.transforms import linearize, derivative
 from ..common.tensor import Tensor, _wrap
 
 __all__ = ["GradOperation", "stop_gradient", "stop_gradient_", "grad", "value_and_grad", "get_grad", "vjp", "jvp",
-           "jacfwd", "jacrev", "linearize", "derivative"]
+           "jacfwd", "jacrev", "linearize", "derivative", "vmap"]
 
 
 class GradOperation:

@@ -195,3 +195,10 @@ def test_ops_aliases_are_the_top_level_functions():
     assert ops.grad is ms.grad and ops.value_and_grad is ms.value_and_grad
     assert ops.vjp is ms.vjp and ops.jvp is ms.jvp and ops.jacfwd is ms.jacfwd and ops.jacrev is ms.jacrev
     assert ops.get_grad is ms.get_grad
+
+
+def test_set_grad_records_nothing_under_torch_no_grad():
+    net = Counter().set_grad()
+    with torch.no_grad():
+        net(X)
+    assert net.__dict__.get("_grad_forward") is None

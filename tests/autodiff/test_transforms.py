@@ -156,3 +156,32 @@ def test_grad_operation_reuses_the_grad_function():
     grad_op = ops.GradOperation(get_by_list=True)
     params = ParameterTuple(net.trainable_params())
     assert grad_op(net, params) is grad_op(net, params)
+
+
+# ---------------------------------------------------------------------- vmap and the nn cells
+def test_vmap_matches_a_loop():
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    w = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+
+    def per_row(a, b):
+        return a * b, tsum(a)
+
+    prod, sums = ms.vmap(per_row, in_axes=(0, None))(x, w)
+    assert_close(prod, [[0.0, 2.0, 6.0], [3.0, 8.0, 15.0]])  # MindSpore 2.10
+    assert_close(sums, [3.0, 12.0])
+    assert_close(ms.vmap(lambda t: t[0] + t[1], in_axes=((0, 0),))((x, x)), 2 * x.asnumpy())
+    assert ms.vmap(lambda a: a * 2, in_axes=1, out_axes=1)(x).shape == (2, 3)
+    assert ops.vmap is ms.vmap
+    with pytest.raises(TypeError, match="in_axes"):
+        ms.vmap(per_row, in_axes="0")
+
+
+def test_nn_vjp_and_jvp_cells():
+    out, g = nn.Vjp(lambda a: a * a)(X, V)
+    assert_close(g, 2 * X.asnumpy() * V.asnumpy())
+    out, (gx, gy) = nn.Vjp(f)(X, Y, V)
+    assert_close(gx, [1.0, -4.0, 24.0])  # MindSpore 2.10
+    out, tangent = nn.Jvp(lambda a: a * a)(X, V)
+    assert_close(tangent, 2 * X.asnumpy() * V.asnumpy())
+    outs, tans = nn.Jvp(two)(X, Y, (V, V))
+    assert_close(tans[1], 2 * V.asnumpy())

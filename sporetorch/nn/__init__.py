@@ -7,4 +7,5 @@ from .optim import *  # noqa: F401,F403
 from .learning_rate_schedule import *  # noqa: F401,F403
 from .dynamic_lr import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
+from ..autodiff.cells import Jvp, Vjp  # noqa: F401 - nn.Jvp / nn.Vjp
 from .metrics import *  # noqa: F401,F403

@@ -60,6 +60,15 @@ def _build_file():
 _pool = descriptor_pool.DescriptorPool()
 _pool.AddSerializedFile(_build_file().SerializeToString())
 
-Checkpoint = message_factory.GetMessageClass(_pool.FindMessageTypeByName("Checkpoint"))
-TensorProto = message_factory.GetMessageClass(_pool.FindMessageTypeByName("TensorProto"))
-MapTensorProto = message_factory.GetMessageClass(_pool.FindMessageTypeByName("MapTensorProto"))
+
+
+def _message_class(name):
+    desc = _pool.FindMessageTypeByName(name)
+    if hasattr(message_factory, "GetMessageClass"):
+        return message_factory.GetMessageClass(desc)
+    return message_factory.MessageFactory(_pool).GetPrototype(desc)  # protobuf < 4.22
+
+
+Checkpoint = _message_class("Checkpoint")
+TensorProto = _message_class("TensorProto")
+MapTensorProto = _message_class("MapTensorProto")

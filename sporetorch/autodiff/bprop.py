@@ -27,6 +27,13 @@ class _Recorded:
         self.out = out
         self.weight_ids = weight_ids
 
+    # A copied or pickled cell starts without a recorded forward (a live graph cannot be copied).
+    def __deepcopy__(self, memo):
+        return None
+
+    def __reduce__(self):
+        return (type(None), ())
+
 
 def cell_call(cell, args, kwargs):
     """Run ``cell`` for ``Cell.__call__``'s slow path (after hooks and input casting)."""
@@ -142,6 +149,9 @@ class _CustomBprop(torch.autograd.Function):
             g = res[i] if i < len(res) else None
             if isinstance(g, Tensor):
                 g = g._t
+                if g.shape != a._t.shape:
+                    raise ValueError(f"For the bprop of '{type(cell).__name__}', the gradient of input {i} must "
+                                     f"have the input's shape {tuple(a._t.shape)}, but got {tuple(g.shape)}")
                 if g.dtype != a._t.dtype and is_differentiable(a._t):
                     g = g.to(a._t.dtype)
             elif g is not None:

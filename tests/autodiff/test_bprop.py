@@ -202,3 +202,27 @@ def test_set_grad_records_nothing_under_torch_no_grad():
     with torch.no_grad():
         net(X)
     assert net.__dict__.get("_grad_forward") is None
+
+
+def test_bprop_with_a_wrong_gradient_shape_names_the_cell():
+    class Bad(nn.Cell):
+        def construct(self, x):
+            return x * 2
+
+        def bprop(self, x, out, dout):
+            return (dout[:2],)
+
+    with pytest.raises(ValueError, match="bprop of 'Bad'.*shape"):
+        ms.grad(Bad())(X)
+
+
+def test_copying_a_set_grad_cell_drops_the_recorded_forward():
+    import copy
+    import pickle
+
+    net = Counter().set_grad()
+    net(X)
+    clone = copy.deepcopy(net)
+    assert clone.__dict__["_grad_forward"] is None
+    assert pickle.loads(pickle.dumps(net)).__dict__["_grad_forward"] is None
+    assert_close(ms.grad(net)(X), numeric_grad(net, (X,), 0))

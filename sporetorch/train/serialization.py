@@ -173,6 +173,14 @@ def _check_bool(name, value, func="save_checkpoint"):
     return value
 
 
+def _check_type(name, value, types, func):
+    """MindSpore checks these arguments with ``Validator.check_isinstance``, which raises ValueError."""
+    if not isinstance(value, types):
+        names = " or ".join("None" if t is type(None) else t.__name__ for t in types)
+        raise ValueError(f"For '{func}', the type of '{name}' should be {names}, but got {type(value).__name__}")
+    return value
+
+
 def _tensor_bytes(t):
     """The raw little-endian bytes of a tensor in C order (what MindSpore writes)."""
     t = t.detach()
@@ -353,13 +361,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise ValueError(f"For 'save_checkpoint', the argument 'async_save' can only be 'process' or 'thread', "
                          f"but got {async_save}.")
     append_dict = _check_append_dict(append_dict)
-    if enc_key is not None and not isinstance(enc_key, bytes):
-        raise TypeError(f"For 'save_checkpoint', the argument 'enc_key' must be bytes or None, "
-                        f"but got {type(enc_key).__name__}")
-    if not isinstance(enc_mode, str):
-        raise TypeError(f"For 'save_checkpoint', the argument 'enc_mode' must be str, "
-                        f"but got {type(enc_mode).__name__}")
-    _check_bool("crc_check", crc_check)
+    _check_type("enc_key", enc_key, (type(None), bytes), "save_checkpoint")
+    _check_type("enc_mode", enc_mode, (str,), "save_checkpoint")
+    _check_type("crc_check", crc_check, (bool,), "save_checkpoint")
+    _check_type("remove_redundancy", kwargs.get("remove_redundancy"), (type(None), bool), "save_checkpoint")
     if enc_key is not None:
         if format == "safetensors":
             raise ValueError("For 'save_checkpoint', when format is 'safetensors', the parameter 'enc_key' must "
@@ -626,14 +631,10 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     """
     specify_prefix = _check_prefix(specify_prefix)
     filter_prefix = _check_prefix(filter_prefix)
-    if dec_key is not None and not isinstance(dec_key, bytes):
-        raise TypeError(f"For 'load_checkpoint', the argument 'dec_key' must be bytes or None, "
-                        f"but got {type(dec_key).__name__}")
-    if not isinstance(dec_mode, str):
-        raise TypeError(f"For 'load_checkpoint', the argument 'dec_mode' must be str, "
-                        f"but got {type(dec_mode).__name__}")
-    _check_bool("crc_check", crc_check, "load_checkpoint")
-    _check_bool("remove_redundancy", remove_redundancy, "load_checkpoint")
+    _check_type("dec_key", dec_key, (type(None), bytes), "load_checkpoint")
+    _check_type("dec_mode", dec_mode, (str,), "load_checkpoint")
+    _check_type("crc_check", crc_check, (bool,), "load_checkpoint")
+    _check_type("remove_redundancy", remove_redundancy, (bool,), "load_checkpoint")
     if format == "safetensors" and (dec_key is not None or dec_mode != "AES-GCM"):
         raise ValueError("For 'load_checkpoint', when format is 'safetensors', the parameters 'dec_key' and "
                          "'dec_mode' must keep their default values.")
@@ -777,7 +778,7 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     """
     _check_load_param_args(net, parameter_dict)
     _check_bool("strict_load", strict_load, "load_param_into_net")
-    _check_bool("remove_redundancy", remove_redundancy, "load_param_into_net")
+    _check_type("remove_redundancy", remove_redundancy, (bool,), "load_param_into_net")
     if remove_redundancy:
         raise TypeError("The deduplication feature for loading checkpoint can only be used in parallel "
                         "scenarios, but got stand_alone.")

@@ -255,6 +255,16 @@ def test_suffix_is_appended_and_bad_arguments_raise(tmp_path):
         ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), enc_key=b"0" * 16, enc_mode="AES-XYZ")
     with pytest.raises(ValueError):
         ms.load_checkpoint(str(tmp_path / "missing.ckpt"))
+    # MindSpore 2.10 raises ValueError (Validator.check_isinstance) for these, TypeError for bools checked
+    # with check_bool (integrated_save, strict_load).
+    for kwargs in ({"crc_check": 1}, {"enc_key": "str"}, {"enc_mode": 1}):
+        with pytest.raises(ValueError):
+            ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), **kwargs)
+    for kwargs in ({"crc_check": 1}, {"dec_key": "str"}, {"remove_redundancy": 1}):
+        with pytest.raises(ValueError):
+            ms.load_checkpoint(str(tmp_path / "no_suffix.ckpt"), **kwargs)
+    with pytest.raises(TypeError):
+        ms.save_checkpoint(Net(), str(tmp_path / "f.ckpt"), integrated_save=1)
     with pytest.raises(ValueError):
         ms.load_checkpoint(str(tmp_path / "no_suffix.ckpt"), format="safetensors")
 

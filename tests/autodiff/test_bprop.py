@@ -226,3 +226,16 @@ def test_copying_a_set_grad_cell_drops_the_recorded_forward():
     assert clone.__dict__["_grad_forward"] is None
     assert pickle.loads(pickle.dumps(net)).__dict__["_grad_forward"] is None
     assert_close(ms.grad(net)(X), numeric_grad(net, (X,), 0))
+
+
+@pytest.mark.parametrize("set_grad,updates", [(True, 1), (False, 2)])
+def test_set_grad_updates_batchnorm_statistics_once(set_grad, updates):
+    x = Tensor(np.random.RandomState(0).standard_normal((4, 3)).astype(np.float32))
+    bn = nn.BatchNorm1d(3).set_train(True)
+    if set_grad:
+        bn.set_grad()
+    bn(x)
+    ms.grad(bn, 0, bn.trainable_params())(x)
+    # moving_mean = momentum * moving_mean + (1 - momentum) * batch_mean, from zeros, momentum 0.9
+    expected = (1 - 0.9 ** updates) * x.asnumpy().mean(0)
+    assert_close(bn.moving_mean, expected, atol=1e-6)

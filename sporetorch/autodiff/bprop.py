@@ -37,7 +37,7 @@ class _Recorded:
 
 def cell_call(cell, args, kwargs):
     """Run ``cell`` for ``Cell.__call__``'s slow path (after hooks and input casting)."""
-    if state.depth == 0 and cell.__dict__["requires_grad"] and torch.is_grad_enabled():
+    if state.depth == 0 and cell.__dict__.get("requires_grad") and torch.is_grad_enabled():
         return _record_forward(cell, args, kwargs)
     return run_cell(cell, args, kwargs)
 

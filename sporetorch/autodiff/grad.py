@@ -97,7 +97,7 @@ class GradFunction:
     def _run(self, args, kwargs, sens, allow_reuse):
         nested = state.depth > 0
         record = None
-        if allow_reuse and self.reuse_forward and not nested and self.fn.__dict__["requires_grad"]:
+        if allow_reuse and self.reuse_forward and not nested and self.fn.__dict__.get("requires_grad"):
             record = take_recorded_forward(self.fn, args, kwargs, self.weights)
 
         positions = self.positions

@@ -54,7 +54,7 @@ _async_threads = []
 
 # ---------------------------------------------------------------------------- saving
 class _Entry:
-    """One item to write: a name and either a CPU torch tensor or a str."""
+    """One item to write: a name and either a torch tensor or a str."""
 
     __slots__ = ("name", "data")
 
@@ -310,6 +310,14 @@ def _write_checkpoint(path, entries, crc_check, fmt, enc_key=None, enc_mode="AES
         _atomic_write(path, write)
 
 
+def _write_in_background(path, *args):
+    try:
+        _write_checkpoint(path, *args)
+    except BaseException:
+        _logger.exception("Asynchronous save_checkpoint failed to write %s; the previous file is unchanged.", path)
+        raise
+
+
 def _wait_async_saves():
     for thr in list(_async_threads):
         thr.join()
@@ -393,8 +401,8 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         snapshot = [_Entry(e.name, e.data if isinstance(e.data, str) else e.data.detach().cpu().clone())
                     for e in entries]
         _wait_async_saves()
-        thr = threading.Thread(target=_write_checkpoint, args=(path, snapshot, crc_check, format, enc_key, enc_mode),
-                               name=_ASYNC_THREAD_NAME)
+        thr = threading.Thread(target=_write_in_background,
+                               args=(path, snapshot, crc_check, format, enc_key, enc_mode), name=_ASYNC_THREAD_NAME)
         _async_threads.append(thr)
         thr.start()
         return None
@@ -472,6 +480,8 @@ def _decode_tensor(path, name, dims, ttype, content):
     if numel * itemsize != len(content):
         raise _corrupt(path, f"the parameter '{name}' has {len(content)} bytes, but dims {shape} of "
                              f"{ttype} need {numel * itemsize}")
+    if tdtype == torch.bool and content.translate(None, b"\x00\x01"):
+        raise _corrupt(path, f"the Bool parameter '{name}' holds bytes other than 0 and 1")
     if numel == 0:
         return torch.empty(shape, dtype=tdtype)
     return torch.frombuffer(bytearray(content), dtype=tdtype).reshape(shape)

@@ -520,6 +520,7 @@ def _one_value(tag, dims, ttype, content):
     ([2, 1 << 62], "Float32", b"\0" * 24, "need"),
     ([2], "Float17", b"\0" * 8, "Float17"),
     ([0], "str", b"abc", "multiple of 4"),
+    ([2], "Bool", b"\x01\x05", "0 and 1"),
 ])
 def test_inconsistent_tensor_raises_naming_parameter(tmp_path, dims, ttype, content, match):
     path = _write(tmp_path, "odd.ckpt", _one_value("layer.w", dims, ttype, content))

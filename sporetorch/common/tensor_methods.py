@@ -183,16 +183,22 @@ def tile(self, dims):
     return _wrap(self._t.tile(dims))
 
 
-def repeat(self, repeats, axis=None):
-    """NumPy ``repeat``: repeat each element ``repeats`` times along ``axis`` (flattened if None)."""
+def repeat(self, *repeats, axis=None):
+    """Repeat the tensor ``repeats[i]`` times along dimension ``i`` (``repeat(3, 2)`` or ``repeat((3, 2))``).
+
+    With ``axis``, or fewer repeats than dimensions, it is NumPy's ``repeat``: each element
+    is repeated ``repeats`` times along ``axis`` (the flattened tensor when ``axis`` is None).
+    """
     t = self._t
-    if isinstance(repeats, Tensor):
-        repeats = repeats._t
-    elif isinstance(repeats, (list, tuple)):
-        repeats = torch.tensor(repeats, device=t.device) if len(repeats) != 1 else repeats[0]
+    if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
+        repeats = tuple(repeats[0])
+    if axis is None and len(repeats) >= builtins.max(t.dim(), 1):
+        return _wrap(t.repeat(repeats))
+    r = repeats[0] if len(repeats) == 1 else torch.tensor(repeats, device=t.device)
+    r = r._t if isinstance(r, Tensor) else r
     if axis is None:
-        return _wrap(t.reshape(-1).repeat_interleave(repeats))
-    return _wrap(t.repeat_interleave(repeats, axis))
+        return _wrap(t.reshape(-1).repeat_interleave(r))
+    return _wrap(t.repeat_interleave(r, axis))
 
 
 def repeat_interleave(self, repeats, dim=None, *, output_size=None):
@@ -432,13 +438,15 @@ def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
 
 
 def argmax_with_value(self, axis=0, keep_dims=False):
+    """``(values, Int64 indices)`` of the maxima along ``axis``."""
     v, i = torch.max(self._t, axis, keep_dims)
-    return _wrap(i), _wrap(v)
+    return _wrap(v), _wrap(i)
 
 
 def argmin_with_value(self, axis=0, keep_dims=False):
+    """``(values, Int64 indices)`` of the minima along ``axis``."""
     v, i = torch.min(self._t, axis, keep_dims)
-    return _wrap(i), _wrap(v)
+    return _wrap(v), _wrap(i)
 
 
 def all(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):
@@ -1054,7 +1062,10 @@ def searchsorted(self, v, side="left", sorter=None):
 
 
 def bincount(self, weights=None, minlength=0):
-    return _wrap(torch.bincount(self._t, _u(weights), minlength))
+    """Counts of each value (Float32 without ``weights``, as MindSpore) or summed ``weights``."""
+    w = _u(weights)
+    out = torch.bincount(self._t, w, minlength)
+    return _wrap(out.to(_float32 if w is None else w.dtype))
 
 
 def histc(self, bins=100, min=0, max=0):
@@ -1464,7 +1475,8 @@ def log_normal(self, mean=1.0, std=2.0):
 
 
 def multinomial(self, num_samples, replacement=True, seed=None):
-    return _wrap(torch.multinomial(self._t, num_samples, replacement))
+    """``num_samples`` category indices per row of the probabilities ``self`` (Int32, as MindSpore)."""
+    return _wrap(torch.multinomial(self._t, num_samples, replacement).to(_int32))
 
 
 def random_categorical(self, num_sample, seed=0, dtype=mstype.int64):

@@ -279,7 +279,7 @@ def _same_pad(t, k, s, value):
 
 
 class LayerNorm(Primitive):
-    """Layer normalisation over the axes from ``begin_norm_axis``; returns ``(y, mean, rstd)``."""
+    """Layer normalisation over the axes from ``begin_norm_axis``; returns ``(y, mean, variance)``."""
 
     @prim_attr_register
     def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
@@ -289,9 +289,8 @@ class LayerNorm(Primitive):
         t = input_x._t
         axes = tuple(range(self.begin_norm_axis % t.dim(), t.dim()))
         var, mean = torch.var_mean(t, axes, correction=0, keepdim=True)
-        rstd = torch.rsqrt(var + self.epsilon)
-        y = (t - mean) * rstd * gamma._t + beta._t
-        return _wrap(y), _wrap(mean), _wrap(rstd)
+        y = (t - mean) * torch.rsqrt(var + self.epsilon) * gamma._t + beta._t
+        return _wrap(y), _wrap(mean), _wrap(var)
 
 
 class BatchNorm(Primitive):

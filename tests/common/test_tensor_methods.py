@@ -1,0 +1,381 @@
+"""Tensor methods (``sporetorch/common/tensor_methods.py``).
+
+Three kinds of checks:
+
+* methods that mirror a functional op run the samples of that op's entry in the OpInfo
+  table (``tests/ops/opinfo.py``) as ``sample[0].method(*sample[1:])`` against the same
+  reference (NumPy, torch or MindSpore literals);
+* MindSpore's overloaded Tensor semantics (``sum(axis, dtype, keepdims, initial)`` and
+  ``sum(dim, keepdim)``, ``max(axis=...)`` vs ``max(dim)``, index dtypes, ...) against values
+  recorded from MindSpore 2.10 as literals;
+* numerical gradients (``torch.autograd.gradcheck`` in float64 through the wrapper) and the
+  in-place updates that must not break autograd.
+"""
+import os
+import sys
+import zlib
+
+import numpy as np
+import pytest
+import torch
+
+import sporetorch as ms
+from sporetorch import Parameter, Tensor, nn, ops
+from sporetorch.common.tensor import _wrap
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ops"))
+from opinfo import BY_NAME, Seq  # noqa: E402
+
+# Methods whose arguments after ``self`` are those of the functional op of the same name.
+MIRRORED = [
+    "abs", "absolute", "acos", "acosh", "add", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
+    "adjoint", "all", "allclose", "amax", "amin", "aminmax", "angle", "any", "approximate_equal", "arccos",
+    "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere",
+    "asin", "asinh", "atan", "atan2", "atanh", "baddbmm", "bernoulli_", "bincount", "bitwise_and",
+    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bmm",
+    "broadcast_to", "ceil", "cholesky", "cholesky_inverse", "cholesky_solve", "chunk", "clamp", "clamp_",
+    "clip", "conj", "copysign", "cos", "cosh", "count_nonzero", "cov", "cross", "cummax", "cummin", "cumprod",
+    "cumsum", "deg2rad", "det", "diag", "diagflat", "diagonal", "diagonal_scatter", "diff", "digamma", "div",
+    "divide", "dot", "dsplit", "eigvals", "eq", "equal", "erf", "erfc", "erfinv", "exp", "expand", "expand_as",
+    "expand_dims", "expm1", "exponential_", "fills", "flip", "fliplr", "flipud", "float_power", "floor",
+    "floor_divide", "fmax", "fmin", "fmod", "frac", "gather", "gather_elements", "gather_nd", "gcd", "ge",
+    "geqrf", "ger", "greater", "greater_equal", "gt", "hardshrink", "heaviside", "histc", "hsplit", "hypot",
+    "i0", "igamma", "igammac", "imag", "index_add", "index_fill", "index_select", "inner", "inplace_update",
+    "inv", "inverse", "invert", "is_complex", "is_floating_point", "isclose", "isfinite", "isinf", "isnan",
+    "isneginf", "isposinf", "isreal", "lcm", "ldexp", "le", "lerp", "less", "less_equal", "lgamma", "log",
+    "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logcumsumexp", "logdet",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "logit", "logsumexp", "lstsq", "lt", "lu_solve",
+    "masked_fill", "masked_scatter", "masked_select", "matmul", "matrix_determinant", "matrix_power", "maximum",
+    "mean", "median", "min", "minimum", "mm", "moveaxis", "movedim", "msort", "mul", "multinomial", "multiply",
+    "mvlgamma", "nan_to_num", "nanmean", "nanmedian", "nanquantile", "nansum", "narrow", "ne", "neg",
+    "negative", "nextafter", "nonzero", "norm", "normal_", "not_equal", "numel", "orgqr", "ormqr", "outer",
+    "permute", "positive", "pow", "prod", "put_", "qr", "quantile", "rad2deg", "random_", "random_categorical",
+    "ravel", "real", "reciprocal", "remainder", "renorm", "repeat_interleave", "reshape", "reverse", "roll",
+    "rot90", "round", "rsqrt", "scatter", "scatter_div", "scatter_max", "scatter_min", "scatter_mul",
+    "select_scatter", "sgn", "sigmoid", "sign", "signbit", "sin", "sinc", "sinh",
+    "slice_scatter", "soft_shrink", "softmax", "sort", "split", "sqrt", "square", "squeeze", "std",
+    "sub", "subtract", "sum", "svd", "swapaxes", "swapdims", "t", "take", "tan", "tanh", "tensor_split", "tile",
+    "top_k", "topk", "trace", "transpose", "tril", "triu", "true_divide", "trunc", "type_as", "unbind",
+    "uniform_", "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
+    "unsqueeze", "var", "view_as", "vsplit", "xdivy", "xlogy", "zero_"
+]
+
+
+def _make(arg, dtype, gen):
+    if hasattr(arg, "make"):
+        return arg.make(dtype, gen)
+    if isinstance(arg, Seq):
+        items = [_make(a, dtype, gen) for a in arg.items]
+        return tuple(items) if arg.as_tuple else items
+    if isinstance(arg, tuple):
+        return tuple(_make(a, dtype, gen) for a in arg)
+    return arg
+
+
+def _ours(arg):
+    if isinstance(arg, torch.Tensor):
+        return _wrap(arg.clone())
+    if isinstance(arg, (list, tuple)):
+        return type(arg)(_ours(a) for a in arg)
+    return arg
+
+
+def _ref_arg(arg, kind):
+    if isinstance(arg, torch.Tensor):
+        return arg.clone() if kind == "torch" else arg.numpy().copy()
+    if isinstance(arg, (list, tuple)) and not all(isinstance(a, (int, float)) for a in arg):
+        return type(arg)(_ref_arg(a, kind) for a in arg)
+    return arg
+
+
+def _leaves(out):
+    if isinstance(out, (tuple, list)) and not (out and all(isinstance(v, (int, float)) for v in out)):
+        return [leaf for v in out for leaf in _leaves(v)]
+    if isinstance(out, Tensor):
+        return [out.asnumpy()]
+    if isinstance(out, torch.Tensor):
+        return [out.detach().numpy()]
+    return [np.asarray(out)]
+
+
+def _mirrored_cases():
+    for name in MIRRORED:
+        for dtype in BY_NAME[name].dtypes:
+            yield pytest.param(name, dtype, id=f"{name}-{dtype}")
+
+
+@pytest.mark.parametrize("name,dtype", list(_mirrored_cases()))
+def test_method_matches_functional_reference(name, dtype):
+    info = BY_NAME[name]
+    gen = torch.Generator().manual_seed(zlib.crc32(f"{name}/{dtype}".encode()))
+    for sample in info.samples:
+        args = _make(sample.args, getattr(torch, dtype), gen)
+        kwargs = {k: _make(v, getattr(torch, dtype), gen) for k, v in sample.kwargs.items()}
+        if info.ref_kind in ("numpy", "torch"):
+            want = _leaves(info.ref(*_ref_arg(args, info.ref_kind),
+                                    **{k: _ref_arg(v, info.ref_kind) for k, v in kwargs.items()}))
+        else:
+            want = info.ref
+        ours = _ours(args)
+        out = getattr(ours[0], name)(*ours[1:], **_ours(kwargs))
+        got = _leaves(out)
+        if info.out_dtype is not None:
+            wanted = info.out_dtype if isinstance(info.out_dtype, tuple) else (info.out_dtype,)
+            outs = out if isinstance(out, tuple) else (out,)
+            assert tuple(str(o.dtype) for o in outs[:len(wanted)]) == wanted
+        if info.ref_kind == "property":
+            continue
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            w = np.asarray(w)
+            assert g.shape == w.shape
+            tol = 1e-3 if np.float32 in (g.dtype, w.dtype) else 0
+            np.testing.assert_allclose(g.astype(w.dtype) if w.dtype != bool else g, w,
+                                       rtol=info.rtol + tol, atol=info.atol + tol, err_msg=name)
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10 literals
+X = np.array([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]], np.float32)
+XI = np.array([[1, 5, 3], [4, 2, 6]], np.int32)
+
+
+def _x():
+    return Tensor(X)
+
+
+def _xi():
+    return Tensor(XI)
+
+
+# (id, call, expected outputs as (value, dtype name) pairs). Values recorded from MindSpore 2.10.
+LITERAL_CASES = [
+    ("sum_dim_keepdim", lambda: _x().sum(dim=1, keepdim=True), [([[9.0], [12.0]], "Float32")]),
+    ("sum_axis_dtype_positional", lambda: _x().sum(0, ms.float64), [([5.0, 7.0, 9.0], "Float64")]),
+    ("sum_initial", lambda: _x().sum(axis=0, initial=10), [([15.0, 17.0, 19.0], "Float32")]),
+    ("sum_bool", lambda: (_x() > 2).sum(), [(4, "Int64")]),
+    ("sum_int", lambda: _xi().sum(axis=0), [([5, 7, 9], "Int64")]),
+    ("mean_int_truncates", lambda: _xi().mean(), [(3, "Int32")]),
+    ("mean_keep_dims", lambda: _x().mean(axis=0, keep_dims=True), [([[2.5, 3.5, 4.5]], "Float32")]),
+    ("max_dim_returns_indices", lambda: _x().max(dim=0), [([4.0, 5.0, 6.0], "Float32"), ([1, 0, 1], "Int64")]),
+    ("max_positional_dim", lambda: _x().max(0), [([4.0, 5.0, 6.0], "Float32"), ([1, 0, 1], "Int64")]),
+    ("max_axis_values_only", lambda: _x().max(axis=1, keepdims=True), [([[5.0], [6.0]], "Float32")]),
+    ("max_all", lambda: _x().max(), [(6.0, "Float32")]),
+    ("min_initial", lambda: _x().min(axis=0, initial=2.0), [([1.0, 2.0, 2.0], "Float32")]),
+    ("min_dim_keepdim", lambda: _x().min(dim=1, keepdim=True), [([[1.0], [2.0]], "Float32"), ([[0], [1]], "Int64")]),
+    ("int_max_keeps_dtype", lambda: _xi().max(), [(6, "Int32")]),
+    ("argmin_all_int32", lambda: _x().argmin(), [(0, "Int32")]),
+    ("argmin_axis0", lambda: _x().argmin(axis=0), [([0, 1, 0], "Int32")]),
+    ("argmax_keep", lambda: _x().argmax(axis=1, keepdims=True), [([[1], [2]], "Int64")]),
+    ("argmax_all", lambda: _x().argmax(), [(5, "Int64")]),
+    ("argmax_with_value", lambda: _x().argmax_with_value(axis=1), [([5.0, 6.0], "Float32"), ([1, 2], "Int64")]),
+    ("argmin_with_value", lambda: _x().argmin_with_value(), [([1.0, 2.0, 3.0], "Float32"), ([0, 1, 0], "Int64")]),
+    ("std_population", lambda: _x().std(), [(1.707825, "Float32")]),
+    ("std_ddof1", lambda: _x().std(ddof=1), [(1.8708287, "Float32")]),
+    ("std_dim", lambda: _x().std(dim=0), [([1.5, 1.5, 1.5], "Float32")]),
+    ("var_positional_ddof", lambda: _x().var(0, 1), [([4.5, 4.5, 4.5], "Float32")]),
+    ("prod_int", lambda: _xi().prod(), [(720, "Int64")]),
+    ("prod_axis", lambda: _x().prod(0), [([4.0, 10.0, 18.0], "Float32")]),
+    ("cumsum_int_keeps_dtype", lambda: _xi().cumsum(0), [([[1, 5, 3], [5, 7, 9]], "Int32")]),
+    ("cumsum_axis", lambda: _x().cumsum(axis=1), [([[1.0, 6.0, 9.0], [4.0, 6.0, 12.0]], "Float32")]),
+    ("all_keep_dims", lambda: (_x() > 1).all(axis=1, keep_dims=True), [([[False], [True]], "Bool")]),
+    ("any_axis", lambda: (_x() > 4).any(axis=1), [([True, True], "Bool")]),
+    ("transpose_pair_on_2d", lambda: _x().transpose(1, 0), [([[1.0, 4.0], [5.0, 2.0], [3.0, 6.0]], "Float32")]),
+    ("view_as_int32", lambda: _x().view(ms.int32),
+     [([[1065353216, 1084227584, 1077936128], [1082130432, 1073741824, 1086324736]], "Int32")]),
+    ("squeeze_non_unit_axis_is_noop", lambda: _x().squeeze(0), [(X.tolist(), "Float32")]),
+    ("flatten_order_f", lambda: Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)).flatten(order="F"),
+     [([0.0, 3.0, 1.0, 4.0, 2.0, 5.0], "Float32")]),
+    ("gather_indices_axis", lambda: _x().gather(Tensor(np.array([1, 0], np.int32)), 1),
+     [([[5.0, 1.0], [2.0, 4.0]], "Float32")]),
+    ("gather_dim_index", lambda: _x().gather(1, Tensor(np.array([[1, 0], [0, 0]], np.int64))),
+     [([[5.0, 1.0], [4.0, 4.0]], "Float32")]),
+    ("take_flat", lambda: _x().take(Tensor(np.array([1, 5], np.int32))), [([5.0, 6.0], "Float32")]),
+    ("topk", lambda: _x().topk(2), [([[5.0, 3.0], [6.0, 4.0]], "Float32"), ([[1, 2], [2, 0]], "Int32")]),
+    ("sort_axis0", lambda: _x().sort(axis=0),
+     [([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "Float32"), ([[0, 1, 0], [1, 0, 1]], "Int32")]),
+    ("argsort", lambda: _x().argsort(), [([[0, 2, 1], [1, 0, 2]], "Int32")]),
+    ("count_nonzero", lambda: _x().count_nonzero(), [(6, "Int32")]),
+    ("ptp", lambda: _x().ptp(), [(5.0, "Float32")]),
+    ("reciprocal_int", lambda: _xi().reciprocal(),
+     [([[1.0, 0.2, 0.33333334], [0.25, 0.5, 0.16666667]], "Float32")]),
+    ("div_int", lambda: _xi().div(2), [([[0.5, 2.5, 1.5], [2.0, 1.0, 3.0]], "Float32")]),
+    ("clip_int_by_float", lambda: _xi().clip(2.5, 4), [([[2.5, 4.0, 3.0], [4.0, 2.5, 4.0]], "Float32")]),
+    ("round_int", lambda: _xi().round(), [(XI.tolist(), "Int32")]),
+    ("renorm", lambda: _x().renorm(2, 0, 1.0),
+     [([[0.16903085, 0.84515425, 0.50709254], [0.53452247, 0.26726124, 0.8017837]], "Float32")]),
+    ("diff", lambda: _x().diff(), [([[4.0, -2.0], [-2.0, 4.0]], "Float32")]),
+    ("hardshrink", lambda: _x().hardshrink(2.0), [([[0.0, 5.0, 3.0], [4.0, 0.0, 6.0]], "Float32")]),
+    ("fill_returns_new", lambda: _x().fill(3), [([[3.0] * 3] * 2, "Float32")]),
+    ("where_condition_y", lambda: _x().where(_x() > 3, 0.0), [([[0.0, 5.0, 0.0], [4.0, 0.0, 6.0]], "Float32")]),
+    ("masked_fill", lambda: _x().masked_fill(_x() > 3, 0.0), [([[1.0, 0.0, 3.0], [0.0, 2.0, 0.0]], "Float32")]),
+    ("logsumexp", lambda: _x().logsumexp(1), [([5.1429315, 6.1429315], "Float32")]),
+    ("split_sections", lambda: Tensor(np.arange(5, dtype=np.float32)).split([2, 3]),
+     [([0.0, 1.0], "Float32"), ([2.0, 3.0, 4.0], "Float32")]),
+    ("chunk", lambda: Tensor(np.arange(5, dtype=np.float32)).chunk(2),
+     [([0.0, 1.0, 2.0], "Float32"), ([3.0, 4.0], "Float32")]),
+    ("repeat_interleave", lambda: Tensor(np.array([1, 2], np.int32)).repeat_interleave(2), [([1, 1, 2, 2], "Int32")]),
+    ("addcmul", lambda: _x().addcmul(_x(), _x(), 2), [([[3.0, 55.0, 21.0], [36.0, 10.0, 78.0]], "Float32")]),
+    ("searchsorted", lambda: Tensor(np.array([1.0, 3.0, 5.0], np.float32)).searchsorted(
+        Tensor(np.array([2.0, 5.0], np.float32))), [([1, 2], "Int32")]),
+    ("nan_to_num", lambda: Tensor(np.array([np.nan, np.inf], np.float32)).nan_to_num(),
+     [([0.0, 3.4028234663852886e38], "Float32")]),
+    ("inplace_update", lambda: _x().inplace_update(Tensor(np.zeros((1, 3), np.float32)), (1,)),
+     [([[1.0, 5.0, 3.0], [0.0, 0.0, 0.0]], "Float32")]),
+    ("scatter_sub_rows", lambda: _x().scatter_sub(Tensor(np.array([1], np.int32)), Tensor(np.ones((1, 3), np.float32))),
+     [([[1.0, 5.0, 3.0], [3.0, 1.0, 5.0]], "Float32")]),
+    ("type_name", lambda: _x().type(), [("Float32", None)]),
+    ("slogdet", lambda: Tensor(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)).slogdet(),
+     [(1.0, "Float32"), (1.609438, "Float32")]),
+    ("repeat_numpy_axis", lambda: Tensor(np.array([[1, 2]], np.int64)).repeat(2, axis=1), [([[1, 1, 2, 2]], "Int64")]),
+    ("repeat_per_dim", lambda: Tensor(np.array([[0, 1, 2], [3, 4, 5]], np.int64)).repeat(2, 1),
+     [([[0, 1, 2], [3, 4, 5], [0, 1, 2], [3, 4, 5]], "Int64")]),
+]
+
+
+@pytest.mark.parametrize("call,expected", [pytest.param(c, e, id=i) for i, c, e in LITERAL_CASES])
+def test_mindspore_semantics(call, expected):
+    out = call()
+    outs = out if isinstance(out, tuple) else (out,)
+    assert len(outs) == len(expected)
+    for o, (value, dtype) in zip(outs, expected):
+        if dtype is None:
+            assert o == value
+            continue
+        assert str(o.dtype) == dtype
+        np.testing.assert_allclose(o.asnumpy(), np.array(value), rtol=1e-6, atol=1e-6)
+
+
+# ---------------------------------------------------------------------------- shapes
+def test_shape_methods():
+    x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    assert x.transpose().shape == (4, 3, 2)
+    assert x.transpose((1, 0, 2)).shape == (3, 2, 4)
+    assert x.transpose(0, 2).shape == (4, 3, 2)
+    assert x.permute(2, 0, 1).shape == (4, 2, 3)
+    assert x.view(6, -1).shape == (6, 4) and x.view((4, 6)).shape == (4, 6)
+    assert x.reshape(4, -1).shape == (4, 6)
+    assert x.expand_dims(-1).shape == (2, 3, 4, 1)
+    assert Tensor(np.ones((1, 3, 1, 2), np.float32)).squeeze((0, 2)).shape == (3, 2)
+    assert x.swapaxes(0, 2).shape == (4, 3, 2)
+    assert x.flatten().shape == (24,) and x.flatten(1).shape == (2, 12)
+    assert x.ravel().shape == (24,)
+    assert x.unsqueeze(0).shape == (1, 2, 3, 4)
+    assert x[0].broadcast_to((5, 3, 4)).shape == (5, 3, 4)
+    assert x.resize(5).asnumpy().tolist() == [0.0, 1.0, 2.0, 3.0, 4.0]
+    assert [t.shape for t in x.unbind(1)] == [(2, 4)] * 3
+
+
+def test_shape_errors_name_the_op():
+    x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    with pytest.raises(ValueError, match="reshape"):
+        x.reshape((5, 5))
+    with pytest.raises(ValueError, match="expand_dims"):
+        x.expand_dims(5)
+    with pytest.raises(ValueError, match="transpose"):
+        x.transpose(1, 0, 2, 3)
+    with pytest.raises(TypeError, match="gather"):
+        x.gather(Tensor(np.array([0.5], np.float32)), 0)
+
+
+# ---------------------------------------------------------------------------- gradients
+GRAD_CASES = {
+    "sum": lambda t: t.sum(axis=1, keepdims=True),
+    "mean": lambda t: t.mean(axis=(0, 1)),
+    "prod": lambda t: t.prod(axis=(0, 1)),
+    "max_axis": lambda t: t.max(axis=0),
+    "amin": lambda t: t.amin(1),
+    "std": lambda t: t.std(axis=0, ddof=1),
+    "var": lambda t: t.var(),
+    "norm": lambda t: t.norm(),
+    "logsumexp": lambda t: t.logsumexp(1),
+    "softmax": lambda t: t.softmax(0),
+    "cumsum": lambda t: t.cumsum(1),
+    "transpose": lambda t: t.transpose(1, 0) * 2,
+    "view": lambda t: t.view(-1) * 2,
+    "repeat": lambda t: t.repeat(2, 1),
+    "tile": lambda t: t.tile((1, 2)),
+    "gather": lambda t: t.gather(Tensor(np.array([2, 0], np.int32)), 1),
+    "take": lambda t: t.take(Tensor(np.array([1, 5], np.int32))),
+    "masked_fill": lambda t: t.masked_fill(Tensor(np.array([[True, False, False], [False, True, False]])), 0.0),
+    "clamp": lambda t: t.clamp(-0.5, 0.5),
+    "pow": lambda t: t.pow(3),
+    "matmul": lambda t: t.matmul(t.T),
+    "addcmul": lambda t: t.addcmul(t, t, value=0.5),
+    "lerp": lambda t: t.lerp(t * 3, 0.25),
+    "diff": lambda t: t.diff(),
+    "trace": lambda t: t.trace(),
+    "inplace_update": lambda t: t.inplace_update(t[:1] * 2, (1,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRAD_CASES))
+def test_method_gradients(name):
+    fn = GRAD_CASES[name]
+    gen = torch.Generator().manual_seed(zlib.crc32(name.encode()))
+    x = (torch.rand((2, 3), generator=gen, dtype=torch.float64) * 2 - 1).requires_grad_(True)
+    assert torch.autograd.gradcheck(lambda t: fn(_wrap(t))._t, (x,), eps=1e-6, atol=1e-5)
+
+
+# ---------------------------------------------------------------------------- in-place updates and autograd
+def test_inplace_outside_grad_updates_storage():
+    base = Tensor(np.zeros(3, np.float32))
+    alias = Tensor.from_torch(base.to_torch())
+    base.add_(1.0)
+    base[0] = 5.0
+    assert alias.asnumpy().tolist() == [5.0, 1.0, 1.0]
+    p = Parameter(Tensor(np.ones(2, np.float32)), name="p")
+    data = p.to_torch()
+    p.assign_value(Tensor(np.array([3.0, 4.0], np.float32)))
+    assert data.tolist() == [3.0, 4.0]
+
+
+class _StatNet(nn.Cell):
+    """A cell that reads a Parameter, then updates it (BatchNorm statistics style) and a local tensor."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0], np.float32)), name="w")
+        self.stat = Parameter(Tensor(np.array([0.0], np.float32)), name="stat", requires_grad=False)
+
+    def construct(self, x):
+        y = x * self.stat + x * self.w
+        ops.assign(self.stat, x.mean())
+        ops.assign_add(self.stat, Tensor([1.0]))
+        z = y * 1
+        z[0] = 0.0
+        z.mul_(2.0)
+        return (z * y).sum()
+
+
+def test_inplace_updates_in_construct_keep_gradients():
+    net = _StatNet()
+    x = Tensor(np.array([1.0, 3.0], np.float32))
+    # stat = 0: y = 2x, z = [0, 2 * y1], loss = 2 * y1^2 = 8 x1^2 -> d/dx = [0, 16 x1]
+    gx = ms.grad(net)(x)
+    np.testing.assert_allclose(gx.asnumpy(), [0.0, 48.0])
+    np.testing.assert_allclose(net.stat.asnumpy(), [3.0])
+    assert not net.stat.to_torch().requires_grad
+    # stat = 3: y = 5x, loss = 2 (3 + w)^2 x1^2 -> d/dw = 4 (3 + w) x1^2 = 180
+    (gw,) = ms.grad(net, None, net.trainable_params())(x)
+    np.testing.assert_allclose(gw.asnumpy(), [180.0])
+
+
+def test_setitem_on_tensor_in_graph():
+    def f(x):
+        y = x * 2
+        y[1] = x[0] * 10
+        return y.sum()
+    g = ms.grad(f)(Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
+    np.testing.assert_allclose(g.asnumpy(), [12.0, 0.0, 2.0])
+
+
+def covered_methods():
+    """Tensor method names these tests exercise (read by tools/api_coverage.py)."""
+    import inspect
+    import re
+    names = set(MIRRORED)
+    for fn in [c[1] for c in LITERAL_CASES] + list(GRAD_CASES.values()) + [
+            test_shape_methods, test_inplace_outside_grad_updates_storage, _StatNet.construct]:
+        names.update(re.findall(r"\.([a-z][a-z0-9_]*)\(", inspect.getsource(fn)))
+    names.add("__setitem__")
+    return sorted(n for n in names if n in vars(Tensor))

@@ -105,8 +105,11 @@ def _make_net(spec):
     module, sep, attr = spec.partition(":")
     if not sep:
         raise ValueError(f"--net must be MODULE:CALLABLE, got {spec!r}")
-    sys.path.insert(0, os.getcwd())
-    factory = importlib.import_module(module)
+    sys.path.insert(0, os.getcwd())  # so that a model file in the current folder can be named
+    try:
+        factory = importlib.import_module(module)
+    finally:
+        sys.path.remove(os.getcwd())
     for part in attr.split("."):
         factory = getattr(factory, part)
     net = factory()

@@ -85,3 +85,26 @@ def test_errors_are_reported_not_raised(tmp_path, capsys):
     assert main(["show", str(tmp_path / "junk.ckpt")]) == 1
     assert main(["convert", str(tmp_path / "junk.ckpt"), str(tmp_path / "x.txt")]) == 1
     assert "error" in capsys.readouterr().err
+
+
+def test_convert_pth_with_a_network_maps_layers(tmp_path, monkeypatch):
+    (tmp_path / "cli_models.py").write_text(
+        "from sporetorch import nn\n"
+        "class Net(nn.Cell):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.conv = nn.Conv1d(2, 3, 2, has_bias=True)\n"
+        "        self.bn = nn.BatchNorm1d(3)\n")
+    monkeypatch.chdir(tmp_path)
+    tnet = torch.nn.ModuleDict({"conv": torch.nn.Conv1d(2, 3, 2), "bn": torch.nn.BatchNorm1d(3)})
+    with torch.no_grad():
+        tnet["bn"].running_mean.uniform_()
+    torch.save(tnet.state_dict(), "t.pth")
+    assert main(["convert", "t.pth", "m.ckpt", "--net", "cli_models:Net"]) == 0
+    d = ms.load_checkpoint("m.ckpt")
+    assert d["conv.weight"].shape == (3, 2, 1, 2)
+    np.testing.assert_array_equal(d["bn.moving_mean"].asnumpy(), tnet["bn"].running_mean.numpy())
+    assert main(["convert", "m.ckpt", "back.pth", "--net", "cli_models:Net"]) == 0
+    back = torch.load("back.pth", weights_only=True)
+    for k, v in tnet.state_dict().items():
+        assert torch.equal(back[k], v), k

@@ -72,6 +72,8 @@ def _fail(op, exc, exc_type=None, **args):
     keeps torch's own explanation. Type problems become TypeError, the rest ValueError.
     """
     msg = str(exc).split("\n")[0]
+    if exc_type is None and isinstance(exc, TypeError):
+        exc_type = TypeError
     if exc_type is None:
         low = msg.lower()
         exc_type = TypeError if ("dtype" in low or "type" in low and "shape" not in low

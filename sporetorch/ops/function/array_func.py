@@ -64,6 +64,11 @@ def _indices(op, name, index):
 def reshape(input, shape):
     """Reshape ``input`` to ``shape`` (one entry may be -1)."""
     try:
+        if type(shape) is tuple:
+            try:
+                return _wrap(input._t.reshape(shape))
+            except TypeError:
+                pass
         return _wrap(input._t.reshape(_shape("reshape", shape)))
     except RuntimeError as e:
         _fail("reshape", e, ValueError, input=input, shape=shape)
@@ -85,7 +90,7 @@ def permute(input, axis):
 def transpose(input, dims):
     """Permute the axes of ``input`` by the full permutation ``dims`` (not a pair swap as in torch)."""
     try:
-        return _wrap(input._t.permute(_shape("transpose", dims, "dims")))
+        return _wrap(input._t.permute(dims if type(dims) is tuple else _shape("transpose", dims, "dims")))
     except (RuntimeError, IndexError) as e:
         _fail("transpose", e, ValueError, input=input, dims=dims)
 
@@ -143,16 +148,12 @@ def unsqueeze(input, dim):
 
 
 def squeeze(input, axis=None):
-    """Remove size-1 axes (all, or those in ``axis``); squeezing an axis whose size is not 1 is an error."""
+    """Remove size-1 axes (all, or those in ``axis``); listed axes whose size is not 1 stay, as in MindSpore 2.10."""
     t = input._t
     if axis is None or axis == ():
         return _wrap(t.squeeze())
     axes = _axes("squeeze", axis, t.dim())
-    axes = (axes,) if isinstance(axes, int) else axes
-    for a in axes:
-        if t.dim() and t.shape[a] != 1:
-            raise ValueError(f"For 'squeeze', the size of axis {a} must be 1, but got input shape {tuple(t.shape)}")
-    return _wrap(t.squeeze(axes))
+    return _wrap(t.squeeze((axes,) if isinstance(axes, int) else axes))
 
 
 def flatten(input, order='C', *, start_dim=1, end_dim=-1):
@@ -180,7 +181,10 @@ def ravel(input):
 # ---------------------------------------------------------------------------- join / split
 def concat(tensors, axis=0):
     """Join tensors along an existing ``axis``; mixed dtypes promote (e.g. Float16 + Float32 -> Float32)."""
-    ts = _tensors("concat", "tensors", tensors)
+    try:
+        ts = [x._t for x in tensors]
+    except (AttributeError, TypeError):
+        ts = _tensors("concat", "tensors", tensors)
     try:
         return _wrap(torch.cat(ts, axis))
     except (RuntimeError, IndexError) as e:

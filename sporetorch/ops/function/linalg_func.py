@@ -22,6 +22,9 @@ def matmul(input, other):
     try:
         return _wrap(torch.matmul(input._t, other._t))
     except RuntimeError as e:
+        if input._t.dtype != other._t.dtype:
+            raise TypeError(f"For 'matmul', the dtypes of 'input' and 'other' must be the same, but got "
+                            f"{input.dtype} and {other.dtype}") from None
         raise RuntimeError(f"For 'matmul', the shapes {tuple(input._t.shape)} and {tuple(other._t.shape)} "
                            f"(dtypes {input.dtype} and {other.dtype}) cannot be multiplied: "
                            f"{str(e).splitlines()[0]}") from None

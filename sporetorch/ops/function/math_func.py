@@ -79,11 +79,19 @@ def _binary_args(a, b):
 def _binary(fn, name):
     """Build a broadcasting op ``name(input, other)``; either side may be a Python scalar."""
     def op(input, other):
-        if type(input) is Tensor and type(other) is Tensor:
-            try:
-                return _wrap(fn(input._t, other._t))
-            except (RuntimeError, TypeError) as e:
-                _fail(name, e, input=input, other=other)
+        if type(input) is Tensor:
+            kind = type(other)
+            if kind is Tensor:
+                try:
+                    return _wrap(fn(input._t, other._t))
+                except (RuntimeError, TypeError) as e:
+                    _fail(name, e, input=input, other=other)
+            if kind is float or kind is int:
+                # torch's Python-scalar promotion is MindSpore's: the scalar never widens the Tensor's dtype.
+                try:
+                    return _wrap(fn(input._t, other))
+                except TypeError:
+                    pass
         try:
             return _wrap(fn(*_binary_args(input, other)))
         except (RuntimeError, TypeError) as e:

@@ -296,7 +296,8 @@ def _conv(op, fn, nd, input, weight, bias, stride, pad_mode, padding, dilation, 
     try:
         return _wrap(fn(t, w, None if bias is None else bias._t, stride, pad, dilation, groups))
     except RuntimeError as e:
-        _fail(op, e, ValueError, input=input, weight=weight)
+        # MindSpore 2.10 reports channel/kernel mismatches of convolutions as RuntimeError.
+        _fail(op, e, RuntimeError, input=input, weight=weight)
 
 
 def conv1d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):

@@ -1,0 +1,87 @@
+"""Bad input to the functional ops: the error type MindSpore 2.10 raises (recorded from it) and a
+message that names the op, the offending argument and the shapes or dtypes involved."""
+import numpy as np
+import pytest
+
+import sporetorch as ms
+from sporetorch import ops, Tensor
+
+X = Tensor(np.ones((2, 3), np.float32))
+Y = Tensor(np.ones((4,), np.float32))
+FI = Tensor(np.array([0.0, 1.0], np.float32))
+II = Tensor(np.array([0, 1], np.int32))
+IMG = Tensor(np.ones((1, 2, 4, 4), np.float32))
+
+# (id, call, exception type as MindSpore 2.10 raises it, substrings the message must contain)
+CASES = [
+    ("add_shape", lambda: ops.add(X, Y), ValueError, ["add", "(2, 3)", "(4,)"]),
+    ("mul_shape", lambda: ops.mul(X, Y), ValueError, ["mul", "(2, 3)", "(4,)"]),
+    ("maximum_shape", lambda: ops.maximum(X, Y), ValueError, ["maximum", "(2, 3)"]),
+    ("where_shape", lambda: ops.where(X > 0, X, Y), ValueError, ["where", "(4,)"]),
+    ("gather_float_indices", lambda: ops.gather(X, FI, 0), TypeError, ["gather", "input_indices", "Float32"]),
+    ("gather_axis", lambda: ops.gather(X, II, 5), ValueError, ["gather", "axis", "5"]),
+    ("index_select_float", lambda: ops.index_select(X, 0, FI), TypeError, ["index_select", "index", "Float32"]),
+    ("gather_elements_float", lambda: ops.gather_elements(X, 0, Tensor(np.zeros((2, 3), np.float32))), TypeError,
+     ["gather_elements", "index", "Float32"]),
+    ("one_hot_float", lambda: ops.one_hot(FI, 3), TypeError, ["one_hot", "indices", "Float32"]),
+    ("segment_ids_float", lambda: ops.unsorted_segment_sum(X, FI, 2), TypeError,
+     ["unsorted_segment_sum", "segment_ids", "Float32"]),
+    ("masked_fill_float_mask", lambda: ops.masked_fill(X, X, 1.0), TypeError, ["masked_fill", "mask", "Float32"]),
+    ("sum_axis", lambda: ops.sum(X, 5), ValueError, ["sum", "5"]),
+    ("mean_axis", lambda: ops.mean(X, 5), ValueError, ["mean", "5"]),
+    ("argmax_axis", lambda: ops.argmax(X, 5), ValueError, ["argmax", "5"]),
+    ("softmax_axis", lambda: ops.softmax(X, 5), ValueError, ["softmax", "5"]),
+    ("cumsum_axis", lambda: ops.cumsum(X, 4), ValueError, ["cumsum", "axis", "4"]),
+    ("sort_axis", lambda: ops.sort(X, 3), ValueError, ["sort", "axis", "3"]),
+    ("concat_axis", lambda: ops.concat([X, X], 5), ValueError, ["concat", "axis"]),
+    ("expand_dims_axis", lambda: ops.expand_dims(X, 5), ValueError, ["expand_dims", "axis", "5"]),
+    ("reshape_size", lambda: ops.reshape(X, (4,)), ValueError, ["reshape", "(2, 3)", "(4,)"]),
+    ("transpose_perm", lambda: ops.transpose(X, (0,)), ValueError, ["transpose", "dims"]),
+    ("split_sections", lambda: ops.split(X, [1, 1], 1), ValueError, ["split", "split_size_or_sections", "3"]),
+    ("stack_shapes", lambda: ops.stack([X, Y]), ValueError, ["stack", "(2, 3)", "(4,)"]),
+    ("concat_shapes", lambda: ops.concat((X, Tensor(np.ones((2, 2), np.float32))), 0), ValueError,
+     ["concat", "(2, 3)", "(2, 2)"]),
+    ("broadcast_to_shape", lambda: ops.broadcast_to(X, (4, 4)), ValueError, ["broadcast_to", "(2, 3)", "(4, 4)"]),
+    ("bmm_shapes", lambda: ops.bmm(Tensor(np.ones((2, 2, 3), np.float32)), Tensor(np.ones((2, 2, 3), np.float32))),
+     ValueError, ["bmm", "(2, 2, 3)"]),
+    ("dense_shapes", lambda: ops.dense(X, Tensor(np.ones((4, 2), np.float32))), ValueError, ["dense", "(4, 2)"]),
+    ("matmul_shapes", lambda: ops.matmul(X, X), RuntimeError, ["matmul", "(2, 3)"]),
+    ("matmul_dtypes", lambda: ops.matmul(Tensor(np.ones((2, 2), np.int32)), Tensor(np.ones((2, 2), np.float32))),
+     TypeError, ["matmul", "Int32", "Float32"]),
+    ("topk_k", lambda: ops.topk(X, 5), ValueError, ["topk", "k"]),
+    ("pad_odd", lambda: ops.pad(X, (1,)), ValueError, ["pad", "padding"]),
+    ("scatter_nd_updates", lambda: ops.scatter_nd(Tensor(np.array([[0]], np.int32)),
+                                                   Tensor(np.ones((2,), np.float32)), (3,)), ValueError,
+     ["scatter_nd", "updates", "(1,)", "(2,)"]),
+    ("add_string", lambda: ops.add(X, "a"), TypeError, ["add", "str"]),
+    ("relu_list", lambda: ops.relu([1.0]), TypeError, ["relu", "input", "list"]),
+    ("exp_float", lambda: ops.exp(1.0), TypeError, ["exp", "input", "float"]),
+    ("tile_float_dims", lambda: ops.tile(X, (0.5,)), TypeError, ["tile", "dims"]),
+    ("zeros_float_size", lambda: ops.zeros((2.5,)), TypeError, ["zeros", "size"]),
+    ("arange_step0", lambda: ops.arange(0, 5, 0), ValueError, ["arange", "step"]),
+    ("interpolate_mode", lambda: ops.interpolate(IMG, size=(8, 8), mode="foo"), ValueError, ["interpolate", "mode"]),
+    ("mse_reduction", lambda: ops.mse_loss(X, X, "foo"), ValueError, ["mse_loss", "reduction"]),
+    ("cross_entropy_shapes", lambda: ops.cross_entropy(X, Tensor(np.array([0, 1, 2], np.int32))), ValueError,
+     ["cross_entropy", "(2, 3)", "(3,)"]),
+    ("conv2d_channels", lambda: ops.conv2d(IMG, Tensor(np.ones((3, 3, 3, 3), np.float32))), RuntimeError,
+     ["conv2d", "(1, 2, 4, 4)", "(3, 3, 3, 3)"]),
+    ("dropout_p", lambda: ops.dropout(X, 1.5), ValueError, ["dropout", "p", "1.5"]),
+    ("cast_dtype", lambda: ops.cast(X, "float32x"), TypeError, ["cast", "dtype"]),
+]
+
+
+@pytest.mark.parametrize("call,exc,parts", [pytest.param(c, e, p, id=i) for i, c, e, p in CASES])
+def test_bad_input_raises_named_error(call, exc, parts):
+    with pytest.raises(exc) as info:
+        call()
+    msg = str(info.value)
+    for part in parts:
+        assert part in msg, f"{part!r} not in {msg!r}"
+    assert type(info.value).__name__ == exc.__name__
+
+
+def test_failed_op_leaves_inputs_unchanged():
+    x = ms.Parameter(Tensor(np.ones((3, 2), np.float32)), name="x")
+    with pytest.raises(ValueError):
+        ops.scatter_add(x, Tensor(np.array([0, 1], np.int32)), Tensor(np.ones((3, 2), np.float32)))
+    np.testing.assert_array_equal(x.asnumpy(), np.ones((3, 2), np.float32))

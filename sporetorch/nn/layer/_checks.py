@@ -1,20 +1,12 @@
 """Argument checks shared by the layer families (kept off the ``construct`` fast paths)."""
 import numbers
 
-import torch
-
 from ...common import dtype as mstype
 
 
 def positive_int(value, name, cls):
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
         raise ValueError(f"For '{cls}', the '{name}' must be a positive int, but got {value!r}")
-    return value
-
-
-def non_negative_int(value, name, cls):
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"For '{cls}', the '{name}' must be a non-negative int, but got {value!r}")
     return value
 
 
@@ -44,12 +36,6 @@ def int_tuple(value, n, name, cls, allow_zero=False):
     return tuple(value)
 
 
-def check_reduction(reduction, cls, allowed=("mean", "sum", "none")):
-    if reduction not in allowed:
-        raise ValueError(f"For '{cls}', the 'reduction' must be one of {list(allowed)}, but got {reduction!r}")
-    return reduction
-
-
 def weight_for(cell, t, w):
     """The weight ``w`` to use with input ``t`` when their dtypes differ.
 
@@ -61,7 +47,3 @@ def weight_for(cell, t, w):
         return w.to(t.dtype)
     raise TypeError(f"For '{type(cell).__name__}', the input dtype {mstype.from_torch(t.dtype)} must equal the "
                     f"weight dtype {mstype.from_torch(w.dtype)}, input shape {tuple(t.shape)}")
-
-
-def torch_dtype(dtype):
-    return mstype.to_torch(dtype) if not isinstance(dtype, torch.dtype) else dtype

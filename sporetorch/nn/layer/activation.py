@@ -3,8 +3,6 @@
 Each activation is a parameter-free Cell (PReLU and its Ext variant hold ``a``/``weight``)
 whose ``construct`` is one torch call on the wrapped tensor.
 """
-import numbers
-
 import torch
 import torch.nn.functional as F
 
@@ -12,6 +10,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
+from ._checks import check_float as _check_float
 
 __all__ = ["CELU", "ELU", "FastGelu", "GELU", "GLU", "HShrink", "HSigmoid", "HSwish", "Hardtanh", "LeakyReLU",
            "LogSigmoid", "LogSoftmax", "LogSoftmaxExt", "Mish", "PReLU", "PReLUExt", "RReLU", "ReLU", "ReLU6",
@@ -26,12 +25,6 @@ def _check_axis(axis, cls):
     if not isinstance(axis, int) or isinstance(axis, bool):
         raise TypeError(f"For '{cls}', the 'axis' must be an int, but got {axis!r}")
     return axis
-
-
-def _check_float(value, name, cls):
-    if not isinstance(value, numbers.Real) or isinstance(value, bool):
-        raise TypeError(f"For '{cls}', the '{name}' must be a float, but got {type(value).__name__}")
-    return float(value)
 
 
 class ReLU(Cell):

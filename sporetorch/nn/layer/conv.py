@@ -5,7 +5,6 @@ Padding is resolved in ``__init__`` wherever it does not depend on the input siz
 """
 import math
 
-import torch
 import torch.nn.functional as F
 
 from ...common import dtype as mstype
@@ -281,7 +280,10 @@ class Conv1d(_Conv):
                         ("dilation", dilation)):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise TypeError(f"For 'Conv1d', the '{name}' must be an int, but got {type(v).__name__}")
-        if isinstance(weight_init, Tensor) and weight_init.ndim == 3:
+        if isinstance(weight_init, Tensor):
+            if weight_init.ndim != 3:
+                raise ValueError(f"For 'Conv1d', a Tensor 'weight_init' must be 3-D (out, in/group, k), "
+                                 f"but got shape {weight_init.shape}")
             weight_init = Tensor(weight_init._t.unsqueeze(2))
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
                          has_bias, weight_init, bias_init, "NCW", dtype, kernel_prefix=(1,))

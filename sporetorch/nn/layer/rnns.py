@@ -41,7 +41,8 @@ class _RNNBase(Cell):
         check_bool(bidirectional, "bidirectional", cls)
         self.mode = mode
         self.input_size, self.hidden_size, self.num_layers = input_size, hidden_size, num_layers
-        self.has_bias, self.batch_first, self.dropout, self.bidirectional = has_bias, batch_first, dropout, bidirectional
+        self.has_bias, self.batch_first = has_bias, batch_first
+        self.dropout, self.bidirectional = dropout, bidirectional
         self.is_lstm = mode == "LSTM"
         num_directions = 2 if bidirectional else 1
         self._num_directions = num_directions

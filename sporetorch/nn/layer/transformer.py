@@ -7,13 +7,12 @@ LayerNorms), the arithmetic is ``torch.nn.functional.multi_head_attention_forwar
 import copy
 import math
 
-import torch
 import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...common.parameter import Parameter
-from ...common.tensor import Tensor, _wrap
+from ...common.tensor import _wrap
 from ..cell import Cell
 from .activation import GELU, ReLU
 from .basic import Dense, Dropout

@@ -36,11 +36,6 @@ def _check_reduction(cls, reduction, allowed=("mean", "sum", "none")):
         raise ValueError(f"For '{cls}', the 'reduction' must be in {list(allowed)}, but got {reduction!r}")
 
 
-def _check_tensor(cls, name, x):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{cls}', the '{name}' must be a Tensor, but got {type(x).__name__}")
-
-
 class LossBase(Cell):
     r"""Base class of the losses.
 
@@ -62,14 +57,21 @@ class LossBase(Cell):
         return tuple(range(x.ndim))
 
     def get_loss(self, x, weights=1.0):
-        """Weight ``x`` (computed in float32) and reduce it by ``reduction``; the result keeps ``x``'s dtype.
+        """Weight ``x`` and reduce it by ``reduction``; the result keeps ``x``'s dtype.
+
+        Half-precision losses are weighted and reduced in float32, as MindSpore does; float64
+        stays float64.
 
         Args:
             x (Tensor): the unreduced loss.
             weights (float or Tensor): broadcastable to ``x``. Default: 1.0.
         """
         t = x._t
-        work = t.float() * (weights._t.float() if isinstance(weights, Tensor) else weights)
+        work = t if t.dtype in (torch.float32, torch.float64) else t.float()
+        if isinstance(weights, Tensor):
+            work = work * weights._t.to(work.dtype)
+        elif weights != 1.0:
+            work = work * weights
         if self.reduce:
             work = work.mean() if self.average else work.sum()
         return _wrap(work.to(t.dtype))
@@ -781,7 +783,12 @@ class KLDivLoss(LossBase):
         self.reduction = reduction
 
     def construct(self, logits, labels):
-        return _wrap(F.kl_div(logits._t, labels._t, reduction=self.reduction))
+        x, y = logits._t, labels._t
+        if self.reduction == "mean":
+            # MindSpore's "mean" is the element-wise mean (torch warns about it, so spell it out).
+            out = F.kl_div(x, y, reduction="sum") / max(torch.broadcast_shapes(x.shape, y.shape).numel(), 1)
+            return _wrap(out)
+        return _wrap(F.kl_div(x, y, reduction=self.reduction))
 
 
 class CTCLoss(LossBase):

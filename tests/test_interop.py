@@ -145,30 +145,37 @@ def test_name_guesses_without_a_network():
         "bn.gamma": "bn.weight", "emb.embedding_table": "emb.weight", "fc.bias": "fc.bias"}
 
 
-@pytest.mark.parametrize("layer,torch_layer", [
-    ("BatchNorm2d", lambda: torch.nn.BatchNorm2d(3)),
-    ("LayerNorm", lambda: torch.nn.LayerNorm(3)),
-    ("GroupNorm", lambda: torch.nn.GroupNorm(1, 3)),
-    ("Embedding", lambda: torch.nn.Embedding(5, 3)),
-    ("PReLU", lambda: torch.nn.PReLU()),
-    ("Conv1d", lambda: torch.nn.Conv1d(3, 2, 2)),
-])
-def test_real_layers_map_onto_torch(layer, torch_layer):
+# (sporetorch layer, its arguments, the torch twin, an input shape); arguments chosen so that
+# the two compute the same function (MindSpore's Conv1d pads "same" and LayerNorm uses eps 1e-7).
+REAL_LAYERS = [
+    ("BatchNorm2d", (3,), {}, lambda: torch.nn.BatchNorm2d(3), (2, 3, 4, 4)),
+    ("LayerNorm", ((3,),), {"epsilon": 1e-5}, lambda: torch.nn.LayerNorm(3), (2, 3)),
+    ("GroupNorm", (1, 3), {}, lambda: torch.nn.GroupNorm(1, 3), (2, 3, 4)),
+    ("Embedding", (5, 3), {}, lambda: torch.nn.Embedding(5, 3), None),
+    ("PReLU", (), {}, lambda: torch.nn.PReLU(), (2, 3)),
+    ("Conv1d", (3, 2, 2), {"has_bias": True, "pad_mode": "valid"}, lambda: torch.nn.Conv1d(3, 2, 2), (2, 3, 5)),
+]
+
+
+@pytest.mark.parametrize("layer,args,kwargs,torch_layer,shape", REAL_LAYERS, ids=[r[0] for r in REAL_LAYERS])
+def test_real_layers_map_onto_torch_and_compute_the_same(layer, args, kwargs, torch_layer, shape):
     if not hasattr(nn, layer):
         pytest.skip(f"nn.{layer} is not implemented yet")
-    args = {"BatchNorm2d": (3,), "LayerNorm": ((3,),), "GroupNorm": (1, 3), "Embedding": (5, 3),
-            "PReLU": (), "Conv1d": (3, 2, 2)}[layer]
-    kwargs = {"Conv1d": {"has_bias": True}}.get(layer, {})
     cell = getattr(nn, layer)(*args, **kwargs)
-    tmod = torch_layer()
+    tmod = torch_layer().eval()
+    torch.manual_seed(0)
     with torch.no_grad():
-        for p in tmod.parameters():
-            p.copy_(torch.randn(p.shape))
+        for t in tmod.state_dict().values():
+            if t.is_floating_point():
+                t.copy_(torch.rand(t.shape) + 0.5)
     assert interop.load_torch_state_dict(cell, tmod.state_dict()) == ([], [], [])
     tmod2 = torch_layer()
     tmod2.load_state_dict(interop.to_torch_state_dict(cell), strict=True)
     for (k, v), v2 in zip(tmod.state_dict().items(), tmod2.state_dict().values()):
         assert torch.equal(v, v2), k
+    x = torch.tensor([[0, 4, 2]]) if shape is None else torch.randn(shape)
+    xs = Tensor(x.numpy())
+    np.testing.assert_allclose(cell(xs).asnumpy(), tmod(x).detach().numpy(), rtol=1e-5, atol=1e-5)
 
 
 def test_checkpoint_to_torch_and_back(tmp_path):

@@ -190,11 +190,18 @@ class Conv2D(Primitive):
 
     def __call__(self, x, w):
         t = x._t
-        p = _conv_padding(self.pad_mode, self.pad, 2)
-        if isinstance(p, tuple) and len(p) == 4:
-            t = F.pad(t, (p[2], p[3], p[0], p[1]))
+        stride, dilation = _pair(self.stride), _pair(self.dilation)
+        if self.pad_mode == "same":
+            k = w._t.shape[-2:]
+            eff = tuple(dilation[i] * (k[i] - 1) + 1 for i in range(2))
+            t = _same_pad(t, eff, stride, 0.0)
             p = 0
-        return _wrap(F.conv2d(t, w._t, None, _pair(self.stride), p, _pair(self.dilation), self.group))
+        else:
+            p = _conv_padding(self.pad_mode, self.pad, 2)
+            if isinstance(p, tuple) and len(p) == 4:
+                t = F.pad(t, (p[2], p[3], p[0], p[1]))
+                p = 0
+        return _wrap(F.conv2d(t, w._t, None, stride, p, dilation, self.group))
 
 
 class Conv3D(Primitive):

@@ -48,7 +48,11 @@ def check_key(func, key, mode):
     if len(key) not in _KEY_LENGTHS[mode]:
         raise ValueError(f"For '{func}', a {mode} key must be {' or '.join(map(str, _KEY_LENGTHS[mode]))} "
                          f"bytes long, but got {len(key)} bytes")
-    _primitives(func)
+    Cipher, algorithms, modes, _ = _primitives(func)
+    try:
+        Cipher(_block_cipher(algorithms, mode, key), modes.CBC(bytes(_IV_LEN))).encryptor()
+    except Exception as e:  # cryptography.exceptions.UnsupportedAlgorithm, e.g. OpenSSL without SM4
+        raise NotImplementedError(f"For '{func}', the installed 'cryptography'/OpenSSL cannot do {mode}: {e}") from e
 
 
 def _block_cipher(algorithms, mode, key):

@@ -565,6 +565,9 @@ def _read_safetensors(source, keep, crc_check):
     crc = 0
     for name in sorted(tensors):
         t = tensors[name]
+        if t.dtype not in mstype._TORCH_TO_TYPE:
+            raise ValueError(f"Failed to read the safetensors file {label}: the tensor '{name}' has the dtype "
+                             f"{t.dtype}, which has no MindSpore equivalent")
         if crc_check:
             crc = zlib.crc32(name.encode("utf-8"), crc)
             crc = zlib.crc32(_safetensors_crc_bytes(t), crc)

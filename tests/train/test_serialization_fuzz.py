@@ -75,3 +75,37 @@ def test_damaged_checkpoints_raise_value_error_only(originals, crc, cut, where, 
             assert name in clean and _same(value, clean[name]), name
     if cut:
         assert list(loaded) == list(clean)[:len(loaded)]
+
+
+@pytest.fixture(scope="module")
+def safetensors_originals(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fuzz_st")
+    out = {}
+    for crc in (False, True):
+        path = str(folder / f"src_{crc}.safetensors")
+        ms.save_checkpoint(Net(0), path, crc_check=crc, format="safetensors", append_dict={"epoch": 2})
+        with open(path, "rb") as f:
+            out[crc] = f.read()
+    return folder, out, ms.load_checkpoint(str(folder / "src_False.safetensors"), format="safetensors")
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(crc=st.booleans(), cut=st.booleans(), where=st.floats(0, 1, exclude_max=True), bit=st.integers(0, 7))
+def test_damaged_safetensors_raise_value_error_only(safetensors_originals, crc, cut, where, bit):
+    folder, files, clean = safetensors_originals
+    data = bytearray(files[crc])
+    pos = int(where * len(data))
+    if cut:
+        data = data[:pos]
+    else:
+        data[pos] ^= 1 << bit
+    path = str(folder / "damaged.safetensors")
+    with open(path, "wb") as f:
+        f.write(bytes(data))
+    try:
+        loaded = ms.load_checkpoint(path, format="safetensors", crc_check=crc)
+    except ValueError:
+        return
+    assert not cut, "a truncated safetensors file loaded"
+    if crc:
+        assert list(loaded) == list(clean) and all(_same(loaded[k], clean[k]) for k in clean)

@@ -85,3 +85,23 @@ def test_failed_op_leaves_inputs_unchanged():
     with pytest.raises(ValueError):
         ops.scatter_add(x, Tensor(np.array([0, 1], np.int32)), Tensor(np.ones((3, 2), np.float32)))
     np.testing.assert_array_equal(x.asnumpy(), np.ones((3, 2), np.float32))
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "matmul", "softmax", "relu", "exp", "transpose", "cumsum",
+                                  "argmax", "sort", "dense", "conv2d", "cross_entropy", "norm", "unique"])
+def test_non_tensor_input_is_a_type_error_naming_the_op(name):
+    fn = getattr(ops, name)
+    args = {"transpose": ([[1.0]], (0, 1)), "cumsum": ([1.0], 0), "dense": ([[1.0]], X), "conv2d": ([[1.0]], X),
+            "cross_entropy": ([[1.0]], II), "matmul": ([[1.0]], X)}.get(name, ([[1.0, 2.0]],))
+    with pytest.raises(TypeError, match=f"For '{name}'.*list"):
+        fn(*args)
+
+
+def test_max_with_no_axis_and_full_follow_mindspore():
+    # MindSpore 2.10: axis=None reduces everything, reports index 0 and ignores keepdims
+    values, idx = ops.max(Tensor(np.array([[1.0, 5.0], [7.0, 2.0]], np.float32)), keepdims=True)
+    assert values.shape == () and values.item() == 7.0 and idx.item() == 0 and str(idx.dtype) == "Int64"
+    # MindSpore 2.10: a Python-scalar fill without dtype gives Int64
+    full = ops.full((2,), 1.5)
+    assert str(full.dtype) == "Int64" and full.asnumpy().tolist() == [1, 1]
+    assert ops.full((2,), 1.5, dtype=ms.float32).asnumpy().tolist() == [1.5, 1.5]

@@ -3,6 +3,8 @@
 Ops call torch directly and only come here on the slow path (argument
 normalisation or a torch error to translate), so nothing here sits on the hot path.
 """
+import functools
+import inspect
 import numbers
 
 import numpy as np
@@ -146,3 +148,45 @@ def _wrap_seq(ts):
 def _float_of(t):
     """Promote integer/bool tensors to the default float dtype (MindSpore's float ops accept ints)."""
     return t if t.is_floating_point() or t.is_complex() else t.to(torch.get_default_dtype())
+
+
+def _not_tensor_error(name, fn, args, kwargs):
+    """TypeError naming the first argument of ``fn`` that should have been a Tensor."""
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+        items = bound.arguments.items()
+    except TypeError:
+        items = ((f"arg{i}", a) for i, a in enumerate(args))
+    for arg_name, value in items:
+        if not isinstance(value, (Tensor, type(None), str, bool, mstype.Type)):
+            break
+    else:
+        arg_name, value = "input", None
+    return TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {type(value).__name__}")
+
+
+def _guard(fn):
+    """Turn the AttributeError a non-Tensor argument causes (``x._t``) into MindSpore's TypeError.
+
+    Only the failure path pays: the happy path is one extra call frame.
+    """
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def op(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except AttributeError as e:
+            if "'_t'" not in str(e):
+                raise
+            raise _not_tensor_error(name, fn, args, kwargs) from None
+    op._checks_inputs = True
+    return op
+
+
+def _guard_module(namespace, names):
+    """Apply :func:`_guard` to the public functions of a family module (once each)."""
+    for n in names:
+        f = namespace[n]
+        if inspect.isfunction(f) and not getattr(f, "_checks_inputs", False):
+            namespace[n] = _guard(f)

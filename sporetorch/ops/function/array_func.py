@@ -15,7 +15,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
-from ._utils import _axes, _axis, _desc, _fail, _shape, _u, _ut, _wrap_seq
+from ._utils import _axes, _axis, _desc, _fail, _guard_module, _shape, _u, _ut, _wrap_seq
 
 __all__ = [
     "reshape", "reshape_", "permute", "transpose", "swapaxes", "swapdims", "moveaxis", "movedim", "t", "adjoint",
@@ -1175,3 +1175,4 @@ def channel_shuffle(x, groups):
     return _wrap(torch.nn.functional.channel_shuffle(x._t, groups))
 
 
+_guard_module(globals(), __all__)

@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _u
+from ._utils import _fail, _guard_module, _u
 
 __all__ = ["clamp", "clamp_", "clip", "clip_by_value", "clip_by_norm", "clip_by_global_norm"]
 
@@ -68,3 +68,6 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     gnorm = torch.sqrt(sum((t.float() ** 2).sum() for t in tensors)) if use_norm is None else _u(use_norm)
     scale = clip_norm / torch.maximum(torch.as_tensor(gnorm), torch.tensor(float(clip_norm)))
     return tuple(_wrap((t * scale).to(t.dtype)) for t in tensors)
+
+
+_guard_module(globals(), __all__)

@@ -11,7 +11,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _shape, _tdtype
+from ._utils import _guard_module, _shape, _tdtype
 
 __all__ = [
     "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "empty", "empty_like",
@@ -62,12 +62,15 @@ def empty_like(input, *, dtype=None, device=None):
 
 
 def full(size, fill_value, *, dtype=None):
-    """A tensor of shape ``size`` filled with ``fill_value`` (dtype inferred from it unless given)."""
+    """A tensor of shape ``size`` filled with ``fill_value``.
+
+    Differences from PyTorch: without ``dtype`` a Python scalar fill gives Int64, even
+    for a float or bool value (MindSpore 2.10 truncates ``full((2,), 1.5)`` to ``[1, 1]``);
+    a Tensor fill keeps its dtype. Pass ``dtype`` for a float result.
+    """
     value = _number(fill_value)
     if dtype is None:
-        dtype = (fill_value.dtype if isinstance(fill_value, Tensor) else
-                 mstype.bool_ if isinstance(value, bool) else
-                 mstype.int64 if isinstance(value, numbers.Integral) else mstype.float32)
+        dtype = fill_value.dtype if isinstance(fill_value, Tensor) else mstype.int64
     return _wrap(torch.full(_shape("full", size, "size"), value, dtype=_tdtype(dtype), device=default_device()))
 
 
@@ -184,3 +187,4 @@ def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
     return _window(torch.kaiser_window, window_length, periodic, dtype, beta=beta)
 
 
+_guard_module(globals(), __all__)

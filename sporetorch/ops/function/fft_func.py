@@ -3,7 +3,7 @@ import torch
 
 from ...common.tensor import _wrap
 from ..._device import default_device
-from ._utils import _float_of, _tdtype
+from ._utils import _float_of, _guard_module, _tdtype
 
 __all__ = ["fft", "fft2", "fftn", "ifft", "ifft2", "ifftn", "rfft", "rfft2", "rfftn", "irfft", "irfft2", "irfftn",
            "hfft", "hfft2", "hfftn", "ihfft", "ihfft2", "ihfftn", "fftshift", "ifftshift", "fftfreq", "rfftfreq"]
@@ -59,3 +59,6 @@ def fftfreq(n, d=1.0, dtype=None):
 def rfftfreq(n, d=1.0, dtype=None):
     """Sample frequencies of an ``n``-point real FFT."""
     return _wrap(torch.fft.rfftfreq(n, d, dtype=_tdtype(dtype) or torch.float32, device=default_device()))
+
+
+_guard_module(globals(), __all__)

@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _axes, _fail, _float_of, _tdtype, _u, _ut
+from ._utils import _axes, _fail, _float_of, _guard_module, _tdtype, _u, _ut
 
 __all__ = [
     "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
@@ -353,3 +353,6 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
     if x is not None:
         return _wrap(torch.trapezoid(y._t, x._t, dim=dim))
     return _wrap(torch.trapezoid(y._t, dx=dx, dim=dim))
+
+
+_guard_module(globals(), __all__)

@@ -7,7 +7,7 @@ mismatches) are re-raised naming the op and its arguments.
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _float_of, _u, _ut
+from ._utils import _fail, _float_of, _guard_module, _u, _ut
 
 __all__ = [
     # unary
@@ -49,6 +49,7 @@ def _unary(fn, name, float_only=False):
             _fail(name, e, TypeError, input=input)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise ``{name}`` of ``input`` (``mindspore.ops.{name}``)."
+    op._checks_inputs = True
     return op
 
 
@@ -64,6 +65,7 @@ def _unary_x(fn, name, float_only=False):
             _fail(name, e, TypeError, x=x)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise ``{name}`` of ``x`` (``mindspore.ops.{name}``)."
+    op._checks_inputs = True
     return op
 
 
@@ -496,3 +498,5 @@ def approximate_equal(x, y, tolerance=1e-05):
     except (RuntimeError, TypeError) as e:
         _fail("approximate_equal", e, x=x, y=y)
 
+
+_guard_module(globals(), __all__)

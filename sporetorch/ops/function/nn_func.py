@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _tdtype, _u, _ut
+from ._utils import _fail, _guard_module, _tdtype, _u, _ut
 from .random_func import _generator
 
 __all__ = [
@@ -770,3 +770,4 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     return _wrap(loss)
 
 
+_guard_module(globals(), __all__)

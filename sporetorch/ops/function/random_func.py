@@ -15,7 +15,7 @@ from ...common import dtype as mstype
 from ...common import seed as _seed
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _float_of, _shape, _tdtype, _ut
+from ._utils import _float_of, _guard_module, _shape, _tdtype, _ut
 
 __all__ = [
     "uniform", "normal", "standard_normal", "standard_laplace", "laplace", "gamma", "poisson", "random_gamma",
@@ -225,3 +225,6 @@ def bernoulli_(input, p=0.5, *, generator=None):
     with torch.no_grad():
         input._t.bernoulli_(_ut(p, input._t) if isinstance(p, Tensor) else p, generator=generator)
     return input
+
+
+_guard_module(globals(), __all__)

@@ -7,7 +7,7 @@ axes) and spell the keep-dimension flag per op (``keep_dims``, ``keepdims`` or
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _axes, _axis, _fail, _float_of, _tdtype, _ut
+from ._utils import _axes, _axis, _fail, _float_of, _guard_module, _tdtype, _ut
 
 __all__ = [
     "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",
@@ -73,7 +73,8 @@ def prod(input, axis=None, keep_dims=False, dtype=None):
     return _wrap(_reduce("prod", torch.prod, t, axis, keep_dims))
 
 
-def _masked_extreme(op, input, axis, keepdims, initial, where, largest):
+def _masked_extreme(input, initial, where, largest):
+    """``input``'s data with the positions outside ``where`` set to ``initial`` (or -inf/+inf)."""
     t = input._t
     if where is not None:
         fill = initial if initial is not None else (float("-inf") if largest else float("inf"))
@@ -82,15 +83,17 @@ def _masked_extreme(op, input, axis, keepdims, initial, where, largest):
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """Maximum and its Int64 index over ``axis`` (None: over all elements), as a tuple ``(values, indices)``."""
-    t = _masked_extreme("max", input, axis, keepdims, initial, where, True)
+    """Maximum and its Int64 index over ``axis``, as a tuple ``(values, indices)``.
+
+    With ``axis=None`` MindSpore 2.10 reduces over all elements and reports index 0;
+    use :func:`argmax` for the position.
+    """
+    t = _masked_extreme(input, initial, where, True)
     try:
         if axis is None:
-            flat = t.reshape(-1)
-            idx = torch.argmax(flat)
-            values = flat[idx]
-            if keepdims:
-                values, idx = values.reshape((1,) * t.dim()), idx.reshape((1,) * t.dim())
+            # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
+            values = torch.amax(t)
+            idx = torch.zeros((), dtype=torch.int64, device=t.device)
         else:
             values, idx = torch.max(t, _axis("max", axis, t.dim()), keepdims)
     except RuntimeError as e:
@@ -101,15 +104,17 @@ def max(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """Minimum and its Int64 index over ``axis`` (None: over all elements), as a tuple ``(values, indices)``."""
-    t = _masked_extreme("min", input, axis, keepdims, initial, where, False)
+    """Minimum and its Int64 index over ``axis``, as a tuple ``(values, indices)``.
+
+    With ``axis=None`` MindSpore 2.10 reduces over all elements and reports index 0;
+    use :func:`argmin` for the position.
+    """
+    t = _masked_extreme(input, initial, where, False)
     try:
         if axis is None:
-            flat = t.reshape(-1)
-            idx = torch.argmin(flat)
-            values = flat[idx]
-            if keepdims:
-                values, idx = values.reshape((1,) * t.dim()), idx.reshape((1,) * t.dim())
+            # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
+            values = torch.amin(t)
+            idx = torch.zeros((), dtype=torch.int64, device=t.device)
         else:
             values, idx = torch.min(t, _axis("min", axis, t.dim()), keepdims)
     except RuntimeError as e:
@@ -121,14 +126,14 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum over ``axis`` (None: all axes); ``initial`` bounds the result from below."""
-    t = _masked_extreme("amax", input, axis, keepdims, initial, where, True)
+    t = _masked_extreme(input, initial, where, True)
     out = _reduce("amax", torch.amax, t, _axes("amax", axis, t.dim()), keepdims)
     return _wrap(out if initial is None else torch.clamp(out, min=initial))
 
 
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Minimum over ``axis`` (None: all axes); ``initial`` bounds the result from above."""
-    t = _masked_extreme("amin", input, axis, keepdims, initial, where, False)
+    t = _masked_extreme(input, initial, where, False)
     out = _reduce("amin", torch.amin, t, _axes("amin", axis, t.dim()), keepdims)
     return _wrap(out if initial is None else torch.clamp(out, max=initial))
 
@@ -348,3 +353,6 @@ def bincount(input, weights=None, minlength=0):
     w = None if weights is None else _ut(weights, t)
     out = torch.bincount(t, w, minlength)
     return _wrap(out if w is not None else out.to(torch.float32))
+
+
+_guard_module(globals(), __all__)

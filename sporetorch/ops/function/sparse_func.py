@@ -6,7 +6,7 @@ Empty segments hold the reduction's identity as MindSpore defines it: 0 for sum,
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _desc, _fail, _ut
+from ._utils import _desc, _fail, _guard_module, _ut
 
 __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
            "sparse_segment_mean"]
@@ -80,3 +80,6 @@ def sparse_segment_mean(x, indices, segment_ids):
     sums = torch.zeros((n,) + tuple(rows.shape[1:]), dtype=t.dtype, device=t.device).scatter_add(0, index, rows)
     counts = torch.bincount(ids, minlength=n).clamp(min=1).to(t.dtype)
     return _wrap(sums / counts.reshape((-1,) + (1,) * (rows.dim() - 1)))
+
+
+_guard_module(globals(), __all__)

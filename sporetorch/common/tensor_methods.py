@@ -1164,6 +1164,24 @@ def type(self, dtype=None):
     return _wrap(self._t.to(_to_torch_dtype(dtype)))
 
 
+def to(self, dtype=None, non_blocking=False, copy=False, *, device=None):
+    """Cast and/or move: ``to(ms.float16)``, ``to("cpu")``/``to("GPU", ms.float16)`` or ``to(other)``
+    (``other``'s dtype). ``copy=True`` always returns new memory."""
+    t = self._t
+    if isinstance(dtype, Tensor):
+        dtype = dtype._t.dtype
+    elif isinstance(dtype, str) and dtype.split(":")[0].upper() in ("CPU", "GPU", "CUDA", "ASCEND", "NPU"):
+        device, dtype = dtype, (non_blocking if isinstance(non_blocking, (_Type, torch.dtype)) else None)
+    if device is not None:
+        name = str(device).upper()
+        t = t.to("cpu" if name.startswith(("CPU", "ASCEND", "NPU")) else "cuda", non_blocking=bool(non_blocking))
+    if dtype is not None:
+        t = t.to(_to_torch_dtype(dtype))
+    if copy and t is self._t:
+        t = t.clone()
+    return _wrap(t)
+
+
 def type_as(self, other):
     return _wrap(self._t.to(other._t.dtype))
 

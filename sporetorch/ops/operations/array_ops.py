@@ -84,7 +84,15 @@ class TensorShape(Primitive):
         return _wrap(torch.tensor(tuple(input_x._t.shape), dtype=torch.int64))
 
 
-DynamicShape = TensorShape
+class DynamicShape(Primitive):
+    """The shape of a tensor as an Int64 Tensor (``dtype`` is accepted for compatibility)."""
+
+    @prim_attr_register
+    def __init__(self, dtype=9):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(torch.tensor(tuple(input_x._t.shape), dtype=torch.int64))
 
 
 class Rank(Primitive):
@@ -753,14 +761,14 @@ class IndexAdd(Primitive):
 
 
 class Roll(Primitive):
-    """Roll the elements by ``shift`` along ``axis``."""
+    """Roll the elements by ``shifts`` along ``dims`` (the flattened tensor when ``dims`` is None)."""
 
     @prim_attr_register
-    def __init__(self, shift, axis):
+    def __init__(self, shifts, dims=None):
         pass
 
     def __call__(self, input_x):
-        return _wrap(torch.roll(input_x._t, self.shift, self.axis))
+        return _wrap(torch.roll(input_x._t, self.shifts, self.dims))
 
 
 Pack = Stack
@@ -1094,11 +1102,11 @@ class UniqueConsecutive(Primitive):
     """Collapse runs of equal values: ``(values, inverse indices, counts)``."""
 
     @prim_attr_register
-    def __init__(self, return_idx=False, return_counts=False, axis=None):
+    def __init__(self, return_inverse=False, return_counts=False, dim=None):
         pass
 
     def __call__(self, x):
-        out, inv, counts = torch.unique_consecutive(x._t, True, True, self.axis)
+        out, inv, counts = torch.unique_consecutive(x._t, True, True, self.dim)
         return _wrap(out), _wrap(inv), _wrap(counts)
 
 
@@ -1241,10 +1249,16 @@ class _Window(Primitive):
         return _wrap(self._fn(n, periodic=self.periodic, dtype=_to_torch_dtype(self.dtype)))
 
 
-class HammingWindow(_Window):
-    """Hamming window of ``window_length``."""
+class HammingWindow(Primitive):
+    """Generalised Hamming window ``alpha - beta * cos(2 pi n / N)`` of ``window_length``."""
 
-    _fn = staticmethod(torch.hamming_window)
+    @prim_attr_register
+    def __init__(self, periodic=True, alpha=0.54, beta=0.46, dtype=mstype.float32):
+        pass
+
+    def __call__(self, length):
+        n = int(_u(length).reshape(-1)[0].item()) if isinstance(length, Tensor) else int(length)
+        return _wrap(torch.hamming_window(n, self.periodic, self.alpha, self.beta, dtype=_to_torch_dtype(self.dtype)))
 
 
 class BartlettWindow(_Window):

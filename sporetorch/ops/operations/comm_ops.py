@@ -14,7 +14,10 @@ __all__ = ["ReduceOp", "AllReduce", "AllGather", "Broadcast", "ReduceScatter", "
 
 
 class ReduceOp:
-    """Reduction kinds of collective operators."""
+    """Reduction kinds of collective operators (``ReduceOp.SUM``, ...)."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("ReduceOp is a namespace of reduction names; use ReduceOp.SUM, ReduceOp.MAX, ...")
 
     SUM = "sum"
     MAX = "max"

@@ -125,7 +125,6 @@ _UNARY = {
     "Conj": (torch.conj_physical, "Complex conjugate."),
     "Real": (torch.real, "Real part."),
     "Imag": (torch.imag, "Imaginary part."),
-    "MatrixInverse": (torch.linalg.inv, "Matrix inverse."),
     "MatrixDeterminant": (torch.linalg.det, "Matrix determinant."),
     "MatrixExp": (torch.linalg.matrix_exp, "Matrix exponential."),
     "Rint": (torch.round, "Round half to even."),
@@ -577,6 +576,18 @@ TensorAdd = Add
 __all__ += ["TensorAdd"]
 
 
+class MatrixInverse(Primitive):
+    """Inverse of square matrices (of their conjugate transpose with ``adjoint``)."""
+
+    @prim_attr_register
+    def __init__(self, adjoint=False):
+        pass
+
+    def __call__(self, x):
+        t = x._t.mH if self.adjoint else x._t
+        return _wrap(torch.linalg.inv(t))
+
+
 class SquareSumAll(Primitive):
     """``(sum(x ** 2), sum(y ** 2))``."""
 
@@ -951,7 +962,7 @@ class PopulationCount(Primitive):
         return _wrap(count.to(torch.uint8))
 
 
-__all__ += ["SquareSumAll", "Logit", "Polygamma", "Mvlgamma", "NanToNum", "CountNonZero", "Cummax", "Cummin",
+__all__ += ["MatrixInverse", "SquareSumAll", "Logit", "Polygamma", "Mvlgamma", "NanToNum", "CountNonZero", "Cummax", "Cummin",
             "CumulativeLogsumexp", "Median", "EuclideanNorm", "MatrixPower", "MatrixSolve", "MatrixBandPart",
             "LogMatrixDeterminant", "Svd", "Qr", "Geqrf", "Orgqr", "CholeskyInverse", "CholeskySolve", "LuSolve",
             "MatrixTriangularSolve", "Renorm", "Bincount", "Bucketize", "Histogram", "LinSpace", "InTopK",

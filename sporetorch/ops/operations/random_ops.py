@@ -74,7 +74,7 @@ class TruncatedNormal(_Random):
     """Normal samples of ``shape`` truncated to two standard deviations."""
 
     @prim_attr_register
-    def __init__(self, seed=0, seed2=0, dtype=mstype.float32):
+    def __init__(self, dtype=mstype.float32, seed=0, seed2=0):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):

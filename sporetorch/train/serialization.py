@@ -30,8 +30,8 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from . import _checkpoint_crypto as _crypto
 
-__all__ = ["save_checkpoint", "load_checkpoint", "load_checkpoint_async", "load_param_into_net",
-           "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status"]
+__all__ = ["save_checkpoint", "load_checkpoint", "load_checkpoint_async", "load_segmented_checkpoints",
+           "load_param_into_net", "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status"]
 
 _logger = logging.getLogger("sporetorch")
 
@@ -665,6 +665,26 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     parameter_dict = {name: _as_parameter(name, data) for name, data in raw.items()}
     if net is not None:
         load_param_into_net(net, parameter_dict, strict_load, remove_redundancy)
+    return parameter_dict
+
+
+def load_segmented_checkpoints(ckpt_file_dir, net=None, strict_load=False, filter_prefix=None, dec_key=None,
+                               dec_mode="AES-GCM", specify_prefix=None, choice_func=None):
+    """Load every ``*.ckpt`` file of ``ckpt_file_dir`` (in name order) and return the merged
+    dict (later files win); with ``net``, load the merged dict into it once, after every file
+    has been read, so that a damaged file leaves ``net`` untouched."""
+    if not isinstance(ckpt_file_dir, str):
+        raise TypeError("The ckpt_file_dir should be a str.")
+    if not os.path.isdir(ckpt_file_dir):
+        raise ValueError(f"The checkpoint directory {ckpt_file_dir} doesn't exist, or it is not a directory.")
+    parameter_dict = {}
+    for name in sorted(os.listdir(ckpt_file_dir)):
+        path = os.path.join(ckpt_file_dir, name)
+        if name.endswith(".ckpt") and os.path.isfile(path):
+            parameter_dict.update(load_checkpoint(path, None, strict_load, filter_prefix, dec_key, dec_mode,
+                                                  specify_prefix, choice_func))
+    if net is not None:
+        load_param_into_net(net, parameter_dict, strict_load)
     return parameter_dict
 
 

@@ -368,6 +368,19 @@ def test_load_checkpoint_async(tmp_path):
         ms.load_checkpoint_async(str(tmp_path / "missing.ckpt")).result()
 
 
+def test_load_segmented_checkpoints(tmp_path):
+    src = Net(5)
+    ms.save_checkpoint(src, str(tmp_path / "a.ckpt"), choice_func=lambda n: n in ("weight", "bias"))
+    ms.save_checkpoint(src, str(tmp_path / "b.ckpt"), choice_func=lambda n: n not in ("weight", "bias"))
+    dst = Net(6)
+    d = ms.load_segmented_checkpoints(str(tmp_path), net=dst)
+    assert list(d) == ["weight", "bias", "step", "scale"]
+    for k, v in _values(src).items():
+        np.testing.assert_array_equal(_values(dst)[k], v)
+    with pytest.raises(ValueError):
+        ms.load_segmented_checkpoints(str(tmp_path / "a.ckpt"))
+
+
 def test_ckpt_safetensors_conversion(tmp_path):
     src = str(tmp_path / "m.ckpt")
     ms.save_checkpoint(Net(4), src)

@@ -30,7 +30,7 @@ from .common.parameter import Parameter
 from .common.tensor import Tensor
 
 __all__ = ["to_torch_state_dict", "load_torch_state_dict", "torch_name_map", "load_torch_file",
-           "torch_names_from_mindspore", "mindspore_names_from_torch", "TorchLoadReport"]
+           "torch_names_from_mindspore", "mindspore_names_from_torch", "parameters_from_torch", "TorchLoadReport"]
 
 TorchLoadReport = namedtuple("TorchLoadReport", ["missing", "unexpected", "mismatched"])
 TorchLoadReport.__doc__ = """What ``load_torch_state_dict`` could not match.

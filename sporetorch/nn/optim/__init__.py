@@ -8,7 +8,9 @@ from .ftrl import FTRL
 from .asgd import ASGD, Rprop
 from .lamb import Lamb, LARS
 from .adafactor import AdaFactor
+from .extensions import AdamW, NAdam, RAdam
 
 __all__ = ["Optimizer", "opt_init_args_register", "SGD", "Momentum", "Adam", "AdamOffload", "LazyAdam", "AdamWeightDecay",
            "AdaMax", "Adagrad", "ProximalAdagrad", "Adadelta", "RMSProp", "FTRL",
-           "ASGD", "Rprop", "Lamb", "LARS", "AdaFactor"]
+           "ASGD", "Rprop", "Lamb", "LARS", "AdaFactor",
+           "AdamW", "NAdam", "RAdam"]

@@ -82,6 +82,13 @@ class Adam(Optimizer, _BetaPowers):
         self.moment2 = self._clone_state("moment2")
         if use_amsgrad:
             self.vhat = self._clone_state("vhat")
+        self._enable_fused()
+        if self._fused_dtype is not None:
+            # torch's fused Adam divides by its own bias corrections computed from these step
+            # counts; at a huge count both are exactly 1, so the MindSpore corrections passed in
+            # the learning rate are the only ones applied.
+            big = torch.full((), 1e9, dtype=torch.float32, device=self._fused_device)
+            self.__dict__["_fused_steps"] = [big] * len(self.parameters)
 
     _power_shape = ()
 
@@ -98,6 +105,12 @@ class Adam(Optimizer, _BetaPowers):
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 sel = self._bucket_lists(idx, *lists)
                 p, g, m, v = sel[:4]
+                if self._fusable_step and not self.use_nesterov:
+                    steps = self._fused_steps if idx is None else self._fused_steps[:len(p)]
+                    torch._fused_adam_(p, g, m, v, sel[4] if self.use_amsgrad else [], steps, lr=lr * correction,
+                                       beta1=b1, beta2=b2, weight_decay=0.0, eps=eps, amsgrad=self.use_amsgrad,
+                                       maximize=False)
+                    continue
                 torch._foreach_lerp_(m, g, 1.0 - b1)
                 torch._foreach_mul_(v, b2)
                 torch._foreach_addcmul_(v, g, g, value=1.0 - b2)

@@ -25,6 +25,7 @@ from ..cell import Cell
 from ..learning_rate_schedule import LearningRateSchedule
 from ._validate import check_bool, check_float
 
+_FUSED_DTYPES = (torch.float32, torch.float16, torch.bfloat16, torch.float64)
 _GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
 
 
@@ -486,19 +487,29 @@ class Optimizer(Cell):
                              f"of Parameters ({len(params)}); the first Parameter is '{params[0].name}'. "
                              f"No Parameter was changed.")
         out = []
+        # Whether this step may use torch's fused kernels: every Parameter and gradient still
+        # has the dtype and device the optimizer was built with.
+        fused_dtype = self.__dict__.get("_fused_dtype")
+        fusable = fused_dtype is not None
         for i, (g, p) in enumerate(zip(gradients, params)):
             gt = g._t if isinstance(g, Tensor) else g
+            pt = p._t
             if not isinstance(gt, torch.Tensor):
                 raise TypeError(f"For '{self.cls_name}', the gradient {i} for Parameter '{p.name}' must be a Tensor, "
                                 f"but got {type(g).__name__}. No Parameter was changed.")
-            if gt.shape != p._t.shape:
+            if gt.shape != pt.shape:
                 raise ValueError(f"For '{self.cls_name}', the gradient {i} has shape {tuple(gt.shape)} but the "
                                  f"Parameter '{p.name}' has shape {p.shape}; the gradients must follow the order of "
                                  f"'optimizer.parameters'. No Parameter was changed.")
+            if fusable and (gt.dtype is not fused_dtype or pt.dtype is not fused_dtype or gt.device != pt.device):
+                fusable = False
             out.append(gt)
+        if fusable and out and out[0].device != self.__dict__["_fused_device"]:
+            fusable = False
+        self.__dict__["_fusable_step"] = fusable
         return out
 
-    def _begin_step(self, gradients):
+    def _begin_step(self, gradients, decay=True):
         """Validate everything, then preprocess the gradients and advance ``global_step``.
 
         Returns ``(grads, lrs)``: torch gradient tensors (after weight decay, centralisation and
@@ -508,7 +519,7 @@ class Optimizer(Cell):
         grads = self._check_grads(gradients)
         step = self._step_number()
         lrs = [self._lr_float(src, step) for _, src in self._lr_buckets]
-        wds = [self._wd_float(wd) for _, wd in self._decay_buckets] if self.exec_weight_decay else ()
+        wds = [self._wd_float(wd) for _, wd in self._decay_buckets] if decay and self.exec_weight_decay else ()
         with torch.no_grad():
             grads = self._apply_decay(grads, wds)
             grads = self._apply_gc(grads)
@@ -517,6 +528,18 @@ class Optimizer(Cell):
             self.global_step._t.add_(1)
         self._set_host(self.global_step, [step + 1])
         return grads, lrs
+
+    def _enable_fused(self):
+        """Allow torch's fused kernels when all Parameters share one floating dtype and device
+        (checked again on every step by ``_check_grads``)."""
+        ts = [p._t for p in self.parameters]
+        dtypes = {t.dtype for t in ts}
+        devices = {t.device for t in ts}
+        ok = len(dtypes) == 1 and len(devices) == 1 and next(iter(dtypes)) in _FUSED_DTYPES \
+            and all(not t.is_sparse for t in ts)
+        self.__dict__["_fused_dtype"] = next(iter(dtypes)) if ok else None
+        self.__dict__["_fused_device"] = next(iter(devices)) if ok else None
+        self.__dict__["_fusable_step"] = False
 
     def _params_t(self):
         return [p._t for p in self.parameters]

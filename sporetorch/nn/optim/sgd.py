@@ -53,6 +53,7 @@ class SGD(Optimizer):
         self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
         self.accum = self._clone_state("accum", 0.0)
         self.stat = self._clone_state("stat", 1.0)
+        self._enable_fused()
 
     def construct(self, gradients):
         grads, lrs = self._begin_step(gradients)
@@ -65,6 +66,14 @@ class SGD(Optimizer):
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, a, s, f = self._bucket_lists(idx, params, grads, accum, stat, first)
                 fresh = [i for i, x in enumerate(f) if x]
+                if self._fusable_step and u > 0 and len(fresh) in (0, len(a)):
+                    # torch's fused SGD is this update in one pass, including the first step
+                    # (buffer = g) that ``stat`` marks.
+                    torch._fused_sgd_(p, g, a, weight_decay=0.0, momentum=u, lr=lr, dampening=self.dampening,
+                                      nesterov=self.nesterov, maximize=False, is_first_step=bool(fresh))
+                    if fresh:
+                        torch._foreach_zero_(s)
+                    continue
                 if len(fresh) == len(a):
                     torch._foreach_copy_(a, g)
                 else:
@@ -137,6 +146,7 @@ class Momentum(Optimizer):
         self.params = self.parameters
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", self.cls_name)
         self.moments = self._clone_state("moments", 0.0)
+        self._enable_fused()
 
     def construct(self, gradients):
         grads, lrs = self._begin_step(gradients)
@@ -145,6 +155,12 @@ class Momentum(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, m = self._bucket_lists(idx, params, grads, moments)
+                if self._fusable_step:
+                    # torch's fused SGD step is this update in one pass: m = u*m + g, then
+                    # p -= lr*m (or lr*(g + u*m) with Nesterov).
+                    torch._fused_sgd_(p, g, m, weight_decay=0.0, momentum=u, lr=lr, dampening=0.0,
+                                      nesterov=self.use_nesterov, maximize=False, is_first_step=False)
+                    continue
                 torch._foreach_mul_(m, u)
                 torch._foreach_add_(m, g)
                 if self.use_nesterov:

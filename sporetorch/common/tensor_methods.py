@@ -53,6 +53,15 @@ def _check_axis(name, axis, ndim):
                          f"but got {axis}")
 
 
+def _fail(name, exc, self):
+    """Re-raise a torch error from ``Tensor.name`` as MindSpore does: TypeError for dtypes, ValueError otherwise,
+    naming the method and the tensor's shape and dtype."""
+    msg = str(exc).split("\n")[0]
+    low = msg.lower()
+    kind = TypeError if ("dtype" in low or "not implemented for" in low or "expected scalar type" in low) else ValueError
+    raise kind(f"For 'Tensor.{name}' on a tensor of shape {tuple(self._t.shape)} and dtype {self.dtype}: {msg}") from None
+
+
 def _shape_args(shape):
     """``f(2, 3)`` and ``f((2, 3))`` both mean shape (2, 3)."""
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -84,11 +93,17 @@ def view(self, *shape):
 
 
 def view_as(self, other):
-    return _wrap(self._t.reshape(other._t.shape))
+    try:
+        return _wrap(self._t.reshape(other._t.shape))
+    except (RuntimeError, IndexError) as e:
+        _fail("view_as", e, self)
 
 
 def reshape_as(self, other):
-    return _wrap(self._t.reshape(other._t.shape))
+    try:
+        return _wrap(self._t.reshape(other._t.shape))
+    except (RuntimeError, IndexError) as e:
+        _fail("reshape_as", e, self)
 
 
 def expand_dims(self, axis):
@@ -100,42 +115,57 @@ def expand_dims(self, axis):
 
 
 def unsqueeze(self, dim):
-    return _wrap(self._t.unsqueeze(dim))
+    try:
+        return _wrap(self._t.unsqueeze(dim))
+    except (RuntimeError, IndexError) as e:
+        _fail("unsqueeze", e, self)
 
 
 def squeeze(self, *axis):
     """Remove size-1 dimensions: all of them, or those in ``axis`` (int or tuple); others are kept."""
-    if not axis or axis == (None,):
-        return _wrap(self._t.squeeze())
-    if len(axis) == 1:
-        axis = axis[0]
-    if isinstance(axis, list):
-        axis = tuple(axis)
-    return _wrap(self._t.squeeze(axis))
+    try:
+        if not axis or axis == (None,):
+            return _wrap(self._t.squeeze())
+        if len(axis) == 1:
+            axis = axis[0]
+        if isinstance(axis, list):
+            axis = tuple(axis)
+        return _wrap(self._t.squeeze(axis))
+    except (RuntimeError, IndexError) as e:
+        _fail("squeeze", e, self)
 
 
 def transpose(self, *axes):
     """NumPy-style: ``transpose()`` reverses the axes, ``transpose(2, 0, 1)`` or ``transpose((2, 0, 1))``
     permutes them; with two axes on a tensor of higher rank the two axes are swapped (``dim0, dim1``)."""
-    t = self._t
-    if not axes or axes == (None,):
-        return _wrap(t.permute(*range(t.dim() - 1, -1, -1)))
-    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
-        axes = tuple(axes[0])
-    if len(axes) == 2 and t.dim() != 2:
-        return _wrap(t.transpose(axes[0], axes[1]))
-    if len(axes) != t.dim():
-        raise ValueError(f"For 'Tensor.transpose', the permutation {axes} must have one entry per dimension "
-                         f"of the tensor of shape {tuple(t.shape)}")
-    return _wrap(t.permute(axes))
+    try:
+        t = self._t
+        if not axes or axes == (None,):
+            return _wrap(t.permute(*range(t.dim() - 1, -1, -1)))
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = tuple(axes[0])
+        if len(axes) == 2 and t.dim() != 2:
+            return _wrap(t.transpose(axes[0], axes[1]))
+        if len(axes) != t.dim():
+            raise ValueError(f"For 'Tensor.transpose', the permutation {axes} must have one entry per dimension "
+                             f"of the tensor of shape {tuple(t.shape)}")
+        return _wrap(t.permute(axes))
+    except (RuntimeError, IndexError) as e:
+        _fail("transpose", e, self)
 
 
 def permute(self, *dims):
-    return _wrap(self._t.permute(_shape_args(dims)))
+    try:
+        return _wrap(self._t.permute(_shape_args(dims)))
+    except (RuntimeError, IndexError) as e:
+        _fail("permute", e, self)
 
 
 def swapaxes(self, axis0, axis1):
-    return _wrap(self._t.transpose(axis0, axis1))
+    try:
+        return _wrap(self._t.transpose(axis0, axis1))
+    except (RuntimeError, IndexError) as e:
+        _fail("swapaxes", e, self)
 
 
 def swapdims(self, dim0, dim1):
@@ -143,7 +173,10 @@ def swapdims(self, dim0, dim1):
 
 
 def moveaxis(self, source, destination):
-    return _wrap(torch.movedim(self._t, source, destination))
+    try:
+        return _wrap(torch.movedim(self._t, source, destination))
+    except (RuntimeError, IndexError) as e:
+        _fail("moveaxis", e, self)
 
 
 movedim = moveaxis
@@ -155,12 +188,15 @@ def t(self):
 
 def flatten(self, start_dim=0, end_dim=-1, *, order="C"):
     """Flatten dimensions ``start_dim``..``end_dim`` (all by default); ``order='F'`` flattens column-major."""
-    t = self._t
-    if order == "F":
-        t = t.permute(*range(t.dim() - 1, -1, -1))
-    if t.dim() == 0:
-        return _wrap(t.reshape(1))
-    return _wrap(t.flatten(start_dim, end_dim))
+    try:
+        t = self._t
+        if order == "F":
+            t = t.permute(*range(t.dim() - 1, -1, -1))
+        if t.dim() == 0:
+            return _wrap(t.reshape(1))
+        return _wrap(t.flatten(start_dim, end_dim))
+    except (RuntimeError, IndexError) as e:
+        _fail("flatten", e, self)
 
 
 def ravel(self):
@@ -168,11 +204,17 @@ def ravel(self):
 
 
 def broadcast_to(self, *shape):
-    return _wrap(self._t.expand(_shape_args(shape)))
+    try:
+        return _wrap(self._t.expand(_shape_args(shape)))
+    except (RuntimeError, IndexError) as e:
+        _fail("broadcast_to", e, self)
 
 
 def expand(self, *size):
-    return _wrap(self._t.expand(_shape_args(size)))
+    try:
+        return _wrap(self._t.expand(_shape_args(size)))
+    except (RuntimeError, IndexError) as e:
+        _fail("expand", e, self)
 
 
 def expand_as(self, other):
@@ -180,7 +222,10 @@ def expand_as(self, other):
 
 
 def tile(self, dims):
-    return _wrap(self._t.tile(dims))
+    try:
+        return _wrap(self._t.tile(dims))
+    except (RuntimeError, IndexError) as e:
+        _fail("tile", e, self)
 
 
 def repeat(self, *repeats, axis=None):
@@ -189,42 +234,63 @@ def repeat(self, *repeats, axis=None):
     With ``axis``, or fewer repeats than dimensions, it is NumPy's ``repeat``: each element
     is repeated ``repeats`` times along ``axis`` (the flattened tensor when ``axis`` is None).
     """
-    t = self._t
-    if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
-        repeats = tuple(repeats[0])
-    if axis is None and len(repeats) >= builtins.max(t.dim(), 1):
-        return _wrap(t.repeat(repeats))
-    r = repeats[0] if len(repeats) == 1 else torch.tensor(repeats, device=t.device)
-    r = r._t if isinstance(r, Tensor) else r
-    if axis is None:
-        return _wrap(t.reshape(-1).repeat_interleave(r))
-    return _wrap(t.repeat_interleave(r, axis))
+    try:
+        t = self._t
+        if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
+            repeats = tuple(repeats[0])
+        if axis is None and len(repeats) >= builtins.max(t.dim(), 1):
+            return _wrap(t.repeat(repeats))
+        r = repeats[0] if len(repeats) == 1 else torch.tensor(repeats, device=t.device)
+        r = r._t if isinstance(r, Tensor) else r
+        if axis is None:
+            return _wrap(t.reshape(-1).repeat_interleave(r))
+        return _wrap(t.repeat_interleave(r, axis))
+    except (RuntimeError, IndexError) as e:
+        _fail("repeat", e, self)
 
 
 def repeat_interleave(self, repeats, dim=None, *, output_size=None):
-    return _wrap(self._t.repeat_interleave(_u(repeats), dim, output_size=output_size))
+    try:
+        return _wrap(self._t.repeat_interleave(_u(repeats), dim, output_size=output_size))
+    except (RuntimeError, IndexError) as e:
+        _fail("repeat_interleave", e, self)
 
 
 def narrow(self, dim, start, length):
-    return _wrap(self._t.narrow(dim, start, length))
+    try:
+        return _wrap(self._t.narrow(dim, start, length))
+    except (RuntimeError, IndexError) as e:
+        _fail("narrow", e, self)
 
 
 def select(self, dim, index):
-    return _wrap(self._t.select(dim, index))
+    try:
+        return _wrap(self._t.select(dim, index))
+    except (RuntimeError, IndexError) as e:
+        _fail("select", e, self)
 
 
 def unbind(self, dim=0):
-    return tuple(_wrap(o) for o in self._t.unbind(dim))
+    try:
+        return tuple(_wrap(o) for o in self._t.unbind(dim))
+    except (RuntimeError, IndexError) as e:
+        _fail("unbind", e, self)
 
 
 def split(self, split_size_or_sections, axis=0, *, dim=None):
     """Split into chunks of ``split_size_or_sections`` rows (int) or of the listed sizes."""
-    out = self._t.split(split_size_or_sections, _pick(dim, default=axis))
-    return tuple(_wrap(o) for o in out)
+    try:
+        out = self._t.split(split_size_or_sections, _pick(dim, default=axis))
+        return tuple(_wrap(o) for o in out)
+    except (RuntimeError, IndexError) as e:
+        _fail("split", e, self)
 
 
 def chunk(self, chunks, dim=0, *, axis=None):
-    return tuple(_wrap(o) for o in self._t.chunk(chunks, _pick(axis, default=dim)))
+    try:
+        return tuple(_wrap(o) for o in self._t.chunk(chunks, _pick(axis, default=dim)))
+    except (RuntimeError, IndexError) as e:
+        _fail("chunk", e, self)
 
 
 def tensor_split(self, indices_or_sections, axis=0):
@@ -244,7 +310,10 @@ def dsplit(self, indices_or_sections):
 
 
 def flip(self, dims):
-    return _wrap(self._t.flip(dims if isinstance(dims, (tuple, list)) else (dims,)))
+    try:
+        return _wrap(self._t.flip(dims if isinstance(dims, (tuple, list)) else (dims,)))
+    except (RuntimeError, IndexError) as e:
+        _fail("flip", e, self)
 
 
 def fliplr(self):
@@ -260,7 +329,10 @@ def reverse(self, axis):
 
 
 def roll(self, shifts, dims=None):
-    return _wrap(self._t.roll(shifts, dims))
+    try:
+        return _wrap(self._t.roll(shifts, dims))
+    except (RuntimeError, IndexError) as e:
+        _fail("roll", e, self)
 
 
 def rot90(self, k, dims):
@@ -268,7 +340,10 @@ def rot90(self, k, dims):
 
 
 def diagonal(self, offset=0, axis1=0, axis2=1):
-    return _wrap(self._t.diagonal(offset, axis1, axis2))
+    try:
+        return _wrap(self._t.diagonal(offset, axis1, axis2))
+    except (RuntimeError, IndexError) as e:
+        _fail("diagonal", e, self)
 
 
 def diag(self):
@@ -280,16 +355,25 @@ def diagflat(self, offset=0):
 
 
 def tril(self, diagonal=0):
-    return _wrap(self._t.tril(diagonal))
+    try:
+        return _wrap(self._t.tril(diagonal))
+    except (RuntimeError, IndexError) as e:
+        _fail("tril", e, self)
 
 
 def triu(self, diagonal=0):
-    return _wrap(self._t.triu(diagonal))
+    try:
+        return _wrap(self._t.triu(diagonal))
+    except (RuntimeError, IndexError) as e:
+        _fail("triu", e, self)
 
 
 def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
-    t = self._t.diagonal(offset, axis1, axis2).sum(-1)
-    return _wrap(t if dtype is None else t.to(_to_torch_dtype(dtype)))
+    try:
+        t = self._t.diagonal(offset, axis1, axis2).sum(-1)
+        return _wrap(t if dtype is None else t.to(_to_torch_dtype(dtype)))
+    except (RuntimeError, IndexError) as e:
+        _fail("trace", e, self)
 
 
 def resize(self, *new_shape):
@@ -317,34 +401,43 @@ def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None, 
 
     Both MindSpore overloads are accepted: ``sum(axis, dtype, keepdims, initial)`` and
     ``sum(dim, keepdim, *, dtype)`` (a bool second argument is ``keepdim``)."""
-    if dtype is not None and not isinstance(dtype, _Type):
-        keepdims, dtype = dtype, None
-    d, k = _reduce_args(axis, dim, keepdims, keepdim, keep_dims)
-    t = self._t
-    if dtype is not None:
-        t = t.to(dtype._torch)
-    out = torch.sum(t, d, k)
-    if initial is not None:
-        out = out + initial
-    return _wrap(out)
+    try:
+        if dtype is not None and not isinstance(dtype, _Type):
+            keepdims, dtype = dtype, None
+        d, k = _reduce_args(axis, dim, keepdims, keepdim, keep_dims)
+        t = self._t
+        if dtype is not None:
+            t = t.to(dtype._torch)
+        out = torch.sum(t, d, k)
+        if initial is not None:
+            out = out + initial
+        return _wrap(out)
+    except (RuntimeError, IndexError) as e:
+        _fail("sum", e, self)
 
 
 def nansum(self, axis=None, keepdims=False, *, dtype=None, dim=None, keepdim=None):
-    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
-    out = torch.nansum(self._t, d, k)
-    return _wrap(out if dtype is None else out.to(_to_torch_dtype(dtype)))
+    try:
+        d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+        out = torch.nansum(self._t, d, k)
+        return _wrap(out if dtype is None else out.to(_to_torch_dtype(dtype)))
+    except (RuntimeError, IndexError) as e:
+        _fail("nansum", e, self)
 
 
 def mean(self, axis=None, keep_dims=False, *, dtype=None, dim=None, keepdim=None, keepdims=None):
     """Mean over ``axis``; integer inputs give a truncated mean of their own dtype, as in MindSpore."""
-    d = _dims(_pick(dim, default=axis))
-    k = bool(_pick(keepdim, keepdims, default=keep_dims))
-    t = self._t
-    if dtype is not None:
-        t = t.to(_to_torch_dtype(dtype))
-    if t.is_floating_point() or t.is_complex():
-        return _wrap(torch.mean(t, d, k))
-    return _wrap(torch.mean(t.double(), d, k).to(t.dtype))
+    try:
+        d = _dims(_pick(dim, default=axis))
+        k = bool(_pick(keepdim, keepdims, default=keep_dims))
+        t = self._t
+        if dtype is not None:
+            t = t.to(_to_torch_dtype(dtype))
+        if t.is_floating_point() or t.is_complex():
+            return _wrap(torch.mean(t, d, k))
+        return _wrap(torch.mean(t.double(), d, k).to(t.dtype))
+    except (RuntimeError, IndexError) as e:
+        _fail("mean", e, self)
 
 
 def nanmean(self, axis=None, keepdims=False, *, dtype=None):
@@ -354,21 +447,24 @@ def nanmean(self, axis=None, keepdims=False, *, dtype=None):
 
 def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None, keepdims=None):
     """Product over ``axis`` (int, tuple or None)."""
-    d = _dims(_pick(dim, default=axis))
-    k = bool(_pick(keepdim, keepdims, default=keep_dims))
-    t = self._t
-    if dtype is not None:
-        t = t.to(_to_torch_dtype(dtype))
-    if d is None:
-        out = torch.prod(t)
-        if k:
-            out = out.reshape((1,) * t.dim())
-        return _wrap(out)
-    if isinstance(d, tuple):
-        for a in sorted((a % t.dim() for a in d), reverse=True):
-            t = torch.prod(t, a, k)
-        return _wrap(t)
-    return _wrap(torch.prod(t, d, k))
+    try:
+        d = _dims(_pick(dim, default=axis))
+        k = bool(_pick(keepdim, keepdims, default=keep_dims))
+        t = self._t
+        if dtype is not None:
+            t = t.to(_to_torch_dtype(dtype))
+        if d is None:
+            out = torch.prod(t)
+            if k:
+                out = out.reshape((1,) * t.dim())
+            return _wrap(out)
+        if isinstance(d, tuple):
+            for a in sorted((a % t.dim() for a in d), reverse=True):
+                t = torch.prod(t, a, k)
+            return _wrap(t)
+        return _wrap(torch.prod(t, d, k))
+    except (RuntimeError, IndexError) as e:
+        _fail("prod", e, self)
 
 
 def _extreme(self, name, fn_all, fn_dim, axis, keepdims, dim, keepdim, initial, where, return_indices):
@@ -393,27 +489,39 @@ def _extreme(self, name, fn_all, fn_dim, axis, keepdims, dim, keepdim, initial, 
 def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
         return_indices=False):
     """Maximum. ``max(axis=..., keepdims=...)`` returns values; ``max(dim)`` returns ``(values, indices)``."""
-    if dim is None and axis is None and initial is None and where is None and not return_indices:
-        return _wrap(torch.amax(self._t, (), bool(keepdims or keepdim)))
-    return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, dim, keepdim, initial, where,
-                    return_indices)
+    try:
+        if dim is None and axis is None and initial is None and where is None and not return_indices:
+            return _wrap(torch.amax(self._t, (), bool(keepdims or keepdim)))
+        return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, dim, keepdim, initial, where,
+                        return_indices)
+    except (RuntimeError, IndexError) as e:
+        _fail("max", e, self)
 
 
 def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
         return_indices=False):
     """Minimum. ``min(axis=..., keepdims=...)`` returns values; ``min(dim)`` returns ``(values, indices)``."""
-    if dim is None and axis is None and initial is None and where is None and not return_indices:
-        return _wrap(torch.amin(self._t, (), bool(keepdims or keepdim)))
-    return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, dim, keepdim, initial, where,
-                    return_indices)
+    try:
+        if dim is None and axis is None and initial is None and where is None and not return_indices:
+            return _wrap(torch.amin(self._t, (), bool(keepdims or keepdim)))
+        return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, dim, keepdim, initial, where,
+                        return_indices)
+    except (RuntimeError, IndexError) as e:
+        _fail("min", e, self)
 
 
 def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
-    return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, None, None, initial, where, False)
+    try:
+        return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, None, None, initial, where, False)
+    except (RuntimeError, IndexError) as e:
+        _fail("amax", e, self)
 
 
 def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
-    return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, None, None, initial, where, False)
+    try:
+        return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, None, None, initial, where, False)
+    except (RuntimeError, IndexError) as e:
+        _fail("amin", e, self)
 
 
 def aminmax(self, *, axis=0, keepdims=False):
@@ -422,19 +530,28 @@ def aminmax(self, *, axis=0, keepdims=False):
 
 
 def ptp(self, axis=None, keepdims=False):
-    d = () if axis is None else axis
-    return _wrap(torch.amax(self._t, d, keepdims) - torch.amin(self._t, d, keepdims))
+    try:
+        d = () if axis is None else axis
+        return _wrap(torch.amax(self._t, d, keepdims) - torch.amin(self._t, d, keepdims))
+    except (RuntimeError, IndexError) as e:
+        _fail("ptp", e, self)
 
 
 def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
     """Index of the maximum (Int64), over the flattened tensor when ``axis`` is None."""
-    return _wrap(torch.argmax(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims))))
+    try:
+        return _wrap(torch.argmax(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims))))
+    except (RuntimeError, IndexError) as e:
+        _fail("argmax", e, self)
 
 
 def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
     """Index of the minimum; Int32 as MindSpore's ``Tensor.argmin`` returns."""
-    out = torch.argmin(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
-    return _wrap(out.to(_int32))
+    try:
+        out = torch.argmin(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
+        return _wrap(out.to(_int32))
+    except (RuntimeError, IndexError) as e:
+        _fail("argmin", e, self)
 
 
 def argmax_with_value(self, axis=0, keep_dims=False):
@@ -450,23 +567,29 @@ def argmin_with_value(self, axis=0, keep_dims=False):
 
 
 def all(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):
-    d = _dims(_pick(dim, default=axis))
-    k = bool(_pick(keepdim, keepdims, default=keep_dims))
-    t = self._t
-    if d is None:
-        out = torch.all(t)
-        return _wrap(out.reshape((1,) * t.dim()) if k else out)
-    return _wrap(torch.all(t, d, k))
+    try:
+        d = _dims(_pick(dim, default=axis))
+        k = bool(_pick(keepdim, keepdims, default=keep_dims))
+        t = self._t
+        if d is None:
+            out = torch.all(t)
+            return _wrap(out.reshape((1,) * t.dim()) if k else out)
+        return _wrap(torch.all(t, d, k))
+    except (RuntimeError, IndexError) as e:
+        _fail("all", e, self)
 
 
 def any(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):
-    d = _dims(_pick(dim, default=axis))
-    k = bool(_pick(keepdim, keepdims, default=keep_dims))
-    t = self._t
-    if d is None:
-        out = torch.any(t)
-        return _wrap(out.reshape((1,) * t.dim()) if k else out)
-    return _wrap(torch.any(t, d, k))
+    try:
+        d = _dims(_pick(dim, default=axis))
+        k = bool(_pick(keepdim, keepdims, default=keep_dims))
+        t = self._t
+        if d is None:
+            out = torch.any(t)
+            return _wrap(out.reshape((1,) * t.dim()) if k else out)
+        return _wrap(torch.any(t, d, k))
+    except (RuntimeError, IndexError) as e:
+        _fail("any", e, self)
 
 
 def _float_input(t):
@@ -475,25 +598,37 @@ def _float_input(t):
 
 def std(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
     """Standard deviation with ``ddof`` (default 0: population, as MindSpore's ``Tensor.std``)."""
-    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
-    c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
-    return _wrap(torch.std(_float_input(self._t), d, correction=c, keepdim=k))
+    try:
+        d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+        c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
+        return _wrap(torch.std(_float_input(self._t), d, correction=c, keepdim=k))
+    except (RuntimeError, IndexError) as e:
+        _fail("std", e, self)
 
 
 def var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
     """Variance with ``ddof`` (default 0: population, as MindSpore's ``Tensor.var``)."""
-    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
-    c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
-    return _wrap(torch.var(_float_input(self._t), d, correction=c, keepdim=k))
+    try:
+        d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+        c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
+        return _wrap(torch.var(_float_input(self._t), d, correction=c, keepdim=k))
+    except (RuntimeError, IndexError) as e:
+        _fail("var", e, self)
 
 
 def logsumexp(self, dim, keepdim=False, *, axis=None, keepdims=None):
-    return _wrap(torch.logsumexp(self._t, _pick(axis, default=dim), bool(_pick(keepdims, default=keepdim))))
+    try:
+        return _wrap(torch.logsumexp(self._t, _pick(axis, default=dim), bool(_pick(keepdims, default=keepdim))))
+    except (RuntimeError, IndexError) as e:
+        _fail("logsumexp", e, self)
 
 
 def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
-    v, i = torch.median(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
-    return _wrap(v), _wrap(i)
+    try:
+        v, i = torch.median(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
+        return _wrap(v), _wrap(i)
+    except (RuntimeError, IndexError) as e:
+        _fail("median", e, self)
 
 
 def nanmedian(self, axis=-1, keepdims=False):
@@ -502,13 +637,19 @@ def nanmedian(self, axis=-1, keepdims=False):
 
 
 def count_nonzero(self, dim=None, *, axis=None):
-    return _wrap(torch.count_nonzero(self._t, _pick(axis, default=dim)).to(_int32))
+    try:
+        return _wrap(torch.count_nonzero(self._t, _pick(axis, default=dim)).to(_int32))
+    except (RuntimeError, IndexError) as e:
+        _fail("count_nonzero", e, self)
 
 
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
-    out = torch.linalg.norm(_float_input(self._t), ord, dim, keepdim,
-                            dtype=None if dtype is None else _to_torch_dtype(dtype))
-    return _wrap(out)
+    try:
+        out = torch.linalg.norm(_float_input(self._t), ord, dim, keepdim,
+                                dtype=None if dtype is None else _to_torch_dtype(dtype))
+        return _wrap(out)
+    except (RuntimeError, IndexError) as e:
+        _fail("norm", e, self)
 
 
 def quantile(self, q, axis=None, keepdims=False):
@@ -520,34 +661,49 @@ def nanquantile(self, q, axis=None, keepdims=False):
 
 
 def kthvalue(self, k, dim=-1, keepdim=False):
-    v, i = torch.kthvalue(self._t, k, dim, keepdim)
-    return _wrap(v), _wrap(i)
+    try:
+        v, i = torch.kthvalue(self._t, k, dim, keepdim)
+        return _wrap(v), _wrap(i)
+    except (RuntimeError, IndexError) as e:
+        _fail("kthvalue", e, self)
 
 
 # ---------------------------------------------------------------------------- cumulative
 def cumsum(self, dim=None, *, dtype=None, axis=None):
     """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given."""
-    d = _pick(dim, default=axis)
-    t = self._t
-    if d is None:
-        t, d = t.reshape(-1), 0
-    out = torch.cumsum(t, d, dtype=None if dtype is None else _to_torch_dtype(dtype))
-    return _wrap(out if dtype is not None or t.dtype == torch.bool else out.to(t.dtype))
+    try:
+        d = _pick(dim, default=axis)
+        t = self._t
+        if d is None:
+            t, d = t.reshape(-1), 0
+        out = torch.cumsum(t, d, dtype=None if dtype is None else _to_torch_dtype(dtype))
+        return _wrap(out if dtype is not None or t.dtype == torch.bool else out.to(t.dtype))
+    except (RuntimeError, IndexError) as e:
+        _fail("cumsum", e, self)
 
 
 def cumprod(self, dim, dtype=None):
-    out = torch.cumprod(self._t, dim, dtype=None if dtype is None else _to_torch_dtype(dtype))
-    return _wrap(out if dtype is not None else out.to(self._t.dtype))
+    try:
+        out = torch.cumprod(self._t, dim, dtype=None if dtype is None else _to_torch_dtype(dtype))
+        return _wrap(out if dtype is not None else out.to(self._t.dtype))
+    except (RuntimeError, IndexError) as e:
+        _fail("cumprod", e, self)
 
 
 def cummax(self, axis):
-    v, i = torch.cummax(self._t, axis)
-    return _wrap(v), _wrap(i)
+    try:
+        v, i = torch.cummax(self._t, axis)
+        return _wrap(v), _wrap(i)
+    except (RuntimeError, IndexError) as e:
+        _fail("cummax", e, self)
 
 
 def cummin(self, axis):
-    v, i = torch.cummin(self._t, axis)
-    return _wrap(v), _wrap(i)
+    try:
+        v, i = torch.cummin(self._t, axis)
+        return _wrap(v), _wrap(i)
+    except (RuntimeError, IndexError) as e:
+        _fail("cummin", e, self)
 
 
 def logcumsumexp(self, axis):
@@ -555,7 +711,10 @@ def logcumsumexp(self, axis):
 
 
 def diff(self, n=1, axis=-1, prepend=None, append=None):
-    return _wrap(torch.diff(self._t, n, axis, _u(prepend), _u(append)))
+    try:
+        return _wrap(torch.diff(self._t, n, axis, _u(prepend), _u(append)))
+    except (RuntimeError, IndexError) as e:
+        _fail("diff", e, self)
 
 
 # ---------------------------------------------------------------------------- element-wise
@@ -648,15 +807,24 @@ def multiply(self, value):
 
 def matmul(self, tensor2):
     """Matrix product with NumPy broadcasting (1-D operands are vectors)."""
-    return _wrap(torch.matmul(self._t, _u(tensor2)))
+    try:
+        return _wrap(torch.matmul(self._t, _u(tensor2)))
+    except (RuntimeError, IndexError) as e:
+        _fail("matmul", e, self)
 
 
 def mm(self, mat2):
-    return _wrap(torch.mm(self._t, _u(mat2)))
+    try:
+        return _wrap(torch.mm(self._t, _u(mat2)))
+    except (RuntimeError, IndexError) as e:
+        _fail("mm", e, self)
 
 
 def bmm(self, mat2):
-    return _wrap(torch.bmm(self._t, _u(mat2)))
+    try:
+        return _wrap(torch.bmm(self._t, _u(mat2)))
+    except (RuntimeError, IndexError) as e:
+        _fail("bmm", e, self)
 
 
 def outer(self, vec2):
@@ -680,10 +848,13 @@ def ger(self, vec2):
 def dot(self, other):
     """MindSpore's ``ops.dot``: contract the last axis of ``self`` with the second-to-last of ``other``
     (the inner product for two 1-D tensors)."""
-    a, b = self._t, _u(other)
-    if a.dim() == 1 and b.dim() == 1:
-        return _wrap(torch.dot(a, b))
-    return _wrap(torch.tensordot(a, b, ([-1], [-2 if b.dim() > 1 else -1])))
+    try:
+        a, b = self._t, _u(other)
+        if a.dim() == 1 and b.dim() == 1:
+            return _wrap(torch.dot(a, b))
+        return _wrap(torch.tensordot(a, b, ([-1], [-2 if b.dim() > 1 else -1])))
+    except (RuntimeError, IndexError) as e:
+        _fail("dot", e, self)
 
 
 def add(self, other, *, alpha=1):
@@ -714,12 +885,15 @@ def pow(self, exponent):
 
 def clamp(self, min=None, max=None):
     """Clamp into ``[min, max]`` (Tensors or numbers; either may be None)."""
-    lo, hi = _u(min), _u(max)
-    if isinstance(lo, torch.Tensor) != isinstance(hi, torch.Tensor) and lo is not None and hi is not None:
-        t = self._t
-        lo = lo if isinstance(lo, torch.Tensor) else torch.as_tensor(lo, dtype=t.dtype, device=t.device)
-        hi = hi if isinstance(hi, torch.Tensor) else torch.as_tensor(hi, dtype=t.dtype, device=t.device)
-    return _wrap(torch.clamp(self._t, lo, hi))
+    try:
+        lo, hi = _u(min), _u(max)
+        if isinstance(lo, torch.Tensor) != isinstance(hi, torch.Tensor) and lo is not None and hi is not None:
+            t = self._t
+            lo = lo if isinstance(lo, torch.Tensor) else torch.as_tensor(lo, dtype=t.dtype, device=t.device)
+            hi = hi if isinstance(hi, torch.Tensor) else torch.as_tensor(hi, dtype=t.dtype, device=t.device)
+        return _wrap(torch.clamp(self._t, lo, hi))
+    except (RuntimeError, IndexError) as e:
+        _fail("clamp", e, self)
 
 
 clip = clamp
@@ -749,8 +923,11 @@ def soft_shrink(self, lambd=0.5):
 
 
 def softmax(self, axis=-1, dtype=None, *, dim=None):
-    t = self._t if dtype is None else self._t.to(_to_torch_dtype(dtype))
-    return _wrap(torch.softmax(t, _pick(dim, default=axis)))
+    try:
+        t = self._t if dtype is None else self._t.to(_to_torch_dtype(dtype))
+        return _wrap(torch.softmax(t, _pick(dim, default=axis)))
+    except (RuntimeError, IndexError) as e:
+        _fail("softmax", e, self)
 
 
 def lerp(self, end, weight):
@@ -930,7 +1107,10 @@ def _take_along(t, idx, ax):
 
 
 def gather_elements(self, dim, index):
-    return _wrap(torch.gather(self._t, dim, _u(index)))
+    try:
+        return _wrap(torch.gather(self._t, dim, _u(index)))
+    except (RuntimeError, IndexError) as e:
+        _fail("gather_elements", e, self)
 
 
 def gather_nd(self, indices):
@@ -939,29 +1119,41 @@ def gather_nd(self, indices):
 
 
 def index_select(self, axis, index):
-    return _wrap(torch.index_select(self._t, axis, _u(index)))
+    try:
+        return _wrap(torch.index_select(self._t, axis, _u(index)))
+    except (RuntimeError, IndexError) as e:
+        _fail("index_select", e, self)
 
 
 def take(self, indices, axis=None, mode="clip"):
     """NumPy ``take``: out-of-range indices are clipped (``mode='clip'``) or wrapped (``'wrap'``)."""
-    t = self._t
-    idx = _u(indices)
-    if not isinstance(idx, torch.Tensor):
-        idx = torch.as_tensor(idx, device=t.device)
-    if axis is None:
-        t, axis = t.reshape(-1), 0
-    n = t.shape[axis]
-    idx = idx.clamp(0, n - 1) if mode == "clip" else idx.remainder(n) if mode == "wrap" else idx
-    out = torch.index_select(t, axis, idx.reshape(-1))
-    return _wrap(out.reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:]))
+    try:
+        t = self._t
+        idx = _u(indices)
+        if not isinstance(idx, torch.Tensor):
+            idx = torch.as_tensor(idx, device=t.device)
+        if axis is None:
+            t, axis = t.reshape(-1), 0
+        n = t.shape[axis]
+        idx = idx.clamp(0, n - 1) if mode == "clip" else idx.remainder(n) if mode == "wrap" else idx
+        out = torch.index_select(t, axis, idx.reshape(-1))
+        return _wrap(out.reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:]))
+    except (RuntimeError, IndexError) as e:
+        _fail("take", e, self)
 
 
 def masked_fill(self, mask, value):
-    return _wrap(self._t.masked_fill(_u(mask), _u(value)))
+    try:
+        return _wrap(self._t.masked_fill(_u(mask), _u(value)))
+    except (RuntimeError, IndexError) as e:
+        _fail("masked_fill", e, self)
 
 
 def masked_select(self, mask):
-    return _wrap(torch.masked_select(self._t, _u(mask)))
+    try:
+        return _wrap(torch.masked_select(self._t, _u(mask)))
+    except (RuntimeError, IndexError) as e:
+        _fail("masked_select", e, self)
 
 
 def masked_scatter(self, mask, source):
@@ -969,15 +1161,24 @@ def masked_scatter(self, mask, source):
 
 
 def where(self, condition, y):
-    return _wrap(torch.where(_u(condition), self._t, _u(y)))
+    try:
+        return _wrap(torch.where(_u(condition), self._t, _u(y)))
+    except (RuntimeError, IndexError) as e:
+        _fail("where", e, self)
 
 
 def index_fill(self, axis, index, value):
-    return _wrap(self._t.index_fill(axis, _u(index), _u(value)))
+    try:
+        return _wrap(self._t.index_fill(axis, _u(index), _u(value)))
+    except (RuntimeError, IndexError) as e:
+        _fail("index_fill", e, self)
 
 
 def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
-    return _wrap(self._t.index_add(axis, _u(indices), _u(y)))
+    try:
+        return _wrap(self._t.index_add(axis, _u(indices), _u(y)))
+    except (RuntimeError, IndexError) as e:
+        _fail("index_add", e, self)
 
 
 def index_put(self, indices, values, accumulate=False):
@@ -985,15 +1186,21 @@ def index_put(self, indices, values, accumulate=False):
 
 
 def scatter(self, axis, index, src, *, dim=None, value=None, reduce=None):
-    s = _pick(value, default=_u(src))
-    d = _pick(dim, default=axis)
-    if reduce is None:
-        return _wrap(self._t.scatter(d, _u(index), s))
-    return _wrap(self._t.scatter(d, _u(index), s, reduce=reduce))
+    try:
+        s = _pick(value, default=_u(src))
+        d = _pick(dim, default=axis)
+        if reduce is None:
+            return _wrap(self._t.scatter(d, _u(index), s))
+        return _wrap(self._t.scatter(d, _u(index), s, reduce=reduce))
+    except (RuntimeError, IndexError) as e:
+        _fail("scatter", e, self)
 
 
 def scatter_add(self, dim, index, src):
-    return _wrap(self._t.scatter_add(dim, _u(index), _u(src)))
+    try:
+        return _wrap(self._t.scatter_add(dim, _u(index), _u(src)))
+    except (RuntimeError, IndexError) as e:
+        _fail("scatter_add", e, self)
 
 
 def _scatter_rows(self, indices, updates, reduce):
@@ -1084,19 +1291,28 @@ def choose(self, choices, mode="clip"):
 # ---------------------------------------------------------------------------- sorting
 def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
     """``(values, indices)``; indices are Int32 as in MindSpore."""
-    v, i = torch.sort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
-    return _wrap(v), _wrap(i.to(_int32))
+    try:
+        v, i = torch.sort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
+        return _wrap(v), _wrap(i.to(_int32))
+    except (RuntimeError, IndexError) as e:
+        _fail("sort", e, self)
 
 
 def argsort(self, axis=-1, descending=False, *, dim=None, stable=False):
-    i = torch.argsort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
-    return _wrap(i.to(_int32))
+    try:
+        i = torch.argsort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
+        return _wrap(i.to(_int32))
+    except (RuntimeError, IndexError) as e:
+        _fail("argsort", e, self)
 
 
 def topk(self, k, dim=None, largest=True, sorted=True):
     """The ``k`` largest (or smallest) entries along ``dim`` (the last by default); Int32 indices."""
-    v, i = torch.topk(self._t, k, -1 if dim is None else dim, largest, sorted)
-    return _wrap(v), _wrap(i.to(_int32))
+    try:
+        v, i = torch.topk(self._t, k, -1 if dim is None else dim, largest, sorted)
+        return _wrap(v), _wrap(i.to(_int32))
+    except (RuntimeError, IndexError) as e:
+        _fail("topk", e, self)
 
 
 def top_k(self, k, sorted=True):

@@ -1,7 +1,8 @@
 """Cells on the autodiff slow path: custom ``bprop`` and ``set_grad()`` forward recording.
 
 ``Cell.__call__`` sends a cell here (through ``_extra_call``) when its class defines
-``bprop(self, *inputs, out, dout)`` or after ``cell.set_grad()``; other cells never pay for it.
+``bprop(self, *inputs, out, dout)``, after ``cell.set_grad()`` or once it has a backward hook;
+other cells never pay for it.
 
 - Custom bprop: while a differentiation records, ``construct`` runs inside a
   ``torch.autograd.Function`` (so nothing inside it is recorded, NumPy included) and the
@@ -15,6 +16,7 @@ import torch
 
 from ..common.tensor import Tensor, _wrap
 from ._core import state, flat_tensors, rebuild, detach, is_differentiable
+from .hooks import has_backward_hooks, run_with_backward_hooks
 
 
 class _Recorded:
@@ -43,6 +45,13 @@ def cell_call(cell, args, kwargs):
 
 
 def run_cell(cell, args, kwargs):
+    """Run the cell with its backward hooks (if any) attached."""
+    if has_backward_hooks(cell):
+        return run_with_backward_hooks(cell, args, kwargs, _run_body)
+    return _run_body(cell, args, kwargs)
+
+
+def _run_body(cell, args, kwargs):
     """Run ``construct``; through the custom bprop when the cell has one and a graph is recorded."""
     if getattr(type(cell), "bprop", None) is not None and torch.is_grad_enabled():
         tensors = [a._t for a in args if isinstance(a, Tensor)]

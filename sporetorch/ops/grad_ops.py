@@ -2,10 +2,12 @@
 aliases MindSpore 2.10 exports there (``ops.grad`` is ``mindspore.grad``, and so on)."""
 from ..autodiff import grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev, vmap
 from ..autodiff.grad import GradFunction, normalize_weights
+from ..autodiff.hooks import hook_backward
 from ..autodiff.transforms import linearize, derivative
 from ..common.tensor import Tensor, _wrap
+from .primitive import Primitive
 
-__all__ = ["GradOperation", "stop_gradient", "stop_gradient_", "grad", "value_and_grad", "get_grad", "vjp", "jvp",
+__all__ = ["GradOperation", "HookBackward", "stop_gradient", "stop_gradient_", "grad", "value_and_grad", "get_grad", "vjp", "jvp",
            "jacfwd", "jacrev", "linearize", "derivative", "vmap"]
 
 
@@ -58,6 +60,28 @@ class GradOperation:
                          api="GradOperation")
         self._last = (fn, weights, g)
         return g
+
+
+class HookBackward(Primitive):
+    """Pass the inputs through unchanged and call ``hook_fn(grads)`` with their gradients in the
+    backward (``grads`` is a tuple); a returned Tensor or tuple replaces the gradients.
+
+    Args:
+        hook_fn (function): the hook.
+        cell_id (str): kept for compatibility. Default: "".
+    """
+
+    def __init__(self, hook_fn, cell_id=""):
+        super().__init__("HookBackward")
+        if not callable(hook_fn):
+            raise TypeError(f"For 'HookBackward', the 'hook_fn' must be callable, but got {type(hook_fn).__name__}")
+        if not isinstance(cell_id, str):
+            raise TypeError(f"For 'HookBackward', the 'cell_id' must be a str, but got {type(cell_id).__name__}")
+        self.hook_fn = hook_fn
+        self.cell_id = cell_id
+
+    def __call__(self, *inputs):
+        return hook_backward(self.hook_fn, inputs)
 
 
 def stop_gradient(value):

@@ -293,7 +293,8 @@ class Cell:
         d["requires_grad"] = requires_grad
         d["_grad_forward"] = None
         d["_grad_params"] = None
-        needs = requires_grad or getattr(type(self), "bprop", None) is not None
+        needs = requires_grad or getattr(type(self), "bprop", None) is not None \
+            or bool(d.get("_backward_hooks")) or bool(d.get("_backward_pre_hooks"))
         d["_extra_call"] = _autodiff_call if needs else None
         _refresh_call_hook(self)
         return self
@@ -348,6 +349,18 @@ class Cell:
         self._forward_hooks[handle.id] = hook_fn
         _refresh_call_hook(self)
         return handle
+
+    def register_backward_hook(self, hook_fn):
+        """``hook_fn(cell, grad_input, grad_output)`` runs in the backward with the gradients of this
+        cell's inputs and outputs; a returned tuple replaces ``grad_input``."""
+        from ..autodiff.hooks import add_backward_hook
+        return add_backward_hook(self, hook_fn, pre=False)
+
+    def register_backward_pre_hook(self, hook_fn):
+        """``hook_fn(cell, grad_output)`` runs before this cell's backward; a returned tuple replaces
+        ``grad_output``."""
+        from ..autodiff.hooks import add_backward_hook
+        return add_backward_hook(self, hook_fn, pre=True)
 
     # ------------------------------------------------------------------ printing
     def extend_repr(self):

@@ -188,5 +188,5 @@ def _guard_module(namespace, names):
     """Apply :func:`_guard` to the public functions of a family module (once each)."""
     for n in names:
         f = namespace[n]
-        if inspect.isfunction(f) and not getattr(f, "_checks_inputs", False):
+        if inspect.isfunction(f) and f.__module__ == namespace["__name__"] and not getattr(f, "_checks_inputs", False):
             namespace[n] = _guard(f)

@@ -15,6 +15,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
 from ._utils import _axes, _axis, _desc, _fail, _guard_module, _shape, _u, _ut, _wrap_seq
 
 __all__ = [
@@ -1103,41 +1104,6 @@ def move_to(input, to='CPU', blocking=True):
     """Copy ``input`` to the device ``to`` ('CPU' or 'Ascend'/'GPU': the accelerator when there is one)."""
     device = "cpu" if str(to).upper() == "CPU" else ("cuda" if torch.cuda.is_available() else "cpu")
     return _wrap(input._t.to(device, non_blocking=not blocking))
-
-
-# ---------------------------------------------------------------------------- assignment
-def assign(variable, value):
-    """Write ``value`` into ``variable`` (a Parameter) and return it.
-
-    Buffers that do not require grad are updated in place, so every alias sees
-    the new value. A tensor that autograd is tracking is rebound to the new data
-    instead, so gradients already recorded through it stay valid.
-    """
-    t = variable._t
-    v = _ut(value, t)
-    if tuple(v.shape) != tuple(t.shape):
-        try:
-            v = v.expand(t.shape)
-        except RuntimeError:
-            raise ValueError(f"For 'assign', the 'value' shape {tuple(v.shape)} cannot be broadcast to the "
-                             f"'variable' shape {tuple(t.shape)}") from None
-    v = v.to(t.dtype)
-    if t.requires_grad or v.requires_grad:
-        variable._t = v.clone() if not t.requires_grad else v.detach().clone().requires_grad_(True)
-    else:
-        with torch.no_grad():
-            t.copy_(v)
-    return variable
-
-
-def assign_add(variable, value):
-    """``variable += value`` for a Parameter; returns it."""
-    return assign(variable, _wrap(variable._t + _ut(value, variable._t)))
-
-
-def assign_sub(variable, value):
-    """``variable -= value`` for a Parameter; returns it."""
-    return assign(variable, _wrap(variable._t - _ut(value, variable._t)))
 
 
 # ---------------------------------------------------------------------------- misc

@@ -151,8 +151,12 @@ def _to_torch_data(input_data, dtype):
     tdtype = None if dtype is None else mstype.to_torch(dtype)
     device = default_device()
     if isinstance(input_data, Tensor):
-        input_data.init_data() if input_data.has_init else None
         t = input_data._t
+        if type(t) is _Uninitialized:
+            # A copy of a lazily initialised tensor is lazy too (its own data when initialised).
+            with torch._C.DisableTorchFunctionSubclass():
+                shape, dtype = tuple(t.shape), dtype or _from_torch_dtype(t.dtype)
+            return _uninitialized(t._lazy_init, shape, dtype)
         return t if tdtype is None or t.dtype == tdtype else t.to(tdtype)
     if isinstance(input_data, torch.Tensor):
         return input_data if tdtype is None else input_data.to(tdtype)

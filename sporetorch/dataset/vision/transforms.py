@@ -6,8 +6,8 @@ uint8 images are rounded back to uint8). Random transforms draw from a generator
 seeded by ``dataset.config.set_seed`` when one is set.
 """
 import io
-import itertools
 import numbers
+import zlib
 
 import numpy as np
 import torch
@@ -15,9 +15,6 @@ import torch
 from ..core import config
 from ..transforms.transforms import TensorOperation
 from .utils import Border, Inter
-
-_op_counter = itertools.count(1)
-
 
 def _image(op, img, min_dim=2):
     img = np.asarray(img)
@@ -39,7 +36,8 @@ def _size_pair(op, size):
 
 class _RandomOp(TensorOperation):
     def __init__(self):
-        self._rng = config._rng(next(_op_counter))
+        # Seeded per op type: after dataset.config.set_seed, a new op repeats its sequence.
+        self._rng = config._rng(zlib.crc32(type(self).__name__.encode()))
 
 
 class Rescale(TensorOperation):

@@ -185,3 +185,25 @@ def test_checkpoint_to_torch_and_back(tmp_path):
     params = interop.parameters_from_torch(sd, Net())
     ms.save_checkpoint(params, str(tmp_path / "back.ckpt"))
     assert (tmp_path / "back.ckpt").read_bytes() == (tmp_path / "n.ckpt").read_bytes()
+
+
+def test_rnn_parameter_tuples_map_by_name():
+    if not hasattr(nn, "LSTM"):
+        pytest.skip("nn.LSTM is not implemented yet")
+
+    class Tagger(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.rnn = nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True)
+            self.fc = nn.Dense(8, 2)
+
+    tnet = torch.nn.ModuleDict({"rnn": torch.nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True),
+                                "fc": torch.nn.Linear(8, 2)})
+    net = Tagger()
+    assert interop.load_torch_state_dict(net, tnet.state_dict()) == ([], [], [])
+    x = torch.randn(2, 5, 3)
+    out, _ = net.rnn(Tensor(x.numpy()))
+    np.testing.assert_allclose(out.asnumpy(), tnet["rnn"](x)[0].detach().numpy(), rtol=1e-5, atol=1e-6)
+    tnet2 = torch.nn.ModuleDict({"rnn": torch.nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True),
+                                 "fc": torch.nn.Linear(8, 2)})
+    tnet2.load_state_dict(interop.to_torch_state_dict(net), strict=True)

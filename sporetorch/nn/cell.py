@@ -74,7 +74,7 @@ class Cell:
         if "_cells" not in d:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'; "
                                  f"did you forget to call super().__init__() in {type(self).__name__}.__init__?")
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
     def __setattr__(self, name, value):
         d = self.__dict__
@@ -101,12 +101,12 @@ class Cell:
                 if isinstance(value, Tensor):
                     d["_params"][name].set_data(value)
                     return
-                raise TypeError(f"For '{type(self).__name__}', the Parameter attribute '{name}' can only be "
-                                f"set to a Parameter, a Tensor or None, but got {type(value).__name__}")
+                raise TypeError(f"Parameter '{name}' already exists in network, can not assign this type: "
+                                f"'{type(value)}' as a parameter.")
             if name in d["_cells"]:
                 if value is not None:
-                    raise TypeError(f"For '{type(self).__name__}', the child cell '{name}' can only be replaced "
-                                    f"by a Cell or None, but got {type(value).__name__}")
+                    raise TypeError(f"Sub cell '{name}' already exists in network, can not assign this type: "
+                                    f"'{type(value)}' as a cell.")
                 d["_cells"][name] = None
             object.__setattr__(self, name, value)
 

@@ -15,7 +15,9 @@ import numpy as np
 from ..common.tensor import Tensor
 from ..nn.cell import Cell
 from .callback._callback import RunContext, _CallbackManager, _InternalCallbackParam
+from .callback import __all__ as _callback_names
 from .callback._progress import ProgressBar, progress_enabled
+from .callback._time_monitor import TimeMonitor
 from .dataset_helper import DatasetHelper
 from .metrics import Loss, get_metric_fn, get_metrics
 
@@ -31,10 +33,11 @@ def _check_int(name, value, minimum, func):
         raise ValueError(f"For 'Model.{func}', the parameter '{name}' must be an int >= {minimum}, but got {value!r}")
 
 
-def _as_tuple(element):
+def _as_list(element):
+    """One dataset row as a list of Tensors (what MindSpore puts in ``*_dataset_element``)."""
     if isinstance(element, Tensor):
-        return (element,)
-    return tuple(element)
+        return [element]
+    return list(element)
 
 
 class Model:
@@ -304,7 +307,7 @@ class Model:
             self._current_step_num = 0
             list_callback.on_train_epoch_begin(run_context)
             for element in helper:
-                element = _as_tuple(element)
+                element = _as_list(element)
                 if self._loss_fn is not None and len(element) != 2:
                     raise ValueError(f"When 'loss_fn' is not None, 'train_dataset' should return two elements, but "
                                      f"got {len(element)}, please check the number of elements returned by "
@@ -342,8 +345,10 @@ class Model:
         if not self._should_eval(cb_params.cur_epoch_num, frequency):
             return
         saved = {k: cb_params[k] for k in ("cur_step_num", "batch_num", "dataset_sink_mode", "net_outputs")}
-        eval_callbacks = [cb for cb in list_callback._callbacks if not isinstance(cb, ProgressBar)] \
-            + [cb for cb in list_callback._callbacks if isinstance(cb, ProgressBar)]
+        # As MindSpore does, the built-in callbacks (except TimeMonitor, and here the progress bar)
+        # sit out the evaluation inside fit; user callbacks see its on_eval_* hooks.
+        eval_callbacks = [cb for cb in list_callback._callbacks
+                          if type(cb).__name__ not in _callback_names or isinstance(cb, (TimeMonitor, ProgressBar))]
         cb_params.eval_network = self._eval_network
         cb_params.valid_dataset = valid_dataset
         cb_params.batch_num = valid_dataset.get_dataset_size()
@@ -390,7 +395,7 @@ class Model:
         eval_loss = get_metric_fn("loss") if add_eval_loss else None
         list_callback.on_eval_epoch_begin(run_context)
         for element in helper:
-            element = _as_tuple(element)
+            element = _as_list(element)
             cb_params.cur_step_num += 1
             cb_params.eval_dataset_element = element
             list_callback.on_eval_step_begin(run_context)

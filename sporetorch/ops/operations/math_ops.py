@@ -260,7 +260,7 @@ class Addcmul(Primitive):
         super().__init__("Addcmul")
 
     def __call__(self, input_data, x1, x2, value):
-        return _wrap(torch.addcmul(input_data._t, x1._t, x2._t, value=_u(value)))
+        return _wrap(input_data._t + _u(value) * x1._t * x2._t)
 
 
 class Addcdiv(Primitive):
@@ -270,7 +270,7 @@ class Addcdiv(Primitive):
         super().__init__("Addcdiv")
 
     def __call__(self, input_data, x1, x2, value):
-        return _wrap(torch.addcdiv(input_data._t, x1._t, x2._t, value=_u(value)))
+        return _wrap(input_data._t + _u(value) * x1._t / x2._t)
 
 
 class MatMul(Primitive):

@@ -831,7 +831,7 @@ class MultilabelMarginLoss(Primitive):
         tg = target._t.long()
         loss = F.multilabel_margin_loss(x._t, tg, reduction=self.reduction)
         valid = torch.cumprod((tg >= 0).long(), -1)
-        is_target = torch.zeros_like(tg).scatter(-1, tg.clamp_min(0) * valid, valid)
+        is_target = torch.zeros_like(tg).scatter_reduce(-1, tg.clamp_min(0) * valid, valid, "amax")
         return _wrap(loss), _wrap(is_target.to(torch.int32))
 
 

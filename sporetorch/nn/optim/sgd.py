@@ -155,7 +155,7 @@ class Momentum(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, m = self._bucket_lists(idx, params, grads, moments)
-                if self._fusable_step:
+                if self._fusable_step and u > 0:
                     # torch's fused SGD step is this update in one pass: m = u*m + g, then
                     # p -= lr*m (or lr*(g + u*m) with Nesterov).
                     torch._fused_sgd_(p, g, m, weight_decay=0.0, momentum=u, lr=lr, dampening=0.0,

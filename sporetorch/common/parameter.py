@@ -21,7 +21,8 @@ def _generated_name():
 
 
 def _initial_data(default_input):
-    """The torch tensor a new Parameter holds for ``default_input`` (shared with a Tensor)."""
+    """The torch tensor a new Parameter holds for ``default_input``: a copy of a Tensor's data, as in
+    MindSpore; a ``torch.Tensor`` is shared (the zero-copy interop path)."""
     if isinstance(default_input, Tensor):
         t = default_input._t
         if type(t) is _Uninitialized:
@@ -29,7 +30,7 @@ def _initial_data(default_input):
             with torch._C.DisableTorchFunctionSubclass():
                 shape, dtype = tuple(t.shape), mstype.from_torch(t.dtype)
             return _fill(t._lazy_init, shape, dtype)
-        return t
+        return t.detach().clone()
     if isinstance(default_input, (bool, np.bool_)):
         raise ValueError("Parameter data can not be `bool`")
     if isinstance(default_input, numbers.Integral):
@@ -45,8 +46,8 @@ class Parameter(Tensor):
     Args:
         default_input (Union[Tensor, int, float, numpy.ndarray, list]): the initial value. A
             lazily initialised Tensor (from ``initializer``) is initialised now; a Tensor's data
-            is shared, not copied. A Python int gives an Int32 Parameter, a float Float32;
-            ``bool`` is rejected.
+            is copied (a ``torch.Tensor`` is shared). A Python int gives an Int32 Parameter, a
+            float Float32; ``bool`` is rejected.
         name (str): the name. Default: None, which gives ``"Parameter#N"``; a Cell renames such
             a Parameter after the attribute that holds it.
         requires_grad (bool): whether optimizers and ``trainable_params`` include it. Default: True.
@@ -142,7 +143,7 @@ class Parameter(Tensor):
                                 "Use .set_dtype(xxx) to change the dtype.")
             new = torch.tensor(data, dtype=cur.dtype, device=cur.device)
         else:
-            new = _initial_data(data)
+            new = data._t if type(data._t) is not _Uninitialized else _initial_data(data)
         with torch.no_grad():
             if new.shape == cur.shape:
                 cur.copy_(new)

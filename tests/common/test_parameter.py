@@ -121,3 +121,13 @@ def test_parameter_tuple():
 
 def test_counter_module_constant():
     assert parameter_module.PARAMETER_NAME_DEFAULT == "Parameter"
+
+
+def test_construction_copies_a_tensors_data():
+    # MindSpore 2.10: later writes to the source Tensor (or Parameter) do not reach the new Parameter.
+    t = Tensor(np.zeros(2, np.float32))
+    p = Parameter(t, name="a")
+    t[0] = 5.0
+    q = Parameter(p, name="b")
+    p[1] = 7.0
+    assert p.tolist() == [0.0, 7.0] and q.tolist() == [0.0, 0.0] and t.tolist() == [5.0, 0.0]

@@ -245,6 +245,138 @@ def test_mindspore_semantics(call, expected):
         np.testing.assert_allclose(o.asnumpy(), np.array(value), rtol=1e-6, atol=1e-6)
 
 
+# ---------------------------------------------------------------------------- other methods vs NumPy / torch
+_A = np.array([[1.5, -2.0, 0.5], [3.0, 0.25, -1.0]], np.float32)
+
+
+def _a():
+    return Tensor(_A.copy())
+
+
+def _inplace(name, *args, **kwargs):
+    """Run the in-place method ``name`` on a fresh tensor; it must return that tensor, updated."""
+    x = _a()
+    out = getattr(x, name)(*args, **kwargs)
+    assert out is x
+    return x
+
+
+# (name, call, reference as a NumPy array / Python value)
+REF_CASES = [
+    ("reshape_as", lambda: _a().reshape_as(Tensor(np.zeros((3, 2)))), _A.reshape(3, 2)),
+    ("select", lambda: _a().select(1, 2), _A[:, 2]),
+    ("sum_to_size", lambda: _a().sum_to_size(1, 3), _A.sum(0, keepdims=True)),
+    ("kthvalue", lambda: _a().kthvalue(2)[0], np.sort(_A, 1)[:, 1]),
+    ("log_matrix_determinant", lambda: Tensor(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)).log_matrix_determinant()[1],
+     np.float32(np.log(5.0))),
+    ("triangular_solve", lambda: Tensor(np.array([[2.0], [4.0]], np.float32)).triangular_solve(
+        Tensor(np.array([[2.0, 1.0], [0.0, 4.0]], np.float32)))[0], np.array([[0.5], [1.0]], np.float32)),
+    ("index_put", lambda: _a().index_put((Tensor(np.array([0])), Tensor(np.array([1]))), Tensor(np.array([9.0], np.float32))),
+     np.where(np.arange(6).reshape(2, 3) == 1, 9.0, _A).astype(np.float32)),
+    ("scatter_add", lambda: _a().scatter_add(1, Tensor(np.array([[0], [0]])), Tensor(np.ones((2, 1), np.float32))),
+     _A + np.array([[1, 0, 0], [1, 0, 0]], np.float32)),
+    ("choose", lambda: Tensor(np.array([0, 1, 1], np.int64)).choose(
+        [Tensor(np.array([1, 2, 3])), Tensor(np.array([10, 20, 30]))]), np.array([1, 20, 30])),
+    ("unique", lambda: Tensor(np.array([3, 1, 3], np.int64)).unique(), np.array([1, 3])),
+    ("bfloat16", lambda: str(_a().bfloat16().dtype), "BFloat16"),
+    ("byte", lambda: Tensor(np.array([1.7, 3.2], np.float32)).byte(), np.array([1, 3], np.uint8)),
+    ("short", lambda: Tensor(np.array([1.7, -3.2], np.float32)).short(), np.array([1, -3], np.int16)),
+    ("astype", lambda: _a().astype(ms.int32), _A.astype(np.int32)),
+    ("to", lambda: _a().to(ms.float64), _A.astype(np.float64)),
+    ("ndimension", lambda: _a().ndimension(), 2),
+    ("is_signed", lambda: Tensor(np.array([1], np.uint8)).is_signed(), False),
+    ("stride", lambda: _a().stride(), (3, 1)),
+    ("storage_offset", lambda: _a()[1].storage_offset(), 3),
+    ("data_ptr", lambda: isinstance(_a().data_ptr(), int), True),
+    ("value", lambda: _a().value(), _A),
+    ("new_zeros", lambda: _a().new_zeros((2,)), np.zeros(2, np.float32)),
+    ("new_ones", lambda: _a().new_ones((2,), ms.int32), np.ones(2, np.int32)),
+    ("new_full", lambda: _a().new_full((2,), 3.5), np.full(2, 3.5, np.float32)),
+    ("new_empty", lambda: _a().new_empty((2, 2)).shape, (2, 2)),
+    ("fill_diagonal", lambda: _a().fill_diagonal(7.0), np.where(np.eye(2, 3) == 1, 7.0, _A).astype(np.float32)),
+    ("itemset", lambda: _a().itemset(1, 5.0), np.where(np.arange(6).reshape(2, 3) == 1, 5.0, _A).astype(np.float32)),
+    ("to_coo", lambda: _a().to_coo().to_torch().to_dense().numpy(), _A),
+    ("to_csr", lambda: _a().to_csr().to_torch().to_dense().numpy(), _A),
+    ("get_bytes", lambda: _a().get_bytes(), _A.tobytes()),
+    ("copy_", lambda: _inplace("copy_", Tensor(np.ones((2, 3), np.float32))), np.ones((2, 3), np.float32)),
+    ("add_", lambda: _inplace("add_", 1.0, alpha=2), _A + 2),
+    ("sub_", lambda: _inplace("sub_", 1.0), _A - 1),
+    ("mul_", lambda: _inplace("mul_", 2.0), _A * 2),
+    ("div_", lambda: _inplace("div_", 2.0), _A / 2),
+    ("fill_", lambda: _inplace("fill_", 4.0), np.full((2, 3), 4.0, np.float32)),
+    ("zero_", lambda: _inplace("zero_"), np.zeros((2, 3), np.float32)),
+    ("clamp_", lambda: _inplace("clamp_", -1.0, 1.0), np.clip(_A, -1, 1)),
+    ("masked_fill_", lambda: _inplace("masked_fill_", Tensor(_A > 1), 0.0), np.where(_A > 1, 0, _A)),
+    ("masked_scatter_", lambda: _inplace("masked_scatter_", Tensor(_A > 1), Tensor(np.array([7.0, 8.0], np.float32))),
+     np.array([[7.0, -2.0, 0.5], [8.0, 0.25, -1.0]], np.float32)),
+    ("index_fill_", lambda: _inplace("index_fill_", 1, Tensor(np.array([0])), 0.0), np.where(np.arange(3) == 0, 0, _A)),
+    ("index_add_", lambda: _inplace("index_add_", 0, Tensor(np.array([1])), Tensor(np.ones((1, 3), np.float32))),
+     _A + np.array([[0], [1]], np.float32)),
+    ("index_copy_", lambda: _inplace("index_copy_", 0, Tensor(np.array([0])), Tensor(np.zeros((1, 3), np.float32))),
+     np.stack([np.zeros(3, np.float32), _A[1]])),
+    ("index_put_", lambda: _inplace("index_put_", (Tensor(np.array([1])), Tensor(np.array([2]))),
+                                    Tensor(np.array([9.0], np.float32))),
+     np.where(np.arange(6).reshape(2, 3) == 5, 9.0, _A).astype(np.float32)),
+    ("scatter_", lambda: _inplace("scatter_", 1, Tensor(np.array([[2], [0]])), Tensor(np.zeros((2, 1), np.float32))),
+     np.array([[1.5, -2.0, 0.0], [0.0, 0.25, -1.0]], np.float32)),
+    ("scatter_add_", lambda: _inplace("scatter_add_", 1, Tensor(np.array([[2], [0]])), Tensor(np.ones((2, 1), np.float32))),
+     np.array([[1.5, -2.0, 1.5], [4.0, 0.25, -1.0]], np.float32)),
+    ("fill_diagonal_", lambda: _inplace("fill_diagonal_", 0.0), np.where(np.eye(2, 3) == 1, 0, _A).astype(np.float32)),
+    ("floor_divide_", lambda: _inplace("floor_divide_", 2.0), np.floor_divide(_A, 2)),
+    ("remainder_", lambda: _inplace("remainder_", 2.0), np.remainder(_A, 2)),
+    ("exp_", lambda: _inplace("exp_"), np.exp(_A)),
+    ("log_", lambda: Tensor(np.array([1.0, 4.0], np.float32)).log_(), np.log([1.0, 4.0]).astype(np.float32)),
+    ("floor_", lambda: _inplace("floor_"), np.floor(_A)),
+    ("sigmoid_", lambda: _inplace("sigmoid_"), 1 / (1 + np.exp(-_A))),
+    ("tanh_", lambda: _inplace("tanh_"), np.tanh(_A)),
+    ("sign_", lambda: _inplace("sign_"), np.sign(_A)),
+    ("erfinv_", lambda: Tensor(np.array([0.0, 0.5], np.float32)).erfinv_(), torch.erfinv(torch.tensor([0.0, 0.5])).numpy()),
+    ("addmm_", lambda: _inplace("addmm_", Tensor(np.eye(2, dtype=np.float32)), Tensor(np.ones((2, 3), np.float32))),
+     _A + 1),
+    ("requires_grad_", lambda: _a().requires_grad_().to_torch().requires_grad, True),
+]
+
+
+@pytest.mark.filterwarnings("ignore:Sparse CSR tensor support is in beta")
+@pytest.mark.parametrize("call,want", [pytest.param(c, w, id=n) for n, c, w in REF_CASES])
+def test_method_against_reference(call, want):
+    got = call()
+    if isinstance(got, Tensor):
+        got = got.asnumpy()
+    if isinstance(want, np.ndarray):
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+    else:
+        assert got == want
+
+
+def test_random_methods_shapes_and_ranges():
+    ms.set_seed(5)
+    u = _a().uniform(2.0, 3.0)
+    assert u.shape == (2, 3) and ((u.asnumpy() >= 2) & (u.asnumpy() < 3)).all()
+    b = Tensor(np.array([0.0, 1.0], np.float32)).bernoulli()
+    assert b.asnumpy().tolist() == [0.0, 1.0]
+    assert _a().cauchy().shape == (2, 3)
+    assert (_a().log_normal().asnumpy() > 0).all()
+    u = _a().uniform_(0.0, 0.5)
+    assert ((u.asnumpy() >= 0) & (u.asnumpy() < 0.5)).all()
+    assert np.isfinite(_a().normal_(0.0, 1.0).asnumpy()).all()
+    assert set(_a().random_(0, 3).asnumpy().ravel().tolist()) <= {0.0, 1.0, 2.0}
+    assert (_a().exponential_().asnumpy() >= 0).all()
+    assert set(_a().bernoulli_(0.5).asnumpy().ravel().tolist()) <= {0.0, 1.0}
+
+
+def test_register_hook_sees_the_gradient():
+    seen = []
+
+    def f(x):
+        y = x * 3
+        y.register_hook(lambda g: seen.append(g.asnumpy().tolist()))
+        return y.sum()
+    ms.grad(f)(Tensor(np.array([1.0, 2.0], np.float32)))
+    assert seen == [[1.0, 1.0]]
+
+
 # ---------------------------------------------------------------------------- shapes
 def test_shape_methods():
     x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
@@ -374,8 +506,10 @@ def covered_methods():
     import inspect
     import re
     names = set(MIRRORED)
+    names.update(n for n, _, _ in REF_CASES)
     for fn in [c[1] for c in LITERAL_CASES] + list(GRAD_CASES.values()) + [
-            test_shape_methods, test_inplace_outside_grad_updates_storage, _StatNet.construct]:
+            test_shape_methods, test_inplace_outside_grad_updates_storage, _StatNet.construct,
+            test_random_methods_shapes_and_ranges, test_register_hook_sees_the_gradient]:
         names.update(re.findall(r"\.([a-z][a-z0-9_]*)\(", inspect.getsource(fn)))
     names.add("__setitem__")
     return sorted(n for n in names if n in vars(Tensor))

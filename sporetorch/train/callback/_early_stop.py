@@ -3,6 +3,7 @@ import copy
 
 import numpy as np
 
+from ...common.tensor import Tensor
 from ._callback import Callback, _handle_loss
 
 # Metrics where a smaller value is better (``mode="auto"`` minimises these).
@@ -118,4 +119,4 @@ def _snapshot(network):
 def _restore(network, snapshot):
     params = network.parameters_dict()
     for name, value in snapshot.items():
-        params[name].set_data(value)
+        params[name].set_data(Tensor(value))

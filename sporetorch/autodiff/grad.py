@@ -112,15 +112,15 @@ class GradFunction:
         flipped = []
         wts = ()
         if self.weights is not None:
+            # A frozen Parameter (requires_grad=False) gets zeros even when asked for, as in MindSpore.
             wts = []
             for w in self.weights:
                 t = w._t
-                if not t.requires_grad:
-                    if is_differentiable(t):
-                        t.requires_grad_(True)
-                        flipped.append(t)
-                    else:
-                        t = None
+                if not w.requires_grad or not is_differentiable(t):
+                    t = None
+                elif not t.requires_grad:
+                    t.requires_grad_(True)
+                    flipped.append(t)
                 wts.append(t)
 
         state.depth += 1

@@ -63,7 +63,7 @@ def _switch_on(weights):
     flipped = []
     for w in weights or ():
         t = w._t
-        if not t.requires_grad and is_differentiable(t):
+        if w.requires_grad and not t.requires_grad and is_differentiable(t):
             t.requires_grad_(True)
             flipped.append(t)
     return flipped
@@ -111,7 +111,7 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
             if tuple(o.shape) != tuple(g.shape):
                 raise ValueError(f"For 'vjp', the vector's shape {tuple(g.shape)} must equal the output's shape "
                                  f"{tuple(o.shape)}")
-        wt = [w._t if is_differentiable(w._t) else None for w in wts or ()]
+        wt = [w._t if w.requires_grad and is_differentiable(w._t) else None for w in wts or ()]
         flipped = _switch_on(wts)
         try:
             grads = _grads_or_zeros(flat, [g.to(o.dtype) for o, g in zip(flat, vflat)], leaves + wt,

@@ -1,9 +1,8 @@
 """Automatic mixed precision: ``auto_mixed_precision``, ``custom_mixed_precision``, ``build_train_network``.
 
-A cast cell runs in a lower precision by wrapping its ``construct``: floating inputs are cast,
-and its floating trainable Parameters are swapped for cast copies for the duration of the call.
-The cast is recorded by autograd, so gradients reach the float32 Parameters, which stay the
-master copy that the optimizer updates (MindSpore's behaviour).
+Cells run in low precision through ``Cell.to_float``: floating inputs are cast on entry and each
+cell computes with cast copies of its Parameters, while the stored Parameters stay float32 (the
+master weights the optimizer updates; gradients reach them through the casts), as in MindSpore.
 """
 import torch
 
@@ -43,33 +42,17 @@ def _cast_tree(x, tdtype):
     return x
 
 
-def _wrap_construct(cell, in_dtype, out_dtype, params):
-    """Run ``cell`` with inputs (and ``params``) cast to ``in_dtype``; cast outputs to ``out_dtype``."""
-    inner = cell.__dict__.get("_amp_inner_construct") or cell.construct
-    tin = mstype.to_torch(in_dtype)
-    tout = mstype.to_torch(out_dtype) if out_dtype is not None else None
-    params = [p for p in params if p._t.is_floating_point()]
+def _cast_outputs(cell, dtype):
+    """Cast ``cell``'s floating outputs to ``dtype`` (once per cell, however often it is set up)."""
+    tdtype = mstype.to_torch(dtype)
+    handle = cell.__dict__.get("_amp_output_hook")
+    if handle is not None:
+        handle.remove()
 
-    def construct(*args, **kwargs):
-        args = _cast_tree(args, tin)
-        kwargs = {k: _cast_tree(v, tin) for k, v in kwargs.items()}
-        saved = [p._t for p in params]
-        for p, t in zip(params, saved):
-            if t.dtype != tin:
-                p._t = t.to(tin)
-        try:
-            out = inner(*args, **kwargs)
-        finally:
-            for p, t in zip(params, saved):
-                p._t = t
-        return _cast_tree(out, tout) if tout is not None else out
+    def hook(_cell, _inputs, output):
+        return _cast_tree(output, tdtype)
 
-    cell.__dict__["_amp_inner_construct"] = inner
-    object.__setattr__(cell, "construct", construct)
-
-
-def _trainable(cell, recurse):
-    return [p for p in cell.get_parameters(expand=recurse) if p.requires_grad]
+    cell.__dict__["_amp_output_hook"] = cell.register_forward_hook(hook)
 
 
 class _OutputTo32(Cell):
@@ -84,35 +67,24 @@ class _OutputTo32(Cell):
 
 
 def _white_list_cast(network, white_list, dtype):
-    """Cast each cell of ``white_list`` (with its subtree) to ``dtype``; its outputs to float32."""
+    """Run each cell of ``white_list`` in ``dtype`` with float32 outputs."""
     white = tuple(white_list)
     for _, cell in list(network.cells_and_names()):
         if white and isinstance(cell, white):
-            _wrap_construct(cell, dtype, mstype.float32, _trainable(cell, True))
+            cell.to_float(dtype)
+            _cast_outputs(cell, mstype.float32)
     return network
 
 
 def _black_list_cast(network, black_list, dtype):
     """Run every cell in ``dtype`` except those of ``black_list`` (float32 inside, ``dtype`` out)."""
+    network.to_float(dtype)
     black = tuple(black_list)
-    for cell in _cells_outside(network, black):
-        _wrap_construct(cell, dtype, None, [p for p in cell._params.values() if p is not None and p.requires_grad])
     for _, cell in list(network.cells_and_names()):
         if black and isinstance(cell, black):
-            _wrap_construct(cell, mstype.float32, dtype, [])
+            cell.to_float(mstype.float32)
+            _cast_outputs(cell, dtype)
     return network
-
-
-def _cells_outside(network, black):
-    out, stack, seen = [], [network], set()
-    while stack:
-        cell = stack.pop()
-        if id(cell) in seen or (black and isinstance(cell, black)):
-            continue
-        seen.add(id(cell))
-        out.append(cell)
-        stack.extend(c for c in cell._cells.values() if c is not None)
-    return out
 
 
 def _check_dtype(dtype):

@@ -14,7 +14,7 @@ import sporetorch.ops.function as function
 
 from opinfo import OPS, B, I, L, Seq, T
 
-_MS_DTYPE = {"INT32": ms.int32}
+_MS_DTYPE = {"INT32": ms.int32, "FLOAT16": ms.float16}
 
 
 def _resolve(arg, dtype, gen):
@@ -90,6 +90,8 @@ def test_op_values_dtype_shape(op, dtype):
             assert tuple(str(o.dtype) for o in outs[:len(want_dtypes)]) == want_dtypes, op.name
         if op.ref_kind == "property":
             for g in got:
+                if g.dtype == object:
+                    continue
                 assert g.size == 0 or np.all(np.isfinite(g.astype(np.float64).real)) or g.dtype == bool, op.name
             continue
         if op.ref_kind == "mindspore":

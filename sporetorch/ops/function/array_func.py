@@ -37,7 +37,8 @@ __all__ = [
     "dyn_shape", "rank", "size", "numel", "dtype", "cast", "type_as", "view_as", "identity", "deepcopy", "depend",
     "assign", "assign_add", "assign_sub", "sequence_mask", "matrix_band_part", "view_as_real", "polar",
     "move_to", "vander", "scalar_to_tensor", "tuple_to_array", "scalar_cast", "inplace_update", "inplace_add",
-    "inplace_sub", "inplace_index_add", "put_", "intopk", "channel_shuffle", "masked_scatter",
+    "inplace_sub", "inplace_index_add", "put_", "intopk", "channel_shuffle", "masked_scatter", "mirror_pad",
+    "padding", "matrix_diag", "matrix_diag_part", "matrix_set_diag",
 ]
 
 _builtin_slice = builtins.slice
@@ -802,6 +803,77 @@ def pad(input_x, padding, mode='constant', value=None):
         return _wrap(F.pad(t, pads, mode))
     except (RuntimeError, NotImplementedError) as e:
         _fail("pad", e, ValueError, input_x=input_x, padding=padding, mode=mode)
+
+
+def mirror_pad(input_x, paddings, mode):
+    """Pad by mirroring: ``mode='REFLECT'`` excludes the edge, ``'SYMMETRIC'`` repeats it.
+
+    ``paddings`` is an (ndim, 2) tensor or nested sequence of (before, after) per axis.
+    """
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError(f"For 'mirror_pad', the 'mode' must be 'REFLECT' or 'SYMMETRIC', but got {mode!r}")
+    t = input_x._t
+    pads = paddings._t.tolist() if isinstance(paddings, Tensor) else [list(p) for p in paddings]
+    if len(pads) != t.dim():
+        raise ValueError(f"For 'mirror_pad', 'paddings' needs one (before, after) pair per axis of input shape "
+                         f"{tuple(t.shape)}, but got {pads}")
+    shift = 0 if mode == "SYMMETRIC" else 1
+    for axis, (before, after) in enumerate(pads):
+        n = t.shape[axis]
+        if before > n - shift or after > n - shift:
+            raise ValueError(f"For 'mirror_pad', padding {before, after} of axis {axis} is too large for size {n} "
+                             f"in mode {mode}")
+        idx = (list(range(before - 1 + shift, shift - 1, -1)) + list(range(n))
+               + list(range(n - 1 - shift, n - 1 - shift - after, -1)))
+        t = torch.index_select(t, axis, torch.tensor(idx, dtype=torch.long, device=t.device))
+    return _wrap(t)
+
+
+def padding(x, pad_dim_size=8):
+    """Widen the last axis (of size 1) to ``pad_dim_size``, filling with zeros."""
+    t = x._t
+    if t.shape[-1] != 1:
+        raise ValueError(f"For 'padding', the last axis of 'x' must have size 1, but got shape {tuple(t.shape)}")
+    return _wrap(F.pad(t, (0, pad_dim_size - 1)))
+
+
+def _diag_k(op, k):
+    k = _u(k)
+    k = k.tolist() if isinstance(k, torch.Tensor) else k
+    if isinstance(k, (list, tuple)):
+        if len(k) != 1 and (len(k) != 2 or k[0] != k[1]):
+            raise ValueError(f"For '{op}', only a single diagonal k is supported, but got {k}")
+        k = k[0]
+    return int(k)
+
+
+def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
+    """Batched matrices with ``x`` on diagonal ``k`` and ``padding_value`` elsewhere."""
+    t = x._t
+    k = _diag_k("matrix_diag", k)
+    n = t.shape[-1]
+    # unspecified sizes: a square matrix just large enough for the diagonal (TensorFlow's rule)
+    rows, cols = int(_u(num_rows)), int(_u(num_cols))
+    if rows == -1 and cols == -1:
+        rows = cols = n + builtins.abs(k)
+    elif rows == -1:
+        rows = n + builtins.max(-k, 0)
+    elif cols == -1:
+        cols = n + builtins.max(k, 0)
+    out = torch.full(tuple(t.shape[:-1]) + (rows, cols), float(_u(padding_value)), dtype=t.dtype, device=t.device)
+    diag = out.diagonal(k, -2, -1)
+    m = diag.shape[-1]
+    return _wrap(torch.diagonal_scatter(out, t[..., :m], k, -2, -1))
+
+
+def matrix_diag_part(x, k, padding_value, align='RIGHT_LEFT'):
+    """Diagonal ``k`` of the last two axes."""
+    return _wrap(torch.diagonal(x._t, _diag_k("matrix_diag_part", k), -2, -1))
+
+
+def matrix_set_diag(x, diagonal, k=0, align='RIGHT_LEFT'):
+    """Copy of ``x`` with diagonal ``k`` of the last two axes replaced by ``diagonal``."""
+    return _wrap(torch.diagonal_scatter(x._t, diagonal._t, _diag_k("matrix_set_diag", k), -2, -1))
 
 
 # ---------------------------------------------------------------------------- sort / select

@@ -6,6 +6,7 @@ axes) and spell the keep-dimension flag per op (``keep_dims``, ``keepdims`` or
 """
 import torch
 
+from ...common import dtype as mstype
 from ...common.tensor import _wrap
 from ._utils import _axes, _axis, _fail, _float_of, _guard_module, _tdtype, _ut
 
@@ -260,14 +261,14 @@ def logsumexp(input, dim, keepdim=False):
     return _wrap(_reduce("logsumexp", torch.logsumexp, t, _axes("logsumexp", dim, t.dim()), keepdim))
 
 
-def count_nonzero(x, axis=(), keep_dims=False, dtype=None):
+def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
     """Number of non-zero elements over ``axis`` (``()``: all axes), as ``dtype`` (default Int32)."""
     t = x._t
     axes = _axes("count_nonzero", axis, t.dim())
     out = (t != 0).sum(dim=axes, keepdim=keep_dims) if axes is not None else (t != 0).sum()
     if axes is None and keep_dims:
         out = out.reshape((1,) * t.dim())
-    return _wrap(out.to(torch.int32 if dtype is None else _tdtype(dtype)))
+    return _wrap(out.to(_tdtype(dtype)))
 
 
 def quantile(input, q, axis=None, keepdims=False):

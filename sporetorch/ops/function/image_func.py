@@ -1,0 +1,140 @@
+"""Box and image operators: iou, bounding-box encode/decode, check_valid, space/batch rearrangements.
+
+Box areas use MindSpore's pixel convention ``(x2 - x1 + 1) * (y2 - y1 + 1)``.
+"""
+import math
+
+import torch
+import torch.nn.functional as F
+
+from ...common.tensor import _wrap
+from ._utils import _guard_module, _ut
+
+__all__ = ["iou", "bounding_box_encode", "bounding_box_decode", "check_valid", "space_to_batch_nd",
+           "batch_to_space_nd", "col2im", "fractional_max_pool2d", "fractional_max_pool3d"]
+
+
+def iou(anchor_boxes, gt_boxes, mode='iou'):
+    """Overlap of every ground-truth box with every anchor, shape (M, N) for M gt and N anchors.
+
+    ``mode='iou'`` divides the intersection by the union, ``'iof'`` by the ground-truth area.
+    """
+    if mode not in ("iou", "iof"):
+        raise ValueError(f"For 'iou', the 'mode' must be 'iou' or 'iof', but got {mode!r}")
+    a, g = anchor_boxes._t[:, :4], gt_boxes._t[:, :4]
+    lt = torch.maximum(g[:, None, :2], a[None, :, :2])
+    rb = torch.minimum(g[:, None, 2:], a[None, :, 2:])
+    wh = (rb - lt + 1).clamp(min=0)
+    inter = wh[..., 0] * wh[..., 1]
+    area_a = (a[:, 2] - a[:, 0] + 1) * (a[:, 3] - a[:, 1] + 1)
+    area_g = (g[:, 2] - g[:, 0] + 1) * (g[:, 3] - g[:, 1] + 1)
+    if mode == "iof":
+        return _wrap(inter / area_g[:, None])
+    return _wrap(inter / (area_g[:, None] + area_a[None, :] - inter))
+
+
+def _centers(boxes):
+    w = boxes[:, 2] - boxes[:, 0] + 1
+    h = boxes[:, 3] - boxes[:, 1] + 1
+    return boxes[:, 0] + 0.5 * (w - 1), boxes[:, 1] + 0.5 * (h - 1), w, h
+
+
+def bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
+    """Deltas ``(dx, dy, dw, dh)`` that move each anchor onto its ground-truth box."""
+    px, py, pw, ph = _centers(anchor_box._t)
+    gx, gy, gw, gh = _centers(groundtruth_box._t)
+    deltas = torch.stack([(gx - px) / pw, (gy - py) / ph, torch.log(gw / pw), torch.log(gh / ph)], -1)
+    m, s = deltas.new_tensor(means), deltas.new_tensor(stds)
+    return _wrap((deltas - m) / s)
+
+
+def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
+                        wh_ratio_clip=0.016):
+    """Boxes from anchors and deltas, clipped to ``max_shape`` = (height, width)."""
+    d = deltas._t * deltas._t.new_tensor(stds) + deltas._t.new_tensor(means)
+    px, py, pw, ph = _centers(anchor_box._t)
+    limit = abs(math.log(wh_ratio_clip))
+    dw, dh = d[:, 2].clamp(-limit, limit), d[:, 3].clamp(-limit, limit)
+    gw, gh = pw * torch.exp(dw), ph * torch.exp(dh)
+    gx, gy = px + pw * d[:, 0], py + ph * d[:, 1]
+    x1, y1 = gx - 0.5 * gw + 0.5, gy - 0.5 * gh + 0.5
+    x2, y2 = gx + 0.5 * gw - 0.5, gy + 0.5 * gh - 0.5
+    h, w = max_shape[0], max_shape[1]
+    return _wrap(torch.stack([x1.clamp(0, w - 1), y1.clamp(0, h - 1), x2.clamp(0, w - 1), y2.clamp(0, h - 1)], -1))
+
+
+def check_valid(bboxes, img_metas):
+    """Whether each box lies inside the image ``img_metas = (height, width, ratio)``."""
+    b = bboxes._t
+    meta = _ut(img_metas, b)
+    h, w = meta[0] * meta[2], meta[1] * meta[2]
+    return _wrap((b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2] <= w - 1) & (b[:, 3] <= h - 1))
+
+
+def _pairs(v):
+    return [tuple(int(x) for x in p) for p in (v._t.tolist() if hasattr(v, "_t") else v)]
+
+
+def space_to_batch_nd(input_x, block_size, paddings):
+    """Move spatial blocks of (N, C, H, W) into the batch axis (TensorFlow's SpaceToBatchND)."""
+    t = input_x._t
+    blocks = [int(block_size)] * 2 if isinstance(block_size, int) else [int(b) for b in block_size]
+    pads = _pairs(paddings)
+    flat = [v for p in reversed(pads) for v in p]
+    t = F.pad(t, flat)
+    n, c = t.shape[:2]
+    spatial = t.shape[2:]
+    shape = [n, c]
+    for s, b in zip(spatial, blocks):
+        shape += [s // b, b]
+    t = t.reshape(shape)
+    k = len(blocks)
+    perm = [3 + 2 * i for i in range(k)] + [0, 1] + [2 + 2 * i for i in range(k)]
+    t = t.permute(perm)
+    return _wrap(t.reshape([n * math.prod(blocks), c] + [s // b for s, b in zip(spatial, blocks)]))
+
+
+def batch_to_space_nd(input_x, block_shape, crops):
+    """Inverse of :func:`space_to_batch_nd`, then crop by ``crops``."""
+    t = input_x._t
+    blocks = [int(block_shape)] * 2 if isinstance(block_shape, int) else [int(b) for b in block_shape]
+    k = len(blocks)
+    nb, c = t.shape[:2]
+    spatial = t.shape[2:]
+    n = nb // math.prod(blocks)
+    t = t.reshape(blocks + [n, c] + list(spatial))
+    perm = [k, k + 1]
+    for i in range(k):
+        perm += [k + 2 + i, i]
+    t = t.permute(perm).reshape([n, c] + [s * b for s, b in zip(spatial, blocks)])
+    for i, (lo, hi) in enumerate(_pairs(crops)):
+        t = t.narrow(2 + i, lo, t.shape[2 + i] - lo - hi)
+    return _wrap(t)
+
+
+def col2im(input_x, output_size, kernel_size, dilation, padding_value, stride):
+    """Sum sliding blocks (N, C, kh*kw, L) back into an image (N, C, H, W)."""
+    t = input_x._t
+    n, c = t.shape[:2]
+    size = tuple(output_size._t.tolist()) if hasattr(output_size, "_t") else tuple(output_size)
+    return _wrap(F.fold(t.reshape(n, c * t.shape[2], t.shape[3]), size, kernel_size, dilation, padding_value,
+                        stride))
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """Fractional max pooling over (N, C, H, W)."""
+    out = F.fractional_max_pool2d(input._t, kernel_size, output_size, output_ratio, return_indices,
+                                  None if _random_samples is None else _random_samples._t)
+    return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """Fractional max pooling over (N, C, D, H, W)."""
+    out = F.fractional_max_pool3d(input._t, kernel_size, output_size, output_ratio, return_indices,
+                                  None if _random_samples is None else _random_samples._t)
+    return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
+
+
+_guard_module(globals(), __all__)

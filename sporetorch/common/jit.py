@@ -145,6 +145,13 @@ class _Compiled:
         if _is_capture_error(exc):
             if strict:
                 raise GraphCaptureError(_break_message(exc, self.name, True)) from None
+            if _broke_by_design(exc):
+                # A differentiation or an optimizer update inside: compile each cell it calls and run
+                # the rest eagerly, as torch.compile users compile the forward and step eagerly.
+                _logger.info("sporetorch jit: '%s' differentiates or updates parameters; compiling the cells "
+                             "it calls and running the rest eagerly", self.name)
+                self._impl = self._run_with_compiled_cells
+                return self._impl(*args, **kwargs)
             warnings.warn(_break_message(exc, self.name, False), RuntimeWarning, stacklevel=4)
             try:
                 return self._run_compiled(self._compile(False), args, kwargs)
@@ -157,6 +164,25 @@ class _Compiled:
                       RuntimeWarning, stacklevel=4)
         self._impl = self.fn
         return self.fn(*args, **kwargs)
+
+    def _run_with_compiled_cells(self, *args, **kwargs):
+        state = _context.state
+        previous = state["graph"]
+        state["graph"] = True
+        try:
+            return self.fn(*args, **kwargs)
+        finally:
+            state["graph"] = previous
+
+
+# Capture stops by design where sporetorch differentiates or updates parameters.
+_BY_DESIGN_DIRS = tuple(os.path.join(_PACKAGE_DIR, *parts) + os.sep
+                        for parts in (("autodiff",), ("nn", "optim"), ("nn", "wrap"), ("amp",)))
+
+
+def _broke_by_design(exc):
+    stack = list(getattr(exc, "real_stack", None) or [])
+    return bool(stack) and stack[-1].filename.startswith(_BY_DESIGN_DIRS)
 
 
 def _is_compiler_failure(exc):

@@ -178,3 +178,45 @@ def test_inductor_backend_matches_pynative(monkeypatch):
     expected = net(x).asnumpy()
     ms.set_context(mode=ms.GRAPH_MODE)
     np.testing.assert_allclose(net(x).asnumpy(), expected, rtol=1e-5, atol=1e-6)
+
+
+def _train_step_fn(mode_jit):
+    ms.set_seed(3)
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 3)])
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    opt = nn.SGD(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+
+    def forward_fn(data, label):
+        return loss_fn(net(data), label)
+
+    grad_fn = ms.value_and_grad(forward_fn, None, opt.parameters)
+
+    def train_step(data, label):
+        loss, grads = grad_fn(data, label)
+        opt(grads)
+        return loss
+
+    return (ms.jit(train_step) if mode_jit else train_step), net
+
+
+def test_jit_train_step_matches_pynative_without_warnings():
+    x = _x((6, 4))
+    y = Tensor(np.array([0, 1, 2, 0, 1, 2], np.int32))
+    eager_step, eager_net = _train_step_fn(False)
+    expected = [float(eager_step(x, y).asnumpy()) for _ in range(3)]
+    jit_step, jit_net = _train_step_fn(True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        got = [float(jit_step(x, y).asnumpy()) for _ in range(3)]
+    np.testing.assert_allclose(got, expected, rtol=1e-5)
+    for a, b in zip(jit_net.get_parameters(), eager_net.get_parameters()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_graph_mode_grad_of_cell_matches_pynative():
+    net, x = _mlp(), _x()
+    expected = [g.asnumpy() for g in ms.grad(net, None, net.trainable_params())(x)]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    got = [g.asnumpy() for g in ms.grad(net, None, net.trainable_params())(x)]
+    for a, b in zip(got, expected):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)

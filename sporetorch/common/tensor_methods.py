@@ -1492,6 +1492,141 @@ def register_hook(self, hook):
     return self._t.register_hook(torch_hook)
 
 
+def _size_arg(v):
+    if isinstance(v, Tensor):
+        v = v._t.tolist()
+    return tuple(v) if isinstance(v, (list, tuple)) else v
+
+
+def fold(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Combine sliding blocks ``(N, C * prod(kernel_size), L)`` into ``(N, C, *output_size)`` (sums overlaps)."""
+    return _wrap(torch.nn.functional.fold(self._t, _size_arg(output_size), _size_arg(kernel_size),
+                                          _size_arg(dilation), _size_arg(padding), _size_arg(stride)))
+
+
+def unfold(self, kernel_size, dilation=1, padding=0, stride=1):
+    """Extract sliding blocks of an NCHW tensor as ``(N, C * prod(kernel_size), L)``."""
+    return _wrap(torch.nn.functional.unfold(self._t, _size_arg(kernel_size), _size_arg(dilation),
+                                            _size_arg(padding), _size_arg(stride)))
+
+
+def col2im(self, output_size, kernel_size, dilation, padding_value, stride):
+    """``(N, C, prod(kernel_size), L)`` columns back to ``(N, C, *output_size)``."""
+    t = self._t
+    cols = t.reshape(t.shape[0], t.shape[1] * t.shape[2], t.shape[3])
+    return _wrap(torch.nn.functional.fold(cols, _size_arg(output_size), _size_arg(kernel_size),
+                                          _size_arg(dilation), _size_arg(padding_value), _size_arg(stride)))
+
+
+def reverse_sequence(self, seq_lengths, seq_dim=0, batch_dim=0):
+    """Reverse the first ``seq_lengths[b]`` elements along ``seq_dim`` of each batch entry ``b``."""
+    t = self._t
+    n = t.shape[seq_dim]
+    lengths = _u(seq_lengths).long().to(t.device)
+    pos = torch.arange(n, device=t.device)
+    rev = torch.where(pos.unsqueeze(0) < lengths.unsqueeze(1), lengths.unsqueeze(1) - 1 - pos, pos)
+    shape = [1] * t.dim()
+    shape[batch_dim] = t.shape[batch_dim]
+    shape[seq_dim] = n
+    idx = (rev if batch_dim < seq_dim else rev.t()).reshape(shape)
+    return _wrap(torch.gather(t, seq_dim, idx.expand(t.shape)))
+
+
+def unique_with_pad(self, pad_num):
+    """``(unique values in first-appearance order padded with pad_num to the input length, index of each element)``."""
+    t = self._t
+    vals, inverse = torch.unique(t, sorted=True, return_inverse=True)
+    first = torch.full((vals.numel(),), t.numel(), dtype=torch.int64, device=t.device)
+    first = first.scatter_reduce(0, inverse, torch.arange(t.numel(), device=t.device), "amin")
+    order = torch.argsort(first)
+    rank = torch.empty_like(order)
+    rank[order] = torch.arange(order.numel(), device=t.device)
+    out = torch.full_like(t, pad_num)
+    out[:vals.numel()] = vals[order]
+    return _wrap(out), _wrap(rank[inverse].to(t.dtype if not t.is_floating_point() else _int32))
+
+
+def _device_of(name):
+    name = str(name).upper()
+    return torch.device("cuda" if name.startswith(("GPU", "CUDA")) else "cpu")
+
+
+def to_(self, device=None, non_blocking=False):
+    """Move this tensor to ``device`` ('CPU', 'GPU', ...) in place; returns ``self``."""
+    if device is not None:
+        self._t = self._t.to(_device_of(device), non_blocking=non_blocking)
+    return self
+
+
+def move_to(self, to, blocking=True):
+    """A copy of this tensor on the device ``to`` ('CPU', 'GPU' or 'Ascend')."""
+    return _wrap(self._t.to(_device_of(to), non_blocking=not blocking))
+
+
+def set_dtype(self, dtype):
+    """Change this tensor's dtype in place (the values are cast); returns ``self``."""
+    self._t = self._t.to(_to_torch_dtype(dtype))
+    return self
+
+
+def set_(self, source=None, storage_offset=0, size=None, stride=None):
+    """Make this tensor share ``source``'s data (a view of it with ``size``/``stride``); returns ``self``."""
+    src = _u(source)
+    if size is not None:
+        src = src.as_strided(tuple(size), tuple(stride) if stride is not None else None, storage_offset)
+    self._t = src
+    return self
+
+
+def to_dlpack(self):
+    """A DLPack capsule sharing this tensor's memory."""
+    return torch.utils.dlpack.to_dlpack(self._t)
+
+
+def from_dlpack(dlpack):
+    """A Tensor sharing the memory of a DLPack capsule (or an object with ``__dlpack__``)."""
+    return _wrap(torch.from_dlpack(dlpack))
+
+
+def remove_hook(self, handle):
+    """Remove a hook added by ``register_hook`` (pass the handle it returned)."""
+    handle.remove()
+
+
+def pin_memory(self):
+    """A copy in page-locked host memory (for fast transfer to a GPU); the tensor itself without CUDA."""
+    return _wrap(self._t.pin_memory()) if torch.cuda.is_available() else self
+
+
+def is_pinned(self):
+    return self._t.is_pinned() if torch.cuda.is_available() else False
+
+
+def is_shared(self):
+    return self._t.is_shared()
+
+
+def is_meta(self):
+    return self._t.is_meta
+
+
+def untyped_storage(self):
+    return self._t.untyped_storage()
+
+
+storage = untyped_storage
+
+
+def const_arg(self):
+    """Whether the tensor is a constant argument of a compiled network; sporetorch traces every Tensor."""
+    return False
+
+
+def set_const_arg(self, const_arg=True):
+    """Accepted for compatibility: sporetorch's compiler specialises on shapes, not on marked constants."""
+    return self
+
+
 # ---------------------------------------------------------------------------- in-place updates
 def _recording(t, new):
     """Whether autograd may need the current value of ``t`` (a differentiation is running,
@@ -1719,13 +1854,23 @@ def random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
 
 
 # ---------------------------------------------------------------------------- attach
+_PROPERTIES = {
+    "mT": property(lambda self: _wrap(self._t.mT), doc="The transpose of the last two dimensions."),
+    "mH": property(lambda self: _wrap(self._t.mH), doc="The conjugate transpose of the last two dimensions."),
+    "H": property(lambda self: _wrap(self._t.mH), doc="The conjugate transpose of a matrix."),
+    "data": property(lambda self: _wrap(self._t.detach()), doc="The data without autograd history."),
+}
+
+
 def _attach(namespace):
     """Set every public function defined in this module on ``Tensor`` under its own name."""
+    for name, prop in _PROPERTIES.items():
+        setattr(Tensor, name, prop)
     for name, fn in list(namespace.items()):
         if (name.startswith("_") and name != "__setitem__") or not callable(fn) \
                 or getattr(fn, "__module__", None) != __name__:
             continue
-        setattr(Tensor, name, fn)
+        setattr(Tensor, name, staticmethod(fn) if name == "from_dlpack" else fn)
         __all__.append(name)
 
 

@@ -334,6 +334,28 @@ REF_CASES = [
     ("addmm_", lambda: _inplace("addmm_", Tensor(np.eye(2, dtype=np.float32)), Tensor(np.ones((2, 3), np.float32))),
      _A + 1),
     ("requires_grad_", lambda: _a().requires_grad_().to_torch().requires_grad, True),
+    ("mT", lambda: _a().mT, _A.T),
+    ("H", lambda: _a().H, _A.T),
+    ("data", lambda: _a().data, _A),
+    ("unfold", lambda: Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)).unfold(2, stride=2),
+     torch.nn.functional.unfold(torch.arange(16.0).reshape(1, 1, 4, 4), 2, stride=2).numpy()),
+    ("fold", lambda: Tensor(np.ones((1, 4, 4), np.float32)).fold((4, 4), 2, stride=2), np.ones((1, 1, 4, 4), np.float32)),
+    ("col2im", lambda: Tensor(np.ones((1, 1, 4, 4), np.float32)).col2im(Tensor(np.array([4, 4])), 2, 1, 0, 2),
+     np.ones((1, 1, 4, 4), np.float32)),
+    ("reverse_sequence", lambda: Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)).reverse_sequence(
+        Tensor(np.array([2, 3])), 1, 0), np.array([[1.0, 0.0, 2.0], [5.0, 4.0, 3.0]], np.float32)),
+    ("unique_with_pad", lambda: Tensor(np.array([1, 1, 3, 2], np.int32)).unique_with_pad(0)[0],
+     np.array([1, 3, 2, 0], np.int32)),
+    ("to_", lambda: _a().to_("CPU"), _A),
+    ("move_to", lambda: _a().move_to("CPU"), _A),
+    ("set_dtype", lambda: _a().set_dtype(ms.float64), _A.astype(np.float64)),
+    ("set_", lambda: _a().set_(Tensor(np.zeros(2, np.float32))), np.zeros(2, np.float32)),
+    ("from_dlpack", lambda: Tensor.from_dlpack(_a().to_dlpack()), _A),
+    ("remove_hook", lambda: _a().requires_grad_().remove_hook(_a().requires_grad_().register_hook(lambda g: g)), None),
+    ("is_shared", lambda: _a().is_shared(), False),
+    ("is_meta", lambda: _a().is_meta(), False),
+    ("is_pinned", lambda: _a().is_pinned(), False),
+    ("untyped_storage", lambda: _a().untyped_storage().nbytes(), 24),
 ]
 
 

@@ -36,6 +36,8 @@ def _to_ours(arg):
         return [_to_ours(a) for a in arg]
     if isinstance(arg, tuple):
         return tuple(_to_ours(a) for a in arg)
+    if isinstance(arg, dict):
+        return {k: _to_ours(v) for k, v in arg.items()}
     if isinstance(arg, str) and arg in _MS_DTYPE:
         return _MS_DTYPE[arg]
     return arg

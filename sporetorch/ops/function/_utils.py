@@ -150,19 +150,17 @@ def _float_of(t):
     return t if t.is_floating_point() or t.is_complex() else t.to(torch.get_default_dtype())
 
 
-def _not_tensor_error(name, fn, args, kwargs):
-    """TypeError naming the first argument of ``fn`` that should have been a Tensor."""
+def _not_tensor_error(name, fn, args, kwargs, exc):
+    """TypeError naming the argument of ``fn`` whose type lacked a Tensor's ``_t``."""
+    bad_type = str(exc).split("'")[1] if str(exc).count("'") >= 2 else None
     try:
-        bound = inspect.signature(fn).bind(*args, **kwargs)
-        items = bound.arguments.items()
+        items = list(inspect.signature(fn).bind(*args, **kwargs).arguments.items())
     except TypeError:
-        items = ((f"arg{i}", a) for i, a in enumerate(args))
+        items = [(f"arg{i}", a) for i, a in enumerate(args)]
     for arg_name, value in items:
-        if not isinstance(value, (Tensor, type(None), str, bool, mstype.Type)):
-            break
-    else:
-        arg_name, value = "input", None
-    return TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {type(value).__name__}")
+        if type(value).__name__ == bad_type:
+            return TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {bad_type}")
+    return TypeError(f"For '{name}', an argument that must be a Tensor got a {bad_type}")
 
 
 def _guard(fn):
@@ -179,7 +177,7 @@ def _guard(fn):
         except AttributeError as e:
             if "'_t'" not in str(e):
                 raise
-            raise _not_tensor_error(name, fn, args, kwargs) from None
+            raise _not_tensor_error(name, fn, args, kwargs, e) from None
     op._checks_inputs = True
     return op
 

@@ -1,0 +1,68 @@
+"""The main job: ``sporetorch demo`` and the MindSpore-style example scripts."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import torch
+
+import sporetorch as ms
+from sporetorch import cli
+from sporetorch.data import load_digits
+from sporetorch.demo import LeNetDigits, split_digits
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture
+def keep_threads():
+    threads = torch.get_num_threads()
+    yield
+    torch.set_num_threads(threads)
+
+
+def test_bundled_digits():
+    images, labels = load_digits()
+    assert images.shape == (1797, 8, 8) and images.dtype == np.uint8 and images.max() == 16
+    assert labels.shape == (1797,) and np.bincount(labels).tolist() == [178, 182, 177, 183, 181, 182, 181, 179,
+                                                                        174, 180]
+    (x_train, y_train), (x_test, y_test) = split_digits()
+    assert len(y_train) + len(y_test) == 1797 and x_train.shape[1:] == (1, 8, 8)
+    assert set(np.unique(y_test)) == set(range(10))
+
+
+def test_demo_writes_checkpoint_metrics_and_explains_the_plot(tmp_path, capsys, keep_threads):
+    assert cli.main(["demo", "--epochs", "2", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Held-out accuracy:" in out and "Checkpoint:" in out
+    summary = json.loads((tmp_path / "metrics.json").read_text())
+    assert len(summary["train_loss"]) == 2 and summary["train_loss"][1] < summary["train_loss"][0]
+    net = LeNetDigits()
+    ms.load_param_into_net(net, ms.load_checkpoint(summary["checkpoint"]))
+    try:
+        import matplotlib  # noqa: F401
+        assert (tmp_path / "lenet_digits_training.png").stat().st_size > 0
+    except ImportError:
+        assert 'pip install -e ".[plot]"' in out
+
+
+@pytest.mark.slow
+def test_demo_reaches_95_percent(tmp_path, keep_threads):
+    from sporetorch.demo import main
+    assert main(["--out", str(tmp_path)]) == 0
+    summary = json.loads((tmp_path / "metrics.json").read_text())
+    assert summary["held_out_accuracy"] >= 0.95
+
+
+@pytest.mark.slow
+def test_lenet_example_runs_unchanged_under_the_launcher(tmp_path):
+    env = dict(os.environ, OMP_NUM_THREADS="1", SPORETORCH_PROGRESS="0")
+    proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", os.path.join(ROOT, "examples", "lenet_digits.py"),
+                           "--ckpt-dir", str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    accuracy = float(proc.stdout.split("held-out accuracy:")[1].split()[0])
+    assert accuracy >= 0.95
+    assert sorted(os.listdir(tmp_path)) == ["lenet-11_44.ckpt", "lenet-12_44.ckpt"]

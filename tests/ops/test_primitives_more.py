@@ -178,7 +178,66 @@ CASES = [
     ("IOU", lambda: P.IOU()(_t([[0.0, 0.0, 2.0, 2.0]]), _t([[1.0, 1.0, 3.0, 3.0]])), lambda: np.array([[1 / 7]], np.float32)),
     ("StopGradient", lambda: P.StopGradient()(_t(A)), lambda: A),
     ("Dropout_keep_all", lambda: P.Dropout(keep_prob=1.0)(_t(A)), lambda: (A, np.ones_like(A))),
+    ("Conv2DBackpropInput", lambda: P.Conv2DBackpropInput(2, 2)(_t(IMG[:, :2, :3, :3]),
+                                                               _t(np.ones((2, 1, 2, 2), np.float32)), (1, 1, 4, 4)),
+     lambda: F.conv_transpose2d(_tt(IMG[:, :2, :3, :3]), torch.ones(2, 1, 2, 2)).numpy()),
+    ("Conv3DTranspose", lambda: P.Conv3DTranspose(2, 1, 2)(_t(VOL), _t(np.ones((2, 1, 2, 2, 2), np.float32))),
+     lambda: F.conv_transpose3d(_tt(VOL), torch.ones(2, 1, 2, 2, 2)).numpy()),
+    ("DepthwiseConv2dNative", lambda: P.DepthwiseConv2dNative(1, 2)(_t(IMG), _t(np.ones((1, 2, 2, 2), np.float32))),
+     lambda: F.conv2d(_tt(IMG), torch.ones(2, 1, 2, 2), groups=2).numpy()),
+    ("ExtractImagePatches", lambda: P.ExtractImagePatches((1, 1, 2, 2), (1, 1, 2, 2), (1, 1, 1, 1))(_t(IMG[:, :1])),
+     lambda: IMG[:, :1].reshape(1, 2, 2, 2, 2).transpose(0, 2, 4, 1, 3).reshape(1, 4, 2, 2)),
+    ("MaxUnpool2D", lambda: P.MaxUnpool2D(2)(*P.MaxPoolWithArgmaxV2(2, 2)(_t(IMG))),
+     lambda: F.max_unpool2d(*F.max_pool2d(_tt(IMG), 2, 2, return_indices=True), 2).numpy()),
+    ("MaxUnpool3D", lambda: P.MaxUnpool3D(2)(*[_t(o.numpy()) for o in F.max_pool3d(_tt(VOL), 2, 2, return_indices=True)]),
+     lambda: F.max_unpool3d(*F.max_pool3d(_tt(VOL), 2, 2, return_indices=True), 2).numpy()),
+    ("SpaceToBatchND", lambda: P.SpaceToBatchND((2, 2), ((0, 0), (0, 0)))(_t(np.arange(4.0).reshape(1, 1, 2, 2))),
+     lambda: np.arange(4.0, dtype=np.float32).reshape(4, 1, 1, 1)),
+    ("BatchToSpaceND", lambda: P.BatchToSpaceND((2, 2), ((0, 0), (0, 0)))(_t(np.arange(4.0).reshape(4, 1, 1, 1))),
+     lambda: np.arange(4.0, dtype=np.float32).reshape(1, 1, 2, 2)),
+    ("SpaceToBatch", lambda: P.SpaceToBatch(2, ((0, 0), (0, 0)))(_t(IMG)), lambda: _s2b(IMG)),
+    ("BatchToSpace", lambda: P.BatchToSpace(2, ((0, 0), (0, 0)))(_t(_s2b(IMG))), lambda: IMG),
+    ("LogSpace", lambda: P.LogSpace(3, 2)(_t(0.0, np.float32), _t(2.0, np.float32)), lambda: np.array([1.0, 2.0, 4.0], np.float32)),
+    ("Lstsq", lambda: P.Lstsq()(_t(SPD), _t([[1.0], [2.0]])), lambda: np.linalg.solve(SPD, [[1.0], [2.0]]).astype(np.float32)),
+    ("MatrixSolveLs", lambda: P.MatrixSolveLs()(_t(SPD), _t([[1.0], [2.0]]), _t(0.0, np.float32)),
+     lambda: np.linalg.solve(SPD, [[1.0], [2.0]]).astype(np.float32)),
+    ("NuclearNorm", lambda: P.NuclearNorm()(_t(SPD)), lambda: np.float32(np.linalg.svd(SPD, compute_uv=False).sum())),
+    ("Quantile", lambda: P.Quantile(dim=1)(_t(A), _t(0.5, np.float32)), lambda: np.quantile(A, 0.5, axis=1)),
+    ("Eig", lambda: P.Eig()(_t(np.diag([2.0, 3.0])))[0],
+     lambda: np.array([2.0, 3.0], np.complex64)),
+    ("LuUnpack", lambda: P.LuUnpack()(*[_t(o.numpy()) for o in torch.linalg.lu_factor(_tt(SPD))])[2],
+     lambda: torch.lu_unpack(*torch.linalg.lu_factor(_tt(SPD)))[2].numpy()),
+    ("ScalarToArray", lambda: P.ScalarToArray()(2.5), lambda: np.float32(2.5)),
+    ("EqualCount", lambda: P.EqualCount()(_t([1, 2, 3], np.int32), _t([1, 0, 3], np.int32)), lambda: np.array([2], np.int32)),
+    ("HistogramFixedWidth", lambda: P.HistogramFixedWidth(4)(_t([-1.0, 0.5, 1.5, 9.0]), _t([0.0, 4.0])),
+     lambda: np.array([2, 1, 0, 1], np.int32)),
+    ("CompareAndBitpack", lambda: P.CompareAndBitpack()(_t(np.arange(8.0)), _t(3.5, np.float32)), lambda: np.array([15], np.uint8)),
+    ("ListDiff", lambda: P.ListDiff()(_t([1, 2, 3, 4], np.int32), _t([2, 4], np.int32)),
+     lambda: (np.array([1, 3], np.int32), np.array([0, 2], np.int32))),
+    ("LerpScalar", lambda: P.LerpScalar()(_t(A), _t(B), 0.25), lambda: A + 0.25 * (B - A)),
+    ("WhileLoop", lambda: P.WhileLoop()(lambda v: v < 10, lambda v: v * 2, 1), lambda: 16),
+    ("ForiLoop", lambda: P.ForiLoop()(0, 4, lambda i, v: v + i, 0), lambda: 6),
+    ("Scan", lambda: P.Scan()(lambda c, x: (c + x, c * x), 0, [1, 2, 3]), lambda: (6, [0, 2, 9])),
+    ("AlltoAll", lambda: P.AlltoAll(1, 0, 0)(_t(A)), lambda: A),
+    ("Reduce", lambda: P.Reduce(0)(_t(A)), lambda: A),
+    ("MoveTo", lambda: P.MoveTo()(_t(A), "CPU"), lambda: A),
+    ("FloatStatus", lambda: P.FloatStatus()(_t([1.0, np.inf])), lambda: np.array([1.0], np.float32)),
+    ("ConfusionMatrix", lambda: P.ConfusionMatrix(2)(_t([0, 1, 1], np.int32), _t([0, 0, 1], np.int32)),
+     lambda: np.array([[1, 0], [1, 1]], np.int32)),
+    ("CheckValid", lambda: P.CheckValid()(_t([[0.0, 0.0, 5.0, 5.0], [0.0, 0.0, 50.0, 5.0]]), _t([10.0, 10.0, 1.0])),
+     lambda: np.array([True, False])),
+    ("BoundingBoxEncode", lambda: P.BoundingBoxEncode()(_t([[0.0, 0.0, 3.0, 3.0]]), _t([[0.0, 0.0, 3.0, 3.0]])),
+     lambda: np.zeros((1, 4), np.float32)),
+    ("BoundingBoxDecode", lambda: P.BoundingBoxDecode((10, 10))(_t([[0.0, 0.0, 3.0, 3.0]]), _t(np.zeros((1, 4)))),
+     lambda: np.array([[0.0, 0.0, 3.0, 3.0]], np.float32)),
+    ("NMSWithMask", lambda: P.NMSWithMask(0.5)(_t([[0.0, 0.0, 2.0, 2.0, 0.9], [0.0, 0.0, 2.0, 1.9, 0.8],
+                                                  [5.0, 5.0, 6.0, 6.0, 0.7]]))[2], lambda: np.array([True, False, True])),
 ]
+
+
+def _s2b(x):
+    n, c, h, w = x.shape
+    return x.reshape(n, c, h // 2, 2, w // 2, 2).transpose(3, 5, 0, 1, 2, 4).reshape(4 * n, c, h // 2, w // 2)
 
 
 def _fill_diag(a, v):
@@ -351,6 +410,35 @@ def test_control_primitives():
     for summary in (P.ScalarSummary(), P.TensorSummary(), P.ImageSummary(), P.HistogramSummary()):
         assert summary("name", x) is None
     P.Print()("value:", _t([1.0]))
+
+
+def test_extra_random_and_gradient_primitives():
+    ms.set_seed(2)
+    draws = P.MultinomialWithReplacement(3, True)(_t([[0.0, 1.0]]), 1, 0)
+    assert draws.asnumpy().tolist() == [[1, 1, 1]]
+    assert P.RandomGamma(seed=1)((2,), _t([1.0, 2.0])).shape == (2, 2)
+    assert str(P.RandomPoisson(seed=1)((3,), _t([2.0])).dtype) == "Int64"
+    assert str(P.NonDeterministicInts()((2,)).dtype) == "Int64"
+    assert (P.LogNormalReverse()(_t(A)).asnumpy() > 0).all()
+    assert sorted(P.RandpermV2(seed=1)(5).asnumpy().tolist()) == [0, 1, 2, 3, 4]
+    idx, mask = P.RandomChoiceWithMask(count=4, seed=1)(_t([[True, False], [True, True]]))
+    assert mask.asnumpy().tolist() == [True, True, True, False] and idx.shape == (4, 2)
+    assert P.Cauchy((2, 3))().shape == (2, 3)
+    with pytest.raises(ValueError, match="Assert"):
+        P.Assert()(False, [_t([1.0, 2.0])])
+    double_grad = P.InsertGradientOf(lambda g: g * 2)
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    double_grad(Tensor.from_torch(x)).to_torch().sum().backward()
+    assert x.grad.tolist() == [2.0, 2.0]
+    var, m, v, vhat = (_param(a, n) for a, n in ((A, "var"), (B, "m"), (POS, "v"), (POS, "vhat")))
+    P.ApplyAdamWithAmsgrad()(var, m, v, vhat, 0.9, 0.999, 0.01, _t(B))
+    v_w = 0.999 * POS + 0.001 * B * B
+    m_w = 0.9 * B + 0.1 * B
+    lr_t = 0.01 * np.sqrt(1 - 0.999) / (1 - 0.9)
+    np.testing.assert_allclose(var.asnumpy(), A - lr_t * m_w / (np.sqrt(np.maximum(POS, v_w)) + 1e-8), rtol=1e-5)
+    var, acc = _param(A, "var"), _param(POS, "acc")
+    P.ApplyProximalAdagrad()(var, acc, 0.1, 0.0, 0.0, _t(B))
+    np.testing.assert_allclose(var.asnumpy(), A - 0.1 * B / np.sqrt(POS + B * B), rtol=1e-5)
 
 
 def test_multilabel_margin_and_ctc_losses():

@@ -1,0 +1,760 @@
+"""Less common Primitive classes: transposed/depthwise convolutions, block rearrangements,
+linear-algebra extras, random samplers, control-flow helpers, box utilities."""
+import torch
+import torch.nn.functional as F
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, _wrap
+from ..._device import default_device
+from ..primitive import Primitive, prim_attr_register
+from .nn_ops import _conv_padding, _pair
+from .random_ops import _Random, _shape
+
+__all__ = ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "ExtractImagePatches", "MaxUnpool2D",
+           "MaxUnpool3D", "SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace", "LogSpace", "Lstsq",
+           "MatrixSolveLs", "NuclearNorm", "Quantile", "Eig", "LuUnpack", "MultinomialWithReplacement", "RandomGamma",
+           "RandomPoisson", "NonDeterministicInts", "LogNormalReverse", "RandpermV2", "RandomChoiceWithMask",
+           "Cauchy", "ScalarToArray", "Assert", "EqualCount", "HistogramFixedWidth", "CompareAndBitpack", "ListDiff",
+           "LerpScalar", "WhileLoop", "ForiLoop", "Scan", "InsertGradientOf", "AlltoAll", "Reduce", "MoveTo",
+           "FloatStatus", "ConfusionMatrix", "CheckValid", "BoundingBoxEncode", "BoundingBoxDecode", "NMSWithMask",
+           "ApplyAdamWithAmsgrad", "ApplyProximalAdagrad"]
+
+
+def _u(x):
+    return x._t if isinstance(x, Tensor) else x
+
+
+def _ints(v):
+    if isinstance(v, Tensor):
+        v = v._t.tolist()
+    return tuple(v) if isinstance(v, (list, tuple)) else v
+
+
+class Conv2DBackpropInput(Primitive):
+    """The gradient of a 2-D convolution with respect to its input: ``(dout, weight, input_size)``."""
+
+    @prim_attr_register
+    def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1, stride=1,
+                 dilation=1, group=1, data_format="NCHW"):
+        pass
+
+    def __call__(self, dout, weight, input_size):
+        x = torch.zeros(_ints(input_size), dtype=dout._t.dtype, device=dout._t.device, requires_grad=True)
+        stride, dilation = _pair(self.stride), _pair(self.dilation)
+        padding = _conv_padding(self.pad_mode, self.pad, 2)
+        with torch.enable_grad():
+            y = F.conv2d(x, weight._t.detach(), None, stride, padding, dilation, self.group)
+        # conv2d is linear in x, so its vector-Jacobian product with dout is the transposed convolution.
+        (dx,) = torch.autograd.grad(y, x, dout._t, create_graph=dout._t.requires_grad)
+        return _wrap(dx)
+
+
+class Conv3DTranspose(Primitive):
+    """3-D transposed convolution of ``dout`` with ``weight`` (in_channel, out_channel/group, kd, kh, kw)."""
+
+    @prim_attr_register
+    def __init__(self, in_channel, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1,
+                 group=1, output_padding=0, data_format="NCDHW"):
+        pass
+
+    def __call__(self, dout, weight):
+        pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
+        return _wrap(F.conv_transpose3d(dout._t, weight._t, None, _pair(self.stride, 3), pad,
+                                        _pair(self.output_padding, 3), self.group, _pair(self.dilation, 3)))
+
+
+class DepthwiseConv2dNative(Primitive):
+    """Depthwise 2-D convolution: each input channel convolved with ``channel_multiplier`` filters."""
+
+    @prim_attr_register
+    def __init__(self, channel_multiplier, kernel_size, mode=3, pad_mode="valid", pad=0, stride=1, dilation=1,
+                 group=1):
+        pass
+
+    def __call__(self, input_x, w):
+        t, wt = input_x._t, w._t
+        c = t.shape[1]
+        weight = wt.reshape(wt.shape[0], c, wt.shape[2], wt.shape[3]).transpose(0, 1).reshape(
+            c * wt.shape[0], 1, wt.shape[2], wt.shape[3])
+        padding = _conv_padding(self.pad_mode, self.pad, 2)
+        return _wrap(F.conv2d(t, weight, None, _pair(self.stride), padding, _pair(self.dilation), c))
+
+
+class ExtractImagePatches(Primitive):
+    """Patches of ``ksizes`` with ``strides`` and ``rates`` (dilation), laid out in the channel axis."""
+
+    @prim_attr_register
+    def __init__(self, ksizes, strides, rates, padding="VALID"):
+        pass
+
+    def __call__(self, input_x):
+        t = input_x._t
+        k, s, r = _pair(self.ksizes), _pair(self.strides), _pair(self.rates)
+        if self.padding.upper() == "SAME":
+            eff = tuple(r[i] * (k[i] - 1) + 1 for i in range(2))
+            pads = []
+            for i in (1, 0):
+                n = t.shape[2 + i]
+                total = max((-(-n // s[i]) - 1) * s[i] + eff[i] - n, 0)
+                pads += [total // 2, total - total // 2]
+            t = F.pad(t, pads)
+        n, c, h, w = t.shape
+        cols = F.unfold(t, k, r, 0, s)
+        oh = (h - (r[0] * (k[0] - 1) + 1)) // s[0] + 1
+        ow = (w - (r[1] * (k[1] - 1) + 1)) // s[1] + 1
+        # MindSpore orders the output channels as (kh, kw, c).
+        out = cols.reshape(n, c, k[0] * k[1], oh, ow).transpose(1, 2).reshape(n, k[0] * k[1] * c, oh, ow)
+        return _wrap(out)
+
+
+class MaxUnpool2D(Primitive):
+    """Scatter pooled values back to the positions given by ``argmax``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
+        pass
+
+    def __call__(self, x, argmax):
+        strides = self.strides or self.ksize
+        size = tuple(self.output_shape)[-2:] if self.output_shape else None
+        return _wrap(F.max_unpool2d(x._t, argmax._t.long(), _pair(self.ksize), _pair(strides), _pair(self.pads),
+                                    size))
+
+
+class MaxUnpool3D(Primitive):
+    """Scatter 3-D pooled values back to the positions given by ``argmax``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCDHW"):
+        pass
+
+    def __call__(self, x, argmax):
+        strides = self.strides or self.ksize
+        size = tuple(self.output_shape)[-3:] if self.output_shape else None
+        return _wrap(F.max_unpool3d(x._t, argmax._t.long(), _pair(self.ksize, 3), _pair(strides, 3),
+                                    _pair(self.pads, 3), size))
+
+
+def _space_to_batch(t, block, paddings):
+    pads = []
+    for before, after in reversed([tuple(p) for p in paddings]):
+        pads += [before, after]
+    t = F.pad(t, pads)
+    n, c = t.shape[:2]
+    spatial = t.shape[2:]
+    shape = [n, c]
+    for size, b in zip(spatial, block):
+        shape += [size // b, b]
+    t = t.reshape(shape)
+    k = len(block)
+    block_axes = [3 + 2 * i for i in range(k)]
+    grid_axes = [2 + 2 * i for i in range(k)]
+    t = t.permute(block_axes + [0, 1] + grid_axes)
+    prod = 1
+    for b in block:
+        prod *= b
+    return t.reshape([prod * n, c] + [size // b for size, b in zip(spatial, block)])
+
+
+def _batch_to_space(t, block, crops):
+    k = len(block)
+    prod = 1
+    for b in block:
+        prod *= b
+    n = t.shape[0] // prod
+    c = t.shape[1]
+    spatial = t.shape[2:]
+    t = t.reshape(list(block) + [n, c] + list(spatial))
+    order = [k, k + 1]
+    for i in range(k):
+        order += [k + 2 + i, i]
+    t = t.permute(order).reshape([n, c] + [s * b for s, b in zip(spatial, block)])
+    for i, (start, end) in enumerate([tuple(cr) for cr in crops]):
+        t = t.narrow(2 + i, start, t.shape[2 + i] - start - end)
+    return t
+
+
+class SpaceToBatchND(Primitive):
+    """Move ``block_shape`` blocks of the padded spatial dimensions into the batch dimension."""
+
+    @prim_attr_register
+    def __init__(self, block_shape, paddings):
+        pass
+
+    def __call__(self, input_x):
+        block = (self.block_shape,) * 2 if isinstance(self.block_shape, int) else tuple(self.block_shape)
+        return _wrap(_space_to_batch(input_x._t, block, self.paddings))
+
+
+class BatchToSpaceND(Primitive):
+    """The inverse of ``SpaceToBatchND``: move batch blocks back into space, then crop."""
+
+    @prim_attr_register
+    def __init__(self, block_shape, crops):
+        pass
+
+    def __call__(self, input_x):
+        block = (self.block_shape,) * 2 if isinstance(self.block_shape, int) else tuple(self.block_shape)
+        return _wrap(_batch_to_space(input_x._t, block, self.crops))
+
+
+class SpaceToBatch(Primitive):
+    """``SpaceToBatchND`` with a square ``block_size``."""
+
+    @prim_attr_register
+    def __init__(self, block_size, paddings):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(_space_to_batch(input_x._t, (self.block_size,) * 2, self.paddings))
+
+
+class BatchToSpace(Primitive):
+    """``BatchToSpaceND`` with a square ``block_size``."""
+
+    @prim_attr_register
+    def __init__(self, block_size, crops):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(_batch_to_space(input_x._t, (self.block_size,) * 2, self.crops))
+
+
+class LogSpace(Primitive):
+    """``steps`` values ``base ** linspace(start, end)``."""
+
+    @prim_attr_register
+    def __init__(self, steps=10, base=10, dtype=mstype.float32):
+        pass
+
+    def __call__(self, start, end):
+        s, e = float(_u(start)), float(_u(end))
+        return _wrap(torch.logspace(s, e, self.steps, self.base, dtype=mstype.to_torch(self.dtype),
+                                    device=default_device()))
+
+
+class Lstsq(Primitive):
+    """Least-squares solution of ``a @ x = b`` (with optional L2 regularisation)."""
+
+    @prim_attr_register
+    def __init__(self, fast=True, l2_regularizer=0.0):
+        pass
+
+    def __call__(self, a, b):
+        at, bt = a._t, b._t
+        if self.l2_regularizer:
+            n = at.shape[-1]
+            gram = at.mT @ at + self.l2_regularizer * torch.eye(n, dtype=at.dtype, device=at.device)
+            return _wrap(torch.linalg.solve(gram, at.mT @ bt))
+        return _wrap(torch.linalg.lstsq(at, bt).solution)
+
+
+class MatrixSolveLs(Primitive):
+    """Least-squares solution of ``matrix @ x = rhs`` with L2 regularisation ``l2``."""
+
+    @prim_attr_register
+    def __init__(self, fast=True):
+        pass
+
+    def __call__(self, matrix, rhs, l2):
+        return Lstsq(l2_regularizer=float(_u(l2)))(matrix, rhs)
+
+
+class NuclearNorm(Primitive):
+    """Sum of singular values over the matrix dimensions ``dim``."""
+
+    @prim_attr_register
+    def __init__(self, dim=None, keepdim=False):
+        pass
+
+    def __call__(self, input):
+        dim = (-2, -1) if self.dim is None else tuple(self.dim)
+        return _wrap(torch.linalg.matrix_norm(input._t, "nuc", dim, self.keepdim))
+
+
+class Quantile(Primitive):
+    """The ``q`` quantiles along ``dim`` (NaN-aware with ``ignore_nan``)."""
+
+    @prim_attr_register
+    def __init__(self, dim=None, keep_dims=False, ignore_nan=False):
+        pass
+
+    def __call__(self, input, q):
+        fn = torch.nanquantile if self.ignore_nan else torch.quantile
+        return _wrap(fn(input._t, _u(q), self.dim, self.keep_dims))
+
+
+class Eig(Primitive):
+    """Eigenvalues (and with ``compute_v`` eigenvectors) of square matrices (complex)."""
+
+    @prim_attr_register
+    def __init__(self, compute_v=False):
+        pass
+
+    def __call__(self, x):
+        if self.compute_v:
+            w, v = torch.linalg.eig(x._t)
+            return _wrap(w), _wrap(v)
+        return _wrap(torch.linalg.eigvals(x._t)), _wrap(torch.zeros(()))
+
+
+class LuUnpack(Primitive):
+    """``(P, L, U)`` from a packed LU factorisation and its pivots."""
+
+    @prim_attr_register
+    def __init__(self, unpack_data=True, unpack_pivots=True):
+        pass
+
+    def __call__(self, LU_data, LU_pivots):
+        p, lo, up = torch.lu_unpack(LU_data._t, LU_pivots._t.int(), self.unpack_data, self.unpack_pivots)
+        return _wrap(p), _wrap(lo), _wrap(up)
+
+
+class MultinomialWithReplacement(Primitive):
+    """``numsamples`` category indices per row of the probabilities ``x`` (Int64)."""
+
+    @prim_attr_register
+    def __init__(self, numsamples, replacement=False):
+        pass
+
+    def __call__(self, x, seed, offset):
+        g = torch.Generator(device=x._t.device)
+        g.manual_seed(int(_u(seed)) * 1000003 + int(_u(offset)))
+        return _wrap(torch.multinomial(x._t.float(), self.numsamples, self.replacement, generator=g))
+
+
+class RandomGamma(_Random):
+    """Gamma samples of ``shape`` for each concentration in ``alpha``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, shape, alpha):
+        a = alpha._t
+        conc = a.expand(_shape(shape) + tuple(a.shape))
+        return _wrap(torch.distributions.Gamma(conc, torch.ones_like(conc)).sample())
+
+
+class RandomPoisson(_Random):
+    """Poisson samples of ``shape`` for each rate in ``rate``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0, dtype=mstype.int64):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, shape, rate):
+        r = rate._t
+        rates = r.expand(_shape(shape) + tuple(r.shape)).float()
+        out = torch.poisson(rates, generator=self._generator)
+        return _wrap(out.to(mstype.to_torch(self.dtype)))
+
+
+class NonDeterministicInts(Primitive):
+    """Random integers of ``shape`` over the whole range of ``dtype``."""
+
+    @prim_attr_register
+    def __init__(self, dtype=mstype.int64):
+        pass
+
+    def __call__(self, shape):
+        dt = mstype.to_torch(self.dtype)
+        info = torch.iinfo(dt)
+        return _wrap(torch.randint(info.min, info.max, _shape(shape), dtype=dt, device=default_device()))
+
+
+class LogNormalReverse(Primitive):
+    """Log-normal samples shaped like ``input`` with ``mean`` and ``std`` of the underlying normal."""
+
+    @prim_attr_register
+    def __init__(self, mean=1.0, std=2.0):
+        pass
+
+    def __call__(self, input):
+        return _wrap(torch.empty_like(input._t).log_normal_(self.mean, self.std))
+
+
+class RandpermV2(Primitive):
+    """A random permutation of ``[0, n)`` from ``seed`` and ``offset``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, offset=0, dtype=mstype.int64):
+        pass
+
+    def __call__(self, n):
+        g = torch.Generator(device=default_device())
+        g.manual_seed(self.seed * 1000003 + self.offset)
+        k = int(_u(n).item()) if isinstance(n, Tensor) else int(n)
+        return _wrap(torch.randperm(k, generator=g, device=default_device()).to(mstype.to_torch(self.dtype)))
+
+
+class RandomChoiceWithMask(_Random):
+    """Up to ``count`` random positions of True values of a Bool tensor: ``(indices, mask)``."""
+
+    @prim_attr_register
+    def __init__(self, count=256, seed=0, seed2=0):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, input_x):
+        t = input_x._t
+        idx = torch.nonzero(t)
+        perm = torch.randperm(idx.shape[0], generator=self._generator, device=t.device)[:self.count]
+        chosen = idx[perm].to(torch.int32)
+        out = torch.zeros((self.count, t.dim()), dtype=torch.int32, device=t.device)
+        mask = torch.zeros((self.count,), dtype=torch.bool, device=t.device)
+        out[:chosen.shape[0]] = chosen
+        mask[:chosen.shape[0]] = True
+        return _wrap(out), _wrap(mask)
+
+
+class Cauchy(Primitive):
+    """Cauchy samples of ``size`` with ``median`` and scale ``sigma``."""
+
+    @prim_attr_register
+    def __init__(self, size, median=0.0, sigma=1.0):
+        pass
+
+    def __call__(self):
+        return _wrap(torch.empty(tuple(self.size), device=default_device()).cauchy_(self.median, self.sigma))
+
+
+class ScalarToArray(Primitive):
+    """A 0-d Tensor from a Python number."""
+
+    def __init__(self):
+        super().__init__("ScalarToArray")
+
+    def __call__(self, input_x):
+        return Tensor(input_x)
+
+
+class Assert(Primitive):
+    """Raise ``ValueError`` with the first ``summarize`` values of ``input_data`` when ``condition`` is False."""
+
+    @prim_attr_register
+    def __init__(self, summarize=3):
+        pass
+
+    def __call__(self, condition, input_data):
+        if not bool(_u(condition)):
+            shown = [(_u(d).reshape(-1)[:self.summarize].tolist() if isinstance(d, Tensor) else d)
+                     for d in input_data]
+            raise ValueError(f"For 'Assert', the condition is False; data: {shown}")
+
+
+class EqualCount(Primitive):
+    """The number of equal elements of ``x`` and ``y``, as a 1-element tensor of their dtype."""
+
+    def __init__(self):
+        super().__init__("EqualCount")
+
+    def __call__(self, x, y):
+        return _wrap(torch.eq(x._t, y._t).sum().reshape(1).to(x._t.dtype))
+
+
+class HistogramFixedWidth(Primitive):
+    """Counts of ``x`` in ``nbins`` equal bins over ``range`` (values outside go to the edge bins)."""
+
+    @prim_attr_register
+    def __init__(self, nbins, dtype="int32"):
+        pass
+
+    def __call__(self, x, range):
+        lo, hi = (float(v) for v in _u(range).tolist())
+        idx = torch.floor((x._t.double() - lo) / (hi - lo) * self.nbins).clamp(0, self.nbins - 1).long()
+        return _wrap(torch.bincount(idx.reshape(-1), minlength=self.nbins).to(torch.int32))
+
+
+class CompareAndBitpack(Primitive):
+    """Pack ``x > threshold`` along the last axis, 8 values per UInt8."""
+
+    def __init__(self):
+        super().__init__("CompareAndBitpack")
+
+    def __call__(self, x, threshold):
+        bits = (x._t > _u(threshold)).to(torch.uint8)
+        bits = bits.reshape(bits.shape[:-1] + (bits.shape[-1] // 8, 8))
+        weights = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.uint8, device=bits.device)
+        return _wrap((bits * weights).sum(-1).to(torch.uint8))
+
+
+class ListDiff(Primitive):
+    """Values of ``x`` not in ``y`` (in order) and their positions in ``x``."""
+
+    @prim_attr_register
+    def __init__(self, out_idx=mstype.int32):
+        pass
+
+    def __call__(self, x, y):
+        keep = ~torch.isin(x._t, y._t)
+        idx = torch.nonzero(keep).reshape(-1)
+        return _wrap(x._t[keep]), _wrap(idx.to(mstype.to_torch(self.out_idx)))
+
+
+class LerpScalar(Primitive):
+    """Linear interpolation with a Python-number ``weight``."""
+
+    def __init__(self):
+        super().__init__("LerpScalar")
+
+    def __call__(self, input, end, weight):
+        return _wrap(torch.lerp(input._t, end._t, float(weight)))
+
+
+class WhileLoop(Primitive):
+    """``while cond_func(val): val = loop_func(val)``; returns the final value."""
+
+    def __init__(self):
+        super().__init__("WhileLoop")
+
+    def __call__(self, cond_func, loop_func, init_val):
+        val = init_val
+        while bool(cond_func(val)):
+            val = loop_func(val)
+        return val
+
+
+class ForiLoop(Primitive):
+    """``for i in range(lower, upper): val = loop_func(i, val)``; returns the final value."""
+
+    def __init__(self):
+        super().__init__("ForiLoop")
+
+    def __call__(self, lower, upper, loop_func, init_val, unroll=True):
+        val = init_val
+        for i in range(int(_u(lower)), int(_u(upper))):
+            val = loop_func(i, val)
+        return val
+
+
+class Scan(Primitive):
+    """``carry, y = loop_func(carry, x)`` over ``xs``; returns ``(carry, [ys])``."""
+
+    def __init__(self):
+        super().__init__("Scan")
+
+    def __call__(self, loop_func, init, xs, length=None, unroll=True):
+        carry, ys = init, []
+        items = range(length) if xs is None else xs
+        for x in items:
+            carry, y = loop_func(carry, None if xs is None else x)
+            ys.append(y)
+        return carry, ys
+
+
+class _GradientOf(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, f):
+        ctx.f = f
+        return x.view_as(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return ctx.f(_wrap(grad))._t, None
+
+
+class InsertGradientOf(Primitive):
+    """Identity in the forward pass; the gradient flowing back through it becomes ``f(gradient)``."""
+
+    @prim_attr_register
+    def __init__(self, f):
+        pass
+
+    def __call__(self, input_x):
+        return _wrap(_GradientOf.apply(input_x._t, self.f))
+
+
+def _single_process():
+    import torch.distributed as dist
+    return not (dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1)
+
+
+class AlltoAll(Primitive):
+    """Split along ``split_dim``, exchange the parts between ranks, concatenate along ``concat_dim``."""
+
+    @prim_attr_register
+    def __init__(self, split_count, split_dim, concat_dim, group="hccl_world_group"):
+        pass
+
+    def __call__(self, x):
+        if not _single_process():
+            raise NotImplementedError("For 'AlltoAll', multi-process exchange is not supported yet")
+        return _wrap(x._t.clone())
+
+
+class Reduce(Primitive):
+    """Reduce a tensor across ranks onto ``dest_rank`` (the input itself on one process)."""
+
+    @prim_attr_register
+    def __init__(self, dest_rank, op="sum", group="hccl_world_group"):
+        pass
+
+    def __call__(self, x):
+        if not _single_process():
+            import torch.distributed as dist
+            out = x._t.clone()
+            dist.reduce(out, self.dest_rank)
+            return _wrap(out)
+        return _wrap(x._t.clone())
+
+
+class MoveTo(Primitive):
+    """Copy a tensor to the device ``to`` ('CPU', 'GPU', 'Ascend')."""
+
+    def __init__(self):
+        super().__init__("MoveTo")
+
+    def __call__(self, input, to, blocking=True):
+        name = str(to).upper()
+        return _wrap(input._t.to("cuda" if name.startswith(("GPU", "CUDA")) else "cpu", non_blocking=not blocking))
+
+
+class FloatStatus(Primitive):
+    """``[1.]`` when ``x`` holds a NaN or an infinity, ``[0.]`` otherwise."""
+
+    def __init__(self):
+        super().__init__("FloatStatus")
+
+    def __call__(self, x):
+        return _wrap((~torch.isfinite(x._t)).any().reshape(1).to(torch.float32))
+
+
+class ConfusionMatrix(Primitive):
+    """``num_classes`` x ``num_classes`` counts (or summed ``weights``) of (label, prediction) pairs."""
+
+    @prim_attr_register
+    def __init__(self, num_classes, dtype="int32"):
+        pass
+
+    def __call__(self, labels, logits, weights=None):
+        n = self.num_classes
+        flat = labels._t.long() * n + logits._t.long()
+        w = None if weights is None else weights._t
+        out = torch.bincount(flat, w, minlength=n * n).reshape(n, n)
+        return _wrap(out.to(torch.int32 if w is None else w.dtype))
+
+
+class CheckValid(Primitive):
+    """Whether each box (x1, y1, x2, y2) lies inside the image of ``img_metas`` (height, width, ratio)."""
+
+    def __init__(self):
+        super().__init__("CheckValid")
+
+    def __call__(self, bboxes, img_metas):
+        b, m = bboxes._t, img_metas._t
+        h, w = m[0] * m[2], m[1] * m[2]
+        ok = (b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2] <= w - 1) & (b[:, 3] <= h - 1)
+        return _wrap(ok)
+
+
+class BoundingBoxEncode(Primitive):
+    """Regression targets (dx, dy, dw, dh) of ``groundtruth_box`` relative to ``anchor_box``."""
+
+    @prim_attr_register
+    def __init__(self, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
+        pass
+
+    def __call__(self, anchor_box, groundtruth_box):
+        a, g = anchor_box._t, groundtruth_box._t
+        aw, ah = a[:, 2] - a[:, 0] + 1, a[:, 3] - a[:, 1] + 1
+        gw, gh = g[:, 2] - g[:, 0] + 1, g[:, 3] - g[:, 1] + 1
+        ax, ay = a[:, 0] + 0.5 * (aw - 1), a[:, 1] + 0.5 * (ah - 1)
+        gx, gy = g[:, 0] + 0.5 * (gw - 1), g[:, 1] + 0.5 * (gh - 1)
+        d = torch.stack([(gx - ax) / aw, (gy - ay) / ah, torch.log(gw / aw), torch.log(gh / ah)], 1)
+        means = torch.tensor(self.means, dtype=d.dtype, device=d.device)
+        stds = torch.tensor(self.stds, dtype=d.dtype, device=d.device)
+        return _wrap((d - means) / stds)
+
+
+class BoundingBoxDecode(Primitive):
+    """Boxes from ``anchor_box`` and regression ``deltas``, clipped to ``max_shape``."""
+
+    @prim_attr_register
+    def __init__(self, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
+        pass
+
+    def __call__(self, anchor_box, deltas):
+        a, dl = anchor_box._t, deltas._t
+        means = torch.tensor(self.means, dtype=dl.dtype, device=dl.device)
+        stds = torch.tensor(self.stds, dtype=dl.dtype, device=dl.device)
+        d = dl * stds + means
+        limit = abs(float(torch.log(torch.tensor(self.wh_ratio_clip))))
+        dw, dh = d[:, 2].clamp(-limit, limit), d[:, 3].clamp(-limit, limit)
+        aw, ah = a[:, 2] - a[:, 0] + 1, a[:, 3] - a[:, 1] + 1
+        ax, ay = a[:, 0] + 0.5 * (aw - 1), a[:, 1] + 0.5 * (ah - 1)
+        gw, gh = aw * torch.exp(dw), ah * torch.exp(dh)
+        gx, gy = ax + aw * d[:, 0], ay + ah * d[:, 1]
+        h, w = self.max_shape
+        x1 = (gx - 0.5 * (gw - 1)).clamp(0, w - 1)
+        y1 = (gy - 0.5 * (gh - 1)).clamp(0, h - 1)
+        x2 = (gx + 0.5 * (gw - 1)).clamp(0, w - 1)
+        y2 = (gy + 0.5 * (gh - 1)).clamp(0, h - 1)
+        return _wrap(torch.stack([x1, y1, x2, y2], 1))
+
+
+class NMSWithMask(Primitive):
+    """Non-maximum suppression of (x1, y1, x2, y2, score) boxes: ``(boxes, indices, keep mask)``."""
+
+    @prim_attr_register
+    def __init__(self, iou_threshold=0.5):
+        pass
+
+    def __call__(self, bboxes):
+        b = bboxes._t
+        order = torch.argsort(b[:, 4], descending=True, stable=True)
+        boxes = b[order]
+        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+        keep = torch.ones(boxes.shape[0], dtype=torch.bool, device=b.device)
+        for i in range(boxes.shape[0]):
+            if not keep[i]:
+                continue
+            lt = torch.maximum(boxes[i, :2], boxes[i + 1:, :2])
+            rb = torch.minimum(boxes[i, 2:4], boxes[i + 1:, 2:4])
+            wh = (rb - lt).clamp_min(0)
+            inter = wh[:, 0] * wh[:, 1]
+            iou = inter / (area[i] + area[i + 1:] - inter)
+            keep[i + 1:] &= iou <= self.iou_threshold
+        return _wrap(boxes), _wrap(order.to(torch.int32)), _wrap(keep)
+
+
+class ApplyAdamWithAmsgrad(Primitive):
+    """AMSGrad Adam: ``vhat = max(vhat, v)`` in the denominator; returns ``(var, m, v, vhat)``."""
+
+    @prim_attr_register
+    def __init__(self, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False):
+        pass
+
+    def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, grad):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            g = grad._t
+            b1, b2 = self.beta1, self.beta2
+            lr_t = _u(lr) * (1 - _u(beta2_power)) ** 0.5 / (1 - _u(beta1_power))
+            m_new = b1 * m._t + (1 - b1) * g
+            v_new = b2 * v._t + (1 - b2) * g * g
+            vhat_new = torch.maximum(vhat._t, v_new)
+            _set(m, m_new)
+            _set(v, v_new)
+            _set(vhat, vhat_new)
+            _set(var, var._t - lr_t * m_new / (torch.sqrt(vhat_new) + self.epsilon))
+        return var, m, v, vhat
+
+
+class ApplyProximalAdagrad(Primitive):
+    """Adagrad with a proximal L1/L2 step; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            g = grad._t
+            acc = accum._t + g * g
+            rate = _u(lr) / torch.sqrt(acc)
+            prox = var._t - rate * g
+            new = torch.sign(prox) / (1 + rate * _u(l2)) * torch.clamp_min(torch.abs(prox) - rate * _u(l1), 0)
+            _set(accum, acc)
+            _set(var, new)
+        return var, accum

@@ -573,9 +573,13 @@ def scatter_nd_min(input_x, indices, updates, use_locking=False):
     return _update(input_x, _scatter_nd("scatter_nd_min", input_x._t, indices, updates, "amin"))
 
 
-def scatter_nd_update(input_x, indices, updates, use_locking=True):
-    """Overwrite values at N-d ``indices`` with ``updates``."""
+def _scatter_nd_update(input_x, indices, updates, use_locking=True):
     return _update(input_x, _scatter_nd("scatter_nd_update", input_x._t, indices, updates, "update"))
+
+
+def scatter_nd_update(*args):
+    """Overwrite values at N-d ``indices`` with ``updates``; arguments ``(input_x, indices, updates, use_locking)``."""
+    return _scatter_nd_update(*args)
 
 
 def tensor_scatter_add(input_x, indices, updates):
@@ -608,9 +612,13 @@ def tensor_scatter_min(input_x, indices, updates):
     return _wrap(_scatter_nd("tensor_scatter_min", input_x._t, indices, updates, "amin"))
 
 
-def tensor_scatter_update(input_x, indices, updates):
-    """Out-of-place :func:`scatter_nd_update`."""
+def _tensor_scatter_update(input_x, indices, updates):
     return _wrap(_scatter_nd("tensor_scatter_update", input_x._t, indices, updates, "update"))
+
+
+def tensor_scatter_update(*args):
+    """Out-of-place :func:`scatter_nd_update`; arguments ``(input_x, indices, updates)``."""
+    return _tensor_scatter_update(*args)
 
 
 def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction='none'):

@@ -463,19 +463,19 @@ tensor_le = _binary(torch.le, "tensor_le")
 _lt = _binary(torch.lt, "lt")
 
 
-def lt(input, other):
-    """Element-wise ``input < other`` with broadcasting (``mindspore.ops.lt``)."""
-    return _lt(input, other)
+def lt(*args, **kwargs):
+    """Element-wise ``input < other`` with broadcasting (``mindspore.ops.lt``); arguments ``(input, other)``."""
+    return _lt(*args, **kwargs)
 
 
-def less(input, other):
-    """Element-wise ``input < other`` (``mindspore.ops.less``)."""
-    return _lt(input, other)
+def less(*args, **kwargs):
+    """Element-wise ``input < other`` (``mindspore.ops.less``); arguments ``(input, other)``."""
+    return _lt(*args, **kwargs)
 
 
-def tensor_lt(input, other):
-    """Element-wise ``input < other`` (``mindspore.ops.tensor_lt``)."""
-    return _lt(input, other)
+def tensor_lt(*args, **kwargs):
+    """Element-wise ``input < other`` (``mindspore.ops.tensor_lt``); arguments ``(input, other)``."""
+    return _lt(*args, **kwargs)
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):

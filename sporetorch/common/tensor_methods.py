@@ -47,12 +47,6 @@ def _pick(primary, *aliases, default=None):
     return default
 
 
-def _check_axis(name, axis, ndim):
-    if not -ndim <= axis < builtins.max(ndim, 1):
-        raise ValueError(f"For 'Tensor.{name}', the 'axis' must be in range of [{-ndim}, {builtins.max(ndim, 1)}), "
-                         f"but got {axis}")
-
-
 def _fail(name, exc, self):
     """Re-raise a torch error from ``Tensor.name`` as MindSpore does: TypeError for dtypes, ValueError otherwise,
     naming the method and the tensor's shape and dtype."""

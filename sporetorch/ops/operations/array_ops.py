@@ -295,9 +295,23 @@ class StridedSlice(Primitive):
             else:
                 idx.append(slice(None if self.begin_mask >> i & 1 else b, None if self.end_mask >> i & 1 else e, s))
         t = input_x._t
-        if any(isinstance(i, slice) and i.step is not None and i.step < 0 for i in idx):
-            return _wrap(torch.from_numpy(np.ascontiguousarray(t.detach().cpu().numpy()[tuple(idx)])))
-        return _wrap(t[tuple(idx)])
+        if not any(isinstance(i, slice) and i.step is not None and i.step < 0 for i in idx):
+            return _wrap(t[tuple(idx)])
+        # torch slicing has no negative steps: gather those axes with explicit index lists.
+        out = t[tuple(slice(None) if isinstance(i, slice) and i.step is not None and i.step < 0 else i
+                      for i in idx)]
+        axis = 0
+        for i in idx:
+            if i is None:
+                axis += 1
+            elif isinstance(i, slice):
+                if i.step is not None and i.step < 0:
+                    picks = torch.arange(*i.indices(out.shape[axis]), device=out.device)
+                    out = out.index_select(axis, picks)
+                axis += 1
+            elif i is Ellipsis:
+                axis = out.dim() - (len(idx) - idx.index(Ellipsis) - 1)
+        return _wrap(out)
 
 
 class Gather(Primitive):

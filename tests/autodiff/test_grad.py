@@ -283,6 +283,10 @@ def test_plain_forward_records_nothing():
         Tensor(np.ones((4, 3), np.float32)))
     assert v.to_torch().grad_fn is None and all(t.to_torch().grad_fn is None for t in g)
     assert not any(p.to_torch().requires_grad for p in dense.get_parameters())
+    conv = nn.SequentialCell([nn.Conv2d(3, 4, 3), nn.ReLU(), nn.Conv2d(4, 2, 3)])
+    y = conv(Tensor(np.ones((1, 3, 8, 8), np.float32)))
+    assert y.to_torch().grad_fn is None and not y.to_torch().requires_grad
+    assert all(p.to_torch().grad is None for p in conv.get_parameters())
 
 
 def test_gradcheck_of_the_whole_grad_function():

@@ -477,7 +477,26 @@ class Optimizer(Cell):
 
     # ------------------------------------------------------------------ step helpers
     def _check_grads(self, gradients):
-        """Return the torch tensors of ``gradients`` after checking count and shapes."""
+        """Return the torch tensors of ``gradients`` after checking count and shapes.
+
+        Also records in ``_fusable_step`` whether this step may use torch's fused kernels: every
+        Parameter and gradient still has the one dtype the optimizer was built with.
+        """
+        params = self.parameters
+        try:
+            grads = [g._t for g in gradients]
+            ok = len(grads) == len(params) and all([g.shape == p._t.shape for g, p in zip(grads, params)])
+        except (AttributeError, TypeError):
+            ok = False
+        if not ok:
+            self._raise_bad_grads(gradients)
+        fused_dtype = self.__dict__.get("_fused_dtype")
+        self.__dict__["_fusable_step"] = fused_dtype is not None and \
+            all([g.dtype is fused_dtype and p._t.dtype is fused_dtype for g, p in zip(grads, params)])
+        return grads
+
+    def _raise_bad_grads(self, gradients):
+        """Raise the error that describes what is wrong with ``gradients``."""
         params = self.parameters
         if not isinstance(gradients, (tuple, list)):
             raise TypeError(f"For '{self.cls_name}', the gradients must be a tuple of Tensors (one per Parameter), "
@@ -486,28 +505,16 @@ class Optimizer(Cell):
             raise ValueError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the number "
                              f"of Parameters ({len(params)}); the first Parameter is '{params[0].name}'. "
                              f"No Parameter was changed.")
-        out = []
-        # Whether this step may use torch's fused kernels: every Parameter and gradient still
-        # has the dtype and device the optimizer was built with.
-        fused_dtype = self.__dict__.get("_fused_dtype")
-        fusable = fused_dtype is not None
         for i, (g, p) in enumerate(zip(gradients, params)):
             gt = g._t if isinstance(g, Tensor) else g
-            pt = p._t
             if not isinstance(gt, torch.Tensor):
                 raise TypeError(f"For '{self.cls_name}', the gradient {i} for Parameter '{p.name}' must be a Tensor, "
                                 f"but got {type(g).__name__}. No Parameter was changed.")
-            if gt.shape != pt.shape:
+            if gt.shape != p._t.shape:
                 raise ValueError(f"For '{self.cls_name}', the gradient {i} has shape {tuple(gt.shape)} but the "
                                  f"Parameter '{p.name}' has shape {p.shape}; the gradients must follow the order of "
                                  f"'optimizer.parameters'. No Parameter was changed.")
-            if fusable and (gt.dtype is not fused_dtype or pt.dtype is not fused_dtype or gt.device != pt.device):
-                fusable = False
-            out.append(gt)
-        if fusable and out and out[0].device != self.__dict__["_fused_device"]:
-            fusable = False
-        self.__dict__["_fusable_step"] = fusable
-        return out
+        raise TypeError(f"For '{self.cls_name}', the gradients must be Tensors, but got {gradients!r}")
 
     def _begin_step(self, gradients, decay=True):
         """Validate everything, then preprocess the gradients and advance ``global_step``.

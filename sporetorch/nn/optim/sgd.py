@@ -61,7 +61,7 @@ class SGD(Optimizer):
         damp = 1.0 - self.dampening
         params, accum, stat = self._params_t(), self._state_t("accum"), self._state_t("stat")
         # A Parameter's first step (stat still 1) starts the buffer at g, undampened.
-        first = [self._host_flag(sp) for sp in self.stat]
+        first = self._first_flags(stat)
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, a, s, f = self._bucket_lists(idx, params, grads, accum, stat, first)
@@ -90,20 +90,19 @@ class SGD(Optimizer):
                     torch._foreach_add_(p, a, alpha=-lr)
                 if fresh:
                     torch._foreach_zero_([s[i] for i in fresh])
-        for sp, was_first in zip(self.stat, first):
-            if was_first:
-                self._set_host(sp, False)
+        if any(first):
+            self.__dict__["_stat_seen"] = (list(map(id, stat)), [t._version for t in stat], [False] * len(stat))
         return True
 
-    def _host_flag(self, param):
-        """Whether ``stat`` marks the Parameter as not yet stepped (cached like other host scalars)."""
-        t = param._t
-        entry = self._host_cache.get(id(param))
-        if entry is not None and entry[0] is t and entry[1] == t._version:
-            return entry[2]
-        value = bool(t.reshape(-1)[0].item() > 0) if t.numel() else False
-        self._host_cache[id(param)] = (t, t._version, value)
-        return value
+    def _first_flags(self, stat):
+        """Per Parameter, whether ``stat`` still marks it as never stepped. Read from the tensors
+        only when one of them changed since the last step (a new tensor or an in-place write)."""
+        seen = self.__dict__.get("_stat_seen")
+        if seen is not None and seen[0] == list(map(id, stat)) and seen[1] == [t._version for t in stat]:
+            return seen[2]
+        flags = [bool(t.reshape(-1)[0].item() > 0) if t.numel() else False for t in stat]
+        self.__dict__["_stat_seen"] = (list(map(id, stat)), [t._version for t in stat], flags)
+        return flags
 
 
 def _without(lst, drop):

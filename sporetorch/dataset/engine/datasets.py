@@ -17,7 +17,8 @@ import numpy as np
 import torch
 
 from ..core import config
-from .samplers import _build_sampler, SubsetSampler, SubsetRandomSampler
+from .samplers import (_build_sampler, DistributedSampler, RandomSampler, SubsetRandomSampler,
+                       SubsetSampler)
 
 
 def _check_int(op, name, value, minimum, allow=()):
@@ -285,14 +286,15 @@ class MappableDataset(Dataset):
         n = self.get_dataset_size()
         counts = _split_counts(sizes, n)
         order = config._rng(0x5A17).permutation(n) if randomize else np.arange(n)
-        base = self.sampler._indices(self._num_rows(), np.random.default_rng(0)) if not randomize else None
+        # Without randomize the parts follow the sampler's order (a fixed draw for a random one).
+        base = None if randomize else np.asarray(self.sampler._indices(self._num_rows(), np.random.default_rng(0)))
+        shuffled = isinstance(self.sampler, RandomSampler) or \
+            (isinstance(self.sampler, DistributedSampler) and self.sampler.shuffle)
         out, start = [], 0
         for count in counts:
             part = order[start:start + count]
-            rows = part if base is None else np.asarray(base)[part]
+            rows = part if base is None else base[part]
             piece = copy.copy(self)
-            shuffled = type(self.sampler).__name__ in ("RandomSampler", "DistributedSampler") \
-                and getattr(self.sampler, "shuffle", True)
             piece.sampler = (SubsetRandomSampler if randomize and shuffled else SubsetSampler)(rows.tolist())
             out.append(piece)
             start += count

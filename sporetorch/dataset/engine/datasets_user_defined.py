@@ -1,7 +1,7 @@
 """Sources from Python data: ``GeneratorDataset`` and ``NumpySlicesDataset``."""
 import numpy as np
 
-from .datasets import Dataset, MappableDataset, _to_array, _check_int
+from .datasets import MappableDataset, _to_array
 
 
 def _check_row(op, row, names):

@@ -70,6 +70,21 @@ class Initializer:
         self.seed = None
 
     def _initialize(self, arr):
+        if isinstance(self, (Zero, One, Constant, Identity, Dirac)):
+            self._fill_array(arr)
+            return
+        # MindSpore seeds every random initialisation with one draw from NumPy's global generator;
+        # doing the same keeps the NumPy stream of a seeded script where MindSpore leaves it.
+        seed = int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
+        cpu = torch.default_generator
+        state = cpu.get_state()
+        cpu.manual_seed(seed)
+        try:
+            self._fill_array(arr)
+        finally:
+            cpu.set_state(state)
+
+    def _fill_array(self, arr):
         t = torch.from_numpy(arr)
         if t.dtype in (torch.float32, torch.float64):
             self._fill(t)

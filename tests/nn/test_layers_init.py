@@ -98,3 +98,17 @@ def test_init_follows_set_seed():
     ms.set_seed(5)
     b = nn.Dense(3, 4).weight.asnumpy()
     assert (a == b).all()
+
+
+def test_numpy_stream_advances_as_in_mindspore():
+    # From MindSpore 2.10: each random initialiser draws one NumPy seed, and the recurrent
+    # layers draw their values from NumPy's global generator.
+    np.random.seed(3)
+    nn.Conv2d(3, 12, kernel_size=3, pad_mode="pad", padding=1)
+    assert np.float32(np.random.uniform(-0.3, 0.3)) == np.float32(0.1248887)
+    np.random.seed(7)
+    lstm = nn.LSTM(3, 4, num_layers=2, bidirectional=True)
+    nn.GRUCell(3, 4)
+    firsts = [float(p.asnumpy().ravel()[0]) for p in lstm.get_parameters()][:4]
+    np.testing.assert_allclose(firsts, [-0.42369172, 0.30787084, -0.40741819, -0.14320531], rtol=1e-6)
+    assert np.random.rand() == 0.1176382647967319

@@ -27,6 +27,11 @@ def _check_axis(axis, cls):
     return axis
 
 
+# fmax ignores NaN, so NaN inputs give 0 as MindSpore's ReLU kernel does (torch.relu keeps NaN);
+# it is one element-wise kernel like relu. A 0-d CPU tensor works with tensors on any device.
+_ZERO = torch.zeros(())
+
+
 class ReLU(Cell):
     r"""Rectified linear unit: :math:`\max(x, 0)`.
 
@@ -35,10 +40,15 @@ class ReLU(Cell):
 
     Outputs:
         Tensor of the same shape and dtype.
+
+    Differences from PyTorch: NaN inputs give 0 (``torch.nn.ReLU`` returns NaN), as in MindSpore.
     """
 
     def construct(self, x):
-        return _wrap(torch.relu(x._t))
+        t = x._t
+        if t.is_floating_point():
+            return _wrap(torch.fmax(t, _ZERO))
+        return _wrap(torch.relu(t))
 
 
 class ReLU6(Cell):

@@ -19,6 +19,7 @@ __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "Avg
            "FractionalMaxPool3d", "AvgPool1dExt", "AvgPool2dExt", "AvgPool3dExt", "MaxPool2dExt"]
 
 _MAX = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
+_MAX_FAST = {1: torch.max_pool1d, 2: torch.max_pool2d, 3: torch.max_pool3d}
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
 
 
@@ -71,16 +72,21 @@ class _MaxPoolNd(_PoolNd):
                              f"'ceil_mode' can only be set with pad_mode 'pad', but got pad_mode {pad_mode!r}")
         self.dilation, self.return_indices = dilation, return_indices
         self._fn = _MAX[self._nd]
+        # torch.max_poolNd skips the Python argument handling of F.max_poolNd (hot in training loops).
+        self._fast = _MAX_FAST[self._nd]
+        self._same = self.pad_mode == "SAME"
 
     def construct(self, x):
         t = x._t
         if t.dim() != self._nd + 2:
             self._check_rank(t)
         if self._torch_mode:
-            return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, self.return_indices))
-        if self.pad_mode == "SAME":
+            if self.return_indices:
+                return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, True))
+            return _wrap(self._fast(t, self._k, self._s, self._p, self._d, self.ceil_mode))
+        if self._same:
             t = F.pad(t, _same_pad_flat(t.shape[-self._nd:], self._k, self._s), value=float("-inf"))
-        return _wrap(self._fn(t, self._k, self._s))
+        return _wrap(self._fast(t, self._k, self._s))
 
     def extend_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"

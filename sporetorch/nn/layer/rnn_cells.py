@@ -1,11 +1,13 @@
 """Single-step recurrent cells RNNCell, GRUCell and LSTMCell."""
 import math
 
+import numpy as np
 import torch
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
-from ...common.tensor import Tensor, _wrap
+from ...common.initializer import Uniform, initializer
+from ...common.tensor import _wrap
 from ..cell import Cell
 from ._checks import check_bool, positive_int
 
@@ -21,17 +23,17 @@ class _RNNCellBase(Cell):
         self.input_size = positive_int(input_size, "input_size", cls)
         self.hidden_size = positive_int(hidden_size, "hidden_size", cls)
         self.has_bias = check_bool(has_bias, "has_bias", cls)
-        tdtype = mstype.to_torch(dtype)
         stdv = 1 / math.sqrt(hidden_size)
         g = self._gates * hidden_size
-
-        def uniform(*shape):
-            return Parameter(Tensor(torch.empty(shape, dtype=tdtype).uniform_(-stdv, stdv)))
-
-        self.weight_ih = uniform(g, input_size)
-        self.weight_hh = uniform(g, hidden_size)
-        self.bias_ih = uniform(g) if has_bias else None
-        self.bias_hh = uniform(g) if has_bias else None
+        shapes = [(g, input_size), (g, hidden_size)] + ([(g,), (g,)] if has_bias else [])
+        # MindSpore first fills the Parameters with np.random.randn and then redraws them with
+        # Uniform(stdv); the NumPy draws are kept so that a seeded NumPy stream advances alike.
+        for shape in shapes:
+            np.random.randn(*shape)
+        params = [Parameter(initializer(Uniform(stdv), shape, dtype)) for shape in shapes]
+        self.weight_ih, self.weight_hh = params[0], params[1]
+        self.bias_ih = params[2] if has_bias else None
+        self.bias_hh = params[3] if has_bias else None
 
     def _check(self, t):
         if t.dim() not in (1, 2) or t.shape[-1] != self.input_size:

@@ -6,6 +6,7 @@ Parameters are named and ordered as in MindSpore (``weight_ih_l{k}[_reverse]``, 
 """
 import math
 
+import numpy as np
 import torch
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
@@ -51,7 +52,10 @@ class _RNNBase(Cell):
         stdv = 1 / math.sqrt(hidden_size)
 
         def uniform(*shape, name):
-            return Parameter(Tensor(torch.empty(shape, dtype=tdtype).uniform_(-stdv, stdv)), name=name)
+            # Drawn from NumPy's global generator in MindSpore's order, so a seeded NumPy gives
+            # MindSpore's very values.
+            data = np.random.uniform(-stdv, stdv, shape).astype(np.float32)
+            return Parameter(Tensor(torch.from_numpy(data).to(tdtype)), name=name)
 
         w_ih, w_hh, b_ih, b_hh = [], [], [], []
         for layer in range(num_layers):
@@ -140,7 +144,8 @@ _RNN_DOC = r"""
         - **hx** - initial state :math:`(num\_layers \cdot num\_directions, batch, hidden\_size)`. Default: zeros.
         - **seq_length** (Tensor) - per-sample valid lengths; steps past them give zeros. Default: None.
 
-    Parameters are initialised from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)).
+    Parameters are initialised from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)) drawn with NumPy's
+    global generator, as MindSpore does.
 
     Differences from PyTorch: ``has_bias`` instead of ``bias``; ``seq_length`` replaces packed
     sequences; the Parameters live in the ParameterTuples ``w_ih_list``, ``w_hh_list``,

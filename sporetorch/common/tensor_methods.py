@@ -800,11 +800,14 @@ def multiply(self, value):
 
 
 def matmul(self, tensor2):
-    """Matrix product with NumPy broadcasting (1-D operands are vectors)."""
+    """Matrix product with NumPy broadcasting (1-D operands are vectors).
+
+    A shape mismatch is a RuntimeError, as MindSpore 2.10 raises for ``Tensor.matmul``."""
     try:
         return _wrap(torch.matmul(self._t, _u(tensor2)))
-    except (RuntimeError, IndexError) as e:
-        _fail("matmul", e, self)
+    except RuntimeError as e:
+        raise RuntimeError(f"For 'Tensor.matmul', the shapes {tuple(self._t.shape)} and "
+                           f"{tuple(_u(tensor2).shape)} cannot be multiplied: {str(e).splitlines()[0]}") from None
 
 
 def mm(self, mat2):

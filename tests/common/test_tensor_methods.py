@@ -429,6 +429,11 @@ def test_shape_errors_name_the_op():
         x.transpose(1, 0, 2, 3)
     with pytest.raises(TypeError, match="gather"):
         x.gather(Tensor(np.array([0.5], np.float32)), 0)
+    with pytest.raises(ValueError, match="sum"):
+        x.sum(axis=5)
+    # MindSpore 2.10 raises RuntimeError for a matmul shape mismatch.
+    with pytest.raises(RuntimeError, match="matmul"):
+        x[0].matmul(x[0])
 
 
 # ---------------------------------------------------------------------------- gradients

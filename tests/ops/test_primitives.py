@@ -162,6 +162,7 @@ LITERAL_CASES = [
                                             ([[3.0], [6.0]], "Float32")]),
     ("Unstack", lambda: P.Unstack(axis=1)(_t([[1, 2], [3, 4]])), [([1.0, 3.0], "Float32"), ([2.0, 4.0], "Float32")]),
     ("Squeeze", lambda: P.Squeeze(0)(_t(np.ones((1, 3)))), [([1.0, 1.0, 1.0], "Float32")]),
+    ("Squeeze_non_unit_axis_kept", lambda: P.Squeeze(1)(_t(X)), [(X.tolist(), "Float32")]),
     ("ReduceMean_keep", lambda: P.ReduceMean(keep_dims=True)(_t(X), (0, 1)), [([[3.5]], "Float32")]),
     ("ReduceSum_all", lambda: P.ReduceSum()(_t(X)), [(21.0, "Float32")]),
     ("ReduceMax_axis", lambda: P.ReduceMax()(_t(X), 1), [([5.0, 6.0], "Float32")]),

@@ -164,13 +164,8 @@ class Squeeze(Primitive):
 
     def __call__(self, input_x):
         t = input_x._t
-        if not self.axis:
-            return _wrap(t.squeeze())
-        for a in self.axis:
-            if t.shape[a] != 1:
-                raise ValueError(f"For 'Squeeze', the dimension {a} of the input of shape {tuple(t.shape)} "
-                                 "must be 1")
-        return _wrap(t.squeeze(self.axis))
+        # Axes whose size is not 1 are left as they are (MindSpore 2.10 does not raise).
+        return _wrap(t.squeeze(self.axis) if self.axis else t.squeeze())
 
 
 class Flatten(Primitive):

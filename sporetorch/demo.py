@@ -16,6 +16,7 @@ import numpy as np
 import torch
 
 from . import nn
+from .context import DeviceTargetError
 from .train.callback import Callback
 
 TARGET_ACCURACY = 0.95
@@ -148,7 +149,11 @@ def main(argv=None):
 
     start = time.perf_counter()
     torch.set_num_threads(args.threads)
-    target = _select_device(ms, args.device)
+    try:
+        target = _select_device(ms, args.device)
+    except DeviceTargetError as err:
+        print(f"sporetorch demo: {err}", file=sys.stderr)
+        return 2
     ms.set_context(mode=ms.GRAPH_MODE if args.mode == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(args.seed)
     ds.config.set_seed(args.seed)

@@ -66,3 +66,10 @@ def test_lenet_example_runs_unchanged_under_the_launcher(tmp_path):
     accuracy = float(proc.stdout.split("held-out accuracy:")[1].split()[0])
     assert accuracy >= 0.95
     assert sorted(os.listdir(tmp_path)) == ["lenet-11_44.ckpt", "lenet-12_44.ckpt"]
+
+
+def test_demo_without_cuda_says_so(capsys, keep_threads):
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    assert cli.main(["demo", "--device", "gpu", "--epochs", "1", "--out", "unused"]) == 2
+    assert "CUDA" in capsys.readouterr().err

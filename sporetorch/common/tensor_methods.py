@@ -693,9 +693,10 @@ def cummax(self, axis):
 
 
 def cummin(self, axis):
+    """``(running minimum, Int32 index)`` along ``axis``."""
     try:
         v, i = torch.cummin(self._t, axis)
-        return _wrap(v), _wrap(i)
+        return _wrap(v), _wrap(i.to(_int32))
     except (RuntimeError, IndexError) as e:
         _fail("cummin", e, self)
 

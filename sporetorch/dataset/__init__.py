@@ -2,7 +2,7 @@
 from .core import config
 from .engine.datasets import (Dataset, MappableDataset, BatchDataset, BatchInfo, ShuffleDataset, MapDataset,
                               RepeatDataset, TakeDataset, SkipDataset, ProjectDataset, RenameDataset, ZipDataset,
-                              ConcatDataset)
+                              ConcatDataset, FilterDataset)
 from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset
 from .engine.datasets_vision import MnistDataset, Cifar10Dataset, Cifar100Dataset, ImageFolderDataset
 from .engine.iterators import TupleIterator, DictIterator

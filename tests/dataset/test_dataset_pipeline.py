@@ -112,6 +112,12 @@ def test_map_column_order_follows_mindspore():
     assert [r[0] for r in rows(two_ops)] == [[10, 10], [20, 20], [30, 30]]
 
 
+def test_filter():
+    d = ds.NumpySlicesDataset({"a": list(range(6)), "b": list(range(6, 12))}, shuffle=False)
+    d = d.filter(lambda a: a % 2 == 0, input_columns=["a"])
+    assert rows(d) == [[0, 6], [2, 8], [4, 10]] and d.get_dataset_size() == 3  # MindSpore 2.10
+
+
 def test_project_rename_zip_concat():
     assert three_columns().project(["y", "x"]).get_col_names() == ["y", "x"]
     assert three_columns().rename(["x"], ["z"]).get_col_names() == ["z", "y", "w"]

@@ -74,3 +74,13 @@ def test_vision_pipeline_in_map():
     d = d.map([vision.Rescale(1 / 255., 0.0), vision.HWC2CHW()], input_columns=["image"]).batch(2)
     image, label = next(d.create_tuple_iterator())
     assert image.shape == (2, 3, 4, 6) and image.dtype == ms.float32 and label.shape == (2,)
+
+
+def test_crop_totype_random_resized_crop():
+    assert vision.Crop((1, 2), (2, 3))(IMG)[:, :, 0].tolist() == [[24, 27, 30], [42, 45, 48]]  # MindSpore 2.10
+    assert vision.ToType(np.float32)(IMG).dtype == np.float32
+    assert vision.RandomResizedCrop((3, 5))(IMG).shape == (3, 5, 3)
+    full = vision.RandomResizedCrop((4, 6), scale=(1.0, 1.0), ratio=(1.5, 1.5))(IMG)
+    np.testing.assert_array_equal(full, IMG)  # the whole image at its own size is unchanged
+    with pytest.raises(ValueError, match="exceeds"):
+        vision.Crop((3, 0), (2, 2))(IMG)

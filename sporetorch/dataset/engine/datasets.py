@@ -153,6 +153,10 @@ class Dataset:
         """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers, **kwargs)
 
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+        """Keep the rows for which ``predicate(*input_columns)`` is true (default: all columns)."""
+        return FilterDataset(self, predicate, input_columns, num_parallel_workers)
+
     def repeat(self, count=None):
         """Run the pipeline ``count`` times per epoch (``None``/-1: forever)."""
         return RepeatDataset(self, count)
@@ -502,6 +506,28 @@ class MapDataset(Dataset):
 
 def _op_name(op):
     return getattr(op, "__name__", type(op).__name__)
+
+
+class FilterDataset(Dataset):
+    """``dataset.filter(predicate, input_columns)``; the size is counted by running the pipeline."""
+
+    def __init__(self, child, predicate, input_columns=None, num_parallel_workers=None):
+        super().__init__((child,), num_parallel_workers)
+        if not callable(predicate):
+            raise TypeError(f"For 'filter', 'predicate' must be callable, but got {predicate!r}")
+        cols = child.get_col_names()
+        self.input_columns = _as_column_list("filter", "input_columns", input_columns) or cols
+        _check_known("filter", self.input_columns, cols)
+        self.predicate = predicate
+        self._pos = [cols.index(c) for c in self.input_columns]
+
+    def _size(self):
+        return sum(1 for _ in self._rows(_EpochContext(config._new_base_seed(), 0)))
+
+    def _rows(self, ctx):
+        for row in self.children[0]._rows(ctx):
+            if self.predicate(*(row[p] for p in self._pos)):
+                yield row
 
 
 class RepeatDataset(Dataset):

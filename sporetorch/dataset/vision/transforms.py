@@ -149,6 +149,37 @@ class Resize(TensorOperation):
         return _resize(img, height, width, self.interpolation)
 
 
+class ToType(TensorOperation):
+    """Cast the image to ``data_type`` (a NumPy or MindSpore dtype)."""
+
+    def __init__(self, data_type):
+        from ..transforms.transforms import _numpy_dtype
+        self.data_type = _numpy_dtype("ToType", data_type)
+
+    def _apply(self, img):
+        return img.astype(self.data_type)
+
+
+class Crop(TensorOperation):
+    """Crop the ``size`` region whose top-left corner is ``coordinates`` = (top, left)."""
+
+    def __init__(self, coordinates, size):
+        if not isinstance(coordinates, (list, tuple)) or len(coordinates) != 2 or any(
+                not isinstance(c, numbers.Integral) or c < 0 for c in coordinates):
+            raise ValueError(f"For 'Crop', 'coordinates' must be a (top, left) pair of ints >= 0, but got "
+                             f"{coordinates!r}")
+        self.coordinates = (int(coordinates[0]), int(coordinates[1]))
+        self.size = _size_pair("Crop", size)
+
+    def _apply(self, img):
+        img = _image("Crop", img)
+        (top, left), (h, w) = self.coordinates, self.size
+        if top + h > img.shape[0] or left + w > img.shape[1]:
+            raise ValueError(f"For 'Crop', the region at {self.coordinates} of size {self.size} exceeds the image "
+                             f"{img.shape[:2]}")
+        return np.ascontiguousarray(img[top:top + h, left:left + w])
+
+
 class CenterCrop(TensorOperation):
     """Crop the central ``size`` region (padding with zeros when the image is smaller)."""
 
@@ -237,6 +268,46 @@ class RandomCrop(_RandomOp):
         top = int(self._rng.integers(h - th + 1))
         left = int(self._rng.integers(w - tw + 1))
         return np.ascontiguousarray(img[top:top + th, left:left + tw])
+
+
+class RandomResizedCrop(_RandomOp):
+    """Crop a random region (area fraction in ``scale``, aspect ratio in ``ratio``) and resize it to ``size``.
+
+    Args:
+        size (int or tuple[int, int]): the output size.
+        scale (tuple[float, float]): range of the crop's area fraction. Default: (0.08, 1.0).
+        ratio (tuple[float, float]): range of the crop's width / height. Default: (3/4, 4/3).
+        interpolation (Inter): how to resize. Default: ``Inter.BILINEAR``.
+        max_attempts (int): tries before falling back to a centre crop. Default: 10.
+    """
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.), interpolation=Inter.BILINEAR,
+                 max_attempts=10):
+        super().__init__()
+        self.size = _size_pair("RandomResizedCrop", size)
+        if not (len(scale) == 2 and 0 <= scale[0] <= scale[1]) or not (len(ratio) == 2 and 0 < ratio[0] <= ratio[1]):
+            raise ValueError(f"For 'RandomResizedCrop', 'scale' and 'ratio' must be increasing pairs, but got "
+                             f"{scale!r} and {ratio!r}")
+        self.scale, self.ratio = tuple(scale), tuple(ratio)
+        self.interpolation = Inter(interpolation)
+        self.max_attempts = max_attempts
+
+    def _region(self, h, w):
+        area = h * w
+        log_ratio = np.log(self.ratio)
+        for _ in range(self.max_attempts):
+            target = area * self._rng.uniform(*self.scale)
+            aspect = np.exp(self._rng.uniform(*log_ratio))
+            cw, ch = int(round(np.sqrt(target * aspect))), int(round(np.sqrt(target / aspect)))
+            if 0 < cw <= w and 0 < ch <= h:
+                return int(self._rng.integers(h - ch + 1)), int(self._rng.integers(w - cw + 1)), ch, cw
+        ch, cw = min(h, w), min(h, w)
+        return (h - ch) // 2, (w - cw) // 2, ch, cw
+
+    def _apply(self, img):
+        img = _image("RandomResizedCrop", img)
+        top, left, ch, cw = self._region(*img.shape[:2])
+        return _resize(np.ascontiguousarray(img[top:top + ch, left:left + cw]), *self.size, self.interpolation)
 
 
 class RandomHorizontalFlip(_RandomOp):

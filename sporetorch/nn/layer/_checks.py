@@ -2,6 +2,14 @@
 import numbers
 
 from ...common import dtype as mstype
+from ..cell import Cell
+
+
+class NoArgCell(Cell):
+    """Base of the parameter-free layers whose constructor, as in MindSpore, takes no arguments."""
+
+    def __init__(self):
+        super().__init__()
 
 
 def positive_int(value, name, cls):

@@ -10,7 +10,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import check_float as _check_float
+from ._checks import NoArgCell, check_float as _check_float
 
 __all__ = ["CELU", "ELU", "FastGelu", "GELU", "GLU", "HShrink", "HSigmoid", "HSwish", "Hardtanh", "LeakyReLU",
            "LogSigmoid", "LogSoftmax", "LogSoftmaxExt", "Mish", "PReLU", "PReLUExt", "RReLU", "ReLU", "ReLU6",
@@ -32,7 +32,7 @@ def _check_axis(axis, cls):
 _ZERO = torch.zeros(())
 
 
-class ReLU(Cell):
+class ReLU(NoArgCell):
     r"""Rectified linear unit: :math:`\max(x, 0)`.
 
     Inputs:
@@ -51,7 +51,7 @@ class ReLU(Cell):
         return _wrap(torch.relu(t))
 
 
-class ReLU6(Cell):
+class ReLU6(NoArgCell):
     r""":math:`\min(\max(x, 0), 6)`.
 
     Inputs:
@@ -232,7 +232,7 @@ class CELU(Cell):
         return _wrap(F.celu(x._t, self.alpha))
 
 
-class SeLU(Cell):
+class SeLU(NoArgCell):
     r"""Scaled ELU with the fixed constants of Klambauer et al.
 
     Inputs:
@@ -273,7 +273,7 @@ class GELU(Cell):
         return _wrap(F.gelu(x._t, approximate=self._mode))
 
 
-class FastGelu(Cell):
+class FastGelu(NoArgCell):
     r""":math:`x / (1 + e^{-1.702 |x|}) \cdot e^{0.851 (x - |x|)}` (a sigmoid approximation of GELU).
 
     Inputs:
@@ -289,7 +289,7 @@ class FastGelu(Cell):
         return _wrap(t / (1 + torch.exp(-1.702 * a)) * torch.exp(0.851 * (t - a)))
 
 
-class SiLU(Cell):
+class SiLU(NoArgCell):
     r""":math:`x \cdot \sigma(x)`.
 
     Inputs:
@@ -303,7 +303,7 @@ class SiLU(Cell):
         return _wrap(F.silu(x._t))
 
 
-class Sigmoid(Cell):
+class Sigmoid(NoArgCell):
     r""":math:`1 / (1 + e^{-x})`.
 
     Inputs:
@@ -317,7 +317,7 @@ class Sigmoid(Cell):
         return _wrap(torch.sigmoid(x._t))
 
 
-class HSigmoid(Cell):
+class HSigmoid(NoArgCell):
     r"""Hard sigmoid: :math:`\text{ReLU6}(x + 3) / 6`.
 
     Inputs:
@@ -331,7 +331,7 @@ class HSigmoid(Cell):
         return _wrap(F.hardsigmoid(x._t))
 
 
-class HSwish(Cell):
+class HSwish(NoArgCell):
     r"""Hard swish: :math:`x \cdot \text{ReLU6}(x + 3) / 6`.
 
     Inputs:
@@ -345,7 +345,7 @@ class HSwish(Cell):
         return _wrap(F.hardswish(x._t))
 
 
-class Mish(Cell):
+class Mish(NoArgCell):
     r""":math:`x \tanh(\text{softplus}(x))`.
 
     Inputs:
@@ -359,7 +359,7 @@ class Mish(Cell):
         return _wrap(F.mish(x._t))
 
 
-class Tanh(Cell):
+class Tanh(NoArgCell):
     r"""Hyperbolic tangent.
 
     Inputs:
@@ -373,7 +373,7 @@ class Tanh(Cell):
         return _wrap(torch.tanh(x._t))
 
 
-class Tanhshrink(Cell):
+class Tanhshrink(NoArgCell):
     r""":math:`x - \tanh(x)`.
 
     Inputs:
@@ -410,7 +410,7 @@ class Softmax(Cell):
         return _wrap(torch.softmax(x._t, self.axis))
 
 
-class Softmax2d(Cell):
+class Softmax2d(NoArgCell):
     r"""Softmax over the channel axis of :math:`(C, H, W)` or :math:`(N, C, H, W)` input.
 
     Inputs:
@@ -490,7 +490,7 @@ class Softmin(Cell):
         return _wrap(torch.softmax(-x._t, self.axis))
 
 
-class Softsign(Cell):
+class Softsign(NoArgCell):
     r""":math:`x / (1 + |x|)`.
 
     Inputs:
@@ -597,7 +597,7 @@ class Threshold(Cell):
         return _wrap(F.threshold(x._t, self.threshold, self.value))
 
 
-class LogSigmoid(Cell):
+class LogSigmoid(NoArgCell):
     r""":math:`\log \sigma(x)`.
 
     Inputs:

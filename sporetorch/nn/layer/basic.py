@@ -10,7 +10,7 @@ from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import check_bool, check_float, positive_int, weight_for
+from ._checks import NoArgCell, check_bool, check_float, positive_int, weight_for
 from .activation import get_activation
 
 __all__ = ["Dense", "Linear", "Flatten", "Identity", "Unflatten", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d",
@@ -496,7 +496,7 @@ def _symmetric_pad(t, paddings):
     return out
 
 
-class Tril(Cell):
+class Tril(NoArgCell):
     r"""Keep the lower triangle (on and below diagonal ``k``) of the last two dimensions.
 
     Inputs:
@@ -511,7 +511,7 @@ class Tril(Cell):
         return _wrap(torch.tril(x._t, k))
 
 
-class Triu(Cell):
+class Triu(NoArgCell):
     r"""Keep the upper triangle (on and above diagonal ``k``) of the last two dimensions.
 
     Inputs:
@@ -711,7 +711,7 @@ class L1Regularizer(Cell):
         return _wrap((t.abs().sum() * self.scale).to(t.dtype))
 
 
-class MatrixDiag(Cell):
+class MatrixDiag(NoArgCell):
     r"""Build matrices whose diagonal is the last dimension of ``x``.
 
     Inputs:
@@ -725,7 +725,7 @@ class MatrixDiag(Cell):
         return _wrap(torch.diag_embed(input_x._t))
 
 
-class MatrixDiagPart(Cell):
+class MatrixDiagPart(NoArgCell):
     r"""The main diagonal of the last two dimensions.
 
     Inputs:
@@ -739,7 +739,7 @@ class MatrixDiagPart(Cell):
         return _wrap(torch.diagonal(input_x._t, 0, -2, -1).contiguous())
 
 
-class MatrixSetDiag(Cell):
+class MatrixSetDiag(NoArgCell):
     r"""Replace the main diagonal of the last two dimensions.
 
     Inputs:

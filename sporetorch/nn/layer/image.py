@@ -4,7 +4,7 @@ import torch.nn.functional as F
 
 from ...common.tensor import _wrap
 from ..cell import Cell
-from ._checks import positive_int
+from ._checks import NoArgCell, positive_int
 
 __all__ = ["PixelShuffle", "PixelUnshuffle", "CentralCrop", "ImageGradients"]
 
@@ -83,7 +83,7 @@ class CentralCrop(Cell):
         return _wrap(t[..., top:h - top, left:w - left])
 
 
-class ImageGradients(Cell):
+class ImageGradients(NoArgCell):
     r"""Forward differences along height (``dy``) and width (``dx``), zero in the last row/column.
 
     Inputs:

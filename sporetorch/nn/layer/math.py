@@ -5,7 +5,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import check_bool
+from ._checks import NoArgCell, check_bool
 
 __all__ = ["ReduceLogSumExp", "Range", "LGamma", "DiGamma", "IGamma", "LBeta", "MatMul", "Moments", "MatInverse",
            "MatDet"]
@@ -69,7 +69,7 @@ class Range(Cell):
         return self.result_tensor
 
 
-class LGamma(Cell):
+class LGamma(NoArgCell):
     r""":math:`\log |\Gamma(x)|`.
 
     Inputs:
@@ -83,7 +83,7 @@ class LGamma(Cell):
         return _wrap(torch.lgamma(x._t))
 
 
-class DiGamma(Cell):
+class DiGamma(NoArgCell):
     r""":math:`\psi(x) = \frac{d}{dx} \log \Gamma(x)`.
 
     Inputs:
@@ -97,7 +97,7 @@ class DiGamma(Cell):
         return _wrap(torch.digamma(x._t))
 
 
-class IGamma(Cell):
+class IGamma(NoArgCell):
     r"""Regularised lower incomplete gamma function :math:`P(a, x)`.
 
     Inputs:
@@ -112,7 +112,7 @@ class IGamma(Cell):
         return _wrap(torch.special.gammainc(a._t, x._t))
 
 
-class LBeta(Cell):
+class LBeta(NoArgCell):
     r""":math:`\log B(x, y) = \log\Gamma(x) + \log\Gamma(y) - \log\Gamma(x + y)`.
 
     Inputs:
@@ -189,7 +189,7 @@ class Moments(Cell):
         return _wrap(mean.to(t.dtype)), _wrap(var.to(t.dtype))
 
 
-class MatInverse(Cell):
+class MatInverse(NoArgCell):
     r"""Inverse of (batches of) square matrices.
 
     Inputs:
@@ -203,7 +203,7 @@ class MatInverse(Cell):
         return _wrap(torch.linalg.inv(a._t))
 
 
-class MatDet(Cell):
+class MatDet(NoArgCell):
     r"""Determinant of (batches of) square matrices.
 
     Inputs:

@@ -107,6 +107,28 @@ def test_hook_order_resume_sink_and_old_names():
         m.fit(1, data(), callbacks=[recorder(OLD)])
 
 
+def test_callbacks_run_in_list_order_inside_their_context():
+    log = []
+
+    class Tagged(Callback):
+        def __init__(self, tag):
+            self.tag = tag
+
+        def __enter__(self):
+            log.append(("enter", self.tag))
+            return self
+
+        def __exit__(self, *err):
+            log.append(("exit", self.tag))
+
+        def on_train_step_end(self, run_context):
+            log.append(("step_end", self.tag))
+
+    model().train(1, data(), callbacks=[Tagged("a"), Tagged("b")])
+    assert log == [("enter", "a"), ("enter", "b"), ("step_end", "a"), ("step_end", "b"), ("step_end", "a"),
+                   ("step_end", "b"), ("exit", "b"), ("exit", "a")]
+
+
 def test_cb_params_fields_and_request_stop():
     seen = {}
 

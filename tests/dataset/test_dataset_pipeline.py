@@ -209,3 +209,5 @@ def test_clear_errors():
         ten().batch(0)
     with pytest.raises(ValueError, match="column_names"):
         ds.GeneratorDataset(gen3)
+    with pytest.raises(RuntimeError, match="'map' on columns \\['x'\\].*ZeroDivisionError"):
+        rows(three_columns().map(lambda x: 1 // 0, input_columns=["x"]))

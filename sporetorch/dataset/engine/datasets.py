@@ -491,8 +491,9 @@ class MapDataset(Dataset):
                 try:
                     values = op(*values)
                 except Exception as err:
-                    raise type(err)(f"For 'map' on columns {self.input_columns}, the operation "
-                                    f"{_op_name(op)} failed: {err}") from err
+                    # MindSpore reports failures inside map operations as RuntimeError.
+                    raise RuntimeError(f"For 'map' on columns {self.input_columns}, the operation "
+                                       f"{_op_name(op)} failed: {type(err).__name__}: {err}") from err
                 if not isinstance(values, tuple):
                     values = (values,)
             if len(values) != len(self.output_columns):

@@ -230,6 +230,43 @@ CASES = [
      lambda: np.zeros((1, 4), np.float32)),
     ("BoundingBoxDecode", lambda: P.BoundingBoxDecode((10, 10))(_t([[0.0, 0.0, 3.0, 3.0]]), _t(np.zeros((1, 4)))),
      lambda: np.array([[0.0, 0.0, 3.0, 3.0]], np.float32)),
+    ("DropoutDoMask", lambda: P.DropoutDoMask()(_t(A), P.DropoutGenMask()((2, 3), _t(1.0, np.float32)), _t(1.0, np.float32)),
+     lambda: A),
+    ("RmsNorm", lambda: P.RmsNorm()(_t(A), _t(np.ones(3, np.float32)))[0],
+     lambda: A / np.sqrt((A ** 2).mean(-1, keepdims=True) + 1e-6)),
+    ("LogSoftmaxExt", lambda: P.LogSoftmaxExt()(_t(A), 0), lambda: torch.log_softmax(_tt(A), 0).numpy()),
+    ("AccumulateNV2", lambda: P.AccumulateNV2()((_t(A), _t(B))), lambda: A + B),
+    ("CheckNumerics", lambda: P.CheckNumerics()(_t(A)), lambda: A),
+    ("UniqueWithPad", lambda: P.UniqueWithPad()(_t([1, 1, 3, 2], np.int32), 0),
+     lambda: (np.array([1, 3, 2, 0], np.int32), np.array([0, 0, 1, 2], np.int32))),
+    ("MatrixDiagV3", lambda: P.MatrixDiagV3()(_t([1.0, 2.0]), _t(1, np.int32), _t(-1, np.int32), _t(-1, np.int32),
+                                              _t(0.0, np.float32)), lambda: np.diag(np.array([1.0, 2.0], np.float32), 1)),
+    ("MatrixDiagPartV3", lambda: P.MatrixDiagPartV3()(_t(A), _t(1, np.int32), _t(0.0, np.float32)),
+     lambda: np.diagonal(A, 1)),
+    ("MatrixSetDiagV3", lambda: P.MatrixSetDiagV3()(_t(A), _t([7.0, 8.0]), _t(0, np.int32)),
+     lambda: _set_at(_set_at(A, (0, 0), 7.0), (1, 1), 8.0)),
+    ("TridiagonalMatMul", lambda: P.TridiagonalMatMul()(_t([1.0, 2.0, 0.0]), _t([3.0, 4.0, 5.0]), _t([0.0, 6.0, 7.0]),
+                                                        _t(np.eye(3, dtype=np.float32))),
+     lambda: np.array([[3.0, 1.0, 0.0], [6.0, 4.0, 2.0], [0.0, 7.0, 5.0]], np.float32)),
+    ("Ormqr", lambda: P.Ormqr()(*[_t(o.numpy()) for o in torch.geqrf(_tt(SPD))], _t(np.eye(2, dtype=np.float32))),
+     lambda: torch.linalg.qr(_tt(SPD))[0].numpy()),
+    ("SparseToDense", lambda: P.SparseToDense()(_t([[0, 1], [1, 2]], np.int64), _t([5.0, 6.0]), (2, 3)),
+     lambda: np.array([[0.0, 5.0, 0.0], [0.0, 0.0, 6.0]], np.float32)),
+    ("SparseTensorDenseMatmul", lambda: P.SparseTensorDenseMatmul()(_t([[0, 1]], np.int64), _t([2.0]), (2, 2), _t(SPD)),
+     lambda: np.array([[0.0, 2.0], [0.0, 0.0]], np.float32) @ SPD),
+    ("SparseTensorDenseAdd", lambda: P.SparseTensorDenseAdd()(_t([[0, 1]], np.int64), _t([2.0]), (2, 3), _t(A)),
+     lambda: _set_at(A, (0, 1), A[0, 1] + 2.0)),
+    ("DataFormatDimMap", lambda: P.DataFormatDimMap()(_t([0, 1, 2, 3], np.int32)), lambda: np.array([0, 2, 3, 1], np.int32)),
+    ("LARSUpdate", lambda: P.LARSUpdate()(_t(A), _t(B), _t((A ** 2).sum(), np.float32), _t((B ** 2).sum(), np.float32),
+                                          0.0, 1.0),
+     lambda: (0.001 * np.linalg.norm(A) / (np.linalg.norm(B) + 1e-5) * B).astype(np.float32)),
+    ("HSVToRGB_roundtrip", lambda: P.HSVToRGB()(P.RGBToHSV()(_t(np.abs(A) / 3))), lambda: np.abs(A) / 3),
+    ("RGBToHSV", lambda: P.RGBToHSV()(_t([[1.0, 0.0, 0.0], [0.0, 0.5, 0.5]])),
+     lambda: np.array([[0.0, 1.0, 1.0], [0.5, 1.0, 0.5]], np.float32)),
+    ("MaxPool3DWithArgmax", lambda: P.MaxPool3DWithArgmax(2, 2, 0)(_t(VOL))[0],
+     lambda: VOL.reshape(1, 2, 2, 2, 2, 2, 2, 2).max((3, 5, 7))),
+    ("BatchToSpaceNDV2", lambda: P.BatchToSpaceNDV2()(_t(np.arange(4.0).reshape(4, 1, 1, 1)), (2, 2), ((0, 0), (0, 0))),
+     lambda: np.arange(4.0, dtype=np.float32).reshape(1, 1, 2, 2)),
     ("NMSWithMask", lambda: P.NMSWithMask(0.5)(_t([[0.0, 0.0, 2.0, 2.0, 0.9], [0.0, 0.0, 2.0, 1.9, 0.8],
                                                   [5.0, 5.0, 6.0, 6.0, 0.7]]))[2], lambda: np.array([True, False, True])),
 ]
@@ -439,6 +476,26 @@ def test_extra_random_and_gradient_primitives():
     var, acc = _param(A, "var"), _param(POS, "acc")
     P.ApplyProximalAdagrad()(var, acc, 0.1, 0.0, 0.0, _t(B))
     np.testing.assert_allclose(var.asnumpy(), A - 0.1 * B / np.sqrt(POS + B * B), rtol=1e-5)
+
+
+def test_custom_primitive_pyfunc_and_bprop():
+    square = P.Custom(lambda x: x * x, out_shape=lambda s: s, out_dtype=ms.float32, func_type="pyfunc")
+    np.testing.assert_allclose(square(_t(A)).asnumpy(), A * A, rtol=1e-6)
+
+    def bprop(x, out, dout):
+        return (dout * 3,)
+    triple_grad = P.Custom(lambda x: x * 2, func_type="hybrid", bprop=bprop)
+    g = ms.grad(lambda x: triple_grad(x).sum())(_t(A))
+    np.testing.assert_allclose(g.asnumpy(), np.full_like(A, 3.0))
+    with pytest.raises(TypeError, match="Custom"):
+        P.Custom("kernel.so:func")
+
+
+def test_tensor_dump_writes_npy(tmp_path):
+    P.TensorDump()(str(tmp_path / "x"), _t(A))
+    np.testing.assert_array_equal(np.load(tmp_path / "x.npy"), A)
+    with pytest.raises(ValueError, match="CheckNumerics"):
+        P.CheckNumerics()(_t([np.nan]))
 
 
 def test_multilabel_margin_and_ctc_losses():

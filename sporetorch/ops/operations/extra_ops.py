@@ -17,7 +17,11 @@ __all__ = ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "E
            "Cauchy", "ScalarToArray", "Assert", "EqualCount", "HistogramFixedWidth", "CompareAndBitpack", "ListDiff",
            "LerpScalar", "WhileLoop", "ForiLoop", "Scan", "InsertGradientOf", "AlltoAll", "Reduce", "MoveTo",
            "FloatStatus", "ConfusionMatrix", "CheckValid", "BoundingBoxEncode", "BoundingBoxDecode", "NMSWithMask",
-           "ApplyAdamWithAmsgrad", "ApplyProximalAdagrad"]
+           "ApplyAdamWithAmsgrad", "ApplyProximalAdagrad", "Custom", "DropoutGenMask", "DropoutDoMask", "RmsNorm",
+           "LogSoftmaxExt", "AccumulateNV2", "CheckNumerics", "UniqueWithPad", "MatrixDiagV3", "MatrixDiagPartV3",
+           "MatrixSetDiagV3", "TridiagonalMatMul", "Ormqr", "SparseToDense", "SparseTensorDenseMatmul",
+           "SparseTensorDenseAdd", "DataFormatDimMap", "LARSUpdate", "RGBToHSV", "HSVToRGB", "MaxPool3DWithArgmax",
+           "BatchToSpaceNDV2", "TensorDump"]
 
 
 def _u(x):
@@ -758,3 +762,366 @@ class ApplyProximalAdagrad(Primitive):
             _set(accum, acc)
             _set(var, new)
         return var, accum
+
+
+class _CustomFunction(torch.autograd.Function):
+    """Runs a Custom op's ``func`` forward and its ``bprop(*inputs, out, dout)`` backward."""
+
+    @staticmethod
+    def forward(ctx, prim, *inputs):
+        ctx.prim = prim
+        ctx.save_for_backward(*inputs)
+        with torch.no_grad():
+            out = prim._forward([_wrap(t) for t in inputs])
+        ctx.out = out
+        return out._t if isinstance(out, Tensor) else tuple(o._t for o in out)
+
+    @staticmethod
+    def backward(ctx, *douts):
+        inputs = [_wrap(t) for t in ctx.saved_tensors]
+        dout = _wrap(douts[0]) if len(douts) == 1 else tuple(_wrap(d) for d in douts)
+        grads = ctx.prim.bprop(*inputs, ctx.out, dout)
+        return (None,) + tuple(None if g is None else g._t for g in grads)
+
+
+class Custom(Primitive):
+    """A user operator from a Python function.
+
+    ``func_type='pyfunc'`` calls ``func`` on NumPy arrays and wraps the result with ``out_dtype``;
+    any other type calls ``func`` on Tensors (the function is then traced by torch like any
+    composition of ops). With ``bprop(*inputs, out, dout)`` the gradient comes from ``bprop``.
+    AOT/AKG/TBE kernel sources are not supported: ``func`` must be a Python callable.
+    """
+
+    @prim_attr_register
+    def __init__(self, func, out_shape=None, out_dtype=None, func_type="pyfunc", bprop=None, reg_info=None):
+        if not callable(func):
+            raise TypeError(f"For 'Custom', the 'func' must be a Python callable on this backend, but got {func!r}")
+
+    def _forward(self, inputs):
+        if self.func_type == "pyfunc":
+            out = self.func(*[x.asnumpy() for x in inputs])
+            dtype = self.out_dtype
+            if isinstance(out, tuple):
+                dtypes = dtype if isinstance(dtype, (tuple, list)) else (dtype,) * len(out)
+                return tuple(Tensor(o, d) for o, d in zip(out, dtypes))
+            return Tensor(out, dtype)
+        return self.func(*inputs)
+
+    def __call__(self, *inputs):
+        if self.bprop is None:
+            return self._forward(list(inputs))
+        out = _CustomFunction.apply(self, *[x._t for x in inputs])
+        return _wrap(out) if isinstance(out, torch.Tensor) else tuple(_wrap(o) for o in out)
+
+
+class DropoutGenMask(Primitive):
+    """A random keep-mask of ``shape`` (kept with probability ``keep_prob``), as a UInt8 tensor."""
+
+    @prim_attr_register
+    def __init__(self, Seed0=0, Seed1=0):
+        pass
+
+    def __call__(self, shape, keep_prob):
+        p = float(_u(keep_prob))
+        return _wrap((torch.rand(tuple(shape), device=default_device()) < p).to(torch.uint8))
+
+
+class DropoutDoMask(Primitive):
+    """Apply a keep-mask from ``DropoutGenMask``: ``x * mask / keep_prob``."""
+
+    def __init__(self):
+        super().__init__("DropoutDoMask")
+
+    def __call__(self, input_x, mask, keep_prob):
+        t = input_x._t
+        m = mask._t.reshape(-1)[:t.numel()].reshape(t.shape).to(t.dtype)
+        return _wrap(t * m / float(_u(keep_prob)))
+
+
+class RmsNorm(Primitive):
+    """Root-mean-square normalisation over the last axis times ``gamma``: ``(y, rstd)``."""
+
+    @prim_attr_register
+    def __init__(self, epsilon=1e-6):
+        pass
+
+    def __call__(self, x, gamma):
+        t = x._t
+        rstd = torch.rsqrt(t.float().pow(2).mean(-1, keepdim=True) + self.epsilon)
+        return _wrap((t * rstd).to(t.dtype) * gamma._t), _wrap(rstd)
+
+
+class LogSoftmaxExt(Primitive):
+    """Log-softmax over ``dim`` with an optional output ``dtype``."""
+
+    def __init__(self):
+        super().__init__("LogSoftmaxExt")
+
+    def __call__(self, input, dim=None, dtype=None):
+        t = input._t if dtype is None else input._t.to(mstype.to_torch(dtype))
+        return _wrap(torch.log_softmax(t, -1 if dim is None else dim))
+
+
+class AccumulateNV2(Primitive):
+    """Sum of a tuple or list of tensors of the same shape."""
+
+    def __init__(self):
+        super().__init__("AccumulateNV2")
+
+    def __call__(self, *inputs):
+        xs = inputs[0] if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)) else inputs
+        return _wrap(torch.stack([x._t for x in xs]).sum(0))
+
+
+class CheckNumerics(Primitive):
+    """Return ``x`` unchanged, raising ``ValueError`` when it holds a NaN or an infinity."""
+
+    def __init__(self):
+        super().__init__("CheckNumerics")
+
+    def __call__(self, x):
+        if not bool(torch.isfinite(x._t).all()):
+            raise ValueError(f"For 'CheckNumerics', the input of shape {tuple(x._t.shape)} holds NaN or Inf")
+        return x
+
+
+class UniqueWithPad(Primitive):
+    """``(unique values in first-appearance order padded with pad_num, index of each element)``."""
+
+    def __init__(self):
+        super().__init__("UniqueWithPad")
+
+    def __call__(self, x, pad_num):
+        return x.unique_with_pad(int(_u(pad_num)))
+
+
+def _diag_offsets(k):
+    k = _u(k)
+    if isinstance(k, torch.Tensor):
+        k = k.reshape(-1).tolist()
+    return (k, k) if isinstance(k, int) else (int(k[0]), int(k[-1]))
+
+
+class MatrixDiagV3(Primitive):
+    """Build (batched) matrices with ``x`` on diagonal ``k`` (a single offset), padded with ``padding_value``."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        pass
+
+    def __call__(self, x, k, num_rows, num_cols, padding_value):
+        lo, hi = _diag_offsets(k)
+        if lo != hi:
+            raise NotImplementedError("For 'MatrixDiagV3', only a single diagonal offset k is supported")
+        t = x._t
+        n = t.shape[-1]
+        # Unspecified sizes give the square matrix that just holds the diagonal.
+        rows = int(_u(num_rows)) if int(_u(num_rows)) > 0 else n + abs(lo)
+        cols = int(_u(num_cols)) if int(_u(num_cols)) > 0 else n + abs(lo)
+        out = torch.full(t.shape[:-1] + (rows, cols), float(_u(padding_value)), dtype=t.dtype, device=t.device)
+        i = torch.arange(n, device=t.device)
+        r, c = (i, i + lo) if lo >= 0 else (i - lo, i)
+        out[..., r, c] = t
+        return _wrap(out)
+
+
+class MatrixDiagPartV3(Primitive):
+    """Diagonal ``k`` (a single offset) of (batched) matrices."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        pass
+
+    def __call__(self, x, k, padding_value):
+        lo, hi = _diag_offsets(k)
+        if lo != hi:
+            raise NotImplementedError("For 'MatrixDiagPartV3', only a single diagonal offset k is supported")
+        return _wrap(torch.diagonal(x._t, lo, -2, -1))
+
+
+class MatrixSetDiagV3(Primitive):
+    """Replace diagonal ``k`` (a single offset) of (batched) matrices with ``diagonal``."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        pass
+
+    def __call__(self, x, diagonal, k):
+        lo, hi = _diag_offsets(k)
+        if lo != hi:
+            raise NotImplementedError("For 'MatrixSetDiagV3', only a single diagonal offset k is supported")
+        return _wrap(torch.diagonal_scatter(x._t, diagonal._t, lo, -2, -1))
+
+
+class TridiagonalMatMul(Primitive):
+    """Product of a tridiagonal matrix (given by its three diagonals) with ``rhs``."""
+
+    def __init__(self):
+        super().__init__("TridiagonalMatMul")
+
+    def __call__(self, superdiag, maindiag, subdiag, rhs):
+        sup, main, sub, r = superdiag._t, maindiag._t, subdiag._t, rhs._t
+        out = main.unsqueeze(-1) * r
+        out[..., :-1, :] += sup[..., :-1].unsqueeze(-1) * r[..., 1:, :]
+        out[..., 1:, :] += sub[..., 1:].unsqueeze(-1) * r[..., :-1, :]
+        return _wrap(out)
+
+
+class Ormqr(Primitive):
+    """Multiply ``other`` by the orthogonal matrix of Householder reflectors ``(x, tau)``."""
+
+    @prim_attr_register
+    def __init__(self, left=True, transpose=False):
+        pass
+
+    def __call__(self, x, tau, other):
+        return _wrap(torch.ormqr(x._t, tau._t, other._t, self.left, self.transpose))
+
+
+class SparseToDense(Primitive):
+    """A dense tensor of ``sparse_shape`` from COO ``indices`` (N x ndim) and ``values``."""
+
+    def __init__(self):
+        super().__init__("SparseToDense")
+
+    def __call__(self, indices, values, sparse_shape):
+        v = values._t
+        out = torch.zeros(tuple(sparse_shape), dtype=v.dtype, device=v.device)
+        return _wrap(out.index_put(tuple(indices._t.long().t()), v, accumulate=True))
+
+
+class SparseTensorDenseMatmul(Primitive):
+    """COO sparse (``indices``, ``values``, ``sparse_shape``) times a dense matrix."""
+
+    @prim_attr_register
+    def __init__(self, adjoint_st=False, adjoint_dt=False):
+        pass
+
+    def __call__(self, indices, values, sparse_shape, dense):
+        a = SparseToDense()(indices, values, sparse_shape)._t
+        b = dense._t
+        return _wrap((a.mH if self.adjoint_st else a) @ (b.mH if self.adjoint_dt else b))
+
+
+class SparseTensorDenseAdd(Primitive):
+    """COO sparse (``x1_indices``, ``x1_values``, ``x1_shape``) plus the dense ``x2``."""
+
+    def __init__(self):
+        super().__init__("SparseTensorDenseAdd")
+
+    def __call__(self, x1_indices, x1_values, x1_shape, x2):
+        return _wrap(x2._t.index_put(tuple(x1_indices._t.long().t()), x1_values._t, accumulate=True))
+
+
+class DataFormatDimMap(Primitive):
+    """Map axis indices of ``src_format`` to the positions of the same axes in ``dst_format``."""
+
+    @prim_attr_register
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        pass
+
+    def __call__(self, input_x):
+        table = torch.tensor([self.dst_format.index(ch) for ch in self.src_format], dtype=input_x._t.dtype,
+                             device=input_x._t.device)
+        return _wrap(table[input_x._t.long() % 4])
+
+
+class LARSUpdate(Primitive):
+    """Layer-wise adaptive rate scaling of ``gradient`` (weight decay folded in)."""
+
+    @prim_attr_register
+    def __init__(self, epsilon=1e-05, hyperpara=0.001, use_clip=False):
+        pass
+
+    def __call__(self, weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate):
+        w_norm = torch.sqrt(norm_weight._t)
+        g_norm = torch.sqrt(norm_gradient._t)
+        wd, lr = _u(weight_decay), _u(learning_rate)
+        trust = torch.where((w_norm > 0) & (g_norm > 0),
+                            self.hyperpara * w_norm / (g_norm + wd * w_norm + self.epsilon),
+                            torch.ones_like(w_norm))
+        if self.use_clip:
+            trust = torch.clamp(trust / lr, max=1.0)
+        return _wrap(trust * (gradient._t + wd * weight._t))
+
+
+def _rgb_to_hsv(t):
+    r, g, b = t.unbind(-1)
+    mx, _ = t.max(-1)
+    mn, _ = t.min(-1)
+    delta = mx - mn
+    safe = torch.where(delta > 0, delta, torch.ones_like(delta))
+    h = torch.where(mx == r, (g - b) / safe, torch.where(mx == g, 2 + (b - r) / safe, 4 + (r - g) / safe))
+    h = torch.where(delta > 0, (h / 6) % 1, torch.zeros_like(h))
+    s = torch.where(mx > 0, delta / torch.where(mx > 0, mx, torch.ones_like(mx)), torch.zeros_like(mx))
+    return torch.stack([h, s, mx], -1)
+
+
+def _hsv_to_rgb(t):
+    h, s, v = t.unbind(-1)
+
+    def channel(n):
+        k = (n + h * 6) % 6
+        return v - v * s * torch.clamp(torch.minimum(k, 4 - k), 0, 1)
+    return torch.stack([channel(5), channel(3), channel(1)], -1)
+
+
+class RGBToHSV(Primitive):
+    """Convert RGB values in [0, 1] (last axis) to HSV."""
+
+    def __init__(self):
+        super().__init__("RGBToHSV")
+
+    def __call__(self, images):
+        return _wrap(_rgb_to_hsv(images._t))
+
+
+class HSVToRGB(Primitive):
+    """Convert HSV values (last axis) to RGB."""
+
+    def __init__(self):
+        super().__init__("HSVToRGB")
+
+    def __call__(self, x):
+        return _wrap(_hsv_to_rgb(x._t))
+
+
+class MaxPool3DWithArgmax(Primitive):
+    """3-D max pooling returning ``(values, argmax)``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False, data_format="NCDHW",
+                 argmax_type=mstype.int64):
+        pass
+
+    def __call__(self, x):
+        v, i = F.max_pool3d(x._t, _pair(self.ksize, 3), _pair(self.strides, 3), _pair(self.pads, 3),
+                            _pair(self.dilation, 3), self.ceil_mode, return_indices=True)
+        return _wrap(v), _wrap(i.to(mstype.to_torch(self.argmax_type)))
+
+
+class BatchToSpaceNDV2(Primitive):
+    """``BatchToSpaceND`` with ``block_shape`` and ``crops`` given as inputs."""
+
+    def __init__(self):
+        super().__init__("BatchToSpaceNDV2")
+
+    def __call__(self, input_x, block_shape, crops):
+        block = tuple(_ints(block_shape))
+        crop = _u(crops)
+        crop = crop.tolist() if isinstance(crop, torch.Tensor) else crops
+        return _wrap(_batch_to_space(input_x._t, block, crop))
+
+
+class TensorDump(Primitive):
+    """Save a tensor to ``file`` as ``.npy`` (``input_output`` is accepted for compatibility)."""
+
+    @prim_attr_register
+    def __init__(self, input_output="out"):
+        pass
+
+    def __call__(self, file, input_x):
+        import numpy as np
+        name = str(file)
+        np.save(name if name.endswith(".npy") else name + ".npy", input_x.asnumpy())

@@ -73,3 +73,14 @@ def test_demo_without_cuda_says_so(capsys, keep_threads):
         pytest.skip("this machine has CUDA")
     assert cli.main(["demo", "--device", "gpu", "--epochs", "1", "--out", "unused"]) == 2
     assert "CUDA" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_functional_example_trains(tmp_path):
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, "-m", "sporetorch", "run",
+                           os.path.join(ROOT, "examples", "functional_train.py"), "--epochs", "3"],
+                          cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    accuracies = [float(line.rsplit(" ", 1)[1]) for line in proc.stdout.splitlines() if "held-out accuracy" in line]
+    assert len(accuracies) == 3 and accuracies[-1] > 0.8

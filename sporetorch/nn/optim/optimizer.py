@@ -376,11 +376,11 @@ class Optimizer(Cell):
         if self.is_group_lr:
             if self.dynamic_lr:
                 from ..layer.container import CellList
-                self.learning_rate = CellList(_unique_cells(self.group_lr))
+                self.learning_rate = CellList(_unique(self.group_lr))
                 self.__dict__["_lr_per_param"] = tuple(self.group_lr)
             else:
                 # One entry per Parameter (repeats allowed), as MindSpore's ParameterTuple(group_lr).
-                for p in _unique_params(self.group_lr):
+                for p in _unique(self.group_lr):
                     self.insert_param_to_cell(p.name, p, check_name_contain_dot=False)
                     self._attr_order.append(p.name)
                 lr_tuple = tuple.__new__(ParameterTuple, self.group_lr)
@@ -411,6 +411,12 @@ class Optimizer(Cell):
         self.need_scale = self.loss_scale != 1.0
         self.param_length = len(self.parameters)
         self.optim_filter = (True,) * self.param_length
+        # For subclasses written against MindSpore's API (``self.hyper_map(F.partial(...), ...)``).
+        from ...ops.composite import HyperMap, Map
+        self.map_ = Map()
+        self.map_reverse = Map(None, True)
+        self.hyper_map = HyperMap()
+        self.hyper_map_reverse = HyperMap(None, True)
         self._build_plan(wd_per_param)
 
     def _build_plan(self, wd_per_param):
@@ -686,17 +692,14 @@ class Optimizer(Cell):
         return ParameterTuple(out)
 
 
-def _unique_params(items):
+def _unique(items):
+    """``items`` without repeats (by identity), in order."""
     seen, out = set(), []
     for x in items:
         if id(x) not in seen:
             seen.add(id(x))
             out.append(x)
     return out
-
-
-def _unique_cells(items):
-    return _unique_params(items)
 
 
 __all__ = ["Optimizer", "opt_init_args_register"]

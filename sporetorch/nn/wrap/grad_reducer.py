@@ -2,7 +2,7 @@
 import torch
 import torch.distributed as dist
 
-from ...common.tensor import Tensor, _wrap
+from ...common.tensor import _wrap
 from ..cell import Cell
 
 
@@ -26,7 +26,6 @@ class DistributedGradReducer(Cell):
 
     def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group="hccl_world_group"):
         super().__init__(auto_prefix=False)
-        self.map_ = None
         self.mean = bool(mean) if mean is not None else False
         world = dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
         if degree is None:

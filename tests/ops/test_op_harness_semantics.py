@@ -21,6 +21,7 @@ def test_integer_reductions_and_scans_follow_mindspore_dtypes():
     assert str(m.dtype) == "Int32" and m.item() == 2
     assert str(ops.sum(AI).dtype) == "Int64" and ops.sum(AI).item() == 15
     assert str(ops.prod(AI).dtype) == "Int64"
+    assert str(ops.cumprod(AI, 1).dtype) == "Int64"
     c = ops.cumsum(AI, 1)
     assert str(c.dtype) == "Int32"
     np.testing.assert_array_equal(c.asnumpy(), [[3, 4, 6], [0, 5, 9]])

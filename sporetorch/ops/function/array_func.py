@@ -650,7 +650,7 @@ def inplace_index_add(var, indices, updates, axis):
 def index_fill(x, axis, index, value):
     """Fill the slices of ``x`` along ``axis`` at ``index`` with ``value``."""
     t = x._t
-    return _wrap(torch.index_fill(t, _axis("index_fill", axis, t.dim()), _indices("index_fill", "index", index),
+    return _wrap(torch.index_fill(t, _axis("index_fill", axis, t.dim()), _indices("index_fill", "index", index).long(),
                                   _u(value) if not isinstance(value, Tensor) else value._t.to(t.dtype)))
 
 

@@ -65,12 +65,12 @@ def full(size, fill_value, *, dtype=None):
     """A tensor of shape ``size`` filled with ``fill_value``.
 
     Differences from PyTorch: without ``dtype`` a Python scalar fill gives Int64, even
-    for a float or bool value (MindSpore 2.10 truncates ``full((2,), 1.5)`` to ``[1, 1]``);
-    a Tensor fill keeps its dtype. Pass ``dtype`` for a float result.
+    for a float or bool value or a float Tensor (MindSpore 2.10 truncates ``full((2,), 1.5)``
+    to ``[1, 1]``). Pass ``dtype`` for a float result.
     """
     value = _number(fill_value)
     if dtype is None:
-        dtype = fill_value.dtype if isinstance(fill_value, Tensor) else mstype.int64
+        dtype = mstype.int64
     return _wrap(torch.full(_shape("full", size, "size"), value, dtype=_tdtype(dtype), device=default_device()))
 
 
@@ -173,8 +173,8 @@ def blackman_window(window_length, periodic=True, *, dtype=None):
 
 
 def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None):
-    """Hamming window ``alpha - beta * cos(2 pi n / N)``."""
-    return _window(torch.hamming_window, window_length, periodic, dtype, alpha=alpha, beta=beta)
+    """Hamming window ``alpha - beta * cos(2 pi n / N)`` (Float32 by default, as in MindSpore 2.10)."""
+    return _window(torch.hamming_window, window_length, periodic, dtype or mstype.float32, alpha=alpha, beta=beta)
 
 
 def hann_window(window_length, periodic=True, *, dtype=None):

@@ -628,7 +628,8 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean', l
     n_classes = logp.shape[1]
     w = _u(weight)
     nll = F.nll_loss(logp, tg, weight=w, ignore_index=ignore_index, reduction="none")
-    smooth = -(logp * (w.reshape((1, -1) + (1,) * (logp.dim() - 2)) if w is not None else logp)).sum(1)
+    weighted = logp if w is None else logp * w.reshape((1, -1) + (1,) * (logp.dim() - 2))
+    smooth = -weighted.sum(1)
     smooth = torch.where(tg == ignore_index, torch.zeros_like(smooth), smooth)
     loss = (1 - label_smoothing) * nll + label_smoothing / n_classes * smooth
     if reduction == "none":

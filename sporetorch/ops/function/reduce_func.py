@@ -301,8 +301,12 @@ def cumsum(x, axis, dtype=None):
 
 
 def cumprod(input, dim, dtype=None):
-    """Cumulative product along ``dim``; integer inputs keep their dtype."""
-    return _wrap(_cumulative("cumprod", torch.cumprod, input._t, dim, dtype))
+    """Cumulative product along ``dim``; integer inputs widen to Int64 (as in MindSpore 2.10, unlike cumsum)."""
+    t = input._t
+    try:
+        return _wrap(torch.cumprod(t, _axis("cumprod", dim, t.dim()), dtype=_tdtype(dtype)))
+    except RuntimeError as e:
+        _fail("cumprod", e, input=input, dim=dim)
 
 
 def cummax(input, axis):
@@ -313,10 +317,10 @@ def cummax(input, axis):
 
 
 def cummin(input, axis):
-    """Running minimum along ``axis`` and the Int64 indices where it was reached."""
+    """Running minimum along ``axis`` and the indices where it was reached (Int32, as MindSpore 2.10 returns)."""
     t = input._t
     values, idx = torch.cummin(t, _axis("cummin", axis, t.dim()))
-    return _wrap(values), _wrap(idx)
+    return _wrap(values), _wrap(idx.to(torch.int32))
 
 
 def logcumsumexp(input, axis):

@@ -108,11 +108,15 @@ class Cell:
                     raise TypeError(f"Sub cell '{name}' already exists in network, can not assign this type: "
                                     f"'{type(value)}' as a cell.")
                 d["_cells"][name] = None
+            buffers = d.get("_buffers")
+            if buffers is not None and name in buffers:
+                _check_buffer(name, value)
+                buffers[name] = value
             object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
         d = self.__dict__
-        for reg in ("_params", "_cells", "_params_list"):
+        for reg in ("_params", "_cells", "_params_list", "_buffers"):
             if name in d.get(reg, ()):
                 del d[reg][name]
         object.__delattr__(self, name)
@@ -211,6 +215,96 @@ class Cell:
 
     def get_flags(self):
         return {}
+
+    # ------------------------------------------------------------------ buffers
+    def register_buffer(self, name, tensor, persistent=True):
+        """Keep ``tensor`` (a Tensor or None) as the attribute ``name``: state that is not a
+        Parameter, such as a running statistic. ``persistent`` is recorded."""
+        if not isinstance(name, str):
+            raise TypeError(f"buffer name should be a string, but got {type(name)}")
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if not name:
+            raise KeyError('buffer name can\'t be empty string ""')
+        d = self.__dict__
+        if name in d and name not in d.get("_buffers", ()) or hasattr(type(self), name):
+            raise KeyError(f"attribute '{name}' already exists")
+        _check_buffer(name, tensor)
+        d.setdefault("_buffers", OrderedDict())[name] = tensor
+        d.setdefault("_non_persistent_buffers", set()).discard(name)
+        if not persistent:
+            d["_non_persistent_buffers"].add(name)
+        d[name] = tensor
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        """Yield ``(path, Tensor)`` for the buffers of this cell (and its descendants when ``recurse``)."""
+        cells = self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]
+        seen = set()
+        for cell_name, cell in cells:
+            for name, buf in cell.__dict__.get("_buffers", {}).items():
+                if buf is None or (remove_duplicate and id(buf) in seen):
+                    continue
+                seen.add(id(buf))
+                yield (f"{cell_name}.{name}" if cell_name else name), buf
+
+    def buffers(self, recurse=True):
+        """Yield the buffers of this cell (and its descendants when ``recurse``)."""
+        for _, buf in self.named_buffers(recurse=recurse):
+            yield buf
+
+    def get_buffer(self, target):
+        """Return the buffer at the dotted path ``target`` (``"block.running_mean"``)."""
+        *path, name = target.split(".")
+        cell = self
+        for part in path:
+            cell = cell._cells.get(part) if isinstance(cell, Cell) else None
+            if cell is None:
+                raise AttributeError(f"The cell has no child cell '{part}' on the path '{target}'.")
+        if name not in cell.__dict__.get("_buffers", {}):
+            raise AttributeError(f"'{name}' is not a buffer of {type(cell).__name__}.")
+        return cell.__dict__["_buffers"][name]
+
+    # ------------------------------------------------------------------ MindSpore housekeeping
+    def get_scope(self):
+        """The scope name of this cell (None outside MindSpore's graph compiler)."""
+        return self._scope
+
+    def update_cell_type(self, cell_type):
+        """Record the cell type (``"quant"``, ...); it does not change the computation."""
+        self.__dict__["cell_type"] = cell_type
+
+    def update_cell_prefix(self):
+        """Set ``param_prefix`` of every descendant to its path from this cell."""
+        for path, cell in self.cells_and_names():
+            cell.__dict__["_param_prefix"] = path
+
+    def cast_inputs(self, inputs, dst_type):
+        """Return ``inputs`` with every floating Tensor cast to ``dst_type``."""
+        tdtype = mstype.to_torch(dst_type)
+        return tuple(_cast(x, tdtype) for x in inputs)
+
+    def run_construct(self, cast_inputs, kwargs):
+        """Run ``construct`` on already prepared inputs (no hooks)."""
+        return self.construct(*cast_inputs, **kwargs)
+
+    def recompute(self, **kwargs):
+        """Accepted for compatibility: recomputation only trades memory for time in MindSpore's
+        graph compiler; eager torch execution computes the same values without it."""
+
+    def set_boost(self, boost_type):
+        """Accepted for compatibility; boost modes tune MindSpore's Ascend training. Returns self."""
+        return self
+
+    def set_data_parallel(self):
+        """Accepted for compatibility; one process has nothing to parallelise. Returns self."""
+        return self
+
+    def set_comm_fusion(self, fusion_type, recurse=True):
+        """Accepted for compatibility; one process runs no collectives."""
+
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
+        """Accepted for compatibility; a single process runs the unsharded cell. Returns self."""
+        return self
 
     # ------------------------------------------------------------------ parameters
     def parameters_and_names(self, name_prefix="", expand=True):
@@ -386,7 +480,8 @@ class Cell:
 
     @property
     def param_prefix(self):
-        return ""
+        """The path set by ``update_cell_prefix`` ("" until then)."""
+        return self.__dict__.get("_param_prefix", "")
 
     def __getstate__(self):
         return self.__dict__.copy()
@@ -418,6 +513,11 @@ def _autodiff_call(cell, args, kwargs):
     # Custom bprop and set_grad() recording live with the autodiff package.
     from ..autodiff.bprop import cell_call
     return cell_call(cell, args, kwargs)
+
+
+def _check_buffer(name, value):
+    if value is not None and not isinstance(value, Tensor):
+        raise TypeError(f"cannot assign '{type(value)}' object to buffer '{name}' (mindspore Tensor or None required)")
 
 
 def _cast(x, tdtype):

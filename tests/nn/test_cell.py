@@ -217,3 +217,50 @@ class TestContainers:
         with pytest.raises(TypeError, match="the type of key should be string"):
             nn.CellDict({3: nn.ReLU()})
         assert type(cd.pop("x")) is nn.Dense and len(cd) == 0
+
+
+def test_buffers():
+    class B(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("buf", Tensor([1.0, 2.0]))
+            self.register_buffer("tmp", Tensor([3.0]), persistent=False)
+            self.d = nn.Dense(1, 1)
+
+        def construct(self, x):
+            return x + self.buf
+
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.b = B()
+
+    o = Outer()
+    # Names and errors recorded from MindSpore 2.10.
+    assert [n for n, _ in o.named_buffers()] == ["b.buf", "b.tmp"] and len(list(o.buffers())) == 2
+    assert o.get_buffer("b.buf").tolist() == [1.0, 2.0]
+    assert [p.name for p in o.get_parameters()] == ["b.d.weight", "b.d.bias"]
+    assert o.b(Tensor([1.0, 1.0])).tolist() == [2.0, 3.0]
+    with pytest.raises(KeyError, match="attribute 'd' already exists"):
+        o.b.register_buffer("d", Tensor([1.0]))
+    with pytest.raises(KeyError, match="can't contain"):
+        o.b.register_buffer("x.y", Tensor([1.0]))
+    with pytest.raises(TypeError, match="mindspore Tensor or None required"):
+        o.b.register_buffer("z", 3)
+    o.b.buf = Tensor([5.0, 6.0])
+    assert o.get_buffer("b.buf").tolist() == [5.0, 6.0]
+
+
+def test_compatibility_housekeeping():
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.b = nn.SequentialCell([nn.Dense(1, 1)])
+
+    o = Outer()
+    assert o.recompute() is None and o.get_scope() is None and o.set_boost("O1") is o
+    o.update_cell_type("quant")
+    o.update_cell_prefix()
+    assert o.cell_type == "quant" and o.b.param_prefix == "b" and o.b[0].param_prefix == "b.0"
+    cast = o.cast_inputs((Tensor([1.0]), Tensor([1])), ms.float16)
+    assert [x.dtype for x in cast] == [ms.float16, ms.int64]

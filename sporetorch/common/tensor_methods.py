@@ -1615,6 +1615,22 @@ def untyped_storage(self):
 storage = untyped_storage
 
 
+def data_sync(self, wait=True):
+    """Wait for pending device work on this tensor (a CUDA synchronise; nothing to do on CPU)."""
+    if wait and self._t.is_cuda:
+        torch.cuda.synchronize(self._t.device)
+
+
+def wait_pipeline(self):
+    """Wait for pending device work on this tensor."""
+    data_sync(self)
+
+
+def symbolic_shape(self):
+    """The shape; sporetorch shapes are always concrete."""
+    return tuple(self._t.shape)
+
+
 def const_arg(self):
     """Whether the tensor is a constant argument of a compiled network; sporetorch traces every Tensor."""
     return False

@@ -356,6 +356,9 @@ REF_CASES = [
     ("is_meta", lambda: _a().is_meta(), False),
     ("is_pinned", lambda: _a().is_pinned(), False),
     ("untyped_storage", lambda: _a().untyped_storage().nbytes(), 24),
+    ("data_sync", lambda: _a().data_sync(True), None),
+    ("wait_pipeline", lambda: _a().wait_pipeline(), None),
+    ("symbolic_shape", lambda: _a().symbolic_shape(), (2, 3)),
 ]
 
 

@@ -102,7 +102,8 @@ def main(argv=None):
     for mode in MODES:
         cmd = [sys.executable, os.path.abspath(__file__), "--mode", mode, "--batch", str(args.batch),
                "--size", str(args.size), "--device", args.device]
-        res = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout.splitlines()[-1])
+        proc = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
+        res = json.loads(proc.stdout.splitlines()[-1])
         print(f"{mode:<16}{res['saved_mib']:>12.1f}{res['peak_mib']:>12.1f}  {res['out_has_grad_fn']}")
     return 0
 

@@ -7,8 +7,8 @@ from ..autodiff.transforms import linearize, derivative
 from ..common.tensor import Tensor, _wrap
 from .primitive import Primitive
 
-__all__ = ["GradOperation", "HookBackward", "stop_gradient", "stop_gradient_", "grad", "value_and_grad", "get_grad", "vjp", "jvp",
-           "jacfwd", "jacrev", "linearize", "derivative", "vmap"]
+__all__ = ["GradOperation", "HookBackward", "stop_gradient", "stop_gradient_", "grad", "value_and_grad", "get_grad",
+           "vjp", "jvp", "jacfwd", "jacrev", "linearize", "derivative", "vmap"]
 
 
 class GradOperation:

@@ -95,8 +95,6 @@ class Model:
         self._build_eval_network(metrics, eval_network, eval_indexes)
         self._predict_network = network
         self._backbone_is_train = True
-        self._current_epoch_num = 0
-        self._current_step_num = 0
         self.batch_num = -1
 
     # ------------------------------------------------------------------ networks
@@ -303,8 +301,6 @@ class Model:
         list_callback.on_train_begin(run_context)
         for i in range(initial_epoch, epoch):
             cb_params.cur_epoch_num = i + 1
-            self._current_epoch_num = cb_params.cur_epoch_num
-            self._current_step_num = 0
             list_callback.on_train_epoch_begin(run_context)
             for element in helper:
                 element = _as_list(element)
@@ -313,7 +309,6 @@ class Model:
                                      f"got {len(element)}, please check the number of elements returned by "
                                      "'train_dataset'")
                 cb_params.cur_step_num += 1
-                self._current_step_num = int((cb_params.cur_step_num - 1) % cb_params.batch_num + 1)
                 cb_params.train_dataset_element = element
                 list_callback.on_train_step_begin(run_context)
                 self._set_mode(self._train_network, True)

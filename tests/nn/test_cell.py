@@ -243,7 +243,7 @@ def test_buffers():
     assert o.b(Tensor([1.0, 1.0])).tolist() == [2.0, 3.0]
     with pytest.raises(KeyError, match="attribute 'd' already exists"):
         o.b.register_buffer("d", Tensor([1.0]))
-    with pytest.raises(KeyError, match="can't contain"):
+    with pytest.raises(KeyError, match="contain"):
         o.b.register_buffer("x.y", Tensor([1.0]))
     with pytest.raises(TypeError, match="mindspore Tensor or None required"):
         o.b.register_buffer("z", 3)

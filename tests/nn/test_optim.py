@@ -106,6 +106,14 @@ MINDSPORE_CASES = {
         [[0.09636657, 0.4314694, 0.2048128], [0.08966453, -0.1535159, 0.2904377]],
         [[0.0944076, 0.4339384, 0.2073399], [0.08383361, -0.1546857, 0.2789707]], [-0.1294449, 0.7843862],
         ['global_step', 'learning_rate', 'w', 'b', 'exp_avg.w', 'exp_avg.b', 'exp_avg_sq_row_w', 'exp_avg_sq_row_b', 'exp_avg_sq_col_w', 'exp_avg_sq_col_b', 'exp_avg_sq_w', 'exp_avg_sq_b', 'step']),
+    "AdamOffload": ("AdamOffload", {'learning_rate': 0.01, 'weight_decay': 0.01},
+        [[0.08762701, 0.4403787, 0.1955268], [0.07976642, -0.1626904, 0.2817882]],
+        [[0.08342645, 0.4460498, 0.207701], [0.05062113, -0.1654441, 0.2451033]], [-0.1522801, 0.7796569],
+        ['global_step', 'learning_rate', 'w', 'b', 'beta1_power', 'beta2_power', 'moment1.w', 'moment1.b', 'moment2.w', 'moment2.b']),
+    "LazyAdam_nest": ("LazyAdam", {'learning_rate': 0.01, 'use_nesterov': True},
+        [[0.07862701, 0.4493787, 0.1865268], [0.07076647, -0.1716904, 0.2727882]],
+        [[0.07873967, 0.4538748, 0.2077014], [0.03275933, -0.1749287, 0.2299067]], [-0.1590647, 0.7801543],
+        ['global_step', 'learning_rate', 'w', 'b', 'beta1_power', 'beta2_power', 'moment1.w', 'moment1.b', 'moment2.w', 'moment2.b']),
 }
 
 
@@ -167,6 +175,16 @@ def test_ftrl_l1_closed_form():
         p = np.where(np.abs(z) > l1, (np.sign(z) * l1 - z) / (n_new ** -k / lr + 2 * l2), 0.0)
         n = n_new
     np.testing.assert_allclose(w.asnumpy(), p, rtol=1e-5, atol=1e-6)
+
+
+def test_adagrad_without_slot_updates_closed_form():
+    # MindSpore 2.10's CPU kernel updates the accumulator even with update_slots=False.
+    w, b = _params()
+    opt = nn.Adagrad([w, b], learning_rate=0.1, update_slots=False)
+    for k in range(3):
+        opt(_grads(k))
+    expected = W0 - 0.1 * sum(GW[:3]) / np.sqrt(0.1)
+    np.testing.assert_allclose(w.asnumpy(), expected, rtol=1e-5, atol=1e-6)
 
 
 def test_lamb_closed_form():

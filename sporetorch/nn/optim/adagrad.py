@@ -16,6 +16,8 @@ class Adagrad(Optimizer):
     State: ``accum.<name>``.
 
     Differences from PyTorch: no epsilon in the denominator; the accumulator starts at ``accum``.
+    Differences from MindSpore: ``update_slots=False`` keeps the accumulator fixed as documented;
+    MindSpore 2.10's CPU kernel updates it anyway.
     """
 
     _state_names = ("accum",)

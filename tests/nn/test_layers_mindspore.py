@@ -192,3 +192,31 @@ def test_nested_names_and_trainability():
     assert names[:5] == ["bn.moving_mean", "bn.moving_variance", "bn.gamma", "bn.beta", "act.w"]
     assert "enc.layers.1.self_attn.in_proj_weight" in names and "enc.layers.0.norm2.beta" in names
     assert [p.name for p in nn.BatchNorm2d(2, affine=False).trainable_params()] == []
+
+
+def test_combined_and_time_distributed_layers():
+    # Structure and names as MindSpore 2.10 builds them.
+    assert [p.name for p in nn.Conv2dBnAct(3, 4, 3, has_bn=True).get_parameters()] == [
+        "conv.weight", "batchnorm.moving_mean", "batchnorm.moving_variance", "batchnorm.gamma", "batchnorm.beta"]
+    assert [p.name for p in nn.SSIM().get_parameters()] == ["conv.weight"]
+    dense = nn.Dense(3, 5)
+    seq = tensor(np.random.RandomState(0).rand(2, 4, 3))
+    per_step = nn.TimeDistributed(dense, time_axis=1)(seq)
+    merged = nn.TimeDistributed(dense, time_axis=1, reshape_with_axis=0)(seq)
+    np.testing.assert_allclose(per_step.asnumpy(), merged.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(per_step.asnumpy(), dense(seq).asnumpy(), rtol=1e-6)
+
+
+def test_lrn_sums_over_the_channel_window():
+    x = np.random.RandomState(1).rand(1, 5, 2, 2).astype(np.float32)
+    sq = np.pad(x ** 2, ((0, 0), (1, 1), (0, 0), (0, 0)))
+    window = sq[:, :-2] + sq[:, 1:-1] + sq[:, 2:]
+    check(nn.LRN(1, 2.0, 0.5, 0.75)(tensor(x)), x / (2.0 + 0.5 * window) ** 0.75)
+
+
+def test_ssim_and_psnr():
+    rs = np.random.RandomState(2)
+    a, b = rs.rand(2, 3, 12, 12).astype(np.float32), rs.rand(2, 3, 12, 12).astype(np.float32)
+    check(nn.SSIM()(tensor(a), tensor(a)), [1.0, 1.0])
+    assert (nn.SSIM()(tensor(a), tensor(b)).asnumpy() < 0.5).all()
+    check(nn.PSNR()(tensor(a), tensor(b)), 10 * np.log10(1 / ((a - b) ** 2).mean((1, 2, 3))))

@@ -2,6 +2,7 @@
 from .activation import *  # noqa: F401,F403
 from .basic import *  # noqa: F401,F403
 from .channel_shuffle import *  # noqa: F401,F403
+from .combined import *  # noqa: F401,F403
 from .conv import *  # noqa: F401,F403
 from .dense import *  # noqa: F401,F403
 from .embedding import *  # noqa: F401,F403
@@ -12,10 +13,11 @@ from .padding import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
 from .rnn_cells import *  # noqa: F401,F403
 from .rnns import *  # noqa: F401,F403
+from .timedistributed import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
-from . import activation, basic, channel_shuffle, conv, dense, embedding, image, math, normalization, padding, \
-    pooling, rnn_cells, rnns, transformer
+from . import activation, basic, channel_shuffle, combined, conv, dense, embedding, image, math, normalization, \
+    padding, pooling, rnn_cells, rnns, timedistributed, transformer
 
-__all__ = [name for module in (activation, basic, channel_shuffle, conv, dense, embedding, image, math,
-                               normalization, padding, pooling, rnn_cells, rnns, transformer)
+__all__ = [name for module in (activation, basic, channel_shuffle, combined, conv, dense, embedding, image, math,
+                               normalization, padding, pooling, rnn_cells, rnns, timedistributed, transformer)
            for name in module.__all__]

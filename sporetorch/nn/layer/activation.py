@@ -15,7 +15,7 @@ from ._checks import NoArgCell, check_float as _check_float
 __all__ = ["CELU", "ELU", "FastGelu", "GELU", "GLU", "HShrink", "HSigmoid", "HSwish", "Hardtanh", "LeakyReLU",
            "LogSigmoid", "LogSoftmax", "LogSoftmaxExt", "Mish", "PReLU", "PReLUExt", "RReLU", "ReLU", "ReLU6",
            "SeLU", "SiLU", "Sigmoid", "SoftShrink", "Softmax", "Softmax2d", "Softmin", "Softsign", "Tanh",
-           "Tanhshrink", "Threshold", "get_activation"]
+           "Tanhshrink", "Threshold", "LRN", "get_activation"]
 
 
 def _check_axis(axis, cls):
@@ -633,6 +633,47 @@ class GLU(Cell):
         if t.shape[self.axis] % 2:
             raise ValueError(f"For 'GLU', the size of axis {self.axis} must be even, but got shape {tuple(t.shape)}")
         return _wrap(F.glu(t, self.axis))
+
+
+class LRN(Cell):
+    r"""Local response normalisation across channels:
+    :math:`b_c = a_c / (bias + \alpha \sum_{c'=c-r}^{c+r} a_{c'}^2)^{\beta}`.
+
+    Args:
+        depth_radius (int): half-width :math:`r` of the channel window. Default: 5.
+        bias (float): Default: 1.0.
+        alpha (float): scale of the sum (not divided by the window size). Default: 1.0.
+        beta (float): exponent. Default: 0.5.
+        norm_region (str): only ``"ACROSS_CHANNELS"``.
+
+    Inputs:
+        - **input_x** (Tensor) - :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Differences from PyTorch: ``torch.nn.LocalResponseNorm`` divides ``alpha`` by the window size.
+    """
+
+    def __init__(self, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+        super().__init__()
+        if not isinstance(depth_radius, int) or isinstance(depth_radius, bool) or depth_radius < 0:
+            raise ValueError(f"For 'LRN', the 'depth_radius' must be a non-negative int, but got {depth_radius!r}")
+        if norm_region != "ACROSS_CHANNELS":
+            raise ValueError(f"For 'LRN', the 'norm_region' must be 'ACROSS_CHANNELS', but got {norm_region!r}")
+        self.depth_radius, self.norm_region = depth_radius, norm_region
+        self.bias = _check_float(bias, "bias", "LRN")
+        self.alpha = _check_float(alpha, "alpha", "LRN")
+        self.beta = _check_float(beta, "beta", "LRN")
+
+    def construct(self, input_x):
+        t = input_x._t
+        if t.dim() != 4:
+            raise ValueError(f"For 'LRN', the input must be 4-D, but got shape {tuple(t.shape)}")
+        r = self.depth_radius
+        sq = F.pad((t * t).unsqueeze(1), (0, 0, 0, 0, r, r))
+        window_sum = F.avg_pool3d(sq, (2 * r + 1, 1, 1), stride=1).squeeze(1) * (2 * r + 1)
+        return _wrap(t / (self.bias + self.alpha * window_sum) ** self.beta)
 
 
 _ACTIVATIONS = {

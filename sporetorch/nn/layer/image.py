@@ -1,12 +1,14 @@
 """Image layers: PixelShuffle, PixelUnshuffle, CentralCrop, ImageGradients."""
+import numpy as np
 import torch
 import torch.nn.functional as F
 
-from ...common.tensor import _wrap
+from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
+from .conv import Conv2d
 from ._checks import NoArgCell, positive_int
 
-__all__ = ["PixelShuffle", "PixelUnshuffle", "CentralCrop", "ImageGradients"]
+__all__ = ["PixelShuffle", "PixelUnshuffle", "CentralCrop", "ImageGradients", "SSIM", "PSNR"]
 
 
 class PixelShuffle(Cell):
@@ -102,3 +104,106 @@ class ImageGradients(NoArgCell):
         dy[:, :, :-1, :] = t[:, :, 1:, :] - t[:, :, :-1, :]
         dx[:, :, :, :-1] = t[:, :, :, 1:] - t[:, :, :, :-1]
         return _wrap(dy), _wrap(dx)
+
+
+def _gaussian_window(size, sigma):
+    """The normalised 2-D Gaussian window, shape (1, 1, size, size), as MindSpore builds it."""
+    x, y = np.mgrid[-size // 2 + 1:size // 2 + 1, -size // 2 + 1:size // 2 + 1]
+    g = np.exp(-(x.astype(np.float32) ** 2 + y.astype(np.float32) ** 2) / (2 * sigma ** 2))
+    return (g / g.sum()).astype(np.float32)[None, None]
+
+
+def _to_unit_range(t):
+    """Images as float32 in [0, 1] when they are integers, unchanged when floating."""
+    if t.is_floating_point():
+        return t.float(), 1.0
+    peak = float(torch.iinfo(t.dtype).max)
+    return t.float() / peak, peak
+
+
+class SSIM(Cell):
+    r"""Structural similarity index between two batches of images, averaged over channels and pixels.
+
+    Args:
+        max_val (float): dynamic range of the pixels. Default: 1.0.
+        filter_size (int): size of the Gaussian window. Default: 11.
+        filter_sigma (float): its standard deviation. Default: 1.5.
+        k1 (float): Default: 0.01.
+        k2 (float): Default: 0.03.
+
+    Inputs:
+        - **img1**, **img2** (Tensor) - :math:`(N, C, H, W)`, float16/float32, H and W >= ``filter_size``.
+
+    Outputs:
+        Tensor of shape :math:`(N,)`.
+    """
+
+    def __init__(self, max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03):
+        super().__init__()
+        if not isinstance(max_val, (int, float)) or max_val <= 0:
+            raise ValueError(f"For 'SSIM', the 'max_val' must be a positive number, but got {max_val!r}")
+        if not isinstance(filter_size, int) or filter_size < 1:
+            raise ValueError(f"For 'SSIM', the 'filter_size' must be a positive int, but got {filter_size!r}")
+        if not isinstance(filter_sigma, float) or filter_sigma <= 0:
+            raise ValueError(f"For 'SSIM', the 'filter_sigma' must be a positive float, but got {filter_sigma!r}")
+        self.max_val, self.filter_size, self.filter_sigma, self.k1, self.k2 = max_val, filter_size, filter_sigma, k1, k2
+        self.conv = Conv2d(1, 1, filter_size, pad_mode="valid",
+                           weight_init=Tensor(_gaussian_window(filter_size, filter_sigma)))
+        self.conv.weight.requires_grad = False
+
+    def construct(self, img1, img2):
+        a, b = img1._t, img2._t
+        if a.shape != b.shape or a.dtype != b.dtype or a.dim() != 4:
+            raise ValueError(f"For 'SSIM', 'img1' and 'img2' must be 4-D with the same shape and dtype, "
+                             f"but got {tuple(a.shape)} {img1.dtype} and {tuple(b.shape)} {img2.dtype}")
+        if min(a.shape[-2:]) < self.filter_size:
+            raise ValueError(f"For 'SSIM', the image height and width must be at least filter_size "
+                             f"{self.filter_size}, but got shape {tuple(a.shape)}")
+        a, peak = _to_unit_range(a)
+        b, _ = _to_unit_range(b)
+        max_val = self.max_val / peak if peak > 1 else self.max_val
+        c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
+        n, c = a.shape[:2]
+        w = self.conv.weight._t.float()
+
+        def blur(x):
+            return F.conv2d(x.reshape(n * c, 1, *x.shape[-2:]), w)
+
+        mu1, mu2 = blur(a), blur(b)
+        mu1_sq, mu2_sq, mu12 = mu1 * mu1, mu2 * mu2, mu1 * mu2
+        sigma1 = blur(a * a) - mu1_sq
+        sigma2 = blur(b * b) - mu2_sq
+        sigma12 = blur(a * b) - mu12
+        ssim = ((2 * mu12 + c1) * (2 * sigma12 + c2)) / ((mu1_sq + mu2_sq + c1) * (sigma1 + sigma2 + c2))
+        return _wrap(ssim.reshape(n, c, -1).mean(-1).mean(-1))
+
+
+class PSNR(Cell):
+    r"""Peak signal-to-noise ratio :math:`10 \log_{10}(max\_val^2 / \text{MSE})` per image.
+
+    Args:
+        max_val (float): dynamic range of the pixels. Default: 1.0.
+
+    Inputs:
+        - **img1**, **img2** (Tensor) - :math:`(N, C, H, W)` of the same shape and dtype.
+
+    Outputs:
+        Tensor of shape :math:`(N,)`, float32.
+    """
+
+    def __init__(self, max_val=1.0):
+        super().__init__()
+        if not isinstance(max_val, (int, float)) or max_val <= 0:
+            raise ValueError(f"For 'PSNR', the 'max_val' must be a positive number, but got {max_val!r}")
+        self.max_val = max_val
+
+    def construct(self, img1, img2):
+        a, b = img1._t, img2._t
+        if a.shape != b.shape or a.dim() != 4:
+            raise ValueError(f"For 'PSNR', 'img1' and 'img2' must be 4-D with the same shape, "
+                             f"but got {tuple(a.shape)} and {tuple(b.shape)}")
+        a, peak = _to_unit_range(a)
+        b, _ = _to_unit_range(b)
+        max_val = self.max_val / peak if peak > 1 else self.max_val
+        mse = torch.square(a - b).mean((-3, -2, -1))
+        return _wrap(10 * torch.log10(max_val ** 2 / mse))

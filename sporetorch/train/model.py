@@ -289,9 +289,11 @@ class Model:
         cb_params.loss_scale_mananger = self._loss_scale_manager  # (sic) MindSpore's field name
         cb_params.initial_step = None
         helper = DatasetHelper(train_dataset, dataset_sink_mode, sink_size if dataset_sink_mode else -1, epoch)
-        with _CallbackManager(cb_params.list_callback) as list_callback:
-            self._train_process(epoch, helper, list_callback, cb_params, initial_epoch, valid_infos)
-        helper.release()
+        try:
+            with _CallbackManager(cb_params.list_callback) as list_callback:
+                self._train_process(epoch, helper, list_callback, cb_params, initial_epoch, valid_infos)
+        finally:
+            helper.release()
 
     def _train_process(self, epoch, helper, list_callback, cb_params, initial_epoch, valid_infos):
         self._train_network.set_train(True)
@@ -336,10 +338,10 @@ class Model:
     def _eval_during_train(self, valid_infos, cb_params, list_callback):
         if not valid_infos or valid_infos[0] is None:
             return
-        valid_dataset, frequency, sink_mode = valid_infos
+        valid_dataset, frequency, _ = valid_infos
         if not self._should_eval(cb_params.cur_epoch_num, frequency):
             return
-        saved = {k: cb_params[k] for k in ("cur_step_num", "batch_num", "dataset_sink_mode", "net_outputs")}
+        saved = {k: cb_params.get(k) for k in ("cur_step_num", "batch_num", "dataset_sink_mode", "net_outputs")}
         # As MindSpore does, the built-in callbacks (except TimeMonitor, and here the progress bar)
         # sit out the evaluation inside fit; user callbacks see its on_eval_* hooks.
         eval_callbacks = [cb for cb in list_callback._callbacks
@@ -387,7 +389,8 @@ class Model:
         helper = DatasetHelper(valid_dataset, dataset_sink_mode=False)
         self._eval_network.set_train(False)
         self._backbone_is_train = False
-        eval_loss = get_metric_fn("loss") if add_eval_loss else None
+        # fit reports the mean eval loss too; it needs to know which output is the loss.
+        eval_loss = get_metric_fn("loss") if add_eval_loss and self._eval_indexes is not None else None
         list_callback.on_eval_epoch_begin(run_context)
         for element in helper:
             element = _as_list(element)
@@ -407,9 +410,10 @@ class Model:
         helper.release()
         metrics = self._get_metrics()
         cb_params.metrics = metrics
-        if eval_loss is not None:
+        if add_eval_loss:
             cb_params.eval_results = copy.deepcopy(metrics)
-            cb_params.eval_results["eval_loss"] = eval_loss.eval()
+            if eval_loss is not None:
+                cb_params.eval_results["eval_loss"] = eval_loss.eval()
         list_callback.on_eval_end(run_context)
         return metrics
 

@@ -151,11 +151,14 @@ class _CustomBprop(torch.autograd.Function):
         res = cell.bprop(*inputs, out, dout)
         if not isinstance(res, (tuple, list)):
             res = (res,)
+        if len(res) < len(call.args):
+            raise RuntimeError(f"For the bprop of '{type(cell).__name__}', there must be one gradient per input "
+                               f"({len(call.args)}), but it returned {len(res)}")
         grads = [None]
         for i, a in enumerate(call.args):
             if not isinstance(a, Tensor):
                 continue
-            g = res[i] if i < len(res) else None
+            g = res[i]
             if isinstance(g, Tensor):
                 g = g._t
                 if g.shape != a._t.shape:

@@ -239,3 +239,33 @@ def test_set_grad_updates_batchnorm_statistics_once(set_grad, updates):
     # moving_mean = momentum * moving_mean + (1 - momentum) * batch_mean, from zeros, momentum 0.9
     expected = (1 - 0.9 ** updates) * x.asnumpy().mean(0)
     assert_close(bn.moving_mean, expected, atol=1e-6)
+
+
+def test_bprop_must_return_one_gradient_per_input():
+    class Few(nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+        def bprop(self, x, y, out, dout):
+            return (dout,)
+
+    with pytest.raises(RuntimeError, match="one gradient per input"):  # MindSpore 2.10: RuntimeError
+        ms.grad(Few(), (0, 1))(X, Y)
+
+
+def test_bprop_cell_weights_get_zeros_and_non_tensor_inputs_are_skipped():
+    class Scaled(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(np.array([2.0, 2.0, 2.0]), name="w")
+
+        def construct(self, x, n):
+            return x * self.w * n
+
+        def bprop(self, x, n, out, dout):
+            return dout * 10, n
+
+    net = Scaled()
+    gx, (gw,) = ms.grad(net, 0, net.trainable_params())(X, 3)
+    assert_close(gx, [10.0, 10.0, 10.0])  # MindSpore 2.10: the bprop decides, the weight gets zeros
+    assert_close(gw, [0.0, 0.0, 0.0])

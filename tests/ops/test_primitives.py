@@ -297,6 +297,12 @@ def test_bad_input_errors_name_the_primitive():
         P.Reshape()(_t(X), (4, 2))
     with pytest.raises(ValueError, match="Transpose"):
         P.Transpose()(_t(X), (1, 0, 2))
+    with pytest.raises(TypeError, match="Exp"):
+        P.Exp()([1.0, 2.0])
+    with pytest.raises(TypeError, match="ReLU"):
+        P.ReLU()(None)
+    with pytest.raises(ValueError, match="Add.*shape=\\(2, 3\\)"):
+        P.Add()(_t(X), _t([1.0, 2.0]))
 
 
 # ---------------------------------------------------------------------------- Parameter updates

@@ -42,7 +42,10 @@ def _unary_class(name, fn, doc):
         Primitive.__init__(self, name)
 
     def __call__(self, x):
-        return _wrap(fn(x._t))
+        try:
+            return _wrap(fn(x._t))
+        except AttributeError:
+            raise TypeError(f"For '{name}', the input must be a Tensor, but got {type(x).__name__}") from None
 
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})
@@ -56,13 +59,32 @@ def _binary_class(name, fn, doc, tensor_only=False):
         # The torch function takes only tensors: a number becomes a 0-d tensor (promotes like a scalar).
         def __call__(self, x, y):
             a = _left(x, y)
-            return _wrap(fn(a, y._t if isinstance(y, Tensor) else torch.as_tensor(y, device=a.device)))
+            try:
+                return _wrap(fn(a, y._t if isinstance(y, Tensor) else torch.as_tensor(y, device=a.device)))
+            except (TypeError, RuntimeError) as e:
+                _binary_error(name, x, y, e)
     else:
         def __call__(self, x, y):
-            return _wrap(fn(_left(x, y), y._t if isinstance(y, Tensor) else y))
+            try:
+                return _wrap(fn(_left(x, y), y._t if isinstance(y, Tensor) else y))
+            except (TypeError, RuntimeError) as e:
+                _binary_error(name, x, y, e)
 
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})
+
+
+def _describe(v):
+    if isinstance(v, Tensor):
+        return f"Tensor(shape={tuple(v._t.shape)}, dtype={v.dtype})"
+    return type(v).__name__
+
+
+def _binary_error(name, x, y, exc):
+    """MindSpore-style error for a binary primitive: TypeError for dtypes/types, ValueError for shapes."""
+    msg = str(exc).splitlines()[0]
+    kind = ValueError if "size of tensor" in msg or "shape" in msg or "broadcast" in msg else TypeError
+    raise kind(f"For '{name}', the inputs x={_describe(x)} and y={_describe(y)} are not valid: {msg}") from None
 
 
 def _float(t):

@@ -20,7 +20,10 @@ def _unary_class(name, fn, doc):
         Primitive.__init__(self, name)
 
     def __call__(self, input_x):
-        return _wrap(fn(input_x._t))
+        try:
+            return _wrap(fn(input_x._t))
+        except AttributeError:
+            raise TypeError(f"For '{name}', the input must be a Tensor, but got {type(input_x).__name__}") from None
 
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})

@@ -68,6 +68,12 @@ class Parameter(Tensor):
         self.init_mode = None
         self.param_info = None
         self.sliced = False
+        # Distributed-training settings MindSpore keeps on every Parameter; one process ignores them.
+        self.key = -1
+        self.comm_fusion = 1
+        self.cache_enable = False
+        self.cache_shape = []
+        self.parallel_optimizer_comm_recompute = False
 
     @property
     def name(self):
@@ -151,6 +157,11 @@ class Parameter(Tensor):
                 self._t = new.detach().to(dtype=cur.dtype, device=cur.device, copy=True)
         self.sliced = slice_shape
         return self
+
+    def add_pipeline_stage(self, stage):
+        """Accepted for compatibility: pipeline stages only matter to MindSpore's parallel compiler."""
+        if not isinstance(stage, int) or stage < 0:
+            raise TypeError("`stage` must be a positive number of int type")
 
     def set_dtype(self, dtype):
         """Cast the stored value to ``dtype``; returns ``self``."""

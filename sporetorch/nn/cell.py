@@ -6,7 +6,7 @@ Child cells and Parameters assigned as attributes are registered in ``_cells`` a
 ``auto_prefix`` rule: assigning a child cell renames the child's Parameters to
 ``<attribute>.<path inside the child>``.
 """
-from collections import OrderedDict
+from collections import OrderedDict, namedtuple
 
 import torch
 
@@ -422,6 +422,53 @@ class Cell:
             _refresh_call_hook(cell)
         return self
 
+    def to(self, dtype):
+        """Cast the stored floating Parameters of this cell and its descendants to ``dtype``; returns self."""
+        tdtype = mstype.to_torch(dtype)
+        for p in self.get_parameters():
+            if p._t.is_floating_point() and p._t.dtype != tdtype:
+                p.set_dtype(dtype)
+        return self
+
+    def state_dict(self, destination=None, prefix="", keep_vars=False):
+        """Return an OrderedDict of path name → Parameter, then the persistent buffers."""
+        out = OrderedDict() if destination is None else destination
+        for name, param in self.parameters_and_names(name_prefix=prefix.rstrip(".")):
+            out[name] = param
+        for path, cell in self.cells_and_names(name_prefix=prefix.rstrip(".")):
+            skip = cell.__dict__.get("_non_persistent_buffers", ())
+            for name, buf in cell.__dict__.get("_buffers", {}).items():
+                if buf is not None and name not in skip:
+                    out[f"{path}.{name}" if path else name] = buf
+        return out
+
+    def load_state_dict(self, state_dict, strict=True):
+        """Copy values from ``state_dict`` (path name → Tensor) into the Parameters and buffers.
+
+        With ``strict`` a missing or unexpected key is a RuntimeError and nothing is changed.
+        Returns ``(missing_keys, unexpected_keys)``.
+        """
+        own = self.state_dict()
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        if strict and (missing or unexpected):
+            lines = []
+            if missing:
+                lines.append("Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
+            if unexpected:
+                lines.append("Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(lines))
+        for key, target in own.items():
+            if key not in state_dict:
+                continue
+            value = state_dict[key]
+            if isinstance(target, Parameter):
+                target.set_data(value)
+            else:
+                with torch.no_grad():
+                    target._t.copy_(value._t if isinstance(value, Tensor) else torch.as_tensor(value))
+        return _IncompatibleKeys(missing, unexpected)
+
     def apply(self, fn):
         """Call ``fn`` on every descendant cell and then on this cell; returns self."""
         for cell in self.cells():
@@ -488,6 +535,15 @@ class Cell:
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return f"_IncompatibleKeys(missing_keys={self.missing_keys}, unexpected_keys={self.unexpected_keys})"
+
+    __str__ = __repr__
 
 
 class _HookHandle:

@@ -264,3 +264,19 @@ def test_compatibility_housekeeping():
     assert o.cell_type == "quant" and o.b.param_prefix == "b" and o.b[0].param_prefix == "b.0"
     cast = o.cast_inputs((Tensor([1.0]), Tensor([1])), ms.float16)
     assert [x.dtype for x in cast] == [ms.float16, ms.int64]
+
+
+def test_to_state_dict_and_load_state_dict():
+    d = nn.Dense(2, 2)
+    assert d.to(ms.float16) is d and d.weight.dtype == ms.float16 and d.bias.dtype == ms.float16
+    d2 = nn.Dense(2, 2)
+    sd = d2.state_dict()
+    assert type(sd) is OrderedDict and list(sd) == ["weight", "bias"] and isinstance(sd["weight"], Parameter)
+    res = d2.load_state_dict({"weight": Tensor(np.ones((2, 2), np.float32)), "bias": Tensor(np.zeros(2, np.float32))})
+    assert repr(res) == "<All keys matched successfully>" and d2.weight.tolist() == [[1.0, 1.0], [1.0, 1.0]]
+    # Message and result recorded from MindSpore 2.10.
+    with pytest.raises(RuntimeError, match='Missing key\\(s\\) in state_dict: "bias"'):
+        d2.load_state_dict({"weight": Tensor(np.zeros((2, 2), np.float32))})
+    assert d2.weight.tolist() == [[1.0, 1.0], [1.0, 1.0]]  # a rejected load changes nothing
+    res = d2.load_state_dict({"weight": Tensor(np.zeros((2, 2), np.float32))}, strict=False)
+    assert repr(res) == "_IncompatibleKeys(missing_keys=['bias'], unexpected_keys=[])"

@@ -17,7 +17,6 @@ from .tensor import Tensor, _unwrap_index, _wrap
 _to_torch_dtype = mstype.to_torch
 _Type = mstype.Type
 _int32 = torch.int32
-_int64 = torch.int64
 _float32 = torch.float32
 
 __all__ = []

@@ -14,8 +14,9 @@ __all__ = ["Embedding", "EmbeddingExt", "EmbeddingLookup"]
 
 def _check_ids(cls, t):
     if t.is_floating_point() or t.is_complex() or t.dtype == torch.bool:
-        raise TypeError(f"For '{cls}', the input ids must be int32 or int64, "
-                        f"but got {mstype.from_torch(t.dtype)}")
+        # MindSpore reports a wrong ids dtype as a ValueError.
+        raise ValueError(f"For '{cls}', the input ids must be int32 or int64, "
+                         f"but got {mstype.from_torch(t.dtype)}")
 
 
 class Embedding(Cell):

@@ -195,7 +195,7 @@ class SmoothL1Loss(LossBase):
         reduction (str): Default: ``"none"``.
 
     Inputs:
-        - **logits**, **labels** (Tensor) - same shape and dtype.
+        - **logits**, **labels** (Tensor) - broadcastable, same dtype.
 
     Outputs:
         Tensor.
@@ -212,8 +212,7 @@ class SmoothL1Loss(LossBase):
     def construct(self, logits, labels):
         a, b = logits._t, labels._t
         if a.shape != b.shape:
-            raise ValueError(f"For 'SmoothL1Loss', the shapes of 'logits' {tuple(a.shape)} and 'labels' "
-                             f"{tuple(b.shape)} must be equal")
+            a, b = torch.broadcast_tensors(a, b)
         return _wrap(F.smooth_l1_loss(a, b, reduction=self.reduction, beta=self.beta))
 
 

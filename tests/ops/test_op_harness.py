@@ -78,6 +78,7 @@ def _cases():
 @pytest.mark.parametrize("op,dtype", list(_cases()))
 def test_op_values_dtype_shape(op, dtype):
     fn = getattr(ops, op.name)
+    torch.manual_seed(zlib.crc32(op.name.encode()))  # ops without a seed draw from the global generator
     for args, kwargs in _samples(op, dtype):
         if op.ref_kind in ("numpy", "torch"):
             # the reference runs first: ops such as assign update their inputs in place

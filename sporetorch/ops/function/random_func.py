@@ -81,6 +81,8 @@ def standard_normal(shape, seed=None):
 def standard_laplace(shape, seed=None):
     """Standard Laplace samples of ``shape``."""
     u = torch.rand(_shape("standard_laplace", shape), generator=_generator(seed), device=default_device()) - 0.5
+    # rand can return exactly 0, whose inverse-CDF value is infinite
+    u = u.clamp(min=-0.5 + torch.finfo(u.dtype).eps)
     return _wrap(-torch.sign(u) * torch.log1p(-2 * u.abs()))
 
 

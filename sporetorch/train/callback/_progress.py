@@ -6,6 +6,7 @@ environment variable ``SPORETORCH_PROGRESS=0`` to turn the automatic bar off, or
 force it on.
 """
 import os
+import shutil
 import sys
 import time
 
@@ -47,8 +48,11 @@ class ProgressBar(Callback):
             return
         from tqdm.auto import tqdm
         self._close()
-        self._bar = tqdm(total=total, desc=desc, leave=leave, unit="step", dynamic_ncols=True,
-                         file=self.file if self.file is not None else sys.stderr)
+        # A pseudo-terminal may report a 0x0 screen, where tqdm hides the bar: use a fixed size then.
+        screen = shutil.get_terminal_size((0, 0))
+        size = {"dynamic_ncols": True} if screen.columns > 0 and screen.lines > 0 else {"ncols": 100, "nrows": 20}
+        self._bar = tqdm(total=total, desc=desc, leave=leave, unit="step",
+                         file=self.file if self.file is not None else sys.stderr, **size)
         self._start = time.perf_counter()
         self._samples = 0
 

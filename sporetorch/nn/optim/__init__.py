@@ -10,10 +10,9 @@ from .lamb import Lamb, LARS
 from .adafactor import AdaFactor
 from .extensions import AdamW, NAdam, RAdam
 
-__all__ = ["Optimizer", "opt_init_args_register", "SGD", "Momentum", "Adam", "AdamOffload", "LazyAdam", "AdamWeightDecay",
-           "AdaMax", "Adagrad", "ProximalAdagrad", "Adadelta", "RMSProp", "FTRL",
-           "ASGD", "Rprop", "Lamb", "LARS", "AdaFactor",
-           "AdamW", "NAdam", "RAdam"]
+__all__ = ["Optimizer", "opt_init_args_register", "SGD", "Momentum", "Adam", "AdamOffload", "LazyAdam",
+           "AdamWeightDecay", "AdaMax", "Adagrad", "ProximalAdagrad", "Adadelta", "RMSProp", "FTRL", "ASGD", "Rprop",
+           "Lamb", "LARS", "AdaFactor", "AdamW", "NAdam", "RAdam"]
 
 # MindSpore's module names for classes that live in a family module here, so that
 # ``from mindspore.nn.optim.momentum import Momentum`` keeps working under the launcher.

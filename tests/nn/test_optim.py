@@ -417,3 +417,31 @@ def test_low_precision_parameters_on_cpu():
         assert w.dtype == dtype and opt.moment1[0].dtype == dtype
         expected = W0 - 0.01 * math.sqrt(1 - 0.999) / (1 - 0.9) * (0.1 * GW[0]) / (np.sqrt(0.001 * GW[0] ** 2) + 1e-8)
         np.testing.assert_allclose(w.astype(ms.float32).asnumpy(), expected, rtol=2e-2, atol=2e-2)
+
+
+def test_learning_rate_changes_between_steps_take_effect():
+    w = Parameter(Tensor(np.zeros(2, np.float32)), name="w")
+    opt = nn.SGD([w], learning_rate=0.1)
+    g = (Tensor(np.ones(2, np.float32)),)
+    opt(g)
+    ms.ops.assign(opt.learning_rate, Tensor(1.0, ms.float32))
+    opt(g)
+    opt.learning_rate.set_data(Tensor(0.5, ms.float32))
+    opt(g)
+    np.testing.assert_allclose(w.asnumpy(), [-1.6, -1.6], rtol=1e-6)
+
+
+def test_resumed_sgd_state_continues_like_the_original(tmp_path):
+    w, b = _params()
+    opt = nn.SGD([w, b], learning_rate=0.1, momentum=0.9, dampening=0.5)
+    opt(_grads(0))
+    path = str(tmp_path / "sgd.ckpt")
+    ms.save_checkpoint(opt, path)
+    w2, b2 = _params()
+    resumed = nn.SGD([w2, b2], learning_rate=0.1, momentum=0.9, dampening=0.5)
+    ms.load_param_into_net(resumed, ms.load_checkpoint(path))
+    for k in (1, 2):
+        opt(_grads(k))
+        resumed(_grads(k))
+    np.testing.assert_allclose(w2.asnumpy(), w.asnumpy(), rtol=1e-6)
+    np.testing.assert_array_equal(resumed.stat[0].asnumpy(), np.zeros((2, 3), np.float32))

@@ -232,18 +232,26 @@ def _jac_reverse(fn, args, positions, has_aux, api):
     diff_out, aux = _split_aux(out, has_aux, api)
     per_output = []
     for o in flat_tensors(diff_out, []):
-        rows = [[] for _ in leaves]
-        flat_o = o.reshape(-1)
-        for j in range(flat_o.numel()):
-            g = _grads_or_zeros([flat_o[j]], [None], leaves, leaves, create_graph=nested)
-            for k, gk in enumerate(g):
-                rows[k].append(gk.reshape(-1))
-        jac = []
-        for leaf, r in zip(leaves, rows):
-            m = torch.stack(r) if r else leaf.new_zeros((0, leaf.numel()))
-            jac.append(_wrap(m.reshape(tuple(o.shape) + tuple(leaf.shape))))
-        per_output.append(jac)
+        rows = _jacobian_rows(o, leaves, nested)
+        per_output.append([_wrap(r.reshape(tuple(o.shape) + tuple(leaf.shape))) for leaf, r in zip(leaves, rows)])
     return (diff_out if nested else detach(diff_out)), aux, per_output
+
+
+def _jacobian_rows(o, leaves, nested):
+    """The rows ``d o.flat[j] / d leaf`` for every leaf, each of shape ``(o.numel(), *leaf.shape)``:
+    one vmapped backward over the identity, or one backward per row where vmap cannot run."""
+    m = o.numel()
+    if not o.requires_grad or m == 0:
+        return [leaf.new_zeros((m,) + tuple(leaf.shape)) for leaf in leaves]
+    eye = torch.eye(m, dtype=o.dtype, device=o.device).reshape((m,) + tuple(o.shape))
+    try:
+        got = torch.autograd.grad([o], leaves, [eye], retain_graph=True, create_graph=nested, allow_unused=True,
+                                  is_grads_batched=True)
+        return [leaf.new_zeros((m,) + tuple(leaf.shape)) if g is None else g for leaf, g in zip(leaves, got)]
+    except RuntimeError:
+        flat_o = o.reshape(-1)
+        per_row = [_grads_or_zeros([flat_o[j]], [None], leaves, leaves, create_graph=nested) for j in range(m)]
+        return [torch.stack([row[k] for row in per_row]) for k in range(len(leaves))]
 
 
 def _jac_forward(fn, args, positions, has_aux, api):

@@ -185,3 +185,14 @@ def test_nn_vjp_and_jvp_cells():
     assert_close(tangent, 2 * X.asnumpy() * V.asnumpy())
     outs, tans = nn.Jvp(two)(X, Y, (V, V))
     assert_close(tans[1], 2 * V.asnumpy())
+
+
+def test_jacrev_through_a_custom_bprop_cell():
+    class Cube(nn.Cell):
+        def construct(self, x):
+            return x * x * x
+
+        def bprop(self, x, out, dout):
+            return (3 * x * x * dout,)
+
+    assert_close(ms.jacrev(Cube())(t64([1.0, 2.0])), [[3.0, 0.0], [0.0, 12.0]])

@@ -249,6 +249,12 @@ def test_reduce_lr_on_plateau():
         ReduceLROnPlateau(factor=1.5)
 
 
+def test_learning_rate_scheduler():
+    m = model(lr=0.1)
+    m.train(2, data(), callbacks=[ms.LearningRateScheduler(lambda lr, step: lr * 0.5 if step % 2 == 0 else lr)])
+    assert float(m.train_network.optimizer.learning_rate.asnumpy()) == pytest.approx(0.025)  # halved at steps 2, 4
+
+
 def test_model_checkpoint_files(tmp_path):
     m = model()
     cb = ModelCheckpoint(prefix="net", directory=str(tmp_path),

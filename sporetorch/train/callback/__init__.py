@@ -5,10 +5,11 @@ from ._early_stop import EarlyStopping
 from ._history import History
 from ._lambda_callback import LambdaCallback
 from ._loss_monitor import LossMonitor
+from ._lr_scheduler_callback import LearningRateScheduler
 from ._progress import ProgressBar
 from ._reduce_lr_on_plateau import ReduceLROnPlateau
 from ._summary_collector import SummaryCollector
 from ._time_monitor import TimeMonitor
 
 __all__ = ["Callback", "RunContext", "CheckpointConfig", "ModelCheckpoint", "EarlyStopping", "History",
-           "LambdaCallback", "LossMonitor", "ProgressBar", "ReduceLROnPlateau", "SummaryCollector", "TimeMonitor"]
+           "LambdaCallback", "LearningRateScheduler", "LossMonitor", "ProgressBar", "ReduceLROnPlateau", "SummaryCollector", "TimeMonitor"]

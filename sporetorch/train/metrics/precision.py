@@ -53,7 +53,7 @@ class _PrecisionRecall(EvaluationBase):
         result = self._true_positives / (self._denominator + _EPS)
         if average:
             if self._type == "multilabel":
-                return self._ratio_sum / (self._ratio_count + _EPS)
+                return np.float64(self._ratio_sum / (self._ratio_count + _EPS))
             return result.mean()
         return result
 

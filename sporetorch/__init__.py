@@ -26,7 +26,7 @@ from .train.serialization import *  # noqa: F401,F403
 from .train.model import Model
 from .train.callback import (Callback, RunContext, LossMonitor, TimeMonitor, ModelCheckpoint, CheckpointConfig,
                              EarlyStopping, ReduceLROnPlateau, History, LambdaCallback, SummaryCollector,
-                             LearningRateScheduler)
+                             LearningRateScheduler, BackupAndRestore)
 from .train.metrics import Metric, Accuracy, MAE, Loss, auc, get_metric_fn, names, rearrange_inputs
 from .train.dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from . import common, context, nn, ops, train, dataset, amp, communication

@@ -255,6 +255,24 @@ def test_learning_rate_scheduler():
     assert float(m.train_network.optimizer.learning_rate.asnumpy()) == pytest.approx(0.025)  # halved at steps 2, 4
 
 
+def test_backup_and_restore(tmp_path):
+    m = model()
+    backup = ms.BackupAndRestore(str(tmp_path), delete_checkpoint=False)
+    m.train(2, data(), callbacks=[backup])
+    saved = m.predict_network.weight.asnumpy().copy()
+    assert os.listdir(tmp_path) == ["backup.ckpt"]
+    fresh = model()
+    weights = []
+
+    class Peek(Callback):
+        def on_train_begin(self, run_context):
+            weights.append(run_context.original_args().network.weight.asnumpy().copy())
+
+    fresh.train(1, data(), callbacks=[ms.BackupAndRestore(str(tmp_path)), Peek()])
+    np.testing.assert_array_equal(weights[0], saved)  # restored before the other callbacks' train begin
+    assert os.listdir(tmp_path) == []
+
+
 def test_model_checkpoint_files(tmp_path):
     m = model()
     cb = ModelCheckpoint(prefix="net", directory=str(tmp_path),

@@ -1,4 +1,5 @@
 """Training callbacks (``mindspore.train`` callbacks)."""
+from ._backup_and_restore import BackupAndRestore
 from ._callback import Callback, RunContext, _CallbackManager, _InternalCallbackParam, _handle_loss
 from ._checkpoint import CheckpointConfig, ModelCheckpoint
 from ._early_stop import EarlyStopping
@@ -11,5 +12,5 @@ from ._reduce_lr_on_plateau import ReduceLROnPlateau
 from ._summary_collector import SummaryCollector
 from ._time_monitor import TimeMonitor
 
-__all__ = ["Callback", "RunContext", "CheckpointConfig", "ModelCheckpoint", "EarlyStopping", "History",
+__all__ = ["Callback", "RunContext", "BackupAndRestore", "CheckpointConfig", "ModelCheckpoint", "EarlyStopping", "History",
            "LambdaCallback", "LearningRateScheduler", "LossMonitor", "ProgressBar", "ReduceLROnPlateau", "SummaryCollector", "TimeMonitor"]

@@ -7,7 +7,7 @@ import pytest
 
 import sporetorch as ms
 from sporetorch import nn
-from sporetorch.train import (Accuracy, BleuScore, ConfusionMatrix, Dice, F1, Fbeta, Loss, MAE, MSE, Perplexity,
+from sporetorch.train import (Accuracy, BleuScore, ConfusionMatrix, CosineSimilarity, Dice, F1, Fbeta, Loss, MAE, MSE, Perplexity,
                               Precision, Recall, ROC, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
                               TopKCategoricalAccuracy, auc, get_metric_fn, names)
 
@@ -124,6 +124,13 @@ def test_bleu():
     expected = math.exp(1 - 6 / 6) * math.sqrt(p1 * p2)
     assert float(BleuScore(2)(candidate, references)) == pytest.approx(expected)
     assert float(BleuScore(4)(candidate, references)) == 0.0  # no matching 4-gram (MindSpore returns 0)
+
+
+def test_cosine_similarity():
+    rows = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 2.0]])
+    r = 1 / math.sqrt(2)
+    np.testing.assert_allclose(CosineSimilarity()(rows), [[0, r, 0], [r, 0, r], [0, r, 0]])
+    np.testing.assert_allclose(CosineSimilarity("dot", "sum", zero_diagonal=False)(rows), [2, 5, 6])
 
 
 def test_registry_and_nn_reexports():

@@ -12,12 +12,13 @@ from .roc import ROC
 from .auc import auc
 from .perplexity import Perplexity
 from .bleu_score import BleuScore
+from .cosine_similarity import CosineSimilarity
 
 _FACTORY = {
     "accuracy": Accuracy, "acc": Accuracy, "precision": Precision, "recall": Recall, "F1": F1,
     "dice": Dice, "roc": ROC, "auc": auc, "bleu_score": BleuScore, "topk": TopKCategoricalAccuracy,
     "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
-    "mae": MAE, "mse": MSE, "loss": Loss, "perplexity": Perplexity, "confusion_matrix": ConfusionMatrix,
+    "cosine_similarity": CosineSimilarity, "mae": MAE, "mse": MSE, "loss": Loss, "perplexity": Perplexity, "confusion_matrix": ConfusionMatrix,
 }
 
 
@@ -50,4 +51,4 @@ def get_metrics(metrics):
 
 __all__ = ["Metric", "rearrange_inputs", "Accuracy", "MAE", "MSE", "Loss", "Precision", "Recall", "Fbeta", "F1",
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "ConfusionMatrix",
-           "Dice", "ROC", "auc", "Perplexity", "BleuScore", "names", "get_metric_fn"]
+           "Dice", "ROC", "auc", "Perplexity", "BleuScore", "CosineSimilarity", "names", "get_metric_fn"]

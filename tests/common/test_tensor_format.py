@@ -86,7 +86,8 @@ def test_repr_summarises_3d():
     (np.array(2.0, np.float32), None, "2.0"),
     (np.array(7, np.int64), None, "7"),
     (np.array([True, False]), None, "[ True False]"),
-    (np.array([1.5, -2.25, 3.0, 100.0, 1e-3], np.float32), ms.bfloat16, "[1.500000 -2.250000 3.000000 100.000000 0.000999]"),
+    (np.array([1.5, -2.25, 3.0, 100.0, 1e-3], np.float32), ms.bfloat16,
+     "[1.500000 -2.250000 3.000000 100.000000 0.000999]"),
 ])
 def test_str_is_numpy_str(data, dtype, expected):
     assert str(ms.Tensor(data, dtype)) == expected

@@ -237,6 +237,9 @@ class Model:
         if isinstance(valid_frequency, bool) or not isinstance(valid_frequency, (int, list)):
             raise TypeError(f"For 'Model.fit', the type of 'valid_frequency' must be a list or an integer, but got "
                             f"type {type(valid_frequency)}.")
+        if isinstance(valid_frequency, int) and valid_frequency < 1:
+            raise ValueError(f"For 'Model.fit', 'valid_frequency' must be a positive int or a list of epochs, "
+                             f"but got {valid_frequency}.")
         if valid_dataset is not None and not self._metric_fns:
             raise ValueError("For 'Model.fit', if valid_dataset is not None, the model argument 'metrics' can not be "
                              "None or empty, you should set the argument 'metrics' for model.")

@@ -122,6 +122,8 @@ def test_argument_errors():
         m.train(1, data(), callbacks=[object()])
     with pytest.raises(ValueError, match="metrics"):
         Model(net, nn.MSELoss(), nn.SGD(net.trainable_params())).fit(1, data(), data())
+    with pytest.raises(ValueError, match="valid_frequency"):
+        m.fit(1, data(), data(), valid_frequency=0)
 
 
 @pytest.mark.parametrize("level", ["O1", "O2", "O3"])

@@ -198,6 +198,7 @@ def main(argv=None):
     if plotted:
         print(f"Plot: {plot_path}")
     else:
-        print('Plot skipped: matplotlib is not installed. Get it with: pip install -e ".[plot]"')
+        print('Plot skipped: matplotlib is not installed. Get it with: pip install -e ".[plot]" '
+              "(from the repository) or: pip install matplotlib")
     print(f"Done in {elapsed:.1f} s.")
     return 0

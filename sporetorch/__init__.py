@@ -31,5 +31,21 @@ from .train.metrics import Metric, Accuracy, MAE, Loss, auc, get_metric_fn, name
 from .train.dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from . import common, context, nn, ops, train, dataset, amp, communication
 from . import interop  # noqa: F401,E402 - PyTorch state_dict interop (beyond MindSpore)
+from .common.generator import (Generator, default_generator, seed, manual_seed, initial_seed, get_rng_state,
+                               set_rng_state)
+from .common.dtype import float8_e4m3fn, float8_e5m2
+from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor
+from .common.api_helpers import mutable, constexpr, jit_class, lazy_inline, no_inline, recompute, set_recursion_limit
+from .common.mindir import export, load
+from .parallel_context import (ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
+                               reset_auto_parallel_context, set_algo_parameters, get_algo_parameters,
+                               reset_algo_parameters, set_ps_context, get_ps_context, reset_ps_context)
+from .runtime import (synchronize, empty_cache, memory_allocated, max_memory_allocated, memory_reserved,
+                      max_memory_reserved, memory_stats, memory_summary, reset_peak_memory_stats,
+                      reset_max_memory_allocated, reset_max_memory_reserved, set_deterministic, run_check, Stream,
+                      Event, current_stream, default_stream, set_cur_stream, StreamCtx, communication_stream,
+                      set_memory, set_cpu_affinity)
+from .profiler import Profiler
+from . import runtime, profiler  # noqa: F401 - mindspore.runtime / mindspore.profiler
 
 mstype = dtype

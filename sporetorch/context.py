@@ -139,3 +139,8 @@ def set_device(device_target, device_id=None):
 
 def get_current_device():
     return _context["device_target"]
+
+
+# mindspore.context also holds the parallel and parameter-server contexts.
+from .parallel_context import (ParallelMode, set_auto_parallel_context, get_auto_parallel_context,  # noqa: E402,F401
+                               reset_auto_parallel_context, set_ps_context, get_ps_context, reset_ps_context)

@@ -98,6 +98,12 @@ _NAME_TO_TYPE = {t._name: t for t in _ALL}
 _TORCH_TO_TYPE = {t._torch: t for t in _ALL}
 _NUMPY_TO_TYPE = {np.dtype(t._numpy): t for t in _ALL if t._numpy is not None}
 
+# float8 (storage and casts; few torch kernels take it), kept out of _ALL/number_type, which ops iterate.
+float8_e4m3fn = Type("Float8E4M3FN", torch.float8_e4m3fn, None, "float8_e4m3fn")
+float8_e5m2 = Type("Float8E5M2", torch.float8_e5m2, None, "float8_e5m2")
+_NAME_TO_TYPE.update({t._name: t for t in (float8_e4m3fn, float8_e5m2)})
+_TORCH_TO_TYPE.update({t._torch: t for t in (float8_e4m3fn, float8_e5m2)})
+
 number_type = (int8, int16, int32, int64, uint8, uint16, uint32, uint64,
                float16, float32, float64, bfloat16, complex64, complex128)
 int_type = (int8, int16, int32, int64)

@@ -267,6 +267,22 @@ CASES = [
      lambda: VOL.reshape(1, 2, 2, 2, 2, 2, 2, 2).max((3, 5, 7))),
     ("BatchToSpaceNDV2", lambda: P.BatchToSpaceNDV2()(_t(np.arange(4.0).reshape(4, 1, 1, 1)), (2, 2), ((0, 0), (0, 0))),
      lambda: np.arange(4.0, dtype=np.float32).reshape(1, 1, 2, 2)),
+    ("ResizeArea", lambda: P.ResizeArea()(_t(IMG.transpose(0, 2, 3, 1)), (2, 2)),
+     lambda: IMG.reshape(1, 2, 2, 2, 2, 2).mean((3, 5)).transpose(0, 2, 3, 1)),
+    ("NonMaxSuppressionV3", lambda: P.NonMaxSuppressionV3()(_t([[0.0, 0.0, 2.0, 2.0], [0.0, 0.0, 2.0, 1.9],
+                                                                 [5.0, 5.0, 6.0, 6.0]]), _t([0.9, 0.8, 0.7]),
+                                                             _t(3, np.int32), _t(0.5), _t(0.0)),
+     lambda: np.array([0, 2], np.int32)),
+    ("CTCGreedyDecoder", lambda: P.CTCGreedyDecoder()(_t(np.eye(3, dtype=np.float32)[[0, 0, 2, 1]][:, None, :]),
+                                                      _t([4], np.int32))[1], lambda: np.array([0, 1], np.int64)),
+    ("ExtractVolumePatches", lambda: P.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 2, 2, 2), "VALID")(_t(VOL[:, :1])),
+     lambda: VOL[:, :1].reshape(1, 2, 2, 2, 2, 2, 2).transpose(0, 2, 4, 6, 1, 3, 5).reshape(1, 8, 2, 2, 2)),
+    ("STFT", lambda: P.STFT(8, 4, 8, False, True, True)(_t(np.sin(np.arange(32) / 3)), _t(np.hanning(8))),
+     lambda: torch.stft(torch.sin(torch.arange(32.0) / 3), 8, 4, 8, torch.from_numpy(np.hanning(8).astype(np.float32)),
+                        center=False, return_complex=True).numpy()),
+    ("FFTWithSize", lambda: P.FFTWithSize(1, False, True)(_t(A)), lambda: np.fft.rfft(A).astype(np.complex64)),
+    ("MatrixLogarithm", lambda: P.MatrixLogarithm()(_t(np.diag([1.0, np.e]).astype(np.complex64))),
+     lambda: np.diag([0.0, 1.0]).astype(np.complex64)),
     ("NMSWithMask", lambda: P.NMSWithMask(0.5)(_t([[0.0, 0.0, 2.0, 2.0, 0.9], [0.0, 0.0, 2.0, 1.9, 0.8],
                                                   [5.0, 5.0, 6.0, 6.0, 0.7]]))[2], lambda: np.array([True, False, True])),
 ]
@@ -496,6 +512,38 @@ def test_tensor_dump_writes_npy(tmp_path):
     np.testing.assert_array_equal(np.load(tmp_path / "x.npy"), A)
     with pytest.raises(ValueError, match="CheckNumerics"):
         P.CheckNumerics()(_t([np.nan]))
+
+
+def test_sparse_optimizer_primitives_update_rows():
+    var, acc = _param(A, "var"), _param(POS, "acc")
+    P.SparseApplyAdagrad(0.1)(var, acc, _t(B[1:]), _t([1], np.int32))
+    acc_w = POS.copy()
+    acc_w[1] += B[1] ** 2
+    var_w = A.copy()
+    var_w[1] -= 0.1 * B[1] / np.sqrt(acc_w[1])
+    np.testing.assert_allclose(var.asnumpy(), var_w, rtol=1e-5)
+    np.testing.assert_allclose(acc.asnumpy(), acc_w, rtol=1e-5)
+    var, acc = _param(A, "var"), _param(POS, "acc")
+    P.SparseApplyAdagradV2(0.1, 1e-6)(var, acc, _t(B[:1]), _t([0], np.int32))
+    np.testing.assert_allclose(var.asnumpy()[1], A[1])
+    var, ms_, mom = _param(A, "var"), _param(POS, "ms"), _param(B, "mom")
+    P.SparseApplyRMSProp(0.9, 0.5, 1e-6)(var, ms_, mom, 0.1, _t(B[:1]), _t([0], np.int32))
+    ms_w = 0.9 * POS[0] + 0.1 * B[0] ** 2
+    mom_w = 0.5 * B[0] + 0.1 * B[0] / np.sqrt(ms_w + 1e-6)
+    np.testing.assert_allclose(var.asnumpy()[0], A[0] - mom_w, rtol=1e-5)
+    var, acc = _param(A, "var"), _param(POS, "acc")
+    P.SparseApplyProximalAdagrad()(var, acc, 0.1, 0.0, 0.0, _t(B[:1]), _t([0], np.int32))
+    np.testing.assert_allclose(var.asnumpy()[0], A[0] - 0.1 * B[0] / np.sqrt(POS[0] + B[0] ** 2), rtol=1e-5)
+    var, acc, lin = _param(A, "var"), _param(POS, "acc"), _param(B, "lin")
+    P.SparseApplyFtrl(0.1, 0.01, 0.01, -0.5)(var, acc, lin, _t(B), _t([0, 1], np.int32))
+    dense_var, dense_acc, dense_lin = _param(A, "v2"), _param(POS, "a2"), _param(B, "l2")
+    P.ApplyFtrl()(dense_var, dense_acc, dense_lin, _t(B), 0.1, 0.01, 0.01, -0.5)
+    np.testing.assert_allclose(var.asnumpy(), dense_var.asnumpy(), rtol=1e-5)
+    var, m, v, vhat = (_param(a, n) for a, n in ((A, "var"), (B, "m"), (POS, "v"), (POS, "vhat")))
+    P.ApplyAdamWithAmsgradV2()(var, m, v, vhat, 0.9, 0.999, 0.01, 0.9, 0.999, 1e-8, _t(B))
+    ref = [_param(a, n) for a, n in ((A, "r0"), (B, "r1"), (POS, "r2"), (POS, "r3"))]
+    P.ApplyAdamWithAmsgrad()(*ref, 0.9, 0.999, 0.01, _t(B))
+    np.testing.assert_allclose(var.asnumpy(), ref[0].asnumpy(), rtol=1e-6)
 
 
 def test_multilabel_margin_and_ctc_losses():

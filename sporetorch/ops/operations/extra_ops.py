@@ -21,7 +21,9 @@ __all__ = ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "E
            "LogSoftmaxExt", "AccumulateNV2", "CheckNumerics", "UniqueWithPad", "MatrixDiagV3", "MatrixDiagPartV3",
            "MatrixSetDiagV3", "TridiagonalMatMul", "Ormqr", "SparseToDense", "SparseTensorDenseMatmul",
            "SparseTensorDenseAdd", "DataFormatDimMap", "LARSUpdate", "RGBToHSV", "HSVToRGB", "MaxPool3DWithArgmax",
-           "BatchToSpaceNDV2", "TensorDump"]
+           "BatchToSpaceNDV2", "TensorDump", "ResizeArea", "NonMaxSuppressionV3", "ApplyAdamWithAmsgradV2",
+           "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyRMSProp", "SparseApplyProximalAdagrad",
+           "SparseApplyFtrl", "CTCGreedyDecoder", "ExtractVolumePatches", "STFT", "FFTWithSize", "MatrixLogarithm"]
 
 
 def _u(x):
@@ -1125,3 +1127,270 @@ class TensorDump(Primitive):
         import numpy as np
         name = str(file)
         np.save(name if name.endswith(".npy") else name + ".npy", input_x.asnumpy())
+
+
+class ResizeArea(Primitive):
+    """Area (box-average) resize of an NHWC image batch to ``size`` (height, width)."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False):
+        pass
+
+    def __call__(self, images, size):
+        t = images._t.permute(0, 3, 1, 2).float()
+        out = F.interpolate(t, tuple(_ints(size)), mode="area")
+        return _wrap(out.permute(0, 2, 3, 1))
+
+
+class NonMaxSuppressionV3(Primitive):
+    """Indices (Int32) of at most ``max_output_size`` boxes kept by greedy IoU suppression."""
+
+    def __init__(self):
+        super().__init__("NonMaxSuppressionV3")
+
+    def __call__(self, boxes, scores, max_output_size, iou_threshold, score_threshold):
+        b, sc = boxes._t, scores._t
+        thr, keep_thr = float(_u(iou_threshold)), float(_u(score_threshold))
+        order = [int(i) for i in torch.argsort(sc, descending=True, stable=True) if sc[i] > keep_thr]
+        area = (b[:, 2] - b[:, 0]).abs() * (b[:, 3] - b[:, 1]).abs()
+        kept = []
+        for i in order:
+            if len(kept) == int(_u(max_output_size)):
+                break
+            ok = True
+            for j in kept:
+                lt = torch.maximum(b[i, :2], b[j, :2])
+                rb = torch.minimum(b[i, 2:], b[j, 2:])
+                inter = (rb - lt).clamp_min(0).prod()
+                if inter / (area[i] + area[j] - inter) > thr:
+                    ok = False
+                    break
+            if ok:
+                kept.append(i)
+        return _wrap(torch.tensor(kept, dtype=torch.int32, device=b.device))
+
+
+class ApplyAdamWithAmsgradV2(Primitive):
+    """AMSGrad Adam with the hyper-parameters as inputs; returns ``(var, m, v, vhat)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+        prim = ApplyAdamWithAmsgrad(float(_u(beta1)), float(_u(beta2)), float(_u(epsilon)))
+        return prim(var, m, v, vhat, beta1_power, beta2_power, lr, grad)
+
+
+def _rows(indices):
+    return indices._t.long().reshape(-1)
+
+
+class SparseApplyAdagrad(Primitive):
+    """Adagrad on the rows ``indices`` of ``var`` and ``accum``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, update_slots=True, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            acc = accum._t.clone()
+            if self.update_slots:
+                acc.index_add_(0, idx, g * g)
+            w = var._t.clone()
+            w.index_add_(0, idx, -self.lr * g / torch.sqrt(acc[idx]))
+            _set(accum, acc)
+            _set(var, w)
+        return var, accum
+
+
+class SparseApplyAdagradV2(Primitive):
+    """Adagrad with ``epsilon`` on the rows ``indices``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, epsilon, use_locking=False, update_slots=True):
+        pass
+
+    def __call__(self, var, accum, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            acc = accum._t.clone()
+            if self.update_slots:
+                acc.index_add_(0, idx, g * g)
+            w = var._t.clone()
+            w.index_add_(0, idx, -self.lr * g / (torch.sqrt(acc[idx]) + self.epsilon))
+            _set(accum, acc)
+            _set(var, w)
+        return var, accum
+
+
+class SparseApplyRMSProp(Primitive):
+    """RMSProp on the rows ``indices``; returns ``(var, ms, mom)``."""
+
+    @prim_attr_register
+    def __init__(self, rho, momentum, epsilon, use_locking=False):
+        pass
+
+    def __call__(self, var, ms, mom, lr, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            ms_t, mom_t, w = ms._t.clone(), mom._t.clone(), var._t.clone()
+            ms_t[idx] = self.rho * ms_t[idx] + (1 - self.rho) * g * g
+            mom_t[idx] = self.momentum * mom_t[idx] + _u(lr) * g / torch.sqrt(ms_t[idx] + self.epsilon)
+            w[idx] = w[idx] - mom_t[idx]
+            _set(ms, ms_t)
+            _set(mom, mom_t)
+            _set(var, w)
+        return var, ms, mom
+
+
+class SparseApplyProximalAdagrad(Primitive):
+    """Proximal Adagrad on the rows ``indices``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            acc, w = accum._t.clone(), var._t.clone()
+            acc[idx] = acc[idx] + g * g
+            rate = _u(lr) / torch.sqrt(acc[idx])
+            prox = w[idx] - rate * g
+            w[idx] = torch.sign(prox) / (1 + rate * _u(l2)) * torch.clamp_min(torch.abs(prox) - rate * _u(l1), 0)
+            _set(accum, acc)
+            _set(var, w)
+        return var, accum
+
+
+class SparseApplyFtrl(Primitive):
+    """FTRL-proximal on the rows ``indices``; returns ``(var, accum, linear)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, linear, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            w, acc, lin = var._t.clone(), accum._t.clone(), linear._t.clone()
+            p = -self.lr_power
+            acc_new = acc[idx] + g * g
+            lin[idx] = lin[idx] + g - (acc_new ** p - acc[idx] ** p) / self.lr * w[idx]
+            quad = acc_new ** p / self.lr + 2 * self.l2
+            w[idx] = torch.where(torch.abs(lin[idx]) > self.l1, (torch.sign(lin[idx]) * self.l1 - lin[idx]) / quad,
+                                 torch.zeros_like(quad))
+            acc[idx] = acc_new
+            _set(accum, acc)
+            _set(linear, lin)
+            _set(var, w)
+        return var, accum, linear
+
+
+class CTCGreedyDecoder(Primitive):
+    """Greedy CTC decoding of time-major logits (T, N, C), the last class being the blank.
+
+    Returns ``(decoded_indices, decoded_values, decoded_shape, log_probability)`` (sparse form).
+    """
+
+    @prim_attr_register
+    def __init__(self, merge_repeated=True):
+        pass
+
+    def __call__(self, inputs, sequence_length):
+        x = inputs._t
+        blank = x.shape[-1] - 1
+        best, arg = x.max(-1)
+        lengths = sequence_length._t.tolist()
+        indices, values, logp = [], [], []
+        width = 0
+        for b, n in enumerate(lengths):
+            seq, prev = [], None
+            for t in range(int(n)):
+                c = int(arg[t, b])
+                if c != blank and not (self.merge_repeated and c == prev):
+                    seq.append(c)
+                prev = c
+            indices += [[b, i] for i in range(len(seq))]
+            values += seq
+            width = max(width, len(seq))
+            logp.append(-float(best[:int(n), b].sum()))
+        dev = x.device
+        return (_wrap(torch.tensor(indices, dtype=torch.int64, device=dev).reshape(-1, 2)),
+                _wrap(torch.tensor(values, dtype=torch.int64, device=dev)),
+                _wrap(torch.tensor([len(lengths), width], dtype=torch.int64, device=dev)),
+                _wrap(torch.tensor(logp, dtype=x.dtype, device=dev).reshape(-1, 1)))
+
+
+class ExtractVolumePatches(Primitive):
+    """3-D patches of ``kernel_size`` with ``strides`` laid out in the channel axis (NCDHW)."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size, strides, padding):
+        pass
+
+    def __call__(self, input_x):
+        t = input_x._t
+        k, s = _pair(self.kernel_size, 3), _pair(self.strides, 3)
+        if str(self.padding).upper() == "SAME":
+            pads = []
+            for i in (2, 1, 0):
+                n = t.shape[2 + i]
+                total = max((-(-n // s[i]) - 1) * s[i] + k[i] - n, 0)
+                pads += [total // 2, total - total // 2]
+            t = F.pad(t, pads)
+        p = t.unfold(2, k[0], s[0]).unfold(3, k[1], s[1]).unfold(4, k[2], s[2])
+        n, c, od, oh, ow = p.shape[:5]
+        return _wrap(p.permute(0, 1, 5, 6, 7, 2, 3, 4).reshape(n, c * k[0] * k[1] * k[2], od, oh, ow))
+
+
+class STFT(Primitive):
+    """Short-time Fourier transform of ``x`` with ``window``."""
+
+    @prim_attr_register
+    def __init__(self, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+        pass
+
+    def __call__(self, x, window):
+        out = torch.stft(x._t, self.n_fft, self.hop_length, self.win_length, _u(window), center=False,
+                         normalized=self.normalized, onesided=self.onesided, return_complex=True)
+        return _wrap(out if self.return_complex else torch.view_as_real(out))
+
+
+class FFTWithSize(Primitive):
+    """(Inverse) FFT over the last ``signal_ndim`` axes, complex or real (``rfft``/``irfft``)."""
+
+    @prim_attr_register
+    def __init__(self, signal_ndim, inverse, real, norm="backward", onesided=True, signal_sizes=()):
+        pass
+
+    def __call__(self, x):
+        dims = tuple(range(-self.signal_ndim, 0))
+        t = x._t
+        if self.real and not self.inverse:
+            fn = torch.fft.rfftn if self.onesided else torch.fft.fftn
+            return _wrap(fn(t, dim=dims, norm=self.norm))
+        if self.real:
+            sizes = tuple(self.signal_sizes) or None
+            return _wrap(torch.fft.irfftn(t, s=sizes, dim=dims, norm=self.norm))
+        fn = torch.fft.ifftn if self.inverse else torch.fft.fftn
+        return _wrap(fn(t, dim=dims, norm=self.norm))
+
+
+class MatrixLogarithm(Primitive):
+    """Principal matrix logarithm of diagonalisable complex matrices (via eigendecomposition)."""
+
+    def __init__(self):
+        super().__init__("MatrixLogarithm")
+
+    def __call__(self, x):
+        w, v = torch.linalg.eig(x._t)
+        return _wrap((v @ torch.diag_embed(torch.log(w)) @ torch.linalg.inv(v)).to(x._t.dtype))

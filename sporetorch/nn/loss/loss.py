@@ -749,10 +749,10 @@ class CrossEntropyLoss(LossBase):
                 raise ValueError(f"For 'CrossEntropyLoss', probability 'labels' must have the shape of 'logits', "
                                  f"but got {tuple(x.shape)} and {tuple(y.shape)}")
         elif x.dim() == y.dim() + 1:
-            if y.is_floating_point():
-                raise TypeError(f"For 'CrossEntropyLoss', class-index 'labels' must be int32, "
-                                f"but got {mstype.from_torch(y.dtype)}")
-            y = _labels(y)
+            if y.dtype != torch.int32:
+                raise TypeError(f"For 'CrossEntropyLoss', class-index 'labels' must be int32 (as MindSpore "
+                                f"requires), but got {mstype.from_torch(y.dtype)}")
+            y = y.long()
         else:
             raise ValueError(f"For 'CrossEntropyLoss', the rank of 'labels' must equal the rank of 'logits' "
                              f"(probabilities) or be one less (indices), but got shapes {tuple(x.shape)} and "

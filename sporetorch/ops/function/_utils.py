@@ -188,3 +188,20 @@ def _guard_module(namespace, names):
         f = namespace[n]
         if inspect.isfunction(f) and f.__module__ == namespace["__name__"] and not getattr(f, "_checks_inputs", False):
             namespace[n] = _guard(f)
+
+
+def _no_tensor(name, exc, **args):
+    """Re-raise the AttributeError of ``x._t`` on a non-Tensor as MindSpore's TypeError naming the argument."""
+    if "'_t'" not in str(exc):
+        raise exc
+    bad_type = str(exc).split("'")[1]
+    arg_name = next((k for k, v in args.items() if type(v).__name__ == bad_type), None)
+    if arg_name is None:
+        raise TypeError(f"For '{name}', an argument that must be a Tensor got a {bad_type}") from None
+    raise TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {bad_type}") from None
+
+
+def _inline_checked(fn):
+    """Mark a hot op that handles non-Tensor arguments itself, so ``_guard_module`` leaves it unwrapped."""
+    fn._checks_inputs = True
+    return fn

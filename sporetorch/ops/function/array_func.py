@@ -16,7 +16,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
-from ._utils import _axes, _axis, _desc, _fail, _guard_module, _shape, _u, _ut, _wrap_seq
+from ._utils import _inline_checked, _no_tensor, _axes, _axis, _desc, _fail, _guard_module, _shape, _u, _ut, _wrap_seq
 
 __all__ = [
     "reshape", "reshape_", "permute", "transpose", "swapaxes", "swapdims", "moveaxis", "movedim", "t", "adjoint",
@@ -46,7 +46,8 @@ _builtin_slice = builtins.slice
 
 def _tensors(op, name, tensors):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
-        raise TypeError(f"For '{op}', the '{name}' must be a tuple or list of Tensors, but got {type(tensors).__name__}")
+        raise TypeError(f"For '{op}', the '{name}' must be a tuple or list of Tensors, "
+                        f"but got {type(tensors).__name__}")
     try:
         return [x._t for x in tensors]
     except AttributeError:
@@ -63,17 +64,21 @@ def _indices(op, name, index):
 
 
 # ---------------------------------------------------------------------------- shape
+@_inline_checked
 def reshape(input, shape):
     """Reshape ``input`` to ``shape`` (one entry may be -1)."""
     try:
-        if type(shape) is tuple:
-            try:
-                return _wrap(input._t.reshape(shape))
-            except TypeError:
-                pass
-        return _wrap(input._t.reshape(_shape("reshape", shape)))
-    except RuntimeError as e:
-        _fail("reshape", e, ValueError, input=input, shape=shape)
+        try:
+            if type(shape) is tuple:
+                try:
+                    return _wrap(input._t.reshape(shape))
+                except TypeError:
+                    pass
+            return _wrap(input._t.reshape(_shape("reshape", shape)))
+        except RuntimeError as e:
+            _fail("reshape", e, ValueError, input=input, shape=shape)
+    except AttributeError as e:
+        _no_tensor("reshape", e, input=input, shape=shape)
 
 
 def reshape_(input, shape):
@@ -81,26 +86,39 @@ def reshape_(input, shape):
     return reshape(input, shape)
 
 
+@_inline_checked
 def permute(input, axis):
     """Reorder the axes of ``input`` by the permutation ``axis``."""
     try:
-        return _wrap(input._t.permute(_shape("permute", axis, "axis")))
-    except (RuntimeError, IndexError) as e:
-        _fail("permute", e, ValueError, input=input, axis=axis)
+        try:
+            return _wrap(input._t.permute(_shape("permute", axis, "axis")))
+        except (RuntimeError, IndexError) as e:
+            _fail("permute", e, ValueError, input=input, axis=axis)
+    except AttributeError as e:
+        _no_tensor("permute", e, input=input, axis=axis)
 
 
+@_inline_checked
 def transpose(input, dims):
     """Permute the axes of ``input`` by the full permutation ``dims`` (not a pair swap as in torch)."""
     try:
-        return _wrap(input._t.permute(dims if type(dims) is tuple else _shape("transpose", dims, "dims")))
-    except (RuntimeError, IndexError) as e:
-        _fail("transpose", e, ValueError, input=input, dims=dims)
+        try:
+            return _wrap(input._t.permute(dims if type(dims) is tuple else _shape("transpose", dims, "dims")))
+        except (RuntimeError, IndexError) as e:
+            _fail("transpose", e, ValueError, input=input, dims=dims)
+    except AttributeError as e:
+        _no_tensor("transpose", e, input=input, dims=dims)
 
 
+@_inline_checked
 def swapaxes(input, axis0, axis1):
     """Swap two axes."""
-    t = input._t
-    return _wrap(t.transpose(_axis("swapaxes", axis0, t.dim(), "axis0"), _axis("swapaxes", axis1, t.dim(), "axis1")))
+    try:
+        t = input._t
+        return _wrap(t.transpose(_axis("swapaxes", axis0, t.dim(), "axis0"),
+                                 _axis("swapaxes", axis1, t.dim(), "axis1")))
+    except AttributeError as e:
+        _no_tensor("swapaxes", e, input=input, axis0=axis0, axis1=axis1)
 
 
 def swapdims(input, dim0, dim1):
@@ -132,47 +150,63 @@ def adjoint(x):
     return _wrap(x._t.mH)
 
 
+@_inline_checked
 def expand_dims(input_x, axis):
     """Insert a size-1 axis at ``axis`` (in ``[-ndim-1, ndim]``)."""
-    t = input_x._t
-    n = t.dim() + 1
-    if not isinstance(axis, int) or isinstance(axis, bool):
-        raise TypeError(f"For 'expand_dims', the 'axis' must be an int, but got {type(axis).__name__}")
-    if not -n <= axis < n:
-        raise ValueError(f"For 'expand_dims', the 'axis' must be in range [{-n}, {n}), but got {axis} "
-                         f"for input shape {tuple(t.shape)}")
-    return _wrap(t.unsqueeze(axis))
+    try:
+        t = input_x._t
+        n = t.dim() + 1
+        if not isinstance(axis, int) or isinstance(axis, bool):
+            raise TypeError(f"For 'expand_dims', the 'axis' must be an int, but got {type(axis).__name__}")
+        if not -n <= axis < n:
+            raise ValueError(f"For 'expand_dims', the 'axis' must be in range [{-n}, {n}), but got {axis} "
+                             f"for input shape {tuple(t.shape)}")
+        return _wrap(t.unsqueeze(axis))
+    except AttributeError as e:
+        _no_tensor("expand_dims", e, input_x=input_x, axis=axis)
 
 
+@_inline_checked
 def unsqueeze(input, dim):
     """Insert a size-1 axis at ``dim``."""
-    return expand_dims(input, dim)
+    try:
+        return expand_dims(input, dim)
+    except AttributeError as e:
+        _no_tensor("unsqueeze", e, input=input, dim=dim)
 
 
+@_inline_checked
 def squeeze(input, axis=None):
     """Remove size-1 axes (all, or those in ``axis``); listed axes whose size is not 1 stay, as in MindSpore 2.10."""
-    t = input._t
-    if axis is None or axis == ():
-        return _wrap(t.squeeze())
-    axes = _axes("squeeze", axis, t.dim())
-    return _wrap(t.squeeze((axes,) if isinstance(axes, int) else axes))
+    try:
+        t = input._t
+        if axis is None or axis == ():
+            return _wrap(t.squeeze())
+        axes = _axes("squeeze", axis, t.dim())
+        return _wrap(t.squeeze((axes,) if isinstance(axes, int) else axes))
+    except AttributeError as e:
+        _no_tensor("squeeze", e, input=input, axis=axis)
 
 
+@_inline_checked
 def flatten(input, order='C', *, start_dim=1, end_dim=-1):
     """Flatten axes ``start_dim``..``end_dim`` (default: all but the first, as MindSpore does)."""
-    if order not in ("C", "F"):
-        raise ValueError(f"For 'flatten', the 'order' must be 'C' or 'F', but got {order!r}")
-    t = input._t
-    if order == "F":
-        t = t.permute(*range(t.dim() - 1, -1, -1))
-    if t.dim() == 0:
-        return _wrap(t.reshape(1))
-    if t.dim() == 1:
-        return _wrap(t)
     try:
-        return _wrap(torch.flatten(t, start_dim, end_dim))
-    except (RuntimeError, IndexError) as e:
-        _fail("flatten", e, ValueError, input=input, start_dim=start_dim, end_dim=end_dim)
+        if order not in ("C", "F"):
+            raise ValueError(f"For 'flatten', the 'order' must be 'C' or 'F', but got {order!r}")
+        t = input._t
+        if order == "F":
+            t = t.permute(*range(t.dim() - 1, -1, -1))
+        if t.dim() == 0:
+            return _wrap(t.reshape(1))
+        if t.dim() == 1:
+            return _wrap(t)
+        try:
+            return _wrap(torch.flatten(t, start_dim, end_dim))
+        except (RuntimeError, IndexError) as e:
+            _fail("flatten", e, ValueError, input=input, start_dim=start_dim, end_dim=end_dim)
+    except AttributeError as e:
+        _no_tensor("flatten", e, input=input)
 
 
 def ravel(input):
@@ -181,30 +215,42 @@ def ravel(input):
 
 
 # ---------------------------------------------------------------------------- join / split
+@_inline_checked
 def concat(tensors, axis=0):
     """Join tensors along an existing ``axis``; mixed dtypes promote (e.g. Float16 + Float32 -> Float32)."""
     try:
-        ts = [x._t for x in tensors]
-    except (AttributeError, TypeError):
-        ts = _tensors("concat", "tensors", tensors)
-    try:
-        return _wrap(torch.cat(ts, axis))
-    except (RuntimeError, IndexError) as e:
-        _fail("concat", e, ValueError, tensors=tensors, axis=axis)
+        try:
+            ts = [x._t for x in tensors]
+        except (AttributeError, TypeError):
+            ts = _tensors("concat", "tensors", tensors)
+        try:
+            return _wrap(torch.cat(ts, axis))
+        except (RuntimeError, IndexError) as e:
+            _fail("concat", e, ValueError, tensors=tensors, axis=axis)
+    except AttributeError as e:
+        _no_tensor("concat", e, tensors=tensors)
 
 
+@_inline_checked
 def cat(tensors, axis=0):
     """Alias of :func:`concat`."""
-    return concat(tensors, axis)
+    try:
+        return concat(tensors, axis)
+    except AttributeError as e:
+        _no_tensor("cat", e, tensors=tensors)
 
 
+@_inline_checked
 def stack(tensors, axis=0):
     """Join tensors of the same shape along a new ``axis``."""
-    ts = _tensors("stack", "tensors", tensors)
     try:
-        return _wrap(torch.stack(ts, axis))
-    except (RuntimeError, IndexError) as e:
-        _fail("stack", e, ValueError, tensors=tensors, axis=axis)
+        ts = _tensors("stack", "tensors", tensors)
+        try:
+            return _wrap(torch.stack(ts, axis))
+        except (RuntimeError, IndexError) as e:
+            _fail("stack", e, ValueError, tensors=tensors, axis=axis)
+    except AttributeError as e:
+        _no_tensor("stack", e, tensors=tensors)
 
 
 def hstack(tensors):
@@ -232,10 +278,14 @@ def row_stack(tensors):
     return _wrap(torch.vstack(_tensors("row_stack", "tensors", tensors)))
 
 
+@_inline_checked
 def unstack(input_x, axis=0):
     """Split along ``axis`` into a tuple of tensors with that axis removed."""
-    t = input_x._t
-    return _wrap_seq(torch.unbind(t, _axis("unstack", axis, t.dim())))
+    try:
+        t = input_x._t
+        return _wrap_seq(torch.unbind(t, _axis("unstack", axis, t.dim())))
+    except AttributeError as e:
+        _no_tensor("unstack", e, input_x=input_x)
 
 
 def unbind(input, dim=0):
@@ -244,18 +294,22 @@ def unbind(input, dim=0):
     return _wrap_seq(torch.unbind(t, _axis("unbind", dim, t.dim(), "dim")))
 
 
+@_inline_checked
 def split(tensor, split_size_or_sections, axis=0):
     """Split into chunks of ``split_size_or_sections`` (an int: equal chunks, the last smaller) or listed sizes."""
-    t = tensor._t
-    axis = _axis("split", axis, t.dim())
-    if isinstance(split_size_or_sections, (list, tuple)):
-        if builtins.sum(split_size_or_sections) != t.shape[axis]:
-            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' {list(split_size_or_sections)} "
-                             f"must equal the size {t.shape[axis]} of axis {axis} of input shape {tuple(t.shape)}")
-    elif not isinstance(split_size_or_sections, int) or split_size_or_sections <= 0:
-        raise TypeError(f"For 'split', the 'split_size_or_sections' must be a positive int or a list of ints, "
-                        f"but got {split_size_or_sections!r}")
-    return _wrap_seq(torch.split(t, split_size_or_sections, axis))
+    try:
+        t = tensor._t
+        axis = _axis("split", axis, t.dim())
+        if isinstance(split_size_or_sections, (list, tuple)):
+            if builtins.sum(split_size_or_sections) != t.shape[axis]:
+                raise ValueError(f"For 'split', the sum of 'split_size_or_sections' {list(split_size_or_sections)} "
+                                 f"must equal the size {t.shape[axis]} of axis {axis} of input shape {tuple(t.shape)}")
+        elif not isinstance(split_size_or_sections, int) or split_size_or_sections <= 0:
+            raise TypeError(f"For 'split', the 'split_size_or_sections' must be a positive int or a list of ints, "
+                            f"but got {split_size_or_sections!r}")
+        return _wrap_seq(torch.split(t, split_size_or_sections, axis))
+    except AttributeError as e:
+        _no_tensor("split", e, tensor=tensor, split_size_or_sections=split_size_or_sections)
 
 
 def tensor_split(input, indices_or_sections, axis=0):
@@ -264,12 +318,16 @@ def tensor_split(input, indices_or_sections, axis=0):
     return _wrap_seq(torch.tensor_split(t, indices_or_sections, _axis("tensor_split", axis, t.dim())))
 
 
+@_inline_checked
 def chunk(input, chunks, axis=0):
     """Split into ``chunks`` parts of size ``ceil(n / chunks)`` (the last may be smaller)."""
-    t = input._t
-    if not isinstance(chunks, int) or chunks <= 0:
-        raise ValueError(f"For 'chunk', the 'chunks' must be a positive int, but got {chunks!r}")
-    return _wrap_seq(torch.chunk(t, chunks, _axis("chunk", axis, t.dim())))
+    try:
+        t = input._t
+        if not isinstance(chunks, int) or chunks <= 0:
+            raise ValueError(f"For 'chunk', the 'chunks' must be a positive int, but got {chunks!r}")
+        return _wrap_seq(torch.chunk(t, chunks, _axis("chunk", axis, t.dim())))
+    except AttributeError as e:
+        _no_tensor("chunk", e, input=input, chunks=chunks)
 
 
 def hsplit(input, indices_or_sections):
@@ -287,17 +345,25 @@ def dsplit(input, indices_or_sections):
     return _wrap_seq(torch.dsplit(input._t, indices_or_sections))
 
 
+@_inline_checked
 def tile(input, dims):
     """Repeat ``input`` ``dims[i]`` times along each axis."""
-    return _wrap(torch.tile(input._t, _shape("tile", dims, "dims")))
+    try:
+        return _wrap(torch.tile(input._t, _shape("tile", dims, "dims")))
+    except AttributeError as e:
+        _no_tensor("tile", e, input=input, dims=dims)
 
 
+@_inline_checked
 def broadcast_to(input, shape):
     """Broadcast to ``shape`` (-1 keeps the input's size on that axis)."""
     try:
-        return _wrap(torch.broadcast_to(input._t, _shape("broadcast_to", shape)))
-    except RuntimeError as e:
-        _fail("broadcast_to", e, ValueError, input=input, shape=shape)
+        try:
+            return _wrap(torch.broadcast_to(input._t, _shape("broadcast_to", shape)))
+        except RuntimeError as e:
+            _fail("broadcast_to", e, ValueError, input=input, shape=shape)
+    except AttributeError as e:
+        _no_tensor("broadcast_to", e, input=input, shape=shape)
 
 
 def expand(input_x, size):
@@ -345,30 +411,38 @@ def _take(op, t, idx, axis):
         _fail(op, e, ValueError, input_params=t, input_indices=idx, axis=axis)
 
 
+@_inline_checked
 def gather(input_params, input_indices, axis, batch_dims=0):
     """Take slices along ``axis`` at ``input_indices`` (NumPy ``take``); shape ``p[:axis] + i.shape + p[axis+1:]``.
 
     Differences from PyTorch: this is not ``torch.gather`` (that is :func:`gather_elements`).
     """
-    t = input_params._t
-    idx = _indices("gather", "input_indices", input_indices)
-    axis = _axis("gather", axis, t.dim())
-    if batch_dims == 0:
-        return _wrap(_take("gather", t, idx, axis))
-    if batch_dims < 0:
-        batch_dims += idx.dim()
-    outs = [_take("gather", tp, ip, axis - batch_dims)
-            for tp, ip in zip(t.reshape((-1,) + t.shape[batch_dims:]), idx.reshape((-1,) + idx.shape[batch_dims:]))]
-    out = torch.stack(outs)
-    return _wrap(out.reshape(t.shape[:batch_dims] + out.shape[1:]))
+    try:
+        t = input_params._t
+        idx = _indices("gather", "input_indices", input_indices)
+        axis = _axis("gather", axis, t.dim())
+        if batch_dims == 0:
+            return _wrap(_take("gather", t, idx, axis))
+        if batch_dims < 0:
+            batch_dims += idx.dim()
+        outs = [_take("gather", tp, ip, axis - batch_dims)
+                for tp, ip in zip(t.reshape((-1,) + t.shape[batch_dims:]), idx.reshape((-1,) + idx.shape[batch_dims:]))]
+        out = torch.stack(outs)
+        return _wrap(out.reshape(t.shape[:batch_dims] + out.shape[1:]))
+    except AttributeError as e:
+        _no_tensor("gather", e, input_params=input_params, input_indices=input_indices, axis=axis)
 
 
+@_inline_checked
 def gather_elements(input, dim, index):
     """Pick ``input[..., index[i, j], ...]`` along ``dim`` (``torch.gather``)."""
     try:
-        return _wrap(torch.gather(input._t, dim, _indices("gather_elements", "index", index).long()))
-    except (RuntimeError, IndexError) as e:
-        _fail("gather_elements", e, ValueError, input=input, dim=dim, index=index)
+        try:
+            return _wrap(torch.gather(input._t, dim, _indices("gather_elements", "index", index).long()))
+        except (RuntimeError, IndexError) as e:
+            _fail("gather_elements", e, ValueError, input=input, dim=dim, index=index)
+    except AttributeError as e:
+        _no_tensor("gather_elements", e, input=input, dim=dim, index=index)
 
 
 def gather_d(x, dim, index):
@@ -385,14 +459,18 @@ def gather_nd(input_x, indices):
         _fail("gather_nd", e, ValueError, input_x=input_x, indices=indices)
 
 
+@_inline_checked
 def index_select(input, axis, index):
     """Select entries along ``axis`` at the 1-D integer ``index``."""
-    t = input._t
-    idx = _indices("index_select", "index", index)
     try:
-        return _wrap(torch.index_select(t, _axis("index_select", axis, t.dim()), idx))
-    except (RuntimeError, IndexError) as e:
-        _fail("index_select", e, ValueError, input=input, axis=axis, index=index)
+        t = input._t
+        idx = _indices("index_select", "index", index)
+        try:
+            return _wrap(torch.index_select(t, _axis("index_select", axis, t.dim()), idx))
+        except (RuntimeError, IndexError) as e:
+            _fail("index_select", e, ValueError, input=input, axis=axis, index=index)
+    except AttributeError as e:
+        _no_tensor("index_select", e, input=input, axis=axis, index=index)
 
 
 def take(input, index):
@@ -400,16 +478,20 @@ def take(input, index):
     return _wrap(torch.take(input._t, _indices("take", "index", index).long()))
 
 
+@_inline_checked
 def masked_fill(input_x, mask, value):
     """Replace elements where ``mask`` is True by ``value`` (mask and input broadcast together)."""
-    t = input_x._t
-    m = _ut(mask, t)
-    if m.dtype != torch.bool:
-        raise TypeError(f"For 'masked_fill', the 'mask' must be a Bool tensor, but got {_desc(mask)}")
     try:
-        return _wrap(torch.where(m, _ut(value, t).to(t.dtype), t))
-    except RuntimeError as e:
-        _fail("masked_fill", e, ValueError, input_x=input_x, mask=mask)
+        t = input_x._t
+        m = _ut(mask, t)
+        if m.dtype != torch.bool:
+            raise TypeError(f"For 'masked_fill', the 'mask' must be a Bool tensor, but got {_desc(mask)}")
+        try:
+            return _wrap(torch.where(m, _ut(value, t).to(t.dtype), t))
+        except RuntimeError as e:
+            _fail("masked_fill", e, ValueError, input_x=input_x, mask=mask)
+    except AttributeError as e:
+        _no_tensor("masked_fill", e, input_x=input_x, mask=mask, value=value)
 
 
 def masked_select(input, mask):
@@ -428,18 +510,26 @@ def masked_scatter(input, mask, source):
     return _wrap(torch.masked_scatter(input._t, _ut(mask).bool(), source._t))
 
 
+@_inline_checked
 def where(condition, input, other):
     """Element-wise ``input if condition else other`` with broadcasting; scalars are accepted."""
-    c = _ut(condition)
     try:
-        return _wrap(torch.where(c, _u(input), _u(other)))
-    except (RuntimeError, TypeError) as e:
-        _fail("where", e, condition=condition, input=input, other=other)
+        c = _ut(condition)
+        try:
+            return _wrap(torch.where(c, _u(input), _u(other)))
+        except (RuntimeError, TypeError) as e:
+            _fail("where", e, condition=condition, input=input, other=other)
+    except AttributeError as e:
+        _no_tensor("where", e, condition=condition, input=input, other=other)
 
 
+@_inline_checked
 def select(condition, input, other):
     """Alias of :func:`where` (``mindspore.ops.select``)."""
-    return where(condition, input, other)
+    try:
+        return where(condition, input, other)
+    except AttributeError as e:
+        _no_tensor("select", e, condition=condition, input=input, other=other)
 
 
 # ---------------------------------------------------------------------------- scatter
@@ -514,7 +604,8 @@ def _scatter_nd(op, t, indices, updates, reduce):
     u = _ut(updates, t).to(t.dtype)
     k = idx.shape[-1]
     if k > t.dim():
-        raise ValueError(f"For '{op}', indices.shape[-1] = {k} must not exceed the rank of input shape {tuple(t.shape)}")
+        raise ValueError(f"For '{op}', indices.shape[-1] = {k} must not exceed the rank of input shape "
+                         f"{tuple(t.shape)}")
     expected = tuple(idx.shape[:-1]) + tuple(t.shape[k:])
     if tuple(u.shape) != expected:
         raise ValueError(f"For '{op}', the 'updates' must have shape {expected} for indices shape {tuple(idx.shape)} "
@@ -705,7 +796,8 @@ def slice(input_x, begin, size):
     for b, s, n in zip(begin, size, t.shape):
         end = n if s == -1 else b + s
         if b < 0 or end > n or b > end:
-            raise ValueError(f"For 'slice', begin {begin} + size {size} is out of range for input shape {tuple(t.shape)}")
+            raise ValueError(f"For 'slice', begin {begin} + size {size} is out of range for input shape "
+                             f"{tuple(t.shape)}")
         index.append(_builtin_slice(b, end))
     return _wrap(t[tuple(index)])
 
@@ -774,43 +866,51 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 
 
 # ---------------------------------------------------------------------------- one_hot / pad
+@_inline_checked
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     """One-hot encoding with ``depth`` classes; out-of-range indices give all ``off_value``.
 
     The output dtype is ``on_value``'s (a Python int gives Int64).
     """
-    idx = _indices("one_hot", "indices", indices)
-    depth = int(depth._t.item()) if isinstance(depth, Tensor) else depth
-    if not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"For 'one_hot', the 'depth' must be a non-negative int, but got {depth!r}")
-    on = _ut(on_value)
-    off = _ut(off_value, on)
-    valid = (idx >= 0) & (idx < depth)
-    hot = F.one_hot(torch.where(valid, idx, 0).long(), depth).bool() & valid.unsqueeze(-1)
-    out = torch.where(hot, on, off.to(on.dtype))
-    if axis != -1:
-        out = out.movedim(-1, _axis("one_hot", axis, out.dim()))
-    return _wrap(out)
+    try:
+        idx = _indices("one_hot", "indices", indices)
+        depth = int(depth._t.item()) if isinstance(depth, Tensor) else depth
+        if not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"For 'one_hot', the 'depth' must be a non-negative int, but got {depth!r}")
+        on = _ut(on_value)
+        off = _ut(off_value, on)
+        valid = (idx >= 0) & (idx < depth)
+        hot = F.one_hot(torch.where(valid, idx, 0).long(), depth).bool() & valid.unsqueeze(-1)
+        out = torch.where(hot, on, off.to(on.dtype))
+        if axis != -1:
+            out = out.movedim(-1, _axis("one_hot", axis, out.dim()))
+        return _wrap(out)
+    except AttributeError as e:
+        _no_tensor("one_hot", e, indices=indices, depth=depth)
 
 
 _PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "replicate", "circular": "circular"}
 
 
+@_inline_checked
 def pad(input_x, padding, mode='constant', value=None):
     """Pad the last axes by ``padding`` = (left, right, top, bottom, ...); negative entries crop."""
-    if mode not in _PAD_MODES:
-        raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got {mode!r}")
-    pads = _shape("pad", padding, "padding")
-    t = input_x._t
-    if len(pads) % 2 or len(pads) // 2 > t.dim():
-        raise ValueError(f"For 'pad', the 'padding' length must be even and at most 2 * ndim, but got {list(pads)} "
-                         f"for input shape {tuple(t.shape)}")
     try:
-        if mode == "constant":
-            return _wrap(F.pad(t, pads, "constant", 0 if value is None else _u(value)))
-        return _wrap(F.pad(t, pads, mode))
-    except (RuntimeError, NotImplementedError) as e:
-        _fail("pad", e, ValueError, input_x=input_x, padding=padding, mode=mode)
+        if mode not in _PAD_MODES:
+            raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got {mode!r}")
+        pads = _shape("pad", padding, "padding")
+        t = input_x._t
+        if len(pads) % 2 or len(pads) // 2 > t.dim():
+            raise ValueError(f"For 'pad', the 'padding' length must be even and at most 2 * ndim, but got {list(pads)} "
+                             f"for input shape {tuple(t.shape)}")
+        try:
+            if mode == "constant":
+                return _wrap(F.pad(t, pads, "constant", 0 if value is None else _u(value)))
+            return _wrap(F.pad(t, pads, mode))
+        except (RuntimeError, NotImplementedError) as e:
+            _fail("pad", e, ValueError, input_x=input_x, padding=padding, mode=mode)
+    except AttributeError as e:
+        _no_tensor("pad", e, input_x=input_x, padding=padding, value=value)
 
 
 def mirror_pad(input_x, paddings, mode):
@@ -885,11 +985,15 @@ def matrix_set_diag(x, diagonal, k=0, align='RIGHT_LEFT'):
 
 
 # ---------------------------------------------------------------------------- sort / select
+@_inline_checked
 def sort(input_x, axis=-1, descending=False):
     """Sorted values and their Int32 indices along ``axis`` (a stable sort)."""
-    t = input_x._t
-    values, idx = torch.sort(t, dim=_axis("sort", axis, t.dim()), descending=descending, stable=True)
-    return _wrap(values), _wrap(idx.to(torch.int32))
+    try:
+        t = input_x._t
+        values, idx = torch.sort(t, dim=_axis("sort", axis, t.dim()), descending=descending, stable=True)
+        return _wrap(values), _wrap(idx.to(torch.int32))
+    except AttributeError as e:
+        _no_tensor("sort", e, input_x=input_x)
 
 
 def argsort(input, axis=-1, descending=False):
@@ -904,15 +1008,19 @@ def msort(input):
     return _wrap(torch.msort(input._t))
 
 
+@_inline_checked
 def topk(input, k, dim=None, largest=True, sorted=True):
     """The ``k`` largest (or smallest) values along ``dim`` (default: the last) and their Int32 indices."""
-    t = input._t
-    dim = -1 if dim is None else dim
     try:
-        values, idx = torch.topk(t, k, _axis("topk", dim, t.dim(), "dim"), largest, sorted)
-    except RuntimeError as e:
-        _fail("topk", e, ValueError, input=input, k=k, dim=dim)
-    return _wrap(values), _wrap(idx.to(torch.int32))
+        t = input._t
+        dim = -1 if dim is None else dim
+        try:
+            values, idx = torch.topk(t, k, _axis("topk", dim, t.dim(), "dim"), largest, sorted)
+        except RuntimeError as e:
+            _fail("topk", e, ValueError, input=input, k=k, dim=dim)
+        return _wrap(values), _wrap(idx.to(torch.int32))
+    except AttributeError as e:
+        _no_tensor("topk", e, input=input, k=k, dim=dim)
 
 
 def top_k(input_x, k, sorted=True):
@@ -1129,15 +1237,19 @@ def dtype(x):
     return x.dtype
 
 
+@_inline_checked
 def cast(input, dtype):
     """Convert ``input`` to ``dtype``; float to int truncates toward zero."""
-    if not isinstance(dtype, mstype.Type):
-        raise TypeError(f"For 'cast', the 'dtype' must be a mindspore dtype, but got {dtype!r}")
-    if isinstance(input, Tensor):
-        return _wrap(input._t.to(dtype._torch))
-    if isinstance(input, (bool, numbers.Number, list, tuple, np.ndarray)):
-        return Tensor(input, dtype)
-    raise TypeError(f"For 'cast', the 'input' must be a Tensor or a number, but got {type(input).__name__}")
+    try:
+        if not isinstance(dtype, mstype.Type):
+            raise TypeError(f"For 'cast', the 'dtype' must be a mindspore dtype, but got {dtype!r}")
+        if isinstance(input, Tensor):
+            return _wrap(input._t.to(dtype._torch))
+        if isinstance(input, (bool, numbers.Number, list, tuple, np.ndarray)):
+            return Tensor(input, dtype)
+        raise TypeError(f"For 'cast', the 'input' must be a Tensor or a number, but got {type(input).__name__}")
+    except AttributeError as e:
+        _no_tensor("cast", e, input=input, dtype=dtype)
 
 
 def type_as(input, other):

@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _guard_module, _u
+from ._utils import _inline_checked, _no_tensor, _fail, _guard_module, _u
 
 __all__ = ["clamp", "clamp_", "clip", "clip_by_value", "clip_by_norm", "clip_by_global_norm"]
 
@@ -11,25 +11,29 @@ def _bound(v):
     return v._t if isinstance(v, Tensor) else v
 
 
+@_inline_checked
 def clamp(input, min=None, max=None):
     """Clamp into ``[min, max]``; the bounds may be numbers or broadcastable Tensors."""
-    if min is None and max is None:
-        raise ValueError("For 'clamp', at least one of 'min' and 'max' must be given")
-    lo, hi = _bound(min), _bound(max)
-    t = input._t
     try:
-        if isinstance(lo, torch.Tensor) or isinstance(hi, torch.Tensor):
-            lo = lo.to(t.dtype) if isinstance(lo, torch.Tensor) else lo
-            hi = hi.to(t.dtype) if isinstance(hi, torch.Tensor) else hi
-            out = t
-            if lo is not None:
-                out = torch.maximum(out, lo if isinstance(lo, torch.Tensor) else torch.tensor(lo, dtype=t.dtype))
-            if hi is not None:
-                out = torch.minimum(out, hi if isinstance(hi, torch.Tensor) else torch.tensor(hi, dtype=t.dtype))
-            return _wrap(out)
-        return _wrap(torch.clamp(t, lo, hi))
-    except (RuntimeError, TypeError) as e:
-        _fail("clamp", e, input=input, min=min, max=max)
+        if min is None and max is None:
+            raise ValueError("For 'clamp', at least one of 'min' and 'max' must be given")
+        lo, hi = _bound(min), _bound(max)
+        t = input._t
+        try:
+            if isinstance(lo, torch.Tensor) or isinstance(hi, torch.Tensor):
+                lo = lo.to(t.dtype) if isinstance(lo, torch.Tensor) else lo
+                hi = hi.to(t.dtype) if isinstance(hi, torch.Tensor) else hi
+                out = t
+                if lo is not None:
+                    out = torch.maximum(out, lo if isinstance(lo, torch.Tensor) else torch.tensor(lo, dtype=t.dtype))
+                if hi is not None:
+                    out = torch.minimum(out, hi if isinstance(hi, torch.Tensor) else torch.tensor(hi, dtype=t.dtype))
+                return _wrap(out)
+            return _wrap(torch.clamp(t, lo, hi))
+        except (RuntimeError, TypeError) as e:
+            _fail("clamp", e, input=input, min=min, max=max)
+    except AttributeError as e:
+        _no_tensor("clamp", e, input=input, min=min, max=max)
 
 
 def clamp_(input, min=None, max=None):
@@ -38,9 +42,13 @@ def clamp_(input, min=None, max=None):
     return input
 
 
+@_inline_checked
 def clip(input, min=None, max=None):
     """Alias of :func:`clamp`."""
-    return clamp(input, min, max)
+    try:
+        return clamp(input, min, max)
+    except AttributeError as e:
+        _no_tensor("clip", e, input=input, min=min, max=max)
 
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):

@@ -11,7 +11,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _guard_module, _shape, _tdtype
+from ._utils import _inline_checked, _no_tensor, _guard_module, _shape, _tdtype
 
 __all__ = [
     "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "empty", "empty_like",
@@ -46,14 +46,22 @@ def empty(*size, dtype=None, device=None):
     return _wrap(torch.empty(_size("empty", size), dtype=_tdtype(dtype) or torch.float32, device=default_device()))
 
 
+@_inline_checked
 def zeros_like(input, *, dtype=None):
     """Zeros with ``input``'s shape and dtype (or ``dtype``)."""
-    return _wrap(torch.zeros_like(input._t, dtype=_tdtype(dtype)))
+    try:
+        return _wrap(torch.zeros_like(input._t, dtype=_tdtype(dtype)))
+    except AttributeError as e:
+        _no_tensor("zeros_like", e, input=input)
 
 
+@_inline_checked
 def ones_like(input, *, dtype=None):
     """Ones with ``input``'s shape and dtype (or ``dtype``)."""
-    return _wrap(torch.ones_like(input._t, dtype=_tdtype(dtype)))
+    try:
+        return _wrap(torch.ones_like(input._t, dtype=_tdtype(dtype)))
+    except AttributeError as e:
+        _no_tensor("ones_like", e, input=input)
 
 
 def empty_like(input, *, dtype=None, device=None):

@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _axes, _fail, _float_of, _guard_module, _tdtype, _u, _ut
+from ._utils import _inline_checked, _no_tensor, _axes, _fail, _float_of, _guard_module, _tdtype, _u, _ut
 
 __all__ = [
     "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
@@ -14,36 +14,48 @@ __all__ = [
 ]
 
 
+@_inline_checked
 def matmul(input, other):
     """Matrix product with NumPy's 1-D and batch-broadcast rules.
 
     A shape mismatch raises RuntimeError, as MindSpore 2.10 does.
     """
     try:
-        return _wrap(torch.matmul(input._t, other._t))
-    except RuntimeError as e:
-        if input._t.dtype != other._t.dtype:
-            raise TypeError(f"For 'matmul', the dtypes of 'input' and 'other' must be the same, but got "
-                            f"{input.dtype} and {other.dtype}") from None
-        raise RuntimeError(f"For 'matmul', the shapes {tuple(input._t.shape)} and {tuple(other._t.shape)} "
-                           f"(dtypes {input.dtype} and {other.dtype}) cannot be multiplied: "
-                           f"{str(e).splitlines()[0]}") from None
+        try:
+            return _wrap(torch.matmul(input._t, other._t))
+        except RuntimeError as e:
+            if input._t.dtype != other._t.dtype:
+                raise TypeError(f"For 'matmul', the dtypes of 'input' and 'other' must be the same, but got "
+                                f"{input.dtype} and {other.dtype}") from None
+            raise RuntimeError(f"For 'matmul', the shapes {tuple(input._t.shape)} and {tuple(other._t.shape)} "
+                               f"(dtypes {input.dtype} and {other.dtype}) cannot be multiplied: "
+                               f"{str(e).splitlines()[0]}") from None
+    except AttributeError as e:
+        _no_tensor("matmul", e, input=input, other=other)
 
 
+@_inline_checked
 def mm(input, mat2):
     """2-D matrix product."""
     try:
-        return _wrap(torch.mm(input._t, mat2._t))
-    except RuntimeError as e:
-        _fail("mm", e, ValueError, input=input, mat2=mat2)
+        try:
+            return _wrap(torch.mm(input._t, mat2._t))
+        except RuntimeError as e:
+            _fail("mm", e, ValueError, input=input, mat2=mat2)
+    except AttributeError as e:
+        _no_tensor("mm", e, input=input, mat2=mat2)
 
 
+@_inline_checked
 def bmm(input_x, mat2):
     """Batched matrix product ``(..., n, m) @ (..., m, p)`` (batch axes broadcast)."""
     try:
-        return _wrap(torch.matmul(input_x._t, mat2._t))
-    except RuntimeError as e:
-        _fail("bmm", e, ValueError, input_x=input_x, mat2=mat2)
+        try:
+            return _wrap(torch.matmul(input_x._t, mat2._t))
+        except RuntimeError as e:
+            _fail("bmm", e, ValueError, input_x=input_x, mat2=mat2)
+    except AttributeError as e:
+        _no_tensor("bmm", e, input_x=input_x, mat2=mat2)
 
 
 def dot(input, other):
@@ -150,14 +162,18 @@ def vecdot(x, y, *, axis=-1):
     return _wrap(torch.linalg.vecdot(x._t, y._t, dim=axis))
 
 
+@_inline_checked
 def einsum(equation, *operands):
     """Einstein summation (operands may also be given as one list)."""
-    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
-        operands = operands[0]
     try:
-        return _wrap(torch.einsum(equation, *[o._t for o in operands]))
-    except RuntimeError as e:
-        _fail("einsum", e, ValueError, equation=equation)
+        if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+            operands = operands[0]
+        try:
+            return _wrap(torch.einsum(equation, *[o._t for o in operands]))
+        except RuntimeError as e:
+            _fail("einsum", e, ValueError, equation=equation)
+    except AttributeError as e:
+        _no_tensor("einsum", e, equation=equation, operands=operands)
 
 
 def einsum_ext(equation, *operands):
@@ -166,15 +182,19 @@ def einsum_ext(equation, *operands):
 
 
 # ---------------------------------------------------------------------------- norms
+@_inline_checked
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """Vector or matrix norm (``torch.linalg.norm`` semantics); integer inputs are promoted to float."""
-    t = _float_of(A._t)
-    if dim is not None:
-        dim = _axes("norm", dim, t.dim(), "dim")
     try:
-        return _wrap(torch.linalg.norm(t, ord, dim, keepdim, dtype=_tdtype(dtype)))
-    except RuntimeError as e:
-        _fail("norm", e, ValueError, A=A, ord=ord, dim=dim)
+        t = _float_of(A._t)
+        if dim is not None:
+            dim = _axes("norm", dim, t.dim(), "dim")
+        try:
+            return _wrap(torch.linalg.norm(t, ord, dim, keepdim, dtype=_tdtype(dtype)))
+        except RuntimeError as e:
+            _fail("norm", e, ValueError, A=A, ord=ord, dim=dim)
+    except AttributeError as e:
+        _no_tensor("norm", e, A=A, ord=ord, dim=dim)
 
 
 def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):

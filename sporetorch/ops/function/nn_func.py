@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _guard_module, _tdtype, _u, _ut
+from ._utils import _inline_checked, _no_tensor, _fail, _guard_module, _tdtype, _u, _ut
 from .random_func import _generator
 
 __all__ = [
@@ -46,9 +46,13 @@ def relu(input, inplace=False):
         raise TypeError(f"For 'relu', the 'input' must be a Tensor, but got {type(input).__name__}") from None
 
 
+@_inline_checked
 def relu6(x):
     """``min(max(x, 0), 6)``."""
-    return _wrap(F.relu6(x._t))
+    try:
+        return _wrap(F.relu6(x._t))
+    except AttributeError as e:
+        _no_tensor("relu6", e, x=x)
 
 
 def sigmoid(input):
@@ -81,25 +85,33 @@ def tanh_(input):
     return tanh(input)
 
 
+@_inline_checked
 def softmax(input, axis=-1, *, dtype=None):
     """Softmax over ``axis``."""
-    t = input._t if dtype is None else input._t.to(_tdtype(dtype))
     try:
-        return _wrap(torch.softmax(t, axis))
-    except IndexError as e:
-        _fail("softmax", e, ValueError, input=input, axis=axis)
-    except RuntimeError as e:
-        _fail("softmax", e, TypeError, input=input, axis=axis)
+        t = input._t if dtype is None else input._t.to(_tdtype(dtype))
+        try:
+            return _wrap(torch.softmax(t, axis))
+        except IndexError as e:
+            _fail("softmax", e, ValueError, input=input, axis=axis)
+        except RuntimeError as e:
+            _fail("softmax", e, TypeError, input=input, axis=axis)
+    except AttributeError as e:
+        _no_tensor("softmax", e, input=input)
 
 
+@_inline_checked
 def log_softmax(logits, axis=-1):
     """Log of the softmax over ``axis``, computed stably."""
     try:
-        return _wrap(torch.log_softmax(logits._t, axis))
-    except IndexError as e:
-        _fail("log_softmax", e, ValueError, logits=logits, axis=axis)
-    except RuntimeError as e:
-        _fail("log_softmax", e, TypeError, logits=logits, axis=axis)
+        try:
+            return _wrap(torch.log_softmax(logits._t, axis))
+        except IndexError as e:
+            _fail("log_softmax", e, ValueError, logits=logits, axis=axis)
+        except RuntimeError as e:
+            _fail("log_softmax", e, TypeError, logits=logits, axis=axis)
+    except AttributeError as e:
+        _no_tensor("log_softmax", e, logits=logits)
 
 
 def softmin(x, axis=-1, *, dtype=None):
@@ -108,11 +120,15 @@ def softmin(x, axis=-1, *, dtype=None):
     return _wrap(torch.softmax(-t, axis))
 
 
+@_inline_checked
 def gelu(input, approximate='none'):
     """Gaussian error linear unit; ``approximate='tanh'`` uses the tanh formula."""
-    if approximate not in ("none", "tanh"):
-        raise ValueError(f"For 'gelu', the 'approximate' must be 'none' or 'tanh', but got {approximate!r}")
-    return _wrap(F.gelu(input._t, approximate=approximate))
+    try:
+        if approximate not in ("none", "tanh"):
+            raise ValueError(f"For 'gelu', the 'approximate' must be 'none' or 'tanh', but got {approximate!r}")
+        return _wrap(F.gelu(input._t, approximate=approximate))
+    except AttributeError as e:
+        _no_tensor("gelu", e, input=input)
 
 
 def fast_gelu(x):
@@ -121,24 +137,40 @@ def fast_gelu(x):
     return _wrap(t * torch.sigmoid(1.702 * t))
 
 
+@_inline_checked
 def silu(input):
     """``input * sigmoid(input)``."""
-    return _wrap(F.silu(input._t))
+    try:
+        return _wrap(F.silu(input._t))
+    except AttributeError as e:
+        _no_tensor("silu", e, input=input)
 
 
+@_inline_checked
 def leaky_relu(input, alpha=0.2):
     """``input`` where positive, ``alpha * input`` elsewhere (MindSpore's default slope is 0.2)."""
-    return _wrap(F.leaky_relu(input._t, float(alpha)))
+    try:
+        return _wrap(F.leaky_relu(input._t, float(alpha)))
+    except AttributeError as e:
+        _no_tensor("leaky_relu", e, input=input)
 
 
+@_inline_checked
 def softplus(input, beta=1, threshold=20):
     """``log(1 + exp(beta * input)) / beta``, linear above ``threshold``."""
-    return _wrap(F.softplus(input._t, beta, threshold))
+    try:
+        return _wrap(F.softplus(input._t, beta, threshold))
+    except AttributeError as e:
+        _no_tensor("softplus", e, input=input)
 
 
+@_inline_checked
 def elu(input_x, alpha=1.0):
     """Exponential linear unit."""
-    return _wrap(F.elu(input_x._t, alpha))
+    try:
+        return _wrap(F.elu(input_x._t, alpha))
+    except AttributeError as e:
+        _no_tensor("elu", e, input_x=input_x)
 
 
 def selu(input_x):
@@ -233,12 +265,16 @@ def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
 
 
 # ---------------------------------------------------------------------------- linear / conv
+@_inline_checked
 def dense(input, weight, bias=None):
     """``input @ weight.T + bias``."""
     try:
-        return _wrap(F.linear(input._t, weight._t, None if bias is None else bias._t))
-    except RuntimeError as e:
-        _fail("dense", e, ValueError, input=input, weight=weight, bias=bias)
+        try:
+            return _wrap(F.linear(input._t, weight._t, None if bias is None else bias._t))
+        except RuntimeError as e:
+            _fail("dense", e, ValueError, input=input, weight=weight, bias=bias)
+    except AttributeError as e:
+        _no_tensor("dense", e, input=input, weight=weight, bias=bias)
 
 
 def bidense(input1, input2, weight, bias=None):
@@ -300,19 +336,31 @@ def _conv(op, fn, nd, input, weight, bias, stride, pad_mode, padding, dilation, 
         _fail(op, e, RuntimeError, input=input, weight=weight)
 
 
+@_inline_checked
 def conv1d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
     """1-D convolution over (N, C, L) with MindSpore's ``pad_mode``."""
-    return _conv("conv1d", F.conv1d, 1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    try:
+        return _conv("conv1d", F.conv1d, 1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    except AttributeError as e:
+        _no_tensor("conv1d", e, input=input, weight=weight, bias=bias)
 
 
+@_inline_checked
 def conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
     """2-D convolution over (N, C, H, W) with MindSpore's ``pad_mode`` ('same' pads the extra row at the end)."""
-    return _conv("conv2d", F.conv2d, 2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    try:
+        return _conv("conv2d", F.conv2d, 2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    except AttributeError as e:
+        _no_tensor("conv2d", e, input=input, weight=weight, bias=bias)
 
 
+@_inline_checked
 def conv3d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
     """3-D convolution over (N, C, D, H, W) with MindSpore's ``pad_mode``."""
-    return _conv("conv3d", F.conv3d, 3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    try:
+        return _conv("conv3d", F.conv3d, 3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    except AttributeError as e:
+        _no_tensor("conv3d", e, input=input, weight=weight, bias=bias)
 
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -337,14 +385,18 @@ def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, cou
     return _wrap(F.avg_pool1d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad))
 
 
+@_inline_checked
 def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=0):
     """2-D average pooling (``divisor_override=0``: divide by the window size)."""
     try:
-        return _wrap(F.avg_pool2d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                                  divisor_override or None))
-    except RuntimeError as e:
-        _fail("avg_pool2d", e, ValueError, input_x=input_x, kernel_size=kernel_size)
+        try:
+            return _wrap(F.avg_pool2d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                      divisor_override or None))
+        except RuntimeError as e:
+            _fail("avg_pool2d", e, ValueError, input_x=input_x, kernel_size=kernel_size)
+    except AttributeError as e:
+        _no_tensor("avg_pool2d", e, input_x=input_x)
 
 
 def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
@@ -354,13 +406,17 @@ def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, cou
                               divisor_override or None))
 
 
+@_inline_checked
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
     """2-D max pooling; with ``return_indices`` also the Int64 flat indices of the maxima."""
     try:
-        out = F.max_pool2d(x._t, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
-    except RuntimeError as e:
-        _fail("max_pool2d", e, ValueError, x=x, kernel_size=kernel_size)
-    return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
+        try:
+            out = F.max_pool2d(x._t, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+        except RuntimeError as e:
+            _fail("max_pool2d", e, ValueError, x=x, kernel_size=kernel_size)
+        return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
+    except AttributeError as e:
+        _no_tensor("max_pool2d", e, x=x, kernel_size=kernel_size, stride=stride)
 
 
 def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
@@ -436,22 +492,27 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=No
 _INTERP_MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area", "nearest-exact")
 
 
+@_inline_checked
 def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
     """Resize to ``size`` or by ``scale_factor`` with ``mode``."""
-    if mode not in _INTERP_MODES:
-        raise ValueError(f"For 'interpolate', the 'mode' must be one of {list(_INTERP_MODES)}, but got {mode!r}")
-    if (size is None) == (scale_factor is None):
-        raise ValueError("For 'interpolate', exactly one of 'size' and 'scale_factor' must be given")
-    if mode in ("nearest", "area", "nearest-exact") and align_corners:
-        raise ValueError(f"For 'interpolate', 'align_corners' cannot be set with mode {mode!r}")
-    if isinstance(size, Tensor):
-        size = tuple(size._t.tolist())
     try:
-        return _wrap(F.interpolate(input._t, size, scale_factor, mode,
-                                   align_corners if mode in ("linear", "bilinear", "bicubic", "trilinear") else None,
-                                   recompute_scale_factor))
-    except (RuntimeError, ValueError, NotImplementedError) as e:
-        _fail("interpolate", e, ValueError, input=input, size=size, scale_factor=scale_factor)
+        if mode not in _INTERP_MODES:
+            raise ValueError(f"For 'interpolate', the 'mode' must be one of {list(_INTERP_MODES)}, but got {mode!r}")
+        if (size is None) == (scale_factor is None):
+            raise ValueError("For 'interpolate', exactly one of 'size' and 'scale_factor' must be given")
+        if mode in ("nearest", "area", "nearest-exact") and align_corners:
+            raise ValueError(f"For 'interpolate', 'align_corners' cannot be set with mode {mode!r}")
+        if isinstance(size, Tensor):
+            size = tuple(size._t.tolist())
+        linear = mode in ("linear", "bilinear", "bicubic", "trilinear")
+        try:
+            return _wrap(F.interpolate(input._t, size, scale_factor, mode, align_corners if linear else None,
+                                       recompute_scale_factor))
+        except (RuntimeError, ValueError, NotImplementedError) as e:
+            _fail("interpolate", e, ValueError, input=input, size=size, scale_factor=scale_factor)
+    except AttributeError as e:
+        _no_tensor("interpolate", e, input=input, size=size, scale_factor=scale_factor, align_corners=align_corners,
+                   recompute_scale_factor=recompute_scale_factor)
 
 
 def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
@@ -491,20 +552,24 @@ def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corner
 
 
 # ---------------------------------------------------------------------------- dropout / normalisation
+@_inline_checked
 def dropout(input, p=0.5, training=True, seed=None):
     """Zero elements with probability ``p`` and scale the rest by ``1 / (1 - p)``; identity when not training."""
-    if not 0 <= p <= 1:
-        raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}")
-    t = input._t
-    if not training or p == 0:
-        return input
-    if p == 1:
-        return _wrap(torch.zeros_like(t))
-    gen = _generator(seed, t.device)
-    if gen is None:
-        return _wrap(F.dropout(t, p, True))
-    keep = torch.rand(t.shape, generator=gen, device=t.device) >= p
-    return _wrap(t * keep / (1 - p))
+    try:
+        if not 0 <= p <= 1:
+            raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}")
+        t = input._t
+        if not training or p == 0:
+            return input
+        if p == 1:
+            return _wrap(torch.zeros_like(t))
+        gen = _generator(seed, t.device)
+        if gen is None:
+            return _wrap(F.dropout(t, p, True))
+        keep = torch.rand(t.shape, generator=gen, device=t.device) >= p
+        return _wrap(t * keep / (1 - p))
+    except AttributeError as e:
+        _no_tensor("dropout", e, input=input, seed=seed)
 
 
 def _channel_dropout(op, fn, input, p, training):
@@ -528,22 +593,31 @@ def dropout3d(input, p=0.5, training=True):
     return _channel_dropout("dropout3d", F.dropout3d, input, p, training)
 
 
+@_inline_checked
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-05):
     """Batch normalisation over axis 1; in training the running statistics are updated in place."""
     try:
-        return _wrap(F.batch_norm(input_x._t, running_mean._t, running_var._t, _u(weight), _u(bias), training,
-                                  momentum, eps))
-    except RuntimeError as e:
-        _fail("batch_norm", e, ValueError, input_x=input_x, running_mean=running_mean, weight=weight)
+        try:
+            return _wrap(F.batch_norm(input_x._t, running_mean._t, running_var._t, _u(weight), _u(bias), training,
+                                      momentum, eps))
+        except RuntimeError as e:
+            _fail("batch_norm", e, ValueError, input_x=input_x, running_mean=running_mean, weight=weight)
+    except AttributeError as e:
+        _no_tensor("batch_norm", e, input_x=input_x, running_mean=running_mean, running_var=running_var,
+                   weight=weight, bias=bias)
 
 
+@_inline_checked
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
     """Normalise over the trailing ``normalized_shape`` axes."""
-    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
     try:
-        return _wrap(F.layer_norm(input._t, shape, _u(weight), _u(bias), eps))
-    except RuntimeError as e:
-        _fail("layer_norm", e, ValueError, input=input, normalized_shape=normalized_shape)
+        shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        try:
+            return _wrap(F.layer_norm(input._t, shape, _u(weight), _u(bias), eps))
+        except RuntimeError as e:
+            _fail("layer_norm", e, ValueError, input=input, normalized_shape=normalized_shape)
+    except AttributeError as e:
+        _no_tensor("layer_norm", e, input=input, normalized_shape=normalized_shape, weight=weight, bias=bias)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
@@ -607,37 +681,45 @@ def _loss(op, fn, *args, **kw):
         _fail(op, e, ValueError, **{f"arg{i}": a for i, a in enumerate(args) if isinstance(a, torch.Tensor)})
 
 
+@_inline_checked
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0):
     """Cross entropy of logits ``input`` (N, C, ...) against class indices or class probabilities ``target``."""
-    _check_reduction("cross_entropy", reduction)
-    tg = target._t
-    if not tg.is_floating_point():
-        tg = tg.long()
-    return _loss("cross_entropy", F.cross_entropy, input._t, tg, weight=_u(weight), ignore_index=ignore_index,
-                 reduction=reduction, label_smoothing=label_smoothing)
+    try:
+        _check_reduction("cross_entropy", reduction)
+        tg = target._t
+        if not tg.is_floating_point():
+            tg = tg.long()
+        return _loss("cross_entropy", F.cross_entropy, input._t, tg, weight=_u(weight), ignore_index=ignore_index,
+                     reduction=reduction, label_smoothing=label_smoothing)
+    except AttributeError as e:
+        _no_tensor("cross_entropy", e, input=input, target=target, weight=weight)
 
 
+@_inline_checked
 def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0):
     """Negative log-likelihood of log-probabilities ``inputs`` at class indices ``target``."""
-    _check_reduction("nll_loss", reduction)
-    logp, tg = inputs._t, target._t.long()
-    if label_smoothing == 0.0:
-        return _loss("nll_loss", F.nll_loss, logp, tg, weight=_u(weight), ignore_index=ignore_index,
-                     reduction=reduction)
-    # Label smoothing mixes in the mean over classes, as cross_entropy does.
-    n_classes = logp.shape[1]
-    w = _u(weight)
-    nll = F.nll_loss(logp, tg, weight=w, ignore_index=ignore_index, reduction="none")
-    weighted = logp if w is None else logp * w.reshape((1, -1) + (1,) * (logp.dim() - 2))
-    smooth = -weighted.sum(1)
-    smooth = torch.where(tg == ignore_index, torch.zeros_like(smooth), smooth)
-    loss = (1 - label_smoothing) * nll + label_smoothing / n_classes * smooth
-    if reduction == "none":
-        return _wrap(loss)
-    if reduction == "sum":
-        return _wrap(loss.sum())
-    denom = (w[tg.clamp(min=0)] * (tg != ignore_index)).sum() if w is not None else (tg != ignore_index).sum()
-    return _wrap(loss.sum() / denom)
+    try:
+        _check_reduction("nll_loss", reduction)
+        logp, tg = inputs._t, target._t.long()
+        if label_smoothing == 0.0:
+            return _loss("nll_loss", F.nll_loss, logp, tg, weight=_u(weight), ignore_index=ignore_index,
+                         reduction=reduction)
+        # Label smoothing mixes in the mean over classes, as cross_entropy does.
+        n_classes = logp.shape[1]
+        w = _u(weight)
+        nll = F.nll_loss(logp, tg, weight=w, ignore_index=ignore_index, reduction="none")
+        weighted = logp if w is None else logp * w.reshape((1, -1) + (1,) * (logp.dim() - 2))
+        smooth = -weighted.sum(1)
+        smooth = torch.where(tg == ignore_index, torch.zeros_like(smooth), smooth)
+        loss = (1 - label_smoothing) * nll + label_smoothing / n_classes * smooth
+        if reduction == "none":
+            return _wrap(loss)
+        if reduction == "sum":
+            return _wrap(loss.sum())
+        denom = (w[tg.clamp(min=0)] * (tg != ignore_index)).sum() if w is not None else (tg != ignore_index).sum()
+        return _wrap(loss.sum() / denom)
+    except AttributeError as e:
+        _no_tensor("nll_loss", e, inputs=inputs, target=target, weight=weight)
 
 
 def binary_cross_entropy(logits, labels, weight=None, reduction='mean'):
@@ -647,19 +729,28 @@ def binary_cross_entropy(logits, labels, weight=None, reduction='mean'):
                  reduction=reduction)
 
 
+@_inline_checked
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction='mean'):
     """Sigmoid followed by binary cross entropy, computed stably."""
-    _check_reduction("binary_cross_entropy_with_logits", reduction)
-    return _loss("binary_cross_entropy_with_logits", F.binary_cross_entropy_with_logits, input._t, target._t,
-                 _u(weight), reduction=reduction, pos_weight=_u(pos_weight))
+    try:
+        _check_reduction("binary_cross_entropy_with_logits", reduction)
+        return _loss("binary_cross_entropy_with_logits", F.binary_cross_entropy_with_logits, input._t, target._t,
+                     _u(weight), reduction=reduction, pos_weight=_u(pos_weight))
+    except AttributeError as e:
+        _no_tensor("binary_cross_entropy_with_logits", e, input=input, target=target, weight=weight,
+                   pos_weight=pos_weight)
 
 
+@_inline_checked
 def mse_loss(input, target, reduction='mean'):
     """Squared error ``(input - target) ** 2`` with broadcasting."""
-    _check_reduction("mse_loss", reduction)
-    d = torch.sub(input._t, _ut(target, input._t))
-    sq = d * d
-    return _wrap(sq if reduction == "none" else sq.sum() if reduction == "sum" else sq.mean())
+    try:
+        _check_reduction("mse_loss", reduction)
+        d = torch.sub(input._t, _ut(target, input._t))
+        sq = d * d
+        return _wrap(sq if reduction == "none" else sq.sum() if reduction == "sum" else sq.mean())
+    except AttributeError as e:
+        _no_tensor("mse_loss", e, input=input, target=target)
 
 
 def mse_loss_ext(input, target, reduction='mean'):
@@ -667,17 +758,25 @@ def mse_loss_ext(input, target, reduction='mean'):
     return mse_loss(input, target, reduction)
 
 
+@_inline_checked
 def l1_loss(input, target, reduction='mean'):
     """Absolute error ``|input - target|`` with broadcasting."""
-    _check_reduction("l1_loss", reduction)
-    d = torch.abs(input._t - _ut(target, input._t))
-    return _wrap(d if reduction == "none" else d.sum() if reduction == "sum" else d.mean())
+    try:
+        _check_reduction("l1_loss", reduction)
+        d = torch.abs(input._t - _ut(target, input._t))
+        return _wrap(d if reduction == "none" else d.sum() if reduction == "sum" else d.mean())
+    except AttributeError as e:
+        _no_tensor("l1_loss", e, input=input, target=target)
 
 
+@_inline_checked
 def smooth_l1_loss(input, target, beta=1.0, reduction='none'):
     """Smooth L1 (quadratic below ``beta``); MindSpore's default reduction is 'none'."""
-    _check_reduction("smooth_l1_loss", reduction)
-    return _loss("smooth_l1_loss", F.smooth_l1_loss, input._t, target._t, reduction=reduction, beta=beta)
+    try:
+        _check_reduction("smooth_l1_loss", reduction)
+        return _loss("smooth_l1_loss", F.smooth_l1_loss, input._t, target._t, reduction=reduction, beta=beta)
+    except AttributeError as e:
+        _no_tensor("smooth_l1_loss", e, input=input, target=target)
 
 
 def huber_loss(input, target, reduction='mean', delta=1.0):

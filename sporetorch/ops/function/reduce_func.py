@@ -8,7 +8,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import _wrap
-from ._utils import _axes, _axis, _fail, _float_of, _guard_module, _tdtype, _ut
+from ._utils import _inline_checked, _no_tensor, _axes, _axis, _fail, _float_of, _guard_module, _tdtype, _ut
 
 __all__ = [
     "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",
@@ -35,12 +35,16 @@ def _reduce(op, torch_fn, t, axis, keep, **kw):
         _fail(op, e, input=t, axis=axis)
 
 
+@_inline_checked
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Sum over ``dim`` (None: all elements). Bool and integer inputs sum to Int64, as in MindSpore."""
-    t = input._t
-    if dtype is not None:
-        t = t.to(_tdtype(dtype))
-    return _wrap(_reduce("sum", torch.sum, t, dim, keepdim))
+    try:
+        t = input._t
+        if dtype is not None:
+            t = t.to(_tdtype(dtype))
+        return _wrap(_reduce("sum", torch.sum, t, dim, keepdim))
+    except AttributeError as e:
+        _no_tensor("sum", e, input=input, dim=dim)
 
 
 def reduce_sum(x, axis=()):
@@ -48,12 +52,16 @@ def reduce_sum(x, axis=()):
     return _wrap(_reduce("reduce_sum", torch.sum, x._t, axis, False))
 
 
+@_inline_checked
 def mean(x, axis=None, keep_dims=False):
     """Mean over ``axis``. Integer inputs are averaged in float and truncated back, as MindSpore does."""
-    t = x._t
-    if t.is_floating_point() or t.is_complex():
-        return _wrap(_reduce("mean", torch.mean, t, axis, keep_dims))
-    return _wrap(_reduce("mean", torch.mean, t.double(), axis, keep_dims).to(t.dtype))
+    try:
+        t = x._t
+        if t.is_floating_point() or t.is_complex():
+            return _wrap(_reduce("mean", torch.mean, t, axis, keep_dims))
+        return _wrap(_reduce("mean", torch.mean, t.double(), axis, keep_dims).to(t.dtype))
+    except AttributeError as e:
+        _no_tensor("mean", e, x=x, axis=axis)
 
 
 def reduce_mean(x, axis=()):
@@ -61,17 +69,21 @@ def reduce_mean(x, axis=()):
     return mean(x, axis)
 
 
+@_inline_checked
 def prod(input, axis=None, keep_dims=False, dtype=None):
     """Product over ``axis`` (an int or None)."""
-    t = input._t if dtype is None else input._t.to(_tdtype(dtype))
-    if isinstance(axis, (tuple, list)) and len(axis) > 1:
-        out = t
-        for a in sorted((_axis("prod", a, t.dim()) for a in axis), reverse=True):
-            out = torch.prod(out, a, keep_dims)
-        return _wrap(out)
-    if isinstance(axis, (tuple, list)):
-        axis = axis[0] if axis else None
-    return _wrap(_reduce("prod", torch.prod, t, axis, keep_dims))
+    try:
+        t = input._t if dtype is None else input._t.to(_tdtype(dtype))
+        if isinstance(axis, (tuple, list)) and len(axis) > 1:
+            out = t
+            for a in sorted((_axis("prod", a, t.dim()) for a in axis), reverse=True):
+                out = torch.prod(out, a, keep_dims)
+            return _wrap(out)
+        if isinstance(axis, (tuple, list)):
+            axis = axis[0] if axis else None
+        return _wrap(_reduce("prod", torch.prod, t, axis, keep_dims))
+    except AttributeError as e:
+        _no_tensor("prod", e, input=input, axis=axis, dtype=dtype)
 
 
 def _masked_extreme(input, initial, where, largest):
@@ -83,60 +95,76 @@ def _masked_extreme(input, initial, where, largest):
     return t
 
 
+@_inline_checked
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum and its Int64 index over ``axis``, as a tuple ``(values, indices)``.
 
     With ``axis=None`` MindSpore 2.10 reduces over all elements and reports index 0;
     use :func:`argmax` for the position.
     """
-    t = _masked_extreme(input, initial, where, True)
     try:
-        if axis is None:
-            # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
-            values = torch.amax(t)
-            idx = torch.zeros((), dtype=torch.int64, device=t.device)
-        else:
-            values, idx = torch.max(t, _axis("max", axis, t.dim()), keepdims)
-    except RuntimeError as e:
-        _fail("max", e, input=input, axis=axis)
-    if initial is not None:
-        values = torch.clamp(values, min=initial)
-    return _wrap(values), _wrap(idx)
+        t = _masked_extreme(input, initial, where, True)
+        try:
+            if axis is None:
+                # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
+                values = torch.amax(t)
+                idx = torch.zeros((), dtype=torch.int64, device=t.device)
+            else:
+                values, idx = torch.max(t, _axis("max", axis, t.dim()), keepdims)
+        except RuntimeError as e:
+            _fail("max", e, input=input, axis=axis)
+        if initial is not None:
+            values = torch.clamp(values, min=initial)
+        return _wrap(values), _wrap(idx)
+    except AttributeError as e:
+        _no_tensor("max", e, input=input, axis=axis, initial=initial, where=where)
 
 
+@_inline_checked
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Minimum and its Int64 index over ``axis``, as a tuple ``(values, indices)``.
 
     With ``axis=None`` MindSpore 2.10 reduces over all elements and reports index 0;
     use :func:`argmin` for the position.
     """
-    t = _masked_extreme(input, initial, where, False)
     try:
-        if axis is None:
-            # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
-            values = torch.amin(t)
-            idx = torch.zeros((), dtype=torch.int64, device=t.device)
-        else:
-            values, idx = torch.min(t, _axis("min", axis, t.dim()), keepdims)
-    except RuntimeError as e:
-        _fail("min", e, input=input, axis=axis)
-    if initial is not None:
-        values = torch.clamp(values, max=initial)
-    return _wrap(values), _wrap(idx)
+        t = _masked_extreme(input, initial, where, False)
+        try:
+            if axis is None:
+                # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
+                values = torch.amin(t)
+                idx = torch.zeros((), dtype=torch.int64, device=t.device)
+            else:
+                values, idx = torch.min(t, _axis("min", axis, t.dim()), keepdims)
+        except RuntimeError as e:
+            _fail("min", e, input=input, axis=axis)
+        if initial is not None:
+            values = torch.clamp(values, max=initial)
+        return _wrap(values), _wrap(idx)
+    except AttributeError as e:
+        _no_tensor("min", e, input=input, axis=axis, initial=initial, where=where)
 
 
+@_inline_checked
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum over ``axis`` (None: all axes); ``initial`` bounds the result from below."""
-    t = _masked_extreme(input, initial, where, True)
-    out = _reduce("amax", torch.amax, t, _axes("amax", axis, t.dim()), keepdims)
-    return _wrap(out if initial is None else torch.clamp(out, min=initial))
+    try:
+        t = _masked_extreme(input, initial, where, True)
+        out = _reduce("amax", torch.amax, t, _axes("amax", axis, t.dim()), keepdims)
+        return _wrap(out if initial is None else torch.clamp(out, min=initial))
+    except AttributeError as e:
+        _no_tensor("amax", e, input=input, axis=axis, initial=initial, where=where)
 
 
+@_inline_checked
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Minimum over ``axis`` (None: all axes); ``initial`` bounds the result from above."""
-    t = _masked_extreme(input, initial, where, False)
-    out = _reduce("amin", torch.amin, t, _axes("amin", axis, t.dim()), keepdims)
-    return _wrap(out if initial is None else torch.clamp(out, max=initial))
+    try:
+        t = _masked_extreme(input, initial, where, False)
+        out = _reduce("amin", torch.amin, t, _axes("amin", axis, t.dim()), keepdims)
+        return _wrap(out if initial is None else torch.clamp(out, max=initial))
+    except AttributeError as e:
+        _no_tensor("amin", e, input=input, axis=axis, initial=initial, where=where)
 
 
 def aminmax(input, *, axis=0, keepdims=False):
@@ -161,38 +189,54 @@ def reduce_min(x, axis=()):
     return amin(x, axis if axis != () else None)
 
 
+@_inline_checked
 def all(input, axis=None, keep_dims=False):
     """Logical AND over ``axis`` (None: all axes); the result is Bool."""
-    t = input._t
-    return _wrap(_reduce("all", torch.all, t, _axes("all", axis, t.dim()), keep_dims))
+    try:
+        t = input._t
+        return _wrap(_reduce("all", torch.all, t, _axes("all", axis, t.dim()), keep_dims))
+    except AttributeError as e:
+        _no_tensor("all", e, input=input, axis=axis)
 
 
+@_inline_checked
 def any(input, axis=None, keep_dims=False):
     """Logical OR over ``axis`` (None: all axes); the result is Bool."""
-    t = input._t
-    return _wrap(_reduce("any", torch.any, t, _axes("any", axis, t.dim()), keep_dims))
+    try:
+        t = input._t
+        return _wrap(_reduce("any", torch.any, t, _axes("any", axis, t.dim()), keep_dims))
+    except AttributeError as e:
+        _no_tensor("any", e, input=input, axis=axis)
 
 
+@_inline_checked
 def argmax(input, dim=None, keepdim=False):
     """Index (Int64) of the maximum over ``dim`` (None: of the flattened input)."""
-    t = input._t
     try:
-        return _wrap(torch.argmax(t, dim, keepdim))
-    except IndexError as e:
-        _fail("argmax", e, ValueError, input=input, dim=dim)
-    except RuntimeError as e:
-        _fail("argmax", e, input=input, dim=dim)
+        t = input._t
+        try:
+            return _wrap(torch.argmax(t, dim, keepdim))
+        except IndexError as e:
+            _fail("argmax", e, ValueError, input=input, dim=dim)
+        except RuntimeError as e:
+            _fail("argmax", e, input=input, dim=dim)
+    except AttributeError as e:
+        _no_tensor("argmax", e, input=input, dim=dim)
 
 
+@_inline_checked
 def argmin(input, axis=None, keepdims=False):
     """Index (Int32, as MindSpore returns it) of the minimum over ``axis`` (None: of the flattened input)."""
-    t = input._t
     try:
-        return _wrap(torch.argmin(t, axis, keepdims).to(torch.int32))
-    except IndexError as e:
-        _fail("argmin", e, ValueError, input=input, axis=axis)
-    except RuntimeError as e:
-        _fail("argmin", e, input=input, axis=axis)
+        t = input._t
+        try:
+            return _wrap(torch.argmin(t, axis, keepdims).to(torch.int32))
+        except IndexError as e:
+            _fail("argmin", e, ValueError, input=input, axis=axis)
+        except RuntimeError as e:
+            _fail("argmin", e, input=input, axis=axis)
+    except AttributeError as e:
+        _no_tensor("argmin", e, input=input, axis=axis)
 
 
 def _var_like(op, torch_fn, input, axis, ddof, keepdims):
@@ -204,14 +248,22 @@ def _var_like(op, torch_fn, input, axis, ddof, keepdims):
         _fail(op, e, input=input, axis=axis)
 
 
+@_inline_checked
 def std(input, axis=None, ddof=0, keepdims=False):
     """Standard deviation over ``axis`` with ``ddof`` degrees of freedom removed (default 0, the population std)."""
-    return _wrap(_var_like("std", torch.std, input, axis, ddof, keepdims))
+    try:
+        return _wrap(_var_like("std", torch.std, input, axis, ddof, keepdims))
+    except AttributeError as e:
+        _no_tensor("std", e, input=input, axis=axis)
 
 
+@_inline_checked
 def var(input, axis=None, ddof=0, keepdims=False):
     """Variance over ``axis`` with ``ddof`` degrees of freedom removed (default 0)."""
-    return _wrap(_var_like("var", torch.var, input, axis, ddof, keepdims))
+    try:
+        return _wrap(_var_like("var", torch.var, input, axis, ddof, keepdims))
+    except AttributeError as e:
+        _no_tensor("var", e, input=input, axis=axis)
 
 
 def std_mean(input, axis=None, ddof=0, keepdims=False):
@@ -255,10 +307,14 @@ def nansum(input, axis=None, keepdims=False, *, dtype=None):
     return _wrap(out if dtype is not None else out.to(t.dtype))
 
 
+@_inline_checked
 def logsumexp(input, dim, keepdim=False):
     """``log(sum(exp(input)))`` over ``dim``, computed stably."""
-    t = _float_of(input._t)
-    return _wrap(_reduce("logsumexp", torch.logsumexp, t, _axes("logsumexp", dim, t.dim()), keepdim))
+    try:
+        t = _float_of(input._t)
+        return _wrap(_reduce("logsumexp", torch.logsumexp, t, _axes("logsumexp", dim, t.dim()), keepdim))
+    except AttributeError as e:
+        _no_tensor("logsumexp", e, input=input, dim=dim)
 
 
 def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
@@ -295,9 +351,13 @@ def _cumulative(op, torch_fn, t, axis, dtype):
         _fail(op, e, input=t, axis=axis)
 
 
+@_inline_checked
 def cumsum(x, axis, dtype=None):
     """Cumulative sum along ``axis``; integer inputs keep their dtype."""
-    return _wrap(_cumulative("cumsum", torch.cumsum, x._t, axis, dtype))
+    try:
+        return _wrap(_cumulative("cumsum", torch.cumsum, x._t, axis, dtype))
+    except AttributeError as e:
+        _no_tensor("cumsum", e, x=x, axis=axis, dtype=dtype)
 
 
 def cumprod(input, dim, dtype=None):

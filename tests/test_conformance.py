@@ -23,6 +23,8 @@ def test_public_conformance_cases_pass():
         pytest.skip("no resolved issue names conformance cases yet")
     cmd = [sys.executable, RUNNER, "candidate", "--python", sys.executable, "--launcher", "-m sporetorch run",
            "--tier", "public", "--jobs", "2", "-v", "--cases", ",".join(patterns)]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    # Two cases run at once on a 2-core machine: one thread each avoids OpenMP oversubscription.
+    env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800, env=env)
     last = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
     assert last.endswith(" 0 failed"), proc.stdout[-6000:] + proc.stderr[-3000:]

@@ -7,7 +7,7 @@ mismatches) are re-raised naming the op and its arguments.
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _float_of, _guard_module, _u, _ut
+from ._utils import _fail, _float_of, _guard_module, _inline_checked, _u, _ut
 
 __all__ = [
     # unary
@@ -299,6 +299,7 @@ truncate_mod = _binary_xy(torch.fmod, "truncate_mod")
 xdivy = _binary_xy(lambda a, b: torch.where(a == 0, torch.zeros_like(a / b), a / b), "xdivy")
 
 
+@_inline_checked
 def sub(input, other):
     """Element-wise ``input - other`` with broadcasting (``mindspore.ops.sub``)."""
     try:
@@ -312,6 +313,7 @@ def tensor_sub(*args):
     return sub(*args)
 
 
+@_inline_checked
 def subtract(input, other, *, alpha=1):
     """Element-wise ``input - alpha * other`` (``mindspore.ops.subtract``)."""
     try:
@@ -320,6 +322,7 @@ def subtract(input, other, *, alpha=1):
         _fail("subtract", e, input=input, other=other)
 
 
+@_inline_checked
 def div(input, other, *, rounding_mode=None):
     """True division, or ``"floor"``/``"trunc"`` rounded division (``mindspore.ops.div``).
 
@@ -343,6 +346,7 @@ def true_divide(dividend, divisor):
     return div(dividend, divisor)
 
 
+@_inline_checked
 def pow(input, exponent):
     """Element-wise ``input ** exponent`` with broadcasting (``mindspore.ops.pow``)."""
     try:
@@ -353,6 +357,7 @@ def pow(input, exponent):
         _fail("pow", e, input=input, exponent=exponent)
 
 
+@_inline_checked
 def float_power(input, exponent):
     """``input ** exponent`` computed in double precision (``mindspore.ops.float_power``)."""
     try:
@@ -376,6 +381,7 @@ def tensor_pow(input, exponent):
     return pow(input, exponent)
 
 
+@_inline_checked
 def copysign(x, other):
     """Magnitude of ``x`` with the sign of ``other``."""
     try:
@@ -384,6 +390,7 @@ def copysign(x, other):
         _fail("copysign", e, x=x, other=other)
 
 
+@_inline_checked
 def ldexp(x, other):
     """``x * 2 ** other``."""
     try:
@@ -392,6 +399,7 @@ def ldexp(x, other):
         _fail("ldexp", e, x=x, other=other)
 
 
+@_inline_checked
 def heaviside(input, values):
     """Heaviside step: 0 below zero, 1 above, ``values`` at zero."""
     try:
@@ -478,6 +486,7 @@ def tensor_lt(*args, **kwargs):
     return _lt(*args, **kwargs)
 
 
+@_inline_checked
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Element-wise ``|input - other| <= atol + rtol * |other|``."""
     try:

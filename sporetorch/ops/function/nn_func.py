@@ -38,6 +38,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------- activations
+@_inline_checked
 def relu(input, inplace=False):
     """``max(input, 0)``; integer inputs keep their dtype."""
     try:
@@ -55,6 +56,7 @@ def relu6(x):
         _no_tensor("relu6", e, x=x)
 
 
+@_inline_checked
 def sigmoid(input):
     """Logistic sigmoid ``1 / (1 + exp(-input))``."""
     try:
@@ -70,6 +72,7 @@ def inplace_sigmoid(input):
     return sigmoid(input)
 
 
+@_inline_checked
 def tanh(input):
     """Hyperbolic tangent."""
     try:

@@ -155,11 +155,13 @@ def set_deterministic(deterministic):
         os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
     torch.use_deterministic_algorithms(deterministic)
     torch.backends.cudnn.deterministic = deterministic
-    torch.backends.cudnn.benchmark = False if deterministic else torch.backends.cudnn.benchmark
+    if deterministic:
+        torch.backends.cudnn.benchmark = False  # autotuning may pick a different kernel per run
     _context.set_context(deterministic="ON" if deterministic else "OFF")
 
 
 _SIZE = re.compile(r"[1-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB", re.ASCII)
+_HUGE_PAGE_SIZE = re.compile(r"[0-9]+(\.[0-9]*)?GB", re.ASCII)  # may be 0GB, its default
 _memory = {"init_size": "2GB", "increase_size": "2GB", "max_size": "1024GB", "optimize_level": "O0",
            "huge_page_reserve_size": "0GB"}
 
@@ -178,8 +180,9 @@ def set_memory(init_size="2GB", increase_size="2GB", max_size="1024GB", optimize
         if not isinstance(size, str):
             raise TypeError(f"For 'set_memory', the argument '{name}' must be a str like '2GB', but got "
                             f"{type(size).__name__}.")
-        if not _SIZE.fullmatch(size):
-            raise ValueError(f"The '{size}' is illegal, it must be match regular'{_SIZE.pattern}' by flags're.ASCII.'")
+        pattern = _HUGE_PAGE_SIZE if name == "huge_page_reserve_size" else _SIZE
+        if not pattern.fullmatch(size):
+            raise ValueError(f"The '{size}' is illegal, it must be match regular'{pattern.pattern}' by flags're.ASCII.'")
     if optimize_level not in ("O0", "O1"):
         raise ValueError(f"The optimize_level must be one of ['O0', 'O1'], but got {optimize_level}.")
     _set_once("set_memory")

@@ -63,6 +63,9 @@ class COOTensor:
 
     Positions listed twice add up when densified. Indices are not bounds-checked until the
     tensor is densified.
+
+    Differences from MindSpore: a dense Tensor multiplies from the right only (``coo * dense``;
+    ``dense * coo`` is a TypeError because Tensor's own ``*`` takes dense operands).
     """
 
     def __init__(self, indices=None, values=None, shape=None, coo_tensor=None):
@@ -202,8 +205,6 @@ class COOTensor:
 
     def __mul__(self, other):
         return COOTensor._make(self._indices, self._values * self._gathered(other), self._shape)
-
-    __rmul__ = __mul__
 
     def __truediv__(self, other):
         return COOTensor._make(self._indices, self._values / self._gathered(other), self._shape)
@@ -406,8 +407,6 @@ class CSRTensor:
     def __mul__(self, other):
         """Elementwise product with a dense Tensor broadcastable to the shape; a CSRTensor."""
         return CSRTensor._make(self._indptr, self._indices, self._values * self._gathered(other, "*"), self._shape)
-
-    __rmul__ = __mul__
 
     def __truediv__(self, other):
         return CSRTensor._make(self._indptr, self._indices, self._values / self._gathered(other, "/"), self._shape)

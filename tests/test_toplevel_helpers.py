@@ -1,0 +1,157 @@
+"""Graph helpers (mutable, jit_class, lazy_inline, no_inline, recompute, set_recursion_limit,
+constexpr), export/load, Profiler and the float8 dtypes.
+
+Accepted values and error messages are MindSpore 2.10's (the oracle); recompute's gradients are
+checked against the same network without recomputation.
+"""
+import os
+import sys
+
+import pytest
+import torch
+
+import sporetorch as ms
+from sporetorch import nn, ops
+
+
+def test_mutable_checks_and_returns_its_input():
+    t = ms.Tensor([1.0])
+    assert ms.mutable(t) is t
+    assert ms.mutable((1, 2)) == (1, 2) and ms.mutable([1.0, 2.0], True) == [1.0, 2.0]
+    assert ms.mutable({"a": ms.Tensor(1)})["a"].shape == ()
+    with pytest.raises(TypeError, match=r"For 'mutable', the 'input_data' should be one of \(bool, int, float, Tensor, "
+                                        r"tuple, list, dict\) or their nested structures with no self-reference, but "
+                                        r"got str: a."):
+        ms.mutable("a")
+    with pytest.raises(TypeError, match="got NoneType: None"):
+        ms.mutable(None)
+    with pytest.raises(TypeError, match="when the variable_len is True, the first input should be list or tuple, but "
+                                        "got: float"):
+        ms.mutable(1.5, True)
+    loop = []
+    loop.append(loop)
+    with pytest.raises(TypeError, match="no self-reference"):
+        ms.mutable(loop)
+
+
+def test_jit_class():
+    class Point:
+        pass
+    assert ms.jit_class(Point) is Point and Point.__ms_class__ is True
+    with pytest.raises(TypeError, match="Decorator jit_class can only be used for class type, but got 1."):
+        ms.jit_class(1)
+    with pytest.raises(TypeError, match="cannot be used for nn.Cell"):
+        ms.jit_class(nn.ReLU)
+
+
+def test_lazy_inline_and_no_inline():
+    class Block(nn.Cell):
+        @ms.lazy_inline
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(2, 2)
+
+        def construct(self, x):
+            return self.dense(x)
+
+    assert Block()(ms.Tensor([[1.0, 2.0]])).shape == (1, 2)
+    assert ms.lazy_inline(policy="front")(Block.__init__) is Block.__init__
+
+    def f():
+        pass
+    with pytest.raises(ValueError, match="The lazy_inline should decorate the __init__ function, not the function: f"):
+        ms.lazy_inline(f)
+    assert ms.no_inline(f) is f and f.no_inline is True
+
+
+class _Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(3, 2)
+        self.calls = 0
+
+    def construct(self, x):
+        self.calls += 1
+        return ops.tanh(self.dense(x)) * 2
+
+
+def test_recompute_gives_the_same_gradients_and_recomputes():
+    ms.set_seed(1)
+    block = _Block()
+    x = ms.Tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]])
+    weights = block.trainable_params()
+    g_ref = ms.grad(lambda x: block(x).sum(), 0, weights)(x)
+    block.calls = 0
+    g = ms.grad(lambda x: ms.recompute(block, x).sum(), 0, weights)(x)
+    assert block.calls == 2  # forward, then again in the backward pass
+    for a, b in zip([g[0]] + list(g[1]), [g_ref[0]] + list(g_ref[1])):
+        torch.testing.assert_close(a._t, b._t)
+    out = ms.recompute(block, x)
+    torch.testing.assert_close(out._t, block(x)._t)
+    assert ms.recompute(lambda a, b: (a + b, a * b), x, x, use_reentrant=False)[1].shape == (2, 3)
+    with pytest.raises(TypeError, match="Recompute function now only support block which inherited from Cell when "
+                                        "use_reentrant=True!"):
+        ms.recompute(lambda a: a, x)
+
+
+def test_set_recursion_limit():
+    before = sys.getrecursionlimit()
+    ms.set_recursion_limit(10)
+    assert sys.getrecursionlimit() == before  # never lowered
+    try:
+        ms.set_recursion_limit(before + 100)
+        assert sys.getrecursionlimit() == before + 100
+    finally:
+        sys.setrecursionlimit(before)
+    with pytest.raises(ValueError, match="The input value must be int and must > 0, but got '0' with type 'int'."):
+        ms.set_recursion_limit(0)
+    with pytest.raises(TypeError, match="The input value must be int, but got 'str'"):
+        ms.set_recursion_limit("a")
+    with pytest.raises(TypeError, match="but got 'True' with type 'bool'"):
+        ms.set_recursion_limit(True)
+
+
+def test_constexpr_runs_the_function():
+    @ms.constexpr
+    def double(n):
+        return 2 * n
+    assert double(3) == 6
+
+
+def test_export_and_load_refuse_with_alternatives(tmp_path):
+    net = nn.Dense(2, 2)
+    x = ms.Tensor([[1.0, 2.0]])
+    with pytest.raises(ValueError, match=r"For 'export', 'file_format' must be one of \['AIR', 'ONNX', 'MINDIR'\], "
+                                         "but got XYZ."):
+        ms.export(net, x, file_name="net", file_format="XYZ")
+    with pytest.raises(NotImplementedError, match="save_checkpoint"):
+        ms.export(net, x, file_name=str(tmp_path / "net"), file_format="MINDIR")
+    assert not os.listdir(tmp_path)
+    with pytest.raises(ValueError, match=r"For 'load', the argument 'file_name'\(MindIR file\) does not exist"):
+        ms.load(str(tmp_path / "missing.mindir"))
+    (tmp_path / "net.mindir").write_bytes(b"\x00")
+    with pytest.raises(NotImplementedError, match="load_checkpoint"):
+        ms.load(str(tmp_path / "net.mindir"))
+
+
+def test_profiler_writes_trace_and_table(tmp_path):
+    prof = ms.Profiler(output_path=str(tmp_path), activities=[ms.profiler.ProfilerActivity.CPU])
+    x = ms.Tensor([[1.0, 2.0]])
+    (x * x).sum()
+    trace = prof.analyse()
+    assert os.path.getsize(trace) > 0
+    assert "aten::mul" in (tmp_path / "op_statistic.txt").read_text()
+    with pytest.raises(TypeError, match="unexpected arguments"):
+        ms.Profiler(bogus=1)
+    with pytest.raises(ValueError, match="'active' must be at least 1"):
+        ms.profiler.schedule(wait=1, active=0)
+    sched = ms.profiler.schedule(wait=1, warmup=1, active=2)
+    assert [sched(i).name for i in range(4)] == ["NONE", "WARMUP", "RECORD", "RECORD_AND_SAVE"]
+
+
+def test_float8_dtypes():
+    # MindSpore 2.10: str Float8E4M3FN / Float8E5M2, repr mindspore.float8_e4m3fn
+    assert str(ms.float8_e4m3fn) == "Float8E4M3FN" and repr(ms.float8_e5m2) == "mindspore.float8_e5m2"
+    t = ms.Tensor([1.0, 2.5, 448.0]).astype(ms.float8_e4m3fn)
+    assert t.dtype == ms.float8_e4m3fn
+    assert t.astype(ms.float32).tolist() == [1.0, 2.5, 448.0]  # exactly representable in e4m3fn

@@ -1697,31 +1697,70 @@ def copy_(self, src, non_blocking=False):
     return assign_value(self, src)
 
 
+def _cast_result(t, new):
+    """In-place updates keep the tensor's dtype (the result is cast back, as MindSpore's in-place ops do)."""
+    return new if new.dtype == t.dtype else new.to(t.dtype)
+
+
 def add_(self, other, *, alpha=1):
-    return _set(self, add(self, other, alpha=alpha)._t)
+    """``self += alpha * other`` in place; returns ``self``."""
+    t, o = self._t, _u(other)
+    if _recording(t, o):
+        return _set(self, torch.add(t, o, alpha=alpha))
+    t.add_(o, alpha=alpha)
+    return self
 
 
 def sub_(self, other, *, alpha=1):
-    return _set(self, sub(self, other, alpha=alpha)._t)
+    """``self -= alpha * other`` in place; returns ``self``."""
+    t, o = self._t, _u(other)
+    if _recording(t, o):
+        return _set(self, torch.sub(t, o, alpha=alpha))
+    t.sub_(o, alpha=alpha)
+    return self
 
 
 def mul_(self, other):
-    return _set(self, torch.mul(self._t, _u(other)))
+    """``self *= other`` in place; returns ``self``."""
+    t, o = self._t, _u(other)
+    if _recording(t, o):
+        return _set(self, torch.mul(t, o))
+    if t.is_floating_point():
+        t.mul_(o)
+    else:
+        t.copy_(_cast_result(t, torch.mul(t, o)))
+    return self
 
 
 def div_(self, other, *, rounding_mode=None):
-    return _set(self, torch.div(self._t, _u(other), rounding_mode=rounding_mode))
+    """``self /= other`` in place (the quotient is cast back to the tensor's dtype); returns ``self``."""
+    t, o = self._t, _u(other)
+    if _recording(t, o) or not t.is_floating_point():
+        return _set(self, torch.div(t, o, rounding_mode=rounding_mode))
+    t.div_(o, rounding_mode=rounding_mode)
+    return self
 
 
 def fill_(self, value):
-    return _set(self, torch.full_like(self._t, _u(value)))
+    """Fill with ``value`` in place; returns ``self``."""
+    t, v = self._t, _u(value)
+    if _recording(t, v):
+        return _set(self, torch.full_like(t, v) if not isinstance(v, torch.Tensor) else v.expand(t.shape))
+    t.fill_(v)
+    return self
 
 
 def zero_(self):
-    return _set(self, torch.zeros_like(self._t))
+    """Fill with zeros in place; returns ``self``."""
+    t = self._t
+    if _recording(t, None):
+        return _set(self, torch.zeros_like(t))
+    t.zero_()
+    return self
 
 
 def clamp_(self, min=None, max=None):
+    """Clamp into ``[min, max]`` in place; returns ``self``."""
     return _set(self, clamp(self, min, max)._t)
 
 

@@ -657,7 +657,7 @@ _RANDOM = {
     "random_gamma": S(((3, 4), L([1.0], "float32")), {"seed": 3}),
     "poisson": S(((3, 4), L(2.0, "float32")), {"seed": 3}),
     "random_poisson": S(((3, 4), L(2.0, "float32")), {"seed": 3}),
-    "randint": S((0, 5, (3, 4)), {"seed": 3}), "randint_like": S((T((3, 4)), 0, 5), {"seed": 3}),
+    "randint": S((0, 5, (3, 4)), {"seed": 3}), "randint_like": S((T((3, 4), dtype="int32"), 0, 5), {"seed": 3}),
     "rand": S((3, 4), {"seed": 3}), "rand_like": S((T((3, 4)),), {"seed": 3}),
     "randn": S((3, 4), {"seed": 3}), "randn_like": S((T((3, 4)),), {"seed": 3}),
     "multinomial": S((L([[0.2, 0.8, 0.0]], "float32"), 4), {"seed": 3}),
@@ -671,6 +671,7 @@ _RANDOM = {
     "dropout2d": S((T((2, 3, 4, 4)),)), "dropout3d": S((T((2, 3, 2, 2, 2)),)),
 }
 _RANDOM_DTYPES = {"randint": "Int64", "randperm": "Int64", "multinomial": "Int32", "random_categorical": "Int64",
+                  "randn_like": "Float32", "randint_like": "Int32",
                   "rand": "Float32", "randn": "Float32", "uniform": "Float32", "standard_normal": "Float32"}
 for _name, _s in _RANDOM.items():
     add(OpInfo(_name, None, "property", [_s], dtypes=F32, out_dtype=_RANDOM_DTYPES.get(_name)))

@@ -126,8 +126,11 @@ def randint(low, high, size, seed=None, *, dtype=None):
 
 
 def randint_like(input, low, high, seed=None, *, dtype=None):
-    """Integers uniform in ``[low, high)`` with ``input``'s shape."""
-    return randint(low, high, tuple(input._t.shape), seed, dtype=dtype or input.dtype)
+    """Integers uniform in ``[low, high)`` with ``input``'s shape and (integer) dtype."""
+    dtype = dtype or input.dtype
+    if dtype.is_floating_point:
+        raise ValueError(f"For 'randint_like', the 'dtype' must be an int type, but got {dtype}")
+    return randint(low, high, tuple(input._t.shape), seed, dtype=dtype)
 
 
 def rand(*size, dtype=None, seed=None):
@@ -150,9 +153,9 @@ def randn(*size, dtype=None, seed=None):
 
 
 def randn_like(input, seed=None, *, dtype=None):
-    """Standard normal values with ``input``'s shape."""
+    """Standard normal values with ``input``'s shape (Float32 unless ``dtype`` is given, as in MindSpore 2.10)."""
     t = input._t
-    return _wrap(torch.randn(t.shape, generator=_generator(seed, t.device), dtype=_tdtype(dtype) or t.dtype,
+    return _wrap(torch.randn(t.shape, generator=_generator(seed, t.device), dtype=_tdtype(dtype) or torch.float32,
                              device=t.device))
 
 

@@ -1,5 +1,5 @@
 """``sporetorch.ops``: functional operators and Primitive classes (``mindspore.ops``)."""
-from .primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, prim_attr_register
+from .primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, constexpr, prim_attr_register
 from .nn_ops import ReLU
 from .function import *  # noqa: F401,F403
 from .operations import *  # noqa: F401,F403

@@ -99,6 +99,17 @@ def test_primitive_base_classes_for_user_operators():
         Checked()(_t([1.0]))
 
 
+def test_constexpr_runs_the_function_eagerly():
+    @ops.constexpr
+    def double(n):
+        return n * 2
+
+    @ops.constexpr(reuse_result=False)
+    def shape_of(t):
+        return t.shape
+    assert double(3) == 6 and shape_of(_t([1.0, 2.0])) == (2,)
+
+
 def covered_primitives():
     """Composite and base-class names these tests exercise (read by tools/api_coverage.py)."""
     return ["HyperMap", "Map", "MultitypeFuncGraph", "Partial", "Primitive", "PrimitiveWithCheck",

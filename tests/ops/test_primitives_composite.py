@@ -110,7 +110,22 @@ def test_constexpr_runs_the_function_eagerly():
     assert double(3) == 6 and shape_of(_t([1.0, 2.0])) == (2,)
 
 
+def test_custom_op_registration_helpers():
+    info = (ops.CustomRegOp("square").input(0, "x").output(0, "y")
+            .dtype_format(ops.DataType.F32_Default, ops.DataType.F32_Default).target("CPU").get_op_info())
+    assert info["op_name"] == "square" and info["dtype_format"] == [(("float32", "DefaultFormat"),) * 2]
+
+    @ops.custom_info_register(info)
+    @ops.kernel
+    def square(x):
+        return x * x
+    assert square.reg_info == [info]
+    op = ops.Custom(square, func_type="hybrid")
+    assert op(_t([3.0])).asnumpy().tolist() == [9.0]
+    assert ops.ms_kernel(reg_info=info)(square) is square
+
+
 def covered_primitives():
     """Composite and base-class names these tests exercise (read by tools/api_coverage.py)."""
     return ["HyperMap", "Map", "MultitypeFuncGraph", "Partial", "Primitive", "PrimitiveWithCheck",
-            "PrimitiveWithInfer"]
+            "PrimitiveWithInfer", "CustomRegOp", "DataType"]

@@ -1,8 +1,9 @@
 """Primitive operator classes (``mindspore.ops.operations``, imported as ``P``)."""
 from ..primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, prim_attr_register
-from . import array_ops, comm_ops, extra_ops, math_ops, nn_ops, optim_ops, other_ops, random_ops
+from . import array_ops, comm_ops, custom_ops, extra_ops, math_ops, nn_ops, optim_ops, other_ops, random_ops
 from .array_ops import *  # noqa: F401,F403
 from .comm_ops import *  # noqa: F401,F403
+from .custom_ops import *  # noqa: F401,F403
 from .extra_ops import *  # noqa: F401,F403
 from .math_ops import *  # noqa: F401,F403
 from .nn_ops import *  # noqa: F401,F403
@@ -11,5 +12,5 @@ from .other_ops import *  # noqa: F401,F403
 from .random_ops import *  # noqa: F401,F403
 
 __all__ = (["Primitive", "PrimitiveWithCheck", "PrimitiveWithInfer", "prim_attr_register"]
-           + array_ops.__all__ + comm_ops.__all__ + extra_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + optim_ops.__all__ + other_ops.__all__
+           + array_ops.__all__ + comm_ops.__all__ + custom_ops.__all__ + extra_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + optim_ops.__all__ + other_ops.__all__
            + random_ops.__all__)

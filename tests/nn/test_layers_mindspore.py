@@ -220,3 +220,28 @@ def test_ssim_and_psnr():
     check(nn.SSIM()(tensor(a), tensor(a)), [1.0, 1.0])
     assert (nn.SSIM()(tensor(a), tensor(b)).asnumpy() < 0.5).all()
     check(nn.PSNR()(tensor(a), tensor(b)), 10 * np.log10(1 / ((a - b) ** 2).mean((1, 2, 3))))
+
+
+@pytest.mark.parametrize("operator,expect", [
+    ("SUM", [[[-0.3, -0.15, 0.0], [0, 0, 0], [1.6, 1.8, 2.0], [0, 0, 0]],
+             [[-0.7, -0.6, -0.5], [-1.6, -1.8, -2.0], [0, 0, 0], [0, 0, 0]]]),
+    ("MEAN", [[[-0.2, -0.1, 0.0], [0, 0, 0], [0.8, 0.9, 1.0], [0, 0, 0]],
+              [[-0.7, -0.6, -0.5], [-0.4, -0.45, -0.5], [0, 0, 0], [0, 0, 0]]]),
+    ("MAX", [[[0.1, 0.15, 0.2], [0, 0, 0], [1.6, 1.8, 2.0], [0, 0, 0]],
+             [[-0.7, -0.6, -0.5], [-0.1, 0.0, 0.1], [0, 0, 0], [0, 0, 0]]]),
+])
+def test_multi_field_embedding_lookup(operator, expect):
+    # From MindSpore 2.10.
+    ids = ms.Tensor(np.array([[2, 4, 6, 0, 0], [1, 3, 5, 0, 0]], np.int32))
+    values = tensor([[1, 0.5, 2, 0, 0], [1, 1, -3, 0, 0]])
+    fields = ms.Tensor(np.array([[0, 0, 2, 1, 1], [0, 1, 1, 1, 2]], np.int32))
+    cell = nn.MultiFieldEmbeddingLookup(8, 3, 4, operator=operator)
+    cell.embedding_table.set_data(tensor(np.arange(24).reshape(8, 3) / 10 - 1))
+    check(cell(ids, values, fields), expect)
+
+
+def test_msssim_structure_and_identity():
+    cell = nn.MSSSIM(power_factors=(0.3, 0.3, 0.4), filter_size=7)
+    assert [p.name for p in cell.get_parameters()] == [f"multi_convs_list.{i}.weight" for i in range(3)]
+    img = tensor(np.random.RandomState(3).rand(2, 3, 32, 32))
+    check(cell(img, img), [1.0, 1.0])

@@ -9,7 +9,7 @@ from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
 from ._checks import check_bool
 
-__all__ = ["Embedding", "EmbeddingExt", "EmbeddingLookup"]
+__all__ = ["Embedding", "EmbeddingExt", "EmbeddingLookup", "MultiFieldEmbeddingLookup"]
 
 
 def _check_ids(cls, t):
@@ -154,3 +154,64 @@ class EmbeddingLookup(Cell):
             norm = out.norm(dim=-1, keepdim=True)
             out = out * torch.clamp(self.max_norm / norm.clamp_min(1e-12), max=1.0)
         return _wrap(out)
+
+
+class MultiFieldEmbeddingLookup(EmbeddingLookup):
+    r"""Look up ``input_indices``, weight the rows by ``input_values`` and merge the rows of each
+    (sample, field) with ``operator``.
+
+    Args:
+        vocab_size, embedding_size, param_init, target, slice_mode, max_norm, sparse, dtype: as EmbeddingLookup.
+        field_size (int): number of fields per sample.
+        feature_num_list (list): model-parallel option, accepted for compatibility. Default: None.
+        operator (str): ``"SUM"``, ``"MEAN"`` (divided by the sum of ``|input_values|``) or ``"MAX"``
+            (zero-valued features ignored). Default: ``"SUM"``.
+
+    Inputs:
+        - **input_indices** (Tensor) - :math:`(B, F)` int ids.
+        - **input_values** (Tensor) - :math:`(B, F)` float32 weights (0 marks padding).
+        - **field_ids** (Tensor) - :math:`(B, F)` int32 field of each feature, in [0, field_size).
+
+    Outputs:
+        Tensor of shape :math:`(B, field\_size, embedding\_size)`; empty fields are 0.
+    """
+
+    def __init__(self, vocab_size, embedding_size, field_size, param_init="normal", target="CPU",
+                 slice_mode="batch_slice", feature_num_list=None, max_norm=None, sparse=True, operator="SUM",
+                 dtype=mstype.float32):
+        super().__init__(vocab_size, embedding_size, param_init, target, slice_mode, feature_num_list, max_norm,
+                         sparse, dtype)
+        if operator not in ("SUM", "MAX", "MEAN"):
+            raise ValueError(f"For 'MultiFieldEmbeddingLookup', the 'operator' must be 'SUM', 'MAX' or 'MEAN', "
+                             f"but got {operator!r}")
+        if not isinstance(field_size, int) or field_size < 1:
+            raise ValueError(f"For 'MultiFieldEmbeddingLookup', the 'field_size' must be a positive int, "
+                             f"but got {field_size!r}")
+        self.field_size, self.operator, self.feature_num_list = field_size, operator, feature_num_list
+
+    def construct(self, input_indices, input_values, field_ids):
+        ids, values, fields = input_indices._t, input_values._t, field_ids._t
+        if ids.dim() != 2 or values.shape != ids.shape or fields.shape != ids.shape:
+            raise ValueError(f"For 'MultiFieldEmbeddingLookup', 'input_indices', 'input_values' and 'field_ids' "
+                             f"must be 2-D of one shape, but got {tuple(ids.shape)}, {tuple(values.shape)} and "
+                             f"{tuple(fields.shape)}")
+        _check_ids("MultiFieldEmbeddingLookup", ids)
+        rows = super().construct(input_indices)._t
+        batch, size = ids.shape[0], self.embedding_size
+        segments = (fields.long() + torch.arange(batch, device=ids.device)[:, None] * self.field_size).reshape(-1)
+        num = batch * self.field_size
+        weighted = (values.unsqueeze(-1) * rows).reshape(-1, size)
+        counts = torch.zeros(num, dtype=values.dtype, device=values.device).index_add(0, segments,
+                                                                                       values.abs().reshape(-1))
+        if self.operator == "MAX":
+            weighted = weighted.masked_fill((values == 0).reshape(-1, 1), float("-inf"))
+            merged = torch.full((num, size), float("-inf"), dtype=weighted.dtype, device=weighted.device)
+            merged = merged.scatter_reduce(0, segments[:, None].expand(-1, size), weighted, "amax")
+            merged = torch.where((counts != 0)[:, None], merged, torch.zeros_like(merged))
+        else:
+            merged = torch.zeros(num, size, dtype=weighted.dtype, device=weighted.device).index_add(0, segments,
+                                                                                                    weighted)
+            if self.operator == "MEAN":
+                merged = torch.where((counts != 0)[:, None], merged / counts.clamp_min(1e-30)[:, None],
+                                     torch.zeros_like(merged))
+        return _wrap(merged.reshape(batch, self.field_size, size))

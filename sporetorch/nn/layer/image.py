@@ -5,10 +5,11 @@ import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
+from .container import CellList
 from .conv import Conv2d
 from ._checks import NoArgCell, positive_int
 
-__all__ = ["PixelShuffle", "PixelUnshuffle", "CentralCrop", "ImageGradients", "SSIM", "PSNR"]
+__all__ = ["PixelShuffle", "PixelUnshuffle", "CentralCrop", "ImageGradients", "SSIM", "MSSSIM", "PSNR"]
 
 
 class PixelShuffle(Cell):
@@ -163,19 +164,79 @@ class SSIM(Cell):
         b, _ = _to_unit_range(b)
         max_val = self.max_val / peak if peak > 1 else self.max_val
         c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
-        n, c = a.shape[:2]
-        w = self.conv.weight._t.float()
+        ssim, _ = _ssim_and_cs(a, b, self.conv.weight._t.float(), c1, c2)
+        return _wrap(ssim.mean(-1))
 
-        def blur(x):
-            return F.conv2d(x.reshape(n * c, 1, *x.shape[-2:]), w)
 
-        mu1, mu2 = blur(a), blur(b)
-        mu1_sq, mu2_sq, mu12 = mu1 * mu1, mu2 * mu2, mu1 * mu2
-        sigma1 = blur(a * a) - mu1_sq
-        sigma2 = blur(b * b) - mu2_sq
-        sigma12 = blur(a * b) - mu12
-        ssim = ((2 * mu12 + c1) * (2 * sigma12 + c2)) / ((mu1_sq + mu2_sq + c1) * (sigma1 + sigma2 + c2))
-        return _wrap(ssim.reshape(n, c, -1).mean(-1).mean(-1))
+def _ssim_and_cs(a, b, window, c1, c2):
+    """Per-channel SSIM and contrast-structure terms, each of shape (N, C)."""
+    n, c = a.shape[:2]
+
+    def blur(x):
+        return F.conv2d(x.reshape(n * c, 1, *x.shape[-2:]), window)
+
+    mu1, mu2 = blur(a), blur(b)
+    mu1_sq, mu2_sq, mu12 = mu1 * mu1, mu2 * mu2, mu1 * mu2
+    sigma1 = blur(a * a) - mu1_sq
+    sigma2 = blur(b * b) - mu2_sq
+    sigma12 = blur(a * b) - mu12
+    cs = (2 * sigma12 + c2) / (sigma1 + sigma2 + c2)
+    ssim = (2 * mu12 + c1) / (mu1_sq + mu2_sq + c1) * cs
+    return ssim.reshape(n, c, -1).mean(-1), cs.reshape(n, c, -1).mean(-1)
+
+
+class MSSSIM(Cell):
+    r"""Multi-scale SSIM: the contrast-structure terms of ``len(power_factors) - 1`` halvings and the SSIM
+    of the coarsest scale, each raised to its power factor and multiplied, averaged over channels.
+
+    Args:
+        max_val (float): dynamic range of the pixels. Default: 1.0.
+        power_factors (tuple): weights of the scales. Default: (0.0448, 0.2856, 0.3001, 0.2363, 0.1333).
+        filter_size (int): Gaussian window size. Default: 11.
+        filter_sigma (float): Default: 1.5.
+        k1 (float): Default: 0.01.
+        k2 (float): Default: 0.03.
+
+    Inputs:
+        - **img1**, **img2** (Tensor) - :math:`(N, C, H, W)`, large enough for every scale.
+
+    Outputs:
+        Tensor of shape :math:`(N,)`.
+    """
+
+    def __init__(self, max_val=1.0, power_factors=(0.0448, 0.2856, 0.3001, 0.2363, 0.1333), filter_size=11,
+                 filter_sigma=1.5, k1=0.01, k2=0.03):
+        super().__init__()
+        if not isinstance(max_val, (int, float)) or max_val <= 0:
+            raise ValueError(f"For 'MSSSIM', the 'max_val' must be a positive number, but got {max_val!r}")
+        if not isinstance(power_factors, (tuple, list)) or not power_factors:
+            raise TypeError(f"For 'MSSSIM', the 'power_factors' must be a non-empty tuple or list, "
+                            f"but got {power_factors!r}")
+        self.max_val, self.filter_size, self.filter_sigma, self.k1, self.k2 = max_val, filter_size, filter_sigma, k1, k2
+        self.level = len(power_factors)
+        window = Tensor(_gaussian_window(filter_size, filter_sigma))
+        convs = [Conv2d(1, 1, filter_size, pad_mode="valid", weight_init=window) for _ in range(self.level)]
+        for conv in convs:
+            conv.weight.requires_grad = False
+        self.multi_convs_list = CellList(convs)
+        self._powers = torch.tensor(power_factors, dtype=torch.float32)
+
+    def construct(self, img1, img2):
+        a, b = img1._t, img2._t
+        if a.shape != b.shape or a.dim() != 4:
+            raise ValueError(f"For 'MSSSIM', 'img1' and 'img2' must be 4-D with the same shape, "
+                             f"but got {tuple(a.shape)} and {tuple(b.shape)}")
+        a, peak = _to_unit_range(a)
+        b, _ = _to_unit_range(b)
+        max_val = self.max_val / peak if peak > 1 else self.max_val
+        c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
+        terms = []
+        for i, conv in enumerate(self.multi_convs_list):
+            ssim, cs = _ssim_and_cs(a, b, conv.weight._t.float(), c1, c2)
+            terms.append(torch.relu(ssim if i == self.level - 1 else cs))
+            a, b = F.avg_pool2d(a, 2, 2), F.avg_pool2d(b, 2, 2)
+        scores = torch.pow(torch.stack(terms, -1), self._powers.to(a.device)).prod(-1)
+        return _wrap(scores.mean(-1))
 
 
 class PSNR(Cell):

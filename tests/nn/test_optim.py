@@ -445,3 +445,18 @@ def test_resumed_sgd_state_continues_like_the_original(tmp_path):
         resumed(_grads(k))
     np.testing.assert_allclose(w2.asnumpy(), w.asnumpy(), rtol=1e-6)
     np.testing.assert_array_equal(resumed.stat[0].asnumpy(), np.zeros((2, 3), np.float32))
+
+
+def test_gradient_centralization_closed_form():
+    # MindSpore 2.10 has no CPU kernel for it: g - mean(g over all axes but the first), applied to
+    # the group's Parameters with more than one axis whose second axis is a multiple of 16.
+    rs = np.random.RandomState(1)
+    w = Parameter(Tensor(rs.randn(4, 16, 3).astype(np.float32)), name="conv.weight")
+    v = Parameter(Tensor(rs.randn(4, 5).astype(np.float32)), name="fc.weight")
+    w0, v0 = w.asnumpy().copy(), v.asnumpy().copy()
+    gw, gv = rs.randn(4, 16, 3).astype(np.float32), rs.randn(4, 5).astype(np.float32)
+    opt = nn.SGD([{"params": [w, v], "grad_centralization": True}], learning_rate=0.1)
+    opt((Tensor(gw), Tensor(gv)))
+    np.testing.assert_allclose(w.asnumpy(), w0 - 0.1 * (gw - gw.mean(axis=(1, 2), keepdims=True)), rtol=1e-5,
+                               atol=1e-6)
+    np.testing.assert_allclose(v.asnumpy(), v0 - 0.1 * gv, rtol=1e-6)

@@ -64,6 +64,9 @@ class CustomRegOp:
 class DataType:
     """Names of (dtype, format) pairs used in ``CustomRegOp.dtype_format``."""
 
+    def __init__(self, *args, **kwargs):
+        raise TypeError("DataType is a namespace of (dtype, format) pairs; use DataType.F32_Default, ...")
+
     None_None = ("", "")
     BOOL_Default = ("bool", "DefaultFormat")
     I8_Default = ("int8", "DefaultFormat")

@@ -162,9 +162,11 @@ class Partial:
         return "Prim[Partial]"
 
 
-def partial(func, *args):
-    """Bind the leading arguments ``args`` of ``func``."""
-    return functools.partial(func, *args)
+def partial(*args):
+    """``partial(func, *bound)``: bind the leading arguments of ``func`` (MindSpore's signature is ``(*args)``)."""
+    if not args or not callable(args[0]):
+        raise TypeError("For 'partial', the first argument must be the function to bind")
+    return functools.partial(args[0], *args[1:])
 
 
 def __getattr__(name):

@@ -29,7 +29,7 @@ from .train.callback import (Callback, RunContext, LossMonitor, TimeMonitor, Mod
                              LearningRateScheduler, BackupAndRestore)
 from .train.metrics import Metric, Accuracy, MAE, Loss, auc, get_metric_fn, names, rearrange_inputs
 from .train.dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
-from . import common, context, nn, ops, train, dataset, amp, communication
+from . import common, context, nn, ops, train, dataset, amp, communication, device_context
 from . import interop  # noqa: F401,E402 - PyTorch state_dict interop (beyond MindSpore)
 from .common.generator import (Generator, default_generator, seed, manual_seed, initial_seed, get_rng_state,
                                set_rng_state)
@@ -47,5 +47,15 @@ from .runtime import (synchronize, empty_cache, memory_allocated, max_memory_all
                       set_memory, set_cpu_affinity)
 from .profiler import Profiler
 from . import runtime, profiler  # noqa: F401 - mindspore.runtime / mindspore.profiler
+from .train import (BleuScore, ConfusionMatrix, CosineSimilarity, Dice, F1, Fbeta, MSE, Perplexity, Precision,
+                    ROC, Recall, Top1CategoricalAccuracy, Top5CategoricalAccuracy, TopKCategoricalAccuracy,
+                    LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager)
+from .amp import build_train_network
+from .common.tensor_utils import frombuffer, swap_tensors
+from .common.api_helpers import shard
+from .common.mindir import save_mindir, load_mindir, export_split_mindir
+from .runtime import launch_blocking, ms_memory_recycle
+from .log import get_level, get_log_config
+from . import log  # noqa: F401 - mindspore.log
 
 mstype = dtype

@@ -6,9 +6,11 @@ where torch executes every operation synchronously and keeps no memory pool, the
 MindSpore 2.10 does on its CPU backend: synchronisation is immediate, every memory figure is 0,
 and there is one stream on which all work runs in order.
 """
+import gc
 import os
 import re
 import time
+import warnings
 
 import torch
 
@@ -19,7 +21,7 @@ __all__ = ["synchronize", "empty_cache", "memory_allocated", "max_memory_allocat
            "max_memory_reserved", "memory_stats", "memory_summary", "reset_peak_memory_stats",
            "reset_max_memory_allocated", "reset_max_memory_reserved", "set_deterministic", "run_check", "Stream",
            "Event", "current_stream", "default_stream", "set_cur_stream", "StreamCtx", "communication_stream",
-           "set_memory", "set_cpu_affinity"]
+           "set_memory", "set_cpu_affinity", "launch_blocking", "ms_memory_recycle"]
 
 
 def _cuda_device():
@@ -129,6 +131,26 @@ def reset_max_memory_allocated():
 def reset_max_memory_reserved():
     """Restart the peak reported by ``max_memory_reserved``."""
     reset_peak_memory_stats()
+
+
+def ms_memory_recycle():
+    """Release memory cached for networks no longer used: collect garbage, then ``empty_cache``."""
+    gc.collect()
+    empty_cache()
+
+
+def launch_blocking():
+    """Run device operations synchronously so an error points at the line that caused it.
+
+    On CPU torch already runs every operation synchronously. For CUDA this sets
+    ``CUDA_LAUNCH_BLOCKING=1``, which takes effect only when called before CUDA is first used;
+    it also records ``get_context("pynative_synchronize") == True``.
+    """
+    os.environ["CUDA_LAUNCH_BLOCKING"] = "1"
+    if torch.cuda.is_available() and torch.cuda.is_initialized():
+        warnings.warn("launch_blocking() was called after CUDA started; CUDA operations stay asynchronous. Call "
+                      "it before the first CUDA operation (or set CUDA_LAUNCH_BLOCKING=1).", stacklevel=2)
+    _context.set_context(pynative_synchronize=True)
 
 
 # --- determinism, memory and affinity settings: each may be set once, as in MindSpore ------------------

@@ -155,3 +155,92 @@ def test_float8_dtypes():
     t = ms.Tensor([1.0, 2.5, 448.0]).astype(ms.float8_e4m3fn)
     assert t.dtype == ms.float8_e4m3fn
     assert t.astype(ms.float32).tolist() == [1.0, 2.5, 448.0]  # exactly representable in e4m3fn
+
+
+def test_train_and_amp_names_are_reexported():
+    # MindSpore 2.10: mindspore.F1 is mindspore.train.F1, build_train_network is mindspore.amp's, ...
+    for name in ("BleuScore", "ConfusionMatrix", "CosineSimilarity", "Dice", "F1", "Fbeta", "MSE", "Perplexity",
+                 "Precision", "ROC", "Recall", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
+                 "TopKCategoricalAccuracy", "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager"):
+        assert getattr(ms, name) is getattr(ms.train, name), name
+    assert ms.build_train_network is ms.amp.build_train_network
+
+
+def test_frombuffer_shares_memory_and_checks_like_mindspore():
+    buf = bytearray(b"\x01\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00")
+    assert ms.frombuffer(buf, ms.int32, count=2, offset=4).tolist() == [2, 3]  # MindSpore 2.10
+    whole = ms.frombuffer(buf, ms.int32)
+    buf[0] = 9
+    assert whole.tolist() == [9, 2, 3] and whole.dtype == ms.int32
+    assert ms.frombuffer(b"\x01\x02", ms.uint8).tolist() == [1, 2]
+    for kwargs, message in [
+        ({"count": -2}, r"count \(-2\) must be -1 or positive, but got negative value other than -1"),
+        ({"offset": 12}, r"offset \(12 bytes\) must be non-negative and no greater than buffer length \(12 bytes\) "
+                         "minus 1."),
+        ({"offset": 1}, r"buffer length \(11 bytes\) after offset \(1 bytes\) must be a multiple of element size "
+                        r"\(4\)."),
+        ({"count": 4}, r"is not enough for the requested count of elements \(4 elements of size 4 bytes each, "
+                       r"total 16 bytes\)."),
+    ]:
+        with pytest.raises(RuntimeError, match=message):
+            ms.frombuffer(buf, ms.int32, **kwargs)
+    with pytest.raises(RuntimeError, match=r"both buffer length \(0\) and count \(-1\) must not be 0"):
+        ms.frombuffer(bytearray(), ms.int32)
+
+
+def test_swap_tensors():
+    a, b = ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0, 5.0])
+    alias = a
+    ms.swap_tensors(a, b)
+    assert alias.tolist() == [3.0, 4.0, 5.0] and b.tolist() == [1.0, 2.0]  # MindSpore 2.10
+    p, q = ms.Parameter(ms.Tensor([1.0]), name="p"), ms.Parameter(ms.Tensor([2.0, 3.0]), name="q")
+    ms.swap_tensors(p, q)
+    assert (p.name, p.shape, q.name) == ("q", (2,), "p")
+    with pytest.raises(TypeError, match="'t2' must be a Tensor"):
+        ms.swap_tensors(a, 1)
+    with pytest.raises(TypeError, match="one class"):
+        ms.swap_tensors(p, a)
+
+
+def test_shard_returns_its_cell_or_function():
+    relu = nn.ReLU()
+    assert ms.shard(relu, ((2, 1),)) is relu  # MindSpore 2.10 (stand_alone: strategies ignored)
+
+    def f(x):
+        return x
+    assert ms.shard(f, [[2, 1]]) is f
+    with pytest.raises(TypeError, match="'fn' must be a Cell or a function"):
+        ms.shard(1, ((2, 1),))
+
+
+def test_mindir_helpers_refuse(tmp_path):
+    with pytest.raises(ValueError, match="No such file or directory"):
+        ms.load_mindir(str(tmp_path / "nope.mindir"))
+    with pytest.raises(TypeError, match="For 'save_mindir', the argument 'model' must be ModelProto, but got "
+                                        "<class 'dict'>"):
+        ms.save_mindir({}, str(tmp_path / "x"))
+    with pytest.raises(NotImplementedError, match="save_checkpoint"):
+        ms.export_split_mindir(str(tmp_path / "x.mindir"))
+
+
+def test_log_level_follows_the_sporetorch_logger():
+    import logging
+    assert ms.get_log_config() == {"GLOG_v": ms.get_level(), "GLOG_logtostderr": "1"}
+    logger = logging.getLogger("sporetorch")
+    before = logger.level
+    try:
+        for level, glog in ((logging.DEBUG, "0"), (logging.INFO, "1"), (logging.WARNING, "2"), (logging.ERROR, "3")):
+            logger.setLevel(level)
+            assert ms.get_level() == glog
+    finally:
+        logger.setLevel(before)
+
+
+def test_launch_blocking_and_memory_recycle(monkeypatch):
+    monkeypatch.delenv("CUDA_LAUNCH_BLOCKING", raising=False)
+    try:
+        ms.launch_blocking()
+        assert os.environ["CUDA_LAUNCH_BLOCKING"] == "1" and ms.get_context("pynative_synchronize") is True
+    finally:
+        ms.set_context(pynative_synchronize=False)
+    assert ms.ms_memory_recycle() is None

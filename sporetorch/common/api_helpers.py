@@ -15,7 +15,7 @@ import torch.utils.checkpoint as _checkpoint
 from ..ops.primitive import constexpr
 from .tensor import Tensor, _wrap
 
-__all__ = ["mutable", "constexpr", "jit_class", "lazy_inline", "no_inline", "recompute", "set_recursion_limit"]
+__all__ = ["mutable", "constexpr", "jit_class", "lazy_inline", "no_inline", "recompute", "set_recursion_limit", "shard"]
 
 _MUTABLE_TYPES = "(bool, int, float, Tensor, tuple, list, dict)"
 
@@ -161,3 +161,20 @@ def set_recursion_limit(recursion_limit=1000):
         raise ValueError(f"The input value must be int and must > 0, but got '{recursion_limit}' with type 'int'.")
     if recursion_limit > sys.getrecursionlimit():
         sys.setrecursionlimit(recursion_limit)
+
+
+def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
+    """Give a Cell or function input/output sharding strategies; returns ``fn``.
+
+    MindSpore applies strategies only in (semi-)auto-parallel graph compilation across devices and
+    ignores them otherwise. sporetorch runs one process, where every strategy leaves the computation
+    unchanged, so the arguments are checked and ``fn`` comes back as it is.
+    """
+    if not callable(fn):
+        raise TypeError(f"For 'shard', 'fn' must be a Cell or a function, but got {type(fn).__name__}.")
+    for name, strategy in (("in_strategy", in_strategy), ("out_strategy", out_strategy)):
+        if strategy is not None and not isinstance(strategy, (tuple, list)):
+            raise TypeError(f"For 'shard', '{name}' must be a tuple, but got {type(strategy).__name__}.")
+    if parameter_plan is not None and not isinstance(parameter_plan, dict):
+        raise TypeError(f"For 'shard', 'parameter_plan' must be a dict, but got {type(parameter_plan).__name__}.")
+    return fn

@@ -7,7 +7,7 @@ files MindSpore itself reads), and ``torch.export``/``torch.onnx`` for a deploya
 """
 import os
 
-__all__ = ["export", "load"]
+__all__ = ["export", "load", "save_mindir", "load_mindir", "export_split_mindir"]
 
 _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _ALTERNATIVES = ("Save the weights with save_checkpoint(net, 'net.ckpt') (MindSpore loads that file) and rebuild "
@@ -34,3 +34,24 @@ def load(file_name, **kwargs):
                          "the 'file_name' is correct.")
     raise NotImplementedError(f"load('{file_name}') reads a MindIR graph compiled by MindSpore, which sporetorch (on "
                               f"PyTorch) cannot run. Load the weights with load_checkpoint instead. {_ALTERNATIVES}")
+
+
+def load_mindir(file_name):
+    """Refuse to read a MindIR protobuf, after checking that the file exists."""
+    if not isinstance(file_name, str) or not os.path.exists(file_name):
+        shown = os.path.abspath(file_name) if isinstance(file_name, str) else file_name
+        raise ValueError(f"[Errno 2] No such file or directory: '{shown}'")
+    raise NotImplementedError(f"load_mindir('{file_name}') reads a MindIR graph compiled by MindSpore, which "
+                              f"sporetorch cannot run. {_ALTERNATIVES}")
+
+
+def save_mindir(model, file_name):
+    """Refuse to write a MindIR protobuf: sporetorch never holds one (no ``ModelProto`` exists here)."""
+    raise TypeError(f"For 'save_mindir', the argument 'model' must be ModelProto, but got {type(model)}. sporetorch "
+                    f"has no MindIR models. {_ALTERNATIVES}")
+
+
+def export_split_mindir(file_name, device_num=8, rank_id=0, dynamic=True, sapp=True):
+    """Refuse to split a MindIR file for distributed inference (MindSpore's compiler and several devices)."""
+    raise NotImplementedError(f"export_split_mindir('{file_name}') splits a MindSpore-compiled graph across "
+                              f"devices, which sporetorch (one process, no MindIR) cannot do. {_ALTERNATIVES}")

@@ -1,0 +1,28 @@
+"""``get_level``/``get_log_config``: the level of sporetorch's logger in MindSpore's GLOG terms.
+
+sporetorch logs through the standard ``logging`` logger named ``"sporetorch"``; configure it with
+``logging.getLogger("sporetorch").setLevel(...)``. MindSpore's GLOG levels map onto it as
+0 DEBUG, 1 INFO, 2 WARNING, 3 ERROR, 4 CRITICAL.
+"""
+import logging
+
+__all__ = ["get_level", "get_log_config"]
+
+_LOGGER = logging.getLogger("sporetorch")
+_GLOG_LEVELS = ((logging.DEBUG, "0"), (logging.INFO, "1"), (logging.WARNING, "2"), (logging.ERROR, "3"),
+                (logging.CRITICAL, "4"))
+
+
+def get_level():
+    """The GLOG level ('0'-'4') of sporetorch's logger; '2' (WARNING) unless configured."""
+    level = _LOGGER.getEffectiveLevel()
+    for threshold, glog in reversed(_GLOG_LEVELS):
+        if level >= threshold:
+            return glog
+    return "0"
+
+
+def get_log_config():
+    """MindSpore's log configuration dict: ``{'GLOG_v': get_level(), 'GLOG_logtostderr': '1'}``
+    (sporetorch logs to stderr through ``logging``, never to MindSpore's log files)."""
+    return {"GLOG_v": get_level(), "GLOG_logtostderr": "1"}

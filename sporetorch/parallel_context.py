@@ -5,8 +5,8 @@
 and values as MindSpore 2.10 does and record them, so training scripts that configure data
 parallelism run unchanged. sporetorch runs as one process (rank 0 of a group of 1, see
 ``sporetorch.communication``), so every parallel mode computes what stand-alone computes; the
-settings that need more than one process (``device_num`` > 1, ``global_rank`` > 0, a parameter
-server role) are refused with a ValueError that says so.
+settings that need more than one process (``device_num`` > 1, ``global_rank`` > 0,
+``pipeline_stages`` > 1) are refused with a ValueError that says so.
 """
 import copy
 
@@ -130,9 +130,13 @@ def _check_auto_parallel_value(key, value):
         raise ValueError("The context configuration parameter 'auto_parallel_search_mode' only support "
                          "'recursive_programming', 'dynamic_programming' and 'sharding_propagation', "
                          f"but got the value: {value}.")
-    elif key == "pipeline_stages" and value < 1:
-        raise ValueError("For 'set_auto_parallel_context', the argument 'pipeline_stages' should be greater or "
-                         f"equal 1, but got the value of stages : {value}.")
+    elif key == "pipeline_stages":
+        if value < 1:
+            raise ValueError("For 'set_auto_parallel_context', the argument 'pipeline_stages' should be greater or "
+                             f"equal 1, but got the value of stages : {value}.")
+        if value > 1:
+            raise ValueError(f"set_auto_parallel_context(pipeline_stages={value}) places stages on {value} devices, "
+                             f"but {_ONE_PROCESS}; use pipeline_stages=1.")
     elif key == "grad_accumulation_step" and value < 1:
         raise ValueError("For 'grad_accumulation_step', the input value must be int and must > 0, but got "
                          f"'{value}' with type 'int'.")
@@ -182,8 +186,9 @@ def set_auto_parallel_context(**kwargs):
 
     Every key and value is checked before any is applied: an unknown key is a ValueError, a value
     of the wrong type a TypeError, one out of range a ValueError (MindSpore 2.10's messages).
-    ``device_num`` > 1 and ``global_rank`` > 0 are refused with a ValueError because sporetorch
-    runs one process; every ``parallel_mode`` is accepted and computes as stand-alone does.
+    ``device_num`` > 1, ``global_rank`` > 0 and ``pipeline_stages`` > 1 are refused with a ValueError
+    because sporetorch runs one process; every ``parallel_mode`` is accepted and computes as
+    stand-alone does.
     """
     for key, value in kwargs.items():
         if key in _GET_ONLY or (key not in _AUTO_PARALLEL_DEFAULTS and key not in _SET_ONLY):

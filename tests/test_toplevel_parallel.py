@@ -93,6 +93,8 @@ def test_multi_process_settings_are_refused_and_nothing_is_applied():
         ms.set_auto_parallel_context(parallel_mode="data_parallel", device_num=8)
     with pytest.raises(ValueError, match="one process"):
         ms.set_auto_parallel_context(global_rank=3)
+    with pytest.raises(ValueError, match="one process"):
+        ms.set_auto_parallel_context(pipeline_stages=2)
     assert ms.get_auto_parallel_context("parallel_mode") == "stand_alone"  # checked before applied
     with pytest.raises(ValueError, match="Get context keyword foo is not recognized!"):
         ms.get_auto_parallel_context("foo")

@@ -460,3 +460,11 @@ def test_gradient_centralization_closed_form():
     np.testing.assert_allclose(w.asnumpy(), w0 - 0.1 * (gw - gw.mean(axis=(1, 2), keepdims=True)), rtol=1e-5,
                                atol=1e-6)
     np.testing.assert_allclose(v.asnumpy(), v0 - 0.1 * gv, rtol=1e-6)
+
+
+def test_gradient_in_another_dtype_is_converted():
+    w = Parameter(Tensor(W0.copy()), name="w")
+    opt = nn.Adam([w], learning_rate=0.01)
+    opt((Tensor(GW[0]).astype(ms.float16),))
+    assert w.dtype == ms.float32 and opt.global_step.asnumpy().tolist() == [1]
+    np.testing.assert_allclose(w.asnumpy(), W0 - 0.01 * np.sign(GW[0]), rtol=1e-3, atol=1e-4)

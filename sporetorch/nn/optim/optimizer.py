@@ -497,8 +497,14 @@ class Optimizer(Cell):
         if not ok:
             self._raise_bad_grads(gradients)
         fused_dtype = self.__dict__.get("_fused_dtype")
-        self.__dict__["_fusable_step"] = fused_dtype is not None and \
+        fusable = fused_dtype is not None and \
             all([g.dtype is fused_dtype and p._t.dtype is fused_dtype for g, p in zip(grads, params)])
+        self.__dict__["_fusable_step"] = fusable
+        if not fusable:
+            # A gradient in another dtype (or on another device) than its Parameter is converted
+            # here, before anything is updated, rather than failing halfway through the kernels.
+            grads = [g if g.dtype == p._t.dtype and g.device == p._t.device else g.to(p._t)
+                     for g, p in zip(grads, params)]
         return grads
 
     def _raise_bad_grads(self, gradients):

@@ -74,12 +74,8 @@ def _fail(op, exc, exc_type=None, **args):
     keeps torch's own explanation. Type problems become TypeError, the rest ValueError.
     """
     msg = str(exc).split("\n")[0]
-    if exc_type is None and isinstance(exc, TypeError):
-        exc_type = TypeError
     if exc_type is None:
-        low = msg.lower()
-        exc_type = TypeError if ("dtype" in low or "type" in low and "shape" not in low
-                                 or "not implemented for" in low or "expected scalar type" in low) else ValueError
+        exc_type = _torch_error_type(exc)
     described = ", ".join(f"'{k}': {_desc(v)}" for k, v in args.items())
     raise exc_type(f"For '{op}', the inputs are not valid ({described}): {msg}") from None
 
@@ -163,10 +159,27 @@ def _not_tensor_error(name, fn, args, kwargs, exc):
     return TypeError(f"For '{name}', an argument that must be a Tensor got a {bad_type}")
 
 
-def _guard(fn):
-    """Turn the AttributeError a non-Tensor argument causes (``x._t``) into MindSpore's TypeError.
+def _torch_error_type(exc):
+    """MindSpore's exception class for a torch failure.
 
-    Only the failure path pays: the happy path is one extra call frame.
+    Out-of-range index *values* are found while the kernel runs, which MindSpore reports
+    as RuntimeError; bad shapes, axes and arguments are ValueError; dtype problems TypeError.
+    """
+    msg = str(exc).split("\n")[0].lower()
+    if ("index" in msg or "target" in msg) and ("out of bounds" in msg or "out of range in self" in msg):
+        return RuntimeError
+    if isinstance(exc, TypeError) or "dtype" in msg or "not implemented for" in msg or "expected scalar type" in msg:
+        return TypeError
+    return ValueError
+
+
+def _guard(fn):
+    """Translate failures of ``fn`` into MindSpore's errors naming the op and its arguments.
+
+    A non-Tensor argument (the AttributeError of ``x._t``) becomes TypeError; a torch
+    RuntimeError/IndexError becomes the class :func:`_torch_error_type` picks. Errors the op
+    raised itself (messages starting "For '") pass unchanged. Only the failure path pays:
+    the happy path is one extra call frame.
     """
     name = fn.__name__
 
@@ -178,6 +191,14 @@ def _guard(fn):
             if "'_t'" not in str(e):
                 raise
             raise _not_tensor_error(name, fn, args, kwargs, e) from None
+        except (RuntimeError, IndexError) as e:
+            if str(e).startswith("For '"):
+                raise
+            try:
+                described = inspect.signature(fn).bind(*args, **kwargs).arguments
+            except TypeError:
+                described = {f"arg{i}": a for i, a in enumerate(args)}
+            _fail(name, e, _torch_error_type(e), **described)
     op._checks_inputs = True
     return op
 

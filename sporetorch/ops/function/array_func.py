@@ -16,7 +16,8 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
-from ._utils import _inline_checked, _no_tensor, _axes, _axis, _desc, _fail, _guard_module, _shape, _u, _ut, _wrap_seq
+from ._utils import (_axes, _axis, _desc, _fail, _guard_module, _inline_checked, _no_tensor, _shape,
+                     _torch_error_type, _u, _ut, _wrap_seq)
 
 __all__ = [
     "reshape", "reshape_", "permute", "transpose", "swapaxes", "swapdims", "moveaxis", "movedim", "t", "adjoint",
@@ -304,9 +305,12 @@ def split(tensor, split_size_or_sections, axis=0):
             if builtins.sum(split_size_or_sections) != t.shape[axis]:
                 raise ValueError(f"For 'split', the sum of 'split_size_or_sections' {list(split_size_or_sections)} "
                                  f"must equal the size {t.shape[axis]} of axis {axis} of input shape {tuple(t.shape)}")
-        elif not isinstance(split_size_or_sections, int) or split_size_or_sections <= 0:
-            raise TypeError(f"For 'split', the 'split_size_or_sections' must be a positive int or a list of ints, "
+        elif not isinstance(split_size_or_sections, int):
+            raise TypeError(f"For 'split', the 'split_size_or_sections' must be an int or a list of ints, "
                             f"but got {split_size_or_sections!r}")
+        elif split_size_or_sections <= 0:
+            raise ValueError(f"For 'split', the 'split_size_or_sections' must be positive, "
+                             f"but got {split_size_or_sections}")
         return _wrap_seq(torch.split(t, split_size_or_sections, axis))
     except AttributeError as e:
         _no_tensor("split", e, tensor=tensor, split_size_or_sections=split_size_or_sections)
@@ -349,7 +353,10 @@ def dsplit(input, indices_or_sections):
 def tile(input, dims):
     """Repeat ``input`` ``dims[i]`` times along each axis."""
     try:
-        return _wrap(torch.tile(input._t, _shape("tile", dims, "dims")))
+        try:
+            return _wrap(torch.tile(input._t, _shape("tile", dims, "dims")))
+        except RuntimeError as e:
+            _fail("tile", e, ValueError, input=input, dims=dims)
     except AttributeError as e:
         _no_tensor("tile", e, input=input, dims=dims)
 
@@ -408,7 +415,7 @@ def _take(op, t, idx, axis):
     try:
         return torch.index_select(t, axis, idx.reshape(-1)).reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:])
     except (RuntimeError, IndexError) as e:
-        _fail(op, e, ValueError, input_params=t, input_indices=idx, axis=axis)
+        _fail(op, e, _torch_error_type(e), input_params=t, input_indices=idx, axis=axis)
 
 
 @_inline_checked
@@ -440,7 +447,7 @@ def gather_elements(input, dim, index):
         try:
             return _wrap(torch.gather(input._t, dim, _indices("gather_elements", "index", index).long()))
         except (RuntimeError, IndexError) as e:
-            _fail("gather_elements", e, ValueError, input=input, dim=dim, index=index)
+            _fail("gather_elements", e, _torch_error_type(e), input=input, dim=dim, index=index)
     except AttributeError as e:
         _no_tensor("gather_elements", e, input=input, dim=dim, index=index)
 
@@ -456,7 +463,7 @@ def gather_nd(input_x, indices):
     try:
         return _wrap(input_x._t[tuple(idx.unbind(-1))])
     except IndexError as e:
-        _fail("gather_nd", e, ValueError, input_x=input_x, indices=indices)
+        _fail("gather_nd", e, _torch_error_type(e), input_x=input_x, indices=indices)
 
 
 @_inline_checked
@@ -468,7 +475,7 @@ def index_select(input, axis, index):
         try:
             return _wrap(torch.index_select(t, _axis("index_select", axis, t.dim()), idx))
         except (RuntimeError, IndexError) as e:
-            _fail("index_select", e, ValueError, input=input, axis=axis, index=index)
+            _fail("index_select", e, _torch_error_type(e), input=input, axis=axis, index=index)
     except AttributeError as e:
         _no_tensor("index_select", e, input=input, axis=axis, index=index)
 
@@ -624,7 +631,7 @@ def _scatter_nd(op, t, indices, updates, reduce):
             out = flat_t.scatter_reduce(0, flat_i, flat_u, reduce)
         return out.reshape(t.shape)
     except (RuntimeError, IndexError) as e:
-        _fail(op, e, ValueError, input_x=t, indices=indices, updates=updates)
+        _fail(op, e, _torch_error_type(e), input_x=t, indices=indices, updates=updates)
 
 
 def scatter_nd(indices, updates, shape):

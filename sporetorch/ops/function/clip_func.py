@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _inline_checked, _no_tensor, _fail, _guard_module, _u
+from ._utils import _fail, _guard_module, _inline_checked, _no_tensor, _u
 
 __all__ = ["clamp", "clamp_", "clip", "clip_by_value", "clip_by_norm", "clip_by_global_norm"]
 

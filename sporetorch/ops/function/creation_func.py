@@ -11,7 +11,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _inline_checked, _no_tensor, _guard_module, _shape, _tdtype
+from ._utils import _guard_module, _inline_checked, _no_tensor, _shape, _tdtype
 
 __all__ = [
     "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "empty", "empty_like",

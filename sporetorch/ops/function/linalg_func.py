@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _inline_checked, _no_tensor, _axes, _fail, _float_of, _guard_module, _tdtype, _u, _ut
+from ._utils import _axes, _fail, _float_of, _guard_module, _inline_checked, _no_tensor, _tdtype, _u, _ut
 
 __all__ = [
     "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
@@ -18,7 +18,7 @@ __all__ = [
 def matmul(input, other):
     """Matrix product with NumPy's 1-D and batch-broadcast rules.
 
-    A shape mismatch raises RuntimeError, as MindSpore 2.10 does.
+    A shape mismatch raises RuntimeError (ValueError with a 1-D operand), as MindSpore 2.10 does.
     """
     try:
         try:
@@ -27,7 +27,9 @@ def matmul(input, other):
             if input._t.dtype != other._t.dtype:
                 raise TypeError(f"For 'matmul', the dtypes of 'input' and 'other' must be the same, but got "
                                 f"{input.dtype} and {other.dtype}") from None
-            raise RuntimeError(f"For 'matmul', the shapes {tuple(input._t.shape)} and {tuple(other._t.shape)} "
+            # MindSpore 2.10: a vector operand's mismatch is a ValueError, a matrix product's a RuntimeError
+            kind = ValueError if min(input._t.dim(), other._t.dim()) == 1 else RuntimeError
+            raise kind(f"For 'matmul', the shapes {tuple(input._t.shape)} and {tuple(other._t.shape)} "
                                f"(dtypes {input.dtype} and {other.dtype}) cannot be multiplied: "
                                f"{str(e).splitlines()[0]}") from None
     except AttributeError as e:

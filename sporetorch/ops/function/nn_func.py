@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _inline_checked, _no_tensor, _fail, _guard_module, _tdtype, _u, _ut
+from ._utils import _fail, _guard_module, _inline_checked, _no_tensor, _tdtype, _torch_error_type, _u, _ut
 from .random_func import _generator
 
 __all__ = [
@@ -335,8 +335,8 @@ def _conv(op, fn, nd, input, weight, bias, stride, pad_mode, padding, dilation, 
     try:
         return _wrap(fn(t, w, None if bias is None else bias._t, stride, pad, dilation, groups))
     except RuntimeError as e:
-        # MindSpore 2.10 reports channel/kernel mismatches of convolutions as RuntimeError.
-        _fail(op, e, RuntimeError, input=input, weight=weight)
+        # MindSpore 2.10 reports a channel mismatch as RuntimeError, other bad shapes as ValueError.
+        _fail(op, e, RuntimeError if "channels" in str(e) else ValueError, input=input, weight=weight)
 
 
 @_inline_checked
@@ -397,7 +397,7 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, cou
             return _wrap(F.avg_pool2d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad,
                                       divisor_override or None))
         except RuntimeError as e:
-            _fail("avg_pool2d", e, ValueError, input_x=input_x, kernel_size=kernel_size)
+            _fail("avg_pool2d", e, RuntimeError, input_x=input_x, kernel_size=kernel_size)
     except AttributeError as e:
         _no_tensor("avg_pool2d", e, input_x=input_x)
 
@@ -560,7 +560,8 @@ def dropout(input, p=0.5, training=True, seed=None):
     """Zero elements with probability ``p`` and scale the rest by ``1 / (1 - p)``; identity when not training."""
     try:
         if not 0 <= p <= 1:
-            raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}")
+            # MindSpore 2.10 raises RuntimeError here (from its keep_prob check)
+            raise RuntimeError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}")
         t = input._t
         if not training or p == 0:
             return input
@@ -681,7 +682,8 @@ def _loss(op, fn, *args, **kw):
     try:
         return _wrap(fn(*args, **kw))
     except (RuntimeError, ValueError, IndexError) as e:
-        _fail(op, e, ValueError, **{f"arg{i}": a for i, a in enumerate(args) if isinstance(a, torch.Tensor)})
+        _fail(op, e, _torch_error_type(e), **{f"arg{i}": a for i, a in enumerate(args)
+                                              if isinstance(a, torch.Tensor)})
 
 
 @_inline_checked
@@ -749,7 +751,10 @@ def mse_loss(input, target, reduction='mean'):
     """Squared error ``(input - target) ** 2`` with broadcasting."""
     try:
         _check_reduction("mse_loss", reduction)
-        d = torch.sub(input._t, _ut(target, input._t))
+        try:
+            d = torch.sub(input._t, _ut(target, input._t))
+        except RuntimeError as e:
+            _fail("mse_loss", e, ValueError, input=input, target=target)
         sq = d * d
         return _wrap(sq if reduction == "none" else sq.sum() if reduction == "sum" else sq.mean())
     except AttributeError as e:

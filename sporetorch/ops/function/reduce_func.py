@@ -8,7 +8,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import _wrap
-from ._utils import _inline_checked, _no_tensor, _axes, _axis, _fail, _float_of, _guard_module, _tdtype, _ut
+from ._utils import _axes, _axis, _fail, _float_of, _guard_module, _inline_checked, _no_tensor, _tdtype, _ut
 
 __all__ = [
     "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",

@@ -259,8 +259,13 @@ class Optimizer(Cell):
                 raise ValueError(f"For 'Optimizer', if 'learning_rate' is Tensor type, then the dimension of it "
                                  f"should be 0 or 1, but got {learning_rate.ndim}.")
             return Tensor(learning_rate._t.detach().clone().to(torch.float32))
-        if isinstance(learning_rate, Iterable) and not isinstance(learning_rate, (str, dict)):
-            return Tensor(np.array(list(learning_rate)).astype(np.float32))
+        if isinstance(learning_rate, Iterable):
+            try:
+                values = np.array(list(learning_rate)).astype(np.float32)
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"For '{self.cls_name}', the learning-rate list must hold numbers, but got "
+                                 f"{learning_rate!r}") from e
+            return Tensor(values)
         raise TypeError(f"For 'Optimizer', the argument 'learning_rate' must be int, float, Tensor, Iterable or "
                         f"LearningRateSchedule, but got {type(learning_rate)}.")
 

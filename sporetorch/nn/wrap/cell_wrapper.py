@@ -8,6 +8,7 @@ from ...common.parameter import ParameterTuple
 from ...common.tensor import Tensor, _wrap
 from ...ops.grad_ops import GradOperation
 from ..cell import Cell
+from ..layer.basic import Identity
 from ..layer.container import CellList
 from ..optim._validate import check_bool
 from .grad_reducer import DistributedGradReducer
@@ -188,9 +189,7 @@ class TrainOneStepCell(Cell):
         if return_grad:
             self.weights_name = [p.name for p in self.optimizer.parameters]
         self.reducer_flag = _data_parallel()
-        self.grad_reducer = _identity
-        if self.reducer_flag:
-            self.grad_reducer = DistributedGradReducer(self.weights)
+        self.grad_reducer = DistributedGradReducer(self.weights) if self.reducer_flag else Identity()
 
     def construct(self, *inputs):
         loss = self.network(*inputs)
@@ -204,10 +203,6 @@ class TrainOneStepCell(Cell):
         if self.return_grad:
             return loss, dict(zip(self.weights_name, grads))
         return loss
-
-
-def _identity(x):
-    return x
 
 
 class _MicroBatch(Cell):

@@ -146,3 +146,13 @@ def test_loss_scale_managers():
     assert isinstance(manager.get_update_cell(), nn.DynamicLossScaleUpdateCell)
     with pytest.raises(ValueError):
         ms.train.FixedLossScaleManager(0.5)
+
+
+def test_distributed_grad_reducer_single_process_and_parameter_update():
+    net = _net()
+    grads = (Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones(2, np.float32)))
+    assert nn.DistributedGradReducer(net.trainable_params())(grads) is grads
+    halved = nn.DistributedGradReducer(net.trainable_params(), mean=True, degree=2)(grads)
+    np.testing.assert_array_equal(halved[0].asnumpy(), np.full((2, 3), 0.5, np.float32))
+    nn.ParameterUpdate(net.bias)(Tensor(np.zeros(2, np.float32)))
+    np.testing.assert_array_equal(net.bias.asnumpy(), np.zeros(2, np.float32))

@@ -357,9 +357,6 @@ class Tensor:
         """Cast to ``dtype`` (a MindSpore dtype, a NumPy dtype or a type name)."""
         return _wrap(self._t.to(mstype.to_torch(dtype)))
 
-    def to(self, dtype):
-        return _wrap(self._t.to(mstype.to_torch(dtype)))
-
     def float(self):
         return _wrap(self._t.float())
 
@@ -400,18 +397,6 @@ class Tensor:
     def cpu(self):
         return _wrap(self._t.cpu())
 
-    def reshape(self, *shape):
-        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-            shape = tuple(shape[0])
-        return _wrap(self._t.reshape(shape))
-
-    def view(self, *shape):
-        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-            shape = tuple(shape[0])
-        if len(shape) == 1 and isinstance(shape[0], mstype.Type):
-            return _wrap(self._t.view(mstype.to_torch(shape[0])))
-        return _wrap(self._t.reshape(shape))
-
     def __len__(self):
         if self._t.dim() == 0:
             raise TypeError("len() of unsized object: a 0-d Tensor has no length")
@@ -445,12 +430,6 @@ class Tensor:
         if type(index) is int or type(index) is slice:
             return _wrap(self._t[index])
         return _wrap(self._t[_unwrap_index(index)])
-
-    def __setitem__(self, index, value):
-        value = _unwrap(value)
-        if isinstance(value, torch.Tensor) and value.dtype != self._t.dtype:
-            value = value.to(self._t.dtype)
-        self._t[_unwrap_index(index)] = value
 
     def __iter__(self):
         if self._t.dim() == 0:

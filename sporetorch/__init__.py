@@ -52,9 +52,9 @@ from .train import (BleuScore, ConfusionMatrix, CosineSimilarity, Dice, F1, Fbet
                     LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager)
 from .amp import build_train_network
 from .common.tensor_utils import frombuffer, swap_tensors
-from .common.api_helpers import shard
+from .common.api_helpers import shard, enable_dynamic
 from .common.mindir import save_mindir, load_mindir, export_split_mindir
-from .runtime import launch_blocking, ms_memory_recycle
+from .runtime import launch_blocking, ms_memory_recycle, set_dump, dispatch_threads_num
 from .log import get_level, get_log_config
 from . import log  # noqa: F401 - mindspore.log
 

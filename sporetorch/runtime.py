@@ -21,7 +21,8 @@ __all__ = ["synchronize", "empty_cache", "memory_allocated", "max_memory_allocat
            "max_memory_reserved", "memory_stats", "memory_summary", "reset_peak_memory_stats",
            "reset_max_memory_allocated", "reset_max_memory_reserved", "set_deterministic", "run_check", "Stream",
            "Event", "current_stream", "default_stream", "set_cur_stream", "StreamCtx", "communication_stream",
-           "set_memory", "set_cpu_affinity", "launch_blocking", "ms_memory_recycle"]
+           "set_memory", "set_cpu_affinity", "launch_blocking", "ms_memory_recycle", "set_dump",
+           "dispatch_threads_num"]
 
 
 def _cuda_device():
@@ -247,6 +248,41 @@ def _parse_cpu_list(spec):
                              f"a <= b, but got {item!r}.")
         cores.update(range(int(match.group(1)), int(match.group(2)) + 1))
     return cores
+
+
+def dispatch_threads_num(threads_num):
+    """Record the number of MindSpore runtime dispatch threads (default 5); set once per process.
+
+    torch dispatches each operation on the calling thread, so the value changes nothing here;
+    intra-op parallelism is ``torch.set_num_threads``.
+    """
+    if not isinstance(threads_num, int) or isinstance(threads_num, bool):
+        raise TypeError(f"The parameter 'threads_num' must be {int}, but got {type(threads_num)}")
+    if threads_num < 1:
+        raise ValueError(f"For 'dispatch_threads_num', 'threads_num' must be positive, but got {threads_num}.")
+    _set_once("dispatch_threads_num")
+
+
+def set_dump(target, enabled=True):
+    """Mark a Cell or Primitive for MindSpore's Ascend data dump (``target.dump`` records the flag).
+
+    The dump itself is an Ascend tool; as MindSpore does on CPU and GPU, sporetorch warns that
+    nothing is dumped. Forward hooks (``Cell.register_forward_hook``) capture tensors instead.
+    """
+    from .nn.cell import Cell
+    from .ops.primitive import Primitive
+    if not isinstance(target, (Cell, Primitive)):
+        raise ValueError('The "target" parameter must be an instance of Cell or Primitive, but got an instance of '
+                         f"{type(target)}.")
+    if not isinstance(enabled, bool):
+        raise ValueError('The "enabled" parameter must be bool.')
+    warnings.warn(f"Current device_target is {_context.get_context('device_target')}, which is not supported by "
+                  "set_dump (an Ascend tool); nothing is dumped. Use Cell.register_forward_hook to capture tensors.",
+                  stacklevel=2)
+    if isinstance(target, Cell):
+        target.__dict__["dump"] = enabled
+    else:
+        target.add_prim_attr("dump", enabled)
 
 
 def run_check():

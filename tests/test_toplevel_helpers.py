@@ -244,3 +244,49 @@ def test_launch_blocking_and_memory_recycle(monkeypatch):
     finally:
         ms.set_context(pynative_synchronize=False)
     assert ms.ms_memory_recycle() is None
+
+
+def test_enable_dynamic_checks_and_marks_dynamic_dims():
+    def f(x, y):
+        return x + y
+    spec = ms.Tensor(shape=[None], dtype=ms.float32)
+    # Error messages from MindSpore 2.10.
+    with pytest.raises(ValueError, match="'z' is not in list"):
+        ms.enable_dynamic(z=spec)(f)
+    with pytest.raises(TypeError, match="The decorator enable_dynamic only supports Tensor or a tuple/list of Tensor, "
+                                        "but the argument : x is type of:<class 'int'>."):
+        ms.enable_dynamic(x=1)
+    with pytest.raises(TypeError, match="the shape of argument 'x' at least have one None."):
+        ms.enable_dynamic(x=ms.Tensor(shape=[1, 2], dtype=ms.float32))
+    with pytest.raises(ValueError, match="the input cannot be empty!"):
+        ms.enable_dynamic()
+    g = ms.enable_dynamic(x=spec)(f)
+    assert g(ms.Tensor([1.0, 2.0]), ms.Tensor([1.0, 2.0])).tolist() == [2.0, 4.0]
+    with pytest.raises(ValueError, match=r"input tensor shape = \(\[1, 2\]\), dynamic tensor shape = \(\[-1\]\), "
+                                         "tensor shapes are not the same."):
+        g(ms.Tensor([[1.0, 2.0]]), ms.Tensor([1.0, 2.0]))
+
+    compiles = []
+
+    def backend(gm, example_inputs):
+        compiles.append(1)
+        return gm.forward
+    compiled = torch.compile(lambda x: x._t * 2, backend=backend)
+    h = ms.enable_dynamic(x=spec)(compiled)
+    for n in (2, 3, 5):
+        assert h(ms.Tensor([1.0] * n)).tolist() == [2.0] * n
+    assert len(compiles) == 1  # one graph for every length
+
+
+def test_set_dump_and_dispatch_threads_num():
+    net = nn.Dense(2, 2)
+    with pytest.warns(UserWarning, match="not supported by set_dump"):
+        ms.set_dump(net)
+    assert net.dump is True
+    with pytest.raises(ValueError, match='The "target" parameter must be an instance of Cell or Primitive, but got an '
+                                         "instance of <class 'int'>."):
+        ms.set_dump(1)
+    with pytest.raises(ValueError, match='The "enabled" parameter must be bool.'):
+        ms.set_dump(net, 1)
+    with pytest.raises(TypeError, match="The parameter 'threads_num' must be <class 'int'>, but got <class 'str'>"):
+        ms.dispatch_threads_num("a")

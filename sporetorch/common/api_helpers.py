@@ -7,6 +7,8 @@ what they were given; ``recompute`` really recomputes (``torch.utils.checkpoint`
 ``set_recursion_limit`` raises Python's recursion limit, which bounds how deeply nested cells can be
 called and traced.
 """
+import functools
+import inspect
 import sys
 
 import torch
@@ -15,7 +17,8 @@ import torch.utils.checkpoint as _checkpoint
 from ..ops.primitive import constexpr
 from .tensor import Tensor, _wrap
 
-__all__ = ["mutable", "constexpr", "jit_class", "lazy_inline", "no_inline", "recompute", "set_recursion_limit", "shard"]
+__all__ = ["mutable", "constexpr", "jit_class", "lazy_inline", "no_inline", "recompute", "set_recursion_limit", "shard",
+           "enable_dynamic"]
 
 _MUTABLE_TYPES = "(bool, int, float, Tensor, tuple, list, dict)"
 
@@ -178,3 +181,73 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
     if parameter_plan is not None and not isinstance(parameter_plan, dict):
         raise TypeError(f"For 'shard', 'parameter_plan' must be a dict, but got {type(parameter_plan).__name__}.")
     return fn
+
+
+def _dynamic_dims(name, spec):
+    """The shape of one ``enable_dynamic`` spec, ``Tensor(shape=[None, 3], dtype=...)``, with None (or -1)
+    for the dynamic dimensions."""
+    from .jit import _PLACEHOLDER_SHAPES
+    if not isinstance(spec, Tensor):
+        raise TypeError("The decorator enable_dynamic only supports Tensor or a tuple/list of Tensor, but the "
+                        f"argument : {name} is type of:{type(spec)}.")
+    shape = _PLACEHOLDER_SHAPES.get(id(spec))
+    if shape is None or not any(s is None or s == -1 for s in shape):
+        raise TypeError(f"When using decorator enable_dynamic, the shape of argument '{name}' at least have one None.")
+    return shape
+
+
+def _check_and_mark(name, value, shape):
+    if not isinstance(value, Tensor):
+        return
+    actual = tuple(value._t.shape)
+    if len(actual) != len(shape) or any(s not in (None, -1) and s != a for s, a in zip(shape, actual)):
+        expected = [-1 if s is None else s for s in shape]
+        raise ValueError(f"When using decorator enable_dynamic, input tensor shape = ({list(actual)}), dynamic "
+                         f"tensor shape = ({expected}), tensor shapes are not the same.")
+    for d, s in enumerate(shape):
+        if s in (None, -1):
+            torch._dynamo.mark_dynamic(value._t, d)
+
+
+def enable_dynamic(**kwargs):
+    """Declare which dimensions of a jit function's Tensor arguments change between calls.
+
+    Args:
+        kwargs: argument name -> ``Tensor(shape=[None, 3], dtype=...)`` (None marks a dynamic
+            dimension) or a tuple/list of them for a tuple/list argument.
+
+    When the decorated function is called (outside a graph being traced), each argument's shape is
+    checked against its spec and the dynamic dimensions are marked with
+    ``torch._dynamo.mark_dynamic``, so a jit function compiles one graph for all their sizes.
+    Inside a graph (``@jit`` applied on top) TorchDynamo generalises a dimension by itself once its
+    size changes.
+    """
+    if not kwargs:
+        raise ValueError("When using decorator enable_dynamic, the input cannot be empty!")
+    specs = {}
+    for name, spec in kwargs.items():
+        if isinstance(spec, (tuple, list)):
+            specs[name] = [_dynamic_dims(name, s) for s in spec]
+        else:
+            specs[name] = _dynamic_dims(name, spec)
+
+    def decorate(fn):
+        sig = inspect.signature(fn)
+        for name in specs:
+            if name not in sig.parameters:
+                raise ValueError(f"'{name}' is not in list")
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kw):
+            if not torch.compiler.is_compiling():
+                bound = sig.bind_partial(*args, **kw).arguments
+                for name, shape in specs.items():
+                    value = bound.get(name)
+                    if isinstance(shape, list) and isinstance(value, (tuple, list)):
+                        for v, sh in zip(value, shape):
+                            _check_and_mark(name, v, sh)
+                    elif not isinstance(shape, list):
+                        _check_and_mark(name, value, shape)
+            return fn(*args, **kw)
+        return wrapper
+    return decorate

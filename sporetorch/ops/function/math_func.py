@@ -78,8 +78,19 @@ def _binary_args(a, b):
     return _ut(a, tb), tb
 
 
+def _takes_python_scalar(fn):
+    """Whether ``fn(tensor, number)`` works (probed once, so traced code never relies on catching it)."""
+    try:
+        fn(torch.ones(1), 1)
+        return True
+    except (TypeError, RuntimeError):
+        return False
+
+
 def _binary(fn, name):
     """Build a broadcasting op ``name(input, other)``; either side may be a Python scalar."""
+    scalar_ok = _takes_python_scalar(fn)
+
     def op(input, other):
         if type(input) is Tensor:
             kind = type(other)
@@ -88,12 +99,12 @@ def _binary(fn, name):
                     return _wrap(fn(input._t, other._t))
                 except (RuntimeError, TypeError) as e:
                     _fail(name, e, input=input, other=other)
-            if kind is float or kind is int:
+            if scalar_ok and (kind is float or kind is int):
                 # torch's Python-scalar promotion is MindSpore's: the scalar never widens the Tensor's dtype.
                 try:
                     return _wrap(fn(input._t, other))
-                except TypeError:
-                    pass
+                except (RuntimeError, TypeError) as e:
+                    _fail(name, e, input=input, other=other)
         try:
             return _wrap(fn(*_binary_args(input, other)))
         except (RuntimeError, TypeError) as e:

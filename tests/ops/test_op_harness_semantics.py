@@ -213,3 +213,22 @@ def test_gather_family_accepts_int32_and_int64(fn):
 def test_functional_module_aliases():
     from sporetorch.ops import functional as F
     assert F.relu is ops.relu and F.matmul is ops.matmul
+
+
+def test_common_ops_capture_as_one_graph():
+    # GRAPH_MODE relies on torch.compile tracing straight through the wrappers
+    idx = Tensor(np.array([0, 1], np.int32))
+    x = Tensor(np.ones((2, 3), np.float32))
+
+    def f(t):
+        x = ms.Tensor.from_torch(t)
+        a = ops.softmax(ops.matmul(x, ops.transpose(x, (1, 0))), -1)
+        b = ops.concat(ops.split(x, 1, 1), 0)
+        c = ops.conv2d(ops.reshape(x, (1, 1, 2, 3)), ops.ones((1, 1, 3, 3)), pad_mode="same")
+        d = ops.where(x > 0.1, x, 0.0) + ops.maximum(x, 0.5) + ops.clamp(x, 0.0, 1.0) + ops.sub(1.0, x)
+        e = ops.cross_entropy(x, idx) + ops.mean(ops.one_hot(idx, 3).astype(ms.float32)) + ops.sum(ops.gather(b, idx, 0))
+        return (ops.sum(a) + ops.amax(c) + ops.sum(d) + e + ops.cumsum(x, 1).sum())._t
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, backend="eager", fullgraph=True)
+    np.testing.assert_allclose(compiled(x._t).numpy(), f(x._t).numpy(), rtol=1e-6)

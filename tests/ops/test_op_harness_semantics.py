@@ -226,7 +226,8 @@ def test_common_ops_capture_as_one_graph():
         b = ops.concat(ops.split(x, 1, 1), 0)
         c = ops.conv2d(ops.reshape(x, (1, 1, 2, 3)), ops.ones((1, 1, 3, 3)), pad_mode="same")
         d = ops.where(x > 0.1, x, 0.0) + ops.maximum(x, 0.5) + ops.clamp(x, 0.0, 1.0) + ops.sub(1.0, x)
-        e = ops.cross_entropy(x, idx) + ops.mean(ops.one_hot(idx, 3).astype(ms.float32)) + ops.sum(ops.gather(b, idx, 0))
+        e = (ops.cross_entropy(x, idx) + ops.mean(ops.one_hot(idx, 3).astype(ms.float32))
+             + ops.sum(ops.gather(b, idx, 0)))
         return (ops.sum(a) + ops.amax(c) + ops.sum(d) + e + ops.cumsum(x, 1).sum())._t
 
     torch._dynamo.reset()

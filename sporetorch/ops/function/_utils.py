@@ -80,20 +80,6 @@ def _fail(op, exc, exc_type=None, **args):
     raise exc_type(f"For '{op}', the inputs are not valid ({described}): {msg}") from None
 
 
-def _check_tensor(op, name, x):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(x).__name__}")
-    return x._t
-
-
-def _check_int(op, name, v):
-    if isinstance(v, Tensor) and v._t.numel() == 1 and not v._t.is_floating_point():
-        return int(v._t.item())
-    if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
-        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(v).__name__}")
-    return int(v)
-
-
 def _axis(op, axis, ndim, name="axis"):
     """Normalise an int axis into [0, ndim), raising ValueError when it is out of range."""
     if isinstance(axis, Tensor):

@@ -290,3 +290,15 @@ def test_set_dump_and_dispatch_threads_num():
         ms.set_dump(net, 1)
     with pytest.raises(TypeError, match="The parameter 'threads_num' must be <class 'int'>, but got <class 'str'>"):
         ms.dispatch_threads_num("a")
+
+
+def test_recompute_inside_jit_is_one_graph():
+    import warnings
+    ms.set_seed(2)
+    block = nn.SequentialCell([nn.Dense(3, 2), nn.Tanh()])
+    x = ms.Tensor([[1.0, 2.0, 3.0]])
+    f = ms.jit(lambda x: ms.recompute(block, x).sum(), backend="eager", fullgraph=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a graph break would warn (or raise with fullgraph)
+        out = f(x)
+    torch.testing.assert_close(out._t, block(x).sum()._t)

@@ -145,8 +145,11 @@ def recompute(block, *args, use_reentrant=True, output_recompute=False, early_st
     options = {"use_reentrant": False}
     if context_fn is not None:
         options["context_fn"] = context_fn
-    with _checkpoint.set_checkpoint_early_stop(bool(early_stop)):
+    if early_stop:  # torch's default; entering the context manager would break a traced graph
         out = _checkpoint.checkpoint(run, *torch_args, **options)
+    else:
+        with _checkpoint.set_checkpoint_early_stop(False):
+            out = _checkpoint.checkpoint(run, *torch_args, **options)
     return _to_tensor_outputs(out)
 
 

@@ -302,3 +302,21 @@ def test_recompute_inside_jit_is_one_graph():
         warnings.simplefilter("error")  # a graph break would warn (or raise with fullgraph)
         out = f(x)
     torch.testing.assert_close(out._t, block(x).sum()._t)
+
+
+def test_merge_sliced_parameter():
+    a = ms.Parameter(ms.Tensor([[1.0, 2.0]]), "w")
+    b = ms.Parameter(ms.Tensor([[3.0, 4.0]], ms.float16), "w")
+    merged = ms.merge_sliced_parameter([a, b])
+    # MindSpore 2.10: Parameter (name=w, shape=(2, 2), dtype=Float32, requires_grad=True), [[1, 2], [3, 4]]
+    assert repr(merged) == "Parameter (name=w, shape=(2, 2), dtype=Float32, requires_grad=True)"
+    assert merged.asnumpy().tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    with pytest.raises(ValueError, match="The name, dimension length, shape except 0 axis should be w, 2, \\(2,\\), but "
+                                         "got name: v, dimension length: 2, shape except 0 axis: \\(2,\\) at index 1."):
+        ms.merge_sliced_parameter([a, ms.Parameter(ms.Tensor([[3.0, 4.0]]), "v")])
+    with pytest.raises(TypeError, match="the argument 'sliced_parameters' should be list"):
+        ms.merge_sliced_parameter(a)
+    with pytest.raises(ValueError, match="the argument 'sliced_parameters' should not be empty."):
+        ms.merge_sliced_parameter([])
+    with pytest.raises(NotImplementedError, match="strategy=None"):
+        ms.merge_sliced_parameter([a, b], {"w": 1})

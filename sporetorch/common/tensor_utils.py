@@ -1,12 +1,14 @@
-"""``frombuffer`` and ``swap_tensors``: Tensors that share or trade their storage."""
+"""``frombuffer``, ``swap_tensors`` and ``merge_sliced_parameter``: Tensors that share, trade or
+join their storage."""
 import warnings
 
 import torch
 
 from . import dtype as mstype
+from .parameter import Parameter
 from .tensor import Tensor, _wrap
 
-__all__ = ["frombuffer", "swap_tensors"]
+__all__ = ["frombuffer", "swap_tensors", "merge_sliced_parameter"]
 
 
 def frombuffer(buffer, dtype, count=-1, offset=0):
@@ -62,3 +64,37 @@ def swap_tensors(t1, t2):
     t1._t, t2._t = t2._t, t1._t
     if hasattr(t1, "__dict__"):
         t1.__dict__, t2.__dict__ = t2.__dict__, t1.__dict__
+
+
+def merge_sliced_parameter(sliced_parameters, strategy=None):
+    """Join the slices of one Parameter (listed in rank order) along axis 0 into a new Parameter.
+
+    Args:
+        sliced_parameters (list[Parameter]): the slices, of one name and equal shapes beyond axis 0.
+        strategy (dict): MindSpore's per-parameter slicing strategies from a multi-device run, which
+            sporetorch does not produce; only None (join along axis 0) is supported.
+
+    The result takes the name, dtype and ``requires_grad`` of the first slice.
+    """
+    fn = "merge_sliced_parameter"
+    if not isinstance(sliced_parameters, list):
+        raise TypeError(f"For '{fn}', the argument 'sliced_parameters' should be list, but got "
+                        f"{type(sliced_parameters)}.")
+    if not sliced_parameters:
+        raise ValueError(f"For '{fn}', the argument 'sliced_parameters' should not be empty.")
+    if strategy is not None:
+        raise NotImplementedError(f"For '{fn}', 'strategy' describes slices of a multi-device run, which sporetorch "
+                                  "(one process) does not produce; pass strategy=None to join along axis 0.")
+    first = sliced_parameters[0]
+    for i, p in enumerate(sliced_parameters):
+        if not isinstance(p, Parameter):
+            raise TypeError(f"For '{fn}', each element of 'sliced_parameters' should be Parameter, but got "
+                            f"{type(p)} at index {i}.")
+        if p.name != first.name or p._t.dim() != first._t.dim() or p._t.shape[1:] != first._t.shape[1:]:
+            raise ValueError(f"For '{fn}', please make sure that the elements in 'slice_parameters' have the same "
+                             "name, dimension length and shape except 0 axis. The name, dimension length, shape "
+                             f"except 0 axis should be {first.name}, {first._t.dim()}, {tuple(first._t.shape[1:])}, "
+                             f"but got name: {p.name}, dimension length: {p._t.dim()}, shape except 0 axis: "
+                             f"{tuple(p._t.shape[1:])} at index {i}.")
+    merged = torch.cat([p._t.detach().to(first._t.dtype) for p in sliced_parameters], 0)
+    return Parameter(_wrap(merged), first.name, requires_grad=first.requires_grad)

@@ -131,3 +131,25 @@ def test_ps_context():
         ms.get_ps_context("client_password")
     ms.reset_ps_context()
     assert ms.get_ps_context("enable_ps") is False
+
+
+def test_private_parallel_queries_model_zoo_imports():
+    from sporetorch.parallel import _utils
+    # MindSpore 2.10 defaults: 1, False, 'stand_alone', False, 0, False, 1, False, False, 1, False
+    assert (_utils._get_device_num(), _utils._get_gradients_mean(), _utils._get_parallel_mode(),
+            _utils._get_enable_parallel_optimizer(), _utils._get_global_rank(), _utils._is_in_auto_parallel_mode(),
+            _utils._get_pipeline_stages(), _utils._get_full_batch(), _utils._is_in_data_parallel_mode(),
+            _utils._get_stage_device_num(), _utils._need_to_full()) == (
+        1, False, "stand_alone", False, 0, False, 1, False, False, 1, False)
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+    assert _utils._is_in_data_parallel_mode() and _utils._get_gradients_mean() is True
+    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel")
+    assert _utils._is_in_auto_parallel_mode() and _utils._need_to_full()
+    ms.set_auto_parallel_context(full_batch=True)
+    assert not _utils._need_to_full()
+
+
+def test_parallel_namespace():
+    import sporetorch.parallel as parallel
+    assert parallel.shard is ms.shard and parallel.merge_sliced_parameter is ms.merge_sliced_parameter
+    assert parallel.set_algo_parameters is ms.set_algo_parameters

@@ -38,7 +38,7 @@ __all__ = [
     "dyn_shape", "rank", "size", "numel", "dtype", "cast", "type_as", "view_as", "identity", "deepcopy", "depend",
     "assign", "assign_add", "assign_sub", "sequence_mask", "matrix_band_part", "view_as_real", "polar",
     "move_to", "vander", "scalar_to_tensor", "tuple_to_array", "scalar_cast", "inplace_update", "inplace_add",
-    "inplace_sub", "inplace_index_add", "put_", "intopk", "channel_shuffle", "masked_scatter", "mirror_pad",
+    "inplace_sub", "inplace_index_add", "put_", "intopk", "channel_shuffle", "mirror_pad",
     "padding", "matrix_diag", "matrix_diag_part", "matrix_set_diag",
 ]
 
@@ -510,11 +510,6 @@ def masked_select(input, mask):
         return _wrap(torch.masked_select(input._t, m))
     except RuntimeError as e:
         _fail("masked_select", e, ValueError, input=input, mask=mask)
-
-
-def masked_scatter(input, mask, source):
-    """Copy consecutive elements of ``source`` into ``input`` where ``mask`` is True."""
-    return _wrap(torch.masked_scatter(input._t, _ut(mask).bool(), source._t))
 
 
 @_inline_checked

@@ -14,8 +14,8 @@ from ..._device import default_device
 from ._utils import _guard_module, _inline_checked, _no_tensor, _shape, _tdtype
 
 __all__ = [
-    "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "empty", "empty_like",
-    "arange", "range", "tensor_range", "linspace", "logspace", "eye", "tril_indices", "triu_indices",
+    "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "arange", "range",
+    "tensor_range", "linspace", "logspace", "eye", "tril_indices", "triu_indices",
     "bartlett_window", "blackman_window", "hamming_window", "hann_window", "kaiser_window", "zero_",
 ]
 
@@ -41,11 +41,6 @@ def ones(shape, dtype=None):
     return _wrap(torch.ones(_shape("ones", shape), dtype=_tdtype(dtype) or torch.float32, device=default_device()))
 
 
-def empty(*size, dtype=None, device=None):
-    """An uninitialised tensor of shape ``size`` (default dtype Float32)."""
-    return _wrap(torch.empty(_size("empty", size), dtype=_tdtype(dtype) or torch.float32, device=default_device()))
-
-
 @_inline_checked
 def zeros_like(input, *, dtype=None):
     """Zeros with ``input``'s shape and dtype (or ``dtype``)."""
@@ -62,11 +57,6 @@ def ones_like(input, *, dtype=None):
         return _wrap(torch.ones_like(input._t, dtype=_tdtype(dtype)))
     except AttributeError as e:
         _no_tensor("ones_like", e, input=input)
-
-
-def empty_like(input, *, dtype=None, device=None):
-    """An uninitialised tensor with ``input``'s shape and dtype."""
-    return _wrap(torch.empty_like(input._t, dtype=_tdtype(dtype)))
 
 
 def full(size, fill_value, *, dtype=None):

@@ -7,7 +7,7 @@ from ._utils import _axes, _fail, _float_of, _guard_module, _inline_checked, _no
 __all__ = [
     "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
     "baddbmm_ext", "batch_dot", "tensor_dot", "kron", "cross", "vecdot", "einsum", "einsum_ext", "norm",
-    "vector_norm", "matrix_norm", "lp_norm", "renorm", "inverse", "matrix_inverse", "det", "matrix_determinant",
+    "vector_norm", "matrix_norm", "renorm", "inverse", "det", "matrix_determinant",
     "log_matrix_determinant", "logdet", "slogdet", "pinv", "svd", "qr", "cholesky", "cholesky_inverse",
     "cholesky_solve", "lstsq", "lu_solve", "lu_unpack", "matrix_exp", "matrix_power", "matrix_solve", "eig",
     "eigvals", "cond", "geqrf", "orgqr", "ormqr", "cov", "trapz",
@@ -211,12 +211,6 @@ def matrix_norm(A, ord='fro', axis=(-2, -1), keepdims=False, *, dtype=None):
     return _wrap(torch.linalg.matrix_norm(_float_of(A._t), ord, axis, keepdims, dtype=_tdtype(dtype)))
 
 
-def lp_norm(input, axis, p=2, keep_dims=False, epsilon=1e-12):
-    """p-norm over ``axis`` (MindSpore's LpNorm)."""
-    t = _float_of(input._t)
-    return _wrap(torch.linalg.vector_norm(t, p, _axes("lp_norm", axis, t.dim()), keep_dims))
-
-
 def renorm(input, p, axis, maxnorm):
     """Rescale the sub-tensors along ``axis`` whose p-norm exceeds ``maxnorm``."""
     return _wrap(torch.renorm(input._t, p, axis, maxnorm))
@@ -233,12 +227,6 @@ def _linalg(op, fn, *tensors, **kw):
 def inverse(input):
     """Inverse of square matrices."""
     return _wrap(_linalg("inverse", torch.linalg.inv, input))
-
-
-def matrix_inverse(input, adjoint=False):
-    """Inverse (of the conjugate transpose with ``adjoint``)."""
-    t = input._t.mH if adjoint else input._t
-    return _wrap(torch.linalg.inv(t))
 
 
 def det(input):

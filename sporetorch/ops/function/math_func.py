@@ -16,10 +16,10 @@ __all__ = [
     "erf", "erfc", "erfinv", "exp", "exp2", "expm1", "floor", "frac", "i0", "imag", "real", "inv", "invert",
     "isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal", "is_complex", "is_floating_point",
     "lgamma", "log", "log10", "log1p", "log2", "logit", "neg", "negative", "positive", "reciprocal", "round",
-    "rsqrt", "sgn", "sign", "signbit", "sin", "sinc", "sinh", "sqrt", "square", "tan", "trunc", "fix",
-    "nan_to_num", "mvlgamma", "polygamma", "bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_j0",
+    "rsqrt", "sgn", "sign", "signbit", "sin", "sinc", "sinh", "sqrt", "square", "tan", "trunc", "nan_to_num",
+    "mvlgamma", "polygamma", "bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_j0",
     "bessel_j1", "bessel_k0", "bessel_k0e", "bessel_k1", "bessel_k1e", "bessel_y0", "bessel_y1",
-    "tensor_exp", "tensor_expm1", "logical_not", "bitwise_not", "population_count",
+    "tensor_exp", "tensor_expm1", "logical_not", "population_count",
     # binary
     "add", "tensor_add", "sub", "subtract", "tensor_sub", "mul", "multiply", "tensor_mul", "tensor_muls",
     "div", "divide", "true_divide", "tensor_div", "floor_div", "floor_divide", "floordiv", "tensor_floordiv",
@@ -31,7 +31,7 @@ __all__ = [
     "logical_and", "logical_or", "logical_xor",
     # comparison
     "eq", "equal", "ne", "not_equal", "ge", "greater_equal", "tensor_ge", "gt", "greater", "tensor_gt", "le",
-    "less_equal", "tensor_le", "lt", "less", "tensor_lt", "isclose", "allclose", "approximate_equal",
+    "less_equal", "tensor_le", "lt", "less", "tensor_lt", "isclose", "approximate_equal",
     "is_nonzero",
 ]
 
@@ -159,13 +159,11 @@ expm1 = _unary(torch.expm1, "expm1", True)
 tensor_expm1 = _unary(torch.expm1, "tensor_expm1", True)
 floor = _unary(torch.floor, "floor")
 frac = _unary_x(torch.frac, "frac")
-fix = _unary(torch.trunc, "fix")
 i0 = _unary(torch.special.i0, "i0", True)
 imag = _unary(torch.imag, "imag")
 real = _unary(lambda t: torch.real(t) if t.is_complex() else t, "real")
 inv = _unary_x(torch.reciprocal, "inv", True)
 invert = _unary_x(torch.bitwise_not, "invert")
-bitwise_not = _unary(torch.bitwise_not, "bitwise_not")
 logical_not = _unary(torch.logical_not, "logical_not")
 isfinite = _unary(torch.isfinite, "isfinite")
 isinf = _unary(torch.isinf, "isinf")
@@ -504,11 +502,6 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         return _wrap(torch.isclose(*_binary_args(input, other), rtol=rtol, atol=atol, equal_nan=equal_nan))
     except (RuntimeError, TypeError) as e:
         _fail("isclose", e, input=input, other=other)
-
-
-def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """Whether every element satisfies :func:`isclose` (a Python bool)."""
-    return bool(torch.all(isclose(input, other, rtol, atol, equal_nan)._t))
 
 
 def approximate_equal(x, y, tolerance=1e-05):

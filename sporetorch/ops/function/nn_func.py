@@ -871,11 +871,36 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction='mean'):
 
 
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
-    """Connectionist temporal classification loss; returns ``(loss, log_alpha)`` as MindSpore does (alpha: None)."""
+    """Connectionist temporal classification loss of ``log_probs`` (T, N, C).
+
+    Returns ``(loss, log_alpha)`` as MindSpore does: ``log_alpha`` (N, T, 2 * S + 1) holds the
+    forward variables over the blank-interleaved targets (-inf where a path is impossible).
+    """
     _check_reduction("ctc_loss", reduction)
-    loss = F.ctc_loss(log_probs._t, targets._t.long(), _ut(input_lengths).long(), _ut(target_lengths).long(),
-                      blank, reduction, zero_infinity)
-    return _wrap(loss)
+    lp, tg = log_probs._t, targets._t.long()
+    il, tl = _ut(input_lengths).long(), _ut(target_lengths).long()
+    loss = F.ctc_loss(lp, tg, il, tl, blank, reduction, zero_infinity)
+    return _wrap(loss), _wrap(_ctc_log_alpha(lp.detach(), tg, blank))
+
+
+def _ctc_log_alpha(lp, targets, blank):
+    """CTC forward variables log alpha[n, t, s] over the extended label sequence."""
+    steps, batch, _ = lp.shape
+    ext = torch.full((batch, 2 * targets.shape[1] + 1), blank, dtype=torch.long, device=lp.device)
+    ext[:, 1::2] = targets
+    emit = lp.permute(1, 0, 2).gather(2, ext.unsqueeze(1).expand(batch, steps, ext.shape[1]))
+    neg_inf = torch.tensor(float("-inf"), dtype=lp.dtype, device=lp.device)
+    # a label may skip the blank before it unless it repeats the previous label
+    can_skip = torch.zeros_like(ext, dtype=torch.bool)
+    can_skip[:, 2:] = (ext[:, 2:] != blank) & (ext[:, 2:] != ext[:, :-2])
+    alpha = torch.full((batch, steps, ext.shape[1]), float("-inf"), dtype=lp.dtype, device=lp.device)
+    alpha[:, 0, :2] = emit[:, 0, :2]
+    for step in range(1, steps):
+        prev = alpha[:, step - 1]
+        shift1 = torch.cat([neg_inf.expand(batch, 1), prev[:, :-1]], 1)
+        shift2 = torch.where(can_skip, torch.cat([neg_inf.expand(batch, 2), prev[:, :-2]], 1), neg_inf)
+        alpha[:, step] = torch.logsumexp(torch.stack([prev, shift1, shift2]), 0) + emit[:, step]
+    return alpha
 
 
 _guard_module(globals(), __all__)

@@ -46,7 +46,7 @@ from .runtime import (synchronize, empty_cache, memory_allocated, max_memory_all
                       Event, current_stream, default_stream, set_cur_stream, StreamCtx, communication_stream,
                       set_memory, set_cpu_affinity)
 from .profiler import Profiler
-from . import runtime, profiler  # noqa: F401 - mindspore.runtime / mindspore.profiler
+from . import runtime, profiler, hal, parallel  # noqa: F401 - mindspore.runtime / .profiler / .hal / .parallel
 from .train import (BleuScore, ConfusionMatrix, CosineSimilarity, Dice, F1, Fbeta, MSE, Perplexity, Precision,
                     ROC, Recall, Top1CategoricalAccuracy, Top5CategoricalAccuracy, TopKCategoricalAccuracy,
                     LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager)

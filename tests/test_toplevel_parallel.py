@@ -153,3 +153,29 @@ def test_parallel_namespace():
     import sporetorch.parallel as parallel
     assert parallel.shard is ms.shard and parallel.merge_sliced_parameter is ms.merge_sliced_parameter
     assert parallel.set_algo_parameters is ms.set_algo_parameters
+
+
+def test_layout():
+    layout = ms.Layout((2, 4), ("dp", "mp"))
+    # to_dict values from MindSpore 2.10
+    assert layout("dp", "mp").to_dict() == {"device_matrix": (2, 4), "tensor_map": (1, 0),
+                                            "interleaved_parallel": False, "alias_name": ("dp", "mp"),
+                                            "rank_list": [0, 1, 2, 3, 4, 5, 6, 7]}
+    assert layout("dp", "None").to_dict()["tensor_map"] == (1, -1)
+    assert layout(("dp", "mp"), "None").to_dict()["tensor_map"] == ((1, 0), -1)
+    relu = ms.nn.ReLU()
+    assert ms.shard(relu, (layout("dp", "mp"),)) is relu
+    with pytest.raises(ValueError, match=r"The axis xx is not found in \('dp', 'mp'\)"):
+        layout("xx", "mp")
+    with pytest.raises(TypeError, match="The element of device_matrix must be int type, but got:<class 'str'>"):
+        ms.Layout((2, "a"), ("dp", "mp"))
+    with pytest.raises(ValueError, match="device_matrix length should be equal to alias_name length"):
+        ms.Layout((2, 4), ("dp",))
+    with pytest.raises(ValueError, match=r"Each element of alias_name \('dp', 'dp'\) should be different"):
+        ms.Layout((2, 4), ("dp", "dp"))
+    with pytest.raises(ValueError, match="can not set 'None'"):
+        ms.Layout((2, 4), ("dp", "None"))
+    with pytest.raises(ValueError, match="but got 3 and 4."):
+        ms.Layout((2, 2), ("a", "b"), rank_list=[0, 1, 2])
+    with pytest.raises(ValueError, match="The tensor_map of layout is None"):
+        ms.Layout((2, 2), ("a", "b")).to_dict()

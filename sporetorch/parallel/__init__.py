@@ -7,7 +7,8 @@ from ..common.api_helpers import shard
 from ..common.tensor_utils import merge_sliced_parameter
 from ..parallel_context import set_algo_parameters, get_algo_parameters, reset_algo_parameters
 from ..train.serialization import load_segmented_checkpoints
+from .layout import Layout
 from . import _utils  # noqa: F401
 
-__all__ = ["shard", "merge_sliced_parameter", "set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
+__all__ = ["Layout", "shard", "merge_sliced_parameter", "set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
            "load_segmented_checkpoints"]

@@ -28,6 +28,7 @@ __all__ = [
     "affine_grid", "grid_sample",
     # dropout / normalisation / embedding / distances
     "dropout", "dropout1d", "dropout2d", "dropout3d", "batch_norm", "layer_norm", "group_norm", "rms_norm",
+    "add_rms_norm", "add_layer_norm", "rotary_position_embedding",
     "lrn", "embedding", "cosine_similarity", "pdist", "cdist", "dist",
     # losses
     "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "mse_loss",
@@ -634,6 +635,39 @@ def rms_norm(x, gamma, epsilon=1e-06):
     t = x._t
     rstd = torch.rsqrt(t.pow(2).mean(-1, keepdim=True) + epsilon)
     return _wrap(t * rstd * gamma._t), _wrap(rstd)
+
+
+def add_rms_norm(x1, x2, gamma, epsilon=1e-06):
+    """RMS norm of ``x1 + x2`` over the last axis; returns ``(y, rstd, x1 + x2)``."""
+    x = x1._t + x2._t
+    rstd = torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + epsilon)
+    return _wrap(x * rstd * gamma._t), _wrap(rstd), _wrap(x)
+
+
+def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-05, additional_output=False):
+    """Layer norm of ``x1 + x2`` over the axes of ``gamma``; returns ``(y, mean, rstd, x1 + x2)``."""
+    x = x1._t + x2._t
+    axes = tuple(range(-gamma._t.dim(), 0))
+    var, mean = torch.var_mean(x, axes, correction=0, keepdim=True)
+    rstd = torch.rsqrt(var + epsilon)
+    return _wrap((x - mean) * rstd * gamma._t + beta._t), _wrap(mean), _wrap(rstd), _wrap(x)
+
+
+def rotary_position_embedding(x, cos, sin, mode=0):
+    """Rotary position embedding ``x * cos + rotate(x) * sin``.
+
+    ``mode=0`` rotates halves (GPT-NeoX style: ``cat(-x2, x1)``), ``mode=1`` rotates interleaved
+    pairs (GPT-J style: ``(x0, x1) -> (-x1, x0)``).
+    """
+    t = x._t
+    if mode == 0:
+        first, second = t.chunk(2, -1)
+        rotated = torch.cat([-second, first], -1)
+    elif mode == 1:
+        rotated = torch.stack([-t[..., 1::2], t[..., ::2]], -1).flatten(-2)
+    else:
+        raise ValueError(f"For 'rotary_position_embedding', the 'mode' must be 0 or 1, but got {mode!r}")
+    return _wrap(t * cos._t + rotated * sin._t)
 
 
 def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS'):

@@ -52,7 +52,7 @@ from .train import (BleuScore, ConfusionMatrix, CosineSimilarity, Dice, F1, Fbet
                     LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager)
 from .amp import build_train_network
 from .common.tensor_utils import frombuffer, swap_tensors, merge_sliced_parameter
-from .common.api_helpers import shard, enable_dynamic
+from .common.api_helpers import shard, enable_dynamic, _no_grad
 from .parallel.layout import Layout
 from .common.mindir import save_mindir, load_mindir, export_split_mindir
 from .runtime import launch_blocking, ms_memory_recycle, set_dump, dispatch_threads_num

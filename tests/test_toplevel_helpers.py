@@ -320,3 +320,18 @@ def test_merge_sliced_parameter():
         ms.merge_sliced_parameter([])
     with pytest.raises(NotImplementedError, match="strategy=None"):
         ms.merge_sliced_parameter([a, b], {"w": 1})
+
+
+def test_no_grad_blocks_gradients_inside_grad():
+    def f(x):
+        with ms._no_grad():
+            frozen = x * x
+        return (x * 3 + frozen).sum()
+    g = ms.grad(f)(ms.Tensor([1.0, 2.0]))
+    assert g.tolist() == [3.0, 3.0]  # MindSpore 2.10: d/dx (3x + stop(x^2)) = 3
+
+    @ms._no_grad()
+    def square(x):
+        return x * x
+    assert ms.grad(lambda x: (x + square(x)).sum())(ms.Tensor([2.0])).tolist() == [1.0]  # MindSpore 2.10
+    assert torch.is_grad_enabled()

@@ -7,6 +7,7 @@ what they were given; ``recompute`` really recomputes (``torch.utils.checkpoint`
 ``set_recursion_limit`` raises Python's recursion limit, which bounds how deeply nested cells can be
 called and traced.
 """
+import contextlib
 import functools
 import inspect
 import sys
@@ -18,7 +19,7 @@ from ..ops.primitive import constexpr
 from .tensor import Tensor, _wrap
 
 __all__ = ["mutable", "constexpr", "jit_class", "lazy_inline", "no_inline", "recompute", "set_recursion_limit", "shard",
-           "enable_dynamic"]
+           "enable_dynamic", "_no_grad"]
 
 _MUTABLE_TYPES = "(bool, int, float, Tensor, tuple, list, dict)"
 
@@ -254,3 +255,19 @@ def enable_dynamic(**kwargs):
             return fn(*args, **kw)
         return wrapper
     return decorate
+
+
+class _no_grad(contextlib.ContextDecorator):  # noqa: N801 - MindSpore's name
+    """Context manager and decorator: what runs inside records no gradient (``torch.no_grad``), so
+    inside a function being differentiated it contributes nothing to the gradients."""
+
+    def __init__(self):
+        self.prev_state = False
+
+    def __enter__(self):
+        self.prev_state = torch.is_grad_enabled()
+        torch.set_grad_enabled(False)
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        torch.set_grad_enabled(self.prev_state)
+        return False

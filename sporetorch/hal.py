@@ -30,7 +30,8 @@ def _target(device_target, fn):
 
 def _require(target, fn):
     if not is_available(target):
-        why = "torch sees no CUDA device" if target == "GPU" else "sporetorch runs on PyTorch, which has no Ascend backend"
+        why = ("torch sees no CUDA device" if target == "GPU"
+               else "sporetorch runs on PyTorch, which has no Ascend backend")
         raise ValueError(f"{target} backend is not available ({why}). You can call hal.is_available to check it.")
 
 

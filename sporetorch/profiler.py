@@ -60,8 +60,9 @@ def tensorboard_trace_handler(dir_name=None, worker_name=None, analyse_flag=True
 
 _ASCEND_ONLY = {"profiler_level", "aic_metrics", "data_simplification", "l2_cache", "hbm_ddr", "pcie", "sync_enable",
                 "data_process", "parallel_strategy", "mstx", "export_type", "mstx_domain_include",
-                "mstx_domain_exclude", "sys_io", "sys_interconnection", "host_sys", "timeline_limit", "record_shapes_sync",
-                "experimental_config", "hardware_metrics", "ascend_job_id", "profile_framework", "profile_communication",
+                "mstx_domain_exclude", "sys_io", "sys_interconnection", "host_sys", "timeline_limit",
+                "record_shapes_sync", "experimental_config", "hardware_metrics", "ascend_job_id", "profile_framework",
+                "profile_communication",
                 "op_time"}
 _KNOWN = {"start_profile", "output_path", "activities", "schedule", "on_trace_ready", "profile_memory", "with_stack",
           "record_shapes"} | _ASCEND_ONLY

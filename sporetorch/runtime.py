@@ -205,7 +205,8 @@ def set_memory(init_size="2GB", increase_size="2GB", max_size="1024GB", optimize
                             f"{type(size).__name__}.")
         pattern = _HUGE_PAGE_SIZE if name == "huge_page_reserve_size" else _SIZE
         if not pattern.fullmatch(size):
-            raise ValueError(f"The '{size}' is illegal, it must be match regular'{pattern.pattern}' by flags're.ASCII.'")
+            raise ValueError(f"The '{size}' is illegal, it must be match regular'{pattern.pattern}' by "
+                             "flags're.ASCII.'")
     if optimize_level not in ("O0", "O1"):
         raise ValueError(f"The optimize_level must be one of ['O0', 'O1'], but got {optimize_level}.")
     _set_once("set_memory")

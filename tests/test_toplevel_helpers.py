@@ -311,8 +311,9 @@ def test_merge_sliced_parameter():
     # MindSpore 2.10: Parameter (name=w, shape=(2, 2), dtype=Float32, requires_grad=True), [[1, 2], [3, 4]]
     assert repr(merged) == "Parameter (name=w, shape=(2, 2), dtype=Float32, requires_grad=True)"
     assert merged.asnumpy().tolist() == [[1.0, 2.0], [3.0, 4.0]]
-    with pytest.raises(ValueError, match="The name, dimension length, shape except 0 axis should be w, 2, \\(2,\\), but "
-                                         "got name: v, dimension length: 2, shape except 0 axis: \\(2,\\) at index 1."):
+    with pytest.raises(ValueError, match=r"The name, dimension length, shape except 0 axis should be w, 2, \(2,\), "
+                                         r"but got name: v, dimension length: 2, shape except 0 axis: \(2,\) at "
+                                         "index 1."):
         ms.merge_sliced_parameter([a, ms.Parameter(ms.Tensor([[3.0, 4.0]]), "v")])
     with pytest.raises(TypeError, match="the argument 'sliced_parameters' should be list"):
         ms.merge_sliced_parameter(a)

@@ -71,7 +71,8 @@ class COOTensor:
     def __init__(self, indices=None, values=None, shape=None, coo_tensor=None):
         if coo_tensor is not None:
             if not isinstance(coo_tensor, COOTensor):
-                raise TypeError(f"For COOTensor, 'coo_tensor' must be a COOTensor, but got {type(coo_tensor).__name__}.")
+                raise TypeError(f"For COOTensor, 'coo_tensor' must be a COOTensor, but got "
+                                f"{type(coo_tensor).__name__}.")
             self._indices, self._values, self._shape = coo_tensor._indices, coo_tensor._values, coo_tensor._shape
             return
         ind = _as_torch(indices, "indices", "COOTensor")
@@ -79,11 +80,11 @@ class COOTensor:
         shape = _check_shape(shape, "COOTensor")
         _check_index_dtype(ind, "indices", "COOTensor")
         if ind.dim() != 2:
-            raise ValueError(f"For COOTensor, 'indices' must be a 2-dimensional tensor, but got a {ind.dim()}-dimensional "
-                             "tensor.")
+            raise ValueError("For COOTensor, 'indices' must be a 2-dimensional tensor, but got a "
+                             f"{ind.dim()}-dimensional tensor.")
         if val.dim() != 1:
-            raise ValueError(f"For COOTensor, 'values' must be a 1-dimensional tensor, but got a {val.dim()}-dimensional "
-                             "tensor.")
+            raise ValueError("For COOTensor, 'values' must be a 1-dimensional tensor, but got a "
+                             f"{val.dim()}-dimensional tensor.")
         if len(shape) != 2:
             raise ValueError(f"For COOTensor, the length of 'shape' must be 2, but got {shape}.")
         if ind.shape[1] != 2:
@@ -235,7 +236,8 @@ class CSRTensor:
     def __init__(self, indptr=None, indices=None, values=None, shape=None, csr_tensor=None):
         if csr_tensor is not None:
             if not isinstance(csr_tensor, CSRTensor):
-                raise TypeError(f"For CSRTensor, 'csr_tensor' must be a CSRTensor, but got {type(csr_tensor).__name__}.")
+                raise TypeError(f"For CSRTensor, 'csr_tensor' must be a CSRTensor, but got "
+                                f"{type(csr_tensor).__name__}.")
             self._indptr, self._indices, self._values, self._shape = (csr_tensor._indptr, csr_tensor._indices,
                                                                       csr_tensor._values, csr_tensor._shape)
             return
@@ -430,7 +432,8 @@ class RowTensor:
     def __init__(self, indices=None, values=None, shape=None, row_tensor=None):
         if row_tensor is not None:
             if not isinstance(row_tensor, RowTensor):
-                raise TypeError(f"For RowTensor, 'row_tensor' must be a RowTensor, but got {type(row_tensor).__name__}.")
+                raise TypeError(f"For RowTensor, 'row_tensor' must be a RowTensor, but got "
+                                f"{type(row_tensor).__name__}.")
             self._indices, self._values, self._shape = row_tensor._indices, row_tensor._values, row_tensor._shape
             return
         ind = _as_torch(indices, "indices", "RowTensor")

@@ -10,5 +10,5 @@ from ..train.serialization import load_segmented_checkpoints
 from .layout import Layout
 from . import _utils  # noqa: F401
 
-__all__ = ["Layout", "shard", "merge_sliced_parameter", "set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
-           "load_segmented_checkpoints"]
+__all__ = ["Layout", "shard", "merge_sliced_parameter", "set_algo_parameters", "get_algo_parameters",
+           "reset_algo_parameters", "load_segmented_checkpoints"]

@@ -54,7 +54,8 @@ class schedule:  # noqa: N801 - MindSpore's name
 
 def tensorboard_trace_handler(dir_name=None, worker_name=None, analyse_flag=True, async_mode=False):
     """An ``on_trace_ready`` callback writing each recorded cycle as a TensorBoard trace into ``dir_name``
-    (default ``./data``)."""
+    (default ``./data``). ``analyse_flag`` and ``async_mode`` steer MindSpore's own analysis and are
+    accepted for compatibility."""
     return _tp.tensorboard_trace_handler(dir_name or "./data", worker_name=worker_name, use_gzip=False)
 
 

@@ -787,6 +787,13 @@ add(
         [-x[..., 1::2], x[..., ::2]], -1).reshape(x.shape) * s, "numpy",
            [S((T((1, 2, 3, 4)), U((1, 1, 3, 4)), U((1, 1, 3, 4)))),
             S((T((1, 2, 3, 4)), U((1, 1, 3, 4)), U((1, 1, 3, 4)), 1))], differentiable=True),
+    # BSH layout with 2 heads and a causal mask (True = discard), against torch's SDPA
+    OpInfo("flash_attention_score", lambda q, k, v, n, **kw: F.scaled_dot_product_attention(
+        q.reshape(1, 3, 2, 2).transpose(1, 2), k.reshape(1, 3, 2, 2).transpose(1, 2),
+        v.reshape(1, 3, 2, 2).transpose(1, 2), is_causal=True, scale=0.5).transpose(1, 2).reshape(1, 3, 4), "torch",
+           [S((T((1, 3, 4)), T((1, 3, 4)), T((1, 3, 4)), 2),
+              {"attn_mask": L(np.triu(np.ones((3, 3)), 1).astype(bool).tolist(), "bool"), "scalar_value": 0.5})],
+           differentiable=True),
     OpInfo("lrn", [np.full((1, 3, 2, 2), 0.5, np.float32)], "mindspore", [S((L(np.ones((1, 3, 2, 2)).tolist()),))],
            dtypes=F32),
     OpInfo("embedding", lambda i, w: w[i], "numpy", [S((I((2, 3), 4), T((4, 2))))]),

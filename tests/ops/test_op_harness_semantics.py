@@ -233,3 +233,19 @@ def test_common_ops_capture_as_one_graph():
     torch._dynamo.reset()
     compiled = torch.compile(f, backend="eager", fullgraph=True)
     np.testing.assert_allclose(compiled(x._t).numpy(), f(x._t).numpy(), rtol=1e-6)
+
+
+def test_flash_attention_score_band_layouts_and_grouped_heads():
+    rs = np.random.RandomState(0)
+    q, k, v = (Tensor(rs.randn(2, 4, 8).astype(np.float32)) for _ in range(3))
+    causal = Tensor(np.triu(np.ones((4, 4), bool), 1))
+    by_mask = ops.flash_attention_score(q, k, v, 2, attn_mask=causal)
+    by_band = ops.flash_attention_score(q, k, v, 2, next_tokens=0)
+    np.testing.assert_allclose(by_band.asnumpy(), by_mask.asnumpy(), rtol=1e-6)
+    # BNSD with one key/value head shared by both query heads
+    qb = Tensor(rs.randn(2, 2, 4, 4).astype(np.float32))
+    kb, vb = (Tensor(rs.randn(2, 1, 4, 4).astype(np.float32)) for _ in range(2))
+    out = ops.flash_attention_score(qb, kb, vb, 2, input_layout="BNSD", scalar_value=0.5)
+    want = torch.nn.functional.scaled_dot_product_attention(qb._t, kb._t.expand(2, 2, 4, 4), vb._t.expand(2, 2, 4, 4),
+                                                            scale=0.5)
+    np.testing.assert_allclose(out.asnumpy(), want.numpy(), rtol=1e-5, atol=1e-6)

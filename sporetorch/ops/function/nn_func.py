@@ -28,7 +28,7 @@ __all__ = [
     "affine_grid", "grid_sample",
     # dropout / normalisation / embedding / distances
     "dropout", "dropout1d", "dropout2d", "dropout3d", "batch_norm", "layer_norm", "group_norm", "rms_norm",
-    "add_rms_norm", "add_layer_norm", "rotary_position_embedding",
+    "add_rms_norm", "add_layer_norm", "rotary_position_embedding", "flash_attention_score",
     "lrn", "embedding", "cosine_similarity", "pdist", "cdist", "dist",
     # losses
     "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "mse_loss",
@@ -668,6 +668,72 @@ def rotary_position_embedding(x, cos, sin, mode=0):
     else:
         raise ValueError(f"For 'rotary_position_embedding', the 'mode' must be 0 or 1, but got {mode!r}")
     return _wrap(t * cos._t + rotated * sin._t)
+
+
+def _to_bnsd(t, layout, heads):
+    """(B, N, S, D) view of an attention input in MindSpore's ``input_layout``."""
+    if layout == "BNSD":
+        return t
+    if layout == "BSND":
+        return t.transpose(1, 2)
+    if layout == "BSH":
+        b, seq, hidden = t.shape
+        return t.reshape(b, seq, heads, hidden // heads).transpose(1, 2)
+    if layout == "SBH":
+        seq, b, hidden = t.shape
+        return t.reshape(seq, b, heads, hidden // heads).permute(1, 2, 0, 3)
+    raise ValueError(f"For 'flash_attention_score', the 'input_layout' must be 'BSH', 'SBH', 'BSND' or 'BNSD', "
+                     f"but got {layout!r}")
+
+
+def _from_bnsd(t, layout):
+    if layout == "BNSD":
+        return t
+    if layout == "BSND":
+        return t.transpose(1, 2)
+    b, heads, seq, dim = t.shape
+    if layout == "BSH":
+        return t.transpose(1, 2).reshape(b, seq, heads * dim)
+    return t.permute(2, 0, 1, 3).reshape(seq, b, heads * dim)
+
+
+def flash_attention_score(query, key, value, head_num, real_shift=None, drop_mask=None, padding_mask=None,
+                          attn_mask=None, prefix=None, actual_seq_qlen=None, actual_seq_kvlen=None, keep_prob=1.0,
+                          scalar_value=1.0, pre_tokens=2147483647, next_tokens=2147483647, inner_precise=0,
+                          input_layout='BSH', sparse_mode=0):
+    """Scaled dot-product attention ``softmax(scalar_value * Q K^T + real_shift, masked) V``.
+
+    ``attn_mask`` marks the positions to *discard* (True/1), as in MindSpore; ``pre_tokens``
+    and ``next_tokens`` keep the band ``-pre_tokens <= k - q <= next_tokens``; ``keep_prob``
+    applies attention dropout. Key/value may have fewer heads than the query (grouped-query
+    attention). Supported: ``sparse_mode=0`` and the layouts BSH, SBH, BSND, BNSD; variable
+    sequence lengths (``actual_seq_*``, ``prefix``) are not.
+    """
+    if sparse_mode != 0 or prefix is not None or actual_seq_qlen is not None or actual_seq_kvlen is not None:
+        raise ValueError("For 'flash_attention_score', only sparse_mode=0 without prefix or actual_seq_* "
+                         "lengths is supported")
+    q = _to_bnsd(query._t, input_layout, head_num)
+    kv_heads = head_num if input_layout in ("BNSD", "BSND") else key._t.shape[-1] // q.shape[-1]
+    k = _to_bnsd(key._t, input_layout, kv_heads)
+    v = _to_bnsd(value._t, input_layout, kv_heads)
+    if k.shape[1] != q.shape[1]:
+        k = k.repeat_interleave(q.shape[1] // k.shape[1], 1)
+        v = v.repeat_interleave(q.shape[1] // v.shape[1], 1)
+    scores = torch.matmul(q, k.transpose(-2, -1)) * scalar_value
+    if real_shift is not None:
+        scores = scores + real_shift._t
+    discard = None if attn_mask is None else attn_mask._t.bool()
+    if pre_tokens < scores.shape[-2] or next_tokens < scores.shape[-1]:
+        rows = torch.arange(scores.shape[-2], device=scores.device).unsqueeze(1)
+        cols = torch.arange(scores.shape[-1], device=scores.device).unsqueeze(0)
+        band = ((cols - rows) > next_tokens) | ((rows - cols) > pre_tokens)
+        discard = band if discard is None else discard | band
+    if discard is not None:
+        scores = scores.masked_fill(discard, float("-inf"))
+    probs = torch.softmax(scores, -1)
+    if keep_prob < 1.0:
+        probs = F.dropout(probs, 1.0 - keep_prob, True)
+    return _wrap(_from_bnsd(torch.matmul(probs, v), input_layout))
 
 
 def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS'):

@@ -104,6 +104,7 @@ class _DefaultGenerator(Generator):
     def _torch_generator(self):
         device = _device.default_device()
         if device.type == "cuda":
+            torch.cuda.init()  # default_generators is filled when CUDA starts
             index = device.index if device.index is not None else torch.cuda.current_device()
             return torch.cuda.default_generators[index]
         return torch.default_generator

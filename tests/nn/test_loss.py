@@ -156,3 +156,22 @@ def test_loss_gradients_match_torch():
     assert torch.autograd.gradcheck(
         lambda a: nn.DiceLoss()(_wrap(torch.sigmoid(a)), ten(BIN.astype(np.float64)))._t,
         (x.detach().clone().requires_grad_(True),))
+
+
+def test_sampled_softmax_loss():
+    rs = np.random.RandomState(0)
+    w = ten(rs.randn(7, 4).astype(np.float32))
+    b = ten(np.linspace(-1, 1, 7).astype(np.float32))
+    labels = ten(np.array([[0, 3], [1, 4], [2, 2]], np.int32))
+    x = ten(np.random.RandomState(1).randn(3, 4).astype(np.float32))
+    given = (ten(np.array([5, 6, 1], np.int32)), ten(np.full((3, 2), 0.4, np.float32)),
+             ten(np.full((3,), 0.3, np.float32)))
+    # From MindSpore 2.10 (fixed sampled_values; the reduction is not applied there either).
+    close(nn.SampledSoftmaxLoss(3, 7, num_true=2, sampled_values=given, reduction="mean")(w, b, labels, x),
+          [6.454253, 3.0225034, 6.98241])
+    loss = nn.SampledSoftmaxLoss(2, 7, num_true=2, seed=3)
+    sampled, _, count = loss._sample(labels._t.long())
+    assert set(sampled.tolist()) == {5, 6} and count.shape == (2,)
+    assert loss(w, b, labels, x).shape == (3,)
+    with pytest.raises(ValueError, match="num_sampled"):
+        nn.SampledSoftmaxLoss(3, 7, num_true=2)(w, b, labels, x)

@@ -19,7 +19,7 @@ __all__ = ["LossBase", "L1Loss", "L1LossExt", "MSELoss", "RMSELoss", "MAELoss", 
            "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss",
            "BCELoss", "CosineEmbeddingLoss", "MultilabelMarginLoss", "BCEWithLogitsLoss", "FocalLoss", "HuberLoss",
            "TripletMarginLoss", "NLLLoss", "CrossEntropyLoss", "KLDivLoss", "CTCLoss", "GaussianNLLLoss",
-           "HingeEmbeddingLoss"]
+           "HingeEmbeddingLoss", "SampledSoftmaxLoss"]
 
 
 def _t(x):
@@ -877,3 +877,82 @@ class HingeEmbeddingLoss(LossBase):
 
     def construct(self, logits, labels):
         return _wrap(F.hinge_embedding_loss(logits._t, labels._t, self.margin, reduction=self.reduction))
+
+
+class SampledSoftmaxLoss(LossBase):
+    r"""Softmax cross entropy over the true classes and ``num_sampled`` uniformly sampled classes,
+    with the logits corrected by the log expected counts (for large output vocabularies).
+
+    Args:
+        num_sampled (int): classes sampled per batch (unique).
+        num_classes (int): total classes.
+        num_true (int): true classes per example. Default: 1.
+        sampled_values (tuple): ``(sampled, true_expected_count, sampled_expected_count)`` to use
+            instead of sampling. Default: None.
+        remove_accidental_hits (bool): never sample a true class of the batch. Default: True.
+        seed (int): sampler seed; 0 draws from the global generator (``set_seed``). Default: 0.
+        reduction (str): accepted; MindSpore 2.10 returns the per-example losses. Default: ``"none"``.
+
+    Inputs:
+        - **weights** (Tensor) - :math:`(C, D)`.
+        - **biases** (Tensor) - :math:`(C,)`.
+        - **labels** (Tensor) - :math:`(N, num\_true)` int class indices.
+        - **logits** (Tensor) - :math:`(N, D)` activations.
+
+    Outputs:
+        Tensor of shape :math:`(N,)`.
+    """
+
+    def __init__(self, num_sampled, num_classes, num_true=1, sampled_values=None, remove_accidental_hits=True,
+                 seed=0, reduction="none"):
+        super().__init__(reduction)
+        if num_true < 1:
+            raise ValueError(f"For 'SampledSoftmaxLoss', the 'num_true' must be at least 1, but got {num_true}")
+        if seed < 0:
+            raise ValueError(f"For 'SampledSoftmaxLoss', the 'seed' must be non-negative, but got {seed}")
+        if num_sampled > num_classes or num_true > num_classes:
+            raise ValueError(f"For 'SampledSoftmaxLoss', 'num_sampled' ({num_sampled}) and 'num_true' ({num_true}) "
+                             f"must not exceed 'num_classes' ({num_classes})")
+        if sampled_values is not None and (not isinstance(sampled_values, (list, tuple)) or len(sampled_values) != 3):
+            raise ValueError(f"For 'SampledSoftmaxLoss', the 'sampled_values' must be a list or tuple of 3 Tensors, "
+                             f"but got {sampled_values!r}")
+        self.num_sampled, self.num_classes, self.num_true = num_sampled, num_classes, num_true
+        self.sampled_values, self.remove_accidental_hits, self.seed = sampled_values, remove_accidental_hits, seed
+        self._generator = torch.Generator().manual_seed(seed) if seed else None
+
+    def _sample(self, labels):
+        """Unique uniform candidates and the expected counts MindSpore's UniformCandidateSampler reports."""
+        excluded = set(labels.reshape(-1).tolist()) if self.remove_accidental_hits else set()
+        if self.num_classes - len(excluded) < self.num_sampled:
+            raise ValueError(f"For 'SampledSoftmaxLoss', only {self.num_classes - len(excluded)} classes are not "
+                             f"true labels of the batch, fewer than num_sampled {self.num_sampled}")
+        chosen, tries = [], 0
+        while len(chosen) < self.num_sampled:
+            tries += 1
+            c = int(torch.randint(self.num_classes, (1,), generator=self._generator))
+            if c not in excluded and c not in chosen:
+                chosen.append(c)
+        p = 1.0 / self.num_classes
+        count = 1.0 - (1.0 - p) ** tries if self.remove_accidental_hits else self.num_sampled * p
+        sampled = torch.tensor(chosen, dtype=torch.int64)
+        return sampled, torch.full(labels.shape, count), torch.full((self.num_sampled,), count)
+
+    def construct(self, weights, biases, labels, logits):
+        w, b, y, x = weights._t, biases._t, labels._t, logits._t
+        if y.is_floating_point():
+            raise TypeError(f"For 'SampledSoftmaxLoss', the 'labels' must be int32 or int64, "
+                            f"but got {mstype.from_torch(y.dtype)}")
+        y = y.reshape(-1, self.num_true).long()
+        if self.sampled_values is None:
+            sampled, true_count, sampled_count = self._sample(y)
+        else:
+            sampled, true_count, sampled_count = (v._t if isinstance(v, Tensor) else torch.as_tensor(v)
+                                                  for v in self.sampled_values)
+        sampled = sampled.long()
+        true_logits = (x.unsqueeze(1) * w[y]).sum(-1) + b[y] - torch.log(true_count.to(x.dtype))
+        sampled_logits = x @ w[sampled].T + b[sampled] - torch.log(sampled_count.to(x.dtype))
+        out_logits = torch.cat((true_logits, sampled_logits), 1)
+        targets = torch.cat((torch.full_like(true_logits, 1.0 / self.num_true), torch.zeros_like(sampled_logits)), 1)
+        # MindSpore's stabilised softmax with a 1e-20 floor inside the log.
+        pred = torch.softmax(out_logits, 1)
+        return _wrap(-(targets * torch.log(pred + 1.0e-20)).sum(1))

@@ -336,3 +336,16 @@ def test_no_grad_blocks_gradients_inside_grad():
         return x * x
     assert ms.grad(lambda x: (x + square(x)).sum())(ms.Tensor([2.0])).tolist() == [1.0]  # MindSpore 2.10
     assert torch.is_grad_enabled()
+
+
+def test_profile_context_with_schedule_and_trace_handler(tmp_path):
+    from sporetorch import profiler
+    x = ms.Tensor([[1.0, 2.0]])
+    with profiler.profile(activities=[profiler.ProfilerActivity.CPU],
+                          schedule=profiler.schedule(wait=0, warmup=1, active=1, repeat=1),
+                          on_trace_ready=profiler.tensorboard_trace_handler(str(tmp_path))) as prof:
+        for _ in range(4):
+            (x * x).sum()
+            prof.step()
+    traces = [f for f in os.listdir(tmp_path) if f.endswith(".pt.trace.json")]
+    assert len(traces) == 1

@@ -99,7 +99,7 @@ class _Conv(Cell):
         self.pad_mode, self.padding = pad_mode, padding
         self.has_bias = check_bool(has_bias, "has_bias", cls)
         self.data_format = self.format = data_format
-        self.weight_init, self.bias_init = weight_init, bias_init
+        self.bias_init = bias_init
         self._k, self._s, self._d, self._pairs = k, s, d, pairs
         if self._transpose:
             shape = [in_channels, out_channels // group, *self.kernel_size]
@@ -110,6 +110,7 @@ class _Conv(Cell):
                              f"but got {weight_init.shape}")
         if weight_init is None:
             weight_init = HeUniform(math.sqrt(5))
+        self.weight_init = weight_init
         self.weight = Parameter(initializer(weight_init, shape, dtype), name="weight")
         self.bias = None
         if self.has_bias:
@@ -286,7 +287,9 @@ class Conv1d(_Conv):
                                  f"but got shape {weight_init.shape}")
             weight_init = Tensor(weight_init._t.unsqueeze(2))
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, "NCW", dtype, kernel_prefix=(1,))
+                         has_bias, weight_init, bias_init, "NCHW", dtype, kernel_prefix=(1,))
+        # MindSpore runs Conv1d as a 2-D convolution and reports its padding that way.
+        self.padding = (0, 0, padding, padding)
 
 
 class Conv2d(_Conv):
@@ -373,7 +376,8 @@ class Conv1dTranspose(_Conv):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise TypeError(f"For 'Conv1dTranspose', the '{name}' must be an int, but got {type(v).__name__}")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, "NCW", dtype, kernel_prefix=(1,))
+                         has_bias, weight_init, bias_init, "NCHW", dtype, kernel_prefix=(1,))
+        self.padding = (0, 0, padding, padding)
 
     def construct(self, x):
         return self._transpose_forward(x)

@@ -185,16 +185,14 @@ def set_deterministic(deterministic):
 
 _SIZE = re.compile(r"[1-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB", re.ASCII)
 _HUGE_PAGE_SIZE = re.compile(r"[0-9]+(\.[0-9]*)?GB", re.ASCII)  # may be 0GB, its default
-_memory = {"init_size": "2GB", "increase_size": "2GB", "max_size": "1024GB", "optimize_level": "O0",
-           "huge_page_reserve_size": "0GB"}
 
 
 def set_memory(init_size="2GB", increase_size="2GB", max_size="1024GB", optimize_level="O0",
                huge_page_reserve_size="0GB"):
-    """Record MindSpore's memory-pool settings (sizes like ``"2GB"``, ``optimize_level`` "O0"/"O1").
+    """Configure MindSpore's memory pool (sizes like ``"2GB"``, ``optimize_level`` "O0"/"O1").
 
-    torch's caching allocator sizes itself, so the sizes are checked and recorded only; on a CUDA
-    device ``max_size`` also caps the process's share of device memory
+    torch's caching allocator sizes itself, so the arguments are checked as MindSpore checks them
+    and only ``max_size`` acts: on a CUDA device it caps the process's share of device memory
     (``torch.cuda.set_per_process_memory_fraction``). It can be set once per process.
     """
     sizes = {"init_size": init_size, "increase_size": increase_size, "max_size": max_size,
@@ -210,7 +208,6 @@ def set_memory(init_size="2GB", increase_size="2GB", max_size="1024GB", optimize
     if optimize_level not in ("O0", "O1"):
         raise ValueError(f"The optimize_level must be one of ['O0', 'O1'], but got {optimize_level}.")
     _set_once("set_memory")
-    _memory.update(sizes, optimize_level=optimize_level)
     device = _cuda_device()
     if device is not None and max_size != "1024GB":
         total = torch.cuda.get_device_properties(device).total_memory

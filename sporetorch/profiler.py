@@ -120,7 +120,6 @@ class Profiler:
                                  with_stack=bool(kwargs.get("with_stack", False)),
                                  record_shapes=bool(kwargs.get("record_shapes", False)))
         self._running = False
-        self._metadata = {}
         if kwargs.get("start_profile", True):
             self.start()
 
@@ -144,7 +143,6 @@ class Profiler:
         """Attach a string key/value to the trace."""
         if not isinstance(key, str) or not isinstance(value, str):
             raise TypeError("For 'Profiler.add_metadata', key and value must be str.")
-        self._metadata[key] = value
         self._prof.add_metadata(key, value)
 
     def add_metadata_json(self, key, value):

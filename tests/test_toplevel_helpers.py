@@ -138,7 +138,9 @@ def test_profiler_writes_trace_and_table(tmp_path):
     prof = ms.Profiler(output_path=str(tmp_path), activities=[ms.profiler.ProfilerActivity.CPU])
     x = ms.Tensor([[1.0, 2.0]])
     (x * x).sum()
+    prof.add_metadata("run", "toplevel-test")
     trace = prof.analyse()
+    assert '"run": "toplevel-test"' in open(trace, encoding="utf-8").read()
     assert os.path.getsize(trace) > 0
     assert "aten::mul" in (tmp_path / "op_statistic.txt").read_text()
     with pytest.raises(TypeError, match="unexpected arguments"):

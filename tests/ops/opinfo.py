@@ -109,6 +109,7 @@ class OpInfo:
     rtol: float = 1e-4
     check_dtype: bool = True            # compare with the reference's dtype when out_dtype is None
     grad_args: tuple = None             # positional args gradcheck differentiates (None: every float tensor)
+    functional: bool = True             # False: samples for a Primitive / Tensor method with no ops.<name> function
     note: str = ""
 
 
@@ -1039,6 +1040,20 @@ add(
     OpInfo("stft", lambda x, n, window=None: torch.stft(x, n, window=window, return_complex=True,
                                                          pad_mode="reflect"), "torch",
            [S((T((64,)), 16), {"window": L(np.hanning(16).tolist())})]),
+)
+
+# ---------------------------------------------------------------------------- twins without a functional op
+# MindSpore has these as Primitives or Tensor methods only; tests/ops/test_primitives*.py and
+# tests/common/test_tensor_methods.py reuse the samples.
+add(
+    OpInfo("fix", np.trunc, "numpy", _unary_samples(), functional=False),
+    OpInfo("bitwise_not", np.invert, "numpy", [S((T((2, 3), -5, 5),))], dtypes=INT, functional=False),
+    OpInfo("allclose", lambda a, b: np.allclose(a, b), "numpy", [S((T((2, 3)), T((2, 3))))], functional=False),
+    OpInfo("masked_scatter", torch.masked_scatter, "torch", [S((T((2, 3)), B((2, 3)), T((6,))))], functional=False),
+    OpInfo("empty", lambda *s, **k: None, "property", [S(((2, 3),))], out_dtype="Float32", functional=False),
+    OpInfo("empty_like", lambda x: None, "property", [S((T((2, 3)),))], functional=False),
+    OpInfo("lp_norm", lambda a, ax, p=2: np.linalg.norm(a, p, ax), "numpy", [S((T((2, 3)), 1))], functional=False),
+    OpInfo("matrix_inverse", np.linalg.inv, "numpy", [S((L([[2.0, 1.0], [1.0, 3.0]]),))], functional=False),
 )
 
 BY_NAME = {op.name: op for op in OPS}

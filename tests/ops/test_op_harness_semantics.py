@@ -249,3 +249,19 @@ def test_flash_attention_score_band_layouts_and_grouped_heads():
     want = torch.nn.functional.scaled_dot_product_attention(qb._t, kb._t.expand(2, 2, 4, 4), vb._t.expand(2, 2, 4, 4),
                                                             scale=0.5)
     np.testing.assert_allclose(out.asnumpy(), want.numpy(), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("args,masks,index", [
+    (((1, 2, 3, 4), (0, 0, 0, 0), (-1, -1, -1, -2)), {}, (slice(1, 0, -1), slice(2, 0, -1), slice(3, 0, -1),
+                                                         slice(4, 0, -2))),
+    (((0, 1, 0, 0), (2, 3, 4, 5), (1, 1, 1, 1)), {"shrink_axis_mask": 2}, (slice(0, 2), 1, slice(0, 4))),
+    (((0, 0, 0), (1, 1, 5), (1, 1, -1)), {"ellipsis_mask": 2, "end_mask": 4}, (slice(0, 1), Ellipsis,
+                                                                               slice(0, None, -1))),
+    (((0, 0, 0), (1, 1, 1), (1, 1, 1)), {"new_axis_mask": 2}, (slice(0, 1), None, slice(0, 1))),
+    (((-1, 0), (-4, 3), (-2, 1)), {}, (slice(-1, -4, -2), slice(0, 3))),
+    (((0, 0), (2, 3), (1, 1)), {"begin_mask": 1, "end_mask": 1}, (slice(None), slice(0, 3))),
+])
+def test_strided_slice_matches_numpy_slicing(args, masks, index):
+    a = np.arange(120, dtype=np.float32).reshape(2, 3, 4, 5)
+    got = ops.strided_slice(Tensor(a), *args, **masks).asnumpy()
+    np.testing.assert_array_equal(got, a[index])

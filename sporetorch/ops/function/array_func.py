@@ -815,41 +815,34 @@ def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellips
     t = input_x._t
     begin, end, strides = (_shape("strided_slice", v, n) for v, n in ((begin, "begin"), (end, "end"),
                                                                        (strides, "strides")))
-    index, dim = [], 0
+    index = []
     for i, (b, e, s) in enumerate(zip(begin, end, strides)):
         if ellipsis_mask >> i & 1:
             index.append(Ellipsis)
-            dim = t.dim() - (len(begin) - i - 1)
-            continue
-        if new_axis_mask >> i & 1:
+        elif new_axis_mask >> i & 1:
             index.append(None)
-            continue
-        if shrink_axis_mask >> i & 1:
+        elif shrink_axis_mask >> i & 1:
             index.append(b)
-            dim += 1
-            continue
-        index.append(_builtin_slice(None if begin_mask >> i & 1 else b, None if end_mask >> i & 1 else e, s))
-        dim += 1
-    out = t
-    # torch has no negative-step slices: apply those axes as reversed index lists.
-    pos, pending = 0, []
-    plain = []
-    for item in index:
-        if isinstance(item, _builtin_slice) and item.step is not None and item.step < 0:
-            size = t.shape[pos] if pos < t.dim() else 1
-            pending.append((len(plain), torch.tensor(list(range(*item.indices(size))), dtype=torch.long,
-                                                     device=t.device)))
-            plain.append(_builtin_slice(None))
         else:
-            plain.append(item)
+            index.append(_builtin_slice(None if begin_mask >> i & 1 else b, None if end_mask >> i & 1 else e, s))
+    # torch has no negative-step slices: flip those axes and slice them forwards instead.
+    consumed = builtins.sum(1 for item in index if item is not None and item is not Ellipsis)
+    flips, axis = [], 0
+    for k, item in enumerate(index):
         if item is Ellipsis:
-            pos = dim
+            axis += t.dim() - consumed
         elif item is not None:
-            pos += 1
-    out = t[tuple(plain)]
-    for axis_pos, idx in pending:
-        out = torch.index_select(out, axis_pos, idx)
-    return _wrap(out)
+            if isinstance(item, _builtin_slice) and item.step is not None and item.step < 0:
+                n = t.shape[axis]
+                picked = range(*item.indices(n))
+                index[k] = (_builtin_slice(0, 0) if not picked else
+                            _builtin_slice(n - 1 - picked[0], n - picked[-1], -item.step))
+                flips.append(axis)
+            axis += 1
+    try:
+        return _wrap((t.flip(flips) if flips else t)[tuple(index)])
+    except IndexError as e:
+        _fail("strided_slice", e, ValueError, input_x=input_x, begin=begin, end=end, strides=strides)
 
 
 def select_scatter(input, src, axis, index):

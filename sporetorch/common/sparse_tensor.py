@@ -17,6 +17,13 @@ __all__ = ["COOTensor", "CSRTensor", "RowTensor", "SparseTensor"]
 _INDEX_TYPES = (torch.int16, torch.int32, torch.int64)
 
 
+def _to_csr(t):
+    """``t.to_sparse_csr()`` without torch's "CSR support is in beta" warning."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Sparse CSR tensor support is in beta")
+        return t.to_sparse_csr()
+
+
 def _as_torch(x, name, cls):
     if isinstance(x, Tensor):
         return x._t
@@ -152,9 +159,7 @@ class COOTensor:
 
     def to_csr(self):
         """The same matrix as a CSRTensor (repeated positions summed; index dtype kept)."""
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message="Sparse CSR tensor support is in beta")
-            csr = self._torch_sparse().coalesce().to_sparse_csr()
+        csr = _to_csr(self._torch_sparse().coalesce())
         index_dtype = self._indices.dtype
         return CSRTensor._make(csr.crow_indices().to(index_dtype), csr.col_indices().to(index_dtype),
                                csr.values(), self._shape)
@@ -356,7 +361,7 @@ class CSRTensor:
         CSRTensor (returns a CSRTensor)."""
         self._check_2d("mm")
         if isinstance(matrix, CSRTensor):
-            out = (self._torch_sparse() @ matrix._torch_sparse()).to_sparse_csr()
+            out = _to_csr(self._torch_sparse() @ matrix._torch_sparse())
             return CSRTensor._make(out.crow_indices().to(self._indptr.dtype), out.col_indices().to(self._indices.dtype),
                                    out.values(), (self._shape[0], matrix.shape[1]))
         m = _as_torch(matrix, "matrix", "CSRTensor.mm")
@@ -379,7 +384,7 @@ class CSRTensor:
             raise ValueError(f"For 'CSRTensor.add', 'b' must be a CSRTensor of shape {list(self._shape)}.")
         a_t = alpha._t if isinstance(alpha, Tensor) else torch.tensor(alpha)
         b_t = beta._t if isinstance(beta, Tensor) else torch.tensor(beta)
-        total = (self.to_coo()._torch_sparse() * a_t + b.to_coo()._torch_sparse() * b_t).coalesce().to_sparse_csr()
+        total = _to_csr((self.to_coo()._torch_sparse() * a_t + b.to_coo()._torch_sparse() * b_t).coalesce())
         return CSRTensor._make(total.crow_indices().to(self._indptr.dtype), total.col_indices().to(self._indices.dtype),
                                total.values(), self._shape)
 

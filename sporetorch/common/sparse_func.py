@@ -1,0 +1,281 @@
+"""Functional operators on sparse tensors (``mindspore.ops.coo_*``, ``csr_*``, ``row_tensor_*``,
+conversions and constructors), exported by ``sporetorch.ops``.
+
+Elementwise ops apply the dense operator of ``sporetorch.ops.function`` to the stored values and
+keep the indices, as MindSpore does (so ``coo_exp`` leaves the implicit zeros at 0, not 1).
+"""
+import torch
+
+from ..ops import function as _function
+from .sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor, _to_csr
+from .tensor import Tensor, _wrap
+
+_UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "exp", "expm1", "floor",
+          "inv", "isfinite", "isinf", "isnan", "log", "log1p", "neg", "relu", "relu6", "round", "sigmoid", "sin",
+          "sinh", "softsign", "sqrt", "square", "tan", "tanh")
+
+__all__ = ([f"coo_{n}" for n in _UNARY] + [f"csr_{n}" for n in _UNARY] + [
+    "coo_add", "coo_concat", "coo_tensor_get_indices", "coo_tensor_get_values", "coo_tensor_get_dense_shape",
+    "csr_add", "csr_mul", "csr_div", "csr_mv", "csr_mm", "csr_reduce_sum", "csr_softmax", "csr_gather", "csr_to_coo",
+    "csr_to_dense", "csr_tensor_get_indptr", "csr_tensor_get_indices", "csr_tensor_get_values",
+    "csr_tensor_get_dense_shape", "coo2csr", "csr2coo", "dense_to_sparse_coo", "dense_to_sparse_csr",
+    "row_tensor_add", "row_tensor_get_indices", "row_tensor_get_values", "row_tensor_get_dense_shape",
+    "make_coo_tensor", "make_csr_tensor", "make_row_tensor", "make_row_tensor_inner", "make_sparse_tensor"])
+
+
+def _check(x, cls, fn):
+    if not isinstance(x, cls):
+        raise TypeError(f"For '{fn}', the input must be a {cls.__name__}, but got {type(x).__name__}.")
+
+
+def _coo_unary(name):
+    dense_op = getattr(_function, name)
+
+    def op(x):
+        _check(x, COOTensor, f"coo_{name}")
+        return COOTensor._make(x._indices, dense_op(_wrap(x._values))._t, x._shape)
+    op.__name__ = op.__qualname__ = f"coo_{name}"
+    op.__doc__ = f"``ops.{name}`` of the stored values of a COOTensor; the indices are kept."
+    return op
+
+
+def _csr_unary(name):
+    dense_op = getattr(_function, name)
+
+    def op(x):
+        _check(x, CSRTensor, f"csr_{name}")
+        return CSRTensor._make(x._indptr, x._indices, dense_op(_wrap(x._values))._t, x._shape)
+    op.__name__ = op.__qualname__ = f"csr_{name}"
+    op.__doc__ = f"``ops.{name}`` of the stored values of a CSRTensor; indptr and indices are kept."
+    return op
+
+
+for _name in _UNARY:
+    globals()[f"coo_{_name}"] = _coo_unary(_name)
+    globals()[f"csr_{_name}"] = _csr_unary(_name)
+
+
+# --- COO --------------------------------------------------------------------------------------------------
+def coo_add(x1, x2, thresh):
+    """``x1 + x2`` of two COOTensors; results with magnitude below ``thresh`` are dropped."""
+    _check(x1, COOTensor, "coo_add")
+    return x1.add(x2, thresh)
+
+
+def coo_concat(sp_input, concat_dim=0):
+    """Join COOTensors along ``concat_dim``; the result's indices are sorted row-major."""
+    if not isinstance(sp_input, (tuple, list)) or len(sp_input) < 2:
+        raise ValueError("For 'coo_concat', 'sp_input' must be a tuple or list of at least 2 COOTensors.")
+    for x in sp_input:
+        _check(x, COOTensor, "coo_concat")
+    ndim = len(sp_input[0].shape)
+    if not isinstance(concat_dim, int) or not -ndim <= concat_dim < ndim:
+        raise ValueError(f"For 'coo_concat', 'concat_dim' must be in [{-ndim}, {ndim}), but got {concat_dim}.")
+    dim = concat_dim % ndim
+    for x in sp_input[1:]:
+        if len(x.shape) != ndim or any(a != b for i, (a, b) in enumerate(zip(x.shape, sp_input[0].shape)) if i != dim):
+            raise ValueError(f"For 'coo_concat', the shapes must agree except at dimension {dim}, but got "
+                             f"{[list(t.shape) for t in sp_input]}.")
+    index_dtype = sp_input[0]._indices.dtype
+    offset, indices, values = 0, [], []
+    for x in sp_input:
+        ind = x._indices.long().clone()
+        ind[:, dim] += offset
+        indices.append(ind)
+        values.append(x._values)
+        offset += x.shape[dim]
+    shape = tuple(s if i != dim else offset for i, s in enumerate(sp_input[0].shape))
+    joined = torch.sparse_coo_tensor(torch.cat(indices).t(), torch.cat(values), shape,
+                                     check_invariants=False).coalesce()
+    return COOTensor._make(joined.indices().t().to(index_dtype).contiguous(), joined.values(), shape)
+
+
+def coo_tensor_get_indices(x):
+    _check(x, COOTensor, "coo_tensor_get_indices")
+    return x.indices
+
+
+def coo_tensor_get_values(x):
+    _check(x, COOTensor, "coo_tensor_get_values")
+    return x.values
+
+
+def coo_tensor_get_dense_shape(x):
+    _check(x, COOTensor, "coo_tensor_get_dense_shape")
+    return x.shape
+
+
+# --- CSR --------------------------------------------------------------------------------------------------
+def csr_add(a, b, alpha, beta):
+    """``alpha * a + beta * b`` of two CSRTensors."""
+    _check(a, CSRTensor, "csr_add")
+    return a.add(b, alpha, beta)
+
+
+def csr_mul(x, y):
+    """Elementwise product of a CSRTensor and a dense Tensor broadcastable to its shape; a CSRTensor."""
+    _check(x, CSRTensor, "csr_mul")
+    return x * y
+
+
+def csr_div(x, y):
+    """Elementwise quotient of a CSRTensor by a dense Tensor broadcastable to its shape; a CSRTensor."""
+    _check(x, CSRTensor, "csr_div")
+    return x / y
+
+
+def csr_mv(csr_tensor, dense):
+    """``csr_tensor @ dense`` for a ``[cols, 1]`` dense Tensor."""
+    _check(csr_tensor, CSRTensor, "csr_mv")
+    return csr_tensor.mv(dense)
+
+
+def csr_mm(a, b, trans_a=False, trans_b=False, adjoint_a=False, adjoint_b=False):
+    """``op(a) @ op(b)`` for CSRTensors (op: transpose and/or conjugate); a CSRTensor."""
+    _check(a, CSRTensor, "csr_mm")
+    _check(b, CSRTensor, "csr_mm")
+
+    def prepared(m, trans, adjoint):
+        dense = m._torch_sparse().to_dense()
+        if trans or adjoint:
+            dense = dense.mT
+        return dense.conj() if adjoint else dense
+    product = _to_csr(prepared(a, trans_a, adjoint_a) @ prepared(b, trans_b, adjoint_b))
+    return CSRTensor._make(product.crow_indices().to(a._indptr.dtype), product.col_indices().to(a._indices.dtype),
+                           product.values(), tuple(product.shape))
+
+
+def csr_reduce_sum(csr_tensor, axis):
+    """Sum over ``axis``, keeping it as a dimension of size 1; a dense Tensor."""
+    _check(csr_tensor, CSRTensor, "csr_reduce_sum")
+    return csr_tensor.sum(axis)
+
+
+def csr_softmax(logits, dtype):
+    """Softmax over the stored values of each row (the implicit zeros take no part); a CSRTensor."""
+    _check(logits, CSRTensor, "csr_softmax")
+    values = logits._values.to(torch.float32 if dtype is None else dtype.torch_dtype)
+    rows = logits._rows()
+    row_max = torch.full((logits.shape[0],), float("-inf"), dtype=values.dtype, device=values.device)
+    row_max = row_max.scatter_reduce(0, rows, values, "amax")
+    e = torch.exp(values - row_max[rows])
+    denom = torch.zeros(logits.shape[0], dtype=values.dtype, device=values.device).index_add(0, rows, e)
+    return CSRTensor._make(logits._indptr, logits._indices, e / denom[rows], logits.shape)
+
+
+def csr_gather(indptr, indices, dense, dense_shape):
+    """The values of ``dense`` at the positions a CSR structure ``(indptr, indices, dense_shape)`` stores."""
+    pattern = CSRTensor._make(indptr._t, indices._t, torch.zeros(indices._t.shape[0], dtype=dense._t.dtype),
+                              tuple(dense_shape))
+    return _wrap(dense._t[pattern._rows(), indices._t.long()])
+
+
+def csr_to_coo(tensor):
+    """The same matrix as a COOTensor."""
+    _check(tensor, CSRTensor, "csr_to_coo")
+    return tensor.to_coo()
+
+
+def csr_to_dense(csr_tensor):
+    """The dense Tensor."""
+    _check(csr_tensor, CSRTensor, "csr_to_dense")
+    return csr_tensor.to_dense()
+
+
+def csr_tensor_get_indptr(x):
+    _check(x, CSRTensor, "csr_tensor_get_indptr")
+    return x.indptr
+
+
+def csr_tensor_get_indices(x):
+    _check(x, CSRTensor, "csr_tensor_get_indices")
+    return x.indices
+
+
+def csr_tensor_get_values(x):
+    _check(x, CSRTensor, "csr_tensor_get_values")
+    return x.values
+
+
+def csr_tensor_get_dense_shape(x):
+    _check(x, CSRTensor, "csr_tensor_get_dense_shape")
+    return x.shape
+
+
+def coo2csr(coo_row_indices, height):
+    """The CSR ``indptr`` (``[height + 1]``) of sorted COO row indices."""
+    rows = coo_row_indices._t
+    counts = torch.bincount(rows.long(), minlength=height)[:height]
+    return _wrap(torch.cat([counts.new_zeros(1), counts.cumsum(0)]).to(rows.dtype))
+
+
+def csr2coo(indptr, length):
+    """The COO row index of each of the ``length`` stored values of a CSR ``indptr``."""
+    ptr = indptr._t
+    counts = ptr[1:].long() - ptr[:-1].long()
+    rows = torch.repeat_interleave(torch.arange(ptr.shape[0] - 1, device=ptr.device), counts)
+    if rows.shape[0] != length:
+        raise ValueError(f"For 'csr2coo', indptr describes {rows.shape[0]} values, but length is {length}.")
+    return _wrap(rows.to(ptr.dtype))
+
+
+def dense_to_sparse_coo(tensor):
+    """A COOTensor of the nonzero entries of a 2-D Tensor (Int32 indices, row-major order)."""
+    t = tensor._t
+    if t.dim() != 2:
+        raise ValueError(f"For 'dense_to_sparse_coo', the input must be 2-D, but got shape {tuple(t.shape)}.")
+    coords = t.nonzero()
+    return COOTensor._make(coords.to(torch.int32), t[tuple(coords.t())], tuple(t.shape))
+
+
+def dense_to_sparse_csr(tensor):
+    """A CSRTensor of the nonzero entries of a 2-D Tensor (Int32 indptr and indices)."""
+    t = tensor._t
+    if t.dim() != 2:
+        raise ValueError(f"For 'dense_to_sparse_csr', the input must be 2-D, but got shape {tuple(t.shape)}.")
+    csr = _to_csr(t)
+    return CSRTensor._make(csr.crow_indices().to(torch.int32), csr.col_indices().to(torch.int32), csr.values(),
+                           tuple(t.shape))
+
+
+# --- RowTensor and constructors ----------------------------------------------------------------------------
+def row_tensor_add(x1, x2):
+    """A RowTensor whose rows are ``x1``'s plus the dense ``x2`` (broadcast over the rows)."""
+    _check(x1, RowTensor, "row_tensor_add")
+    if not isinstance(x2, Tensor):
+        raise TypeError(f"For 'row_tensor_add', 'x2' must be a Tensor, but got {type(x2).__name__}.")
+    return RowTensor(x1.indices, _wrap(x1._values + x2._t), x1.dense_shape)
+
+
+def row_tensor_get_indices(x):
+    _check(x, RowTensor, "row_tensor_get_indices")
+    return x.indices
+
+
+def row_tensor_get_values(x):
+    _check(x, RowTensor, "row_tensor_get_values")
+    return x.values
+
+
+def row_tensor_get_dense_shape(x):
+    _check(x, RowTensor, "row_tensor_get_dense_shape")
+    return x.dense_shape
+
+
+def make_coo_tensor(indices, values, dense_shape):
+    return COOTensor(indices, values, dense_shape)
+
+
+def make_csr_tensor(indptr, indices, values, dense_shape):
+    return CSRTensor(indptr, indices, values, dense_shape)
+
+
+def make_row_tensor(indices, values, dense_shape):
+    return RowTensor(indices, values, dense_shape)
+
+
+make_row_tensor_inner = make_row_tensor
+
+
+def make_sparse_tensor(indices, values, dense_shape):
+    return SparseTensor(indices, values, dense_shape)

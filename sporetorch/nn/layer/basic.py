@@ -419,7 +419,9 @@ class OneHot(Cell):
         super().__init__()
         if not isinstance(axis, int) or axis < -1:
             raise ValueError(f"For 'OneHot', the 'axis' must be an int >= -1, but got {axis!r}")
-        self.depth = positive_int(depth, "depth", "OneHot") if depth != 0 else 0
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+            raise ValueError(f"For 'OneHot', the 'depth' must be a non-negative int, but got {depth!r}")
+        self.depth = depth
         self.axis, self.on_value, self.off_value, self.dtype = axis, on_value, off_value, dtype
         self._tdtype = mstype.to_torch(dtype)
 
@@ -430,7 +432,8 @@ class OneHot(Cell):
                             f"but got {mstype.from_torch(t.dtype)}")
         # Out-of-range indices (e.g. -1) give a row of off_value, as in MindSpore.
         valid = (t >= 0) & (t < self.depth)
-        hot = F.one_hot(torch.where(valid, t, 0).long(), self.depth).bool() & valid.unsqueeze(-1)
+        hot = F.one_hot(torch.where(valid, t, 0).long(), max(self.depth, 1))[..., :self.depth].bool()
+        hot = hot & valid.unsqueeze(-1)
         out = torch.where(hot, torch.tensor(self.on_value, dtype=self._tdtype),
                           torch.tensor(self.off_value, dtype=self._tdtype))
         if self.axis != -1:

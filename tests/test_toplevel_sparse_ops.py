@@ -102,3 +102,8 @@ def test_accessors_constructors_and_row_tensor_add():
                       CSRTensor)
     assert ops.make_row_tensor(Tensor([0], ms.int32), Tensor([[1.0, 2.0]]), (2, 2)).dense_shape == (2, 2)
     assert isinstance(ops.make_sparse_tensor(Tensor([[0, 1]], ms.int64), Tensor([1.0]), (2, 2)), ms.SparseTensor)
+
+
+def test_primitive_style_ops_check_their_input_count():
+    with pytest.raises(TypeError, match=r"For 'coo2csr', 2 inputs are required \(coo_row_indices, height\), but got 1."):
+        ops.coo2csr(Tensor([0, 1], ms.int32))

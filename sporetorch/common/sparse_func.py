@@ -28,6 +28,13 @@ def _check(x, cls, fn):
         raise TypeError(f"For '{fn}', the input must be a {cls.__name__}, but got {type(x).__name__}.")
 
 
+def _unpack(fn, args, names):
+    """The positional arguments of an op MindSpore defines as a Primitive instance (``fn(*args)``)."""
+    if len(args) != len(names):
+        raise TypeError(f"For '{fn}', {len(names)} inputs are required ({', '.join(names)}), but got {len(args)}.")
+    return args
+
+
 def _coo_unary(name):
     dense_op = getattr(_function, name)
 
@@ -90,17 +97,23 @@ def coo_concat(sp_input, concat_dim=0):
     return COOTensor._make(joined.indices().t().to(index_dtype).contiguous(), joined.values(), shape)
 
 
-def coo_tensor_get_indices(x):
+def coo_tensor_get_indices(*args):
+    """``coo_tensor_get_indices(x)``."""
+    x, = _unpack("coo_tensor_get_indices", args, ("x",))
     _check(x, COOTensor, "coo_tensor_get_indices")
     return x.indices
 
 
-def coo_tensor_get_values(x):
+def coo_tensor_get_values(*args):
+    """``coo_tensor_get_values(x)``."""
+    x, = _unpack("coo_tensor_get_values", args, ("x",))
     _check(x, COOTensor, "coo_tensor_get_values")
     return x.values
 
 
-def coo_tensor_get_dense_shape(x):
+def coo_tensor_get_dense_shape(*args):
+    """``coo_tensor_get_dense_shape(x)``."""
+    x, = _unpack("coo_tensor_get_dense_shape", args, ("x",))
     _check(x, COOTensor, "coo_tensor_get_dense_shape")
     return x.shape
 
@@ -163,8 +176,10 @@ def csr_softmax(logits, dtype):
     return CSRTensor._make(logits._indptr, logits._indices, e / denom[rows], logits.shape)
 
 
-def csr_gather(indptr, indices, dense, dense_shape):
-    """The values of ``dense`` at the positions a CSR structure ``(indptr, indices, dense_shape)`` stores."""
+def csr_gather(*args):
+    """``csr_gather(indptr, indices, dense, dense_shape)``: the values of ``dense`` at the positions the CSR
+    structure ``(indptr, indices, dense_shape)`` stores."""
+    indptr, indices, dense, dense_shape = _unpack("csr_gather", args, ("indptr", "indices", "dense", "dense_shape"))
     pattern = CSRTensor._make(indptr._t, indices._t, torch.zeros(indices._t.shape[0], dtype=dense._t.dtype),
                               tuple(dense_shape))
     return _wrap(dense._t[pattern._rows(), indices._t.long()])
@@ -182,35 +197,45 @@ def csr_to_dense(csr_tensor):
     return csr_tensor.to_dense()
 
 
-def csr_tensor_get_indptr(x):
+def csr_tensor_get_indptr(*args):
+    """``csr_tensor_get_indptr(x)``."""
+    x, = _unpack("csr_tensor_get_indptr", args, ("x",))
     _check(x, CSRTensor, "csr_tensor_get_indptr")
     return x.indptr
 
 
-def csr_tensor_get_indices(x):
+def csr_tensor_get_indices(*args):
+    """``csr_tensor_get_indices(x)``."""
+    x, = _unpack("csr_tensor_get_indices", args, ("x",))
     _check(x, CSRTensor, "csr_tensor_get_indices")
     return x.indices
 
 
-def csr_tensor_get_values(x):
+def csr_tensor_get_values(*args):
+    """``csr_tensor_get_values(x)``."""
+    x, = _unpack("csr_tensor_get_values", args, ("x",))
     _check(x, CSRTensor, "csr_tensor_get_values")
     return x.values
 
 
-def csr_tensor_get_dense_shape(x):
+def csr_tensor_get_dense_shape(*args):
+    """``csr_tensor_get_dense_shape(x)``."""
+    x, = _unpack("csr_tensor_get_dense_shape", args, ("x",))
     _check(x, CSRTensor, "csr_tensor_get_dense_shape")
     return x.shape
 
 
-def coo2csr(coo_row_indices, height):
-    """The CSR ``indptr`` (``[height + 1]``) of sorted COO row indices."""
+def coo2csr(*args):
+    """``coo2csr(coo_row_indices, height)``: the CSR ``indptr`` (``[height + 1]``) of sorted COO row indices."""
+    coo_row_indices, height = _unpack("coo2csr", args, ("coo_row_indices", "height"))
     rows = coo_row_indices._t
     counts = torch.bincount(rows.long(), minlength=height)[:height]
     return _wrap(torch.cat([counts.new_zeros(1), counts.cumsum(0)]).to(rows.dtype))
 
 
-def csr2coo(indptr, length):
-    """The COO row index of each of the ``length`` stored values of a CSR ``indptr``."""
+def csr2coo(*args):
+    """``csr2coo(indptr, length)``: the COO row index of each of the ``length`` values a CSR ``indptr`` stores."""
+    indptr, length = _unpack("csr2coo", args, ("indptr", "length"))
     ptr = indptr._t
     counts = ptr[1:].long() - ptr[:-1].long()
     rows = torch.repeat_interleave(torch.arange(ptr.shape[0] - 1, device=ptr.device), counts)
@@ -239,43 +264,56 @@ def dense_to_sparse_csr(tensor):
 
 
 # --- RowTensor and constructors ----------------------------------------------------------------------------
-def row_tensor_add(x1, x2):
-    """A RowTensor whose rows are ``x1``'s plus the dense ``x2`` (broadcast over the rows)."""
+def row_tensor_add(*args):
+    """``row_tensor_add(x1, x2)``: a RowTensor whose rows are ``x1``'s plus the dense ``x2`` (broadcast)."""
+    x1, x2 = _unpack("row_tensor_add", args, ("x1", "x2"))
     _check(x1, RowTensor, "row_tensor_add")
     if not isinstance(x2, Tensor):
         raise TypeError(f"For 'row_tensor_add', 'x2' must be a Tensor, but got {type(x2).__name__}.")
     return RowTensor(x1.indices, _wrap(x1._values + x2._t), x1.dense_shape)
 
 
-def row_tensor_get_indices(x):
+def row_tensor_get_indices(*args):
+    """``row_tensor_get_indices(x)``."""
+    x, = _unpack("row_tensor_get_indices", args, ("x",))
     _check(x, RowTensor, "row_tensor_get_indices")
     return x.indices
 
 
-def row_tensor_get_values(x):
+def row_tensor_get_values(*args):
+    """``row_tensor_get_values(x)``."""
+    x, = _unpack("row_tensor_get_values", args, ("x",))
     _check(x, RowTensor, "row_tensor_get_values")
     return x.values
 
 
-def row_tensor_get_dense_shape(x):
+def row_tensor_get_dense_shape(*args):
+    """``row_tensor_get_dense_shape(x)``."""
+    x, = _unpack("row_tensor_get_dense_shape", args, ("x",))
     _check(x, RowTensor, "row_tensor_get_dense_shape")
     return x.dense_shape
 
 
-def make_coo_tensor(indices, values, dense_shape):
-    return COOTensor(indices, values, dense_shape)
+def make_coo_tensor(*args):
+    """``make_coo_tensor(indices, values, dense_shape)``: a COOTensor."""
+    return COOTensor(*_unpack("make_coo_tensor", args, ("indices", "values", "dense_shape")))
 
 
-def make_csr_tensor(indptr, indices, values, dense_shape):
-    return CSRTensor(indptr, indices, values, dense_shape)
+def make_csr_tensor(*args):
+    """``make_csr_tensor(indptr, indices, values, dense_shape)``: a CSRTensor."""
+    return CSRTensor(*_unpack("make_csr_tensor", args, ("indptr", "indices", "values", "dense_shape")))
 
 
 def make_row_tensor(indices, values, dense_shape):
+    """A RowTensor."""
     return RowTensor(indices, values, dense_shape)
 
 
-make_row_tensor_inner = make_row_tensor
+def make_row_tensor_inner(*args):
+    """``make_row_tensor_inner(indices, values, dense_shape)``: a RowTensor."""
+    return RowTensor(*_unpack("make_row_tensor_inner", args, ("indices", "values", "dense_shape")))
 
 
 def make_sparse_tensor(indices, values, dense_shape):
+    """A (deprecated) SparseTensor."""
     return SparseTensor(indices, values, dense_shape)

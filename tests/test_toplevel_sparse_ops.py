@@ -105,5 +105,6 @@ def test_accessors_constructors_and_row_tensor_add():
 
 
 def test_primitive_style_ops_check_their_input_count():
-    with pytest.raises(TypeError, match=r"For 'coo2csr', 2 inputs are required \(coo_row_indices, height\), but got 1."):
+    with pytest.raises(TypeError, match=r"For 'coo2csr', 2 inputs are required \(coo_row_indices, height\), "
+                                        "but got 1."):
         ops.coo2csr(Tensor([0, 1], ms.int32))

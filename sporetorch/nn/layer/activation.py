@@ -27,12 +27,7 @@ def _check_axis(axis, cls):
     return axis
 
 
-# fmax ignores NaN, so NaN inputs give 0 as MindSpore's ReLU kernel does (torch.relu keeps NaN);
-# it is one element-wise kernel like relu. A 0-d CPU tensor works with tensors on any device.
-_ZERO = torch.zeros(())
-
-
-class ReLU(NoArgCell):
+class ReLU(Cell):
     r"""Rectified linear unit: :math:`\max(x, 0)`.
 
     Inputs:
@@ -41,14 +36,17 @@ class ReLU(NoArgCell):
     Outputs:
         Tensor of the same shape and dtype.
 
-    Differences from PyTorch: NaN inputs give 0 (``torch.nn.ReLU`` returns NaN), as in MindSpore.
+    Differences from PyTorch: when no gradient is being recorded, NaN inputs give 0 as in
+    MindSpore's kernel (``torch.nn.ReLU`` returns NaN); while differentiating, NaN propagates.
     """
 
     def construct(self, x):
-        t = x._t
-        if t.is_floating_point():
-            return _wrap(torch.fmax(t, _ZERO))
-        return _wrap(torch.relu(t))
+        out = torch.relu(x._t)
+        if not out.requires_grad and out.is_floating_point():
+            # In place on relu's fresh output; skipped under autograd, where relu saves its
+            # output for backward and a NaN-free kernel would cost several times relu's time.
+            out.nan_to_num_(0.0, float("inf"))
+        return _wrap(out)
 
 
 class ReLU6(NoArgCell):

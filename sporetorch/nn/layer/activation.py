@@ -27,7 +27,7 @@ def _check_axis(axis, cls):
     return axis
 
 
-class ReLU(Cell):
+class ReLU(NoArgCell):
     r"""Rectified linear unit: :math:`\max(x, 0)`.
 
     Inputs:

@@ -245,3 +245,9 @@ def test_msssim_structure_and_identity():
     assert [p.name for p in cell.get_parameters()] == [f"multi_convs_list.{i}.weight" for i in range(3)]
     img = tensor(np.random.RandomState(3).rand(2, 3, 32, 32))
     check(cell(img, img), [1.0, 1.0])
+
+
+def test_relu_maps_nan_to_zero_in_inference():
+    # MindSpore 2.10's ReLU kernel returns 0 for NaN.
+    out = nn.ReLU()(tensor([np.nan, 1.0, -1.0, 0.0, np.inf]))
+    assert out.asnumpy().tolist() == [0.0, 1.0, 0.0, 0.0, np.inf]

@@ -351,3 +351,12 @@ def test_profile_context_with_schedule_and_trace_handler(tmp_path):
             prof.step()
     traces = [f for f in os.listdir(tmp_path) if f.endswith(".pt.trace.json")]
     assert len(traces) == 1
+
+
+def test_names_mindspore_also_keeps_in_common_and_train():
+    # MindSpore 2.10: mindspore.common has Generator, COOTensor, ...; mindspore.train(.serialization) has export/load.
+    for name in ("Generator", "default_generator", "manual_seed", "initial_seed", "get_rng_state", "set_rng_state",
+                 "COOTensor", "CSRTensor", "RowTensor", "SparseTensor", "swap_tensors", "save_mindir", "load_mindir",
+                 "float8_e4m3fn", "float8_e5m2"):
+        assert getattr(ms.common, name) is getattr(ms, name), name
+    assert ms.train.export is ms.export and ms.train.serialization.load is ms.load

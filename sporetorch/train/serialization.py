@@ -28,10 +28,12 @@ from .._device import default_device
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from ..common.mindir import export, load  # MindSpore keeps its graph export/load in this module too
 from . import _checkpoint_crypto as _crypto
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_checkpoint_async", "load_segmented_checkpoints",
-           "load_param_into_net", "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status"]
+           "load_param_into_net", "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status",
+           "export", "load"]
 
 _logger = logging.getLogger("sporetorch")
 

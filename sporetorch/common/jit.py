@@ -17,6 +17,7 @@ import functools
 import logging
 import os
 import shutil
+import statistics
 import time
 import warnings
 import weakref
@@ -100,7 +101,7 @@ def _is_capture_error(exc):
 class _Compiled:
     """One callable compiled on first use, with whole-graph capture first, then graph breaks, then eager."""
 
-    __slots__ = ("fn", "name", "backend", "fullgraph", "dynamic", "options", "_impl", "_state")
+    __slots__ = ("fn", "name", "backend", "fullgraph", "dynamic", "options", "_impl")
 
     def __init__(self, fn, name, backend="", fullgraph=False, dynamic=None, options=None):
         self.fn = fn
@@ -110,7 +111,6 @@ class _Compiled:
         self.dynamic = dynamic
         self.options = options or None
         self._impl = None
-        self._state = "new"
 
     def _compile(self, fullgraph):
         backend = _resolve_backend(self.backend)
@@ -138,8 +138,19 @@ class _Compiled:
 
     def _run_compiled(self, compiled, args, kwargs):
         out = compiled(*args, **kwargs)
-        self._impl = compiled
+        self._keep(compiled)
         return out
+
+    def _keep(self, compiled):
+        """Use ``compiled`` from now on, after racing it against eager execution when autotuning.
+
+        Cells compiled inside a step that is itself being raced are kept compiled: the outer race
+        times forward and backward together, which a race of the forward alone could not.
+        """
+        if _autotune_enabled() and not _context.state.get("compiled_cells_region"):
+            self._impl = _Race(self, compiled)
+        else:
+            self._impl = compiled
 
     def _recover(self, exc, strict, args, kwargs):
         if _is_capture_error(exc):
@@ -150,8 +161,8 @@ class _Compiled:
                 # the rest eagerly, as torch.compile users compile the forward and step eagerly.
                 _logger.info("sporetorch jit: '%s' differentiates or updates parameters; compiling the cells "
                              "it calls and running the rest eagerly", self.name)
-                self._impl = self._run_with_compiled_cells
-                return self._impl(*args, **kwargs)
+                self._keep(self._run_with_compiled_cells)
+                return self._run_with_compiled_cells(*args, **kwargs)
             warnings.warn(_break_message(exc, self.name, False), RuntimeWarning, stacklevel=4)
             try:
                 return self._run_compiled(self._compile(False), args, kwargs)
@@ -166,13 +177,69 @@ class _Compiled:
         return self.fn(*args, **kwargs)
 
     def _run_with_compiled_cells(self, *args, **kwargs):
-        state = _context.state
-        previous = state["graph"]
-        state["graph"] = True
-        try:
-            return self.fn(*args, **kwargs)
-        finally:
-            state["graph"] = previous
+        return _run_in_mode(self.fn, args, kwargs, graph=True, region=True)
+
+    def _run_eager(self, *args, **kwargs):
+        return _run_in_mode(self.fn, args, kwargs, graph=False, region=False)
+
+
+def _run_in_mode(fn, args, kwargs, graph, region):
+    """Call ``fn`` with cells compiled (``graph``) or eager, restoring the mode afterwards."""
+    state = _context.state
+    previous = state["graph"], state.get("compiled_cells_region", False)
+    state["graph"], state["compiled_cells_region"] = graph, region
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        state["graph"], state["compiled_cells_region"] = previous
+
+
+def _autotune_enabled():
+    return os.environ.get("SPORETORCH_JIT_AUTOTUNE", "1") != "0"
+
+
+def _synchronize():
+    if torch.cuda.is_available() and torch.cuda.is_initialized():
+        torch.cuda.synchronize()
+
+
+class _Race:
+    """Time the compiled and the eager variant of a function alternately over their first calls,
+    then hand the faster one to its owner for good.
+
+    A compiled graph is not always faster: for tiny ops its guards cost more than the op, and for
+    some workloads (batch-1 convolutions, small matmuls with their backward) eager kernels win.
+    GRAPH_MODE is chosen for speed, so it keeps whichever variant was faster here. Both compute
+    the same function, so the calls made while racing are ordinary calls.
+    """
+
+    __slots__ = ("owner", "variants", "times", "calls")
+    ROUNDS = 5
+
+    def __init__(self, owner, compiled):
+        self.owner = owner
+        self.variants = (compiled, owner._run_eager)
+        self.times = ([], [])
+        self.calls = 0
+
+    def __call__(self, *args, **kwargs):
+        which = self.calls % 2
+        self.calls += 1
+        _synchronize()
+        start = time.perf_counter()
+        out = self.variants[which](*args, **kwargs)
+        _synchronize()
+        self.times[which].append(time.perf_counter() - start)
+        if len(self.times[1]) >= self.ROUNDS:
+            self._decide()
+        return out
+
+    def _decide(self):
+        compiled_s, eager_s = (statistics.median(t) for t in self.times)
+        keep = 0 if compiled_s <= eager_s else 1
+        self.owner._impl = self.variants[keep]
+        _logger.info("sporetorch jit: '%s' runs %s (median %.3f ms compiled, %.3f ms eager)", self.owner.name,
+                     "compiled" if keep == 0 else "eagerly", compiled_s * 1e3, eager_s * 1e3)
 
 
 # Capture stops by design where sporetorch differentiates or updates parameters.

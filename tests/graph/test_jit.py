@@ -2,6 +2,7 @@
 stays fast; one inductor test is marked slow. Expected values are the PYNATIVE results of the
 same network (graph mode must not change numbers) or closed forms."""
 import shutil
+import time
 import warnings
 
 import numpy as np
@@ -10,7 +11,7 @@ import torch
 
 import sporetorch as ms
 from sporetorch import Tensor, nn
-from sporetorch.common.jit import GraphCaptureError, JitConfig, default_backend
+from sporetorch.common.jit import GraphCaptureError, JitConfig, _Compiled, _Race, default_backend
 
 
 @pytest.fixture(autouse=True)
@@ -220,3 +221,38 @@ def test_graph_mode_grad_of_cell_matches_pynative():
     got = [g.asnumpy() for g in ms.grad(net, None, net.trainable_params())(x)]
     for a, b in zip(got, expected):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def _raced(compiled_fn, eager_fn):
+    owner = _Compiled(eager_fn, "f")
+    owner._keep(compiled_fn)
+    assert isinstance(owner._impl, _Race)
+    for i in range(2 * _Race.ROUNDS):
+        assert owner(i) == i
+    return owner
+
+
+def _sleepy(seconds):
+    def fn(x):
+        time.sleep(seconds)
+        return x
+    return fn
+
+
+def test_race_keeps_eager_when_the_compiled_variant_is_slower():
+    owner = _raced(_sleepy(0.004), lambda x: x)
+    assert owner._impl == owner._run_eager
+
+
+def test_race_keeps_compiled_when_it_is_faster():
+    fast = _sleepy(0)
+    owner = _raced(fast, _sleepy(0.004))
+    assert owner._impl is fast
+
+
+def test_autotune_off_keeps_compiled(monkeypatch):
+    monkeypatch.setenv("SPORETORCH_JIT_AUTOTUNE", "0")
+    owner = _Compiled(lambda x: x, "f")
+    compiled = _sleepy(0)
+    owner._keep(compiled)
+    assert owner._impl is compiled

@@ -1,0 +1,81 @@
+"""Step time of sporetorch (PYNATIVE and GRAPH) against PyTorch eager, interleaved in one process.
+
+The shared driver (``run_suite.py``) runs each contender in its own process; on a shared
+machine whose load changes from minute to minute its medians drift by tens of percent. This
+script builds the same workloads from ``../shared/bench`` (``torch_workloads.py`` and
+``ms_workloads.py`` through the ``mindspore`` alias) in one process and alternates short bursts
+of steps of each contender, so that every contender sees the same machine at the same time.
+It prints the median of the per-round ratios to torch eager.
+
+    python benchmarks/interleaved_ab.py --workloads mlp_train,lenet_train,resnet18_train
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
+
+
+def _median_step(step, n):
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workloads", default="op_add,mlp_train,lenet_train,resnet18_train")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=0.5, help="target length of one burst")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+
+    sys.path.insert(0, SHARED_BENCH)
+    sys.argv = [sys.argv[0]]
+    import torch
+    import torch_workloads
+    from sporetorch.compat import alias_as_mindspore
+    alias_as_mindspore()
+    import ms_workloads
+
+    torch.set_num_threads(args.threads)
+    ms_workloads.configure("pynative", args.threads)
+    print(f"torch {torch.__version__}, {args.threads} threads, {args.rounds} rounds; ratio = median over rounds "
+          "of (contender median step / torch eager median step) in the same round")
+    for name in args.workloads.split(","):
+        contenders = {
+            "torch_eager": getattr(torch_workloads, "wl_" + name)("eager")[0],
+            "sporetorch_pynative": getattr(ms_workloads, "wl_" + name)("pynative")[0],
+            "sporetorch_graph": getattr(ms_workloads, "wl_" + name)("graph")[0],
+        }
+        steps = {}
+        for label, step in contenders.items():
+            start = time.perf_counter()
+            for _ in range(12):  # past compilation and GRAPH_MODE's compiled-vs-eager race
+                step()
+            per_step = (time.perf_counter() - start) / 12
+            steps[label] = max(1, int(args.seconds / max(per_step, 1e-6)))
+        ratios = {label: [] for label in contenders}
+        medians = {label: [] for label in contenders}
+        order = list(contenders)
+        for r in range(args.rounds):
+            seq = order if r % 2 == 0 else order[::-1]
+            got = {label: _median_step(contenders[label], steps[label]) for label in seq}
+            for label in contenders:
+                medians[label].append(got[label])
+                ratios[label].append(got[label] / got["torch_eager"])
+        unit_scale, unit = (1e6 / ms_workloads.N_ADD, "us/op") if name == "op_add" else (1e3, "ms/step")
+        cells = [f"{label} {statistics.median(medians[label]) * unit_scale:.3g} {unit} "
+                 f"x{statistics.median(ratios[label]):.2f}" for label in contenders]
+        print(f"{name:16s} " + " | ".join(cells), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

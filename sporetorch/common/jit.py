@@ -62,7 +62,7 @@ def _resolve_backend(backend):
 
 
 def _user_frame(exc):
-    """The innermost frame of user code (outside sporetorch and torch) where capture broke."""
+    """The innermost frame outside sporetorch where capture broke (Dynamo's ``real_stack`` holds traced code only)."""
     stack = list(getattr(exc, "real_stack", None) or [])
     for frame in reversed(stack):
         if not frame.filename.startswith(_PACKAGE_DIR):
@@ -70,7 +70,7 @@ def _user_frame(exc):
     return stack[-1] if stack else None
 
 
-def _describe_break(exc, name):
+def _describe_break(exc):
     frame = _user_frame(exc)
     text = str(exc)
     reason = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
@@ -81,7 +81,7 @@ def _describe_break(exc, name):
 
 
 def _break_message(exc, name, strict):
-    where, reason, code, hints = _describe_break(exc, name)
+    where, reason, code, hints = _describe_break(exc)
     msg = f"GRAPH_MODE cannot capture '{name}' as one graph: {reason} at {where}{code}."
     if strict:
         advice = ("Rewrite that line with tensor operations (ops.select/ops.where instead of a Python `if` on a "
@@ -343,8 +343,7 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
 def _graph_call(cell, args, kwargs):
     """Cell.__call__ in GRAPH_MODE: compile the outermost cell's call; inline everything below it."""
     if torch.compiler.is_compiling():
-        hook = cell._call_hook
-        return hook(cell, args, kwargs) if hook is not None else cell.construct(*args, **kwargs)
+        return _run_cell(cell, *args, **kwargs)
     compiled = cell.__dict__.get("_graph_compiled")
     if compiled is None:
         compiled = _Compiled(functools.partial(_run_cell, cell), f"{type(cell).__name__}.construct",

@@ -37,9 +37,7 @@ class ConfusionMatrix(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 2, "predicted value, true value")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._input_arrays(inputs, 2, "predicted value, true value")
         if y_pred.ndim == y.ndim + 1:
             y_pred = y_pred.argmax(axis=1)
         elif y_pred.ndim != y.ndim:

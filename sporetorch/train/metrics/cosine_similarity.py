@@ -33,8 +33,7 @@ class CosineSimilarity(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 1, "input data")
-        data = self._convert_data(inputs[0])
+        data, = self._input_arrays(inputs, 1, "input data")
         if self.similarity == "cosine":
             data = data / np.linalg.norm(data, ord=2, axis=1, keepdims=True)
         self.sqr_mtx_res = data @ data.T

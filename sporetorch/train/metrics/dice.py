@@ -25,9 +25,7 @@ class Dice(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 2, "predicted value, true value")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._input_arrays(inputs, 2, "predicted value, true value")
         if y_pred.shape != y.shape:
             raise ValueError(f"For 'Dice.update', y_pred and y must have the same shape, but got "
                              f"{y_pred.shape} and {y.shape}")

@@ -15,9 +15,7 @@ class _SampleError(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 2, "predicted value, true value")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._input_arrays(inputs, 2, "predicted value, true value")
         if y.size != y_pred.size:
             raise ValueError(f"For '{type(self).__name__}.update', y_pred {y_pred.shape} and y {y.shape} must have "
                              "the same number of elements")

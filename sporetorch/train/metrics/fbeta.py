@@ -1,5 +1,5 @@
 """F-beta and F1 per class."""
-from .metric import _EPS, Metric, _is_onehot, _onehot_counts, rearrange_inputs
+from .metric import _EPS, Metric, _decode_onehot, _onehot_counts, rearrange_inputs
 
 
 class Fbeta(Metric):
@@ -27,11 +27,8 @@ class Fbeta(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 2, "predicted value, true value")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
-        if y_pred.ndim == y.ndim and _is_onehot(y):
-            y = y.argmax(axis=1)
+        y_pred, y = self._input_arrays(inputs, 2, "predicted value, true value")
+        y = _decode_onehot(y_pred, y)
         if self._class_num == 0:
             self._class_num = y_pred.shape[1]
         elif y_pred.shape[1] != self._class_num:

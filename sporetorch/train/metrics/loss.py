@@ -17,8 +17,7 @@ class Loss(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 1, "loss")
-        loss = self._convert_data(inputs[0])
+        loss, = self._input_arrays(inputs, 1, "loss")
         if loss.ndim == 0:
             loss = loss.reshape(1)
         if loss.ndim != 1:

@@ -72,6 +72,11 @@ class Metric:
             raise ValueError(f"For '{type(self).__name__}.update', it needs {count} inputs ({what}), "
                              f"but got {len(inputs)}")
 
+    def _input_arrays(self, inputs, count, what):
+        """Check there are ``count`` inputs (named by ``what``) and return them as NumPy arrays."""
+        self._check_inputs(inputs, count, what)
+        return [self._convert_data(data) for data in inputs]
+
     def _check_updated(self, done):
         if not done:
             raise RuntimeError(f"The '{type(self).__name__}' can not be calculated because no samples were added; "
@@ -96,8 +101,8 @@ class EvaluationBase(Metric):
         """Convert, decode one-hot labels, check shapes and values; remember the class count."""
         y_pred = self._convert_data(y_pred)
         y = self._convert_data(y)
-        if self._type == "classification" and y_pred.ndim == y.ndim and _is_onehot(y):
-            y = y.argmax(axis=1)
+        if self._type == "classification":
+            y = _decode_onehot(y_pred, y)
         name = type(self).__name__
         if self._type == "classification":
             if y_pred.ndim != y.ndim + 1 or y.shape != (y_pred.shape[0],) + y_pred.shape[2:]:
@@ -122,6 +127,13 @@ def _is_onehot(data):
     if data.ndim > 1 and np.isin(data, (0, 1)).all():
         return bool((data.sum(axis=1) == 1).all())
     return False
+
+
+def _decode_onehot(y_pred, y):
+    """Class indices from ``y`` when it is one-hot (same rank as the scores ``y_pred``)."""
+    if y_pred.ndim == y.ndim and _is_onehot(y):
+        return y.argmax(axis=1)
+    return y
 
 
 def _onehot_counts(y_pred, y, class_num, name):

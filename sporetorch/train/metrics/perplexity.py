@@ -28,9 +28,7 @@ class Perplexity(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 2, "predicted value, label")
-        pred = self._convert_data(inputs[0])
-        label = self._convert_data(inputs[1])
+        pred, label = self._input_arrays(inputs, 2, "predicted value, label")
         if label.size * pred.shape[-1] != pred.size:
             raise RuntimeError(f"For 'Perplexity.update', preds {pred.shape} must hold one row of class "
                                f"probabilities per label {label.shape}")

@@ -61,9 +61,7 @@ class ROC(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 2, "predicted value, true value")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._input_arrays(inputs, 2, "predicted value, true value")
         if y_pred.ndim == y.ndim:
             if self.class_num not in (None, 1):
                 raise ValueError(f"For 'ROC', binary scores (y_pred and y of the same rank) need class_num None or 1, "

@@ -1,7 +1,7 @@
 """Top-k categorical accuracy."""
 import numpy as np
 
-from .metric import Metric, _is_onehot, rearrange_inputs
+from .metric import Metric, _decode_onehot, rearrange_inputs
 
 
 class TopKCategoricalAccuracy(Metric):
@@ -25,11 +25,8 @@ class TopKCategoricalAccuracy(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        self._check_inputs(inputs, 2, "predicted value, true value")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
-        if y_pred.ndim == y.ndim and _is_onehot(y):
-            y = y.argmax(axis=1)
+        y_pred, y = self._input_arrays(inputs, 2, "predicted value, true value")
+        y = _decode_onehot(y_pred, y)
         top = np.argsort(-y_pred, axis=1, kind="stable")[:, :self.k]
         self._correct_num += int((top == y.reshape(-1, 1)).any(axis=1).sum())
         self._samples_num += y_pred.shape[0]

@@ -24,7 +24,8 @@ from sporetorch import Parameter, Tensor, nn, ops
 from sporetorch.common.tensor import _wrap
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ops"))
-from opinfo import BY_NAME, Seq  # noqa: E402
+from opinfo import BY_NAME  # noqa: E402
+from opinfo_samples import assert_leaves_close, leaves, make, ours, ref_arg  # noqa: E402
 
 # Methods whose arguments after ``self`` are those of the functional op of the same name.
 MIRRORED = [
@@ -61,43 +62,6 @@ MIRRORED = [
 ]
 
 
-def _make(arg, dtype, gen):
-    if hasattr(arg, "make"):
-        return arg.make(dtype, gen)
-    if isinstance(arg, Seq):
-        items = [_make(a, dtype, gen) for a in arg.items]
-        return tuple(items) if arg.as_tuple else items
-    if isinstance(arg, tuple):
-        return tuple(_make(a, dtype, gen) for a in arg)
-    return arg
-
-
-def _ours(arg):
-    if isinstance(arg, torch.Tensor):
-        return _wrap(arg.clone())
-    if isinstance(arg, (list, tuple)):
-        return type(arg)(_ours(a) for a in arg)
-    return arg
-
-
-def _ref_arg(arg, kind):
-    if isinstance(arg, torch.Tensor):
-        return arg.clone() if kind == "torch" else arg.numpy().copy()
-    if isinstance(arg, (list, tuple)) and not all(isinstance(a, (int, float)) for a in arg):
-        return type(arg)(_ref_arg(a, kind) for a in arg)
-    return arg
-
-
-def _leaves(out):
-    if isinstance(out, (tuple, list)) and not (out and all(isinstance(v, (int, float)) for v in out)):
-        return [leaf for v in out for leaf in _leaves(v)]
-    if isinstance(out, Tensor):
-        return [out.asnumpy()]
-    if isinstance(out, torch.Tensor):
-        return [out.detach().numpy()]
-    return [np.asarray(out)]
-
-
 def _mirrored_cases():
     for name in MIRRORED:
         for dtype in BY_NAME[name].dtypes:
@@ -109,29 +73,23 @@ def test_method_matches_functional_reference(name, dtype):
     info = BY_NAME[name]
     gen = torch.Generator().manual_seed(zlib.crc32(f"{name}/{dtype}".encode()))
     for sample in info.samples:
-        args = _make(sample.args, getattr(torch, dtype), gen)
-        kwargs = {k: _make(v, getattr(torch, dtype), gen) for k, v in sample.kwargs.items()}
+        args = make(sample.args, getattr(torch, dtype), gen)
+        kwargs = {k: make(v, getattr(torch, dtype), gen) for k, v in sample.kwargs.items()}
         if info.ref_kind in ("numpy", "torch"):
-            want = _leaves(info.ref(*_ref_arg(args, info.ref_kind),
-                                    **{k: _ref_arg(v, info.ref_kind) for k, v in kwargs.items()}))
+            want = leaves(info.ref(*ref_arg(args, info.ref_kind),
+                                   **{k: ref_arg(v, info.ref_kind) for k, v in kwargs.items()}))
         else:
             want = info.ref
-        ours = _ours(args)
-        out = getattr(ours[0], name)(*ours[1:], **_ours(kwargs))
-        got = _leaves(out)
+        self_arg, *rest = ours(args)
+        out = getattr(self_arg, name)(*rest, **ours(kwargs))
+        got = leaves(out)
         if info.out_dtype is not None:
             wanted = info.out_dtype if isinstance(info.out_dtype, tuple) else (info.out_dtype,)
             outs = out if isinstance(out, tuple) else (out,)
             assert tuple(str(o.dtype) for o in outs[:len(wanted)]) == wanted
         if info.ref_kind == "property":
             continue
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            w = np.asarray(w)
-            assert g.shape == w.shape
-            tol = 1e-3 if np.float32 in (g.dtype, w.dtype) else 0
-            np.testing.assert_allclose(g.astype(w.dtype) if w.dtype != bool else g, w,
-                                       rtol=info.rtol + tol, atol=info.atol + tol, err_msg=name)
+        assert_leaves_close(got, want, info, name)
 
 
 # ---------------------------------------------------------------------------- MindSpore 2.10 literals

@@ -20,7 +20,8 @@ from sporetorch.common.tensor import _wrap
 from sporetorch.ops import operations as P
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from opinfo import BY_NAME, Seq  # noqa: E402
+from opinfo import BY_NAME  # noqa: E402
+from opinfo_samples import assert_leaves_close, leaves, make, ours, ref_arg  # noqa: E402
 
 # "Primitive:functional" pairs whose call arguments are those of the functional op.
 MIRRORED = [
@@ -72,41 +73,6 @@ MIRRORED = [
 ]
 
 
-def _make(arg, dtype, gen):
-    if hasattr(arg, "make"):
-        return arg.make(dtype, gen)
-    if isinstance(arg, Seq):
-        items = [_make(a, dtype, gen) for a in arg.items]
-        return tuple(items) if arg.as_tuple else items
-    if isinstance(arg, tuple):
-        return tuple(_make(a, dtype, gen) for a in arg)
-    return arg
-
-
-def _ours(arg):
-    if isinstance(arg, torch.Tensor):
-        return _wrap(arg.clone())
-    if isinstance(arg, (list, tuple)):
-        return type(arg)(_ours(a) for a in arg)
-    return arg
-
-
-def _ref_arg(arg, kind):
-    if isinstance(arg, torch.Tensor):
-        return arg.clone() if kind == "torch" else arg.numpy().copy()
-    if isinstance(arg, (list, tuple)) and not all(isinstance(a, (int, float)) for a in arg):
-        return type(arg)(_ref_arg(a, kind) for a in arg)
-    return arg
-
-
-def _leaves(out):
-    if isinstance(out, (tuple, list)) and not (out and all(isinstance(v, (int, float)) for v in out)):
-        return [leaf for v in out for leaf in _leaves(v)]
-    if isinstance(out, Tensor):
-        return [out.asnumpy()]
-    return [np.asarray(out)]
-
-
 def _mirrored_cases():
     for pair in MIRRORED:
         prim, fname = pair.split(":")
@@ -120,21 +86,15 @@ def test_primitive_matches_functional_reference(prim, fname, dtype):
     op = getattr(ops, prim)()
     gen = torch.Generator().manual_seed(zlib.crc32(f"{fname}/{dtype}".encode()))
     for sample in info.samples:
-        args = _make(sample.args, getattr(torch, dtype), gen)
+        args = make(sample.args, getattr(torch, dtype), gen)
         if info.ref_kind in ("numpy", "torch"):
-            want = _leaves(info.ref(*_ref_arg(args, info.ref_kind)))
+            want = leaves(info.ref(*ref_arg(args, info.ref_kind)))
         else:
             want = info.ref
-        got = _leaves(op(*_ours(args)))
+        got = leaves(op(*ours(args)))
         if info.ref_kind == "property":
             continue
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            w = np.asarray(w)
-            assert g.shape == w.shape
-            tol = 1e-3 if np.float32 in (g.dtype, w.dtype) else 0
-            np.testing.assert_allclose(g.astype(w.dtype) if w.dtype != bool else g, w,
-                                       rtol=info.rtol + tol, atol=info.atol + tol, err_msg=prim)
+        assert_leaves_close(got, want, info, prim)
 
 
 # ---------------------------------------------------------------------------- MindSpore 2.10 literals

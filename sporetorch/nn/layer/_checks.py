@@ -44,6 +44,14 @@ def int_tuple(value, n, name, cls, allow_zero=False):
     return tuple(value)
 
 
+def check_batch_rank(cell, t):
+    """``t`` must be ``cell._nd + 1``-D (unbatched) or ``cell._nd + 2``-D (batched)."""
+    nd = cell._nd
+    if t.dim() not in (nd + 1, nd + 2):
+        raise ValueError(f"For '{type(cell).__name__}', the input must be {nd + 1}-D or {nd + 2}-D, "
+                         f"but got shape {tuple(t.shape)}")
+
+
 def weight_for(cell, t, w):
     """The weight ``w`` to use with input ``t`` when their dtypes differ.
 

@@ -10,7 +10,7 @@ from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import NoArgCell, check_bool, check_float, positive_int, weight_for
+from ._checks import NoArgCell, check_batch_rank, check_bool, check_float, positive_int, weight_for
 from .activation import get_activation
 
 __all__ = ["Dense", "Linear", "Flatten", "Identity", "Unflatten", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d",
@@ -313,9 +313,7 @@ class _DropoutNd(Cell):
         if not self.training or self.p == 0:
             return x
         t = x._t
-        if t.dim() not in (self._nd + 1, self._nd + 2):
-            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or {self._nd + 2}-D, "
-                             f"but got shape {tuple(t.shape)}")
+        check_batch_rank(self, t)
         return _wrap(self._fn(t, self.p, True))
 
     def extend_repr(self):

@@ -6,6 +6,7 @@ import torch.nn.functional as F
 
 from ...common.tensor import _wrap
 from ..cell import Cell
+from ._checks import check_batch_rank
 
 __all__ = ["ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ZeroPad2d", "ReflectionPad1d", "ReflectionPad2d",
            "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d"]
@@ -36,9 +37,8 @@ class _PadNd(Cell):
 
     def construct(self, x):
         t = x._t
-        if t.dim() not in (self._nd + 1, self._nd + 2) and self._mode != "constant":
-            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or "
-                             f"{self._nd + 2}-D, but got shape {tuple(t.shape)}")
+        if self._mode != "constant":
+            check_batch_rank(self, t)
         return _wrap(F.pad(t, self.padding, self._mode, self._value))
 
 

@@ -11,7 +11,7 @@ import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import int_tuple
+from ._checks import check_batch_rank, int_tuple
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
            "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
@@ -56,11 +56,6 @@ class _PoolNd(Cell):
                              f"but got {padding!r}")
         self._torch_mode = self.pad_mode == "PAD"
 
-    def _check_rank(self, t):
-        if t.dim() not in (self._nd + 1, self._nd + 2):
-            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or {self._nd + 2}-D, "
-                             f"but got shape {tuple(t.shape)}")
-
 
 class _MaxPoolNd(_PoolNd):
 
@@ -79,7 +74,7 @@ class _MaxPoolNd(_PoolNd):
     def construct(self, x):
         t = x._t
         if t.dim() != self._nd + 2:
-            self._check_rank(t)
+            check_batch_rank(self, t)
         if self._torch_mode:
             if self.return_indices:
                 return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, True))
@@ -161,7 +156,7 @@ class _AvgPoolNd(_PoolNd):
     def construct(self, x):
         t = x._t
         if t.dim() != self._nd + 2:
-            self._check_rank(t)
+            check_batch_rank(self, t)
         if self._torch_mode:
             return _wrap(self._fn(t, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad,
                                   *self._extra))
@@ -253,9 +248,7 @@ class _AdaptivePool(Cell):
 
     def construct(self, x):
         t = x._t
-        if t.dim() not in (self._nd + 1, self._nd + 2):
-            raise ValueError(f"For '{type(self).__name__}', the input must be {self._nd + 1}-D or {self._nd + 2}-D, "
-                             f"but got shape {tuple(t.shape)}")
+        check_batch_rank(self, t)
         if self._indices:
             return _max_result(type(self)._fn(t, self._size, self.return_indices))
         return _wrap(type(self)._fn(t, self._size))

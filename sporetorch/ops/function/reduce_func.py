@@ -95,6 +95,26 @@ def _masked_extreme(input, initial, where, largest):
     return t
 
 
+def _extreme_with_index(op, input, axis, keepdims, initial, where, largest):
+    """Body of :func:`max` / :func:`min`: the extreme values over ``axis`` and their Int64 indices."""
+    try:
+        t = _masked_extreme(input, initial, where, largest)
+        try:
+            if axis is None:
+                # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
+                values = torch.amax(t) if largest else torch.amin(t)
+                idx = torch.zeros((), dtype=torch.int64, device=t.device)
+            else:
+                values, idx = (torch.max if largest else torch.min)(t, _axis(op, axis, t.dim()), keepdims)
+        except RuntimeError as e:
+            _fail(op, e, input=input, axis=axis)
+        if initial is not None:
+            values = torch.clamp(values, min=initial) if largest else torch.clamp(values, max=initial)
+        return _wrap(values), _wrap(idx)
+    except AttributeError as e:
+        _no_tensor(op, e, input=input, axis=axis, initial=initial, where=where)
+
+
 @_inline_checked
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum and its Int64 index over ``axis``, as a tuple ``(values, indices)``.
@@ -102,22 +122,7 @@ def max(input, axis=None, keepdims=False, *, initial=None, where=None):
     With ``axis=None`` MindSpore 2.10 reduces over all elements and reports index 0;
     use :func:`argmax` for the position.
     """
-    try:
-        t = _masked_extreme(input, initial, where, True)
-        try:
-            if axis is None:
-                # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
-                values = torch.amax(t)
-                idx = torch.zeros((), dtype=torch.int64, device=t.device)
-            else:
-                values, idx = torch.max(t, _axis("max", axis, t.dim()), keepdims)
-        except RuntimeError as e:
-            _fail("max", e, input=input, axis=axis)
-        if initial is not None:
-            values = torch.clamp(values, min=initial)
-        return _wrap(values), _wrap(idx)
-    except AttributeError as e:
-        _no_tensor("max", e, input=input, axis=axis, initial=initial, where=where)
+    return _extreme_with_index("max", input, axis, keepdims, initial, where, True)
 
 
 @_inline_checked
@@ -127,44 +132,31 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
     With ``axis=None`` MindSpore 2.10 reduces over all elements and reports index 0;
     use :func:`argmin` for the position.
     """
+    return _extreme_with_index("min", input, axis, keepdims, initial, where, False)
+
+
+def _extreme(op, input, axis, keepdims, initial, where, largest):
+    """Body of :func:`amax` / :func:`amin`: the extreme over ``axis``, bounded by ``initial``."""
     try:
-        t = _masked_extreme(input, initial, where, False)
-        try:
-            if axis is None:
-                # MindSpore 2.10 returns a 0-d result and index 0 here, whatever keepdims says.
-                values = torch.amin(t)
-                idx = torch.zeros((), dtype=torch.int64, device=t.device)
-            else:
-                values, idx = torch.min(t, _axis("min", axis, t.dim()), keepdims)
-        except RuntimeError as e:
-            _fail("min", e, input=input, axis=axis)
-        if initial is not None:
-            values = torch.clamp(values, max=initial)
-        return _wrap(values), _wrap(idx)
+        t = _masked_extreme(input, initial, where, largest)
+        out = _reduce(op, torch.amax if largest else torch.amin, t, _axes(op, axis, t.dim()), keepdims)
+        if initial is None:
+            return _wrap(out)
+        return _wrap(torch.clamp(out, min=initial) if largest else torch.clamp(out, max=initial))
     except AttributeError as e:
-        _no_tensor("min", e, input=input, axis=axis, initial=initial, where=where)
+        _no_tensor(op, e, input=input, axis=axis, initial=initial, where=where)
 
 
 @_inline_checked
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum over ``axis`` (None: all axes); ``initial`` bounds the result from below."""
-    try:
-        t = _masked_extreme(input, initial, where, True)
-        out = _reduce("amax", torch.amax, t, _axes("amax", axis, t.dim()), keepdims)
-        return _wrap(out if initial is None else torch.clamp(out, min=initial))
-    except AttributeError as e:
-        _no_tensor("amax", e, input=input, axis=axis, initial=initial, where=where)
+    return _extreme("amax", input, axis, keepdims, initial, where, True)
 
 
 @_inline_checked
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Minimum over ``axis`` (None: all axes); ``initial`` bounds the result from above."""
-    try:
-        t = _masked_extreme(input, initial, where, False)
-        out = _reduce("amin", torch.amin, t, _axes("amin", axis, t.dim()), keepdims)
-        return _wrap(out if initial is None else torch.clamp(out, max=initial))
-    except AttributeError as e:
-        _no_tensor("amin", e, input=input, axis=axis, initial=initial, where=where)
+    return _extreme("amin", input, axis, keepdims, initial, where, False)
 
 
 def aminmax(input, *, axis=0, keepdims=False):

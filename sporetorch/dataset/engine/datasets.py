@@ -305,6 +305,21 @@ class MappableDataset(Dataset):
         return out
 
 
+class _ArrayColumnsDataset(MappableDataset):
+    """A source whose row ``i`` is the ``i``-th slice of equal-length arrays: subclasses set
+    ``self._names`` (column names) and ``self._arrays`` (one array per column) before
+    calling ``MappableDataset.__init__``."""
+
+    def _column_names(self):
+        return list(self._names)
+
+    def _num_rows(self):
+        return len(self._arrays[0])
+
+    def _read_row(self, index):
+        return tuple(np.asarray(a[index]) for a in self._arrays)
+
+
 class _RowView(torch.utils.data.Dataset):
     """A source seen by ``torch.utils.data.DataLoader`` workers."""
 

@@ -1,7 +1,7 @@
 """Sources from Python data: ``GeneratorDataset`` and ``NumpySlicesDataset``."""
 import numpy as np
 
-from .datasets import MappableDataset, _to_array
+from .datasets import MappableDataset, _ArrayColumnsDataset, _to_array
 
 
 def _check_row(op, row, names):
@@ -87,7 +87,7 @@ class GeneratorDataset(MappableDataset):
             yield _check_row("GeneratorDataset", row, self._names)
 
 
-class NumpySlicesDataset(MappableDataset):
+class NumpySlicesDataset(_ArrayColumnsDataset):
     """Rows sliced along the first axis of in-memory data.
 
     Args:
@@ -127,12 +127,3 @@ class NumpySlicesDataset(MappableDataset):
         self._names = names
         self._arrays = arrays
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
-
-    def _column_names(self):
-        return list(self._names)
-
-    def _num_rows(self):
-        return len(self._arrays[0])
-
-    def _read_row(self, index):
-        return tuple(np.asarray(a[index]) for a in self._arrays)

@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 
-from .datasets import MappableDataset
+from .datasets import MappableDataset, _ArrayColumnsDataset
 
 
 def _check_dir(op, dataset_dir):
@@ -48,7 +48,7 @@ def _read_idx(op, path, magic, item_shape):
     return arr.reshape((count, *item_shape))
 
 
-class MnistDataset(MappableDataset):
+class MnistDataset(_ArrayColumnsDataset):
     """The MNIST data set from its four IDX files (``train-images-idx3-ubyte``,
     ``train-labels-idx1-ubyte``, ``t10k-images-idx3-ubyte``, ``t10k-labels-idx1-ubyte``,
     optionally ``.gz``) in ``dataset_dir``.
@@ -84,18 +84,9 @@ class MnistDataset(MappableDataset):
                                  f"has {len(lbl)} labels")
             images.append(img)
             labels.append(lbl)
-        self._images = np.concatenate(images)[..., None]
-        self._labels = np.concatenate(labels).astype(np.uint32)
+        self._names = ("image", "label")
+        self._arrays = (np.concatenate(images)[..., None], np.concatenate(labels).astype(np.uint32))
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
-
-    def _column_names(self):
-        return ["image", "label"]
-
-    def _num_rows(self):
-        return len(self._labels)
-
-    def _read_row(self, index):
-        return self._images[index], np.asarray(self._labels[index])
 
 
 def _read_cifar(op, files, label_bytes):
@@ -122,7 +113,7 @@ def _cifar_files(op, path, names):
     return files
 
 
-class Cifar10Dataset(MappableDataset):
+class Cifar10Dataset(_ArrayColumnsDataset):
     """CIFAR-10, binary version: ``data_batch_1.bin`` .. ``data_batch_5.bin`` and ``test_batch.bin``.
 
     Args:
@@ -141,20 +132,13 @@ class Cifar10Dataset(MappableDataset):
             names += [f"data_batch_{k}.bin" for k in range(1, 6)]
         if usage in ("test", "all"):
             names.append("test_batch.bin")
-        self._images, (self._labels,) = _read_cifar("Cifar10Dataset", _cifar_files("Cifar10Dataset", path, names), 1)
+        images, (labels,) = _read_cifar("Cifar10Dataset", _cifar_files("Cifar10Dataset", path, names), 1)
+        self._names = ("image", "label")
+        self._arrays = (images, labels)
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
 
-    def _column_names(self):
-        return ["image", "label"]
 
-    def _num_rows(self):
-        return len(self._labels)
-
-    def _read_row(self, index):
-        return self._images[index], np.asarray(self._labels[index])
-
-
-class Cifar100Dataset(MappableDataset):
+class Cifar100Dataset(_ArrayColumnsDataset):
     """CIFAR-100, binary version: ``train.bin`` and ``test.bin``.
 
     Outputs: ``image`` uint8 (32, 32, 3), ``coarse_label`` uint32, ``fine_label`` uint32.
@@ -165,18 +149,10 @@ class Cifar100Dataset(MappableDataset):
         path = _check_dir("Cifar100Dataset", dataset_dir)
         usage = _check_usage("Cifar100Dataset", usage, ("train", "test", "all"))
         names = {"train": ["train.bin"], "test": ["test.bin"], "all": ["train.bin", "test.bin"]}[usage]
-        self._images, (self._coarse, self._fine) = _read_cifar(
-            "Cifar100Dataset", _cifar_files("Cifar100Dataset", path, names), 2)
+        images, labels = _read_cifar("Cifar100Dataset", _cifar_files("Cifar100Dataset", path, names), 2)
+        self._names = ("image", "coarse_label", "fine_label")
+        self._arrays = (images, *labels)
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
-
-    def _column_names(self):
-        return ["image", "coarse_label", "fine_label"]
-
-    def _num_rows(self):
-        return len(self._fine)
-
-    def _read_row(self, index):
-        return self._images[index], np.asarray(self._coarse[index]), np.asarray(self._fine[index])
 
 
 _IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".gif", ".webp")

@@ -50,6 +50,12 @@ def _sparse_text(t):
     return _header(data.shape, mstype._TORCH_TO_TYPE[t.dtype]) + ("\n" if data.dim() > 1 else "") + body + ")"
 
 
+def _csr_rows(indptr, n_rows):
+    """The row of each value a CSR ``indptr`` stores (COO row indices)."""
+    counts = indptr[1:].long() - indptr[:-1].long()
+    return torch.repeat_interleave(torch.arange(n_rows, device=counts.device), counts)
+
+
 def _check_same_shape(sparse, other):
     if not isinstance(other, Tensor):
         raise TypeError(f"For {type(sparse).__name__}, the other operand must be a Tensor, but got "
@@ -59,7 +65,66 @@ def _check_same_shape(sparse, other):
     return other._t
 
 
-class COOTensor:
+class _Sparse:
+    """What every sparse format holds: index Tensor(s) in ``_indices`` (and ``_indptr``), the values
+    in ``_values`` and the dense shape in ``_shape``."""
+
+    def _copy_of(self, other, cls, arg):
+        """Share the index and value tensors of ``other`` (the ``coo_tensor=``-style copy argument)."""
+        if not isinstance(other, cls):
+            raise TypeError(f"For {cls.__name__}, '{arg}' must be a {cls.__name__}, but got {type(other).__name__}.")
+        vars(self).update(vars(other))
+
+    @property
+    def indices(self):
+        """The indices."""
+        return _wrap(self._indices)
+
+    @property
+    def values(self):
+        """The stored values."""
+        return _wrap(self._values)
+
+
+class _SparseMatrix(_Sparse):
+    """What COOTensor and CSRTensor share; ``_with_values(v)`` is the same structure holding ``v``."""
+
+    @property
+    def shape(self):
+        """The dense shape."""
+        return self._shape
+
+    @property
+    def dtype(self):
+        """The dtype of the values."""
+        return mstype._TORCH_TO_TYPE[self._values.dtype]
+
+    @property
+    def itemsize(self):
+        """Bytes per value."""
+        return self._values.element_size()
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    def to_dense(self):
+        """The dense Tensor (repeated COO positions add up)."""
+        return _wrap(self._torch_sparse().to_dense())
+
+    def astype(self, dtype):
+        """The same structure with the values cast to ``dtype``."""
+        return self._with_values(self._values.to(mstype.to_torch(dtype)))
+
+    def abs(self):
+        """Elementwise absolute value."""
+        return self._with_values(self._values.abs())
+
+    def __neg__(self):
+        return self._with_values(-self._values)
+
+
+class COOTensor(_SparseMatrix):
     """A sparse tensor in coordinate format: ``values[i]`` sits at ``indices[i]``.
 
     Args:
@@ -77,10 +142,7 @@ class COOTensor:
 
     def __init__(self, indices=None, values=None, shape=None, coo_tensor=None):
         if coo_tensor is not None:
-            if not isinstance(coo_tensor, COOTensor):
-                raise TypeError(f"For COOTensor, 'coo_tensor' must be a COOTensor, but got "
-                                f"{type(coo_tensor).__name__}.")
-            self._indices, self._values, self._shape = coo_tensor._indices, coo_tensor._values, coo_tensor._shape
+            self._copy_of(coo_tensor, COOTensor, "coo_tensor")
             return
         ind = _as_torch(indices, "indices", "COOTensor")
         val = _as_torch(values, "values", "COOTensor")
@@ -107,6 +169,14 @@ class COOTensor:
         out._indices, out._values, out._shape = indices, values, shape
         return out
 
+    @classmethod
+    def _from_torch(cls, c, index_dtype):
+        """A COOTensor of a coalesced ``torch.sparse_coo_tensor`` (``[nnz, ndim]`` indices of ``index_dtype``)."""
+        return cls._make(c.indices().t().to(index_dtype).contiguous(), c.values(), tuple(c.shape))
+
+    def _with_values(self, values):
+        return COOTensor._make(self._indices, values, self._shape)
+
     def _torch_sparse(self):
         bad = (self._indices < 0) | (self._indices >= torch.tensor(self._shape, device=self._indices.device))
         if bool(bad.any()):
@@ -116,42 +186,9 @@ class COOTensor:
         return torch.sparse_coo_tensor(self._indices.t().long(), self._values, self._shape, check_invariants=False)
 
     @property
-    def indices(self):
-        """The ``[nnz, 2]`` coordinates."""
-        return _wrap(self._indices)
-
-    @property
-    def values(self):
-        """The ``[nnz]`` values."""
-        return _wrap(self._values)
-
-    @property
-    def shape(self):
-        """The dense shape."""
-        return self._shape
-
-    @property
-    def dtype(self):
-        """The dtype of the values."""
-        return mstype._TORCH_TO_TYPE[self._values.dtype]
-
-    @property
     def size(self):
         """The number of stored values."""
         return self._values.numel()
-
-    @property
-    def itemsize(self):
-        """Bytes per value."""
-        return self._values.element_size()
-
-    @property
-    def ndim(self):
-        return len(self._shape)
-
-    def to_dense(self):
-        """The dense Tensor (repeated positions add up)."""
-        return _wrap(self._torch_sparse().to_dense())
 
     def to_tuple(self):
         """``(indices, values, shape)``."""
@@ -159,23 +196,11 @@ class COOTensor:
 
     def to_csr(self):
         """The same matrix as a CSRTensor (repeated positions summed; index dtype kept)."""
-        csr = _to_csr(self._torch_sparse().coalesce())
-        index_dtype = self._indices.dtype
-        return CSRTensor._make(csr.crow_indices().to(index_dtype), csr.col_indices().to(index_dtype),
-                               csr.values(), self._shape)
+        return CSRTensor._from_torch(self._torch_sparse().coalesce(), self._indices.dtype, self._indices.dtype)
 
     def coalesce(self):
         """Sum repeated positions and sort the indices (row-major)."""
-        c = self._torch_sparse().coalesce()
-        return COOTensor._make(c.indices().t().to(self._indices.dtype).contiguous(), c.values(), self._shape)
-
-    def astype(self, dtype):
-        """A COOTensor with the values cast to ``dtype``."""
-        return COOTensor._make(self._indices, self._values.to(mstype.to_torch(dtype)), self._shape)
-
-    def abs(self):
-        """Elementwise absolute value."""
-        return COOTensor._make(self._indices, self._values.abs(), self._shape)
+        return COOTensor._from_torch(self._torch_sparse().coalesce(), self._indices.dtype)
 
     def add(self, other, thresh):
         """``self + other`` for another COOTensor; results whose magnitude is below ``thresh`` are dropped."""
@@ -189,9 +214,6 @@ class COOTensor:
         keep = c.values().abs() >= limit.to(c.values().dtype)
         return COOTensor._make(c.indices().t()[keep].to(self._indices.dtype).contiguous(), c.values()[keep],
                                self._shape)
-
-    def __neg__(self):
-        return COOTensor._make(self._indices, -self._values, self._shape)
 
     def __add__(self, other):
         if isinstance(other, COOTensor):
@@ -210,10 +232,10 @@ class COOTensor:
         return dense[tuple(self._indices.long().t())]
 
     def __mul__(self, other):
-        return COOTensor._make(self._indices, self._values * self._gathered(other), self._shape)
+        return self._with_values(self._values * self._gathered(other))
 
     def __truediv__(self, other):
-        return COOTensor._make(self._indices, self._values / self._gathered(other), self._shape)
+        return self._with_values(self._values / self._gathered(other))
 
     def __repr__(self):
         return (f"COOTensor(shape={list(self._shape)}, dtype={self.dtype}, indices={_sparse_text(self._indices)}, "
@@ -227,7 +249,7 @@ class SparseTensor(COOTensor):
         super().__init__(indices, values, shape)
 
 
-class CSRTensor:
+class CSRTensor(_SparseMatrix):
     """A sparse matrix in compressed sparse row format.
 
     Args:
@@ -240,11 +262,7 @@ class CSRTensor:
 
     def __init__(self, indptr=None, indices=None, values=None, shape=None, csr_tensor=None):
         if csr_tensor is not None:
-            if not isinstance(csr_tensor, CSRTensor):
-                raise TypeError(f"For CSRTensor, 'csr_tensor' must be a CSRTensor, but got "
-                                f"{type(csr_tensor).__name__}.")
-            self._indptr, self._indices, self._values, self._shape = (csr_tensor._indptr, csr_tensor._indices,
-                                                                      csr_tensor._values, csr_tensor._shape)
+            self._copy_of(csr_tensor, CSRTensor, "csr_tensor")
             return
         ptr = _as_torch(indptr, "indptr", "CSRTensor")
         ind = _as_torch(indices, "indices", "CSRTensor")
@@ -274,6 +292,16 @@ class CSRTensor:
         out._indptr, out._indices, out._values, out._shape = indptr, indices, values, shape
         return out
 
+    @classmethod
+    def _from_torch(cls, t, indptr_dtype, indices_dtype):
+        """A CSRTensor of a dense or sparse torch matrix (``indptr``/``indices`` of the given dtypes)."""
+        csr = _to_csr(t)
+        return cls._make(csr.crow_indices().to(indptr_dtype), csr.col_indices().to(indices_dtype), csr.values(),
+                         tuple(csr.shape))
+
+    def _with_values(self, values):
+        return CSRTensor._make(self._indptr, self._indices, values, self._shape)
+
     def _torch_sparse(self):
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="Sparse CSR tensor support is in beta")
@@ -285,45 +313,16 @@ class CSRTensor:
                                  f"{list(self._shape)} matrix: {e}") from None
 
     def _rows(self):
-        counts = self._indptr[1:].long() - self._indptr[:-1].long()
-        return torch.repeat_interleave(torch.arange(self._shape[0], device=counts.device), counts)
+        return _csr_rows(self._indptr, self._shape[0])
 
     @property
     def indptr(self):
         return _wrap(self._indptr)
 
     @property
-    def indices(self):
-        return _wrap(self._indices)
-
-    @property
-    def values(self):
-        return _wrap(self._values)
-
-    @property
-    def shape(self):
-        return self._shape
-
-    @property
-    def dtype(self):
-        return mstype._TORCH_TO_TYPE[self._values.dtype]
-
-    @property
     def size(self):
         """The number of stored values."""
         return self._values.shape[0]
-
-    @property
-    def itemsize(self):
-        return self._values.element_size()
-
-    @property
-    def ndim(self):
-        return len(self._shape)
-
-    def to_dense(self):
-        """The dense Tensor."""
-        return _wrap(self._torch_sparse().to_dense())
 
     def to_tuple(self):
         """``(indptr, indices, values, shape)``."""
@@ -335,13 +334,6 @@ class CSRTensor:
             raise ValueError(f"For 'CSRTensor.to_coo', only 2-D CSRTensors convert, but got shape {list(self._shape)}.")
         coords = torch.stack([self._rows().to(self._indices.dtype), self._indices], 1)
         return COOTensor._make(coords, self._values, self._shape)
-
-    def astype(self, dtype):
-        """A CSRTensor with the values cast to ``dtype``."""
-        return CSRTensor._make(self._indptr, self._indices, self._values.to(mstype.to_torch(dtype)), self._shape)
-
-    def abs(self):
-        return CSRTensor._make(self._indptr, self._indices, self._values.abs(), self._shape)
 
     def _check_2d(self, fn):
         if len(self._shape) != 2:
@@ -361,9 +353,8 @@ class CSRTensor:
         CSRTensor (returns a CSRTensor)."""
         self._check_2d("mm")
         if isinstance(matrix, CSRTensor):
-            out = _to_csr(self._torch_sparse() @ matrix._torch_sparse())
-            return CSRTensor._make(out.crow_indices().to(self._indptr.dtype), out.col_indices().to(self._indices.dtype),
-                                   out.values(), (self._shape[0], matrix.shape[1]))
+            return CSRTensor._from_torch(self._torch_sparse() @ matrix._torch_sparse(), self._indptr.dtype,
+                                         self._indices.dtype)
         m = _as_torch(matrix, "matrix", "CSRTensor.mm")
         if m.dim() != 2 or m.shape[0] != self._shape[1]:
             raise ValueError(f"For 'CSRTensor.mm', the matrix must have shape ({self._shape[1]}, k), but got "
@@ -384,9 +375,8 @@ class CSRTensor:
             raise ValueError(f"For 'CSRTensor.add', 'b' must be a CSRTensor of shape {list(self._shape)}.")
         a_t = alpha._t if isinstance(alpha, Tensor) else torch.tensor(alpha)
         b_t = beta._t if isinstance(beta, Tensor) else torch.tensor(beta)
-        total = _to_csr((self.to_coo()._torch_sparse() * a_t + b.to_coo()._torch_sparse() * b_t).coalesce())
-        return CSRTensor._make(total.crow_indices().to(self._indptr.dtype), total.col_indices().to(self._indices.dtype),
-                               total.values(), self._shape)
+        total = (self.to_coo()._torch_sparse() * a_t + b.to_coo()._torch_sparse() * b_t).coalesce()
+        return CSRTensor._from_torch(total, self._indptr.dtype, self._indices.dtype)
 
     def __add__(self, other):
         if isinstance(other, CSRTensor):
@@ -397,9 +387,6 @@ class CSRTensor:
         if isinstance(other, CSRTensor):
             return self.add(other, Tensor(1, self.dtype), Tensor(-1, self.dtype))
         raise TypeError(f"For CSRTensor, '-' takes another CSRTensor, but got {type(other).__name__}.")
-
-    def __neg__(self):
-        return CSRTensor._make(self._indptr, self._indices, -self._values, self._shape)
 
     def _gathered(self, other, op):
         if not isinstance(other, Tensor):
@@ -413,17 +400,17 @@ class CSRTensor:
 
     def __mul__(self, other):
         """Elementwise product with a dense Tensor broadcastable to the shape; a CSRTensor."""
-        return CSRTensor._make(self._indptr, self._indices, self._values * self._gathered(other, "*"), self._shape)
+        return self._with_values(self._values * self._gathered(other, "*"))
 
     def __truediv__(self, other):
-        return CSRTensor._make(self._indptr, self._indices, self._values / self._gathered(other, "/"), self._shape)
+        return self._with_values(self._values / self._gathered(other, "/"))
 
     def __repr__(self):
         return (f"CSRTensor(shape={list(self._shape)}, dtype={self.dtype}, indptr={_sparse_text(self._indptr)}, "
                 f"indices={_sparse_text(self._indices)}, values={_sparse_text(self._values)})")
 
 
-class RowTensor:
+class RowTensor(_Sparse):
     """Rows of a dense tensor: ``values[i]`` is row ``indices[i]`` of a ``dense_shape`` tensor
     (the form of an embedding table's gradient).
 
@@ -436,10 +423,7 @@ class RowTensor:
 
     def __init__(self, indices=None, values=None, shape=None, row_tensor=None):
         if row_tensor is not None:
-            if not isinstance(row_tensor, RowTensor):
-                raise TypeError(f"For RowTensor, 'row_tensor' must be a RowTensor, but got "
-                                f"{type(row_tensor).__name__}.")
-            self._indices, self._values, self._shape = row_tensor._indices, row_tensor._values, row_tensor._shape
+            self._copy_of(row_tensor, RowTensor, "row_tensor")
             return
         ind = _as_torch(indices, "indices", "RowTensor")
         val = _as_torch(values, "values", "RowTensor")
@@ -449,14 +433,6 @@ class RowTensor:
                              f"*shape[1:]], but got indices {tuple(ind.shape)}, values {tuple(val.shape)} and shape "
                              f"{shape}.")
         self._indices, self._values, self._shape = ind, val, shape
-
-    @property
-    def indices(self):
-        return _wrap(self._indices)
-
-    @property
-    def values(self):
-        return _wrap(self._values)
 
     @property
     def dense_shape(self):

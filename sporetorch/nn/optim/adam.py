@@ -208,16 +208,6 @@ class AdamWeightDecay(Optimizer):
                 torch._foreach_add_(p, update, alpha=-lr)
         return True
 
-    def _per_param_decay(self):
-        """Weight decay per Parameter for this step (0 where it does not apply)."""
-        n = len(self.parameters)
-        out = [0.0] * n
-        for idx, wd in self._decay_buckets:
-            value = self._wd_float(wd)
-            for i in (range(n) if idx is None else idx):
-                out[i] = value
-        return out
-
 
 def _add_scaled(update, params, wd, indices):
     """``update[i] += wd[i] * params[i]`` for ``indices``, one foreach call per distinct ``wd``."""

@@ -5,7 +5,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ._validate import check_bool, check_type
-from .adam import _check_betas_eps
+from .adam import _add_scaled, _check_betas_eps
 from .optimizer import Optimizer, opt_init_args_register
 
 
@@ -54,24 +54,15 @@ class Lamb(Optimizer):
                 denom = torch._foreach_sqrt(torch._foreach_div(v, c2))
                 torch._foreach_add_(denom, self.eps)
                 update = torch._foreach_div(torch._foreach_div(m, c1), denom)
-                for i, w in enumerate(wd):
-                    if w:
-                        update[i].add_(p[i], alpha=w)
+                decayed = [i for i, w in enumerate(wd) if w]
+                if decayed:
+                    _add_scaled(update, p, wd, decayed)
                 w_norm = torch._foreach_norm(p)
                 u_norm = torch._foreach_norm(update)
                 for pi, ui, wn, un in zip(p, update, w_norm, u_norm):
                     ratio = torch.where((wn > 0) & (un > 0), wn / un, torch.ones_like(wn))
                     pi.sub_(ui * (ratio * lr))
         return True
-
-    def _per_param_decay(self):
-        n = len(self.parameters)
-        out = [0.0] * n
-        for idx, wd in self._decay_buckets:
-            value = self._wd_float(wd)
-            for i in (range(n) if idx is None else idx):
-                out[i] = value
-        return out
 
 
 class LARS(Optimizer):

@@ -486,6 +486,16 @@ class Optimizer(Cell):
             return out._t.item() if isinstance(out, Tensor) else float(out)
         return wd
 
+    def _per_param_decay(self):
+        """Weight decay per Parameter for this step (0 where it does not apply)."""
+        n = len(self.parameters)
+        out = [0.0] * n
+        for idx, wd in self._decay_buckets:
+            value = self._wd_float(wd)
+            for i in (range(n) if idx is None else idx):
+                out[i] = value
+        return out
+
     # ------------------------------------------------------------------ step helpers
     def _check_grads(self, gradients):
         """Return the torch tensors of ``gradients`` after checking count and shapes.

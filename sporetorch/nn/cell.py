@@ -51,7 +51,6 @@ class Cell:
         d["cell_type"] = None
         d["_phase"] = "train"
         if getattr(type(self), "bprop", None) is not None:
-            d["_extra_call"] = _autodiff_call
             _refresh_call_hook(self)
         if flags:
             self.add_flags(**flags)
@@ -387,9 +386,6 @@ class Cell:
         d["requires_grad"] = requires_grad
         d["_grad_forward"] = None
         d["_grad_params"] = None
-        needs = requires_grad or getattr(type(self), "bprop", None) is not None \
-            or bool(d.get("_backward_hooks")) or bool(d.get("_backward_pre_hooks"))
-        d["_extra_call"] = _autodiff_call if needs else None
         _refresh_call_hook(self)
         return self
 
@@ -479,14 +475,14 @@ class Cell:
     # ------------------------------------------------------------------ hooks
     def register_forward_pre_hook(self, hook_fn):
         """``hook_fn(cell, inputs)`` runs before ``construct``; a non-None result replaces the inputs."""
-        handle = _HookHandle(self._forward_pre_hooks)
+        handle = _HookHandle(self._forward_pre_hooks, self)
         self._forward_pre_hooks[handle.id] = hook_fn
         _refresh_call_hook(self)
         return handle
 
     def register_forward_hook(self, hook_fn):
         """``hook_fn(cell, inputs, output)`` runs after ``construct``; a non-None result replaces the output."""
-        handle = _HookHandle(self._forward_hooks)
+        handle = _HookHandle(self._forward_hooks, self)
         self._forward_hooks[handle.id] = hook_fn
         _refresh_call_hook(self)
         return handle
@@ -549,19 +545,27 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
 class _HookHandle:
     _next = 0
 
-    def __init__(self, registry):
+    def __init__(self, registry, cell=None):
         _HookHandle._next += 1
         self.id = _HookHandle._next
         self._registry = registry
+        self._cell = cell
 
     def remove(self):
         self._registry.pop(self.id, None)
+        if self._cell is not None:
+            # The last hook gone puts the cell back on Cell.__call__'s fast path.
+            _refresh_call_hook(self._cell)
 
 
 def _refresh_call_hook(cell):
+    """Derive the call path from the cell's state: ``_extra_call`` for set_grad recording, a custom
+    bprop or backward hooks; ``_call_hook`` (the slow path) for those, input casting or forward hooks."""
     d = cell.__dict__
-    needs = d["_cast_inputs"] is not None or d["_forward_pre_hooks"] or d["_forward_hooks"] \
-        or d.get("_extra_call") is not None
+    autodiff = d["requires_grad"] or getattr(type(cell), "bprop", None) is not None \
+        or bool(d.get("_backward_hooks")) or bool(d.get("_backward_pre_hooks"))
+    d["_extra_call"] = _autodiff_call if autodiff else None
+    needs = autodiff or d["_cast_inputs"] is not None or d["_forward_pre_hooks"] or d["_forward_hooks"]
     d["_call_hook"] = _hooked_call if needs else None
 
 

@@ -280,3 +280,23 @@ def test_to_state_dict_and_load_state_dict():
     assert d2.weight.tolist() == [[1.0, 1.0], [1.0, 1.0]]  # a rejected load changes nothing
     res = d2.load_state_dict({"weight": Tensor(np.zeros((2, 2), np.float32))}, strict=False)
     assert repr(res) == "_IncompatibleKeys(missing_keys=['bias'], unexpected_keys=[])"
+
+
+def test_removing_the_last_forward_hook_restores_the_fast_path():
+    net = nn.Dense(2, 2)
+    seen = []
+    pre = net.register_forward_pre_hook(lambda cell, inputs: seen.append("pre"))
+    post = net.register_forward_hook(lambda cell, inputs, out: seen.append("post"))
+    x = Tensor(np.ones((1, 2), np.float32))
+    net(x)
+    assert seen == ["pre", "post"]
+    pre.remove()
+    assert net._call_hook is not None
+    post.remove()
+    net(x)
+    assert seen == ["pre", "post"]
+    assert net._call_hook is None and net._extra_call is None
+    net.set_grad()
+    assert net._call_hook is not None
+    net.set_grad(False)
+    assert net._call_hook is None

@@ -5,7 +5,7 @@ Each helper returns a Python list of ``total_step`` floats that an optimizer acc
 """
 import math
 
-from .optim._validate import check_bool, check_float, check_int, check_strict_float, check_type
+from .optim._validate import check_bool, check_float, check_int, check_is_float, check_strict_float, check_type
 
 
 def piecewise_constant_lr(milestone, learning_rates):
@@ -75,9 +75,7 @@ def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, deca
 
 def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch):
     """``min_lr + (max_lr - min_lr) / 2 * (1 + cos(pi * min(epoch, decay_epoch) / decay_epoch))``."""
-    if not isinstance(min_lr, float):
-        raise TypeError(f"For 'cosine_decay_lr', the argument 'min_lr' must be type of float, "
-                        f"but got 'min_lr' type: {type(min_lr)}.")
+    check_is_float(min_lr, "min_lr", "cosine_decay_lr")
     check_float(min_lr, "min_lr", low=0.0)
     check_strict_float(max_lr, "max_lr", low=0.0, low_inclusive=False)
     check_int(total_step, "total_step", low=0, low_inclusive=False)
@@ -99,9 +97,7 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
     """``(learning_rate - end) * (1 - epoch / decay_epoch) ** power + end``; the epoch stops at
     ``decay_epoch``, or with ``update_decay_epoch`` the decay period grows by multiples of it."""
     check_strict_float(learning_rate, "learning_rate", low=0.0, low_inclusive=False)
-    if not isinstance(end_learning_rate, float):
-        raise TypeError(f"For 'polynomial_decay_lr', the argument 'end_learning_rate' must be type of float, "
-                        f"but got 'end_learning_rate' type: {type(end_learning_rate)}.")
+    check_is_float(end_learning_rate, "end_learning_rate", "polynomial_decay_lr")
     check_float(end_learning_rate, "end_learning_rate", low=0.0)
     check_strict_float(power, "power", low=0.0, low_inclusive=False)
     check_int(total_step, "total_step", low=0, low_inclusive=False)
@@ -122,9 +118,7 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
 
 def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch):
     """``learning_rate * min(epoch, warmup_epoch) / warmup_epoch``."""
-    if not isinstance(learning_rate, float):
-        raise TypeError(f"For 'warmup_lr', the argument 'learning_rate' must be type of float, "
-                        f"but got 'learning_rate' type: {type(learning_rate)}.")
+    check_is_float(learning_rate, "learning_rate", "warmup_lr")
     check_float(learning_rate, "learning_rate", low=0.0)
     check_int(warmup_epoch, "warmup_epoch", low=0, low_inclusive=False)
     check_int(total_step, "total_step", low=0, low_inclusive=False)

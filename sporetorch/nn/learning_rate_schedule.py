@@ -6,7 +6,7 @@ import torch
 
 from ..common.tensor import Tensor, _wrap
 from .cell import Cell
-from .optim._validate import check_bool, check_float, check_int, check_strict_float
+from .optim._validate import check_bool, check_float, check_int, check_is_float, check_strict_float
 
 
 def _step_float(global_step):
@@ -90,9 +90,7 @@ class CosineDecayLR(LearningRateSchedule):
 
     def __init__(self, min_lr, max_lr, decay_steps):
         super().__init__()
-        if not isinstance(min_lr, float):
-            raise TypeError(f"For 'CosineDecayLR', the argument 'min_lr' must be type of float, "
-                            f"but got 'min_lr' type: {type(min_lr)}.")
+        check_is_float(min_lr, "min_lr", "CosineDecayLR")
         check_float(min_lr, "min_lr", self.cls_name, low=0.0)
         check_strict_float(max_lr, "max_lr", self.cls_name, low=0.0, low_inclusive=False)
         check_int(decay_steps, "decay_steps", self.cls_name, low=0, low_inclusive=False)
@@ -118,9 +116,7 @@ class PolynomialDecayLR(LearningRateSchedule):
     def __init__(self, learning_rate, end_learning_rate, decay_steps, power, update_decay_steps=False):
         super().__init__()
         check_strict_float(learning_rate, "learning_rate", self.cls_name, low=0.0, low_inclusive=False)
-        if not isinstance(end_learning_rate, float):
-            raise TypeError(f"For 'PolynomialDecayLR', the argument 'end_learning_rate' must be type of float, "
-                            f"but got 'end_learning_rate' type: {type(end_learning_rate)}.")
+        check_is_float(end_learning_rate, "end_learning_rate", "PolynomialDecayLR")
         check_float(end_learning_rate, "end_learning_rate", self.cls_name, low=0.0)
         check_int(decay_steps, "decay_steps", self.cls_name, low=0, low_inclusive=False)
         check_bool(update_decay_steps, "update_decay_steps", self.cls_name)
@@ -148,9 +144,7 @@ class WarmUpLR(LearningRateSchedule):
 
     def __init__(self, learning_rate, warmup_steps):
         super().__init__()
-        if not isinstance(learning_rate, float):
-            raise TypeError(f"For 'WarmUpLR', the argument 'learning_rate' must be type of float, "
-                            f"but got 'learning_rate' type: {type(learning_rate)}.")
+        check_is_float(learning_rate, "learning_rate", "WarmUpLR")
         check_float(learning_rate, "learning_rate", self.cls_name, low=0.0)
         check_int(warmup_steps, "warmup_steps", self.cls_name, low=0, low_inclusive=False)
         self.learning_rate = learning_rate

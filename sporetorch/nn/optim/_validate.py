@@ -35,6 +35,15 @@ def check_strict_float(value, name, cls_name=None, low=None, low_inclusive=True,
     return value
 
 
+def check_is_float(value, name, owner):
+    """Reject anything but a Python float with the wording of MindSpore's learning-rate helpers
+    (``owner`` is the class or function name they spell out, not ``cls_name``)."""
+    if not isinstance(value, float):
+        raise TypeError(f"For '{owner}', the argument '{name}' must be type of float, "
+                        f"but got '{name}' type: {type(value)}.")
+    return value
+
+
 def check_int(value, name, cls_name=None, low=None, low_inclusive=True):
     check_type(value, name, int, cls_name)
     _check_range(value, name, cls_name, low, low_inclusive, None, True)

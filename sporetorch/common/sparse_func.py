@@ -7,7 +7,7 @@ keep the indices, as MindSpore does (so ``coo_exp`` leaves the implicit zeros at
 import torch
 
 from ..ops import function as _function
-from .sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor, _to_csr
+from .sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor, _csr_rows
 from .tensor import Tensor, _wrap
 
 _UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "exp", "expm1", "floor",
@@ -35,31 +35,31 @@ def _unpack(fn, args, names):
     return args
 
 
-def _coo_unary(name):
+def _unary(prefix, cls, name, kept):
     dense_op = getattr(_function, name)
 
     def op(x):
-        _check(x, COOTensor, f"coo_{name}")
-        return COOTensor._make(x._indices, dense_op(_wrap(x._values))._t, x._shape)
-    op.__name__ = op.__qualname__ = f"coo_{name}"
-    op.__doc__ = f"``ops.{name}`` of the stored values of a COOTensor; the indices are kept."
+        _check(x, cls, f"{prefix}_{name}")
+        return x._with_values(dense_op(_wrap(x._values))._t)
+    op.__name__ = op.__qualname__ = f"{prefix}_{name}"
+    op.__doc__ = f"``ops.{name}`` of the stored values of a {cls.__name__}; {kept} kept."
     return op
 
 
-def _csr_unary(name):
-    dense_op = getattr(_function, name)
-
-    def op(x):
-        _check(x, CSRTensor, f"csr_{name}")
-        return CSRTensor._make(x._indptr, x._indices, dense_op(_wrap(x._values))._t, x._shape)
-    op.__name__ = op.__qualname__ = f"csr_{name}"
-    op.__doc__ = f"``ops.{name}`` of the stored values of a CSRTensor; indptr and indices are kept."
+def _getter(fn, cls, attr):
+    """``fn(x)``: the ``attr`` of a ``cls`` (an op MindSpore defines as a Primitive instance)."""
+    def op(*args):
+        x, = _unpack(fn, args, ("x",))
+        _check(x, cls, fn)
+        return getattr(x, attr)
+    op.__name__ = op.__qualname__ = fn
+    op.__doc__ = f"``{fn}(x)``."
     return op
 
 
 for _name in _UNARY:
-    globals()[f"coo_{_name}"] = _coo_unary(_name)
-    globals()[f"csr_{_name}"] = _csr_unary(_name)
+    globals()[f"coo_{_name}"] = _unary("coo", COOTensor, _name, "the indices are")
+    globals()[f"csr_{_name}"] = _unary("csr", CSRTensor, _name, "indptr and indices are")
 
 
 # --- COO --------------------------------------------------------------------------------------------------
@@ -94,28 +94,12 @@ def coo_concat(sp_input, concat_dim=0):
     shape = tuple(s if i != dim else offset for i, s in enumerate(sp_input[0].shape))
     joined = torch.sparse_coo_tensor(torch.cat(indices).t(), torch.cat(values), shape,
                                      check_invariants=False).coalesce()
-    return COOTensor._make(joined.indices().t().to(index_dtype).contiguous(), joined.values(), shape)
+    return COOTensor._from_torch(joined, index_dtype)
 
 
-def coo_tensor_get_indices(*args):
-    """``coo_tensor_get_indices(x)``."""
-    x, = _unpack("coo_tensor_get_indices", args, ("x",))
-    _check(x, COOTensor, "coo_tensor_get_indices")
-    return x.indices
-
-
-def coo_tensor_get_values(*args):
-    """``coo_tensor_get_values(x)``."""
-    x, = _unpack("coo_tensor_get_values", args, ("x",))
-    _check(x, COOTensor, "coo_tensor_get_values")
-    return x.values
-
-
-def coo_tensor_get_dense_shape(*args):
-    """``coo_tensor_get_dense_shape(x)``."""
-    x, = _unpack("coo_tensor_get_dense_shape", args, ("x",))
-    _check(x, COOTensor, "coo_tensor_get_dense_shape")
-    return x.shape
+coo_tensor_get_indices = _getter("coo_tensor_get_indices", COOTensor, "indices")
+coo_tensor_get_values = _getter("coo_tensor_get_values", COOTensor, "values")
+coo_tensor_get_dense_shape = _getter("coo_tensor_get_dense_shape", COOTensor, "shape")
 
 
 # --- CSR --------------------------------------------------------------------------------------------------
@@ -153,9 +137,8 @@ def csr_mm(a, b, trans_a=False, trans_b=False, adjoint_a=False, adjoint_b=False)
         if trans or adjoint:
             dense = dense.mT
         return dense.conj() if adjoint else dense
-    product = _to_csr(prepared(a, trans_a, adjoint_a) @ prepared(b, trans_b, adjoint_b))
-    return CSRTensor._make(product.crow_indices().to(a._indptr.dtype), product.col_indices().to(a._indices.dtype),
-                           product.values(), tuple(product.shape))
+    return CSRTensor._from_torch(prepared(a, trans_a, adjoint_a) @ prepared(b, trans_b, adjoint_b), a._indptr.dtype,
+                                 a._indices.dtype)
 
 
 def csr_reduce_sum(csr_tensor, axis):
@@ -173,16 +156,15 @@ def csr_softmax(logits, dtype):
     row_max = row_max.scatter_reduce(0, rows, values, "amax")
     e = torch.exp(values - row_max[rows])
     denom = torch.zeros(logits.shape[0], dtype=values.dtype, device=values.device).index_add(0, rows, e)
-    return CSRTensor._make(logits._indptr, logits._indices, e / denom[rows], logits.shape)
+    return logits._with_values(e / denom[rows])
 
 
 def csr_gather(*args):
     """``csr_gather(indptr, indices, dense, dense_shape)``: the values of ``dense`` at the positions the CSR
     structure ``(indptr, indices, dense_shape)`` stores."""
     indptr, indices, dense, dense_shape = _unpack("csr_gather", args, ("indptr", "indices", "dense", "dense_shape"))
-    pattern = CSRTensor._make(indptr._t, indices._t, torch.zeros(indices._t.shape[0], dtype=dense._t.dtype),
-                              tuple(dense_shape))
-    return _wrap(dense._t[pattern._rows(), indices._t.long()])
+    ptr, ind, t = indptr._t, indices._t, dense._t
+    return _wrap(t[_csr_rows(ptr, tuple(dense_shape)[0]), ind.long()])
 
 
 def csr_to_coo(tensor):
@@ -197,32 +179,10 @@ def csr_to_dense(csr_tensor):
     return csr_tensor.to_dense()
 
 
-def csr_tensor_get_indptr(*args):
-    """``csr_tensor_get_indptr(x)``."""
-    x, = _unpack("csr_tensor_get_indptr", args, ("x",))
-    _check(x, CSRTensor, "csr_tensor_get_indptr")
-    return x.indptr
-
-
-def csr_tensor_get_indices(*args):
-    """``csr_tensor_get_indices(x)``."""
-    x, = _unpack("csr_tensor_get_indices", args, ("x",))
-    _check(x, CSRTensor, "csr_tensor_get_indices")
-    return x.indices
-
-
-def csr_tensor_get_values(*args):
-    """``csr_tensor_get_values(x)``."""
-    x, = _unpack("csr_tensor_get_values", args, ("x",))
-    _check(x, CSRTensor, "csr_tensor_get_values")
-    return x.values
-
-
-def csr_tensor_get_dense_shape(*args):
-    """``csr_tensor_get_dense_shape(x)``."""
-    x, = _unpack("csr_tensor_get_dense_shape", args, ("x",))
-    _check(x, CSRTensor, "csr_tensor_get_dense_shape")
-    return x.shape
+csr_tensor_get_indptr = _getter("csr_tensor_get_indptr", CSRTensor, "indptr")
+csr_tensor_get_indices = _getter("csr_tensor_get_indices", CSRTensor, "indices")
+csr_tensor_get_values = _getter("csr_tensor_get_values", CSRTensor, "values")
+csr_tensor_get_dense_shape = _getter("csr_tensor_get_dense_shape", CSRTensor, "shape")
 
 
 def coo2csr(*args):
@@ -237,8 +197,7 @@ def csr2coo(*args):
     """``csr2coo(indptr, length)``: the COO row index of each of the ``length`` values a CSR ``indptr`` stores."""
     indptr, length = _unpack("csr2coo", args, ("indptr", "length"))
     ptr = indptr._t
-    counts = ptr[1:].long() - ptr[:-1].long()
-    rows = torch.repeat_interleave(torch.arange(ptr.shape[0] - 1, device=ptr.device), counts)
+    rows = _csr_rows(ptr, ptr.shape[0] - 1)
     if rows.shape[0] != length:
         raise ValueError(f"For 'csr2coo', indptr describes {rows.shape[0]} values, but length is {length}.")
     return _wrap(rows.to(ptr.dtype))
@@ -258,9 +217,7 @@ def dense_to_sparse_csr(tensor):
     t = tensor._t
     if t.dim() != 2:
         raise ValueError(f"For 'dense_to_sparse_csr', the input must be 2-D, but got shape {tuple(t.shape)}.")
-    csr = _to_csr(t)
-    return CSRTensor._make(csr.crow_indices().to(torch.int32), csr.col_indices().to(torch.int32), csr.values(),
-                           tuple(t.shape))
+    return CSRTensor._from_torch(t, torch.int32, torch.int32)
 
 
 # --- RowTensor and constructors ----------------------------------------------------------------------------
@@ -273,25 +230,9 @@ def row_tensor_add(*args):
     return RowTensor(x1.indices, _wrap(x1._values + x2._t), x1.dense_shape)
 
 
-def row_tensor_get_indices(*args):
-    """``row_tensor_get_indices(x)``."""
-    x, = _unpack("row_tensor_get_indices", args, ("x",))
-    _check(x, RowTensor, "row_tensor_get_indices")
-    return x.indices
-
-
-def row_tensor_get_values(*args):
-    """``row_tensor_get_values(x)``."""
-    x, = _unpack("row_tensor_get_values", args, ("x",))
-    _check(x, RowTensor, "row_tensor_get_values")
-    return x.values
-
-
-def row_tensor_get_dense_shape(*args):
-    """``row_tensor_get_dense_shape(x)``."""
-    x, = _unpack("row_tensor_get_dense_shape", args, ("x",))
-    _check(x, RowTensor, "row_tensor_get_dense_shape")
-    return x.dense_shape
+row_tensor_get_indices = _getter("row_tensor_get_indices", RowTensor, "indices")
+row_tensor_get_values = _getter("row_tensor_get_values", RowTensor, "values")
+row_tensor_get_dense_shape = _getter("row_tensor_get_dense_shape", RowTensor, "dense_shape")
 
 
 def make_coo_tensor(*args):

@@ -312,23 +312,23 @@ def logsumexp(input, dim, keepdim=False):
 def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
     """Number of non-zero elements over ``axis`` (``()``: all axes), as ``dtype`` (default Int32)."""
     t = x._t
-    axes = _axes("count_nonzero", axis, t.dim())
-    out = (t != 0).sum(dim=axes, keepdim=keep_dims) if axes is not None else (t != 0).sum()
-    if axes is None and keep_dims:
-        out = out.reshape((1,) * t.dim())
+    out = _reduce("count_nonzero", torch.sum, t != 0, _axes("count_nonzero", axis, t.dim()), keep_dims)
     return _wrap(out.to(_tdtype(dtype)))
+
+
+def _quantile(torch_fn, input, q, axis, keepdims):
+    t = input._t
+    return _wrap(torch_fn(t, _ut(q, t).to(t.dtype) if not isinstance(q, float) else q, axis, keepdims))
 
 
 def quantile(input, q, axis=None, keepdims=False):
     """The ``q``-th quantiles along ``axis`` (None: of the flattened input), with linear interpolation."""
-    t = input._t
-    return _wrap(torch.quantile(t, _ut(q, t).to(t.dtype) if not isinstance(q, float) else q, axis, keepdims))
+    return _quantile(torch.quantile, input, q, axis, keepdims)
 
 
 def nanquantile(input, q, axis=None, keepdims=False):
     """Like :func:`quantile`, ignoring NaNs."""
-    t = input._t
-    return _wrap(torch.nanquantile(t, _ut(q, t).to(t.dtype) if not isinstance(q, float) else q, axis, keepdims))
+    return _quantile(torch.nanquantile, input, q, axis, keepdims)
 
 
 def _cumulative(op, torch_fn, t, axis, dtype):

@@ -5,6 +5,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
+from ..function import array_func
 from ..primitive import Primitive, prim_attr_register
 
 _to_torch_dtype = mstype.to_torch
@@ -406,14 +407,7 @@ class Unique(Primitive):
         super().__init__("Unique")
 
     def __call__(self, input_x):
-        t = input_x._t.reshape(-1)
-        vals, inverse = torch.unique(t, sorted=True, return_inverse=True)
-        first = torch.full((vals.numel(),), t.numel(), dtype=torch.int64, device=t.device)
-        first = first.scatter_reduce(0, inverse, torch.arange(t.numel(), device=t.device), "amin")
-        order = torch.argsort(first)
-        rank = torch.empty_like(order)
-        rank[order] = torch.arange(order.numel(), device=t.device)
-        return _wrap(vals[order]), _wrap(rank[inverse].to(torch.int32))
+        return array_func.unique(input_x)
 
 
 def _segment(data, segment_ids, num_segments, reduce, op):
@@ -1127,16 +1121,7 @@ class ReverseSequence(Primitive):
         pass
 
     def __call__(self, x, seq_lengths):
-        t = x._t
-        n = t.shape[self.seq_dim]
-        lengths = seq_lengths._t.long().to(t.device)
-        pos = torch.arange(n, device=t.device)
-        rev = torch.where(pos.unsqueeze(0) < lengths.unsqueeze(1), lengths.unsqueeze(1) - 1 - pos, pos)
-        shape = [1] * t.dim()
-        shape[self.batch_dim] = t.shape[self.batch_dim]
-        shape[self.seq_dim] = n
-        idx = (rev if self.batch_dim < self.seq_dim else rev.t()).reshape(shape)
-        return _wrap(torch.gather(t, self.seq_dim, idx.expand(t.shape)))
+        return array_func.reverse_sequence(x, seq_lengths, self.seq_dim, self.batch_dim)
 
 
 class SplitV(Primitive):

@@ -6,6 +6,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
+from ..function import image_func
 from ..primitive import Primitive, prim_attr_register
 from .nn_ops import _conv_padding, _pair
 from .random_ops import _Random, _shape
@@ -661,15 +662,7 @@ class BoundingBoxEncode(Primitive):
         pass
 
     def __call__(self, anchor_box, groundtruth_box):
-        a, g = anchor_box._t, groundtruth_box._t
-        aw, ah = a[:, 2] - a[:, 0] + 1, a[:, 3] - a[:, 1] + 1
-        gw, gh = g[:, 2] - g[:, 0] + 1, g[:, 3] - g[:, 1] + 1
-        ax, ay = a[:, 0] + 0.5 * (aw - 1), a[:, 1] + 0.5 * (ah - 1)
-        gx, gy = g[:, 0] + 0.5 * (gw - 1), g[:, 1] + 0.5 * (gh - 1)
-        d = torch.stack([(gx - ax) / aw, (gy - ay) / ah, torch.log(gw / aw), torch.log(gh / ah)], 1)
-        means = torch.tensor(self.means, dtype=d.dtype, device=d.device)
-        stds = torch.tensor(self.stds, dtype=d.dtype, device=d.device)
-        return _wrap((d - means) / stds)
+        return image_func.bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
 
 
 class BoundingBoxDecode(Primitive):
@@ -680,22 +673,8 @@ class BoundingBoxDecode(Primitive):
         pass
 
     def __call__(self, anchor_box, deltas):
-        a, dl = anchor_box._t, deltas._t
-        means = torch.tensor(self.means, dtype=dl.dtype, device=dl.device)
-        stds = torch.tensor(self.stds, dtype=dl.dtype, device=dl.device)
-        d = dl * stds + means
-        limit = abs(float(torch.log(torch.tensor(self.wh_ratio_clip))))
-        dw, dh = d[:, 2].clamp(-limit, limit), d[:, 3].clamp(-limit, limit)
-        aw, ah = a[:, 2] - a[:, 0] + 1, a[:, 3] - a[:, 1] + 1
-        ax, ay = a[:, 0] + 0.5 * (aw - 1), a[:, 1] + 0.5 * (ah - 1)
-        gw, gh = aw * torch.exp(dw), ah * torch.exp(dh)
-        gx, gy = ax + aw * d[:, 0], ay + ah * d[:, 1]
-        h, w = self.max_shape
-        x1 = (gx - 0.5 * (gw - 1)).clamp(0, w - 1)
-        y1 = (gy - 0.5 * (gh - 1)).clamp(0, h - 1)
-        x2 = (gx + 0.5 * (gw - 1)).clamp(0, w - 1)
-        y2 = (gy + 0.5 * (gh - 1)).clamp(0, h - 1)
-        return _wrap(torch.stack([x1, y1, x2, y2], 1))
+        return image_func.bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds,
+                                              self.wh_ratio_clip)
 
 
 class NMSWithMask(Primitive):

@@ -3,6 +3,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ..function import array_func, math_func
 from ..primitive import Primitive, prim_attr_register
 
 _to_torch_dtype = mstype.to_torch
@@ -768,14 +769,7 @@ class MatrixBandPart(Primitive):
         super().__init__("MatrixBandPart")
 
     def __call__(self, x, lower, upper):
-        t = x._t
-        lo, up = int(_u(lower)), int(_u(upper))
-        out = t
-        if lo >= 0:
-            out = torch.triu(out, -lo)
-        if up >= 0:
-            out = torch.tril(out, up)
-        return _wrap(out)
+        return array_func.matrix_band_part(x, lower, upper)
 
 
 class LogMatrixDeterminant(Primitive):
@@ -974,14 +968,7 @@ class PopulationCount(Primitive):
         super().__init__("PopulationCount")
 
     def __call__(self, input_x):
-        t = input_x._t
-        bits = t.element_size() * 8
-        v = t.to(torch.int64) & ((1 << bits) - 1)
-        count = torch.zeros_like(v)
-        for _ in range(bits):
-            count += v & 1
-            v = v >> 1
-        return _wrap(count.to(torch.uint8))
+        return math_func.population_count(input_x)
 
 
 __all__ += ["MatrixInverse", "SquareSumAll", "Logit", "Polygamma", "Mvlgamma", "NanToNum", "CountNonZero", "Cummax", "Cummin",

@@ -3,6 +3,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
+from ..function import image_func
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -886,16 +887,7 @@ class IOU(Primitive):
         pass
 
     def __call__(self, anchor_boxes, gt_boxes):
-        a, g = anchor_boxes._t, gt_boxes._t
-        lt = torch.maximum(g[:, None, :2], a[None, :, :2])
-        rb = torch.minimum(g[:, None, 2:4], a[None, :, 2:4])
-        wh = (rb - lt).clamp_min(0)
-        inter = wh[..., 0] * wh[..., 1]
-        area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
-        area_g = (g[:, 2] - g[:, 0]) * (g[:, 3] - g[:, 1])
-        if self.mode == "iof":
-            return _wrap(inter / area_g[:, None])
-        return _wrap(inter / (area_g[:, None] + area_a[None, :] - inter))
+        return image_func.iou(anchor_boxes, gt_boxes, self.mode)
 
 
 class CTCLoss(Primitive):

@@ -28,10 +28,14 @@ def piecewise_constant_lr(milestone, learning_rates):
     return out
 
 
-def _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair):
+def _check_steps(total_step, step_per_epoch, decay_epoch):
     check_int(total_step, "total_step", low=0, low_inclusive=False)
     check_int(step_per_epoch, "step_per_epoch", low=0, low_inclusive=False)
     check_int(decay_epoch, "decay_epoch", low=0, low_inclusive=False)
+
+
+def _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair):
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     check_strict_float(learning_rate, "learning_rate", low=0.0, low_inclusive=False)
     check_strict_float(decay_rate, "decay_rate", low=0.0, low_inclusive=False)
     check_bool(is_stair, "is_stair")
@@ -78,9 +82,7 @@ def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch):
     check_is_float(min_lr, "min_lr", "cosine_decay_lr")
     check_float(min_lr, "min_lr", low=0.0)
     check_strict_float(max_lr, "max_lr", low=0.0, low_inclusive=False)
-    check_int(total_step, "total_step", low=0, low_inclusive=False)
-    check_int(step_per_epoch, "step_per_epoch", low=0, low_inclusive=False)
-    check_int(decay_epoch, "decay_epoch", low=0, low_inclusive=False)
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     if min_lr >= max_lr:
         raise ValueError(f"For 'cosine_decay_lr', the 'max_lr' must be greater than the 'min_lr', "
                          f"but got 'max_lr' value: {max_lr}, 'min_lr' value: {min_lr}.")
@@ -100,9 +102,7 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
     check_is_float(end_learning_rate, "end_learning_rate", "polynomial_decay_lr")
     check_float(end_learning_rate, "end_learning_rate", low=0.0)
     check_strict_float(power, "power", low=0.0, low_inclusive=False)
-    check_int(total_step, "total_step", low=0, low_inclusive=False)
-    check_int(step_per_epoch, "step_per_epoch", low=0, low_inclusive=False)
-    check_int(decay_epoch, "decay_epoch", low=0, low_inclusive=False)
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     check_bool(update_decay_epoch, "update_decay_epoch")
     delta = learning_rate - end_learning_rate
     out = []

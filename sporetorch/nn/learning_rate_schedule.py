@@ -22,23 +22,23 @@ class LearningRateSchedule(Cell):
         raise NotImplementedError
 
 
-def _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, cls_name):
-    check_int(decay_steps, "decay_steps", cls_name, low=0, low_inclusive=False)
-    check_strict_float(learning_rate, "learning_rate", cls_name, low=0.0, low_inclusive=False)
-    check_strict_float(decay_rate, "decay_rate", cls_name, low=0.0, low_inclusive=False)
-    check_bool(is_stair, "is_stair", cls_name)
-
-
-class ExponentialDecayLR(LearningRateSchedule):
-    """``learning_rate * decay_rate ** p`` with ``p = step / decay_steps`` (floored when ``is_stair``)."""
+class _DecayLR(LearningRateSchedule):
+    """The arguments and checks shared by the exponential, natural-exponential and inverse decays."""
 
     def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
         super().__init__()
-        _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, self.cls_name)
+        check_int(decay_steps, "decay_steps", self.cls_name, low=0, low_inclusive=False)
+        check_strict_float(learning_rate, "learning_rate", self.cls_name, low=0.0, low_inclusive=False)
+        check_strict_float(decay_rate, "decay_rate", self.cls_name, low=0.0, low_inclusive=False)
+        check_bool(is_stair, "is_stair", self.cls_name)
         self.learning_rate = learning_rate
         self.decay_rate = decay_rate
         self.decay_steps = decay_steps
         self.is_stair = is_stair
+
+
+class ExponentialDecayLR(_DecayLR):
+    """``learning_rate * decay_rate ** p`` with ``p = step / decay_steps`` (floored when ``is_stair``)."""
 
     def construct(self, global_step):
         p = _step_float(global_step) / self.decay_steps
@@ -47,17 +47,9 @@ class ExponentialDecayLR(LearningRateSchedule):
         return _wrap(self.learning_rate * torch.pow(torch.tensor(self.decay_rate, dtype=torch.float32), p))
 
 
-class NaturalExpDecayLR(LearningRateSchedule):
+class NaturalExpDecayLR(_DecayLR):
     """``learning_rate * e ** (-decay_rate * p)`` with ``p = step`` (rounded down to a multiple of
     ``decay_steps`` when ``is_stair``)."""
-
-    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
-        super().__init__()
-        _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, self.cls_name)
-        self.learning_rate = learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.is_stair = is_stair
 
     def construct(self, global_step):
         p = _step_float(global_step)
@@ -67,16 +59,8 @@ class NaturalExpDecayLR(LearningRateSchedule):
                                                     -self.decay_rate * p))
 
 
-class InverseDecayLR(LearningRateSchedule):
+class InverseDecayLR(_DecayLR):
     """``learning_rate / (1 + decay_rate * p)`` with ``p = step / decay_steps`` (floored when ``is_stair``)."""
-
-    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
-        super().__init__()
-        _check_decay_inputs(learning_rate, decay_rate, decay_steps, is_stair, self.cls_name)
-        self.learning_rate = learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.is_stair = is_stair
 
     def construct(self, global_step):
         p = _step_float(global_step) / self.decay_steps

@@ -140,6 +140,10 @@ def test_pad_symmetric_and_reflect():
           [[2, 1, 1, 2, 3, 3], [2, 1, 1, 2, 3, 3], [5, 4, 4, 5, 6, 6], [5, 4, 4, 5, 6, 6]])
     check(nn.Pad(((1, 1), (2, 1)), mode="REFLECT")(x),
           [[6, 5, 4, 5, 6, 5], [3, 2, 1, 2, 3, 2], [6, 5, 4, 5, 6, 5], [3, 2, 1, 2, 3, 2]])
+    # MindSpore 2.10 raises ValueError when a mirror padding exceeds the axis (REFLECT: >= size).
+    for mode, paddings in (("REFLECT", ((2, 2), (0, 0))), ("SYMMETRIC", ((3, 3), (0, 0)))):
+        with pytest.raises(ValueError, match="too large"):
+            nn.Pad(paddings, mode=mode)(x)
 
 
 def test_range_dtypes():

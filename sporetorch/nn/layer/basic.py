@@ -9,6 +9,7 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.array_func import mirror_pad
 from ..cell import Cell
 from ._checks import NoArgCell, check_batch_rank, check_bool, check_float, positive_int, weight_for
 from .activation import get_activation
@@ -473,28 +474,7 @@ class Pad(Cell):
                              f"but got input shape {tuple(t.shape)}")
         if self.mode == "CONSTANT":
             return _wrap(F.pad(t, self._flat))
-        if self.mode == "SYMMETRIC":
-            return _wrap(_symmetric_pad(t, self.paddings))
-        # torch's reflect pad needs a batch/channel layout; pad the trailing dims that need it one by one.
-        out = t
-        for d, (before, after) in enumerate(self.paddings):
-            if before or after:
-                moved = out.movedim(d, -1).unsqueeze(0)
-                out = F.pad(moved, (before, after), mode="reflect").squeeze(0).movedim(-1, d)
-        return _wrap(out)
-
-
-def _symmetric_pad(t, paddings):
-    out = t
-    for d, (before, after) in enumerate(paddings):
-        parts = []
-        if before:
-            parts.append(out.narrow(d, 0, before).flip(d))
-        parts.append(out)
-        if after:
-            parts.append(out.narrow(d, out.shape[d] - after, after).flip(d))
-        out = torch.cat(parts, d)
-    return out
+        return mirror_pad(x, self.paddings, self.mode)
 
 
 class Tril(NoArgCell):

@@ -47,8 +47,6 @@ _ASYNC_THREAD_NAME = "asyn_save_ckpt"
 
 # tensor_type spellings are MindSpore's ``str(dtype)``: "Float32", "BFloat16", "UInt8", ...
 _TYPE_TO_TORCH = {str(t): t.torch_dtype for t in mstype.all_types}
-_FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
-_INT_TYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
 
 _save_lock = threading.RLock()
 _async_threads = []
@@ -229,6 +227,12 @@ def _safetensors_crc_bytes(t):
     return _tensor_bytes(t)
 
 
+def _safetensors_crc(crc, name, t):
+    """Fold one tensor into MindSpore's safetensors CRC: its name, then its CRC bytes."""
+    crc = zlib.crc32(name.encode("utf-8"), crc)
+    return zlib.crc32(_safetensors_crc_bytes(t), crc)
+
+
 def _safetensors_bytes(entries, crc_check):
     from safetensors.torch import save as st_save
     tensors, crc = {}, 0
@@ -241,8 +245,7 @@ def _safetensors_bytes(entries, crc_check):
         t = data.detach().cpu().contiguous()
         tensors[name] = t
         if crc_check:
-            crc = zlib.crc32(name.encode("utf-8"), crc)
-            crc = zlib.crc32(_safetensors_crc_bytes(t), crc)
+            crc = _safetensors_crc(crc, name, t)
     if crc_check:
         metadata["crc_num"] = str(crc)
     return st_save(tensors, metadata=metadata if tensors else None)
@@ -571,8 +574,7 @@ def _read_safetensors(source, keep, crc_check):
             raise ValueError(f"Failed to read the safetensors file {label}: the tensor '{name}' has the dtype "
                              f"{t.dtype}, which has no MindSpore equivalent")
         if crc_check:
-            crc = zlib.crc32(name.encode("utf-8"), crc)
-            crc = zlib.crc32(_safetensors_crc_bytes(t), crc)
+            crc = _safetensors_crc(crc, name, t)
         if keep is None or keep(name):
             out[name] = t
     if crc_check:
@@ -737,7 +739,7 @@ def _converted(param, new, strict_load):
         data = data.reshape(param.shape)
     if param.dtype != new.dtype:
         pair = {param.dtype, new.dtype}
-        if strict_load or not (pair <= set(_FLOAT_TYPES) or pair <= set(_INT_TYPES)):
+        if strict_load or not (pair <= set(mstype.float_type) or pair <= set(mstype.int_type)):
             raise RuntimeError(
                 f"For 'load_param_into_net', {param.name} in the argument 'net' should have the same type as "
                 f"{param.name} in the argument 'parameter_dict'. but got its type {param.dtype} in the argument "
@@ -747,6 +749,15 @@ def _converted(param, new, strict_load):
                         "the network.", param.name, new.dtype, param.dtype)
         data = data.to(param._t.dtype)
     return data
+
+
+def _plan_copy(plan, param, new, strict_load):
+    """Queue the copy of ``new`` into ``param``; False for str / map entries, which carry no
+    tensor for a Parameter."""
+    if not isinstance(new, Parameter):
+        return False
+    plan.append((param, _converted(param, new, strict_load)))
+    return True
 
 
 def _check_load_param_args(net, parameter_dict):
@@ -782,11 +793,8 @@ def _plan_prefix_retry(net, parameter_dict, param_not_load, strict_load, plan):
                         prefix_name)
         for _, param in net.parameters_and_names():
             candidate = prefix_name + param.name
-            if param.name in param_not_load and candidate in parameter_dict:
-                new = parameter_dict[candidate]
-                if not isinstance(new, Parameter):
-                    continue
-                plan.append((param, _converted(param, new, strict_load)))
+            if param.name in param_not_load and candidate in parameter_dict \
+                    and _plan_copy(plan, param, parameter_dict[candidate], strict_load):
                 param_not_load.remove(param.name)
 
 
@@ -823,11 +831,8 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     for _, param in net.parameters_and_names():
         name = param.name
         if name in parameter_dict:
-            new = parameter_dict[name]
-            if not isinstance(new, Parameter):
-                continue  # str / map entries carry no tensor for this Parameter
-            plan.append((param, _converted(param, new, strict_load)))
-            ckpt_not_load.remove(name)
+            if _plan_copy(plan, param, parameter_dict[name], strict_load):
+                ckpt_not_load.remove(name)
         elif not name.startswith("accu_grads"):
             param_not_load.append(name)
     if param_not_load and not strict_load:

@@ -6,7 +6,7 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
-from .tensor import Tensor, _Uninitialized, _to_torch_data, _wrap
+from .tensor import Tensor, _Uninitialized, _materialized, _to_torch_data, _wrap
 
 PARAMETER_NAME_DEFAULT = "Parameter"
 PARAMETER_NAME_PREFIX_MAX_LEN = 1024
@@ -26,10 +26,7 @@ def _initial_data(default_input):
     if isinstance(default_input, Tensor):
         t = default_input._t
         if type(t) is _Uninitialized:
-            from .initializer import _fill
-            with torch._C.DisableTorchFunctionSubclass():
-                shape, dtype = tuple(t.shape), mstype.from_torch(t.dtype)
-            return _fill(t._lazy_init, shape, dtype)
+            return _materialized(t)
         return t.detach().clone()
     if isinstance(default_input, (bool, np.bool_)):
         raise ValueError("Parameter data can not be `bool`")

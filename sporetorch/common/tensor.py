@@ -56,10 +56,21 @@ def _first_uninitialized(args):
     return None
 
 
+def _lazy_spec(t):
+    """``(shape, dtype)`` of an ``_Uninitialized`` placeholder, read past its guard."""
+    with torch._C.DisableTorchFunctionSubclass():
+        return tuple(t.shape), _from_torch_dtype(t.dtype)
+
+
+def _materialized(t):
+    """The torch data the initialiser of an ``_Uninitialized`` placeholder creates."""
+    from .initializer import _fill
+    return _fill(t._lazy_init, *_lazy_spec(t))
+
+
 def _uninitialized_message(u):
     from ._tensor_format import uninitialized_text
-    with torch._C.DisableTorchFunctionSubclass():
-        text = uninitialized_text(tuple(u.shape), _from_torch_dtype(u.dtype)) if u is not None else "Tensor"
+    text = uninitialized_text(*_lazy_spec(u)) if u is not None else "Tensor"
     return (f"The {text} is uninitialized. Maybe the Tensor is create by initializer. "
             "You need to call Tensor.init_data before using this Tensor.")
 
@@ -156,9 +167,8 @@ def _to_torch_data(input_data, dtype):
         t = input_data._t
         if type(t) is _Uninitialized:
             # A copy of a lazily initialised tensor is lazy too (its own data when initialised).
-            with torch._C.DisableTorchFunctionSubclass():
-                shape, dtype = tuple(t.shape), dtype or _from_torch_dtype(t.dtype)
-            return _uninitialized(t._lazy_init, shape, dtype)
+            shape, lazy_dtype = _lazy_spec(t)
+            return _uninitialized(t._lazy_init, shape, dtype or lazy_dtype)
         return t if tdtype is None or t.dtype == tdtype else t.to(tdtype)
     if isinstance(input_data, torch.Tensor):
         return input_data if tdtype is None else input_data.to(tdtype)
@@ -346,10 +356,7 @@ class Tensor:
         t = self._t
         if type(t) is not _Uninitialized:
             raise TypeError("init_data must be set Tensor.init, init can't be None")
-        from .initializer import _fill
-        with torch._C.DisableTorchFunctionSubclass():
-            shape, dtype = tuple(t.shape), _from_torch_dtype(t.dtype)
-        self._t = _fill(t._lazy_init, shape, dtype)
+        self._t = _materialized(t)
         return self
 
     # ------------------------------------------------------------------ conversion

@@ -5,15 +5,13 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, _wrap
 from ..nn.optim._validate import check_int, check_type
+from ..nn.wrap.loss_scale import _all_finite_t
 
 
 def all_finite(inputs):
     """Return a bool Tensor: True when no Tensor of ``inputs`` (a Tensor or a tuple/list of
     them) holds inf or NaN."""
-    tensors = [inputs._t] if isinstance(inputs, Tensor) else [x._t for x in inputs]
-    if not tensors:
-        return _wrap(torch.tensor(True))
-    return _wrap(torch.stack([torch.isfinite(t).all() for t in tensors]).all())
+    return _wrap(_all_finite_t([inputs._t] if isinstance(inputs, Tensor) else [x._t for x in inputs]))
 
 
 def _map(inputs, fn):

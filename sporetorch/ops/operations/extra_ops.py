@@ -142,45 +142,6 @@ class MaxUnpool3D(Primitive):
                                     _pair(self.pads, 3), size))
 
 
-def _space_to_batch(t, block, paddings):
-    pads = []
-    for before, after in reversed([tuple(p) for p in paddings]):
-        pads += [before, after]
-    t = F.pad(t, pads)
-    n, c = t.shape[:2]
-    spatial = t.shape[2:]
-    shape = [n, c]
-    for size, b in zip(spatial, block):
-        shape += [size // b, b]
-    t = t.reshape(shape)
-    k = len(block)
-    block_axes = [3 + 2 * i for i in range(k)]
-    grid_axes = [2 + 2 * i for i in range(k)]
-    t = t.permute(block_axes + [0, 1] + grid_axes)
-    prod = 1
-    for b in block:
-        prod *= b
-    return t.reshape([prod * n, c] + [size // b for size, b in zip(spatial, block)])
-
-
-def _batch_to_space(t, block, crops):
-    k = len(block)
-    prod = 1
-    for b in block:
-        prod *= b
-    n = t.shape[0] // prod
-    c = t.shape[1]
-    spatial = t.shape[2:]
-    t = t.reshape(list(block) + [n, c] + list(spatial))
-    order = [k, k + 1]
-    for i in range(k):
-        order += [k + 2 + i, i]
-    t = t.permute(order).reshape([n, c] + [s * b for s, b in zip(spatial, block)])
-    for i, (start, end) in enumerate([tuple(cr) for cr in crops]):
-        t = t.narrow(2 + i, start, t.shape[2 + i] - start - end)
-    return t
-
-
 class SpaceToBatchND(Primitive):
     """Move ``block_shape`` blocks of the padded spatial dimensions into the batch dimension."""
 
@@ -189,8 +150,7 @@ class SpaceToBatchND(Primitive):
         pass
 
     def __call__(self, input_x):
-        block = (self.block_shape,) * 2 if isinstance(self.block_shape, int) else tuple(self.block_shape)
-        return _wrap(_space_to_batch(input_x._t, block, self.paddings))
+        return image_func.space_to_batch_nd(input_x, self.block_shape, self.paddings)
 
 
 class BatchToSpaceND(Primitive):
@@ -201,8 +161,7 @@ class BatchToSpaceND(Primitive):
         pass
 
     def __call__(self, input_x):
-        block = (self.block_shape,) * 2 if isinstance(self.block_shape, int) else tuple(self.block_shape)
-        return _wrap(_batch_to_space(input_x._t, block, self.crops))
+        return image_func.batch_to_space_nd(input_x, self.block_shape, self.crops)
 
 
 class SpaceToBatch(Primitive):
@@ -213,7 +172,7 @@ class SpaceToBatch(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(_space_to_batch(input_x._t, (self.block_size,) * 2, self.paddings))
+        return image_func.space_to_batch_nd(input_x, self.block_size, self.paddings)
 
 
 class BatchToSpace(Primitive):
@@ -224,7 +183,7 @@ class BatchToSpace(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(_batch_to_space(input_x._t, (self.block_size,) * 2, self.crops))
+        return image_func.batch_to_space_nd(input_x, self.block_size, self.crops)
 
 
 class LogSpace(Primitive):
@@ -1089,10 +1048,7 @@ class BatchToSpaceNDV2(Primitive):
         super().__init__("BatchToSpaceNDV2")
 
     def __call__(self, input_x, block_shape, crops):
-        block = tuple(_ints(block_shape))
-        crop = _u(crops)
-        crop = crop.tolist() if isinstance(crop, torch.Tensor) else crops
-        return _wrap(_batch_to_space(input_x._t, block, crop))
+        return image_func.batch_to_space_nd(input_x, _ints(block_shape), crops)
 
 
 class TensorDump(Primitive):

@@ -349,12 +349,7 @@ class Model:
         # sit out the evaluation inside fit; user callbacks see its on_eval_* hooks.
         eval_callbacks = [cb for cb in list_callback._callbacks
                           if type(cb).__name__ not in _callback_names or isinstance(cb, (TimeMonitor, ProgressBar))]
-        cb_params.eval_network = self._eval_network
-        cb_params.valid_dataset = valid_dataset
-        cb_params.batch_num = valid_dataset.get_dataset_size()
-        cb_params.mode = "eval"
-        cb_params.cur_step_num = 0
-        self._clear_metrics()
+        self._start_eval(cb_params, valid_dataset)
         self._eval_process(valid_dataset, _CallbackManager(eval_callbacks), cb_params, add_eval_loss=True)
         cb_params.mode = "train"
         cb_params.update(saved)
@@ -374,16 +369,20 @@ class Model:
         if callbacks:
             self._check_methods_for_custom_callbacks(callbacks, "eval")
         cb_params = _InternalCallbackParam()
+        self._start_eval(cb_params, valid_dataset)
+        cb_params.list_callback = self._with_progress(self._transform_callbacks(callbacks))
+        cb_params.network = self._network
+        with _CallbackManager(cb_params.list_callback) as list_callback:
+            return self._eval_process(valid_dataset, list_callback, cb_params)
+
+    def _start_eval(self, cb_params, valid_dataset):
+        """Point ``cb_params`` at an evaluation of ``valid_dataset`` from step 0, with cleared metrics."""
         cb_params.eval_network = self._eval_network
         cb_params.valid_dataset = valid_dataset
         cb_params.batch_num = valid_dataset.get_dataset_size()
         cb_params.mode = "eval"
         cb_params.cur_step_num = 0
-        cb_params.list_callback = self._with_progress(self._transform_callbacks(callbacks))
-        cb_params.network = self._network
         self._clear_metrics()
-        with _CallbackManager(cb_params.list_callback) as list_callback:
-            return self._eval_process(valid_dataset, list_callback, cb_params)
 
     def _eval_process(self, valid_dataset, list_callback, cb_params, add_eval_loss=False):
         run_context = RunContext(cb_params)

@@ -104,3 +104,14 @@ def test_failed_construction_leaves_no_half_built_parent():
 
     with pytest.raises(ValueError):
         Net()
+
+
+def test_rnn_cell_input_errors():
+    # MindSpore 2.10 raises ValueError for unbatched (1-D) input and a wrong input_size.
+    for cell_type in (nn.RNNCell, nn.GRUCell):
+        cell = cell_type(3, 4)
+        for x in (t(3), t(2, 5)):
+            with pytest.raises(ValueError, match=rf"{cell_type.__name__}.*input_size 3"):
+                cell(x, t(2, 4))
+    with pytest.raises(ValueError, match=r"LSTMCell.*input_size 3.*\(3,\)"):
+        nn.LSTMCell(3, 4)(t(3), (t(4), t(4)))

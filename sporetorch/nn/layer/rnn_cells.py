@@ -35,15 +35,22 @@ class _RNNCellBase(Cell):
         self.bias_ih = params[2] if has_bias else None
         self.bias_hh = params[3] if has_bias else None
 
-    def _check(self, t):
-        if t.dim() not in (1, 2) or t.shape[-1] != self.input_size:
-            raise ValueError(f"For '{type(self).__name__}', the input must be 1-D or 2-D with last dimension "
+    def _input(self, x):
+        t = x._t
+        # Unbatched (1-D) input is a ValueError too, as in MindSpore 2.10.
+        if t.dim() != 2 or t.shape[-1] != self.input_size:
+            raise ValueError(f"For '{type(self).__name__}', the input must be 2-D with last dimension "
                              f"input_size {self.input_size}, but got shape {tuple(t.shape)}")
+        return t
 
     def _biases(self):
         if self.bias_ih is None:
             return None, None
         return self.bias_ih._t, self.bias_hh._t
+
+    def construct(self, x, hx):
+        b_ih, b_hh = self._biases()
+        return _wrap(self._fn(self._input(x), hx._t, self.weight_ih._t, self.weight_hh._t, b_ih, b_hh))
 
 
 _CELL_DOC = r"""
@@ -78,13 +85,6 @@ class RNNCell(_RNNCellBase):
         self.nonlinearity = nonlinearity
         self._fn = torch.rnn_tanh_cell if nonlinearity == "tanh" else torch.rnn_relu_cell
 
-    def construct(self, x, hx):
-        t = x._t
-        if t.dim() != 2 or t.shape[-1] != self.input_size:
-            self._check(t)
-        b_ih, b_hh = self._biases()
-        return _wrap(self._fn(t, hx._t, self.weight_ih._t, self.weight_hh._t, b_ih, b_hh))
-
 
 class GRUCell(_RNNCellBase):
     __doc__ = r"""One GRU step (gates ordered reset, update, new).""" + _CELL_DOC + r"""
@@ -96,13 +96,7 @@ class GRUCell(_RNNCellBase):
         Tensor :math:`h'` of shape :math:`(batch, hidden\_size)`.
     """
     _gates = 3
-
-    def construct(self, x, hx):
-        t = x._t
-        if t.dim() != 2 or t.shape[-1] != self.input_size:
-            self._check(t)
-        b_ih, b_hh = self._biases()
-        return _wrap(torch.gru_cell(t, hx._t, self.weight_ih._t, self.weight_hh._t, b_ih, b_hh))
+    _fn = staticmethod(torch.gru_cell)
 
 
 class LSTMCell(_RNNCellBase):
@@ -117,9 +111,7 @@ class LSTMCell(_RNNCellBase):
     _gates = 4
 
     def construct(self, x, hx):
-        t = x._t
-        if t.dim() != 2 or t.shape[-1] != self.input_size:
-            self._check(t)
+        t = self._input(x)
         if not isinstance(hx, (tuple, list)) or len(hx) != 2:
             raise TypeError(f"For 'LSTMCell', the 'hx' must be a tuple (h, c), but got {type(hx).__name__}")
         b_ih, b_hh = self._biases()

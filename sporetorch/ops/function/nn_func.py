@@ -630,18 +630,20 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     return _wrap(F.group_norm(input._t, num_groups, _u(weight), _u(bias), eps))
 
 
-def rms_norm(x, gamma, epsilon=1e-06):
-    """Root-mean-square normalisation over the last axis; returns ``(y, rstd)``."""
-    t = x._t
+def _rms_norm(t, gamma, epsilon):
     rstd = torch.rsqrt(t.pow(2).mean(-1, keepdim=True) + epsilon)
     return _wrap(t * rstd * gamma._t), _wrap(rstd)
+
+
+def rms_norm(x, gamma, epsilon=1e-06):
+    """Root-mean-square normalisation over the last axis; returns ``(y, rstd)``."""
+    return _rms_norm(x._t, gamma, epsilon)
 
 
 def add_rms_norm(x1, x2, gamma, epsilon=1e-06):
     """RMS norm of ``x1 + x2`` over the last axis; returns ``(y, rstd, x1 + x2)``."""
     x = x1._t + x2._t
-    rstd = torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + epsilon)
-    return _wrap(x * rstd * gamma._t), _wrap(rstd), _wrap(x)
+    return _rms_norm(x, gamma, epsilon) + (_wrap(x),)
 
 
 def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-05, additional_output=False):
@@ -778,6 +780,13 @@ def _check_reduction(op, reduction, allowed=_REDUCTIONS):
         raise ValueError(f"For '{op}', the 'reduction' must be one of {list(allowed)}, but got {reduction!r}")
 
 
+def _reduced(loss, reduction):
+    """``loss`` reduced as a checked ``reduction`` ('none', 'sum' or 'mean') asks."""
+    if reduction == "none":
+        return loss
+    return loss.sum() if reduction == "sum" else loss.mean()
+
+
 def _loss(op, fn, *args, **kw):
     try:
         return _wrap(fn(*args, **kw))
@@ -855,8 +864,7 @@ def mse_loss(input, target, reduction='mean'):
             d = torch.sub(input._t, _ut(target, input._t))
         except RuntimeError as e:
             _fail("mse_loss", e, ValueError, input=input, target=target)
-        sq = d * d
-        return _wrap(sq if reduction == "none" else sq.sum() if reduction == "sum" else sq.mean())
+        return _wrap(_reduced(d * d, reduction))
     except AttributeError as e:
         _no_tensor("mse_loss", e, input=input, target=target)
 
@@ -871,8 +879,7 @@ def l1_loss(input, target, reduction='mean'):
     """Absolute error ``|input - target|`` with broadcasting."""
     try:
         _check_reduction("l1_loss", reduction)
-        d = torch.abs(input._t - _ut(target, input._t))
-        return _wrap(d if reduction == "none" else d.sum() if reduction == "sum" else d.mean())
+        return _wrap(_reduced(torch.abs(input._t - _ut(target, input._t)), reduction))
     except AttributeError as e:
         _no_tensor("l1_loss", e, input=input, target=target)
 
@@ -900,13 +907,9 @@ def kl_div(logits, labels, reduction='mean'):
     """
     _check_reduction("kl_div", reduction, _REDUCTIONS + ("batchmean",))
     pointwise = F.kl_div(logits._t, labels._t, reduction="none")
-    if reduction == "none":
-        return _wrap(pointwise)
-    if reduction == "sum":
-        return _wrap(pointwise.sum())
     if reduction == "batchmean":
         return _wrap(pointwise.sum() / logits._t.shape[0])
-    return _wrap(pointwise.mean())
+    return _wrap(_reduced(pointwise, reduction))
 
 
 def soft_margin_loss(input, target, reduction='mean'):

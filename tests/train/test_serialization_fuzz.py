@@ -26,16 +26,33 @@ def _values(net):
     return {p.name: p._t.clone() for p in net.get_parameters()}
 
 
-@pytest.fixture(scope="module")
-def originals(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("fuzz")
+def _save_originals(folder, fmt, append_dict):
+    """The bytes of Net(0) saved without and with a CRC, and the clean file's loaded dict."""
     out = {}
     for crc in (False, True):
-        path = str(folder / f"src_{crc}.ckpt")
-        ms.save_checkpoint(Net(0), path, crc_check=crc, append_dict={"epoch": 2, "note": "fuzz"})
+        path = str(folder / f"src_{crc}.{fmt}")
+        ms.save_checkpoint(Net(0), path, crc_check=crc, format=fmt, append_dict=append_dict)
         with open(path, "rb") as f:
             out[crc] = f.read()
-    return folder, out, ms.load_checkpoint(str(folder / "src_False.ckpt"))
+    return folder, out, ms.load_checkpoint(str(folder / f"src_False.{fmt}"), format=fmt)
+
+
+def _write_damaged(path, raw, cut, where, bit):
+    """Write ``raw`` cut at, or with one bit flipped at, the fraction ``where`` of its length."""
+    data = bytearray(raw)
+    pos = int(where * len(data))
+    if cut:
+        data = data[:pos]
+    else:
+        data[pos] ^= 1 << bit
+    with open(path, "wb") as f:
+        f.write(bytes(data))
+    return path
+
+
+@pytest.fixture(scope="module")
+def originals(tmp_path_factory):
+    return _save_originals(tmp_path_factory.mktemp("fuzz"), "ckpt", {"epoch": 2, "note": "fuzz"})
 
 
 def _same(a, b):
@@ -49,15 +66,7 @@ def _same(a, b):
        use_net=st.booleans())
 def test_damaged_checkpoints_raise_value_error_only(originals, crc, cut, where, bit, use_net):
     folder, files, clean = originals
-    data = bytearray(files[crc])
-    pos = int(where * len(data))
-    if cut:
-        data = data[:pos]
-    else:
-        data[pos] ^= 1 << bit
-    path = str(folder / "damaged.ckpt")
-    with open(path, "wb") as f:
-        f.write(bytes(data))
+    path = _write_damaged(str(folder / "damaged.ckpt"), files[crc], cut, where, bit)
 
     net = Net(7)
     before = _values(net)
@@ -79,29 +88,14 @@ def test_damaged_checkpoints_raise_value_error_only(originals, crc, cut, where, 
 
 @pytest.fixture(scope="module")
 def safetensors_originals(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("fuzz_st")
-    out = {}
-    for crc in (False, True):
-        path = str(folder / f"src_{crc}.safetensors")
-        ms.save_checkpoint(Net(0), path, crc_check=crc, format="safetensors", append_dict={"epoch": 2})
-        with open(path, "rb") as f:
-            out[crc] = f.read()
-    return folder, out, ms.load_checkpoint(str(folder / "src_False.safetensors"), format="safetensors")
+    return _save_originals(tmp_path_factory.mktemp("fuzz_st"), "safetensors", {"epoch": 2})
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(crc=st.booleans(), cut=st.booleans(), where=st.floats(0, 1, exclude_max=True), bit=st.integers(0, 7))
 def test_damaged_safetensors_raise_value_error_only(safetensors_originals, crc, cut, where, bit):
     folder, files, clean = safetensors_originals
-    data = bytearray(files[crc])
-    pos = int(where * len(data))
-    if cut:
-        data = data[:pos]
-    else:
-        data[pos] ^= 1 << bit
-    path = str(folder / "damaged.safetensors")
-    with open(path, "wb") as f:
-        f.write(bytes(data))
+    path = _write_damaged(str(folder / "damaged.safetensors"), files[crc], cut, where, bit)
     try:
         loaded = ms.load_checkpoint(path, format="safetensors", crc_check=crc)
     except ValueError:

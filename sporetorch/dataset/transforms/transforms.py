@@ -31,7 +31,7 @@ class TypeCast(TensorOperation):
     """Cast to ``data_type`` (a MindSpore dtype such as ``mstype.int32`` or a NumPy dtype)."""
 
     def __init__(self, data_type):
-        self.data_type = _numpy_dtype("TypeCast", data_type)
+        self.data_type = _numpy_dtype(type(self).__name__, data_type)
 
     def _apply(self, x):
         return x.astype(self.data_type)

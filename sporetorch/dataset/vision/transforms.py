@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from ..core import config
-from ..transforms.transforms import TensorOperation
+from ..transforms.transforms import TensorOperation, TypeCast
 from .utils import Border, Inter
 
 def _image(op, img, min_dim=2):
@@ -149,15 +149,8 @@ class Resize(TensorOperation):
         return _resize(img, height, width, self.interpolation)
 
 
-class ToType(TensorOperation):
-    """Cast the image to ``data_type`` (a NumPy or MindSpore dtype)."""
-
-    def __init__(self, data_type):
-        from ..transforms.transforms import _numpy_dtype
-        self.data_type = _numpy_dtype("ToType", data_type)
-
-    def _apply(self, img):
-        return img.astype(self.data_type)
+class ToType(TypeCast):
+    """Cast the image to ``data_type`` (a NumPy or MindSpore dtype); a ``TypeCast``, as in MindSpore."""
 
 
 class Crop(TensorOperation):

@@ -27,7 +27,7 @@ class _Monitor(Callback):
         self.min_delta = abs(min_delta)
         self.mode = mode
         self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_BETTER)
-        self.best = np.inf if self._minimise else -np.inf
+        self._reset_best()
 
     def is_improvement(self, current, best):
         if self._minimise:

@@ -1517,30 +1517,14 @@ def col2im(self, output_size, kernel_size, dilation, padding_value, stride):
 
 def reverse_sequence(self, seq_lengths, seq_dim=0, batch_dim=0):
     """Reverse the first ``seq_lengths[b]`` elements along ``seq_dim`` of each batch entry ``b``."""
-    t = self._t
-    n = t.shape[seq_dim]
-    lengths = _u(seq_lengths).long().to(t.device)
-    pos = torch.arange(n, device=t.device)
-    rev = torch.where(pos.unsqueeze(0) < lengths.unsqueeze(1), lengths.unsqueeze(1) - 1 - pos, pos)
-    shape = [1] * t.dim()
-    shape[batch_dim] = t.shape[batch_dim]
-    shape[seq_dim] = n
-    idx = (rev if batch_dim < seq_dim else rev.t()).reshape(shape)
-    return _wrap(torch.gather(t, seq_dim, idx.expand(t.shape)))
+    from ..ops.function import array_func  # ops imports common: a module-level import would be circular
+    return array_func.reverse_sequence(self, seq_lengths, seq_dim, batch_dim)
 
 
 def unique_with_pad(self, pad_num):
     """``(unique values in first-appearance order padded with pad_num to the input length, index of each element)``."""
-    t = self._t
-    vals, inverse = torch.unique(t, sorted=True, return_inverse=True)
-    first = torch.full((vals.numel(),), t.numel(), dtype=torch.int64, device=t.device)
-    first = first.scatter_reduce(0, inverse, torch.arange(t.numel(), device=t.device), "amin")
-    order = torch.argsort(first)
-    rank = torch.empty_like(order)
-    rank[order] = torch.arange(order.numel(), device=t.device)
-    out = torch.full_like(t, pad_num)
-    out[:vals.numel()] = vals[order]
-    return _wrap(out), _wrap(rank[inverse].to(t.dtype if not t.is_floating_point() else _int32))
+    from ..ops.function import array_func
+    return array_func.unique_with_pad(self, pad_num)
 
 
 def _device_of(name):

@@ -67,6 +67,11 @@ def _is_conv1d(cell):
     return any(n in _CONV1D_TYPES for n in _type_names(cell))
 
 
+def _from_torch_layout(t, layout):
+    """A torch tensor in the sporetorch layout: Conv1d weights get back their unit height axis."""
+    return t.unsqueeze(2) if layout == "conv1d" and t.dim() == 3 else t
+
+
 def _is_batchnorm(cell):
     return any("BatchNorm" in n for n in _type_names(cell))
 
@@ -187,9 +192,7 @@ def load_torch_state_dict(cell, state_dict_or_path, strict=True):
             missing.append(param.name)
             continue
         used.add(key)
-        t = sd[key]
-        if layout == "conv1d" and t.dim() == 3:
-            t = t.unsqueeze(2)
+        t = _from_torch_layout(sd[key], layout)
         if tuple(t.shape) != param.shape:
             mismatched.append((param.name, tuple(sd[key].shape), param.shape))
             continue
@@ -251,7 +254,7 @@ def parameters_from_torch(state_dict, cell=None):
         for key, value in state_dict.items():
             if key in mapping:
                 param, layout = mapping[key]
-                t = value.unsqueeze(2) if layout == "conv1d" and value.dim() == 3 else value
+                t = _from_torch_layout(value, layout)
                 out[param.name] = Parameter(t.detach().clone(), name=param.name)
         return out
     for key, name in mindspore_names_from_torch(state_dict).items():

@@ -28,11 +28,14 @@ def _target(device_target, fn):
     return target
 
 
-def _require(target, fn):
+def _available_target(device_target, fn):
+    """``_target`` for a query that needs the device: a target that is not available raises ValueError."""
+    target = _target(device_target, fn)
     if not is_available(target):
         why = ("torch sees no CUDA device" if target == "GPU"
                else "sporetorch runs on PyTorch, which has no Ascend backend")
         raise ValueError(f"{target} backend is not available ({why}). You can call hal.is_available to check it.")
+    return target
 
 
 def is_available(device_target):
@@ -53,34 +56,29 @@ def is_initialized(device_target):
 
 def device_count(device_target=None):
     """The number of devices of ``device_target`` (1 for CPU)."""
-    target = _target(device_target, "device_count")
-    _require(target, "device_count")
+    target = _available_target(device_target, "device_count")
     return torch.cuda.device_count() if target == "GPU" else 1
 
 
 def get_device_name(device_id, device_target=None):
     """The device's name: "CPU", or the CUDA device's name."""
-    target = _target(device_target, "get_device_name")
-    _require(target, "get_device_name")
+    target = _available_target(device_target, "get_device_name")
     return torch.cuda.get_device_name(device_id) if target == "GPU" else "CPU"
 
 
 def get_device_properties(device_id, device_target=None):
     """torch's properties of a CUDA device (name, total_memory, major/minor, ...); None for CPU."""
-    target = _target(device_target, "get_device_properties")
-    _require(target, "get_device_properties")
+    target = _available_target(device_target, "get_device_properties")
     return torch.cuda.get_device_properties(device_id) if target == "GPU" else None
 
 
 def get_device_capability(device_id, device_target=None):
     """A CUDA device's compute capability ``(major, minor)``; None for CPU."""
-    target = _target(device_target, "get_device_capability")
-    _require(target, "get_device_capability")
+    target = _available_target(device_target, "get_device_capability")
     return torch.cuda.get_device_capability(device_id) if target == "GPU" else None
 
 
 def get_arch_list(device_target=None):
     """The CUDA architectures torch was built for; None for CPU."""
-    target = _target(device_target, "get_arch_list")
-    _require(target, "get_arch_list")
+    target = _available_target(device_target, "get_arch_list")
     return torch.cuda.get_arch_list() if target == "GPU" else None

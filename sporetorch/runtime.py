@@ -120,8 +120,9 @@ def memory_summary():
 
 def reset_peak_memory_stats():
     """Restart the peaks reported by ``max_memory_allocated``/``max_memory_reserved``."""
-    if _cuda_device() is not None:
-        torch.cuda.reset_peak_memory_stats(_cuda_device())
+    device = _cuda_device()
+    if device is not None:
+        torch.cuda.reset_peak_memory_stats(device)
 
 
 def reset_max_memory_allocated():

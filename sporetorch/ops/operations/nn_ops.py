@@ -3,7 +3,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
-from ..function import image_func
+from ..function import array_func, image_func
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -488,22 +488,7 @@ class MirrorPad(Primitive):
         pass
 
     def __call__(self, input_x, paddings):
-        pairs = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
-        t = input_x._t
-        if self.mode == "REFLECT":
-            flat = []
-            for before, after in reversed(pairs):
-                flat += [before, after]
-            while flat and flat[-2:] == [0, 0]:
-                flat = flat[:-2]
-            return _wrap(F.pad(t, flat, mode="reflect") if flat else t.clone())
-        for axis, (before, after) in enumerate(pairs):
-            parts = [t.narrow(axis, 0, before).flip(axis)] if before else []
-            parts.append(t)
-            if after:
-                parts.append(t.narrow(axis, t.shape[axis] - after, after).flip(axis))
-            t = torch.cat(parts, axis)
-        return _wrap(t)
+        return array_func.mirror_pad(input_x, paddings, self.mode)
 
 
 class Pdist(Primitive):
@@ -754,11 +739,8 @@ class Col2Im(Primitive):
         pass
 
     def __call__(self, x, output_size):
-        t = x._t
-        size = tuple(output_size._t.tolist()) if isinstance(output_size, Tensor) else tuple(output_size)
-        cols = t.reshape(t.shape[0], t.shape[1] * t.shape[2], -1)
-        return _wrap(F.fold(cols, size, _pair(self.kernel_size), _pair(self.dilation), _pair(self.padding),
-                            _pair(self.stride)))
+        return image_func.col2im(x, output_size, _pair(self.kernel_size), _pair(self.dilation), _pair(self.padding),
+                                 _pair(self.stride))
 
 
 class PadV3(Primitive):

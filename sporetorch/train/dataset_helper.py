@@ -42,7 +42,6 @@ class DatasetHelper:
         self.dataset = dataset
         self.dataset_sink_mode = bool(dataset_sink_mode)
         self._sink_size = sink_size if self.dataset_sink_mode and sink_size > 0 else -1
-        self._epoch_num = epoch_num
         self._device = torch.device(default_device())
         # An endless iterator for sink_size epochs (which cross dataset boundaries), else one epoch per loop.
         num_epochs = -1 if self._sink_size > 0 else epoch_num

@@ -565,9 +565,14 @@ def _scatter_rows(op, input_x, indices, updates, reduce):
         return t.index_put((idx,), u, accumulate=True)
     flat_u = u.reshape((-1,) + tuple(t.shape[1:]))
     flat_i = idx.reshape((-1,) + (1,) * (t.dim() - 1)).expand_as(flat_u)
+    return _scatter_reduce(t, flat_i, flat_u, reduce)
+
+
+def _scatter_reduce(t, index, src, reduce):
+    """``t.scatter_reduce`` along axis 0; 'div' divides by the product of the updates landing on each element."""
     if reduce == "div":
-        return t / torch.ones_like(t).scatter_reduce(0, flat_i, flat_u, "prod")
-    return t.scatter_reduce(0, flat_i, flat_u, reduce)
+        return t / torch.ones_like(t).scatter_reduce(0, index, src, "prod")
+    return t.scatter_reduce(0, index, src, reduce)
 
 
 def scatter_add(input_x, indices, updates):
@@ -620,11 +625,7 @@ def _scatter_nd(op, t, indices, updates, reduce):
         flat_t = t.reshape((-1,) + tuple(t.shape[k:]))
         flat_u = u.reshape((-1,) + tuple(t.shape[k:]))
         flat_i = lin.reshape((-1,) + (1,) * (flat_t.dim() - 1)).expand_as(flat_u)
-        if reduce == "div":
-            out = flat_t / torch.ones_like(flat_t).scatter_reduce(0, flat_i, flat_u, "prod")
-        else:
-            out = flat_t.scatter_reduce(0, flat_i, flat_u, reduce)
-        return out.reshape(t.shape)
+        return _scatter_reduce(flat_t, flat_i, flat_u, reduce).reshape(t.shape)
     except (RuntimeError, IndexError) as e:
         _fail(op, e, _torch_error_type(e), input_x=t, indices=indices, updates=updates)
 

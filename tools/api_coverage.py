@@ -106,8 +106,7 @@ def resolve(module, name):
 
 
 def collect(api, core, overloads):
-    import sporetorch
-    from sporetorch import Tensor
+    from sporetorch import Tensor  # importing sporetorch attaches the Tensor methods
 
     results = {}
     for ns in NAMESPACES:
@@ -132,7 +131,6 @@ def collect(api, core, overloads):
         present, matched, ours = check_name(obj, sigs)
         rows.append((name, present, matched, " | ".join(s for s in sigs if s) or None, ours))
     results[TENSOR] = (rows, core.get("mindspore.Tensor", set()))
-    del sporetorch
     return results
 
 

@@ -107,7 +107,8 @@ class AdaFactor(Optimizer):
         grads = self._check_grads(gradients)
         step = self._step_number()
         lr = self._lr_float(self._lr_buckets[0][1], step) if not self.is_group_lr else None
-        lr_of = self._per_param_lr(step) if lr is None else None
+        lr_of = None if lr is not None else \
+            self._per_param(self._lr_buckets, [self._lr_float(src, step) for _, src in self._lr_buckets])
         with torch.no_grad():
             self.global_step._t.add_(1)
             self.step._t.add_(1)
@@ -147,14 +148,6 @@ class AdaFactor(Optimizer):
                     p32 = p32 - p32 * self.adafactor_weight_decay * rate
                 p.copy_(p32 - update)
         return True
-
-    def _per_param_lr(self, step):
-        out = [0.0] * len(self.parameters)
-        for idx, src in self._lr_buckets:
-            value = self._lr_float(src, step)
-            for i in (range(len(out)) if idx is None else idx):
-                out[i] = value
-        return out
 
     @property
     def supports_memory_efficient_fp16(self):

@@ -35,7 +35,7 @@ class ASGD(Optimizer):
     def construct(self, gradients):
         grads, lrs = self._begin_step(gradients)
         step = self._step_number()
-        lr_of = self._per_param_lr(lrs)
+        lr_of = self._per_param(self._lr_buckets, lrs)
         params, ax_all = self._params_t(), self._state_t("ax")
         with torch.no_grad():
             for i, (p, g, ax, mu_p, eta_p) in enumerate(zip(params, grads, ax_all, self.mu, self.eta)):
@@ -54,13 +54,6 @@ class ASGD(Optimizer):
                 self._set_host(eta_p, eta_p._t.item() if eta_p._t.is_cuda is False else new_eta)
                 self._set_host(mu_p, new_mu)
         return True
-
-    def _per_param_lr(self, lrs):
-        out = [0.0] * len(self.parameters)
-        for (idx, _), lr in zip(self._lr_buckets, lrs):
-            for i in (range(len(out)) if idx is None else idx):
-                out[i] = lr
-        return out
 
 
 class Rprop(Optimizer):

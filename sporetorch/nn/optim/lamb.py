@@ -99,12 +99,8 @@ class LARS(Optimizer):
         if use_clip and optimizer.is_group_lr and optimizer.dynamic_lr:
             raise ValueError("For 'LARS', if the argument 'use_clip' is set to True, then the dynamic learning rate "
                              "and group learning rate cannot both be true.")
-        n = len(self.parameters)
-        wd = [0.0] * n
-        for idx, w in optimizer._decay_buckets:
-            for i in (range(n) if idx is None else idx):
-                wd[i] = w
-        self.__dict__["_inner_decay"] = wd
+        self.__dict__["_inner_decay"] = optimizer._per_param(optimizer._decay_buckets,
+                                                             [w for _, w in optimizer._decay_buckets])
         # LARS does the decay and the unscaling; the wrapped optimizer must not repeat them.
         optimizer.exec_weight_decay = False
         optimizer.need_scale = False
@@ -115,10 +111,7 @@ class LARS(Optimizer):
         grads = opt._check_grads(gradients)
         step = opt._step_number()
         lrs = [opt._lr_float(src, step) for _, src in opt._lr_buckets]
-        lr_of = [0.0] * len(grads)
-        for (idx, _), lr in zip(opt._lr_buckets, lrs):
-            for i in (range(len(grads)) if idx is None else idx):
-                lr_of[i] = lr
+        lr_of = opt._per_param(opt._lr_buckets, lrs)
         with torch.no_grad():
             if self.need_scale:
                 grads = torch._foreach_mul(grads, 1.0 / self.loss_scale)

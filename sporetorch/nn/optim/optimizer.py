@@ -486,15 +486,18 @@ class Optimizer(Cell):
             return out._t.item() if isinstance(out, Tensor) else float(out)
         return wd
 
-    def _per_param_decay(self):
-        """Weight decay per Parameter for this step (0 where it does not apply)."""
-        n = len(self.parameters)
-        out = [0.0] * n
-        for idx, wd in self._decay_buckets:
-            value = self._wd_float(wd)
-            for i in (range(n) if idx is None else idx):
+    def _per_param(self, buckets, values):
+        """Spread one value per bucket of ``buckets`` (``(idx, _)`` pairs, ``idx`` None meaning all)
+        over the Parameters: a list with one value per Parameter, 0.0 where no bucket applies."""
+        out = [0.0] * len(self.parameters)
+        for (idx, _), value in zip(buckets, values):
+            for i in (range(len(out)) if idx is None else idx):
                 out[i] = value
         return out
+
+    def _per_param_decay(self):
+        """Weight decay per Parameter for this step (0 where it does not apply)."""
+        return self._per_param(self._decay_buckets, [self._wd_float(wd) for _, wd in self._decay_buckets])
 
     # ------------------------------------------------------------------ step helpers
     def _check_grads(self, gradients):

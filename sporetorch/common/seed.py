@@ -4,7 +4,8 @@ import random
 import numpy as np
 import torch
 
-_state = {"seed": None}
+# "generation" counts set_seed calls: ops with an op-level seed restart their sequences after each.
+_state = {"seed": None, "generation": 0}
 
 
 def set_seed(seed):
@@ -19,8 +20,7 @@ def set_seed(seed):
     if seed > 2 ** 32 - 1:
         raise ValueError("Seed must be between 0 and 2**32 - 1")
     _state["seed"] = seed
-    # Ops with an op-level seed restart their sequences after every set_seed call.
-    _state["generation"] = _state.get("generation", 0) + 1
+    _state["generation"] += 1
     torch.manual_seed(seed)
     np.random.seed(seed)
     random.seed(seed)

@@ -46,14 +46,15 @@ def _pad_pairs(padding, n, cls):
                      f"non-negative ints, but got {padding!r}")
 
 
-def _same_pads(in_sizes, kernel, stride, dilation):
-    """TensorFlow-style 'same' padding: output = ceil(in / stride); the extra padding goes after."""
-    pads = []
-    for size, k, s, d in zip(in_sizes, kernel, stride, dilation):
+def same_pad_flat(in_sizes, kernel, stride, dilation):
+    """TensorFlow-style 'same' padding as an ``F.pad`` argument (last dimension first):
+    output = ceil(in / stride); the extra padding goes after. Shared with the pooling layers."""
+    flat = []
+    for size, k, s, d in reversed(list(zip(in_sizes, kernel, stride, dilation))):
         out = (size + s - 1) // s
         total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
-        pads.append((total // 2, total - total // 2))
-    return pads
+        flat += [total // 2, total - total // 2]
+    return flat
 
 
 def _fan_in(shape):
@@ -141,13 +142,8 @@ class _Conv(Cell):
     def _pad_input(self, t):
         """Pad ``t`` explicitly for 'same' with stride or even kernels, and for asymmetric 'pad'."""
         if self.pad_mode == "same":
-            pairs = _same_pads(t.shape[-self._nd:], self._k, self._s, self._d)
-        else:
-            pairs = self._pairs
-        flat = []
-        for before, after in reversed(pairs):
-            flat += [before, after]
-        return F.pad(t, flat)
+            return F.pad(t, same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d))
+        return F.pad(t, [v for pair in reversed(self._pairs) for v in pair])
 
     def _slow_input(self, t, w, b):
         """Shape/dtype checks off the fast path; returns the (possibly cast) weight and bias."""

@@ -12,6 +12,7 @@ import torch.nn.functional as F
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
 from ._checks import check_batch_rank, int_tuple
+from .conv import same_pad_flat
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
            "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
@@ -21,16 +22,6 @@ __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "Avg
 _MAX = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
 _MAX_FAST = {1: torch.max_pool1d, 2: torch.max_pool2d, 3: torch.max_pool3d}
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
-
-
-def _same_pad_flat(sizes, kernel, stride):
-    """F.pad argument (last dimension first) for TensorFlow 'same' pooling."""
-    flat = []
-    for size, k, s in reversed(list(zip(sizes, kernel, stride))):
-        out = (size + s - 1) // s
-        total = max((out - 1) * s + k - size, 0)
-        flat += [total // 2, total - total // 2]
-    return flat
 
 
 class _PoolNd(Cell):
@@ -80,7 +71,7 @@ class _MaxPoolNd(_PoolNd):
                 return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, True))
             return _wrap(self._fast(t, self._k, self._s, self._p, self._d, self.ceil_mode))
         if self._same:
-            t = F.pad(t, _same_pad_flat(t.shape[-self._nd:], self._k, self._s), value=float("-inf"))
+            t = F.pad(t, same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d), value=float("-inf"))
         return _wrap(self._fast(t, self._k, self._s))
 
     def extend_repr(self):
@@ -161,7 +152,7 @@ class _AvgPoolNd(_PoolNd):
             return _wrap(self._fn(t, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad,
                                   *self._extra))
         if self.pad_mode == "SAME":
-            flat = _same_pad_flat(t.shape[-self._nd:], self._k, self._s)
+            flat = same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d)
             if any(flat) and self._nd == 3:
                 # MindSpore's 3-D 'same' averages zero padding in (divisor = kernel volume).
                 return _wrap(self._fn(F.pad(t, flat), self._k, self._s))

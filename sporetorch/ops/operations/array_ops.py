@@ -4,6 +4,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _u
 from ..._device import default_device
 from ..function import array_func
 from ..primitive import Primitive, prim_attr_register
@@ -19,10 +20,6 @@ __all__ = [
     "ScatterUpdate", "ScatterAdd", "MaskedFill", "MaskedSelect", "ReverseV2", "Identity", "Meshgrid",
     "InvertPermutation", "Tril", "Triu", "Pad", "NonZero", "SearchSorted", "IndexAdd", "Roll",
 ]
-
-
-def _u(x):
-    return x._t if isinstance(x, Tensor) else x
 
 
 def _shape_tuple(shape):

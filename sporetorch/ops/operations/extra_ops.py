@@ -5,6 +5,7 @@ import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _u
 from ..._device import default_device
 from ..function import image_func
 from ..primitive import Primitive, prim_attr_register
@@ -25,10 +26,6 @@ __all__ = ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "E
            "BatchToSpaceNDV2", "TensorDump", "ResizeArea", "NonMaxSuppressionV3", "ApplyAdamWithAmsgradV2",
            "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyRMSProp", "SparseApplyProximalAdagrad",
            "SparseApplyFtrl", "CTCGreedyDecoder", "ExtractVolumePatches", "STFT", "FFTWithSize", "MatrixLogarithm"]
-
-
-def _u(x):
-    return x._t if isinstance(x, Tensor) else x
 
 
 def _ints(v):

@@ -3,14 +3,11 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _u
 from ..function import array_func, math_func
 from ..primitive import Primitive, prim_attr_register
 
 _to_torch_dtype = mstype.to_torch
-
-
-def _u(x):
-    return x._t if isinstance(x, Tensor) else x
 
 
 def _left(x, other):

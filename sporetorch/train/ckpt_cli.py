@@ -39,10 +39,10 @@ def _crc_status(path, kind):
     if kind == "ckpt":
         with open(path, "rb") as f:
             data = f.read()
-        if data[-ser._CRC_FOOTER_LEN:-10] != ser._CRC_MARK:
+        body, stored = ser._split_crc_footer(data)
+        if stored is None:
             return "none"
-        ok = zlib.crc32(data[:-ser._CRC_FOOTER_LEN]) == int.from_bytes(data[-10:], "big")
-        return "ok" if ok else "MISMATCH"
+        return "ok" if zlib.crc32(body) == stored else "MISMATCH"
     if kind == "safetensors":
         with open(path, "rb") as f:
             meta = ser._safetensors_metadata(f.read())

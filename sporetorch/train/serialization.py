@@ -492,6 +492,13 @@ def _decode_tensor(path, name, dims, ttype, content):
     return torch.frombuffer(bytearray(content), dtype=tdtype).reshape(shape)
 
 
+def _split_crc_footer(content):
+    """``(body, stored CRC)`` of a .ckpt file's bytes; the CRC is None when there is no footer."""
+    if content[-_CRC_FOOTER_LEN:-10] != _CRC_MARK:
+        return content, None
+    return content[:-_CRC_FOOTER_LEN], int.from_bytes(content[-10:], byteorder="big")
+
+
 def _read_ckpt(path, keep, crc_check, dec_key=None, dec_mode="AES-GCM"):
     """Parse a .ckpt file (decrypting it with ``dec_key``) into an OrderedDict ``{tag: torch.Tensor or str}``."""
     from google.protobuf.message import DecodeError
@@ -503,10 +510,8 @@ def _read_ckpt(path, keep, crc_check, dec_key=None, dec_mode="AES-GCM"):
         raise ValueError(f"Failed to read the checkpoint file {path}: {e}") from e
     if dec_key is not None:
         content = _crypto.decrypt(content, dec_key, dec_mode, path)
-    has_crc = content[-_CRC_FOOTER_LEN:-10] == _CRC_MARK
-    if has_crc:
-        stored = int.from_bytes(content[-10:], byteorder="big")
-        content = content[:-_CRC_FOOTER_LEN]
+    content, stored = _split_crc_footer(content)
+    if stored is not None:
         if crc_check and zlib.crc32(content) != stored:
             raise ValueError(f"For 'load_checkpoint', the crc check failed for the checkpoint file {path}: "
                              "the file is damaged.")

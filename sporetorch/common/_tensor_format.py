@@ -20,6 +20,8 @@ import re
 import numpy as np
 import torch
 
+from .tensor import _Uninitialized, _lazy_spec, _readable
+
 _EDGE = 3
 _THRESHOLD = 2 * _EDGE
 _THRESHOLD_1D = 1000
@@ -132,10 +134,7 @@ def _header(shape, dtype):
 
 def tensor_repr(t):
     """MindSpore's ``repr``; an uninitialised tensor prints as zeros, as MindSpore does."""
-    data = t._t
-    if getattr(data, "_lazy_init", None) is not None:
-        data = torch.zeros(tuple(data.shape), dtype=data.dtype)
-    data = data.detach().cpu()
+    data = _readable(t._t).detach().cpu()
     return _header(data.shape, t.dtype) + ("\n" if data.dim() > 1 else " ") + _value_text(data) + ")"
 
 
@@ -147,8 +146,8 @@ def uninitialized_text(shape, dtype):
 def tensor_str(t):
     """MindSpore's ``str``: NumPy's text of the values."""
     data = t._t
-    if getattr(data, "_lazy_init", None) is not None:
-        return uninitialized_text(tuple(data.shape), t.dtype)
+    if type(data) is _Uninitialized:
+        return uninitialized_text(*_lazy_spec(data))
     data = data.detach().cpu()
     if data.dtype == torch.bfloat16:
         # MindSpore's bfloat16 NumPy scalars print with "%f".

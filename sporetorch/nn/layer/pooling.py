@@ -324,14 +324,16 @@ class _LPPool(Cell):
         if not isinstance(norm_type, (int, float)) or isinstance(norm_type, bool) or norm_type <= 0:
             raise ValueError(f"For '{cls}', the 'norm_type' must be a positive number, but got {norm_type!r}")
         self.norm_type, self.kernel_size, self.stride, self.ceil_mode = norm_type, kernel_size, stride, ceil_mode
-        self._k = int_tuple(kernel_size, self._nd, "kernel_size", cls)
-        self._s = None if stride is None else int_tuple(stride, self._nd, "stride", cls)
+        k = int_tuple(kernel_size, self._nd, "kernel_size", cls)
+        s = None if stride is None else int_tuple(stride, self._nd, "stride", cls)
+        # F.lp_pool1d multiplies by its kernel_size, so it takes ints where lp_pool2d takes tuples.
+        if self._nd == 1:
+            k, s = k[0], None if s is None else s[0]
+        self._k, self._s, self._p = k, s, float(norm_type)
         self._fn = F.lp_pool1d if self._nd == 1 else F.lp_pool2d
 
     def construct(self, x):
-        k = self._k[0] if self._nd == 1 else self._k
-        s = self._s if self._s is None or self._nd > 1 else self._s[0]
-        return _wrap(self._fn(x._t, float(self.norm_type), k, s, self.ceil_mode))
+        return _wrap(self._fn(x._t, self._p, self._k, self._s, self.ceil_mode))
 
 
 class LPPool1d(_LPPool):

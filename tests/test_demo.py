@@ -16,6 +16,15 @@ from sporetorch.demo import LeNetDigits, split_digits
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def _run_example(script, *args, cwd, **env):
+    """Run ``examples/<script>`` unchanged under ``python -m sporetorch run``; it must succeed."""
+    env = dict(os.environ, OMP_NUM_THREADS="1", **env)
+    proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", os.path.join(ROOT, "examples", script), *args],
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc
+
+
 @pytest.fixture
 def keep_threads():
     threads = torch.get_num_threads()
@@ -58,11 +67,7 @@ def test_demo_reaches_95_percent(tmp_path, keep_threads):
 
 @pytest.mark.slow
 def test_lenet_example_runs_unchanged_under_the_launcher(tmp_path):
-    env = dict(os.environ, OMP_NUM_THREADS="1", SPORETORCH_PROGRESS="0")
-    proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", os.path.join(ROOT, "examples", "lenet_digits.py"),
-                           "--ckpt-dir", str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = _run_example("lenet_digits.py", "--ckpt-dir", str(tmp_path), cwd=ROOT, SPORETORCH_PROGRESS="0")
     accuracy = float(proc.stdout.split("held-out accuracy:")[1].split()[0])
     assert accuracy >= 0.95
     assert sorted(os.listdir(tmp_path)) == ["lenet-11_44.ckpt", "lenet-12_44.ckpt"]
@@ -77,10 +82,6 @@ def test_demo_without_cuda_says_so(capsys, keep_threads):
 
 @pytest.mark.slow
 def test_functional_example_trains(tmp_path):
-    env = dict(os.environ, OMP_NUM_THREADS="1")
-    proc = subprocess.run([sys.executable, "-m", "sporetorch", "run",
-                           os.path.join(ROOT, "examples", "functional_train.py"), "--epochs", "3"],
-                          cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = _run_example("functional_train.py", "--epochs", "3", cwd=str(tmp_path))
     accuracies = [float(line.rsplit(" ", 1)[1]) for line in proc.stdout.splitlines() if "held-out accuracy" in line]
     assert len(accuracies) == 3 and accuracies[-1] > 0.8

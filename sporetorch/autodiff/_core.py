@@ -64,6 +64,14 @@ def detach(out):
     return out
 
 
+def aux_head(out, api):
+    """The first output of a ``has_aux`` function, the one differentiated; it must return several."""
+    if not isinstance(out, (tuple, list)) or len(out) < 2:
+        raise ValueError(f"For '{api}' with has_aux=True, the function must return more than one output "
+                         f"(the first is differentiated), but it returned {type(out).__name__}")
+    return out[0]
+
+
 def is_differentiable(t):
     return t.is_floating_point() or t.is_complex()
 

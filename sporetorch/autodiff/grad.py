@@ -10,7 +10,7 @@ import torch
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, _wrap
-from ._core import state, flat_tensors, detach, is_differentiable, make_leaf, grad_outputs_for
+from ._core import state, flat_tensors, detach, is_differentiable, make_leaf, grad_outputs_for, aux_head
 from .bprop import take_recorded_forward
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
@@ -132,13 +132,7 @@ class GradFunction:
             else:
                 with torch.enable_grad():
                     out = self.fn(*call_args, **call_kwargs)
-            diff_out = out
-            if self.has_aux:
-                if not isinstance(out, (tuple, list)) or len(out) < 2:
-                    raise ValueError(f"For '{self.api}' with has_aux=True, the function must return more than "
-                                     f"one output (the first is differentiated), but it returned "
-                                     f"{type(out).__name__}")
-                diff_out = out[0]
+            diff_out = aux_head(out, self.api) if self.has_aux else out
             try:
                 grads = self._backward(diff_out, sens, leaves, wts, nested)
             except RuntimeError:

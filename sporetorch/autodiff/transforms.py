@@ -9,7 +9,7 @@ import torch
 import torch.autograd.forward_ad as fwad
 
 from ..common.tensor import Tensor, _wrap
-from ._core import state, flat_tensors, rebuild, detach, is_differentiable, make_leaf
+from ._core import state, flat_tensors, rebuild, detach, is_differentiable, make_leaf, aux_head
 from .grad import _normalize_position, normalize_weights
 
 __all__ = ["vjp", "jvp", "jacfwd", "jacrev", "linearize", "derivative"]
@@ -31,10 +31,7 @@ def _as_tuple(inputs, api, name):
 def _split_aux(out, has_aux, api):
     if not has_aux:
         return out, None
-    if not isinstance(out, (tuple, list)) or len(out) < 2:
-        raise ValueError(f"For '{api}' with has_aux=True, the function must return more than one output "
-                         f"(the first is differentiated), but it returned {type(out).__name__}")
-    return out[0], tuple(detach(o) for o in out[1:])
+    return aux_head(out, api), tuple(detach(o) for o in out[1:])
 
 
 def _run_recorded(fn, inputs, weights, api):

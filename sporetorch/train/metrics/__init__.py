@@ -18,7 +18,8 @@ _FACTORY = {
     "accuracy": Accuracy, "acc": Accuracy, "precision": Precision, "recall": Recall, "F1": F1,
     "dice": Dice, "roc": ROC, "auc": auc, "bleu_score": BleuScore, "topk": TopKCategoricalAccuracy,
     "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
-    "cosine_similarity": CosineSimilarity, "mae": MAE, "mse": MSE, "loss": Loss, "perplexity": Perplexity, "confusion_matrix": ConfusionMatrix,
+    "cosine_similarity": CosineSimilarity, "mae": MAE, "mse": MSE, "loss": Loss, "perplexity": Perplexity,
+    "confusion_matrix": ConfusionMatrix,
 }
 
 

@@ -318,7 +318,7 @@ def matrix_power(input, n):
 def matrix_solve(matrix, rhs, adjoint=False):
     """Solve ``matrix X = rhs`` (with the conjugate transpose under ``adjoint``)."""
     m = matrix._t.mH if adjoint else matrix._t
-    return _wrap(_linalg("matrix_solve", torch.linalg.solve, _wrap(m), rhs))
+    return _wrap(_linalg("matrix_solve", torch.linalg.solve, m, rhs))
 
 
 def eig(A):

@@ -12,21 +12,10 @@ from sporetorch import ops
 from sporetorch.common.tensor import Tensor, _wrap
 import sporetorch.ops.function as function
 
-from opinfo import OPS, B, I, L, Seq, T
+from opinfo import OPS
+from opinfo_samples import make, ref_arg
 
 _MS_DTYPE = {"INT32": ms.int32, "FLOAT16": ms.float16}
-
-
-def _resolve(arg, dtype, gen):
-    """Placeholders -> torch tensors (anything else unchanged)."""
-    if isinstance(arg, (T, I, B, L)):
-        return arg.make(dtype, gen)
-    if isinstance(arg, Seq):
-        items = [_resolve(a, dtype, gen) for a in arg.items]
-        return tuple(items) if arg.as_tuple else items
-    if isinstance(arg, tuple):
-        return tuple(_resolve(a, dtype, gen) for a in arg)
-    return arg
 
 
 def _to_ours(arg):
@@ -40,14 +29,6 @@ def _to_ours(arg):
         return {k: _to_ours(v) for k, v in arg.items()}
     if isinstance(arg, str) and arg in _MS_DTYPE:
         return _MS_DTYPE[arg]
-    return arg
-
-
-def _to_ref(arg, kind):
-    if isinstance(arg, torch.Tensor):
-        return arg.detach().clone() if kind == "torch" else arg.detach().numpy().copy()
-    if isinstance(arg, (list, tuple)) and not all(isinstance(a, (int, float)) for a in arg):
-        return type(arg)(_to_ref(a, kind) for a in arg)
     return arg
 
 
@@ -66,7 +47,7 @@ def _samples(op, dtype_name):
     gen = torch.Generator().manual_seed(zlib.crc32(f"{op.name}/{dtype_name}".encode()))
     dtype = getattr(torch, dtype_name)
     for s in op.samples:
-        yield _resolve(s.args, dtype, gen), {k: _resolve(v, dtype, gen) for k, v in s.kwargs.items()}
+        yield make(s.args, dtype, gen), {k: make(v, dtype, gen) for k, v in s.kwargs.items()}
 
 
 def _cases():
@@ -84,8 +65,8 @@ def test_op_values_dtype_shape(op, dtype):
     for args, kwargs in _samples(op, dtype):
         if op.ref_kind in ("numpy", "torch"):
             # the reference runs first: ops such as assign update their inputs in place
-            ref_args = _to_ref(args, op.ref_kind)
-            ref_kwargs = {k: _to_ref(v, op.ref_kind) for k, v in kwargs.items()}
+            ref_args = ref_arg(args, op.ref_kind)
+            ref_kwargs = {k: ref_arg(v, op.ref_kind) for k, v in kwargs.items()}
             want = _leaves(op.ref(*ref_args, **ref_kwargs))
         ours = fn(*_to_ours(args), **_to_ours(kwargs))
         got = _leaves(ours) if not isinstance(ours, ms.dtype.Type) else []
@@ -125,8 +106,8 @@ def test_op_gradients(op):
     fn = getattr(ops, op.name)
     gen = torch.Generator().manual_seed(zlib.crc32(op.name.encode()))
     sample = op.samples[op.grad_sample]
-    args = _resolve(sample.args, torch.float64, gen)
-    kwargs = {k: _resolve(v, torch.float64, gen) for k, v in sample.kwargs.items()}
+    args = make(sample.args, torch.float64, gen)
+    kwargs = {k: make(v, torch.float64, gen) for k, v in sample.kwargs.items()}
     leaves = []
 
     def collect(a):

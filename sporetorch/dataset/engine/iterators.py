@@ -23,7 +23,8 @@ def _to_output(arr, output_numpy, do_copy):
 class _Iterator:
     def __init__(self, dataset, num_epochs=-1, output_numpy=False, do_copy=False):
         if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or (num_epochs < 1 and num_epochs != -1):
-            raise ValueError(f"For 'create_iterator', 'num_epochs' must be a positive int or -1, but got {num_epochs!r}")
+            raise ValueError(f"For 'create_iterator', 'num_epochs' must be a positive int or -1, "
+                             f"but got {num_epochs!r}")
         self.dataset = dataset
         self.num_epochs = num_epochs
         self.output_numpy = output_numpy

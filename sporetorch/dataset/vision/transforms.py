@@ -153,6 +153,10 @@ class ToType(TypeCast):
     """Cast the image to ``data_type`` (a NumPy or MindSpore dtype); a ``TypeCast``, as in MindSpore."""
 
 
+def _crop(img, top, left, height, width):
+    return np.ascontiguousarray(img[top:top + height, left:left + width])
+
+
 class Crop(TensorOperation):
     """Crop the ``size`` region whose top-left corner is ``coordinates`` = (top, left)."""
 
@@ -170,7 +174,7 @@ class Crop(TensorOperation):
         if top + h > img.shape[0] or left + w > img.shape[1]:
             raise ValueError(f"For 'Crop', the region at {self.coordinates} of size {self.size} exceeds the image "
                              f"{img.shape[:2]}")
-        return np.ascontiguousarray(img[top:top + h, left:left + w])
+        return _crop(img, top, left, h, w)
 
 
 class CenterCrop(TensorOperation):
@@ -190,7 +194,7 @@ class CenterCrop(TensorOperation):
             h, w = img.shape[:2]
         top = int(round((h - th) / 2.0))
         left = int(round((w - tw) / 2.0))
-        return np.ascontiguousarray(img[top:top + th, left:left + tw])
+        return _crop(img, top, left, th, tw)
 
 
 def _pad(img, pads, mode, fill_value):
@@ -260,7 +264,7 @@ class RandomCrop(_RandomOp):
                              f"{(h, w)}; set pad_if_needed=True or padding")
         top = int(self._rng.integers(h - th + 1))
         left = int(self._rng.integers(w - tw + 1))
-        return np.ascontiguousarray(img[top:top + th, left:left + tw])
+        return _crop(img, top, left, th, tw)
 
 
 class RandomResizedCrop(_RandomOp):
@@ -300,7 +304,7 @@ class RandomResizedCrop(_RandomOp):
     def _apply(self, img):
         img = _image("RandomResizedCrop", img)
         top, left, ch, cw = self._region(*img.shape[:2])
-        return _resize(np.ascontiguousarray(img[top:top + ch, left:left + cw]), *self.size, self.interpolation)
+        return _resize(_crop(img, top, left, ch, cw), *self.size, self.interpolation)
 
 
 class RandomHorizontalFlip(_RandomOp):

@@ -13,6 +13,7 @@ from ...ops.function.array_func import mirror_pad
 from ..cell import Cell
 from ._checks import NoArgCell, check_batch_rank, check_bool, check_float, positive_int, weight_for
 from .activation import get_activation
+from .conv import same_pad_flat
 
 __all__ = ["Dense", "Linear", "Flatten", "Identity", "Unflatten", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d",
            "DropoutExt", "Dropout2dExt", "OneHot", "Pad", "Tril", "Triu", "Roll", "Unfold", "Upsample", "ClipByNorm",
@@ -570,12 +571,7 @@ class Unfold(Cell):
             raise ValueError(f"For 'Unfold', the input must be 4-D, but got shape {tuple(t.shape)}")
         n, c, h, w = t.shape
         if self.padding == "same":
-            pads = []
-            for size, k, s, d in zip((h, w), self._k, self._s, self._d):
-                out = (size + s - 1) // s
-                total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
-                pads.append((total // 2, total - total // 2))
-            t = F.pad(t, [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
+            t = F.pad(t, same_pad_flat((h, w), self._k, self._s, self._d))
         cols = F.unfold(t, self._k, dilation=self._d, stride=self._s)
         kk = self._k[0] * self._k[1]
         oh = (t.shape[2] - (self._k[0] - 1) * self._d[0] - 1) // self._s[0] + 1

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..common.tensor import Tensor
 from ..nn.cell import Cell
-from .callback._callback import RunContext, _CallbackManager, _InternalCallbackParam
+from .callback._callback import _OLD_HOOKS, RunContext, _CallbackManager, _InternalCallbackParam
 from .callback import __all__ as _callback_names
 from .callback._progress import ProgressBar, progress_enabled
 from .callback._time_monitor import TimeMonitor
@@ -25,7 +25,6 @@ logger = logging.getLogger("sporetorch")
 
 _AMP_LEVELS = ("O0", "O1", "O2", "O3", "auto")
 _KWARGS = ("loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "acc_level")
-_OLD_HOOKS = ("begin", "epoch_begin", "step_begin", "step_end", "epoch_end", "end")
 
 
 def _check_int(name, value, minimum, func):

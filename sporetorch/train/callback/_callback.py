@@ -12,10 +12,11 @@ import numpy as np
 
 from ...common.tensor import Tensor
 
-_HOOKS = ("begin", "epoch_begin", "epoch_end", "step_begin", "step_end", "end",
-          "on_train_begin", "on_train_epoch_begin", "on_train_epoch_end", "on_train_step_begin",
-          "on_train_step_end", "on_train_end", "on_eval_begin", "on_eval_epoch_begin", "on_eval_epoch_end",
-          "on_eval_step_begin", "on_eval_step_end", "on_eval_end")
+# The pre-2.0 hook names, which the on_train_*/on_eval_* hooks fall back to.
+_OLD_HOOKS = ("begin", "epoch_begin", "epoch_end", "step_begin", "step_end", "end")
+_HOOKS = _OLD_HOOKS + ("on_train_begin", "on_train_epoch_begin", "on_train_epoch_end", "on_train_step_begin",
+                       "on_train_step_end", "on_train_end", "on_eval_begin", "on_eval_epoch_begin",
+                       "on_eval_epoch_end", "on_eval_step_begin", "on_eval_step_end", "on_eval_end")
 
 
 class Callback:

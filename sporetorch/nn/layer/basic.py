@@ -634,9 +634,10 @@ class ClipByNorm(Cell):
         t = x._t
         c = clip_norm._t if isinstance(clip_norm, Tensor) else clip_norm
         dims = None if self.axis == () else self.axis
-        norm = torch.sqrt((t.float() * t.float()).sum(dim=dims, keepdim=True))
+        f = t.float()
+        norm = torch.sqrt((f * f).sum(dim=dims, keepdim=True))
         scale = c / torch.maximum(norm, torch.as_tensor(c, dtype=norm.dtype))
-        return _wrap((t.float() * scale).to(t.dtype))
+        return _wrap((f * scale).to(t.dtype))
 
 
 class Norm(Cell):

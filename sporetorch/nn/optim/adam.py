@@ -184,13 +184,9 @@ class AdamWeightDecay(Optimizer):
         self.moments2 = self._clone_state("adam_v")
 
     def construct(self, gradients):
-        grads = self._check_grads(gradients)
-        step = self._step_number()
-        lrs = [self._lr_float(src, step) for _, src in self._lr_buckets]
+        grads, step, lrs = self._read_step(gradients)
         wd_of = self._per_param_decay()
-        with torch.no_grad():
-            self.global_step._t.add_(1)
-        self._set_host(self.global_step, [step + 1])
+        self._advance_global_step(step)
         b1, b2, eps = self.beta1, self.beta2, self.eps
         params, m_all, v_all = self._params_t(), self._state_t("moments1"), self._state_t("moments2")
         with torch.no_grad():

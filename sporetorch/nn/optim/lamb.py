@@ -33,14 +33,11 @@ class Lamb(Optimizer):
         self.moments2 = self._clone_state("lamb_v")
 
     def construct(self, gradients):
-        grads = self._check_grads(gradients)
-        step = self._step_number()
-        lrs = [self._lr_float(src, step) for _, src in self._lr_buckets]
+        grads, step, lrs = self._read_step(gradients)
         wd_of = self._per_param_decay()
         with torch.no_grad():
             grads = self._apply_gc(grads)
-            self.global_step._t.add_(1)
-        self._set_host(self.global_step, [step + 1])
+        self._advance_global_step(step)
         t = step + 1
         b1, b2 = self.beta1, self.beta2
         c1, c2 = 1.0 - b1 ** t, 1.0 - b2 ** t
@@ -108,9 +105,7 @@ class LARS(Optimizer):
 
     def construct(self, gradients):
         opt = self.opt
-        grads = opt._check_grads(gradients)
-        step = opt._step_number()
-        lrs = [opt._lr_float(src, step) for _, src in opt._lr_buckets]
+        grads, _, lrs = opt._read_step(gradients)
         lr_of = opt._per_param(opt._lr_buckets, lrs)
         with torch.no_grad():
             if self.need_scale:

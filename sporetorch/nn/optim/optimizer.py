@@ -553,18 +553,31 @@ class Optimizer(Cell):
         loss-scale division; never the caller's tensors modified in place) and one Python
         learning rate per bucket of ``_lr_buckets``.
         """
-        grads = self._check_grads(gradients)
-        step = self._step_number()
-        lrs = [self._lr_float(src, step) for _, src in self._lr_buckets]
+        grads, step, lrs = self._read_step(gradients)
         wds = [self._wd_float(wd) for _, wd in self._decay_buckets] if decay and self.exec_weight_decay else ()
         with torch.no_grad():
             grads = self._apply_decay(grads, wds)
             grads = self._apply_gc(grads)
             if self.need_scale:
                 grads = torch._foreach_mul(grads, 1.0 / self.loss_scale)
+        self._advance_global_step(step)
+        return grads, lrs
+
+    def _read_step(self, gradients):
+        """Check ``gradients`` and read this step's number and learning rates, changing nothing.
+
+        Returns ``(grads, step, lrs)``: the gradients' torch tensors, ``global_step`` before this
+        step, and one Python learning rate per bucket of ``_lr_buckets``.
+        """
+        grads = self._check_grads(gradients)
+        step = self._step_number()
+        return grads, step, [self._lr_float(src, step) for _, src in self._lr_buckets]
+
+    def _advance_global_step(self, step):
+        """``global_step`` (read as ``step``) += 1, in place, keeping its host copy warm."""
+        with torch.no_grad():
             self.global_step._t.add_(1)
         self._set_host(self.global_step, [step + 1])
-        return grads, lrs
 
     def _enable_fused(self):
         """Allow torch's fused kernels when all Parameters share one floating dtype and device

@@ -20,31 +20,35 @@ def tsum(x):
 
 def numeric_grad(f, args, pos, eps=1e-6):
     """Central differences of the scalar sum of ``f(*args)`` with respect to ``args[pos]`` (float64)."""
-    base = args[pos].asnumpy().astype(np.float64)
-    g = np.zeros_like(base)
-    flat = g.reshape(-1)
-    for i in range(base.size):
-        for sign in (1, -1):
-            x = base.copy().reshape(-1)
-            x[i] += sign * eps
-            a = list(args)
-            a[pos] = Tensor(x.reshape(base.shape))
-            flat[i] += sign * _total(f(*a)) / (2 * eps)
-    return g
+    def total_at(x):
+        a = list(args)
+        a[pos] = Tensor(x)
+        return _total(f(*a))
+
+    return _central_differences(total_at, args[pos].asnumpy().astype(np.float64), eps)
 
 
 def numeric_param_grad(f, param, args, eps=1e-6):
     """Central differences of the scalar sum of ``f(*args)`` with respect to a Parameter's values."""
+    def total_at(x):
+        param.set_data(Tensor(x))
+        return _total(f(*args))
+
     base = param.asnumpy().astype(np.float64).copy()
+    g = _central_differences(total_at, base, eps)
+    param.set_data(Tensor(base))
+    return g
+
+
+def _central_differences(total_at, base, eps):
+    """``d total_at / d base`` by central differences, one element at a time."""
     g = np.zeros_like(base)
     flat = g.reshape(-1)
     for i in range(base.size):
         for sign in (1, -1):
             x = base.copy().reshape(-1)
             x[i] += sign * eps
-            param.set_data(Tensor(x.reshape(base.shape)))
-            flat[i] += sign * _total(f(*args)) / (2 * eps)
-    param.set_data(Tensor(base))
+            flat[i] += sign * total_at(x.reshape(base.shape)) / (2 * eps)
     return g
 
 

@@ -132,17 +132,21 @@ def _float_of(t):
     return t if t.is_floating_point() or t.is_complex() else t.to(torch.get_default_dtype())
 
 
-def _not_tensor_error(name, fn, args, kwargs, exc):
-    """TypeError naming the argument of ``fn`` whose type lacked a Tensor's ``_t``."""
-    bad_type = str(exc).split("'")[1] if str(exc).count("'") >= 2 else None
+def _bound_args(fn, args, kwargs):
+    """``fn``'s arguments by name (by position, as ``argN``, when they do not fit its signature)."""
     try:
-        items = list(inspect.signature(fn).bind(*args, **kwargs).arguments.items())
+        return inspect.signature(fn).bind(*args, **kwargs).arguments
     except TypeError:
-        items = [(f"arg{i}", a) for i, a in enumerate(args)]
-    for arg_name, value in items:
-        if type(value).__name__ == bad_type:
-            return TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {bad_type}")
-    return TypeError(f"For '{name}', an argument that must be a Tensor got a {bad_type}")
+        return {f"arg{i}": a for i, a in enumerate(args)}
+
+
+def _not_tensor_error(name, exc, args):
+    """TypeError naming the argument in ``args`` whose type lacked a Tensor's ``_t`` (``exc``)."""
+    bad_type = str(exc).split("'")[1]
+    arg_name = next((k for k, v in args.items() if type(v).__name__ == bad_type), None)
+    if arg_name is None:
+        return TypeError(f"For '{name}', an argument that must be a Tensor got a {bad_type}")
+    return TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {bad_type}")
 
 
 def _torch_error_type(exc):
@@ -176,15 +180,11 @@ def _guard(fn):
         except AttributeError as e:
             if "'_t'" not in str(e):
                 raise
-            raise _not_tensor_error(name, fn, args, kwargs, e) from None
+            raise _not_tensor_error(name, e, _bound_args(fn, args, kwargs)) from None
         except (RuntimeError, IndexError) as e:
             if str(e).startswith("For '"):
                 raise
-            try:
-                described = inspect.signature(fn).bind(*args, **kwargs).arguments
-            except TypeError:
-                described = {f"arg{i}": a for i, a in enumerate(args)}
-            _fail(name, e, _torch_error_type(e), **described)
+            _fail(name, e, _torch_error_type(e), **_bound_args(fn, args, kwargs))
     op._checks_inputs = True
     return op
 
@@ -201,11 +201,7 @@ def _no_tensor(name, exc, **args):
     """Re-raise the AttributeError of ``x._t`` on a non-Tensor as MindSpore's TypeError naming the argument."""
     if "'_t'" not in str(exc):
         raise exc
-    bad_type = str(exc).split("'")[1]
-    arg_name = next((k for k, v in args.items() if type(v).__name__ == bad_type), None)
-    if arg_name is None:
-        raise TypeError(f"For '{name}', an argument that must be a Tensor got a {bad_type}") from None
-    raise TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {bad_type}") from None
+    raise _not_tensor_error(name, exc, args) from None
 
 
 def _inline_checked(fn):

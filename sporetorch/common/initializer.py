@@ -65,12 +65,14 @@ class Initializer:
     NumPy array ``arr`` in place (MindSpore's convention); the built-in subclasses implement
     ``_fill(t)`` on a torch tensor instead."""
 
+    _random = True  # whether _fill draws random numbers (and so takes a seed from NumPy's generator)
+
     def __init__(self, **kwargs):
         self._kwargs = kwargs
         self.seed = None
 
     def _initialize(self, arr):
-        if isinstance(self, (Zero, One, Constant, Identity, Dirac)):
+        if not self._random:
             self._fill_array(arr)
             return
         # MindSpore seeds every random initialisation with one draw from NumPy's global generator;
@@ -107,6 +109,8 @@ class Initializer:
 class Zero(Initializer):
     """Fill with 0."""
 
+    _random = False
+
     def _fill(self, t):
         t.zero_()
 
@@ -114,12 +118,16 @@ class Zero(Initializer):
 class One(Initializer):
     """Fill with 1."""
 
+    _random = False
+
     def _fill(self, t):
         t.fill_(1)
 
 
 class Constant(Initializer):
     """Fill with ``value``."""
+
+    _random = False
 
     def __init__(self, value):
         super().__init__(value=value)
@@ -236,6 +244,8 @@ class Orthogonal(Initializer):
 class Identity(Initializer):
     """The identity matrix (2-D shapes only)."""
 
+    _random = False
+
     def _fill(self, t):
         if t.dim() != 2:
             raise ValueError("For Identity initializer, the dimension of the initialized tensor should be 2, "
@@ -245,6 +255,8 @@ class Identity(Initializer):
 
 class Dirac(Initializer):
     """The Dirac delta for 3-, 4- and 5-D convolution weights, preserving the input per group."""
+
+    _random = False
 
     def __init__(self, groups=1):
         super().__init__(groups=groups)

@@ -8,8 +8,7 @@ import torch
 
 from .. import nn
 from ..common import dtype as mstype
-from ..common.tensor import Tensor, _wrap
-from ..nn.cell import Cell
+from ..nn.cell import Cell, _cast
 
 _WHITE_NAMES = ("Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose", "Dense",
                 "LSTMCell", "RNNCell", "GRUCell")
@@ -32,14 +31,11 @@ def get_black_list():
 
 
 def _cast_tree(x, tdtype):
-    if isinstance(x, Tensor):
-        t = x._t
-        return _wrap(t.to(tdtype)) if t.is_floating_point() and t.dtype != tdtype else x
     if isinstance(x, tuple):
         return tuple(_cast_tree(v, tdtype) for v in x)
     if isinstance(x, list):
         return [_cast_tree(v, tdtype) for v in x]
-    return x
+    return _cast(x, tdtype)
 
 
 def _cast_outputs(cell, dtype):

@@ -5,9 +5,9 @@ import torch
 
 from ... import context as _context
 from ...common.parameter import ParameterTuple
-from ...common.tensor import Tensor, _wrap
+from ...common.tensor import _wrap
 from ...ops.grad_ops import GradOperation
-from ..cell import Cell
+from ..cell import Cell, _cast
 from ..layer.basic import Identity
 from ..layer.container import CellList
 from ..optim._validate import check_bool
@@ -58,15 +58,9 @@ class WithEvalCell(Cell):
     def construct(self, data, label):
         outputs = self._network(data)
         if self.add_cast_fp32:
-            label = _to_float32(label)
-            outputs = _to_float32(outputs)
+            label = _cast(label, torch.float32)
+            outputs = _cast(outputs, torch.float32)
         return self._loss_fn(outputs, label), outputs, label
-
-
-def _to_float32(x):
-    if isinstance(x, Tensor) and x._t.is_floating_point() and x._t.dtype != torch.float32:
-        return _wrap(x._t.float())
-    return x
 
 
 class WithGradCell(Cell):

@@ -120,11 +120,6 @@ def add(*infos):
     OPS.extend(infos)
 
 
-def npf(fn):
-    """A NumPy reference for ops that take Tensors where NumPy takes arrays."""
-    return fn
-
-
 # binary sample shapes: same shape, broadcasting, and a Python scalar on the right
 def _binary_samples(lo=-2.0, hi=2.0):
     return [S((T((2, 3), lo, hi), T((2, 3), lo, hi))), S((T((2, 1, 3), lo, hi), T((4, 3), lo, hi))),

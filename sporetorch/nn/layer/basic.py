@@ -25,6 +25,16 @@ def _check_init_shape(cls, name, init, shape):
         raise ValueError(f"For '{cls}', the shape of '{name}' must be {tuple(shape)}, but got {init.shape}")
 
 
+def _linear_slow_args(cell, cls, size_name, size, t, w, b):
+    """Dense/Linear off their fast path: a wrong last input dimension is a ValueError; otherwise the
+    dtypes differ and the weight and bias are those ``weight_for`` allows."""
+    if t.dim() == 0 or t.shape[-1] != size:
+        raise ValueError(f"For '{cls}', the last dimension of the input must equal {size_name} "
+                         f"{size}, but got input shape {tuple(t.shape)}")
+    w = weight_for(cell, t, w)
+    return w, None if b is None else b.to(w.dtype)
+
+
 class Dense(Cell):
     r"""Fully connected layer: :math:`y = activation(x W^T + b)`.
 
@@ -74,20 +84,11 @@ class Dense(Cell):
         w = self.weight._t
         b = None if self.bias is None else self.bias._t
         if t.dtype is not w.dtype or t.shape[-1] != self.in_channels:
-            w, b = self._check_input(t, w, b)
+            w, b = _linear_slow_args(self, "Dense", "in_channels", self.in_channels, t, w, b)
         out = _wrap(F.linear(t, w, b))
         if self.activation_flag:
             out = self.activation(out)
         return out
-
-    def _check_input(self, t, w, b):
-        if t.dim() == 0 or t.shape[-1] != self.in_channels:
-            raise ValueError(f"For 'Dense', the last dimension of the input must equal in_channels "
-                             f"{self.in_channels}, but got input shape {tuple(t.shape)}")
-        if t.dtype is w.dtype:
-            return w, b
-        w = weight_for(self, t, w)
-        return w, None if b is None else b.to(w.dtype)
 
     def extend_repr(self):
         s = f"input_channels={self.in_channels}, output_channels={self.out_channels}, has_bias={self.has_bias}"
@@ -136,11 +137,7 @@ class Linear(Cell):
         w = self.weight._t
         b = None if self.bias is None else self.bias._t
         if t.dtype is not w.dtype or t.shape[-1] != self.in_features:
-            if t.dim() == 0 or t.shape[-1] != self.in_features:
-                raise ValueError(f"For 'Linear', the last dimension of the input must equal in_features "
-                                 f"{self.in_features}, but got input shape {tuple(t.shape)}")
-            w = weight_for(self, t, w)
-            b = None if b is None else b.to(w.dtype)
+            w, b = _linear_slow_args(self, "Linear", "in_features", self.in_features, t, w, b)
         return _wrap(F.linear(t, w, b))
 
     def extend_repr(self):

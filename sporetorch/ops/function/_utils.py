@@ -26,6 +26,11 @@ def _u(x):
     return x
 
 
+def _number(x):
+    """The Python number held by a one-element Tensor argument; numbers pass through unchanged."""
+    return x._t.item() if isinstance(x, Tensor) else x
+
+
 def _ut(x, like=None):
     """Return a torch tensor for ``x``: Tensors unwrap, scalars and sequences become tensors."""
     if isinstance(x, Tensor):

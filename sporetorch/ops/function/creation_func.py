@@ -11,23 +11,13 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _guard_module, _inline_checked, _no_tensor, _shape, _tdtype
+from ._utils import _guard_module, _inline_checked, _no_tensor, _number, _shape, _tdtype
 
 __all__ = [
     "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "arange", "range",
     "tensor_range", "linspace", "logspace", "eye", "tril_indices", "triu_indices",
     "bartlett_window", "blackman_window", "hamming_window", "hann_window", "kaiser_window", "zero_",
 ]
-
-
-def _size(op, size):
-    if len(size) == 1 and isinstance(size[0], (list, tuple, Tensor)):
-        size = size[0]
-    return _shape(op, size, "size")
-
-
-def _number(v):
-    return v._t.item() if isinstance(v, Tensor) else v
 
 
 def zeros(size, dtype=None):

@@ -7,7 +7,7 @@ mismatches) are re-raised naming the op and its arguments.
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _float_of, _guard_module, _inline_checked, _u, _ut
+from ._utils import _fail, _float_of, _guard_module, _inline_checked, _number, _u, _ut
 
 __all__ = [
     # unary
@@ -259,7 +259,7 @@ def mvlgamma(input, p):
 
 def polygamma(n, input):
     """The ``n``-th derivative of the digamma function."""
-    return _wrap(torch.polygamma(int(n) if not isinstance(n, Tensor) else int(n._t.item()), _float_of(input._t)))
+    return _wrap(torch.polygamma(int(_number(n)), _float_of(input._t)))
 
 
 # ---------------------------------------------------------------------------- binary arithmetic
@@ -428,7 +428,7 @@ def lerp(input, end, weight):
 def addcdiv(input, tensor1, tensor2, value=1):
     """``input + value * tensor1 / tensor2``."""
     try:
-        return _wrap(torch.addcdiv(input._t, tensor1._t, tensor2._t, value=_scalar(value)))
+        return _wrap(torch.addcdiv(input._t, tensor1._t, tensor2._t, value=_number(value)))
     except (RuntimeError, TypeError) as e:
         _fail("addcdiv", e, input=input, tensor1=tensor1, tensor2=tensor2)
 
@@ -436,13 +436,9 @@ def addcdiv(input, tensor1, tensor2, value=1):
 def addcmul(input, tensor1, tensor2, value=1):
     """``input + value * tensor1 * tensor2``."""
     try:
-        return _wrap(torch.addcmul(input._t, tensor1._t, tensor2._t, value=_scalar(value)))
+        return _wrap(torch.addcmul(input._t, tensor1._t, tensor2._t, value=_number(value)))
     except (RuntimeError, TypeError) as e:
         _fail("addcmul", e, input=input, tensor1=tensor1, tensor2=tensor2)
-
-
-def _scalar(v):
-    return v._t.item() if isinstance(v, Tensor) else v
 
 
 def addn(x):

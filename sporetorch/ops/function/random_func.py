@@ -15,7 +15,7 @@ from ...common import dtype as mstype
 from ...common import seed as _seed
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _float_of, _guard_module, _shape, _tdtype, _ut
+from ._utils import _float_of, _guard_module, _number, _shape, _tdtype, _ut
 
 __all__ = [
     "uniform", "normal", "standard_normal", "standard_laplace", "laplace", "gamma", "poisson", "random_gamma",
@@ -39,10 +39,6 @@ def _generator(seed, device=None):
         gen.manual_seed((int(seed) * 1000003 + (_seed.get_seed() or 0)) % (2 ** 63))
         _generators[key] = gen
     return gen
-
-
-def _num(v):
-    return v._t.item() if isinstance(v, Tensor) else v
 
 
 def _size(size):
@@ -120,7 +116,7 @@ def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
 
 def randint(low, high, size, seed=None, *, dtype=None):
     """Integers uniform in ``[low, high)`` of shape ``size`` (default Int64)."""
-    return _wrap(torch.randint(int(_num(low)), int(_num(high)), _shape("randint", size, "size"),
+    return _wrap(torch.randint(int(_number(low)), int(_number(high)), _shape("randint", size, "size"),
                                generator=_generator(seed), dtype=_tdtype(dtype) or torch.int64,
                                device=default_device()))
 
@@ -177,7 +173,7 @@ def shuffle(x, seed=None):
 
 def randperm(n, seed=0, offset=0, dtype=mstype.int64):
     """A random permutation of ``0..n-1``."""
-    return _wrap(torch.randperm(int(_num(n)), generator=_generator(seed or None), dtype=_tdtype(dtype),
+    return _wrap(torch.randperm(int(_number(n)), generator=_generator(seed or None), dtype=_tdtype(dtype),
                                 device=default_device()))
 
 

@@ -9,6 +9,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.nn_func import lrn
 from ..cell import Cell
 from ._checks import NoArgCell, check_float as _check_float
 
@@ -668,10 +669,7 @@ class LRN(Cell):
         t = input_x._t
         if t.dim() != 4:
             raise ValueError(f"For 'LRN', the input must be 4-D, but got shape {tuple(t.shape)}")
-        r = self.depth_radius
-        sq = F.pad((t * t).unsqueeze(1), (0, 0, 0, 0, r, r))
-        window_sum = F.avg_pool3d(sq, (2 * r + 1, 1, 1), stride=1).squeeze(1) * (2 * r + 1)
-        return _wrap(t / (self.bias + self.alpha * window_sum) ** self.beta)
+        return lrn(input_x, self.depth_radius, self.bias, self.alpha, self.beta)
 
 
 _ACTIVATIONS = {

@@ -6,7 +6,7 @@ Empty segments hold the reduction's identity as MindSpore defines it: 0 for sum,
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _desc, _fail, _guard_module, _ut
+from ._utils import _desc, _fail, _guard_module, _number, _ut
 
 __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
            "sparse_segment_mean"]
@@ -17,7 +17,7 @@ def _segments(op, x, segment_ids, num_segments):
     ids = _ut(segment_ids, t)
     if ids.is_floating_point():
         raise TypeError(f"For '{op}', the 'segment_ids' must be an integer tensor, but got {_desc(segment_ids)}")
-    n = int(num_segments._t.item()) if hasattr(num_segments, "_t") else int(num_segments)
+    n = int(_number(num_segments))
     if tuple(t.shape[:ids.dim()]) != tuple(ids.shape):
         raise ValueError(f"For '{op}', the 'segment_ids' shape {tuple(ids.shape)} must be a prefix of the input "
                          f"shape {tuple(t.shape)}")

@@ -39,7 +39,7 @@ def _bad(value, who):
 
 def add_backward_hook(cell, hook_fn, pre):
     """Register ``hook_fn`` on ``cell`` (``Cell.register_backward_hook``/``..._pre_hook``)."""
-    from ..nn.cell import _HookHandle, _autodiff_call, _refresh_call_hook
+    from ..nn.cell import _HookHandle, _refresh_call_hook
 
     api = "register_backward_pre_hook" if pre else "register_backward_hook"
     if not callable(hook_fn):
@@ -50,9 +50,8 @@ def add_backward_hook(cell, hook_fn, pre):
     registry = d.get(key)
     if registry is None:
         registry = d[key] = OrderedDict()
-    handle = _HookHandle(registry)
+    handle = _HookHandle(registry, cell)
     registry[handle.id] = hook_fn
-    d["_extra_call"] = _autodiff_call
     _refresh_call_hook(cell)
     return handle
 

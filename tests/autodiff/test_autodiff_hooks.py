@@ -107,3 +107,13 @@ def test_saved_tensors_hooks():
     assert events == ["pack", "pack", "unpack", "unpack"]
     with ms.saved_tensors_hooks(lambda t: t, lambda t: t):
         assert_close(ms.grad(lambda a: a * a)(X), [2.0, 4.0, 6.0])
+
+
+def test_removing_the_last_backward_hook_restores_the_fast_call_path():
+    net = Net()
+    handle = net.m.register_backward_hook(lambda cell, gin, gout: None)
+    assert net.m._call_hook is not None
+    handle.remove()
+    assert net.m._call_hook is None and net.m._extra_call is None
+    # d(sum(3 * 2 * a * b))/da = 6 * b with no hook left
+    assert_close(ms.grad(net, 0)(X, Y), np.array([3.0, -6.0, 12.0], np.float32))

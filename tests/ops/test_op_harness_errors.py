@@ -90,6 +90,8 @@ CASES = [
     ("tril_rank", lambda: ops.tril(Y), ValueError, ["tril", "(4,)"]),
     ("diagonal_dims", lambda: ops.diagonal(X, 0, 0, 0), ValueError, ["diagonal", "dim1"]),
     ("cdist_columns", lambda: ops.cdist(X, Tensor(np.ones((2, 4), np.float32))), ValueError, ["cdist", "(2, 4)"]),
+    ("rand_size", lambda: ops.rand(-1), ValueError, ["'rand'", "size"]),
+    ("randn_size", lambda: ops.randn(-1), ValueError, ["'randn'", "size"]),
 ]
 
 

@@ -41,10 +41,10 @@ def _generator(seed, device=None):
     return gen
 
 
-def _size(size):
+def _size(op, size):
     if len(size) == 1 and isinstance(size[0], (list, tuple, Tensor)):
         size = size[0]
-    return _shape("rand", size, "size")
+    return _shape(op, size, "size")
 
 
 def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
@@ -131,7 +131,7 @@ def randint_like(input, low, high, seed=None, *, dtype=None):
 
 def rand(*size, dtype=None, seed=None):
     """Values uniform in ``[0, 1)`` of shape ``size`` (default Float32)."""
-    return _wrap(torch.rand(_size(size), generator=_generator(seed), dtype=_tdtype(dtype) or torch.float32,
+    return _wrap(torch.rand(_size("rand", size), generator=_generator(seed), dtype=_tdtype(dtype) or torch.float32,
                             device=default_device()))
 
 
@@ -144,7 +144,7 @@ def rand_like(input, seed=None, *, dtype=None):
 
 def randn(*size, dtype=None, seed=None):
     """Standard normal values of shape ``size`` (default Float32)."""
-    return _wrap(torch.randn(_size(size), generator=_generator(seed), dtype=_tdtype(dtype) or torch.float32,
+    return _wrap(torch.randn(_size("randn", size), generator=_generator(seed), dtype=_tdtype(dtype) or torch.float32,
                              device=default_device()))
 
 

@@ -32,7 +32,7 @@ def _generator(seed, device=None):
     if seed is None or (seed == 0 and _seed.get_seed() is None):
         return None
     device = device or default_device()
-    key = (_seed._state.get("generation", 0), _seed.get_seed(), int(seed), str(device))
+    key = (_seed._state["generation"], _seed.get_seed(), int(seed), str(device))
     gen = _generators.get(key)
     if gen is None:
         gen = torch.Generator(device=device)

@@ -10,6 +10,7 @@ It prints the median of the per-round ratios to torch eager.
     python benchmarks/interleaved_ab.py --workloads mlp_train,lenet_train,resnet18_train
 """
 import argparse
+import logging
 import os
 import statistics
 import sys
@@ -34,7 +35,12 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.5, help="target length of one burst")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--torch-compile", action="store_true", help="add torch.compile as a contender")
+    parser.add_argument("--log", action="store_true", help="print sporetorch's INFO log (what GRAPH_MODE chose)")
     args = parser.parse_args(argv)
+    if args.log:
+        logging.basicConfig(format="%(name)s %(levelname)s: %(message)s")
+        logging.getLogger("sporetorch").setLevel(logging.INFO)
 
     sys.path.insert(0, SHARED_BENCH)
     sys.argv = [sys.argv[0]]
@@ -54,6 +60,8 @@ def main(argv=None):
             "sporetorch_pynative": getattr(ms_workloads, "wl_" + name)("pynative")[0],
             "sporetorch_graph": getattr(ms_workloads, "wl_" + name)("graph")[0],
         }
+        if args.torch_compile:
+            contenders["torch_compile"] = getattr(torch_workloads, "wl_" + name)("compile")[0]
         steps = {}
         for label, step in contenders.items():
             start = time.perf_counter()

@@ -1,4 +1,6 @@
 """``set_context``/``get_context``: execution mode, device and the other global settings."""
+import os
+
 import torch
 
 from . import _device
@@ -44,8 +46,15 @@ _context = {
     "exec_order": "bfs",
 }
 
-# Read on the hot path of Cell.__call__; kept in sync with _context["mode"].
-state = {"graph": False}
+# Read on hot paths. "graph" follows _context["mode"] (Cell.__call__); "tuned" is on in GRAPH_MODE and
+# inside jit functions unless autotuning is off, and lets layers pick kernels by timing.
+state = {"graph": False, "tuned": False}
+
+
+def autotune_enabled():
+    """Whether GRAPH_MODE and jit may choose between equivalent computations by timing them
+    (off with the environment variable SPORETORCH_JIT_AUTOTUNE=0)."""
+    return os.environ.get("SPORETORCH_JIT_AUTOTUNE", "1") != "0"
 
 
 _KNOWN_TARGETS = ("CPU", "GPU", "Ascend", "Davinci")
@@ -116,6 +125,7 @@ def set_context(**kwargs):
             value = dict(value) if not hasattr(value, "jit_config_dict") else value.jit_config_dict
         _context[key] = value
     state["graph"] = _context["mode"] == GRAPH_MODE
+    state["tuned"] = state["graph"] and autotune_enabled()
     if "device_target" in kwargs or "device_id" in kwargs:
         target = _context["device_target"]
         _device.set_default_device(f"cuda:{_context['device_id']}" if target == "GPU" else "cpu")

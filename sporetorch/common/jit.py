@@ -147,7 +147,7 @@ class _Compiled:
         Cells compiled inside a step that is itself being raced are kept compiled: the outer race
         times forward and backward together, which a race of the forward alone could not.
         """
-        if _autotune_enabled() and not _context.state.get("compiled_cells_region"):
+        if _context.autotune_enabled() and not _context.state.get("compiled_cells_region"):
             self._impl = _Race(self, compiled)
         else:
             self._impl = compiled
@@ -192,10 +192,6 @@ def _run_in_mode(fn, args, kwargs, graph, region):
         return fn(*args, **kwargs)
     finally:
         state["graph"], state["compiled_cells_region"] = previous
-
-
-def _autotune_enabled():
-    return os.environ.get("SPORETORCH_JIT_AUTOTUNE", "1") != "0"
 
 
 def _synchronize():
@@ -296,7 +292,14 @@ class _JitFunction:
     def __call__(self, *args, **kwargs):
         if torch.compiler.is_compiling():
             return self._fn(*args, **kwargs)
-        return self._compiled(*args, **kwargs)
+        state = _context.state
+        if state["tuned"] or not _context.autotune_enabled():
+            return self._compiled(*args, **kwargs)
+        state["tuned"] = True
+        try:
+            return self._compiled(*args, **kwargs)
+        finally:
+            state["tuned"] = False
 
     def __get__(self, obj, objtype=None):
         if obj is None:

@@ -5,17 +5,21 @@ Padding is resolved in ``__init__`` wherever it does not depend on the input siz
 """
 import math
 
+import torch
 import torch.nn.functional as F
 
+from ... import context as _context
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
+from . import _conv_tuning
 from ._checks import check_bool, positive_int, weight_for
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose"]
 
+_state = _context.state
 _CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
 _CONV_T = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
 
@@ -171,6 +175,9 @@ class _Conv(Cell):
         if pad is None:
             t = self._pad_input(t)
             pad = 0
+        if _state["tuned"] and self._fn is F.conv2d and not torch.compiler.is_compiling() \
+                and _conv_tuning.tunable(t, pad):
+            return _wrap(_conv_tuning.conv2d(t, w, b, self._s, pad, self._d, self.group))
         return _wrap(self._fn(t, w, b, self._s, pad, self._d, self.group))
 
     # ------------------------------------------------------------------ transposed convolution

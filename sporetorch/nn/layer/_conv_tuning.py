@@ -1,0 +1,177 @@
+"""2-D convolution with its kernels chosen by timing, as GRAPH_MODE and ``jit`` run it on the CPU.
+
+oneDNN's convolution speed depends on the memory format of its operands as much as on the
+shape. On a 2-core AVX-512 CPU, the 64-channel 32x32 layers of a CIFAR ResNet run about 1.8x
+faster channels-last than NCHW, the 512-channel 4x4 layers are faster NCHW, and their weight
+gradient is about 1.7x faster computed as a forward convolution with batch and channels swapped.
+cuDNN's ``benchmark`` mode makes this kind of choice on GPUs; nothing does it on CPUs.
+
+Each distinct convolution (shapes, memory format, stride, padding, dilation, groups, dtype,
+bias) is timed once per process, separately for the forward pass, the input gradient and the
+weight gradient, and the fastest variant is kept. Every variant computes the same sums in
+another order, so results agree to float rounding. Gradients come back in the memory format of
+the tensor they belong to, so the element-wise work around the convolution never mixes formats.
+"""
+import math
+import time
+
+import torch
+import torch.nn.functional as F
+
+__all__ = ["tunable", "conv2d"]
+
+_CHANNELS_LAST = torch.channels_last
+_convolution_backward = torch.ops.aten.convolution_backward
+_REPEATS = 3
+# A process that keeps meeting new shapes stops tuning them rather than growing without bound.
+_MAX_PLANS = 1024
+_plans = {}
+
+
+def tunable(x, padding):
+    """Whether ``conv2d`` may time kernels for this input: a 4-D float CPU tensor and numeric padding."""
+    return x.device.type == "cpu" and x.dim() == 4 and x.dtype in (torch.float32, torch.float64) \
+        and not isinstance(padding, str)
+
+
+def _channels_last(t):
+    return not t.is_contiguous() and t.is_contiguous(memory_format=_CHANNELS_LAST)
+
+
+def _as_format(t, channels_last):
+    return t.contiguous(memory_format=_CHANNELS_LAST if channels_last else torch.contiguous_format)
+
+
+def _fastest(variants):
+    """The name of the fastest of ``variants`` (name -> thunk): the best of a few interleaved timings."""
+    best = dict.fromkeys(variants, math.inf)
+    for run in variants.values():
+        run()
+    for _ in range(_REPEATS):
+        for name, run in variants.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return min(best, key=best.get)
+
+
+class _Conv:
+    """The arguments of one convolution that its kernels and the backward pass need."""
+
+    __slots__ = ("stride", "padding", "dilation", "groups", "key")
+
+    def __init__(self, x, w, bias, stride, padding, dilation, groups):
+        self.stride = list(_pair(stride))
+        self.padding = list(_pair(padding))
+        self.dilation = list(_pair(dilation))
+        self.groups = groups
+        self.key = (tuple(x.shape), _channels_last(x), tuple(w.shape), x.dtype, bias is not None,
+                    tuple(self.stride), tuple(self.padding), tuple(self.dilation), groups)
+
+    def forward(self, x, w, bias):
+        return F.conv2d(x, w, bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def input_grad(self, g, x, w, channels_last):
+        if _channels_last(x) != channels_last:
+            # The input gradient reads only the input's shape and format, not its values.
+            x = torch.empty(x.shape, dtype=x.dtype, device=x.device,
+                            memory_format=_CHANNELS_LAST if channels_last else torch.contiguous_format)
+        return _convolution_backward(_as_format(g, channels_last), x, w, None, self.stride, self.padding,
+                                     self.dilation, False, [0, 0], self.groups, [True, False, False])[0]
+
+    def weight_grad(self, g, x, w, variant):
+        if variant == "swapped":
+            # dW[o, i] = sum over batch and output positions of g[:, o] * x[:, i] shifted: a convolution
+            # of x with g in which the batch is the channel axis and stride and dilation trade places.
+            gw = F.conv2d(_as_format(x, False).transpose(0, 1), _as_format(g, False).transpose(0, 1), None,
+                          self.dilation, self.padding, self.stride)
+            return gw.transpose(0, 1)[:, :, :w.shape[2], :w.shape[3]].contiguous()
+        channels_last = variant == "channels_last"
+        return _convolution_backward(_as_format(g, channels_last), _as_format(x, channels_last), w, None,
+                                     self.stride, self.padding, self.dilation, False, [0, 0], self.groups,
+                                     [False, True, False])[1].contiguous()
+
+
+def _pair(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+
+class _Plan:
+    """The variants chosen for one convolution: forward input format, and per incoming gradient
+    format, the variants of the input and the weight gradient. An untuned plan keeps the formats
+    the tensors arrive in."""
+
+    __slots__ = ("channels_last", "backward", "tuned")
+
+    def __init__(self, channels_last, tuned=True):
+        self.channels_last = channels_last
+        self.backward = {}
+        self.tuned = tuned
+
+
+def _plan_forward(conv, x, w, bias):
+    plan = _plans.get(conv.key)
+    if plan is None:
+        if len(_plans) >= _MAX_PLANS:
+            return _Plan(_channels_last(x), tuned=False)
+        with torch.no_grad():
+            choice = _fastest({fmt: (lambda cl=(fmt == "channels_last"): conv.forward(_as_format(x, cl), w, bias))
+                               for fmt in ("contiguous", "channels_last")})
+        plan = _plans[conv.key] = _Plan(choice == "channels_last")
+    return plan
+
+
+def _plan_backward(plan, conv, g, x, w, x_channels_last):
+    key = _channels_last(g)
+    if not plan.tuned:
+        return key, "channels_last" if key else "contiguous"
+    variants = plan.backward.get(key)
+    if variants is None:
+        formats = ("contiguous", "channels_last")
+        input_variant = _fastest({fmt: (lambda cl=(fmt == "channels_last"): _as_format(
+            conv.input_grad(g, x, w, cl), x_channels_last)) for fmt in formats})
+        weight_variants = formats + (("swapped",) if conv.groups == 1 else ())
+        weight_variant = _fastest({v: (lambda v=v: conv.weight_grad(g, x, w, v)) for v in weight_variants})
+        variants = plan.backward[key] = (input_variant == "channels_last", weight_variant)
+    return variants
+
+
+class _TunedConv2d(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, w, bias, conv):
+        plan = _plan_forward(conv, x, w, bias)
+        ctx.conv, ctx.plan = conv, plan
+        ctx.x_channels_last = _channels_last(x)
+        ctx.has_bias = bias is not None
+        # The input itself is saved, not its reformatted copy, which would not connect to it in
+        # the graph of a second derivative.
+        ctx.save_for_backward(x, w)
+        return conv.forward(_as_format(x, plan.channels_last), w, bias)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        conv, plan = ctx.conv, ctx.plan
+        with torch.no_grad():
+            input_cl, weight_variant = _plan_backward(plan, conv, g, x, w, ctx.x_channels_last)
+        gx = gw = gb = None
+        if ctx.needs_input_grad[0]:
+            gx = _as_format(conv.input_grad(g, x, w, input_cl), ctx.x_channels_last)
+        if ctx.needs_input_grad[1]:
+            gw = conv.weight_grad(g, x, w, weight_variant)
+        if ctx.has_bias and ctx.needs_input_grad[2]:
+            gb = g.sum((0, 2, 3))
+        return gx, gw, gb, None
+
+
+def conv2d(x, w, bias, stride, padding, dilation, groups):
+    """``F.conv2d`` on torch tensors with timed kernel choices (see the module docstring).
+
+    Call it only where ``tunable(x, padding)`` holds.
+    """
+    conv = _Conv(x, w, bias, stride, padding, dilation, groups)
+    if torch.is_grad_enabled() and (x.requires_grad or w.requires_grad
+                                    or (bias is not None and bias.requires_grad)):
+        return _TunedConv2d.apply(x, w, bias, conv)
+    plan = _plan_forward(conv, x, w, bias)
+    return conv.forward(_as_format(x, plan.channels_last), w, bias)

@@ -1,0 +1,169 @@
+"""Convolution kernels chosen by timing (GRAPH_MODE and jit on the CPU).
+
+Every variant must compute torch's convolution and its gradients: expected values come from
+``torch.nn.functional.conv2d`` and torch autograd, and the gradients are checked numerically
+with ``gradcheck``/``gradgradcheck`` in float64.
+"""
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import sporetorch as ms
+from sporetorch import Tensor, nn
+from sporetorch.nn.layer import _conv_tuning
+
+# (input shape, weight shape, stride, padding, dilation, groups)
+CASES = [
+    ((2, 3, 9, 9), (4, 3, 3, 3), 1, 1, 1, 1),
+    ((2, 4, 10, 8), (6, 2, 3, 3), 2, 1, 1, 2),
+    ((2, 3, 11, 11), (5, 3, 3, 3), 2, 2, 2, 1),
+    ((2, 3, 8, 8), (4, 3, 1, 1), 2, 0, 1, 1),
+    ((1, 3, 7, 9), (2, 3, 2, 4), (1, 2), (0, 1), (2, 1), 1),
+]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_plans(monkeypatch):
+    monkeypatch.setattr(_conv_tuning, "_plans", {})
+    yield
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def _inputs(xs, ws, channels_last=False, seed=0):
+    gen = torch.Generator().manual_seed(seed)
+    x = torch.randn(xs, dtype=torch.float64, generator=gen)
+    if channels_last:
+        x = x.contiguous(memory_format=torch.channels_last)
+    w = torch.randn(ws, dtype=torch.float64, generator=gen)
+    b = torch.randn(ws[0], dtype=torch.float64, generator=gen)
+    return x.requires_grad_(), w.requires_grad_(), b.requires_grad_()
+
+
+@pytest.mark.parametrize("channels_last", [False, True])
+@pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CASES)
+def test_values_and_gradients_match_torch(xs, ws, stride, padding, dilation, groups, channels_last):
+    x, w, b = _inputs(xs, ws, channels_last)
+    expected = F.conv2d(x, w, b, stride, padding, dilation, groups)
+    out = _conv_tuning.conv2d(x, w, b, stride, padding, dilation, groups)
+    torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
+    g = torch.randn_like(expected)
+    torch.testing.assert_close(torch.autograd.grad(out, (x, w, b), g),
+                               torch.autograd.grad(expected, (x, w, b), g), rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CASES)
+def test_gradcheck_and_gradgradcheck(xs, ws, stride, padding, dilation, groups):
+    x, w, b = _inputs(xs, ws)
+
+    def fn(a, k, c):
+        return _conv_tuning.conv2d(a, k, c, stride, padding, dilation, groups)
+
+    assert torch.autograd.gradcheck(fn, (x, w, b))
+    assert torch.autograd.gradgradcheck(fn, (x, w, b))
+
+
+@pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CASES)
+def test_every_variant_computes_the_same_gradients(xs, ws, stride, padding, dilation, groups):
+    x, w, b = _inputs(xs, ws)
+    out = F.conv2d(x, w, b, stride, padding, dilation, groups)
+    g = torch.randn_like(out)
+    gx, gw = torch.autograd.grad(out, (x, w), g)
+    conv = _conv_tuning._Conv(x, w, b, stride, padding, dilation, groups)
+    x, w = x.detach(), w.detach()
+    for channels_last in (False, True):
+        torch.testing.assert_close(conv.input_grad(g, x, w, channels_last), gx, rtol=1e-12, atol=1e-12)
+    variants = ["contiguous", "channels_last"] + (["swapped"] if groups == 1 else [])
+    for variant in variants:
+        got = conv.weight_grad(g, x, w, variant)
+        torch.testing.assert_close(got, gw, rtol=1e-12, atol=1e-12)
+        assert got.is_contiguous()
+
+
+def test_gradients_come_back_in_the_format_of_their_tensor():
+    x, w, b = _inputs((2, 8, 6, 6), (8, 8, 3, 3), channels_last=True)
+    out = _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+    gx, gw = torch.autograd.grad(out.sum(), (x, w))
+    assert gx.is_contiguous(memory_format=torch.channels_last)
+    assert gw.is_contiguous()
+
+
+def test_each_convolution_is_timed_once():
+    x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3))
+    for _ in range(3):
+        _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
+    assert len(_conv_tuning._plans) == 1
+    (plan,) = _conv_tuning._plans.values()
+    assert list(plan.backward) in ([False], [True])
+
+
+def test_past_the_plan_limit_convolutions_run_untuned(monkeypatch):
+    monkeypatch.setattr(_conv_tuning, "_MAX_PLANS", 0)
+    x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3))
+    out = _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+    expected = F.conv2d(x, w, b, 1, 1)
+    torch.testing.assert_close(out, expected)
+    torch.testing.assert_close(torch.autograd.grad(out.sum(), (x, w, b)),
+                               torch.autograd.grad(expected.sum(), (x, w, b)))
+    assert not _conv_tuning._plans
+
+
+def test_only_float_cpu_4d_tensors_with_numeric_padding_are_tuned():
+    x = torch.zeros(1, 3, 4, 4)
+    assert _conv_tuning.tunable(x, 1)
+    assert not _conv_tuning.tunable(x, "same")
+    assert not _conv_tuning.tunable(x.half(), 1)
+    assert not _conv_tuning.tunable(torch.zeros(3, 4, 4), 1)
+
+
+def _net():
+    ms.set_seed(0)
+    return nn.SequentialCell([nn.Conv2d(3, 4, 3, has_bias=True), nn.ReLU(), nn.Conv2d(4, 2, 1)])
+
+
+def _value_and_grads(net, x):
+    fn = ms.value_and_grad(lambda t: net(t).sum(), None, net.trainable_params())
+    loss, grads = fn(x)
+    return loss.asnumpy(), [g.asnumpy() for g in grads]
+
+
+@pytest.fixture
+def _eager_backend(monkeypatch):
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "eager")
+    torch._dynamo.reset()
+    yield
+    torch._dynamo.reset()
+
+
+def test_pynative_does_not_tune_and_graph_mode_does(_eager_backend):
+    x = Tensor(np.random.RandomState(0).standard_normal((2, 3, 8, 8)).astype(np.float32))
+    net = _net()
+    expected = _value_and_grads(net, x)
+    assert not _conv_tuning._plans
+    ms.set_context(mode=ms.GRAPH_MODE)
+    step = ms.jit(lambda t: _value_and_grads(net, t))
+    for _ in range(4):
+        loss, grads = step(x)
+        np.testing.assert_allclose(loss, expected[0], rtol=1e-5, atol=1e-5)
+        for got, want in zip(grads, expected[1]):
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+    assert len(_conv_tuning._plans) == 2
+
+
+def test_jit_in_pynative_tunes_and_the_switch_turns_it_off(_eager_backend, monkeypatch):
+    x = Tensor(np.ones((1, 3, 6, 6), np.float32))
+    net = _net()
+    fn = ms.jit(lambda t: net(t))
+    for _ in range(3):  # the compiled variant first, then the eager one it is raced against
+        fn(x)
+    assert ms.context.state["tuned"] is False
+    tuned = len(_conv_tuning._plans)
+    monkeypatch.setenv("SPORETORCH_JIT_AUTOTUNE", "0")
+    monkeypatch.setattr(_conv_tuning, "_plans", {})
+    fn = ms.jit(lambda t: net(t))
+    for _ in range(3):
+        fn(x)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    for _ in range(3):
+        net(x)
+    assert tuned == 2 and not _conv_tuning._plans

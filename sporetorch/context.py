@@ -46,8 +46,8 @@ _context = {
     "exec_order": "bfs",
 }
 
-# Read on hot paths. "graph" follows _context["mode"] (Cell.__call__); "tuned" is on in GRAPH_MODE and
-# inside jit functions unless autotuning is off, and lets layers pick kernels by timing.
+# Read on hot paths. "graph" follows _context["mode"] (Cell.__call__); "tuned" lets eager layers pick
+# their kernels by timing: on in GRAPH_MODE and in the eager runs of jit functions, unless autotuning is off.
 state = {"graph": False, "tuned": False}
 
 

@@ -177,21 +177,23 @@ class _Compiled:
         return self.fn(*args, **kwargs)
 
     def _run_with_compiled_cells(self, *args, **kwargs):
-        return _run_in_mode(self.fn, args, kwargs, graph=True, region=True)
+        return _run_in_mode(self.fn, args, kwargs, graph=True, region=True, tuned=_context.autotune_enabled())
 
     def _run_eager(self, *args, **kwargs):
-        return _run_in_mode(self.fn, args, kwargs, graph=False, region=False)
+        # Only a race runs this, and races run only when autotuning is on.
+        return _run_in_mode(self.fn, args, kwargs, graph=False, region=False, tuned=True)
 
 
-def _run_in_mode(fn, args, kwargs, graph, region):
-    """Call ``fn`` with cells compiled (``graph``) or eager, restoring the mode afterwards."""
+def _run_in_mode(fn, args, kwargs, graph, region, tuned):
+    """Call ``fn`` with cells compiled (``graph``) or eager, and eager layers choosing their kernels
+    by timing (``tuned``), restoring the mode afterwards."""
     state = _context.state
-    previous = state["graph"], state.get("compiled_cells_region", False)
-    state["graph"], state["compiled_cells_region"] = graph, region
+    previous = state["graph"], state.get("compiled_cells_region", False), state["tuned"]
+    state["graph"], state["compiled_cells_region"], state["tuned"] = graph, region, tuned
     try:
         return fn(*args, **kwargs)
     finally:
-        state["graph"], state["compiled_cells_region"] = previous
+        state["graph"], state["compiled_cells_region"], state["tuned"] = previous
 
 
 def _synchronize():
@@ -292,14 +294,7 @@ class _JitFunction:
     def __call__(self, *args, **kwargs):
         if torch.compiler.is_compiling():
             return self._fn(*args, **kwargs)
-        state = _context.state
-        if state["tuned"] or not _context.autotune_enabled():
-            return self._compiled(*args, **kwargs)
-        state["tuned"] = True
-        try:
-            return self._compiled(*args, **kwargs)
-        finally:
-            state["tuned"] = False
+        return self._compiled(*args, **kwargs)
 
     def __get__(self, obj, objtype=None):
         if obj is None:

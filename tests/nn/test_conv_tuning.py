@@ -167,3 +167,14 @@ def test_jit_in_pynative_tunes_and_the_switch_turns_it_off(_eager_backend, monke
     for _ in range(3):
         net(x)
     assert tuned == 2 and not _conv_tuning._plans
+
+
+def test_variants_are_timed_over_rounds_unless_one_round_is_long(monkeypatch):
+    calls = []
+    variants = {"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}
+    assert _conv_tuning._fastest(variants) in variants
+    assert calls == ["a", "b"] * (_conv_tuning._REPEATS + 1)
+    calls.clear()
+    monkeypatch.setattr(_conv_tuning, "_LONG_ROUND_S", 0.0)
+    _conv_tuning._fastest(variants)
+    assert calls == ["a", "b"]

@@ -4,7 +4,7 @@ oneDNN's convolution speed depends on the memory format of its operands as much 
 shape. On a 2-core AVX-512 CPU, the 64-channel 32x32 layers of a CIFAR ResNet run about 1.8x
 faster channels-last than NCHW, the 512-channel 4x4 layers are faster NCHW, and their weight
 gradient is about 1.7x faster computed as a forward convolution with batch and channels swapped.
-cuDNN's ``benchmark`` mode makes this kind of choice on GPUs; nothing does it on CPUs.
+cuDNN's ``benchmark`` mode makes this kind of choice on GPUs; PyTorch has no CPU counterpart.
 
 Each distinct convolution (shapes, memory format, stride, padding, dilation, groups, dtype,
 bias) is timed once per process, separately for the forward pass, the input gradient and the
@@ -23,6 +23,7 @@ __all__ = ["tunable", "conv2d"]
 _CHANNELS_LAST = torch.channels_last
 _convolution_backward = torch.ops.aten.convolution_backward
 _REPEATS = 3
+_LONG_ROUND_S = 0.5
 # A process that keeps meeting new shapes stops tuning them rather than growing without bound.
 _MAX_PLANS = 1024
 _plans = {}
@@ -43,16 +44,23 @@ def _as_format(t, channels_last):
 
 
 def _fastest(variants):
-    """The name of the fastest of ``variants`` (name -> thunk): the best of a few interleaved timings."""
+    """The name of the fastest of ``variants`` (name -> thunk): the best of a few interleaved
+    timings, or of one when a single round takes long enough to measure reliably."""
     best = dict.fromkeys(variants, math.inf)
-    for run in variants.values():
-        run()
-    for _ in range(_REPEATS):
+    for repeat in range(_REPEATS + 1):
         for name, run in variants.items():
             start = time.perf_counter()
             run()
-            best[name] = min(best[name], time.perf_counter() - start)
+            elapsed = time.perf_counter() - start
+            # The first round also pays for allocations and oneDNN primitive creation.
+            best[name] = elapsed if repeat == 0 else min(best[name], elapsed)
+        if sum(best.values()) > _LONG_ROUND_S:
+            break
     return min(best, key=best.get)
+
+
+def _pair(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
 
 
 class _Conv:
@@ -90,10 +98,6 @@ class _Conv:
         return _convolution_backward(_as_format(g, channels_last), _as_format(x, channels_last), w, None,
                                      self.stride, self.padding, self.dilation, False, [0, 0], self.groups,
                                      [False, True, False])[1].contiguous()
-
-
-def _pair(v):
-    return (v, v) if isinstance(v, int) else tuple(v)
 
 
 class _Plan:

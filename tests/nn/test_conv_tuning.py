@@ -26,6 +26,7 @@ CASES = [
 @pytest.fixture(autouse=True)
 def _fresh_plans(monkeypatch):
     monkeypatch.setattr(_conv_tuning, "_plans", {})
+    monkeypatch.setattr(_conv_tuning, "_MIN_FLOPS", 0)  # the test convolutions are tiny
     yield
     ms.set_context(mode=ms.PYNATIVE_MODE)
 
@@ -108,12 +109,18 @@ def test_past_the_plan_limit_convolutions_run_untuned(monkeypatch):
     assert not _conv_tuning._plans
 
 
-def test_only_float_cpu_4d_tensors_with_numeric_padding_are_tuned():
-    x = torch.zeros(1, 3, 4, 4)
-    assert _conv_tuning.tunable(x, 1)
-    assert not _conv_tuning.tunable(x, "same")
-    assert not _conv_tuning.tunable(x.half(), 1)
-    assert not _conv_tuning.tunable(torch.zeros(3, 4, 4), 1)
+def test_only_float_cpu_4d_convolutions_with_numeric_padding_and_enough_work_are_tuned(monkeypatch):
+    monkeypatch.setattr(_conv_tuning, "_MIN_FLOPS", 0)
+    x, w = torch.zeros(1, 3, 4, 4), torch.zeros(2, 3, 3, 3)
+    assert _conv_tuning.tunable(x, w, 1, 1)
+    assert not _conv_tuning.tunable(x, w, 1, "same")
+    assert not _conv_tuning.tunable(x.half(), w.half(), 1, 1)
+    assert not _conv_tuning.tunable(torch.zeros(3, 4, 4), w, 1, 1)
+    # 2 * (32 * 32 * 32) positions * 64 * 64 * 9 weights = 2.4 GFLOP; stride 2 computes a quarter.
+    x, w = torch.zeros(32, 64, 32, 32), torch.zeros(64, 64, 3, 3)
+    monkeypatch.setattr(_conv_tuning, "_MIN_FLOPS", 2 * 32 * 32 * 32 * 64 * 64 * 9)
+    assert _conv_tuning.tunable(x, w, 1, 1)
+    assert not _conv_tuning.tunable(x, w, (2, 1), 1)
 
 
 def _net():

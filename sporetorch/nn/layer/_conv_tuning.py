@@ -24,15 +24,26 @@ _CHANNELS_LAST = torch.channels_last
 _convolution_backward = torch.ops.aten.convolution_backward
 _REPEATS = 3
 _LONG_ROUND_S = 0.5
+# About 0.3 ms of kernel time on two cores: below it, the ~40 us that the autograd Function and
+# the lookups add per forward and backward cost more than a better kernel saves (LeNet's layers).
+_MIN_FLOPS = 50e6
 # A process that keeps meeting new shapes stops tuning them rather than growing without bound.
 _MAX_PLANS = 1024
 _plans = {}
 
 
-def tunable(x, padding):
-    """Whether ``conv2d`` may time kernels for this input: a 4-D float CPU tensor and numeric padding."""
-    return x.device.type == "cpu" and x.dim() == 4 and x.dtype in (torch.float32, torch.float64) \
-        and not isinstance(padding, str)
+def _pair(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+
+def tunable(x, w, stride, padding):
+    """Whether ``conv2d`` may time kernels for this convolution: a 4-D float CPU input, numeric
+    padding, and enough work that a better kernel outweighs the Python cost of choosing it."""
+    if x.device.type != "cpu" or x.dim() != 4 or x.dtype not in (torch.float32, torch.float64) \
+            or isinstance(padding, str):
+        return False
+    sh, sw = _pair(stride)
+    return 2 * (x.numel() // x.shape[1]) * w.numel() // (sh * sw) >= _MIN_FLOPS
 
 
 def _channels_last(t):
@@ -57,10 +68,6 @@ def _fastest(variants):
         if sum(best.values()) > _LONG_ROUND_S:
             break
     return min(best, key=best.get)
-
-
-def _pair(v):
-    return (v, v) if isinstance(v, int) else tuple(v)
 
 
 class _Conv:
@@ -171,7 +178,7 @@ class _TunedConv2d(torch.autograd.Function):
 def conv2d(x, w, bias, stride, padding, dilation, groups):
     """``F.conv2d`` on torch tensors with timed kernel choices (see the module docstring).
 
-    Call it only where ``tunable(x, padding)`` holds.
+    Call it only where ``tunable(x, w, stride, padding)`` holds.
     """
     conv = _Conv(x, w, bias, stride, padding, dilation, groups)
     if torch.is_grad_enabled() and (x.requires_grad or w.requires_grad

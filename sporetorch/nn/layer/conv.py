@@ -176,7 +176,7 @@ class _Conv(Cell):
             t = self._pad_input(t)
             pad = 0
         if _state["tuned"] and self._fn is F.conv2d and not torch.compiler.is_compiling() \
-                and _conv_tuning.tunable(t, pad):
+                and _conv_tuning.tunable(t, w, self._s, pad):
             return _wrap(_conv_tuning.conv2d(t, w, b, self._s, pad, self._d, self.group))
         return _wrap(self._fn(t, w, b, self._s, pad, self._d, self.group))
 

@@ -10,10 +10,9 @@ arrives in NCHW; inside a tuned network the activations usually arrive channels-
     python benchmarks/bench_conv_layers.py --threads 2
 """
 import argparse
-import statistics
-import time
 
 import torch
+from interleaved_ab import _median_step
 
 from sporetorch.nn.layer import _conv_tuning
 
@@ -31,16 +30,6 @@ RESNET18_CIFAR = [
     (256, 512, 8, 2, 1, 1),
     (512, 512, 4, 1, 3, 3),
 ]
-
-
-def _median_s(fn, reps):
-    fn()
-    times = []
-    for _ in range(reps):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main(argv=None):
@@ -70,7 +59,8 @@ def main(argv=None):
             runs[label] = lambda v=variant: conv.weight_grad(g, x, w, v)
         cells = []
         for run in runs.values():
-            seconds = _median_s(run, args.reps)
+            run()
+            seconds = _median_step(run, args.reps)
             cells.append(f"{gflop / seconds:6.0f} ({seconds * 1e3:5.1f})")
         name = f"{cin}->{cout} {k}x{k} s{stride} @{size} x{count}"
         print(f"{name:26s} {gflop:6.2f}  " + " ".join(cells[:2]) + "  " + " ".join(cells[2:4]) + "  "

@@ -810,40 +810,91 @@ def tensor_slice(input, begin, size):
     return slice(input, begin, size)
 
 
+_STRIDED_SLICE_MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
+
+
+def _strided_slice_arg(value, name):
+    """``begin``/``end``/``strides`` as ints: MindSpore takes a tuple, list or Tensor, but not a bare int."""
+    if not isinstance(value, (tuple, list, Tensor)):
+        raise TypeError(f"For 'StridedSlice', the '{name}' must be a tuple, list or Tensor of ints, "
+                        f"but got {type(value).__name__}")
+    return _shape("StridedSlice", value, name)
+
+
 def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
                   shrink_axis_mask=0):
-    """TensorFlow-style strided slice with bit masks; negative strides are supported."""
+    """TensorFlow-style strided slice with bit masks; negative strides are supported.
+
+    Bit ``j`` of a mask refers to entry ``j`` of ``begin``/``end``/``strides``. An entry is, in this order of
+    precedence, the ellipsis, a new axis, an index (shrink) or a slice; axes left unspecified are taken whole.
+    Checks and exception types follow MindSpore's shape inference, in its order.
+    """
     t = input_x._t
-    begin, end, strides = (_shape("strided_slice", v, n) for v, n in ((begin, "begin"), (end, "end"),
-                                                                       (strides, "strides")))
-    index = []
-    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
-        if ellipsis_mask >> i & 1:
-            index.append(Ellipsis)
-        elif new_axis_mask >> i & 1:
+    shape = tuple(t.shape)
+    begin, end, strides = (_strided_slice_arg(v, n) for v, n in ((begin, "begin"), (end, "end"),
+                                                                  (strides, "strides")))
+    masks = [m._t.item() if isinstance(m, Tensor) else m
+             for m in (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)]
+    for name, m in zip(_STRIDED_SLICE_MASKS, masks):
+        if isinstance(m, bool) or not isinstance(m, (int, np.integer)):
+            raise TypeError(f"For 'StridedSlice', the '{name}' must be an int, but got {type(m).__name__}")
+    if 0 in strides:
+        raise ValueError(f"For 'StridedSlice', input 'strides' can not contain 0, but got {strides} "
+                         f"for input shape {shape}")
+    if not len(begin) == len(end) == len(strides):
+        raise ValueError(f"For 'StridedSlice', 'begin', 'end' and 'strides' must have the same length, but got "
+                         f"'begin': {begin}, 'end': {end}, 'strides': {strides} for input shape {shape}")
+    for name, m in zip(_STRIDED_SLICE_MASKS, masks):
+        if m < 0:
+            raise ValueError(f"For 'StridedSlice', the '{name}' must be greater than or equal to 0, but got {m}")
+    begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask = masks
+    if bin(ellipsis_mask).count("1") > 1:
+        raise ValueError(f"For 'StridedSlice', only one ellipsis is supported, but 'ellipsis_mask' is "
+                         f"{ellipsis_mask} ({bin(ellipsis_mask)}) for input shape {shape}")
+    index, flips = [], []
+    axis = shrunk = 0  # the input axis the next entry slices; output axes dropped by shrinks so far
+    past_ellipsis = False
+    for j, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << j
+        if ellipsis_mask & bit:
+            # It spans the axes that the later entries, new axes aside, leave over.
+            later = builtins.sum(1 for k in range(j + 1, len(begin)) if not new_axis_mask >> k & 1)
+            span = len(shape) - axis - later
+            if span < 0:
+                break  # more entries than axes: reported below
+            index += [_builtin_slice(None)] * span
+            axis += span
+            past_ellipsis = True
+        elif new_axis_mask & bit:
             index.append(None)
-        elif shrink_axis_mask >> i & 1:
-            index.append(b)
-        else:
-            index.append(_builtin_slice(None if begin_mask >> i & 1 else b, None if end_mask >> i & 1 else e, s))
-    # torch has no negative-step slices: flip those axes and slice them forwards instead.
-    consumed = builtins.sum(1 for item in index if item is not None and item is not Ellipsis)
-    flips, axis = [], 0
-    for k, item in enumerate(index):
-        if item is Ellipsis:
-            axis += t.dim() - consumed
-        elif item is not None:
-            if isinstance(item, _builtin_slice) and item.step is not None and item.step < 0:
-                n = t.shape[axis]
-                picked = range(*item.indices(n))
-                index[k] = (_builtin_slice(0, 0) if not picked else
-                            _builtin_slice(n - 1 - picked[0], n - picked[-1], -item.step))
-                flips.append(axis)
+        elif axis == len(shape):
+            break  # more entries than axes: reported below
+        elif shrink_axis_mask & bit:
+            n = shape[axis]
+            start = 0 if begin_mask & bit else b
+            if s < 0 or not -n <= start < n:
+                # MindSpore raises IndexError here, but ValueError once past an ellipsis.
+                raise (ValueError if past_ellipsis else IndexError)(
+                    f"For 'StridedSlice', the 'strides[{j}]' cannot be negative number and 'begin[{j}]' must be in "
+                    f"[{-n}, {n}) when 'shrink_axis_mask' is greater than 0, but got 'strides[{j}]': {s}, "
+                    f"'begin[{j}]': {start} for input shape {shape}")
+            index.append(start)
             axis += 1
-    try:
-        return _wrap((t.flip(flips) if flips else t)[tuple(index)])
-    except IndexError as e:
-        _fail("strided_slice", e, ValueError, input_x=input_x, begin=begin, end=end, strides=strides)
+            shrunk += 1
+        else:
+            item = _builtin_slice(None if begin_mask & bit else b, None if end_mask & bit else e, s)
+            if s < 0:
+                # torch has no negative-step slices: take the same elements forwards, then flip that output axis.
+                picked = range(*item.indices(shape[axis]))
+                item = _builtin_slice(picked[-1], picked[0] + 1, -s) if picked else _builtin_slice(0, 0)
+                flips.append(len(index) - shrunk)
+            index.append(item)
+            axis += 1
+    if len(begin) > len(shape):
+        raise RuntimeError(f"For 'StridedSlice', the length of 'begin', 'end' and 'strides' must be at most the "
+                           f"rank of 'input_x', but got length {len(begin)} for input shape {shape}")
+    out = t[tuple(index)]
+    return _wrap(out.flip(flips) if flips else out)
 
 
 def select_scatter(input, src, axis, index):

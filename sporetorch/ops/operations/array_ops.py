@@ -270,41 +270,15 @@ class Slice(Primitive):
 
 
 class StridedSlice(Primitive):
-    """``input_x[begin:end:strides]`` per axis, with MindSpore's bit masks."""
+    """``input_x[begin:end:strides]`` per axis, with MindSpore's bit masks (see ``ops.strided_slice``)."""
 
     @prim_attr_register
     def __init__(self, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
         pass
 
     def __call__(self, input_x, begin, end, strides):
-        idx = []
-        for i, (b, e, s) in enumerate(zip(begin, end, strides)):
-            if self.ellipsis_mask >> i & 1:
-                idx.append(Ellipsis)
-            elif self.new_axis_mask >> i & 1:
-                idx.append(None)
-            elif self.shrink_axis_mask >> i & 1:
-                idx.append(b)
-            else:
-                idx.append(slice(None if self.begin_mask >> i & 1 else b, None if self.end_mask >> i & 1 else e, s))
-        t = input_x._t
-        if not any(isinstance(i, slice) and i.step is not None and i.step < 0 for i in idx):
-            return _wrap(t[tuple(idx)])
-        # torch slicing has no negative steps: gather those axes with explicit index lists.
-        out = t[tuple(slice(None) if isinstance(i, slice) and i.step is not None and i.step < 0 else i
-                      for i in idx)]
-        axis = 0
-        for i in idx:
-            if i is None:
-                axis += 1
-            elif isinstance(i, slice):
-                if i.step is not None and i.step < 0:
-                    picks = torch.arange(*i.indices(out.shape[axis]), device=out.device)
-                    out = out.index_select(axis, picks)
-                axis += 1
-            elif i is Ellipsis:
-                axis = out.dim() - (len(idx) - idx.index(Ellipsis) - 1)
-        return _wrap(out)
+        return array_func.strided_slice(input_x, begin, end, strides, self.begin_mask, self.end_mask,
+                                        self.ellipsis_mask, self.new_axis_mask, self.shrink_axis_mask)
 
 
 class Gather(Primitive):

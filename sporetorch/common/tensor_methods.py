@@ -662,6 +662,9 @@ def kthvalue(self, k, dim=-1, keepdim=False):
 
 
 # ---------------------------------------------------------------------------- cumulative
+_CUMSUM_TO_INT32 = (torch.bool, torch.int8, torch.int16, torch.uint8)
+
+
 def cumsum(self, dim=None, *, dtype=None, axis=None):
     """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given."""
     try:
@@ -669,16 +672,19 @@ def cumsum(self, dim=None, *, dtype=None, axis=None):
         t = self._t
         if d is None:
             t, d = t.reshape(-1), 0
-        out = torch.cumsum(t, d, dtype=None if dtype is None else _to_torch_dtype(dtype))
-        return _wrap(out if dtype is not None or t.dtype == torch.bool else out.to(t.dtype))
+        if dtype is not None and _to_torch_dtype(dtype) != t.dtype:
+            return _wrap(torch.cumsum(t, d, dtype=_to_torch_dtype(dtype)))
+        # MindSpore sums Bool and integers narrower than Int32 in Int32 (also when dtype names the input's own
+        # dtype) and keeps other dtypes; torch widens every integer to Int64, and has no UInt16+ kernel to ask for.
+        return _wrap(torch.cumsum(t, d).to(torch.int32 if t.dtype in _CUMSUM_TO_INT32 else t.dtype))
     except (RuntimeError, IndexError) as e:
         _fail("cumsum", e, self)
 
 
 def cumprod(self, dim, dtype=None):
+    """Cumulative product along ``dim``; Bool and integer inputs widen to Int64 (torch's rule and MindSpore's)."""
     try:
-        out = torch.cumprod(self._t, dim, dtype=None if dtype is None else _to_torch_dtype(dtype))
-        return _wrap(out if dtype is not None else out.to(self._t.dtype))
+        return _wrap(torch.cumprod(self._t, dim, dtype=None if dtype is None else _to_torch_dtype(dtype)))
     except (RuntimeError, IndexError) as e:
         _fail("cumprod", e, self)
 

@@ -1002,23 +1002,76 @@ def _diag_k(op, k):
     return int(k)
 
 
+_DIAG_ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
+
+
+def _diag_range(op, k):
+    """``k`` (an int, or 1 or 2 ints: one diagonal or the band ``[low, high]``) as ``(low, high)``."""
+    k = _u(k)
+    if isinstance(k, torch.Tensor):
+        if k.dim() > 1:
+            raise ValueError(f"For '{op}', the rank of 'k' must be in [0,1], but got {k.dim()}.")
+        k = k.tolist()
+    if isinstance(k, (list, tuple)):
+        if len(k) not in (1, 2):
+            raise ValueError(f"For '{op}', the size of 'k' must be in [1,2], but got {len(k)}.")
+        return int(k[0]), int(k[-1])
+    return int(k), int(k)
+
+
 def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
-    """Batched matrices with ``x`` on diagonal ``k`` and ``padding_value`` elsewhere."""
+    """Batched matrices with diagonals ``k`` (one, or the band ``[low, high]``) taken from ``x``, ``padding_value``
+    elsewhere; TensorFlow's MatrixDiagV3."""
+    op = "MatrixDiagV3"
+    if align not in _DIAG_ALIGNS:
+        raise ValueError(f"For '{op}', the 'align' must be str and must be in '{list(_DIAG_ALIGNS)}', "
+                         f"but got {align!r}.")
+    lo, hi = _diag_range(op, k)
+    if lo > hi:
+        raise ValueError(f"For '{op}', k[0] must not be greater than k[1], but got k[0] is {lo}, k[1] is {hi}.")
     t = x._t
-    k = _diag_k("matrix_diag", k)
+    # One diagonal is x[..., L]; a band is x[..., high - low + 1, L], row 0 holding diagonal `high`.
+    if lo == hi:
+        if t.dim() < 1:
+            raise ValueError(f"For '{op}', the rank of 'x' must be greater than or equal to 1, but got 0.")
+        t = t.unsqueeze(-2)
+    elif t.dim() < 2 or t.shape[-2] != hi - lo + 1:
+        raise ValueError(f"For '{op}', the input x_shape[-2] doesn't match with k value: k {[lo, hi]} needs "
+                         f"x of shape (..., {hi - lo + 1}, L), but got {tuple(t.shape)}.")
     n = t.shape[-1]
-    # unspecified sizes: a square matrix just large enough for the diagonal (TensorFlow's rule)
+    # The smallest matrix holding every diagonal; -1 takes it (both -1: a square one).
+    min_rows, min_cols = n - builtins.min(hi, 0), n + builtins.max(lo, 0)
     rows, cols = int(_u(num_rows)), int(_u(num_cols))
     if rows == -1 and cols == -1:
-        rows = cols = n + builtins.abs(k)
-    elif rows == -1:
-        rows = n + builtins.max(-k, 0)
-    elif cols == -1:
-        cols = n + builtins.max(k, 0)
-    out = torch.full(tuple(t.shape[:-1]) + (rows, cols), float(_u(padding_value)), dtype=t.dtype, device=t.device)
-    diag = out.diagonal(k, -2, -1)
-    m = diag.shape[-1]
-    return _wrap(torch.diagonal_scatter(out, t[..., :m], k, -2, -1))
+        rows = cols = builtins.max(min_rows, min_cols)
+    rows = min_rows if rows == -1 else rows
+    cols = min_cols if cols == -1 else cols
+    if rows < min_rows or cols < min_cols:
+        raise ValueError(f"For '{op}', the number of {'rows' if rows < min_rows else 'columns'} is too small.")
+    # Some side must be tight, or the longest diagonal would be longer than L.
+    if rows != min_rows and cols != min_cols:
+        raise ValueError(f"For '{op}', the number of rows or columns is not consistent with the specified k and x.")
+    if lo <= -rows or hi >= cols:
+        raise ValueError(f"For '{op}', the value of k must be in ({-rows}, {cols}), "
+                         f"but got {lo if lo <= -rows else hi}.")
+    # For each output cell (i, j) on diagonal d = j - i: the row of x holding d and the position in it. A diagonal
+    # shorter than L sits at the end of its row when `align` puts it right (first half: d >= 0, second: d <= 0).
+    dev = t.device
+    i = torch.arange(rows, device=dev).unsqueeze(-1)
+    j = torch.arange(cols, device=dev)
+    d = j - i
+    length = torch.minimum(cols - d.clamp(min=0), rows + d.clamp(max=0))
+    right = torch.zeros_like(d, dtype=torch.bool)
+    if align in ("RIGHT_LEFT", "RIGHT_RIGHT"):
+        right |= d >= 0
+    if align in ("LEFT_RIGHT", "RIGHT_RIGHT"):
+        right |= d <= 0
+    pos = torch.minimum(i, j) + torch.where(right, n - length, 0)
+    inside = (d >= lo) & (d <= hi)
+    flat = torch.where(inside, (hi - d) * n + pos, 0)
+    vals = t.flatten(-2)[..., flat.reshape(-1)].reshape(t.shape[:-2] + (rows, cols))
+    pad = torch.as_tensor(_u(padding_value), dtype=t.dtype, device=dev)
+    return _wrap(torch.where(inside, vals, pad))
 
 
 def matrix_diag_part(x, k, padding_value, align='RIGHT_LEFT'):

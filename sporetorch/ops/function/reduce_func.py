@@ -347,6 +347,9 @@ def _cumulative(op, torch_fn, t, axis, dtype):
 def cumsum(x, axis, dtype=None):
     """Cumulative sum along ``axis``; integer inputs keep their dtype."""
     try:
+        # MindSpore's CumSum kernel has no Bool version (torch would sum in Int64); a dtype casts first.
+        if x._t.dtype == torch.bool and dtype is None:
+            raise TypeError("For 'cumsum', the input 'x' must be a numeric Tensor, but got Tensor[Bool].")
         return _wrap(_cumulative("cumsum", torch.cumsum, x._t, axis, dtype))
     except AttributeError as e:
         _no_tensor("cumsum", e, x=x, axis=axis, dtype=dtype)

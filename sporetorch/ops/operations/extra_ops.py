@@ -7,7 +7,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..._device import default_device
-from ..function import image_func
+from ..function import array_func, image_func
 from ..primitive import Primitive, prim_attr_register
 from .nn_ops import _conv_padding, _pair
 from .random_ops import _Random, _shape
@@ -841,26 +841,17 @@ def _diag_offsets(k):
 
 
 class MatrixDiagV3(Primitive):
-    """Build (batched) matrices with ``x`` on diagonal ``k`` (a single offset), padded with ``padding_value``."""
+    """Build (batched) matrices with diagonals ``k`` taken from ``x``, ``padding_value`` elsewhere."""
 
     @prim_attr_register
     def __init__(self, align="RIGHT_LEFT"):
-        pass
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        if align not in array_func._DIAG_ALIGNS:
+            raise ValueError(f"For 'MatrixDiagV3', the 'align' must be str and must be in "
+                             f"'{list(array_func._DIAG_ALIGNS)}', but got {align!r}.")
 
     def __call__(self, x, k, num_rows, num_cols, padding_value):
-        lo, hi = _diag_offsets(k)
-        if lo != hi:
-            raise NotImplementedError("For 'MatrixDiagV3', only a single diagonal offset k is supported")
-        t = x._t
-        n = t.shape[-1]
-        # Unspecified sizes give the square matrix that just holds the diagonal.
-        rows = int(_u(num_rows)) if int(_u(num_rows)) > 0 else n + abs(lo)
-        cols = int(_u(num_cols)) if int(_u(num_cols)) > 0 else n + abs(lo)
-        out = torch.full(t.shape[:-1] + (rows, cols), float(_u(padding_value)), dtype=t.dtype, device=t.device)
-        i = torch.arange(n, device=t.device)
-        r, c = (i, i + lo) if lo >= 0 else (i - lo, i)
-        out[..., r, c] = t
-        return _wrap(out)
+        return array_func.matrix_diag(x, k, num_rows, num_cols, padding_value, self.align)
 
 
 class MatrixDiagPartV3(Primitive):

@@ -487,6 +487,12 @@ def _cumulative(fn, t, axis, exclusive, reverse, identity):
     return out
 
 
+def _check_not_bool(op, t):
+    # MindSpore's CumSum/CumProd kernels have no Bool version.
+    if t.dtype == torch.bool:
+        raise TypeError(f"For '{op}', the input 'x' must be a numeric Tensor, but got Tensor[Bool].")
+
+
 class CumSum(Primitive):
     """Cumulative sum along ``axis``; ``exclusive`` starts from 0, ``reverse`` runs from the end."""
 
@@ -496,13 +502,15 @@ class CumSum(Primitive):
 
     def __call__(self, x, axis):
         t = x._t
+        _check_not_bool("CumSum", t)
         if not self.exclusive and not self.reverse:
             return _wrap(torch.cumsum(t, axis).to(t.dtype))
         return _wrap(_cumulative(torch.cumsum, t, axis, self.exclusive, self.reverse, 0).to(t.dtype))
 
 
 class CumProd(Primitive):
-    """Cumulative product along ``axis``; ``exclusive`` starts from 1, ``reverse`` runs from the end."""
+    """Cumulative product along ``axis``; ``exclusive`` starts from 1, ``reverse`` runs from the end.
+    Unlike ``ops.cumprod``, integer inputs keep their dtype (wrapping on overflow)."""
 
     @prim_attr_register
     def __init__(self, exclusive=False, reverse=False):
@@ -510,6 +518,7 @@ class CumProd(Primitive):
 
     def __call__(self, x, axis):
         t = x._t
+        _check_not_bool("CumProd", t)
         return _wrap(_cumulative(torch.cumprod, t, axis, self.exclusive, self.reverse, 1).to(t.dtype))
 
 

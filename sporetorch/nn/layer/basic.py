@@ -25,12 +25,23 @@ def _check_init_shape(cls, name, init, shape):
         raise ValueError(f"For '{cls}', the shape of '{name}' must be {tuple(shape)}, but got {init.shape}")
 
 
-def _linear_slow_args(cell, cls, size_name, size, t, w, b):
-    """Dense/Linear off their fast path: a wrong last input dimension is a ValueError; otherwise the
-    dtypes differ and the weight and bias are those ``weight_for`` allows."""
-    if t.dim() == 0 or t.shape[-1] != size:
+def _check_linear_input(cls, size_name, size, t):
+    """Raise MindSpore 2.10's error when ``t`` cannot be Dense/Linear's input: a 0-d input is an
+    IndexError for Dense (it indexes the missing last axis) and a ValueError for Linear; a wrong
+    last dimension is a ValueError for both. ``from None`` hides the torch error it replaces."""
+    if t.dim() == 0:
+        raise (IndexError if cls == "Dense" else ValueError)(
+            f"For '{cls}', the input must be at least 1-D with the last dimension equal to {size_name} "
+            f"{size}, but got input shape ()") from None
+    if t.shape[-1] != size:
         raise ValueError(f"For '{cls}', the last dimension of the input must equal {size_name} "
-                         f"{size}, but got input shape {tuple(t.shape)}")
+                         f"{size}, but got input shape {tuple(t.shape)}") from None
+
+
+def _linear_slow_args(cell, cls, size_name, size, t, w, b):
+    """Dense/Linear when the input dtype differs from the weight's: the weight and bias that
+    ``weight_for`` allows, after the input shape check MindSpore does first."""
+    _check_linear_input(cls, size_name, size, t)
     w = weight_for(cell, t, w)
     return w, None if b is None else b.to(w.dtype)
 
@@ -83,9 +94,14 @@ class Dense(Cell):
         t = x._t
         w = self.weight._t
         b = None if self.bias is None else self.bias._t
-        if t.dtype is not w.dtype or t.shape[-1] != self.in_channels:
+        if t.dtype is not w.dtype:
             w, b = _linear_slow_args(self, "Dense", "in_channels", self.in_channels, t, w, b)
-        out = _wrap(F.linear(t, w, b))
+        try:
+            out = _wrap(F.linear(t, w, b))
+        except RuntimeError:
+            # The shape is checked only once torch has rejected the input: no cost when it is valid.
+            _check_linear_input("Dense", "in_channels", self.in_channels, t)
+            raise
         if self.activation_flag:
             out = self.activation(out)
         return out
@@ -136,9 +152,14 @@ class Linear(Cell):
         t = x._t
         w = self.weight._t
         b = None if self.bias is None else self.bias._t
-        if t.dtype is not w.dtype or t.shape[-1] != self.in_features:
+        if t.dtype is not w.dtype:
             w, b = _linear_slow_args(self, "Linear", "in_features", self.in_features, t, w, b)
-        return _wrap(F.linear(t, w, b))
+        try:
+            return _wrap(F.linear(t, w, b))
+        except RuntimeError:
+            # As in Dense: the shape is checked only once torch has rejected the input.
+            _check_linear_input("Linear", "in_features", self.in_features, t)
+            raise
 
     def extend_repr(self):
         s = f"input_features={self.in_features}, output_features={self.out_features}"

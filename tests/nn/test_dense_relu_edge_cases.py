@@ -1,5 +1,5 @@
-"""Review fixes: Dense/Linear input errors, and ReLU's NaN handling on the no-grad and grad
-paths. Expected values and exception types from MindSpore 2.10."""
+"""Dense/Linear input errors, and ReLU's NaN handling on the no-grad and grad paths.
+Expected values and exception types from MindSpore 2.10."""
 import re
 
 import numpy as np
@@ -55,7 +55,7 @@ VALUE = [0.0, 0.0, 2.0, 0.0, np.inf, 0.0]  # from MindSpore 2.10, PyNative and i
 GRAD = [0.0, 0.0, 1.0, 0.0, 1.0, 0.0]  # from MindSpore 2.10: ms.value_and_grad of relu
 
 
-@pytest.mark.parametrize("relu", [nn.ReLU(), ops.relu], ids=["nn.ReLU", "ops.relu"])
+@pytest.mark.parametrize("relu", [nn.ReLU(), ops.relu, ops.ReLU()], ids=["nn.ReLU", "ops.relu", "ops.ReLU"])
 def test_relu_nan_gives_zero_without_and_with_grad(relu):
     assert relu(t(X)).asnumpy().tolist() == VALUE
     value, grad = ms.value_and_grad(relu)(t(X))

@@ -9,7 +9,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
-from ...ops.function.nn_func import lrn
+from ...ops.function.nn_func import _relu, lrn
 from ..cell import Cell
 from ._checks import NoArgCell, check_float as _check_float
 
@@ -37,17 +37,13 @@ class ReLU(NoArgCell):
     Outputs:
         Tensor of the same shape and dtype.
 
-    Differences from PyTorch: when no gradient is being recorded, NaN inputs give 0 as in
-    MindSpore's kernel (``torch.nn.ReLU`` returns NaN); while differentiating, NaN propagates.
+    Differences from PyTorch: NaN inputs give 0 with a zero gradient, as in MindSpore's kernel
+    (``torch.nn.ReLU`` returns NaN with gradient 1). Differences from MindSpore: forward-mode
+    ``jvp`` gives tangent 1 at NaN (MindSpore 0).
     """
 
     def construct(self, x):
-        out = torch.relu(x._t)
-        if not out.requires_grad and out.is_floating_point():
-            # In place on relu's fresh output; skipped under autograd, where relu saves its
-            # output for backward and a NaN-free kernel would cost several times relu's time.
-            out.nan_to_num_(0.0, float("inf"))
-        return _wrap(out)
+        return _wrap(_relu(x._t))
 
 
 class ReLU6(NoArgCell):

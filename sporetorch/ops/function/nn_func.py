@@ -39,11 +39,32 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------- activations
+def _relu(t):
+    """``torch.relu`` giving 0 for NaN, as MindSpore's ReLU kernel does (torch keeps NaN)."""
+    out = torch.relu(t)
+    if out.is_floating_point():
+        try:
+            # In place on relu's fresh output, through ``.data``: relu saved this very tensor for
+            # backward, and ``.data`` keeps autograd's version check quiet; backward's mask
+            # (output > 0) then also gives MindSpore's zero gradient at NaN. One extra pass is
+            # cheaper than a NaN-free op such as ``where``, which is several times slower on CPU.
+            out.data.nan_to_num_(0.0, float("inf"))
+        except RuntimeError:
+            # vmap forbids ``.data`` (and reports requires_grad False even when an outer grad
+            # records, so a plain in-place fix is unsafe there): the out-of-place form.
+            return torch.where(t > 0, t, 0)
+    return out
+
+
 @_inline_checked
 def relu(input, inplace=False):
-    """``max(input, 0)``; integer inputs keep their dtype."""
+    """``max(input, 0)``; integer inputs keep their dtype.
+
+    Differences from PyTorch: NaN gives 0 and a zero gradient, as in MindSpore. Differences
+    from MindSpore: forward-mode ``jvp`` gives tangent 1 at NaN (MindSpore 0).
+    """
     try:
-        return _wrap(torch.relu(input._t))
+        return _wrap(_relu(input._t))
     except AttributeError:
         raise TypeError(f"For 'relu', the 'input' must be a Tensor, but got {type(input).__name__}") from None
 

@@ -4,6 +4,7 @@ import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
 from ..function import array_func, image_func
+from ..function.nn_func import _relu
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -30,7 +31,7 @@ def _unary_class(name, fn, doc):
                                      "__module__": __name__})
 
 
-ReLU = _unary_class("ReLU", torch.relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ops.ReLU()(x)``.")
+ReLU = _unary_class("ReLU", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ops.ReLU()(x)``; NaN gives 0.")
 ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.")
 Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.")
 Tanh = _unary_class("Tanh", torch.tanh, "Hyperbolic tangent.")

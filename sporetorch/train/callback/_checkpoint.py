@@ -3,6 +3,8 @@ import os
 import re
 import time
 
+from .. import _checkpoint_crypto as _crypto
+from ..serialization import _check_type, save_checkpoint
 from ._callback import Callback
 
 _INT_ARGS = ("save_checkpoint_steps", "save_checkpoint_seconds", "keep_checkpoint_max",
@@ -21,6 +23,14 @@ class CheckpointConfig:
             ``save_checkpoint``.
         saved_network (Cell, optional): save this network instead of the training network.
         append_info (list, optional): ``"epoch_num"``, ``"step_num"`` and/or a dict of extra entries.
+        enc_key (bytes, optional): encrypt every file with this key (16, 24 or 32 bytes for AES,
+            16 for SM4); read them back with ``load_checkpoint(..., dec_key=, dec_mode=)``. Needs
+            the optional ``cryptography`` package, otherwise ``NotImplementedError``.
+        enc_mode (str): ``"AES-GCM"``, ``"AES-CBC"`` or ``"SM4-CBC"``; used only with ``enc_key``.
+
+    Differences from MindSpore: with ``enc_key``, the mode and the key length are checked here
+    instead of at the first save, and ``crc_check=True`` is a ``ValueError`` (MindSpore writes
+    files that it cannot read back).
     """
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
@@ -39,8 +49,16 @@ class CheckpointConfig:
             keep_checkpoint_max = 1
         if format not in ("ckpt", "safetensors"):
             raise ValueError(f"For 'CheckpointConfig', 'format' must be 'ckpt' or 'safetensors', but got {format!r}")
+        _check_type("enc_key", enc_key, (type(None), bytes), "CheckpointConfig")
+        _check_type("enc_mode", enc_mode, (str,), "CheckpointConfig")
+        if format == "safetensors" and (enc_key is not None or enc_mode != "AES-GCM"):
+            raise ValueError("For 'CheckpointConfig', when format is 'safetensors', 'enc_key' and 'enc_mode' must "
+                             "keep their default values.")
         if enc_key is not None:
-            raise ValueError("For 'CheckpointConfig', encrypted checkpoints (enc_key) are not supported")
+            # Fail now rather than at the first save, possibly after a long epoch.
+            if crc_check:
+                raise ValueError("For 'CheckpointConfig', 'enc_key' and 'crc_check' cannot be used together.")
+            _crypto.check_key("CheckpointConfig", enc_key, enc_mode)
         if saved_network is not None and not hasattr(saved_network, "parameters_and_names"):
             raise TypeError(f"For 'CheckpointConfig', 'saved_network' must be a Cell, but got "
                             f"{type(saved_network).__name__}")
@@ -56,6 +74,8 @@ class CheckpointConfig:
         self._async_save = async_save
         self._saved_network = saved_network
         self._append_dict = _append_info(append_info)
+        self._enc_key = enc_key
+        self._enc_mode = enc_mode
         self._crc_check = crc_check
         self._format = format
         self._exception_save = exception_save
@@ -68,6 +88,8 @@ class CheckpointConfig:
     async_save = property(lambda self: self._async_save)
     saved_network = property(lambda self: self._saved_network)
     append_dict = property(lambda self: self._append_dict)
+    enc_key = property(lambda self: self._enc_key)
+    enc_mode = property(lambda self: self._enc_mode)
     crc_check = property(lambda self: self._crc_check)
     format = property(lambda self: self._format)
 
@@ -176,7 +198,6 @@ class ModelCheckpoint(Callback):
         return time.time() - self._last_time >= self._config.save_checkpoint_seconds
 
     def _save(self, cb_params):
-        from ..serialization import save_checkpoint
         step = cb_params.cur_step_num
         step_in_epoch = (step - 1) % cb_params.batch_num + 1
         ext = "safetensors" if self._config.format == "safetensors" else "ckpt"
@@ -191,8 +212,8 @@ class ModelCheckpoint(Callback):
         network = self._config.saved_network or cb_params.train_network
         self._remove_old()
         save_checkpoint(network, path, integrated_save=self._config.integrated_save,
-                        async_save=self._config.async_save, append_dict=append, format=self._config.format,
-                        crc_check=self._config.crc_check)
+                        async_save=self._config.async_save, append_dict=append, enc_key=self._config.enc_key,
+                        enc_mode=self._config.enc_mode, crc_check=self._config.crc_check, format=self._config.format)
         self._saved.append(path)
         self._last_triggered_step = step
         self._last_time = time.time()

@@ -992,16 +992,6 @@ def padding(x, pad_dim_size=8):
     return _wrap(F.pad(t, (0, pad_dim_size - 1)))
 
 
-def _diag_k(op, k):
-    k = _u(k)
-    k = k.tolist() if isinstance(k, torch.Tensor) else k
-    if isinstance(k, (list, tuple)):
-        if len(k) != 1 and (len(k) != 2 or k[0] != k[1]):
-            raise ValueError(f"For '{op}', only a single diagonal k is supported, but got {k}")
-        k = k[0]
-    return int(k)
-
-
 _DIAG_ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
 
 
@@ -1074,14 +1064,83 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_
     return _wrap(torch.where(inside, vals, pad))
 
 
+def _check_diag_align(op, align):
+    """MindSpore's check of ``align``, which its Primitives make when they are built."""
+    if not isinstance(align, str):
+        raise TypeError(f"For '{op}', the type of 'align' should be 'str', but got type '{type(align).__name__}'.")
+    if align not in _DIAG_ALIGNS:
+        raise ValueError(f"For '{op}', the 'align' must be str and must be in '{list(_DIAG_ALIGNS)}', "
+                         f"but got {align!r}.")
+
+
+def _diag_band(op, t, k):
+    """``(low, high, length)``: the band ``k`` of the matrices ``t``, checked, and its longest diagonal's length."""
+    if t.dim() < 2:
+        raise ValueError(f"For '{op}', the rank of 'x' must be greater than or equal to 2, but got {t.dim()}.")
+    if isinstance(k, Tensor) and (k._t.is_floating_point() or k._t.is_complex() or k._t.dtype == torch.bool):
+        raise TypeError(f"For '{op}', 'k' must be an integer Tensor, but got {k.dtype}.")
+    lo, hi = _diag_range(op, k)
+    if lo > hi:
+        raise ValueError(f"For '{op}', k[0] can not be greater than k[1], but got k[0] is {lo}, k[1] is {hi}.")
+    rows, cols = t.shape[-2:]
+    if lo <= -rows or hi >= cols:
+        raise ValueError(f"For '{op}', the value of k must be in ({-rows}, {cols}), "
+                         f"but got {lo if not -rows < lo < cols else hi}.")
+    return lo, hi, builtins.min(rows + builtins.min(hi, 0), cols - builtins.max(lo, 0))
+
+
 def matrix_diag_part(x, k, padding_value, align='RIGHT_LEFT'):
-    """Diagonal ``k`` of the last two axes."""
-    return _wrap(torch.diagonal(x._t, _diag_k("matrix_diag_part", k), -2, -1))
+    """Diagonals ``k`` (one, or the band ``[low, high]``) of the last two axes; TensorFlow's MatrixDiagPartV3.
+
+    One diagonal gives ``(..., L)``, a band ``(..., high - low + 1, L)`` with row 0 holding diagonal
+    ``high``; L is the longest diagonal's length, and ``align`` says on which side a shorter diagonal is
+    padded with ``padding_value``.
+    """
+    op = "MatrixDiagPartV3"
+    _check_diag_align(op, align)
+    t = x._t
+    lo, hi, length = _diag_band(op, t, k)
+    if isinstance(padding_value, Tensor):
+        if padding_value.ndim != 0:
+            raise ValueError(f"For '{op}', the rank of 'padding_value' must be 0, but got {padding_value.ndim}.")
+        if padding_value._t.dtype != t.dtype:
+            raise TypeError(f"For '{op}', 'padding_value' must have the dtype of 'x' ({x.dtype}), "
+                            f"but got {padding_value.dtype}.")
+    rows, cols = t.shape[-2:]
+    dev = t.device
+    # For output row r (diagonal d = high - r) and slot n: the element's position p along d, which is
+    # shifted right by the padding when `align` puts d right (first half: d >= 0, second: d <= 0).
+    d = hi - torch.arange(hi - lo + 1, device=dev).unsqueeze(-1)
+    size = torch.minimum(cols - d.clamp(min=0), rows + d.clamp(max=0))
+    right = torch.zeros_like(d, dtype=torch.bool)
+    if align in ("RIGHT_LEFT", "RIGHT_RIGHT"):
+        right |= d >= 0
+    if align in ("LEFT_RIGHT", "RIGHT_RIGHT"):
+        right |= d <= 0
+    p = torch.arange(length, device=dev) - torch.where(right, length - size, 0)
+    inside = (p >= 0) & (p < size)
+    flat = torch.where(inside, (p - d.clamp(max=0)) * cols + p + d.clamp(min=0), 0)
+    vals = t.flatten(-2)[..., flat.reshape(-1)].reshape(t.shape[:-2] + flat.shape)
+    out = torch.where(inside, vals, torch.as_tensor(_u(padding_value), dtype=t.dtype, device=dev))
+    return _wrap(out.squeeze(-2) if lo == hi else out)
 
 
 def matrix_set_diag(x, diagonal, k=0, align='RIGHT_LEFT'):
-    """Copy of ``x`` with diagonal ``k`` of the last two axes replaced by ``diagonal``."""
-    return _wrap(torch.diagonal_scatter(x._t, diagonal._t, _diag_k("matrix_set_diag", k), -2, -1))
+    """Copy of ``x`` with diagonals ``k`` (one, or the band ``[low, high]``) of the last two axes replaced by
+    ``diagonal``, laid out as :func:`matrix_diag_part` returns them; TensorFlow's MatrixSetDiagV3."""
+    op = "MatrixSetDiagV3"
+    _check_diag_align(op, align)
+    t = x._t
+    lo, hi, length = _diag_band(op, t, k)
+    expected = t.shape[:-2] + ((length,) if lo == hi else (hi - lo + 1, length))
+    if diagonal._t.shape != expected:
+        raise ValueError(f"For '{op}', 'diagonal' must have shape {tuple(expected)} for 'x' of shape "
+                         f"{tuple(t.shape)} and k {[lo, hi]}, but got {tuple(diagonal._t.shape)}.")
+    rows, cols = t.shape[-2:]
+    # The band is the matrix matrix_diag builds from `diagonal` at x's size.
+    band = matrix_diag(diagonal, [lo, hi], rows, cols, 0, align)._t
+    d = torch.arange(cols, device=t.device) - torch.arange(rows, device=t.device).unsqueeze(-1)
+    return _wrap(torch.where((d >= lo) & (d <= hi), band, t))
 
 
 # ---------------------------------------------------------------------------- sort / select

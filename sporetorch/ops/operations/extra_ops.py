@@ -833,13 +833,6 @@ class UniqueWithPad(Primitive):
         return x.unique_with_pad(int(_u(pad_num)))
 
 
-def _diag_offsets(k):
-    k = _u(k)
-    if isinstance(k, torch.Tensor):
-        k = k.reshape(-1).tolist()
-    return (k, k) if isinstance(k, int) else (int(k[0]), int(k[-1]))
-
-
 class MatrixDiagV3(Primitive):
     """Build (batched) matrices with diagonals ``k`` taken from ``x``, ``padding_value`` elsewhere."""
 
@@ -855,31 +848,27 @@ class MatrixDiagV3(Primitive):
 
 
 class MatrixDiagPartV3(Primitive):
-    """Diagonal ``k`` (a single offset) of (batched) matrices."""
+    """Diagonals ``k`` (one, or a band) of (batched) matrices; see :func:`ops.matrix_diag_part`."""
 
     @prim_attr_register
     def __init__(self, align="RIGHT_LEFT"):
-        pass
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixDiagPartV3", align)
 
     def __call__(self, x, k, padding_value):
-        lo, hi = _diag_offsets(k)
-        if lo != hi:
-            raise NotImplementedError("For 'MatrixDiagPartV3', only a single diagonal offset k is supported")
-        return _wrap(torch.diagonal(x._t, lo, -2, -1))
+        return array_func.matrix_diag_part(x, k, padding_value, self.align)
 
 
 class MatrixSetDiagV3(Primitive):
-    """Replace diagonal ``k`` (a single offset) of (batched) matrices with ``diagonal``."""
+    """Replace diagonals ``k`` (one, or a band) of (batched) matrices; see :func:`ops.matrix_set_diag`."""
 
     @prim_attr_register
     def __init__(self, align="RIGHT_LEFT"):
-        pass
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixSetDiagV3", align)
 
     def __call__(self, x, diagonal, k):
-        lo, hi = _diag_offsets(k)
-        if lo != hi:
-            raise NotImplementedError("For 'MatrixSetDiagV3', only a single diagonal offset k is supported")
-        return _wrap(torch.diagonal_scatter(x._t, diagonal._t, lo, -2, -1))
+        return array_func.matrix_set_diag(x, diagonal, k, self.align)
 
 
 class TridiagonalMatMul(Primitive):

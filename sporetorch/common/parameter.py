@@ -192,14 +192,19 @@ class ParameterTuple(tuple):
 
     def __new__(cls, iterable):
         data = tuple(iterable)
-        seen = set()
+        seen, names = set(), set()
         for x in data:
             if not isinstance(x, Parameter):
                 raise TypeError("For ParameterTuple initialization, ParameterTuple input should be 'Parameter' "
                                 f"collection, but got a {type(iterable)}. ")
-            if id(x) in seen:
-                raise ValueError(f"For 'ParameterTuple', the Parameter '{x.name}' appears twice")
-            seen.add(id(x))
+            # As in MindSpore a Parameter may repeat, but two Parameters may not share a name: a
+            # Cell registers the Parameters of a ParameterTuple attribute by name.
+            if id(x) not in seen:
+                if x.name in names:
+                    raise ValueError(f"The value {x} , its name '{x.name}' already exists. "
+                                     "Please set a unique name for the parameter.")
+                names.add(x.name)
+                seen.add(id(x))
         return tuple.__new__(cls, data)
 
     def clone(self, prefix, init="same"):

@@ -40,6 +40,7 @@ class Cell:
         d["_cells"] = OrderedDict()
         d["_params"] = OrderedDict()
         d["_params_list"] = OrderedDict()
+        d["_tuple_param_id"] = 1
         d["_auto_prefix"] = auto_prefix
         d["training"] = False
         d["requires_grad"] = False
@@ -88,9 +89,7 @@ class Cell:
         elif isinstance(value, Cell):
             self._set_cell_attr(name, value)
         elif isinstance(value, ParameterTuple):
-            self._drop_registered(name)
-            d["_params_list"][name] = value
-            d[name] = value
+            self._set_param_tuple_attr(name, value)
         else:
             if name in d["_params"]:
                 if value is None:
@@ -120,11 +119,6 @@ class Cell:
                 del d[reg][name]
         object.__delattr__(self, name)
 
-    def _drop_registered(self, name):
-        d = self.__dict__
-        for reg in ("_params", "_cells", "_params_list"):
-            d[reg].pop(name, None)
-
     def _set_param_attr(self, name, value):
         if value._has_default_name():
             value.name = name
@@ -132,6 +126,28 @@ class Cell:
         d["_cells"].pop(name, None)
         d["_params_list"].pop(name, None)
         d["_params"][name] = value
+        d[name] = value
+
+    def _set_param_tuple_attr(self, name, value):
+        # As in MindSpore, each Parameter of the tuple is registered under its own name (a default
+        # name becomes "Parameter$<n>", counted per cell), so the cell lists it in assignment order
+        # among its other Parameters; a replaced tuple's Parameters stay registered.
+        d = self.__dict__
+        seen, names = set(), set()
+        for item in value:
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if item._has_default_name():
+                item.name = f"Parameter${d['_tuple_param_id']}"
+                d["_tuple_param_id"] += 1
+            if item.name in names:
+                raise ValueError(f"The value {value} , its name '{item.name}' already exists. "
+                                 "Please set a unique name for the parameter.")
+            names.add(item.name)
+            self.insert_param_to_cell(item.name, item, check_name_contain_dot=False)
+        # The optimizers and interop find ParameterTuple attributes by attribute name in _params_list.
+        d["_params_list"][name] = value
         d[name] = value
 
     def _set_cell_attr(self, name, value):
@@ -179,12 +195,15 @@ class Cell:
             raise KeyError(f"For 'insert_param_to_cell', the name must be a non-empty str, but got {param_name!r}")
         if check_name_contain_dot and "." in param_name:
             raise KeyError(f"For 'insert_param_to_cell', the name must not contain '.', but got {param_name!r}")
+        d = self.__dict__
+        if param_name not in d["_params"] and (param_name in d or hasattr(type(self), param_name)):
+            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the network."
+                           "Cannot insert another parameter with the same name.")
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"For 'insert_param_to_cell', the param must be a Parameter, "
                             f"but got {type(param).__name__}")
         if param is not None and param._has_default_name():
             param.name = param_name
-        d = self.__dict__
         d["_params"][param_name] = param
         d[param_name] = param
 
@@ -316,12 +335,6 @@ class Cell:
                     continue
                 seen.add(id(par))
                 yield (f"{cell_name}.{par_name}" if cell_name else par_name), par
-            for tup in cell._params_list.values():
-                for par in tup:
-                    if id(par) in seen:
-                        continue
-                    seen.add(id(par))
-                    yield par.name, par
 
     def get_parameters(self, expand=True):
         """Yield this cell's Parameters (recursively when ``expand``)."""

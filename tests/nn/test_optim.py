@@ -195,33 +195,89 @@ def test_adagrad_without_slot_updates_closed_form():
     np.testing.assert_allclose(w.asnumpy(), expected, rtol=1e-5, atol=1e-6)
 
 
-def test_lamb_closed_form():
-    lr, b1, b2, eps, wd = 0.1, 0.9, 0.999, 1e-6, 0.01
-    w, b = _params()
-    opt = nn.Lamb([w, b], learning_rate=lr, weight_decay=wd)
-    p, m, v = W0.astype(np.float64), 0.0, 0.0
-    for t in range(1, 4):
-        opt(_grads(t - 1))
-        g = GW[t - 1]
-        m = b1 * m + (1 - b1) * g
-        v = b2 * v + (1 - b2) * g * g
-        u = (m / (1 - b1 ** t)) / (np.sqrt(v / (1 - b2 ** t)) + eps) + wd * p
-        p = p - lr * np.linalg.norm(p) / np.linalg.norm(u) * u
-    np.testing.assert_allclose(w.asnumpy(), p, rtol=1e-5, atol=1e-6)
+# MindSpore 2.10 has no CPU kernel for Lamb's and LARS's Primitives: the values below come from
+# MindSpore 2.10 on CPU running nn.Lamb and nn.LARS with those Primitives replaced by MindSpore
+# ops computing their kernels' formulas (Lamb: the GPU kernel, LARSUpdate: the Ascend kernel).
+# The optimizers take the Parameters 'fc.weight' (W0) and 'fc.bias' (B0) and three steps.
+LR3 = [0.1, 0.05, 0.02]
+LAMB_LARS_MAKERS = {
+    "Lamb": lambda w, b: nn.Lamb([w, b], nn.PolynomialDecayLR(0.1, 0.01, 4, 1.0), weight_decay=0.01),
+    # No weight decay for the bias group.
+    "Lamb_groups": lambda w, b: nn.Lamb([{"params": [w], "weight_decay": 0.01}, {"params": [b]}], LR3, beta1=0.8,
+                                        beta2=0.99, eps=1e-4),
+    "LARS": lambda w, b: nn.LARS(nn.Momentum([w, b], LR3, 0.9, weight_decay=0.01, loss_scale=2.0),
+                                 coefficient=0.01),
+    "LARS_clip": lambda w, b: nn.LARS(nn.Momentum([w, b], LR3, 0.9, weight_decay=0.01), coefficient=0.1,
+                                      use_clip=True),
+    "LARS_sgd": lambda w, b: nn.LARS(nn.SGD([w, b], 0.1, momentum=0.9, weight_decay=0.1), coefficient=0.02),
+}
+
+# Values from MindSpore 2.10: the weight's 6 values and the bias's 2 after each step, and the
+# state after the last step (but the bias's).
+LAMB_LARS_VALUES = {
+    "Lamb": (
+        [[0.073334262, 0.45454326, 0.18120784, 0.065475918, -0.17692225, 0.26744837, -0.18067479, 0.72718894],
+         [0.073664248, 0.47719896, 0.18846168, 0.04519403, -0.19923888, 0.24218079, -0.22251534, 0.68692034],
+         [0.064395219, 0.4820773, 0.19492857, 0.023520334, -0.19668767, 0.22007662, -0.25285748, 0.71254277]],
+        {"global_step": [3],
+         "lamb_m.fc.weight": [0.093623556, -0.033367489, -0.046805367, 0.12065841, -0.015253685, 0.16353308],
+         "lamb_v.fc.weight": [0.0025097877, 0.0010933713, 0.0012654935, 0.00076021097, 0.00091050443, 0.0013484642]}),
+    "Lamb_groups": (
+        [[0.073323682, 0.45454606, 0.18119878, 0.065504283, -0.17691773, 0.26743799, -0.18093386, 0.72744685],
+         [0.074460171, 0.46918172, 0.18664636, 0.052215375, -0.19136715, 0.25164914, -0.20838037, 0.70192277],
+         [0.071057752, 0.47039777, 0.18924074, 0.044157501, -0.18984582, 0.24401729, -0.21843247, 0.71257186]],
+        {"global_step": [3],
+         "lamb_m.fc.weight": [0.17287655, -0.042294167, -0.094256744, 0.2260471, -0.046260647, 0.28332505],
+         "lamb_v.fc.weight": [0.024877997, 0.010862748, 0.012511279, 0.007561774, 0.0090739839, 0.013305816]}),
+    "LARS": (
+        [[0.097239681, 0.43047231, 0.20528185, 0.089741535, -0.15274584, 0.29143101, -0.16920039, 0.76536399],
+         [0.097197913, 0.43064094, 0.20531958, 0.089627087, -0.15285645, 0.2911548, -0.18214445, 0.7603305],
+         [0.097107567, 0.43065399, 0.2053389, 0.089541696, -0.1528361, 0.29103294, -0.19075693, 0.7673139]],
+        {"global_step": [3],
+         "fake_param": [0.0],
+         "opt.momentum": [0.89999998],
+         "opt.moments.fc.weight": [
+             0.0045172195, -0.00065259263, -0.00096537278, 0.0042696297, -0.0010180499, 0.0060933866]}),
+    "LARS_clip": (
+        [[0.058773186, 0.43995565, 0.18102059, 0.087310016, -0.15832245, 0.25603962, -0.21357518, 0.74718195],
+         [0.066954762, 0.46885338, 0.19866462, 0.066263549, -0.17746359, 0.21772234, -0.2394633, 0.73711491],
+         [0.050742004, 0.46719646, 0.20651756, 0.047452401, -0.16904989, 0.19828774, -0.25668827, 0.75108176]],
+        {"global_step": [3],
+         "fake_param": [0.0],
+         "opt.momentum": [0.89999998],
+         "opt.moments.fc.weight": [0.81063789, 0.082846344, -0.39264721, 0.94055736, -0.42068541, 0.97173023]}),
+    "LARS_sgd": (
+        [[0.096871048, 0.43053207, 0.2050395, 0.089712508, -0.15278786, 0.29107803, -0.21357518, 0.74718195],
+         [0.096703082, 0.43114287, 0.20516823, 0.089256763, -0.1532024, 0.28997424, -0.26535141, 0.72704792],
+         [0.095816255, 0.43120456, 0.20532709, 0.088412926, -0.15298297, 0.28874585, -0.35147625, 0.79688221]],
+        {"global_step": [3],
+         "fake_param": [0.0],
+         "opt.momentum": [0.89999998],
+         "opt.accum.fc.weight": [0.0088683004, -0.00061693834, -0.0015886064, 0.0084383572, -0.0021943343, 0.012283874],
+         "opt.stat.fc.weight": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]}),
+}
 
 
-def test_lars_scales_gradients_before_the_inner_optimizer():
-    w = Parameter(Tensor(W0.copy()), name="fc.weight")
-    b = Parameter(Tensor(B0.copy()), name="fc.bias")
-    inner = nn.SGD([w, b], learning_rate=0.1, weight_decay=0.01)
-    opt = nn.LARS(inner, epsilon=1e-5, coefficient=0.001)
-    opt(_grads(0))
-    g = GW[0].astype(np.float64)
-    wn, gn = np.linalg.norm(W0), np.linalg.norm(g)
-    trust = 0.001 * wn / (gn + 0.01 * wn + 1e-5)
-    np.testing.assert_allclose(w.asnumpy(), W0 - 0.1 * trust * (g + 0.01 * W0), rtol=1e-5, atol=1e-7)
-    # 'fc.bias' is excluded by the default filter: plain SGD, the inner weight decay is skipped.
-    np.testing.assert_allclose(b.asnumpy(), B0 - 0.1 * GB[0], rtol=1e-6, atol=1e-7)
+@pytest.mark.parametrize("case", sorted(LAMB_LARS_MAKERS))
+def test_lamb_and_lars_match_mindspore(case):
+    steps, state = LAMB_LARS_VALUES[case]
+    w, b = Parameter(Tensor(W0.copy()), name="fc.weight"), Parameter(Tensor(B0.copy()), name="fc.bias")
+    opt = LAMB_LARS_MAKERS[case](w, b)
+    for k, expected in enumerate(steps):
+        opt(_grads(k))
+        np.testing.assert_allclose(np.concatenate([w.asnumpy().ravel(), b.asnumpy()]), expected, rtol=1e-6,
+                                   atol=1e-7, err_msg=f"step {k + 1}")
+    mine = dict(opt.parameters_and_names())
+    for name, expected in state.items():
+        np.testing.assert_allclose(mine[name].asnumpy().ravel(), expected, rtol=1e-6, atol=1e-7, err_msg=name)
+
+
+def test_lars_leaves_an_all_zero_parameter_alone():
+    # MindSpore's LARSUpdate has no zero-norm case: the trust ratio of a zero weight is 0.
+    w = Parameter(Tensor(np.zeros((2, 3), np.float32)), name="fc.weight")
+    opt = nn.LARS(nn.Momentum([w], 0.1, 0.9, weight_decay=0.01), coefficient=0.01)
+    opt((Tensor(GW[0]),))
+    np.testing.assert_array_equal(w.asnumpy(), np.zeros((2, 3), np.float32))
 
 
 @pytest.mark.parametrize("ours,theirs,kwargs,tkwargs", [

@@ -1,6 +1,7 @@
 """Adagrad family: Adagrad, ProximalAdagrad, Adadelta."""
 import torch
 
+from ...ops.operations.optim_ops import _proximal
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -75,8 +76,7 @@ class ProximalAdagrad(Optimizer):
                 torch._foreach_mul_(rate, lr)
                 prox = torch._foreach_sub(p, torch._foreach_mul(g, rate))
                 for pi, v, r in zip(p, prox, rate):
-                    shrunk = torch.clamp(v.abs() - r * self.l1, min=0.0)
-                    pi.copy_(torch.sign(v) * shrunk / (1.0 + r * self.l2))
+                    pi.copy_(_proximal(v, r, self.l1, self.l2))
         return True
 
 

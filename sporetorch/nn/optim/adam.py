@@ -16,6 +16,13 @@ def _check_betas_eps(beta1, beta2, eps, cls_name):
     check_float(eps, "eps", cls_name, low=0.0, low_inclusive=False)
 
 
+def _float32(*values):
+    """``values`` rounded to float32, as MindSpore holds beta1, beta2 and eps in float32 Tensors:
+    its ``1 - beta2`` is ``1 - 0.999f``, which shows wherever no bias correction cancels it
+    (AdamWeightDecay's update is 6e-6 larger, relatively, than with ``1 - 0.999``)."""
+    return tuple(float(np.float32(v)) for v in values)
+
+
 def _power_param(name, shape):
     return Parameter(Tensor(np.ones(shape, np.float32)), name=name)
 
@@ -72,7 +79,7 @@ class Adam(Optimizer, _BetaPowers):
         if use_amsgrad and use_nesterov:
             raise ValueError(f"For '{self.cls_name}', 'use_amsgrad' and 'use_nesterov' cannot both be True.")
         self.params = self.parameters
-        self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
+        self.beta1, self.beta2, self.eps = _float32(beta1, beta2, eps)
         self.use_locking = use_locking
         self.use_nesterov = use_nesterov
         self.use_amsgrad = use_amsgrad
@@ -132,8 +139,12 @@ class Adam(Optimizer, _BetaPowers):
 class AdamOffload(Adam):
     """Adam whose update MindSpore runs on the host; here it is :class:`Adam` (same formula).
 
-    Differences from MindSpore: no host offloading is needed; the state and numbers are Adam's.
+    State: as :class:`Adam`, but ``beta1_power``/``beta2_power`` have shape (1,) (MindSpore's).
+
+    Differences from MindSpore: no host offloading is needed; the numbers are Adam's.
     """
+
+    _power_shape = (1,)
 
     @opt_init_args_register
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
@@ -179,7 +190,7 @@ class AdamWeightDecay(Optimizer):
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
         _check_betas_eps(beta1, beta2, eps, self.cls_name)
-        self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
+        self.beta1, self.beta2, self.eps = _float32(beta1, beta2, eps)
         self.moments1 = self._clone_state("adam_m")
         self.moments2 = self._clone_state("adam_v")
 
@@ -231,7 +242,7 @@ class AdaMax(Optimizer, _BetaPowers):
                  loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_betas_eps(beta1, beta2, eps, self.cls_name)
-        self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
+        self.beta1, self.beta2, self.eps = _float32(beta1, beta2, eps)
         self.beta1_power = _power_param("beta1_power", (1,))
         self.moment1 = self._clone_state("moment1")
         self.moment2 = self._clone_state("moment2")

@@ -1,6 +1,7 @@
 """FTRL-Proximal."""
 import torch
 
+from ...ops.operations.optim_ops import _ftrl
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -45,12 +46,10 @@ class FTRL(Optimizer):
         lr, k, l1, l2 = lrs[0], self.lr_power, self.l1, self.l2
         with torch.no_grad():
             for p, g, n, z in zip(self._params_t(), grads, self._state_t("moments"), self._state_t("linear")):
-                n_new = n + g * g
-                pow_new = n_new.pow(-k)
-                z.add_(g - (pow_new - n.pow(-k)) / lr * p)
-                quadratic = pow_new / lr + 2.0 * l2
-                p.copy_(torch.where(z.abs() > l1, (torch.sign(z) * l1 - z) / quadratic, torch.zeros_like(p)))
-                n.copy_(n_new)
+                new_p, new_n, new_z = _ftrl(p, n, z, g, lr, l1, l2, k)
+                p.copy_(new_p)
+                n.copy_(new_n)
+                z.copy_(new_z)
         return True
 
 

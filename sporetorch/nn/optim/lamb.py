@@ -5,7 +5,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ._validate import check_bool, check_type
-from .adam import _add_scaled, _check_betas_eps
+from .adam import _add_scaled, _check_betas_eps, _float32
 from .optimizer import Optimizer, opt_init_args_register
 
 
@@ -27,7 +27,7 @@ class Lamb(Optimizer):
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
         _check_betas_eps(beta1, beta2, eps, self.cls_name)
-        self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
+        self.beta1, self.beta2, self.eps = _float32(beta1, beta2, eps)
         self.params = self.parameters
         self.moments1 = self._clone_state("lamb_m")
         self.moments2 = self._clone_state("lamb_v")
@@ -67,8 +67,9 @@ class LARS(Optimizer):
 
     Each gradient (of Parameters selected by ``lars_filter``) becomes
     ``trust * (g + wd * p)`` with ``trust = coefficient * ||p|| / (||g|| + wd * ||p|| + epsilon)``
-    (1 where a norm is 0; with ``use_clip`` it is ``min(trust / lr, 1)``), then ``optimizer``
-    applies its own update without weight decay or loss scaling (LARS did those).
+    (with ``use_clip`` it is ``min(trust / lr, 1)``), then ``optimizer`` applies its own update
+    without weight decay or loss scaling (LARS did those). As in MindSpore's ``LARSUpdate``
+    kernel, a zero norm gets no special case: a Parameter that is all zeros stays zero.
 
     Args:
         optimizer (Optimizer): the wrapped optimizer. epsilon (float): Default: 1e-05.
@@ -120,7 +121,6 @@ class LARS(Optimizer):
                 trust = self.coefficient * w_norm / (g_norm + wd * w_norm + self.epsilon)
                 if self.use_clip:
                     trust = torch.clamp(trust / lr_of[i], max=1.0)
-                trust = torch.where((w_norm > 0) & (g_norm > 0), trust, torch.ones_like(trust))
                 grads[i] = (g + wd * p) * trust
         return opt(tuple(Tensor.from_torch(g) for g in grads))
 

@@ -955,9 +955,8 @@ class LARSUpdate(Primitive):
         w_norm = torch.sqrt(norm_weight._t)
         g_norm = torch.sqrt(norm_gradient._t)
         wd, lr = _u(weight_decay), _u(learning_rate)
-        trust = torch.where((w_norm > 0) & (g_norm > 0),
-                            self.hyperpara * w_norm / (g_norm + wd * w_norm + self.epsilon),
-                            torch.ones_like(w_norm))
+        # As in MindSpore's kernel (and nn.LARS), a zero norm has no special case.
+        trust = self.hyperpara * w_norm / (g_norm + wd * w_norm + self.epsilon)
         if self.use_clip:
             trust = torch.clamp(trust / lr, max=1.0)
         return _wrap(trust * (gradient._t + wd * weight._t))

@@ -20,8 +20,32 @@ def _v(x):
     return x._t.detach() if isinstance(x, Tensor) else x
 
 
+def _proximal(prox, rate, l1, l2):
+    """The proximal step of L1/L2 regularisation at effective rate ``rate``:
+    ``sign(prox) * max(|prox| - rate * l1, 0) / (1 + rate * l2)`` (torch tensors or numbers).
+    Shared by ``ApplyProximalGradientDescent`` and ``nn.ProximalAdagrad``."""
+    return torch.sign(prox) * torch.clamp_min(torch.abs(prox) - rate * l1, 0) / (1 + rate * l2)
+
+
+def _ftrl(var, accum, linear, grad, lr, l1, l2, lr_power):
+    """One FTRL-Proximal step on torch tensors; returns the new ``(var, accum, linear)``.
+    Shared by ``ApplyFtrl`` and ``nn.FTRL``."""
+    p = -lr_power
+    acc = accum + grad * grad
+    acc_pow = acc ** p
+    lin = linear + grad - (acc_pow - accum ** p) / lr * var
+    quadratic = acc_pow / lr + 2 * l2
+    new = torch.where(torch.abs(lin) > l1, (torch.sign(lin) * l1 - lin) / quadratic, torch.zeros_like(var))
+    return new, acc, lin
+
+
 class ApplyMomentum(Primitive):
-    """``accum = accum * momentum + grad``; ``var -= lr * accum`` (Nesterov: ``lr * (grad + momentum * accum)``)."""
+    """``accum = accum * momentum + grad``; ``var -= lr * accum`` (Nesterov: ``lr * (grad + momentum * accum)``),
+    with ``grad`` multiplied by ``gradient_scale``; returns ``var``.
+
+    Differences from MindSpore: its 2.10 CPU kernel ignores ``use_nesterov`` and ``gradient_scale``;
+    both are applied here as in its Ascend kernel (and, for Nesterov, its GPU kernel).
+    """
 
     @prim_attr_register
     def __init__(self, use_nesterov=False, use_locking=False, gradient_scale=1.0):
@@ -71,7 +95,12 @@ class ApplyGradientDescent(Primitive):
 
 
 class Adam(Primitive):
-    """Adam update of ``var`` with moments ``m``/``v``; returns ``(var, m, v)``."""
+    """Adam update of ``var`` with moments ``m``/``v``; returns ``(var, m, v)``.
+
+    Differences from MindSpore: its 2.10 CPU kernel updates the inputs but returns zero-filled
+    outputs; the updated Parameters are returned here, as documented. The same holds for
+    ``AdamWeightDecay``, ``ApplyRMSProp`` and ``ApplyCenteredRMSProp``.
+    """
 
     @prim_attr_register
     def __init__(self, use_locking=False, use_nesterov=False):
@@ -110,7 +139,11 @@ class AdamWeightDecay(Primitive):
 
 
 class ApplyAdagrad(Primitive):
-    """``accum += grad ** 2``; ``var -= lr * grad / sqrt(accum)``; returns ``(var, accum)``."""
+    """``accum += grad ** 2``; ``var -= lr * grad / sqrt(accum)``; returns ``(var, accum)``.
+
+    Differences from MindSpore: with ``update_slots=False`` the accumulator stays fixed, as
+    documented; MindSpore 2.10's CPU kernel updates it anyway.
+    """
 
     @prim_attr_register
     def __init__(self, update_slots=True):
@@ -254,9 +287,7 @@ class ApplyProximalGradientDescent(Primitive):
     def __call__(self, var, alpha, l1, l2, delta):
         with torch.no_grad():
             a = _v(alpha)
-            prox = _v(var) - a * _v(delta)
-            new = torch.sign(prox) / (1 + a * _v(l2)) * torch.clamp_min(torch.abs(prox) - a * _v(l1), 0)
-            _set(var, new)
+            _set(var, _proximal(_v(var) - a * _v(delta), a, _v(l1), _v(l2)))
         return var
 
 
@@ -278,7 +309,12 @@ class ApplyKerasMomentum(Primitive):
 
 
 class ApplyFtrl(Primitive):
-    """FTRL-proximal update of ``var`` with slots ``accum`` and ``linear``."""
+    """FTRL-proximal update of ``var`` with slots ``accum`` and ``linear``; returns ``var``.
+
+    Differences from MindSpore: with ``l1 > 0`` its 2.10 CPU kernel computes ``(l1 - linear) / q``
+    where ``linear < -l1`` instead of the documented ``(-l1 - linear) / q`` (its GPU kernel's);
+    the documented formula is used here.
+    """
 
     @prim_attr_register
     def __init__(self, use_locking=False):
@@ -286,13 +322,7 @@ class ApplyFtrl(Primitive):
 
     def __call__(self, var, accum, linear, grad, lr, l1, l2, lr_power):
         with torch.no_grad():
-            g, w, rate, p = _v(grad), _v(var), _v(lr), -_v(lr_power)
-            acc_old = _v(accum)
-            acc = acc_old + g * g
-            lin = _v(linear) + g - (acc ** p - acc_old ** p) / rate * w
-            quadratic = acc ** p / rate + 2 * _v(l2)
-            new = torch.where(torch.abs(lin) > _v(l1), (torch.sign(lin) * _v(l1) - lin) / quadratic,
-                              torch.zeros_like(w))
+            new, acc, lin = _ftrl(_v(var), _v(accum), _v(linear), _v(grad), _v(lr), _v(l1), _v(l2), _v(lr_power))
             _set(accum, acc)
             _set(linear, lin)
             _set(var, new)

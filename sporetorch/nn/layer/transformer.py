@@ -13,6 +13,7 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import _wrap
+from ...ops.function.nn_func import _relu
 from ..cell import Cell
 from .activation import GELU, ReLU
 from .basic import Dense, Dropout
@@ -122,7 +123,8 @@ def _activation_fn(activation, cls):
     """'relu'/'gelu', a ReLU/GELU cell or a callable on Tensors."""
     if isinstance(activation, str):
         if activation == "relu":
-            return lambda x: _wrap(F.relu(x._t))
+            # MindSpore's "relu" is ops.relu, whose kernel maps NaN to 0.
+            return lambda x: _wrap(_relu(x._t))
         if activation == "gelu":
             return lambda x: _wrap(F.gelu(x._t))
         raise ValueError(f"For '{cls}', the 'activation' must be 'relu' or 'gelu', but got {activation!r}")

@@ -1013,9 +1013,7 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_
     """Batched matrices with diagonals ``k`` (one, or the band ``[low, high]``) taken from ``x``, ``padding_value``
     elsewhere; TensorFlow's MatrixDiagV3."""
     op = "MatrixDiagV3"
-    if align not in _DIAG_ALIGNS:
-        raise ValueError(f"For '{op}', the 'align' must be str and must be in '{list(_DIAG_ALIGNS)}', "
-                         f"but got {align!r}.")
+    _check_diag_align(op, align)
     lo, hi = _diag_range(op, k)
     if lo > hi:
         raise ValueError(f"For '{op}', k[0] must not be greater than k[1], but got k[0] is {lo}, k[1] is {hi}.")

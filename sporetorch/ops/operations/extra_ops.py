@@ -839,9 +839,7 @@ class MatrixDiagV3(Primitive):
     @prim_attr_register
     def __init__(self, align="RIGHT_LEFT"):
         # MindSpore rejects a bad align when the Primitive is built, before any call.
-        if align not in array_func._DIAG_ALIGNS:
-            raise ValueError(f"For 'MatrixDiagV3', the 'align' must be str and must be in "
-                             f"'{list(array_func._DIAG_ALIGNS)}', but got {align!r}.")
+        array_func._check_diag_align("MatrixDiagV3", align)
 
     def __call__(self, x, k, num_rows, num_cols, padding_value):
         return array_func.matrix_diag(x, k, num_rows, num_cols, padding_value, self.align)
@@ -1119,7 +1117,11 @@ class SparseApplyAdagrad(Primitive):
 
 
 class SparseApplyAdagradV2(Primitive):
-    """Adagrad with ``epsilon`` on the rows ``indices``; returns ``(var, accum)``."""
+    """Adagrad with ``epsilon`` on the rows ``indices``; returns ``(var, accum)``.
+
+    Differences from MindSpore: the step divides by ``sqrt(accum) + epsilon``, as documented;
+    MindSpore 2.10's CPU kernel divides by ``sqrt(accum + epsilon)``.
+    """
 
     @prim_attr_register
     def __init__(self, lr, epsilon, use_locking=False, update_slots=True):
@@ -1140,7 +1142,11 @@ class SparseApplyAdagradV2(Primitive):
 
 
 class SparseApplyRMSProp(Primitive):
-    """RMSProp on the rows ``indices``; returns ``(var, ms, mom)``."""
+    """RMSProp on the rows ``indices``; returns ``(var, ms, mom)``.
+
+    Differences from MindSpore: ``ms`` decays by ``rho`` on every entry of the rows ``indices``,
+    as documented; MindSpore 2.10's CPU kernel leaves it unchanged where ``grad`` is 0.
+    """
 
     @prim_attr_register
     def __init__(self, rho, momentum, epsilon, use_locking=False):

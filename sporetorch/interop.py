@@ -85,11 +85,7 @@ def torch_name_map(cell):
         renames = _renames_for(sub)
         conv1d = _is_conv1d(sub)
         prefix = path + "." if path else ""
-        # Parameters held in ParameterTuples (e.g. the RNNs' weight_ih_l0, ...) are known by their
-        # own names, which already carry the cell's path.
-        tuple_params = [(p.name[len(prefix):] if p.name.startswith(prefix) else p.name, p)
-                        for tup in sub._params_list.values() for p in tup]
-        for attr, param in list(sub._params.items()) + tuple_params:
+        for attr, param in sub._params.items():
             if param is None or id(param) in seen:
                 continue
             seen.add(id(param))

@@ -39,7 +39,6 @@ class Cell:
         d = self.__dict__
         d["_cells"] = OrderedDict()
         d["_params"] = OrderedDict()
-        d["_params_list"] = OrderedDict()
         d["_tuple_param_id"] = 1
         d["_auto_prefix"] = auto_prefix
         d["training"] = False
@@ -65,13 +64,15 @@ class Cell:
             return self.construct(*args, **kwargs)
         return _special_call(self, args, kwargs)
 
+    def __bool__(self):
+        # As in MindSpore, a cell is true even where it has a length (an empty CellDict); only
+        # CellList and SequentialCell are false when empty.
+        return True
+
     # ------------------------------------------------------------------ attributes
     def __getattr__(self, name):
-        # Only reached when normal lookup fails: before __init__ ran, or for ParameterTuples.
-        d = self.__dict__
-        if "_params_list" in d and name in d["_params_list"]:
-            return d["_params_list"][name]
-        if "_cells" not in d:
+        # Only reached when normal lookup fails.
+        if "_cells" not in self.__dict__:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'; "
                                  f"did you forget to call super().__init__() in {type(self).__name__}.__init__?")
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
@@ -114,19 +115,22 @@ class Cell:
 
     def __delattr__(self, name):
         d = self.__dict__
-        for reg in ("_params", "_cells", "_params_list", "_buffers"):
+        for reg in ("_params", "_cells", "_buffers"):
             if name in d.get(reg, ()):
                 del d[reg][name]
         object.__delattr__(self, name)
 
-    def _set_param_attr(self, name, value):
-        if value._has_default_name():
-            value.name = name
+    def _drop_plain_attr(self, name):
+        # As in MindSpore, a Parameter or child cell replaces a plain attribute (a ParameterTuple
+        # included), but not another kind of registered attribute: insert_param_to_cell and
+        # insert_child_to_cell raise KeyError for those.
         d = self.__dict__
-        d["_cells"].pop(name, None)
-        d["_params_list"].pop(name, None)
-        d["_params"][name] = value
-        d[name] = value
+        if name not in d["_params"] and name not in d["_cells"] and name not in d.get("_buffers", ()):
+            d.pop(name, None)
+
+    def _set_param_attr(self, name, value):
+        self._drop_plain_attr(name)
+        self.insert_param_to_cell(name, value)
 
     def _set_param_tuple_attr(self, name, value):
         # As in MindSpore, each Parameter of the tuple is registered under its own name (a default
@@ -146,18 +150,13 @@ class Cell:
                                  "Please set a unique name for the parameter.")
             names.add(item.name)
             self.insert_param_to_cell(item.name, item, check_name_contain_dot=False)
-        # The optimizers and interop find ParameterTuple attributes by attribute name in _params_list.
-        d["_params_list"][name] = value
         d[name] = value
 
     def _set_cell_attr(self, name, value):
+        self._drop_plain_attr(name)
         if self._auto_prefix:
             value.update_parameters_name(name + ".")
-        d = self.__dict__
-        d["_params"].pop(name, None)
-        d["_params_list"].pop(name, None)
-        d["_cells"][name] = value
-        d[name] = value
+        self.insert_child_to_cell(name, value)
 
     def add_flags(self, **flags):
         for k, v in flags.items():
@@ -165,9 +164,20 @@ class Cell:
         return self
 
     def add_flags_recursive(self, **flags):
-        for _, cell in self.cells_and_names():
+        for cell in self._all_cells():
             cell.add_flags(**flags)
         return self
+
+    def _all_cells(self, seen=None):
+        # This cell and its descendants, each once. Unlike cells_and_names it includes empty
+        # CellLists and SequentialCells, which MindSpore's add_flags_recursive (hence set_train
+        # and to_float) reaches.
+        seen = set() if seen is None else seen
+        seen.add(id(self))
+        yield self
+        for cell in self._cells.values():
+            if cell is not None and id(cell) not in seen:
+                yield from cell._all_cells(seen)
 
     # ------------------------------------------------------------------ children
     def insert_child_to_cell(self, child_name, child_cell):
@@ -214,7 +224,8 @@ class Cell:
             seen.add(id(self))
             yield name_prefix, self
         for name, cell in self._cells.items():
-            if cell is None or id(cell) in seen:
+            # As in MindSpore, an empty CellList or SequentialCell (falsy) is skipped.
+            if not cell or id(cell) in seen:
                 continue
             path = f"{name_prefix}.{name}" if name_prefix else name
             yield from cell.cells_and_names(seen, path)
@@ -383,7 +394,7 @@ class Cell:
     def set_train(self, mode=True):
         """Put this cell and its descendants in training (``True``) or inference mode; returns self."""
         mode = bool(mode)
-        for _, cell in self.cells_and_names():
+        for cell in self._all_cells():
             cell.__dict__["training"] = mode
             cell.__dict__["_phase"] = "train" if mode else "predict"
         return self
@@ -426,7 +437,7 @@ class Cell:
             raise ValueError("For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or "
                              f"mstype.bfloat16, but got type: {type(dst_type)} and value: {dst_type}.")
         tdtype = mstype.to_torch(dst_type)
-        for _, cell in self.cells_and_names():
+        for cell in self._all_cells():
             cell.__dict__["_cast_inputs"] = tdtype
             _refresh_call_hook(cell)
         return self

@@ -326,3 +326,96 @@ def test_checkpoint_keeps_mindspore_order(tmp_path):
     ms.save_checkpoint(Outer(TupFresh()), path)
     assert list(ms.load_checkpoint(path)) == ["pre", "inner.x", "inner.t0", "inner.Parameter$1", "inner.t2",
                                               "inner.Parameter$2", "inner.y", "inner.sub.w", "inner.sub.b"]
+
+
+def test_parameter_or_cell_may_not_replace_another_kind_of_attribute():
+    # From MindSpore 2.10: a Parameter may not take the name of a child cell (None included), a buffer or a
+    # class attribute, nor a cell the name of a Parameter; a plain attribute or a ParameterTuple gives way.
+    param_msg = "For 'insert_param_to_cell', the x parameter already exists in the network"
+    for make in (lambda n: setattr(n, "x", Sub()), lambda n: (setattr(n, "x", Sub()), setattr(n, "x", None)),
+                 lambda n: n.register_buffer("x", Tensor(np.ones(2, np.float32)))):
+        net = nn.Cell()
+        make(net)
+        with pytest.raises(KeyError, match=param_msg):
+            net.x = P()
+    net = nn.Cell()
+    with pytest.raises(KeyError, match="the construct parameter already exists"):
+        net.construct = P()
+    net = nn.Cell()
+    net.x = P()
+    with pytest.raises(KeyError, match="For 'insert_child_to_cell', the x child cell already exists in the network"):
+        net.x = nn.ReLU()
+    for old in (5, [P("a")], ParameterTuple([P("q")])):
+        net = nn.Cell()
+        net.x = old
+        net.x = P()
+        assert isinstance(net.x, Parameter) and net.x.name == "x"
+    net = nn.Cell()
+    net.x = ParameterTuple([P("q")])
+    net.x = nn.ReLU()
+    assert _paths(net) == ["q"] and [n for n, _ in net.cells_and_names()] == ["", "x"]
+
+
+def test_cells_and_names_skips_empty_cell_list_and_sequential_cell():
+    # From MindSpore 2.10: cells_and_names skips an empty CellList or SequentialCell (not an empty
+    # CellDict); name_cells and set_train still reach them.
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Dense(2, 2)
+            self.cl = nn.CellList()
+            self.b = nn.ReLU()
+            self.sq = nn.SequentialCell()
+            self.d = nn.CellDict()
+            self.c = nn.Dense(2, 2)
+            self.nested = nn.CellList([nn.CellList(), nn.ReLU()])
+
+    net = Net()
+    assert [n for n, _ in net.cells_and_names()] == ["", "a", "b", "d", "c", "nested", "nested.1"]
+    assert [n for n, _ in net.cells_and_names(name_prefix="pp")] == ["pp", "pp.a", "pp.b", "pp.d", "pp.c",
+                                                                     "pp.nested", "pp.nested.1"]
+    assert list(net.name_cells()) == ["a", "cl", "b", "sq", "d", "c", "nested"]
+    assert [n for n, _ in nn.CellList().cells_and_names()] == [""]
+    assert [n for n, _ in nn.SequentialCell().cells_and_names()] == [""]
+    assert (bool(nn.CellDict()), bool(nn.CellList()), bool(nn.SequentialCell()), bool(nn.ReLU())) == (
+        True, False, False, True)
+    net.cl.w = P("w")
+    assert _paths(net) == ["a.weight", "a.bias", "c.weight", "c.bias"]
+    assert net.set_train().cl.training and net.sq.training and net.nested[0].training
+
+
+# From MindSpore 2.10: [n for n, _ in TrainOneStepCell(...).parameters_and_names()] and
+# list(optimizer.parameters_dict()) for a Dense + BatchNorm1d network.
+_NET = ["0.weight", "0.bias", "1.gamma", "1.beta", "network._backbone.1.moving_mean",
+        "network._backbone.1.moving_variance"]
+_OPT_CASES = {
+    "momentum": (lambda ps: nn.Momentum(ps, 0.1, 0.9),
+                 ["global_step", "learning_rate", "momentum", "moments.0.weight", "moments.0.bias",
+                  "moments.1.gamma", "moments.1.beta"],
+                 ["global_step", "learning_rate", "0.weight", "0.bias", "1.gamma", "1.beta", "momentum",
+                  "moments.0.weight", "moments.0.bias", "moments.1.gamma", "moments.1.beta"]),
+    "adam": (lambda ps: nn.Adam(ps, 0.1),
+             ["global_step", "learning_rate", "beta1_power", "beta2_power", "moment1.0.weight", "moment1.0.bias",
+              "moment1.1.gamma", "moment1.1.beta", "moment2.0.weight", "moment2.0.bias", "moment2.1.gamma",
+              "moment2.1.beta"],
+             ["global_step", "learning_rate", "0.weight", "0.bias", "1.gamma", "1.beta", "beta1_power",
+              "beta2_power", "moment1.0.weight", "moment1.0.bias", "moment1.1.gamma", "moment1.1.beta",
+              "moment2.0.weight", "moment2.0.bias", "moment2.1.gamma", "moment2.1.beta"]),
+    "momentum_group_lr": (lambda ps: nn.Momentum([{"params": ps[:2], "lr": 0.1},
+                                                  {"params": ps[2:], "lr": 0.01, "weight_decay": 0.01}], 0.1, 0.9),
+                          ["global_step", "learning_rate_group_0", "learning_rate_group_1", "momentum",
+                           "moments.0.weight", "moments.0.bias", "moments.1.gamma", "moments.1.beta"],
+                          ["global_step", "learning_rate_group_0", "learning_rate_group_1", "0.weight", "0.bias",
+                           "1.gamma", "1.beta", "momentum", "moments.0.weight", "moments.0.bias", "moments.1.gamma",
+                           "moments.1.beta"]),
+}
+
+
+@pytest.mark.parametrize("case", _OPT_CASES)
+def test_optimizer_parameter_order(case):
+    make, opt_paths, opt_names = _OPT_CASES[case]
+    net = nn.SequentialCell(nn.Dense(2, 2), nn.BatchNorm1d(2))
+    opt = make(net.trainable_params())
+    train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+    assert _paths(train) == _NET + ["optimizer." + n for n in opt_paths]
+    assert list(opt.parameters_dict()) == opt_names

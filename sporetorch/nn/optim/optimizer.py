@@ -154,7 +154,6 @@ class Optimizer(Cell):
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
-        self.__dict__["_attr_order"] = []
         parameters = self._parameters_base_check(parameters, "parameters")
         if not all(isinstance(x, Parameter) for x in parameters) and \
                 not all(isinstance(x, dict) for x in parameters):
@@ -182,45 +181,6 @@ class Optimizer(Cell):
             self.group_grad_centralization = []
             self._init_group_params(parameters, learning_rate, weight_decay, self.grad_centralization)
         self._init_opt_attrs(learning_rate, parameters, weight_decay)
-
-    # ------------------------------------------------------------------ registration order
-    def __setattr__(self, name, value):
-        order = self.__dict__.get("_attr_order")
-        if order is not None and isinstance(value, (Parameter, ParameterTuple)) and name not in order:
-            order.append(name)
-        super().__setattr__(name, value)
-
-    def parameters_and_names(self, name_prefix="", expand=True):
-        """Yield ``(name, Parameter)``: the optimizer's own Parameters in the order they were
-        created (as MindSpore lists them: global_step, learning_rate, the network Parameters,
-        then the state), then those of child cells such as learning-rate schedules."""
-        seen = set()
-        d = self.__dict__
-
-        def own():
-            for attr in d["_attr_order"]:
-                if attr in d["_params"] and d["_params"][attr] is not None:
-                    yield attr, d["_params"][attr]
-                elif attr in d["_params_list"]:
-                    for p in d["_params_list"][attr]:
-                        yield p.name, p
-            yield from ((k, p) for k, p in d["_params"].items() if p is not None)
-            for tup in d["_params_list"].values():
-                yield from ((p.name, p) for p in tup)
-
-        for key, par in own():
-            if id(par) not in seen:
-                seen.add(id(par))
-                yield (f"{name_prefix}.{key}" if name_prefix else key), par
-        if not expand:
-            return
-        for cell_name, cell in self.cells_and_names(name_prefix=name_prefix):
-            if cell is self:
-                continue
-            for key, par in cell.parameters_and_names(cell_name, expand=False):
-                if id(par) not in seen:
-                    seen.add(id(par))
-                    yield key, par
 
     # ------------------------------------------------------------------ construction
     @staticmethod
@@ -387,7 +347,6 @@ class Optimizer(Cell):
                 # One entry per Parameter (repeats allowed), as MindSpore's ParameterTuple(group_lr).
                 for p in _unique(self.group_lr):
                     self.insert_param_to_cell(p.name, p, check_name_contain_dot=False)
-                    self._attr_order.append(p.name)
                 lr_tuple = tuple.__new__(ParameterTuple, self.group_lr)
                 object.__setattr__(self, "learning_rate", lr_tuple)
                 self.__dict__["_lr_per_param"] = lr_tuple

@@ -1009,6 +1009,17 @@ def _diag_range(op, k):
     return int(k), int(k)
 
 
+def _diag_right_aligned(d, align):
+    """Which diagonals ``d`` (a tensor of offsets) ``align`` places at the right end of their row:
+    its first half names where superdiagonals (d >= 0) go, its second half subdiagonals (d <= 0)."""
+    right = torch.zeros_like(d, dtype=torch.bool)
+    if align in ("RIGHT_LEFT", "RIGHT_RIGHT"):
+        right |= d >= 0
+    if align in ("LEFT_RIGHT", "RIGHT_RIGHT"):
+        right |= d <= 0
+    return right
+
+
 def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
     """Batched matrices with diagonals ``k`` (one, or the band ``[low, high]``) taken from ``x``, ``padding_value``
     elsewhere; TensorFlow's MatrixDiagV3."""
@@ -1049,11 +1060,7 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_
     j = torch.arange(cols, device=dev)
     d = j - i
     length = torch.minimum(cols - d.clamp(min=0), rows + d.clamp(max=0))
-    right = torch.zeros_like(d, dtype=torch.bool)
-    if align in ("RIGHT_LEFT", "RIGHT_RIGHT"):
-        right |= d >= 0
-    if align in ("LEFT_RIGHT", "RIGHT_RIGHT"):
-        right |= d <= 0
+    right = _diag_right_aligned(d, align)
     pos = torch.minimum(i, j) + torch.where(right, n - length, 0)
     inside = (d >= lo) & (d <= hi)
     flat = torch.where(inside, (hi - d) * n + pos, 0)
@@ -1110,11 +1117,7 @@ def matrix_diag_part(x, k, padding_value, align='RIGHT_LEFT'):
     # shifted right by the padding when `align` puts d right (first half: d >= 0, second: d <= 0).
     d = hi - torch.arange(hi - lo + 1, device=dev).unsqueeze(-1)
     size = torch.minimum(cols - d.clamp(min=0), rows + d.clamp(max=0))
-    right = torch.zeros_like(d, dtype=torch.bool)
-    if align in ("RIGHT_LEFT", "RIGHT_RIGHT"):
-        right |= d >= 0
-    if align in ("LEFT_RIGHT", "RIGHT_RIGHT"):
-        right |= d <= 0
+    right = _diag_right_aligned(d, align)
     p = torch.arange(length, device=dev) - torch.where(right, length - size, 0)
     inside = (p >= 0) & (p < size)
     flat = torch.where(inside, (p - d.clamp(max=0)) * cols + p + d.clamp(min=0), 0)

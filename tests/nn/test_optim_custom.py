@@ -71,3 +71,62 @@ def test_mindcv_style_adamw_matches_mindspore():
     assert opt.global_step.asnumpy().tolist() == [3]
     assert [n for n, _ in opt.parameters_and_names()] == [
         "global_step", "learning_rate", "w", "b", "adam_m.w", "adam_m.b", "adam_v.w", "adam_v.b", "beta1_power"]
+
+
+class _TwoDense(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(3, 4, weight_init="ones", bias_init="zeros")
+        self.fc2 = nn.Dense(4, 2, weight_init="ones", bias_init="zeros")
+
+    def construct(self, x):
+        return self.fc2(self.fc1(x))
+
+
+def _group_schedule_opt(opt_name, sched_group):
+    net = _TwoDense()
+    groups = [{"params": net.fc1.trainable_params()}, {"params": net.fc2.trainable_params()}]
+    groups[sched_group]["lr"] = nn.ExponentialDecayLR(0.1, 0.9, 4)
+    if opt_name == "Adam":
+        return net, nn.Adam(groups, learning_rate=0.01)
+    return net, nn.Momentum(groups, learning_rate=0.01, momentum=0.9)
+
+
+def test_group_lr_schedule_cell_list_names_match_mindspore():
+    # Recorded from MindSpore 2.10: CellList(group_lr, auto_prefix=False) holds one entry per
+    # Parameter, so the constant group's `learning_rate` keeps its name and sits at its first index.
+    fc = ["fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"]
+    states = {"Adam": ["beta1_power", "beta2_power"] + [f"moment{k}.{n}" for k in (1, 2) for n in fc],
+              "Momentum": ["momentum"] + [f"moments.{n}" for n in fc]}
+    for opt_name, state in states.items():
+        for sched_group, lr_path in ((0, "learning_rate.2.learning_rate"), (1, "learning_rate.0.learning_rate")):
+            net, opt = _group_schedule_opt(opt_name, sched_group)
+            assert len(opt.learning_rate) == 4
+            assert [(n, p.name) for n, p in opt.parameters_and_names()] == (
+                [("global_step", "global_step")] + [(n, n) for n in fc + state] + [(lr_path, "learning_rate")])
+            assert list(opt.parameters_dict()) == ["global_step"] + fc + state + ["learning_rate"]
+            train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+            assert [(n, p.name) for n, p in train.parameters_and_names()] == (
+                [(n, n) for n in fc] + [(f"optimizer.{n}", n) for n in ["global_step"] + state]
+                + [(f"optimizer.{lr_path}", "learning_rate")])
+
+
+def test_group_lr_schedule_training_matches_mindspore():
+    x = Tensor((np.arange(6, dtype=np.float32) / 10).reshape(2, 3))
+    y = Tensor(np.ones((2, 2), np.float32))
+    # Recorded from MindSpore 2.10: (losses, fc2.weight[0, 0] after each step).
+    expected = {("Adam", 0): ([7.2400007247924805, 4.177463054656982], [0.9900000095367432, 0.9804326295852661]),
+                ("Adam", 1): ([7.2400007247924805, 4.934543609619141], [0.9000000357627869, 0.8037887215614319]),
+                ("Momentum", 0): ([7.2400007247924805, 2.231229305267334], [0.976900041103363, 0.950752317905426]),
+                ("Momentum", 1): ([7.2400007247924805, 2.7523133754730225], [0.7689999938011169, 0.4434090256690979])}
+    sched_lrs = [0.09740037471055984, 0.09486832469701767]
+    for (opt_name, sched_group), (losses, w2) in expected.items():
+        net, opt = _group_schedule_opt(opt_name, sched_group)
+        train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+        for step in range(2):
+            loss = train(x, y)
+            np.testing.assert_allclose(float(loss.asnumpy()), losses[step], rtol=1e-5)
+            np.testing.assert_allclose(net.fc2.weight.asnumpy()[0, 0], w2[step], rtol=1e-5)
+            lrs = [float(lr.asnumpy()) for lr in opt.get_lr()]
+            want = [sched_lrs[step]] * 2 + [0.01] * 2
+            np.testing.assert_allclose(lrs, want if sched_group == 0 else want[2:] + want[:2], rtol=1e-5)

@@ -341,7 +341,9 @@ class Optimizer(Cell):
         if self.is_group_lr:
             if self.dynamic_lr:
                 from ..layer.container import CellList
-                self.learning_rate = CellList(_unique(self.group_lr))
+                # One entry per Parameter (repeats allowed) and no renaming, as MindSpore's
+                # CellList(group_lr, auto_prefix=False).
+                self.learning_rate = CellList(self.group_lr, auto_prefix=False)
                 self.__dict__["_lr_per_param"] = tuple(self.group_lr)
             else:
                 # One entry per Parameter (repeats allowed), as MindSpore's ParameterTuple(group_lr).

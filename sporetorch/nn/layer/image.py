@@ -122,6 +122,13 @@ def _to_unit_range(t):
     return t.float() / peak, peak
 
 
+def _unit_range_pair(a, b, max_val):
+    """Both images in float32 via ``_to_unit_range``, and ``max_val`` rescaled as ``a`` was."""
+    a, peak = _to_unit_range(a)
+    b, _ = _to_unit_range(b)
+    return a, b, (max_val / peak if peak > 1 else max_val)
+
+
 class SSIM(Cell):
     r"""Structural similarity index between two batches of images, averaged over channels and pixels.
 
@@ -160,9 +167,7 @@ class SSIM(Cell):
         if min(a.shape[-2:]) < self.filter_size:
             raise ValueError(f"For 'SSIM', the image height and width must be at least filter_size "
                              f"{self.filter_size}, but got shape {tuple(a.shape)}")
-        a, peak = _to_unit_range(a)
-        b, _ = _to_unit_range(b)
-        max_val = self.max_val / peak if peak > 1 else self.max_val
+        a, b, max_val = _unit_range_pair(a, b, self.max_val)
         c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
         ssim, _ = _ssim_and_cs(a, b, self.conv.weight._t.float(), c1, c2)
         return _wrap(ssim.mean(-1))
@@ -226,9 +231,7 @@ class MSSSIM(Cell):
         if a.shape != b.shape or a.dim() != 4:
             raise ValueError(f"For 'MSSSIM', 'img1' and 'img2' must be 4-D with the same shape, "
                              f"but got {tuple(a.shape)} and {tuple(b.shape)}")
-        a, peak = _to_unit_range(a)
-        b, _ = _to_unit_range(b)
-        max_val = self.max_val / peak if peak > 1 else self.max_val
+        a, b, max_val = _unit_range_pair(a, b, self.max_val)
         c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
         terms = []
         for i, conv in enumerate(self.multi_convs_list):
@@ -263,8 +266,6 @@ class PSNR(Cell):
         if a.shape != b.shape or a.dim() != 4:
             raise ValueError(f"For 'PSNR', 'img1' and 'img2' must be 4-D with the same shape, "
                              f"but got {tuple(a.shape)} and {tuple(b.shape)}")
-        a, peak = _to_unit_range(a)
-        b, _ = _to_unit_range(b)
-        max_val = self.max_val / peak if peak > 1 else self.max_val
+        a, b, max_val = _unit_range_pair(a, b, self.max_val)
         mse = torch.square(a - b).mean((-3, -2, -1))
         return _wrap(10 * torch.log10(max_val ** 2 / mse))

@@ -1095,6 +1095,22 @@ def _rows(indices):
     return indices._t.long().reshape(-1)
 
 
+def _sparse_adagrad(var, accum, grad, indices, lr, epsilon, update_slots):
+    """Adagrad on the rows ``indices`` of ``var`` and ``accum``, dividing by ``sqrt(accum) + epsilon``;
+    shared by SparseApplyAdagrad (``epsilon`` 0) and SparseApplyAdagradV2. Returns ``(var, accum)``."""
+    from ...common.tensor_methods import _set
+    with torch.no_grad():
+        idx, g = _rows(indices), grad._t
+        acc = accum._t.clone()
+        if update_slots:
+            acc.index_add_(0, idx, g * g)
+        w = var._t.clone()
+        w.index_add_(0, idx, -lr * g / (torch.sqrt(acc[idx]) + epsilon))
+        _set(accum, acc)
+        _set(var, w)
+    return var, accum
+
+
 class SparseApplyAdagrad(Primitive):
     """Adagrad on the rows ``indices`` of ``var`` and ``accum``; returns ``(var, accum)``."""
 
@@ -1103,17 +1119,7 @@ class SparseApplyAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, grad, indices):
-        from ...common.tensor_methods import _set
-        with torch.no_grad():
-            idx, g = _rows(indices), grad._t
-            acc = accum._t.clone()
-            if self.update_slots:
-                acc.index_add_(0, idx, g * g)
-            w = var._t.clone()
-            w.index_add_(0, idx, -self.lr * g / torch.sqrt(acc[idx]))
-            _set(accum, acc)
-            _set(var, w)
-        return var, accum
+        return _sparse_adagrad(var, accum, grad, indices, self.lr, 0.0, self.update_slots)
 
 
 class SparseApplyAdagradV2(Primitive):
@@ -1128,17 +1134,7 @@ class SparseApplyAdagradV2(Primitive):
         pass
 
     def __call__(self, var, accum, grad, indices):
-        from ...common.tensor_methods import _set
-        with torch.no_grad():
-            idx, g = _rows(indices), grad._t
-            acc = accum._t.clone()
-            if self.update_slots:
-                acc.index_add_(0, idx, g * g)
-            w = var._t.clone()
-            w.index_add_(0, idx, -self.lr * g / (torch.sqrt(acc[idx]) + self.epsilon))
-            _set(accum, acc)
-            _set(var, w)
-        return var, accum
+        return _sparse_adagrad(var, accum, grad, indices, self.lr, self.epsilon, self.update_slots)
 
 
 class SparseApplyRMSProp(Primitive):

@@ -18,6 +18,8 @@ import time
 import torch
 import torch.nn.functional as F
 
+from ...ops.function.nn_func import _tuple
+
 __all__ = ["tunable", "conv2d"]
 
 _CHANNELS_LAST = torch.channels_last
@@ -32,17 +34,13 @@ _MAX_PLANS = 1024
 _plans = {}
 
 
-def _pair(v):
-    return (v, v) if isinstance(v, int) else tuple(v)
-
-
 def tunable(x, w, stride, padding):
     """Whether ``conv2d`` may time kernels for this convolution: a 4-D float CPU input, numeric
     padding, and enough work that a better kernel outweighs the Python cost of choosing it."""
     if x.device.type != "cpu" or x.dim() != 4 or x.dtype not in (torch.float32, torch.float64) \
             or isinstance(padding, str):
         return False
-    sh, sw = _pair(stride)
+    sh, sw = _tuple(stride, 2)
     return 2 * (x.numel() // x.shape[1]) * w.numel() // (sh * sw) >= _MIN_FLOPS
 
 
@@ -76,9 +74,9 @@ class _Conv:
     __slots__ = ("stride", "padding", "dilation", "groups", "key")
 
     def __init__(self, x, w, bias, stride, padding, dilation, groups):
-        self.stride = list(_pair(stride))
-        self.padding = list(_pair(padding))
-        self.dilation = list(_pair(dilation))
+        self.stride = list(_tuple(stride, 2))
+        self.padding = list(_tuple(padding, 2))
+        self.dilation = list(_tuple(dilation, 2))
         self.groups = groups
         self.key = (tuple(x.shape), _channels_last(x), tuple(w.shape), x.dtype, bias is not None,
                     tuple(self.stride), tuple(self.padding), tuple(self.dilation), groups)

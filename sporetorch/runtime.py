@@ -2,9 +2,10 @@
 memory and CPU-affinity settings, and ``run_check``.
 
 On a CUDA default device (``set_context(device_target="GPU")``) these call ``torch.cuda``. On CPU,
-where torch executes every operation synchronously and keeps no memory pool, they behave as
+where torch executes every operation synchronously and keeps no memory statistics, they behave as
 MindSpore 2.10 does on its CPU backend: synchronisation is immediate, every memory figure is 0,
-and there is one stream on which all work runs in order.
+and there is one stream on which all work runs in order; ``empty_cache`` gives back what GRAPH_MODE's
+host memory pool keeps (``sporetorch._host_memory``).
 """
 import gc
 import os
@@ -15,6 +16,7 @@ import warnings
 import torch
 
 from . import _device
+from . import _host_memory
 from . import context as _context
 
 __all__ = ["synchronize", "empty_cache", "memory_allocated", "max_memory_allocated", "memory_reserved",
@@ -39,9 +41,12 @@ def synchronize():
 
 
 def empty_cache():
-    """Release the cached, unused device memory of the caching allocator (nothing to release on CPU)."""
+    """Release the cached, unused memory of the caching allocator: torch's on a CUDA device, on the
+    CPU the free host memory that GRAPH_MODE's host memory pool keeps."""
     if _cuda_device() is not None:
         torch.cuda.empty_cache()
+    else:
+        _host_memory.release()
 
 
 def _cuda_figure(fn):

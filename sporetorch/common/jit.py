@@ -24,6 +24,8 @@ import weakref
 
 import torch
 
+from .. import _device
+from .. import _host_memory
 from .. import context as _context
 from . import dtype as mstype
 from .tensor import Tensor
@@ -126,6 +128,8 @@ class _Compiled:
         return self._first_call(args, kwargs)
 
     def _first_call(self, args, kwargs):
+        if _device.default_device().type == "cpu":
+            _host_memory.engage()
         strict = self.fullgraph or _context.get_context("jit_syntax_level") == _context.STRICT
         start = time.perf_counter()
         try:

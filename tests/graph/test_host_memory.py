@@ -1,0 +1,107 @@
+"""GRAPH_MODE's host memory pool: freed CPU memory is kept and reused without page faults.
+
+Each case runs in a fresh interpreter, because the pool is a process-wide allocator setting.
+The measures are the ones the pool exists for: minor page faults while a step's worth of
+activation-sized blocks is allocated, written and freed again and again, and the free memory
+glibc keeps in its heap afterwards. (Without the pool, how much glibc gives back depends on its
+adaptive thresholds and on what the process allocated before, so that side is not asserted.)
+"""
+import os
+import platform
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+_LIBC, _LIBC_VERSION = platform.libc_ver()
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or _LIBC != "glibc"
+    or tuple(map(int, _LIBC_VERSION.split(".")[:2])) < (2, 33),
+    reason="the pool is a glibc allocator setting; these tests read glibc 2.33's mallinfo2")
+
+_PRELUDE = """
+import ctypes
+import resource
+import torch
+import sporetorch as ms
+from sporetorch import _host_memory, nn, ops
+
+def faults_per_round(rounds=4, blocks=40, block_mb=4):
+    # 160 MB of 4 MB blocks: more than glibc's own trim threshold ever is (at most 64 MB), each
+    # block below the pool's mmap threshold.
+    def one_round():
+        held = [torch.empty(block_mb << 18).fill_(1.0) for _ in range(blocks)]
+        del held
+    one_round(); one_round()
+    start = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(rounds):
+        one_round()
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - start) / rounds
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                                       "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+def free_in_heap_mb():
+    mallinfo2 = ctypes.CDLL(None).mallinfo2
+    mallinfo2.restype = _MallInfo2
+    return mallinfo2().fordblks / 2 ** 20
+
+def rss_mb():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+"""
+
+
+def _run(*parts, pool=None):
+    env = dict(os.environ, SPORETORCH_JIT_BACKEND="eager")
+    env.pop("SPORETORCH_HOST_MEMORY_POOL", None)
+    if pool is not None:
+        env["SPORETORCH_HOST_MEMORY_POOL"] = pool
+    proc = subprocess.run([sys.executable, "-c", _PRELUDE + "".join(map(textwrap.dedent, parts))], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.split()
+
+
+_JIT_CALL = """
+@ms.jit
+def double(x):
+    return x * 2
+
+double(ms.Tensor([1.0, 2.0]))
+"""
+
+
+def test_first_jit_call_engages_the_pool_and_blocks_are_reused():
+    engaged, faults, kept_free = _run(_JIT_CALL, "print(_host_memory.engaged(), faults_per_round(), free_in_heap_mb())")
+    assert engaged == "True"
+    # 160 MB written each round: 40,960 pages, of which almost none fault in again.
+    assert float(faults) < 500
+    assert float(kept_free) > 150
+
+
+def test_graph_mode_cell_call_engages_the_pool():
+    (engaged,) = _run("""
+        ms.set_context(mode=ms.GRAPH_MODE)
+        net = nn.Dense(3, 2)
+        net(ops.ones((4, 3), ms.float32))
+        print(_host_memory.engaged())
+        """)
+    assert engaged == "True"
+
+
+def test_environment_variable_leaves_the_allocator_alone():
+    (engaged,) = _run(_JIT_CALL, "print(_host_memory.engaged())", pool="0")
+    assert engaged == "False"
+
+
+def test_empty_cache_gives_the_kept_memory_back():
+    kept, released = _run(_JIT_CALL, """
+        faults_per_round(rounds=1)
+        kept = rss_mb()
+        ms.runtime.empty_cache()
+        print(kept, rss_mb())
+        """)
+    assert float(kept) - float(released) > 30

@@ -9,13 +9,11 @@ default device, glibc is told to serve blocks of up to 32 MB (the most it allows
 and never to trim the heap, so that freed blocks are reused as they are.
 
 The pool is process-wide, as an allocator setting is, and resident memory stays near its peak
-until ``mindspore.runtime.empty_cache()`` gives the free part back. ``SPORETORCH_HOST_MEMORY_POOL=0``
+until ``runtime.empty_cache()`` gives the free part back. ``SPORETORCH_HOST_MEMORY_POOL=0``
 leaves the allocator alone. With another C library (musl, macOS) nothing changes.
 """
 import ctypes
 import os
-import platform
-import sys
 
 __all__ = ["engage", "engaged", "release"]
 
@@ -29,7 +27,10 @@ _state = {"engaged": False, "libc": None}
 
 def _glibc():
     if _state["libc"] is None:
-        usable = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
+        try:
+            usable = os.confstr("CS_GNU_LIBC_VERSION").startswith("glibc")
+        except (AttributeError, ValueError, OSError):  # not a Unix, or not GNU's C library
+            usable = False
         _state["libc"] = ctypes.CDLL(None) if usable else False
     return _state["libc"]
 

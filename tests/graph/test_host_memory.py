@@ -7,18 +7,23 @@ glibc keeps in its heap afterwards. (Without the pool, how much glibc gives back
 adaptive thresholds and on what the process allocated before, so that side is not asserted.)
 """
 import os
-import platform
 import subprocess
 import sys
 import textwrap
 
 import pytest
 
-_LIBC, _LIBC_VERSION = platform.libc_ver()
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux") or _LIBC != "glibc"
-    or tuple(map(int, _LIBC_VERSION.split(".")[:2])) < (2, 33),
-    reason="the pool is a glibc allocator setting; these tests read glibc 2.33's mallinfo2")
+
+def _glibc_version():
+    try:
+        name, version = os.confstr("CS_GNU_LIBC_VERSION").split()
+    except (AttributeError, ValueError, OSError):
+        return None
+    return tuple(map(int, version.split(".")[:2])) if name == "glibc" else None
+
+
+pytestmark = pytest.mark.skipif((_glibc_version() or (0, 0)) < (2, 33),
+                                reason="the pool is a glibc allocator setting; these tests read glibc 2.33's mallinfo2")
 
 _PRELUDE = """
 import ctypes

@@ -2,7 +2,7 @@
 
 glibc returns large freed blocks to the operating system (``munmap``, heap trimming), so each
 training step on the CPU faults the pages of its activations in again: 30-40 thousand minor page
-faults per step of a CIFAR ResNet-18 at batch 32 on a 2-core virtual machine, about 8 % of the
+faults per step of a CIFAR ResNet-18 at batch 32 on a 2-core virtual machine, 7-10 % of the
 step. MindSpore keeps device memory, host memory included, in a memory pool that outlives a step.
 GRAPH_MODE and ``jit`` do the same here: the first time a compiled function runs with the CPU as
 default device, glibc is told to serve blocks of up to 32 MB (the most it allows) from its heap

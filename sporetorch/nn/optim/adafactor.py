@@ -104,15 +104,11 @@ class AdaFactor(Optimizer):
         self.exp_avg_sq = ParameterTuple(full)
 
     def construct(self, gradients):
-        grads = self._check_grads(gradients)
-        step = self._step_number()
-        lr = self._lr_float(self._lr_buckets[0][1], step) if not self.is_group_lr else None
-        lr_of = None if lr is not None else \
-            self._per_param(self._lr_buckets, [self._lr_float(src, step) for _, src in self._lr_buckets])
+        grads, step, lrs = self._read_step(gradients)
+        lr, lr_of = (None, self._per_param(self._lr_buckets, lrs)) if self.is_group_lr else (lrs[0], None)
+        self._advance_global_step(step)
         with torch.no_grad():
-            self.global_step._t.add_(1)
             self.step._t.add_(1)
-        self._set_host(self.global_step, [step + 1])
         t = self._host(self.step)[0]
         if self.scale_lr and self.relative_step:
             min_step = 1e-6 * t if self.warmup_init else 1e-2

@@ -16,7 +16,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
-from ._utils import (_axes, _axis, _desc, _fail, _guard_module, _inline_checked, _no_tensor, _shape,
+from ._utils import (_axes, _axis, _desc, _fail, _guard_module, _inline_checked, _no_tensor, _number, _shape,
                      _torch_error_type, _u, _ut, _wrap_seq)
 
 __all__ = [
@@ -833,8 +833,7 @@ def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellips
     shape = tuple(t.shape)
     begin, end, strides = (_strided_slice_arg(v, n) for v, n in ((begin, "begin"), (end, "end"),
                                                                   (strides, "strides")))
-    masks = [m._t.item() if isinstance(m, Tensor) else m
-             for m in (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)]
+    masks = [_number(m) for m in (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)]
     for name, m in zip(_STRIDED_SLICE_MASKS, masks):
         if isinstance(m, bool) or not isinstance(m, (int, np.integer)):
             raise TypeError(f"For 'StridedSlice', the '{name}' must be an int, but got {type(m).__name__}")

@@ -20,12 +20,12 @@ import resource
 import statistics
 import subprocess
 import sys
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
-# The values sporetorch._host_memory passes to mallopt.
-_POOL_ENV = {"MALLOC_MMAP_THRESHOLD_": str(32 << 20), "MALLOC_TRIM_THRESHOLD_": str(2 ** 31 - 1)}
+from interleaved_ab import SHARED_BENCH, _median_step
+from sporetorch._host_memory import _MMAP_THRESHOLD, _TRIM_THRESHOLD
+
+# The values sporetorch._host_memory passes to mallopt, in glibc's environment variables.
+_POOL_ENV = {"MALLOC_MMAP_THRESHOLD_": str(_MMAP_THRESHOLD), "MALLOC_TRIM_THRESHOLD_": str(_TRIM_THRESHOLD)}
 CONFIGS = {
     "graph": {},
     "graph-no-pool": {"SPORETORCH_HOST_MEMORY_POOL": "0"},
@@ -48,14 +48,10 @@ def _worker(config, warmup, steps, threads):
         step = torch_workloads.wl_resnet18_train("eager")[0]
     for _ in range(warmup):
         step()
-    times = []
     faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    for _ in range(steps):
-        start = time.perf_counter()
-        step()
-        times.append(time.perf_counter() - start)
+    median_s = _median_step(step, steps)
     faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults
-    print(json.dumps({"ms": statistics.median(times) * 1e3, "faults": faults / steps}))
+    print(json.dumps({"ms": median_s * 1e3, "faults": faults / steps}))
 
 
 def main(argv=None):

@@ -10,22 +10,15 @@ import sporetorch as ms
 from sporetorch.train import CheckpointConfig, ModelCheckpoint
 from sporetorch.train import _checkpoint_crypto as crypto
 
+from _cipher import needs_cipher
 from _model_fixtures import data, model
 
 KEY = bytes(range(16))
 
 
-def _needs_cipher(mode):
-    pytest.importorskip("cryptography")
-    try:
-        crypto.check_key("test", KEY, mode)
-    except NotImplementedError as e:  # e.g. an OpenSSL without SM4
-        pytest.skip(str(e))
-
-
 @pytest.mark.parametrize("mode", ["AES-GCM", "AES-CBC", "SM4-CBC"])
 def test_model_checkpoint_writes_encrypted_files(mode, tmp_path):
-    _needs_cipher(mode)
+    needs_cipher(mode)
     m = model()
     cfg = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=2, enc_key=KEY, enc_mode=mode,
                            append_info=["epoch_num"])
@@ -45,7 +38,7 @@ def test_model_checkpoint_writes_encrypted_files(mode, tmp_path):
 
 
 def test_failed_encrypted_save_leaves_no_partial_file(tmp_path, monkeypatch):
-    _needs_cipher("AES-GCM")
+    needs_cipher("AES-GCM")
     monkeypatch.setattr(crypto, "BLOCK_BYTES", 40)  # several blocks, so the failure comes mid-file
     real = crypto.encrypt_block
     calls = []
@@ -81,7 +74,7 @@ def test_checkpoint_config_encryption_arguments():
 
 
 def test_checkpoint_config_checks_the_key_up_front():
-    _needs_cipher("AES-GCM")
+    needs_cipher("AES-GCM")
     cfg = CheckpointConfig(enc_key=bytes(32), enc_mode="AES-CBC")
     assert cfg.enc_key == bytes(32) and cfg.enc_mode == "AES-CBC"
     # MindSpore 2.10 accepts these here and raises ValueError ("Encrypt failed") at the first save;

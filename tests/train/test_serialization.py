@@ -20,6 +20,8 @@ from sporetorch import Parameter, Tensor, nn
 from sporetorch.train import serialization as ser
 from sporetorch.train._checkpoint_proto import Checkpoint
 
+from _cipher import needs_cipher
+
 FIXTURES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "conformance", "fixtures")
 FIXTURES = os.path.normpath(os.environ.get("CONF_FIXTURES") or FIXTURES)
 needs_fixtures = pytest.mark.skipif(not os.path.isdir(FIXTURES), reason="conformance fixtures not present")
@@ -590,17 +592,9 @@ MS_ENCRYPTED = {
 }
 
 
-def _needs_cipher(mode):
-    pytest.importorskip("cryptography")
-    try:
-        ser._crypto.check_key("test", bytes(16), mode)
-    except NotImplementedError as e:
-        pytest.skip(str(e))
-
-
 @pytest.mark.parametrize("mode,key", list(MS_ENCRYPTED))
 def test_reads_files_mindspore_encrypted(mode, key, tmp_path):
-    _needs_cipher(mode)
+    needs_cipher(mode)
     path = _write(tmp_path, "enc.ckpt", bytes.fromhex(MS_ENCRYPTED[(mode, key)]))
     d = ms.load_checkpoint(path, dec_key=key, dec_mode=mode)
     assert d["w"].asnumpy().tolist() == [1.5, -2.0]
@@ -613,7 +607,7 @@ def test_reads_files_mindspore_encrypted(mode, key, tmp_path):
 
 @pytest.mark.parametrize("mode", ["AES-GCM", "AES-CBC", "SM4-CBC"])
 def test_encrypted_round_trip_in_several_blocks(mode, tmp_path, monkeypatch):
-    _needs_cipher(mode)
+    needs_cipher(mode)
     monkeypatch.setattr(ser._crypto, "BLOCK_BYTES", 40)
     key = bytes(range(16))
     out = str(tmp_path / "e.ckpt")

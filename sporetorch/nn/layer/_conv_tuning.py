@@ -8,10 +8,13 @@ cuDNN's ``benchmark`` mode makes this kind of choice on GPUs; PyTorch has no CPU
 
 Each distinct convolution (shapes, memory format, stride, padding, dilation, groups, dtype,
 bias) is timed once per process, separately for the forward pass, the input gradient and the
-weight gradient, and the fastest variant is kept. Every variant computes the same sums in
-another order, so results agree to float rounding. Gradients come back in the memory format of
-the tensor they belong to, so the element-wise work around the convolution never mixes formats.
+weight gradient, and the fastest variant is kept. A 3x3 stride-1 convolution is also timed,
+forward and backward together, as Winograd's F(2x2, 3x3) (``_winograd``), which needs 2.25x
+fewer multiplications. Every variant computes the same sums in another order, so results agree
+to float rounding. Gradients come back in the memory format of the tensor they belong to, so
+the element-wise work around the convolution never mixes formats.
 """
+import logging
 import math
 import time
 
@@ -19,9 +22,11 @@ import torch
 import torch.nn.functional as F
 
 from ...ops.function.nn_func import _tuple
+from . import _winograd
 
 __all__ = ["tunable", "conv2d"]
 
+_logger = logging.getLogger("sporetorch")
 _CHANNELS_LAST = torch.channels_last
 _convolution_backward = torch.ops.aten.convolution_backward
 _REPEATS = 3
@@ -106,19 +111,20 @@ class _Conv:
 
 
 class _Plan:
-    """The variants chosen for one convolution: forward input format, and per incoming gradient
-    format, the variants of the input and the weight gradient. An untuned plan keeps the formats
-    the tensors arrive in."""
+    """The variants chosen for one convolution: Winograd for both passes, or the forward input
+    format and, per incoming gradient format, the variants of the input and the weight gradient.
+    An untuned plan keeps the formats the tensors arrive in."""
 
-    __slots__ = ("channels_last", "backward", "tuned")
+    __slots__ = ("channels_last", "winograd", "backward", "tuned")
 
-    def __init__(self, channels_last, tuned=True):
+    def __init__(self, channels_last, winograd=False, tuned=True):
         self.channels_last = channels_last
+        self.winograd = winograd
         self.backward = {}
         self.tuned = tuned
 
 
-def _plan_forward(conv, x, w, bias):
+def _plan_forward(conv, x, w, bias, training):
     plan = _plans.get(conv.key)
     if plan is None:
         if len(_plans) >= _MAX_PLANS:
@@ -126,8 +132,37 @@ def _plan_forward(conv, x, w, bias):
         with torch.no_grad():
             choice = _fastest({fmt: (lambda cl=(fmt == "channels_last"): conv.forward(_as_format(x, cl), w, bias))
                                for fmt in ("contiguous", "channels_last")})
-        plan = _plans[conv.key] = _Plan(choice == "channels_last")
+            channels_last = choice == "channels_last"
+            winograd = _winograd.admit(x, w, conv) \
+                and _winograd_is_faster(conv, x, w, bias, channels_last, training)
+        plan = _plans[conv.key] = _Plan(channels_last, winograd)
     return plan
+
+
+def _winograd_is_faster(conv, x, w, bias, channels_last, training):
+    """Whether F(2x2, 3x3) takes less time than the direct kernels for a forward pass, and in
+    training a backward pass too (timed on a stand-in gradient)."""
+    xf = _as_format(x, channels_last)
+    g = torch.randn_like(conv.forward(xf, w, bias))
+
+    def direct():
+        conv.forward(xf, w, bias)
+        if training:
+            _convolution_backward(g, xf, w, None, conv.stride, conv.padding, conv.dilation, False, [0, 0],
+                                  conv.groups, [True, True, False])
+
+    def winograd():
+        saved = _winograd.forward(x, w, bias)[1]
+        if training:
+            _winograd.backward(g, x.shape, saved)
+
+    try:
+        winograd()  # compiles the transforms for this shape before they are timed
+    except Exception as exc:  # noqa: BLE001 - a compiler failure only means the direct kernels serve
+        _logger.info("sporetorch: Winograd convolution unavailable for %s (%s: %s); using direct kernels",
+                     tuple(x.shape), type(exc).__name__, str(exc).strip().splitlines()[0] if str(exc).strip() else "")
+        return False
+    return _fastest({"direct": direct, "winograd": winograd}) == "winograd"
 
 
 def _plan_backward(plan, conv, g, x, w, x_channels_last):
@@ -148,19 +183,28 @@ def _plan_backward(plan, conv, g, x, w, x_channels_last):
 class _TunedConv2d(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, w, bias, conv):
-        plan = _plan_forward(conv, x, w, bias)
+        plan = _plan_forward(conv, x, w, bias, training=True)
         ctx.conv, ctx.plan = conv, plan
         ctx.x_channels_last = _channels_last(x)
         ctx.has_bias = bias is not None
         # The input itself is saved, not its reformatted copy, which would not connect to it in
         # the graph of a second derivative.
         ctx.save_for_backward(x, w)
+        if plan.winograd:
+            y, ctx.winograd = _winograd.forward(x, w, bias)
+            return y
         return conv.forward(_as_format(x, plan.channels_last), w, bias)
 
     @staticmethod
     def backward(ctx, g):
         x, w = ctx.saved_tensors
         conv, plan = ctx.conv, ctx.plan
+        # The Winograd gradients are not themselves differentiable; a second derivative
+        # (create_graph) takes the direct kernels' gradients, which are.
+        if plan.winograd and not torch.is_grad_enabled():
+            gx, gw = _winograd.backward(g, x.shape, ctx.winograd)
+            gb = g.sum((0, 2, 3)) if ctx.has_bias else None
+            return _as_format(gx, ctx.x_channels_last), gw, gb, None
         with torch.no_grad():
             input_cl, weight_variant = _plan_backward(plan, conv, g, x, w, ctx.x_channels_last)
         gx = gw = gb = None
@@ -182,5 +226,7 @@ def conv2d(x, w, bias, stride, padding, dilation, groups):
     if torch.is_grad_enabled() and (x.requires_grad or w.requires_grad
                                     or (bias is not None and bias.requires_grad)):
         return _TunedConv2d.apply(x, w, bias, conv)
-    plan = _plan_forward(conv, x, w, bias)
+    plan = _plan_forward(conv, x, w, bias, training=False)
+    if plan.winograd:
+        return _winograd.forward(x, w, bias)[0]
     return conv.forward(_as_format(x, plan.channels_last), w, bias)

@@ -1,0 +1,148 @@
+"""Winograd F(2x2, 3x3) convolutions, one of GRAPH_MODE's timed CPU kernels.
+
+Expected values are torch's direct convolution and its autograd gradients (float64, where
+both are exact to rounding); the hand-written backward is checked numerically with gradcheck.
+The transforms compile with inductor, so these tests need a C compiler.
+"""
+import shutil
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from sporetorch.nn.layer import _conv_tuning, _winograd
+
+pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                                reason="Winograd's transforms compile with inductor, which needs a C compiler")
+
+
+class _Winograd(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, w, bias):
+        y, ctx.saved = _winograd.forward(x, w, bias)
+        ctx.x_shape = x.shape
+        return y
+
+    @staticmethod
+    def backward(ctx, g):
+        gx, gw = _winograd.backward(g.contiguous(memory_format=torch.channels_last), ctx.x_shape, ctx.saved)
+        return gx, gw, g.sum((0, 2, 3))
+
+
+def _inputs(xs, ws, dtype=torch.float64, seed=0):
+    gen = torch.Generator().manual_seed(seed)
+    x = torch.randn(xs, dtype=dtype, generator=gen)
+    w = torch.randn(ws, dtype=dtype, generator=gen)
+    b = torch.randn(ws[0], dtype=dtype, generator=gen)
+    return x.requires_grad_(), w.requires_grad_(), b.requires_grad_()
+
+
+@pytest.fixture(autouse=True)
+def _inductor(monkeypatch):
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
+
+
+# Each shape compiles the transforms anew (seconds each), so the tests share a few shapes.
+F64_SHAPES = [((2, 3, 6, 4), (5, 3, 3, 3)), ((1, 3, 2, 8), (2, 3, 3, 3))]
+F32_SHAPE = ((1, 3, 4, 4), (2, 3, 3, 3))
+
+
+@pytest.mark.parametrize("xs,ws", F64_SHAPES)
+def test_values_and_gradients_match_the_direct_convolution(xs, ws):
+    x, w, b = _inputs(xs, ws)
+    expected = F.conv2d(x, w, b, padding=1)
+    out = _Winograd.apply(x, w, b)
+    torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
+    assert out.is_contiguous(memory_format=torch.channels_last)
+    g = torch.randn_like(expected)
+    torch.testing.assert_close(torch.autograd.grad(out, (x, w, b), g),
+                               torch.autograd.grad(expected, (x, w, b), g), rtol=1e-12, atol=1e-12)
+
+
+def test_gradcheck():
+    assert torch.autograd.gradcheck(_Winograd.apply, _inputs(*F64_SHAPES[1]))
+
+
+def test_float32_error_is_of_the_direct_kernels_size():
+    x, w, _ = _inputs((2, 64, 4, 4), (64, 64, 3, 3), dtype=torch.float32)
+    x, w = x.detach(), w.detach()
+    reference = F.conv2d(x.double(), w.double(), padding=1)
+    direct_error = (F.conv2d(x, w, padding=1).double() - reference).abs().max()
+    winograd_error = (_winograd.forward(x, w, None)[0].double() - reference).abs().max()
+    assert winograd_error <= 2 * direct_error
+
+
+def _conv(x, w, stride=1, padding=1, dilation=1, groups=1):
+    return _conv_tuning._Conv(x, w, None, stride, padding, dilation, groups)
+
+
+def test_admits_only_what_it_computes(monkeypatch):
+    monkeypatch.setattr(_winograd, "_shapes", set())
+    x, w = torch.zeros(2, 64, 8, 8), torch.zeros(64, 64, 3, 3)
+    assert _winograd.admit(x, w, _conv(x, w))
+    assert not _winograd.admit(x, w, _conv(x, w, stride=2))
+    assert not _winograd.admit(x, w, _conv(x, w, padding=2, dilation=2))
+    assert not _winograd.admit(x, w[:, :32], _conv(x, w[:, :32], groups=2))
+    assert not _winograd.admit(x.double(), w.double(), _conv(x.double(), w.double()))
+    assert not _winograd.admit(x[:, :, :7], w, _conv(x[:, :, :7], w))
+    assert not _winograd.admit(x[:, :32], w[:32, :32], _conv(x[:, :32], w[:32, :32]))
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "aot_eager")
+    assert not _winograd.admit(x, w, _conv(x, w))
+
+
+def test_stops_admitting_new_shapes_at_dynamos_recompile_limit(monkeypatch):
+    monkeypatch.setattr(_winograd, "_shapes", set())
+    monkeypatch.setattr(_winograd, "_MAX_SHAPES", 2)
+    w = torch.zeros(64, 64, 3, 3)
+    xs = [torch.zeros(n, 64, 8, 8) for n in (1, 2, 3)]
+    assert _winograd.admit(xs[0], w, _conv(xs[0], w)) and _winograd.admit(xs[1], w, _conv(xs[1], w))
+    assert not _winograd.admit(xs[2], w, _conv(xs[2], w))
+    assert _winograd.admit(xs[0], w, _conv(xs[0], w))
+
+
+@pytest.fixture
+def winograd_plans(monkeypatch):
+    """Tuned convolutions that always choose Winograd where it is admitted."""
+    monkeypatch.setattr(_conv_tuning, "_plans", {})
+    monkeypatch.setattr(_winograd, "_shapes", set())
+    monkeypatch.setattr(_winograd, "MIN_CHANNELS", 1)
+    monkeypatch.setattr(_conv_tuning, "_MIN_FLOPS", 0)
+    monkeypatch.setattr(_conv_tuning, "_fastest", lambda variants: "winograd" if "winograd" in variants
+                        else next(iter(variants)))
+
+
+def test_tuned_convolution_runs_winograd_when_it_is_faster(winograd_plans):
+    x, w, b = _inputs(*F32_SHAPE, dtype=torch.float32, seed=1)
+    out = _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+    (plan,) = _conv_tuning._plans.values()
+    assert plan.winograd
+    expected = F.conv2d(x, w, b, padding=1)
+    torch.testing.assert_close(out, expected, rtol=1e-5, atol=1e-5)
+    g = torch.randn_like(expected)
+    torch.testing.assert_close(torch.autograd.grad(out, (x, w, b), g),
+                               torch.autograd.grad(expected, (x, w, b), g), rtol=1e-5, atol=1e-5)
+    with torch.no_grad():
+        torch.testing.assert_close(_conv_tuning.conv2d(x, w, b, 1, 1, 1, 1), expected, rtol=1e-5, atol=1e-5)
+
+
+def test_second_derivatives_take_the_direct_gradients(winograd_plans):
+    x, w, _ = _inputs(*F32_SHAPE, dtype=torch.float32, seed=2)
+    out = _conv_tuning.conv2d(x, w, None, 1, 1, 1, 1)
+    assert next(iter(_conv_tuning._plans.values())).winograd
+    (gx,) = torch.autograd.grad(out.square().sum(), x, create_graph=True)
+    (ggw,) = torch.autograd.grad(gx.sum(), w)
+    expected_out = F.conv2d(x, w, padding=1)
+    (egx,) = torch.autograd.grad(expected_out.square().sum(), x, create_graph=True)
+    (eggw,) = torch.autograd.grad(egx.sum(), w)
+    torch.testing.assert_close(ggw, eggw, rtol=1e-4, atol=1e-4)
+
+
+def test_a_failing_compiler_leaves_the_direct_kernels(winograd_plans, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(_winograd, "forward", broken)
+    x, w, _ = _inputs(*F32_SHAPE, dtype=torch.float32)
+    out = _conv_tuning.conv2d(x, w, None, 1, 1, 1, 1)
+    assert not next(iter(_conv_tuning._plans.values())).winograd
+    torch.testing.assert_close(out, F.conv2d(x, w, padding=1))

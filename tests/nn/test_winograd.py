@@ -107,6 +107,7 @@ def winograd_plans(monkeypatch):
     monkeypatch.setattr(_winograd, "_shapes", set())
     monkeypatch.setattr(_winograd, "MIN_CHANNELS", 1)
     monkeypatch.setattr(_conv_tuning, "_MIN_FLOPS", 0)
+    monkeypatch.setattr(_conv_tuning, "_WINOGRAD_PRODUCTS_SHARE", float("inf"))
     monkeypatch.setattr(_conv_tuning, "_fastest", lambda variants: "winograd" if "winograd" in variants
                         else next(iter(variants)))
 
@@ -146,3 +147,13 @@ def test_a_failing_compiler_leaves_the_direct_kernels(winograd_plans, monkeypatc
     out = _conv_tuning.conv2d(x, w, None, 1, 1, 1, 1)
     assert not next(iter(_conv_tuning._plans.values())).winograd
     torch.testing.assert_close(out, F.conv2d(x, w, padding=1))
+
+
+def test_products_slower_than_the_direct_kernel_skip_compiling_the_transforms(winograd_plans, monkeypatch):
+    monkeypatch.setattr(_conv_tuning, "_WINOGRAD_PRODUCTS_SHARE", 0.0)
+    calls = []
+    monkeypatch.setattr(_winograd, "forward", lambda *args: calls.append(args))
+    x, w, _ = _inputs(*F32_SHAPE, dtype=torch.float32)
+    _conv_tuning.conv2d(x, w, None, 1, 1, 1, 1)
+    assert not next(iter(_conv_tuning._plans.values())).winograd
+    assert not calls

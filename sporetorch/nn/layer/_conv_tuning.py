@@ -34,6 +34,9 @@ _LONG_ROUND_S = 0.5
 # About 0.3 ms of kernel time on two cores: below it, the ~40 us that the autograd Function and
 # the lookups add per forward and backward cost more than a better kernel saves (LeNet's layers).
 _MIN_FLOPS = 50e6
+# Winograd's transforms take 10-20 % of a direct kernel's time here: products slower than this
+# share of the direct forward kernel leave it no room to win.
+_WINOGRAD_PRODUCTS_SHARE = 0.85
 # A process that keeps meeting new shapes stops tuning them rather than growing without bound.
 _MAX_PLANS = 1024
 _plans = {}
@@ -57,9 +60,9 @@ def _as_format(t, channels_last):
     return t.contiguous(memory_format=_CHANNELS_LAST if channels_last else torch.contiguous_format)
 
 
-def _fastest(variants):
-    """The name of the fastest of ``variants`` (name -> thunk): the best of a few interleaved
-    timings, or of one when a single round takes long enough to measure reliably."""
+def _best_times(variants):
+    """The best of a few interleaved timings of each of ``variants`` (name -> thunk), or of one
+    when a single round takes long enough to measure reliably."""
     best = dict.fromkeys(variants, math.inf)
     for repeat in range(_REPEATS + 1):
         for name, run in variants.items():
@@ -70,6 +73,12 @@ def _fastest(variants):
             best[name] = elapsed if repeat == 0 else min(best[name], elapsed)
         if sum(best.values()) > _LONG_ROUND_S:
             break
+    return best
+
+
+def _fastest(variants):
+    """The name of the fastest of ``variants`` (name -> thunk)."""
+    best = _best_times(variants)
     return min(best, key=best.get)
 
 
@@ -141,9 +150,21 @@ def _plan_forward(conv, x, w, bias, training):
 
 def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     """Whether F(2x2, 3x3) takes less time than the direct kernels for a forward pass, and in
-    training a backward pass too (timed on a stand-in gradient)."""
+    training a backward pass too (timed on a stand-in gradient).
+
+    Its per-point products are timed first, against the direct forward kernel: they need no
+    compilation, and where they alone take most of the direct kernel's time the transforms
+    cannot be paid for, so their compilation (seconds per shape) is skipped.
+    """
     xf = _as_format(x, channels_last)
-    g = torch.randn_like(conv.forward(xf, w, bias))
+    y = conv.forward(xf, w, bias)
+    tiles = torch.zeros(y.shape[0] * (y.shape[2] // 2) * (y.shape[3] // 2), 16, x.shape[1], dtype=x.dtype)
+    filters = torch.zeros(16, w.shape[0], w.shape[1], dtype=w.dtype)
+    screen = _best_times({"direct": lambda: conv.forward(xf, w, bias),
+                          "products": lambda: _winograd.products(tiles, filters)})
+    if screen["products"] > _WINOGRAD_PRODUCTS_SHARE * screen["direct"]:
+        return False
+    g = torch.randn_like(y)
 
     def direct():
         conv.forward(xf, w, bias)

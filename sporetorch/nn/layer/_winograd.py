@@ -21,7 +21,7 @@ import torch.nn.functional as F
 
 from ...common.jit import default_backend
 
-__all__ = ["admit", "forward", "backward"]
+__all__ = ["admit", "products", "forward", "backward"]
 
 MIN_CHANNELS = 64
 # TorchDynamo compiles each transform once per shape and, past its recompile limit, runs it
@@ -140,19 +140,28 @@ def _filter_grad(gu):
     return torch.stack(taps, -1).view(*gu.shape[1:], 3, 3)
 
 
+def _forward_tiles(x, w):
+    return _input_tiles(x), _filter_tiles(w)
+
+
+def _gradients(g_tiles, g_filters, n, h, w):
+    return _input_grad(g_tiles, n, h, w), _filter_grad(g_filters)
+
+
 _compiled = {}
 
 
 def _kernel(fn):
     """``fn`` compiled with inductor for static shapes (TorchDynamo recompiles it per shape; inductor
-    fails on some of these transforms with symbolic shapes)."""
+    fails on some of these transforms with symbolic shapes). Transforms that run back to back are
+    compiled as one function: each compilation costs seconds on the first call of a shape."""
     compiled = _compiled.get(fn)
     if compiled is None:
         compiled = _compiled[fn] = torch.compile(fn, backend="inductor", fullgraph=True, dynamic=False)
     return compiled
 
 
-def _products(tiles, filters):
+def products(tiles, filters):
     """Per transform point p: tiles[:, p] @ filters[p]^T, as a 16-group 1x1 convolution on oneDNN."""
     points, cin = tiles.shape[0], tiles.shape[2]
     image = tiles.view(1, points, 1, 16 * cin).permute(0, 3, 1, 2)
@@ -164,9 +173,8 @@ def forward(x, w, bias):
     """The convolution of ``x`` [N, C, H, W] by ``w`` [K, C, 3, 3], stride 1 and padding 1, in
     channels-last, and what ``backward`` needs of it."""
     n, _, h, width = x.shape
-    tiles = _kernel(_input_tiles)(x)
-    filters = _kernel(_filter_tiles)(w)
-    y = _kernel(_output)(_products(tiles, filters), n, h, width)
+    tiles, filters = _kernel(_forward_tiles)(x, w)
+    y = _kernel(_output)(products(tiles, filters), n, h, width)
     return (y if bias is None else y + bias.view(1, -1, 1, 1)), (tiles, filters)
 
 
@@ -175,6 +183,6 @@ def backward(g, x_shape, saved):
     n, _, h, width = x_shape
     tiles, filters = saved
     g_products = _kernel(_output_grad)(g)
-    g_tiles = _products(g_products, filters.transpose(1, 2))
+    g_tiles = products(g_products, filters.transpose(1, 2))
     g_filters = torch.bmm(g_products.permute(1, 2, 0), tiles.permute(1, 0, 2))
-    return _kernel(_input_grad)(g_tiles, n, h, width), _kernel(_filter_grad)(g_filters)
+    return _kernel(_gradients)(g_tiles, g_filters, n, h, width)

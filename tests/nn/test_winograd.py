@@ -157,3 +157,14 @@ def test_products_slower_than_the_direct_kernel_skip_compiling_the_transforms(wi
     _conv_tuning.conv2d(x, w, None, 1, 1, 1, 1)
     assert not next(iter(_conv_tuning._plans.values())).winograd
     assert not calls
+
+
+def test_gradients_only_for_what_requires_them(winograd_plans):
+    x, w, b = _inputs(*F32_SHAPE, dtype=torch.float32, seed=3)
+    x.requires_grad_(False)
+    out = _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+    assert next(iter(_conv_tuning._plans.values())).winograd
+    out.sum().backward()
+    assert x.grad is None
+    torch.testing.assert_close(w.grad, torch.autograd.grad(F.conv2d(x, w, b, padding=1).sum(), w)[0],
+                               rtol=1e-5, atol=1e-5)

@@ -224,8 +224,9 @@ class _TunedConv2d(torch.autograd.Function):
         # (create_graph) takes the direct kernels' gradients, which are.
         if plan.winograd and not torch.is_grad_enabled():
             gx, gw = _winograd.backward(g, x.shape, ctx.winograd)
-            gb = g.sum((0, 2, 3)) if ctx.has_bias else None
-            return _as_format(gx, ctx.x_channels_last), gw, gb, None
+            needs_x, needs_w, needs_b = ctx.needs_input_grad[:3]
+            return (_as_format(gx, ctx.x_channels_last) if needs_x else None, gw if needs_w else None,
+                    g.sum((0, 2, 3)) if ctx.has_bias and needs_b else None, None)
         with torch.no_grad():
             input_cl, weight_variant = _plan_backward(plan, conv, g, x, w, ctx.x_channels_last)
         gx = gw = gb = None

@@ -154,7 +154,8 @@ _compiled = {}
 def _kernel(fn):
     """``fn`` compiled with inductor for static shapes (TorchDynamo recompiles it per shape; inductor
     fails on some of these transforms with symbolic shapes). Transforms that run back to back are
-    compiled as one function: each compilation costs seconds on the first call of a shape."""
+    compiled as one function, and their inputs always come channels-last (TorchDynamo also
+    recompiles for other strides): each compilation costs seconds on the first call of a shape."""
     compiled = _compiled.get(fn)
     if compiled is None:
         compiled = _compiled[fn] = torch.compile(fn, backend="inductor", fullgraph=True, dynamic=False)
@@ -173,7 +174,8 @@ def forward(x, w, bias):
     """The convolution of ``x`` [N, C, H, W] by ``w`` [K, C, 3, 3], stride 1 and padding 1, in
     channels-last, and what ``backward`` needs of it."""
     n, _, h, width = x.shape
-    tiles, filters = _kernel(_forward_tiles)(x, w)
+    x = x.contiguous(memory_format=torch.channels_last)
+    tiles, filters = _kernel(_forward_tiles)(x, w.contiguous())
     y = _kernel(_output)(products(tiles, filters), n, h, width)
     return (y if bias is None else y + bias.view(1, -1, 1, 1)), (tiles, filters)
 
@@ -182,7 +184,7 @@ def backward(g, x_shape, saved):
     """The gradients of ``forward`` for the input (channels-last) and the weight, from what it saved."""
     n, _, h, width = x_shape
     tiles, filters = saved
-    g_products = _kernel(_output_grad)(g)
+    g_products = _kernel(_output_grad)(g.contiguous(memory_format=torch.channels_last))
     g_tiles = products(g_products, filters.transpose(1, 2))
     g_filters = torch.bmm(g_products.permute(1, 2, 0), tiles.permute(1, 0, 2))
     return _kernel(_gradients)(g_tiles, g_filters, n, h, width)

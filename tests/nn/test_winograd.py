@@ -2,7 +2,8 @@
 
 Expected values are torch's direct convolution and its autograd gradients (float64, where
 both are exact to rounding); the hand-written backward is checked numerically with gradcheck.
-The transforms compile with inductor, so these tests need a C compiler.
+The transforms compile with inductor, so these tests need a C compiler and are marked slow
+(CI runs them; compiling a few shapes takes 10-40 s).
 """
 import shutil
 
@@ -12,8 +13,9 @@ import torch.nn.functional as F
 
 from sporetorch.nn.layer import _conv_tuning, _winograd
 
-pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
-                                reason="Winograd's transforms compile with inductor, which needs a C compiler")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                                 reason="Winograd's transforms compile with inductor, which needs a C compiler")]
 
 
 class _Winograd(torch.autograd.Function):

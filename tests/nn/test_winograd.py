@@ -94,7 +94,7 @@ def test_admits_only_what_it_computes(monkeypatch):
 
 def test_stops_admitting_new_shapes_at_dynamos_recompile_limit(monkeypatch):
     monkeypatch.setattr(_winograd, "_shapes", set())
-    monkeypatch.setattr(_winograd, "_MAX_SHAPES", 2)
+    monkeypatch.setattr(_winograd, "_shape_limit", lambda: 2)
     w = torch.zeros(64, 64, 3, 3)
     xs = [torch.zeros(n, 64, 8, 8) for n in (1, 2, 3)]
     assert _winograd.admit(xs[0], w, _conv(xs[0], w)) and _winograd.admit(xs[1], w, _conv(xs[1], w))

@@ -24,10 +24,14 @@ from ...common.jit import default_backend
 __all__ = ["admit", "products", "forward", "backward"]
 
 MIN_CHANNELS = 64
-# TorchDynamo compiles each transform once per shape and, past its recompile limit, runs it
-# uncompiled (and slow) with a warning; no more shapes than that are admitted.
-_MAX_SHAPES = torch._dynamo.config.recompile_limit
 _shapes = set()
+
+
+def _shape_limit():
+    """TorchDynamo compiles each transform once per shape and, past its recompile limit, runs it
+    uncompiled (and slow) with a warning; no more shapes than that are admitted. (Read when
+    needed: importing TorchDynamo at ``import sporetorch`` would cost every user a second.)"""
+    return torch._dynamo.config.recompile_limit
 
 
 def admit(x, w, conv):
@@ -40,7 +44,7 @@ def admit(x, w, conv):
         return False
     shape = (tuple(x.shape), tuple(w.shape))
     if shape not in _shapes:
-        if len(_shapes) >= _MAX_SHAPES:
+        if len(_shapes) >= _shape_limit():
             return False
         _shapes.add(shape)
     return True

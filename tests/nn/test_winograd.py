@@ -109,7 +109,7 @@ def winograd_plans(monkeypatch):
     monkeypatch.setattr(_winograd, "_shapes", set())
     monkeypatch.setattr(_winograd, "MIN_CHANNELS", 1)
     monkeypatch.setattr(_conv_tuning, "_MIN_FLOPS", 0)
-    monkeypatch.setattr(_conv_tuning, "_WINOGRAD_PRODUCTS_SHARE", float("inf"))
+    monkeypatch.setattr(_conv_tuning, "_WINOGRAD_SCREEN_SHARE", float("inf"))
     monkeypatch.setattr(_conv_tuning, "_fastest", lambda variants: "winograd" if "winograd" in variants
                         else next(iter(variants)))
 
@@ -151,8 +151,8 @@ def test_a_failing_compiler_leaves_the_direct_kernels(winograd_plans, monkeypatc
     torch.testing.assert_close(out, F.conv2d(x, w, padding=1))
 
 
-def test_products_slower_than_the_direct_kernel_skip_compiling_the_transforms(winograd_plans, monkeypatch):
-    monkeypatch.setattr(_conv_tuning, "_WINOGRAD_PRODUCTS_SHARE", 0.0)
+def test_an_estimate_slower_than_the_direct_kernel_skips_compiling_the_transforms(winograd_plans, monkeypatch):
+    monkeypatch.setattr(_conv_tuning, "_WINOGRAD_SCREEN_SHARE", 0.0)
     calls = []
     monkeypatch.setattr(_winograd, "forward", lambda *args: calls.append(args))
     x, w, _ = _inputs(*F32_SHAPE, dtype=torch.float32)

@@ -34,9 +34,10 @@ _LONG_ROUND_S = 0.5
 # About 0.3 ms of kernel time on two cores: below it, the ~40 us that the autograd Function and
 # the lookups add per forward and backward cost more than a better kernel saves (LeNet's layers).
 _MIN_FLOPS = 50e6
-# Winograd's transforms take 10-20 % of a direct kernel's time here: products slower than this
-# share of the direct forward kernel leave it no room to win.
-_WINOGRAD_PRODUCTS_SHARE = 0.85
+# Winograd's estimated forward pass (products and transforms) must take less than this share of
+# the direct forward kernel's time for it to be compiled and timed in full: the estimate leaves
+# out the filter transform and the backward pass's slower batched matmul.
+_WINOGRAD_SCREEN_SHARE = 0.85
 # A process that keeps meeting new shapes stops tuning them rather than growing without bound.
 _MAX_PLANS = 1024
 _plans = {}
@@ -152,17 +153,20 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     """Whether F(2x2, 3x3) takes less time than the direct kernels for a forward pass, and in
     training a backward pass too (timed on a stand-in gradient).
 
-    Its per-point products are timed first, against the direct forward kernel: they need no
-    compilation, and where they alone take most of the direct kernel's time the transforms
-    cannot be paid for, so their compilation (seconds per shape) is skipped.
+    Its forward pass is estimated first, against the direct forward kernel, from what needs no
+    compilation: its per-point products, and two copies of the tile buffer for its input and
+    output transforms (memory-bound passes over as much data). Where that estimate leaves no
+    room, the transforms' compilation (seconds per shape) is skipped.
     """
     xf = _as_format(x, channels_last)
     y = conv.forward(xf, w, bias)
     tiles = torch.zeros(y.shape[0] * (y.shape[2] // 2) * (y.shape[3] // 2), 16, x.shape[1], dtype=x.dtype)
+    tiles_copy = torch.empty_like(tiles)
     filters = torch.zeros(16, w.shape[0], w.shape[1], dtype=w.dtype)
     screen = _best_times({"direct": lambda: conv.forward(xf, w, bias),
-                          "products": lambda: _winograd.products(tiles, filters)})
-    if screen["products"] > _WINOGRAD_PRODUCTS_SHARE * screen["direct"]:
+                          "products": lambda: _winograd.products(tiles, filters),
+                          "transform": lambda: tiles_copy.copy_(tiles)})
+    if screen["products"] + 2 * screen["transform"] > _WINOGRAD_SCREEN_SHARE * screen["direct"]:
         return False
     g = torch.randn_like(y)
 

@@ -174,8 +174,7 @@ class _Compiled:
                 exc = exc2
         if not _is_compiler_failure(exc):
             raise exc
-        warnings.warn(f"sporetorch jit: compiling '{self.name}' failed ({type(exc).__name__}: "
-                      f"{str(exc).strip().splitlines()[0] if str(exc).strip() else ''}); running it eagerly.",
+        warnings.warn(f"sporetorch jit: compiling '{self.name}' failed ({failure_summary(exc)}); running it eagerly.",
                       RuntimeWarning, stacklevel=4)
         self._impl = self.fn
         return self.fn(*args, **kwargs)
@@ -252,6 +251,12 @@ _BY_DESIGN_DIRS = tuple(os.path.join(_PACKAGE_DIR, *parts) + os.sep
 def _broke_by_design(exc):
     stack = list(getattr(exc, "real_stack", None) or [])
     return bool(stack) and stack[-1].filename.startswith(_BY_DESIGN_DIRS)
+
+
+def failure_summary(exc):
+    """``'TypeName: first line of the message'``, how a compiler failure is reported in one line."""
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"
 
 
 def _is_compiler_failure(exc):

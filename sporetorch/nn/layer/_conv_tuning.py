@@ -21,6 +21,7 @@ import time
 import torch
 import torch.nn.functional as F
 
+from ...common.jit import failure_summary
 from ...ops.function.nn_func import _tuple
 from . import _winograd
 
@@ -184,8 +185,8 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     try:
         winograd()  # compiles the transforms for this shape before they are timed
     except Exception as exc:  # noqa: BLE001 - a compiler failure only means the direct kernels serve
-        _logger.info("sporetorch: Winograd convolution unavailable for %s (%s: %s); using direct kernels",
-                     tuple(x.shape), type(exc).__name__, str(exc).strip().splitlines()[0] if str(exc).strip() else "")
+        _logger.info("sporetorch: Winograd convolution unavailable for %s (%s); using direct kernels",
+                     tuple(x.shape), failure_summary(exc))
         return False
     return _fastest({"direct": direct, "winograd": winograd}) == "winograd"
 

@@ -16,6 +16,8 @@ serves: float32, 3x3, stride 1, padding 1, dilation 1, one group, even height an
 least ``MIN_CHANNELS`` input and output channels, where the products are large enough to run
 near the GEMM peak; and only where inductor can compile (a C compiler is present).
 """
+import functools
+
 import torch
 import torch.nn.functional as F
 
@@ -152,18 +154,13 @@ def _gradients(g_tiles, g_filters, n, h, w):
     return _input_grad(g_tiles, n, h, w), _filter_grad(g_filters)
 
 
-_compiled = {}
-
-
+@functools.cache
 def _kernel(fn):
     """``fn`` compiled with inductor for static shapes (TorchDynamo recompiles it per shape; inductor
     fails on some of these transforms with symbolic shapes). Transforms that run back to back are
     compiled as one function, and their inputs always come channels-last (TorchDynamo also
     recompiles for other strides): each compilation costs seconds on the first call of a shape."""
-    compiled = _compiled.get(fn)
-    if compiled is None:
-        compiled = _compiled[fn] = torch.compile(fn, backend="inductor", fullgraph=True, dynamic=False)
-    return compiled
+    return torch.compile(fn, backend="inductor", fullgraph=True, dynamic=False)
 
 
 def products(tiles, filters):

@@ -55,21 +55,15 @@ def _fill_with_nan_hidden(layer):
     layer.set_train(False)
 
 
-def test_transformer_encoder_relu_maps_nan_to_zero():
-    layer = nn.TransformerEncoderLayer(d_model=4, nhead=1, dim_feedforward=3, dropout=0.0)
+# Expected values from MindSpore 2.10: "relu" is ops.relu, which maps the NaN hidden unit to 0.
+@pytest.mark.parametrize("cls,n_inputs,expected", [
+    (nn.TransformerEncoderLayer, 1, [[[0.9848769, 0.38877863, 0.0887743, 0.1718333]],
+                                     [[0.98295736, 0.3971382, 0.08829833, 0.17451212]]]),
+    (nn.TransformerDecoderLayer, 2, [[[1.0609022, 0.3572892, 0.06862212, 0.10592794]],
+                                     [[1.0606797, 0.35960162, 0.06839918, 0.10645667]]]),
+])
+def test_transformer_relu_maps_nan_to_zero(cls, n_inputs, expected):
+    layer = cls(d_model=4, nhead=1, dim_feedforward=3, dropout=0.0)
     _fill_with_nan_hidden(layer)
     x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 1, 4) * 0.25)
-    # from MindSpore 2.10: "relu" is ops.relu, which maps the NaN hidden unit to 0.
-    expected = [[[0.9848769, 0.38877863, 0.0887743, 0.1718333]],
-                [[0.98295736, 0.3971382, 0.08829833, 0.17451212]]]
-    np.testing.assert_allclose(layer(x).asnumpy(), expected, rtol=1e-5, atol=1e-6)
-
-
-def test_transformer_decoder_relu_maps_nan_to_zero():
-    layer = nn.TransformerDecoderLayer(d_model=4, nhead=1, dim_feedforward=3, dropout=0.0)
-    _fill_with_nan_hidden(layer)
-    x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 1, 4) * 0.25)
-    # from MindSpore 2.10: "relu" is ops.relu, which maps the NaN hidden unit to 0.
-    expected = [[[1.0609022, 0.3572892, 0.06862212, 0.10592794]],
-                [[1.0606797, 0.35960162, 0.06839918, 0.10645667]]]
-    np.testing.assert_allclose(layer(x, x).asnumpy(), expected, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(layer(*[x] * n_inputs).asnumpy(), expected, rtol=1e-5, atol=1e-6)

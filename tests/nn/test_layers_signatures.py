@@ -1,5 +1,5 @@
 """Every nn layer and loss has MindSpore 2.10's constructor signature: parameter names, order
-and defaults as recorded in ../shared/api/mindspore-2.10-api.json."""
+and defaults as recorded in tests/data/api/mindspore-2.10-api.json."""
 import inspect
 import json
 import os
@@ -10,7 +10,7 @@ import pytest
 import sporetorch.nn as nn
 from sporetorch.nn import layer, loss
 
-API = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "api", "mindspore-2.10-api.json")
+API = os.path.join(os.path.dirname(__file__), "..", "data", "api", "mindspore-2.10-api.json")
 OURS = sorted(set(layer.__all__) | set(loss.__all__))
 
 

@@ -1,6 +1,6 @@
 """The ``mindspore.ops`` names of ``core-api.txt`` exist with MindSpore 2.10's leading parameter
 names, and every Tensor method sporetorch has matches a MindSpore overload (checked with
-``tools/api_coverage.py`` against ``../shared/api``)."""
+``tools/api_coverage.py`` against ``tests/data/api``)."""
 import importlib.util
 import json
 import os
@@ -8,7 +8,7 @@ import os
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-API = os.path.join(os.path.dirname(ROOT), "shared", "api")
+API = os.path.join(ROOT, "tests", "data", "api")
 
 pytestmark = pytest.mark.skipif(not os.path.exists(os.path.join(API, "mindspore-2.10-api.json")),
                                 reason="the MindSpore API inventory (../shared/api) is not available")

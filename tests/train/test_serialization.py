@@ -2,7 +2,7 @@
 
 Byte strings, return values and error types marked "MindSpore 2.10" were recorded with
 real MindSpore 2.10 and are copied here as literals; the fixtures under
-../shared/conformance/fixtures were written by MindSpore 2.10 too.
+tests/data/fixtures were written by MindSpore 2.10 too.
 """
 import json
 import os
@@ -22,7 +22,7 @@ from sporetorch.train._checkpoint_proto import Checkpoint
 
 from _cipher import needs_cipher
 
-FIXTURES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "conformance", "fixtures")
+FIXTURES = os.path.join(os.path.dirname(__file__), "..", "data", "fixtures")
 FIXTURES = os.path.normpath(os.environ.get("CONF_FIXTURES") or FIXTURES)
 needs_fixtures = pytest.mark.skipif(not os.path.isdir(FIXTURES), reason="conformance fixtures not present")
 

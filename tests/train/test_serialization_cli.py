@@ -12,7 +12,7 @@ from sporetorch import Parameter, Tensor
 from sporetorch.train.ckpt_cli import main
 
 FIXTURES = os.path.normpath(os.environ.get("CONF_FIXTURES") or os.path.join(
-    os.path.dirname(__file__), "..", "..", "..", "shared", "conformance", "fixtures"))
+    os.path.dirname(__file__), "..", "data", "fixtures"))
 
 
 def _params():

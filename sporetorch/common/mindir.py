@@ -1,27 +1,112 @@
-"""``export`` and ``load``: MindSpore's compiled-graph files (MindIR, AIR, ONNX).
+"""``export`` and ``load``: MindSpore's model files (ONNX, MindIR, AIR).
 
-These files hold graphs compiled by MindSpore's own compiler, which sporetorch does not have, so
-both functions check their arguments as MindSpore does and then raise a NotImplementedError that
-names the alternatives: ``save_checkpoint``/``load_checkpoint`` for the weights (the ``.ckpt``
-files MindSpore itself reads), and ``torch.export``/``torch.onnx`` for a deployable graph.
+``export(..., file_format="ONNX")`` writes an ONNX model through ``torch.onnx.export``: the
+network is traced on the given inputs (in inference mode, as MindSpore does) and the file can
+be run by onnxruntime. MindIR and AIR files hold graphs compiled by MindSpore's own compiler,
+which sporetorch does not have, so ``export`` to those formats and ``load`` check their
+arguments as MindSpore does and then raise a NotImplementedError that names ONNX and the
+alternatives: ``save_checkpoint``/``load_checkpoint`` for the weights (the ``.ckpt`` files
+MindSpore itself reads).
 """
+import inspect
 import os
+import stat
+import warnings
 
 __all__ = ["export", "load", "save_mindir", "load_mindir", "export_split_mindir"]
 
 _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _ALTERNATIVES = ("Save the weights with save_checkpoint(net, 'net.ckpt') (MindSpore loads that file) and rebuild "
-                 "the network in code, or export a deployable graph with torch.export.export / torch.onnx.export.")
+                 "the network in code, or export a deployable graph with export(net, *inputs, file_name=..., "
+                 "file_format='ONNX').")
 
 
 def export(net, *inputs, file_name, file_format, **kwargs):
-    """Refuse to write a MindSpore graph file, after MindSpore's argument checks."""
+    """Export ``net`` run on ``inputs`` as an ONNX model (``file_format="ONNX"``).
+
+    Args:
+        net (Cell): the network; it is traced in inference mode (``set_train(False)``) and its
+            training flag is restored afterwards.
+        inputs (Tensor, numbers, bool): the inputs of ``net``. Tensors become the inputs of the
+            ONNX graph, named after ``construct``'s parameters; other values are fixed in the graph.
+        file_name (str): the file; ``.onnx`` is appended when it does not end with it.
+        file_format (str): ``"ONNX"``. ``"MINDIR"`` and ``"AIR"`` raise NotImplementedError.
+
+    Differences from MindSpore: ONNX goes through ``torch.onnx`` (it needs the ``onnx`` package,
+    the optional extra ``sporetorch[onnx]``), and the weights' initializer names are torch's.
+    """
     if not isinstance(file_name, str):
         raise TypeError(f"For 'export', the argument 'file_name' must be str, but got {type(file_name).__name__}.")
     if file_format not in _FORMATS:
         raise ValueError(f"For 'export', 'file_format' must be one of {_FORMATS}, but got {file_format}.")
-    raise NotImplementedError(f"export(file_format='{file_format}') writes a graph compiled by MindSpore's compiler, "
-                              f"which sporetorch (on PyTorch) does not have. {_ALTERNATIVES}")
+    if file_format != "ONNX":
+        raise NotImplementedError(f"export(file_format='{file_format}') writes a graph compiled by MindSpore's "
+                                  f"compiler, which sporetorch (on PyTorch) does not have; the supported format is "
+                                  f"'ONNX'. {_ALTERNATIVES}")
+    _export_onnx(net, inputs, file_name)
+
+
+def _export_onnx(net, inputs, file_name):
+    import torch
+
+    from ..nn.cell import Cell
+    from .tensor import Tensor, _wrap
+
+    if not isinstance(net, Cell):
+        raise ValueError(f"Export ONNX format model only support nn.Cell object, but got {type(net)}.")
+    try:
+        import onnx  # noqa: F401 - torch.onnx.export needs it; fail here with the extra's name
+    except ImportError as e:
+        raise ImportError("export(file_format='ONNX') needs the 'onnx' package: pip install 'sporetorch[onnx]' "
+                          "(onnx, onnxruntime).") from e
+    positions = [i for i, x in enumerate(inputs) if isinstance(x, Tensor)]
+    for i in positions:
+        if -1 in inputs[i].shape:
+            raise ValueError("Export ONNX format model not support dynamic shape mode.")
+    try:
+        params = list(inspect.signature(net.construct).parameters.values())
+        names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        names = []
+    input_names = [names[i] if i < len(names) else f"input_{i}" for i in positions]
+
+    class _Traced(torch.nn.Module):
+        # torch.onnx traces torch tensors: rewrap them as sporetorch Tensors around the cell call
+        def forward(self, *tensors):
+            args = list(inputs)
+            for i, t in zip(positions, tensors):
+                args[i] = _wrap(t)
+            return _unwrap(net(*args))
+
+    if not file_name.endswith(".onnx"):
+        file_name += ".onnx"
+    folder = os.path.dirname(os.path.abspath(file_name))
+    os.makedirs(folder, exist_ok=True)
+    if os.path.exists(file_name):
+        os.chmod(file_name, stat.S_IWUSR | stat.S_IRUSR)
+    training = net.training
+    net.set_train(False)
+    try:
+        with warnings.catch_warnings():
+            # the TorchScript exporter warns about its deprecation and about Python-level shape checks
+            warnings.simplefilter("ignore")
+            torch.onnx.export(_Traced().eval(), tuple(inputs[i]._t for i in positions), file_name,
+                              input_names=input_names, dynamo=False)
+    finally:
+        net.set_train(training)
+    os.chmod(file_name, stat.S_IRUSR)
+
+
+def _unwrap(out):
+    from .tensor import Tensor
+
+    if isinstance(out, Tensor):
+        return out._t
+    if isinstance(out, (tuple, list)):
+        return tuple(_unwrap(o) for o in out)
+    if isinstance(out, dict):
+        return {k: _unwrap(v) for k, v in out.items()}
+    return out
 
 
 def load(file_name, **kwargs):

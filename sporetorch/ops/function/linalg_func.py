@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _axes, _fail, _float_of, _guard_module, _inline_checked, _no_tensor, _tdtype, _u, _ut
+from ._utils import _axes, _fail, _float_of, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _u, _ut
 
 __all__ = [
     "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
@@ -363,6 +363,22 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
     if x is not None:
         return _wrap(torch.trapezoid(y._t, x._t, dim=dim))
     return _wrap(torch.trapezoid(y._t, dx=dx, dim=dim))
+
+
+# Operators that MindSpore exposes only through ``mint`` (not in ``mindspore.ops``), kept here as their one
+# implementation.
+@_guard
+def vdot(input, other):
+    """Dot product of two 1-D tensors with ``input`` conjugated (``mindspore.mint.vdot``)."""
+    return _wrap(torch.vdot(input._t, other._t))
+
+
+@_guard
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
+    """Solve ``A X = b`` for triangular ``A`` (batched); returns ``(X, A)`` (``mindspore.mint.triangular_solve``)."""
+    a = A._t.mT if transpose else A._t
+    x = torch.linalg.solve_triangular(a, b._t, upper=upper != transpose, unitriangular=unitriangular)
+    return _wrap(x), A
 
 
 _guard_module(globals(), __all__)

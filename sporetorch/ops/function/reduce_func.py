@@ -8,7 +8,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import _wrap
-from ._utils import _axes, _axis, _fail, _float_of, _guard_module, _inline_checked, _no_tensor, _tdtype, _ut
+from ._utils import _axes, _axis, _fail, _float_of, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _ut
 
 __all__ = [
     "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",
@@ -413,6 +413,15 @@ def bincount(input, weights=None, minlength=0):
     w = None if weights is None else _ut(weights, t)
     out = torch.bincount(t, w, minlength)
     return _wrap(out if w is not None else out.to(torch.float32))
+
+
+# Exposed by MindSpore only through ``mint`` (not in ``mindspore.ops``); its one implementation.
+@_guard
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """``(values, Int64 indices)`` of the ``k``-th smallest element along ``dim`` (``mindspore.mint.kthvalue``)."""
+    t = input._t
+    values, idx = torch.kthvalue(t, k, _axis("kthvalue", dim, t.dim(), "dim"), keepdim)
+    return _wrap(values), _wrap(idx)
 
 
 _guard_module(globals(), __all__)

@@ -16,8 +16,8 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
-from ._utils import (_axes, _axis, _desc, _fail, _guard_module, _inline_checked, _no_tensor, _number, _shape,
-                     _torch_error_type, _u, _ut, _wrap_seq)
+from ._utils import (_axes, _axis, _desc, _fail, _guard, _guard_module, _inline_checked, _no_tensor, _number,
+                     _shape, _torch_error_type, _u, _ut, _wrap_seq)
 
 __all__ = [
     "reshape", "reshape_", "permute", "transpose", "swapaxes", "swapdims", "moveaxis", "movedim", "t", "adjoint",
@@ -1490,6 +1490,28 @@ def intopk(x1, x2, k):
 def channel_shuffle(x, groups):
     """Shuffle channels of an (N, C, ...) tensor across ``groups`` groups."""
     return _wrap(torch.nn.functional.channel_shuffle(x._t, groups))
+
+
+# Exposed by MindSpore only through ``mint`` (not in ``mindspore.ops``): their one implementation.
+@_guard
+def diag_ext(input, diagonal=0):
+    """Diagonal matrix with a 1-D ``input`` on diagonal ``diagonal``, or that diagonal of a 2-D ``input``."""
+    return _wrap(torch.diag(input._t, diagonal))
+
+
+@_guard
+def index_add_ext(input, dim, index, source):
+    """Copy of ``input`` with the slices of ``source`` added at ``index`` along ``dim`` (never in place)."""
+    t = input._t
+    return _wrap(torch.index_add(t, _axis("index_add", dim, t.dim(), "dim"), _indices("index_add", "index", index),
+                                 _ut(source, t)))
+
+
+@_guard
+def unique_ext(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """Sorted unique elements (along ``dim`` when given), with Int64 inverse indices and counts on request."""
+    out = torch.unique(input._t, sorted=True, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+    return _wrap_seq(out) if isinstance(out, tuple) else _wrap(out)
 
 
 _guard_module(globals(), __all__)

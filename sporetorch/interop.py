@@ -21,6 +21,7 @@ anything else               same name                              same name
 code while it is read.
 """
 import os
+import pickle
 from collections import OrderedDict, namedtuple
 
 import numpy as np
@@ -113,18 +114,30 @@ def to_torch_state_dict(cell, keep_vars=False):
     return sd
 
 
+def _refused_pickle_message(path, error):
+    reason = next((ln.strip() for ln in str(error).splitlines() if "WeightsUnpickler error" in ln), "")
+    reason = reason.split(". Please use")[0].replace("WeightsUnpickler error: ", "")
+    return (f"Refused to load {path}: besides tensors it holds Python objects ({reason or 'not plain tensors'}). "
+            "Unpickling them would run code stored in the file, so sporetorch reads only tensors from .pth "
+            "files. To convert it safely, load it once with torch.load where you trust the file (an isolated "
+            "environment), save just the tensors with safetensors.torch.save_file(state_dict, "
+            "'weights.safetensors'), and load that file instead.")
+
+
 def load_torch_file(path):
     """Read a ``.pth``/``.pt`` (``torch.load(weights_only=True)``) or ``.safetensors`` file
     into a dict of tensors; checkpoints that wrap the weights in ``{"state_dict": ...}`` or
     ``{"model_state_dict": ...}`` are unwrapped."""
     path = os.fspath(path)
     if path.endswith(".safetensors"):
-        from safetensors.torch import load_file
-        return load_file(path)
+        from .train.serialization import _safetensors_load
+        return _safetensors_load(path)[0]
     try:
         obj = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as e:  # noqa: BLE001 - torch reports unsafe or damaged files in many ways
-        raise ValueError(f"Failed to read the PyTorch weights file {path} with weights_only=True: {e}") from e
+    except pickle.UnpicklingError as e:
+        raise ValueError(_refused_pickle_message(path, e)) from None
+    except Exception as e:  # noqa: BLE001 - torch reports damaged files in many ways
+        raise ValueError(f"Failed to read the PyTorch weights file {path}: {e}") from e
     if isinstance(obj, dict):
         for wrapper in ("state_dict", "model_state_dict", "model"):
             inner = obj.get(wrapper)

@@ -132,8 +132,11 @@ def test_pth_files_are_read_with_weights_only(tmp_path):
             return (print, ("code ran",))
 
     torch.save({"fc.weight": Evil()}, tmp_path / "evil.pth")
-    with pytest.raises(ValueError, match="weights_only"):
+    with pytest.raises(ValueError, match="Refused to load .*evil.pth") as info:
         interop.load_torch_state_dict(net, str(tmp_path / "evil.pth"))
+    text = str(info.value)
+    assert "print" in text and "safetensors" in text  # what was refused, and the safe way to convert
+    assert "weights_only" not in text  # not torch's advice to turn the protection off
 
 
 def test_name_guesses_without_a_network():

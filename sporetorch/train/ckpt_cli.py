@@ -13,7 +13,6 @@ import argparse
 import importlib
 import os
 import sys
-import zlib
 
 import torch
 
@@ -37,15 +36,14 @@ def _kind(path):
 
 def _crc_status(path, kind):
     if kind == "ckpt":
-        with open(path, "rb") as f:
-            data = f.read()
-        body, stored = ser._split_crc_footer(data)
-        if stored is None:
-            return "none"
-        return "ok" if zlib.crc32(body) == stored else "MISMATCH"
+        f, size = ser._open_regular(path, "checkpoint file")
+        with f:
+            stored = ser._stored_crc(f, size)
+            if stored is None:
+                return "none"
+            return "ok" if ser._crc_of(f, size - ser._CRC_FOOTER_LEN) == stored else "MISMATCH"
     if kind == "safetensors":
-        with open(path, "rb") as f:
-            meta = ser._safetensors_metadata(f.read())
+        _, meta = ser._safetensors_load(path)
         if "crc_num" not in meta:
             return "none"
         try:

@@ -30,6 +30,7 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..common.mindir import export, load  # MindSpore keeps its graph export/load in this module too
 from . import _checkpoint_crypto as _crypto
+from . import _ckpt_wire
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_checkpoint_async", "load_segmented_checkpoints",
            "load_param_into_net", "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status",
@@ -460,8 +461,14 @@ def _corrupt(path, what):
                       "The file may be truncated or corrupted, or it is not a MindSpore checkpoint.")
 
 
+# A tensor's rank and byte size must be representable before anything is allocated for it.
+_MAX_RANK = 64
+_MAX_BYTES = (1 << 63) - 1
+
+
 def _decode_tensor(path, name, dims, ttype, content):
-    """Build the torch tensor of one parameter, checking dims, dtype and byte length first."""
+    """Build the torch tensor of one parameter from its bytes (a ``bytearray`` it takes over),
+    checking rank, dims, dtype and byte length first."""
     if ttype == _STR_TYPE:
         if len(content) % 4:
             raise _corrupt(path, f"the str parameter '{name}' has {len(content)} bytes, not a multiple of 4")
@@ -474,14 +481,20 @@ def _decode_tensor(path, name, dims, ttype, content):
         raise _corrupt(path, f"the parameter '{name}' has the unknown tensor_type {ttype!r}")
     itemsize = torch.empty((), dtype=tdtype).element_size()
     shape = list(dims)
+    if len(shape) > _MAX_RANK:
+        raise _corrupt(path, f"the parameter '{name}' has {len(shape)} dims, more than {_MAX_RANK}")
     if any(d < 0 for d in shape):
         raise _corrupt(path, f"the parameter '{name}' has negative dims {shape}")
     # MindSpore writes a 0-d tensor with dims [] and reads dims [0] as 0-d too.
     if shape == [0] and len(content) == itemsize:
         shape = []
-    numel = 1
+    numel, extent = 1, itemsize
     for d in shape:
         numel *= d
+        extent *= max(d, 1)
+    if extent > _MAX_BYTES:
+        raise _corrupt(path, f"the parameter '{name}' has dims {shape}, which need more than "
+                             f"{_MAX_BYTES} bytes")
     if numel * itemsize != len(content):
         raise _corrupt(path, f"the parameter '{name}' has {len(content)} bytes, but dims {shape} of "
                              f"{ttype} need {numel * itemsize}")
@@ -489,88 +502,134 @@ def _decode_tensor(path, name, dims, ttype, content):
         raise _corrupt(path, f"the Bool parameter '{name}' holds bytes other than 0 and 1")
     if numel == 0:
         return torch.empty(shape, dtype=tdtype)
-    return torch.frombuffer(bytearray(content), dtype=tdtype).reshape(shape)
+    return torch.frombuffer(content, dtype=tdtype).reshape(shape)
 
 
-def _split_crc_footer(content):
-    """``(body, stored CRC)`` of a .ckpt file's bytes; the CRC is None when there is no footer."""
-    if content[-_CRC_FOOTER_LEN:-10] != _CRC_MARK:
-        return content, None
-    return content[:-_CRC_FOOTER_LEN], int.from_bytes(content[-10:], byteorder="big")
+def _open_regular(path, what):
+    """``(binary file, size)`` of a regular file; a device, FIFO or folder is a ValueError naming it,
+    so that a read is bounded by the file's real size."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before open(): opening a FIFO would block
+            raise ValueError(f"Failed to read the {what} {path}: it is not a regular file.")
+        f = open(path, "rb")
+        size = os.fstat(f.fileno()).st_size
+    except OSError as e:
+        raise ValueError(f"Failed to read the {what} {path}: {e}") from e
+    return f, size
+
+
+def _stored_crc(f, size):
+    """The CRC in a .ckpt file's footer, or None when it has none."""
+    if size < _CRC_FOOTER_LEN:
+        return None
+    f.seek(size - _CRC_FOOTER_LEN)
+    tail = f.read(_CRC_FOOTER_LEN)
+    f.seek(0)
+    return int.from_bytes(tail[-10:], byteorder="big") if tail[:-10] == _CRC_MARK else None
+
+
+def _crc_of(f, n):
+    """CRC32 of the first ``n`` bytes of ``f``, read in chunks."""
+    crc = 0
+    while n:
+        chunk = f.read(min(n, 1 << 22))
+        if not chunk:
+            break
+        crc = zlib.crc32(chunk, crc)
+        n -= len(chunk)
+    f.seek(0)
+    return crc
 
 
 def _read_ckpt(path, keep, crc_check, dec_key=None, dec_mode="AES-GCM"):
     """Parse a .ckpt file (decrypting it with ``dec_key``) into an OrderedDict ``{tag: torch.Tensor or str}``."""
-    from google.protobuf.message import DecodeError
-    from ._checkpoint_proto import Checkpoint
-    try:
-        with open(path, "rb") as f:
-            content = f.read()
-    except OSError as e:
-        raise ValueError(f"Failed to read the checkpoint file {path}: {e}") from e
-    if dec_key is not None:
-        content = _crypto.decrypt(content, dec_key, dec_mode, path)
-    content, stored = _split_crc_footer(content)
+    import io
+    f, size = _open_regular(path, "checkpoint file")
+    with f:
+        if dec_key is None:
+            return _parse_ckpt(path, f, size, keep, crc_check)
+        plain = _crypto.decrypt(f.read(), dec_key, dec_mode, path)
+    return _parse_ckpt(path, io.BytesIO(plain), len(plain), keep, crc_check)
+
+
+def _parse_ckpt(path, f, size, keep, crc_check):
+    stored = _stored_crc(f, size)
+    body = size if stored is None else size - _CRC_FOOTER_LEN
     if stored is not None:
-        if crc_check and zlib.crc32(content) != stored:
+        if crc_check and _crc_of(f, body) != stored:
             raise ValueError(f"For 'load_checkpoint', the crc check failed for the checkpoint file {path}: "
                              "the file is damaged.")
     elif crc_check:
         _logger.warning("For 'load_checkpoint', the checkpoint file %s does not contain a crc code.", path)
-    ckpt = Checkpoint()
     try:
-        ckpt.ParseFromString(content)
-    except (DecodeError, RuntimeError, ValueError, OverflowError, MemoryError) as e:
-        if dec_key is None and _crypto.is_encrypted(content):
+        values = _ckpt_wire.read_values(f, body, keep)
+    except _ckpt_wire.WireError as e:
+        f.seek(0)
+        if _crypto.is_encrypted(f.read(4)):
             raise ValueError(f"Failed to read the checkpoint file {path}: it is encrypted; pass the 'dec_key' "
-                             "and 'dec_mode' it was saved with.") from e
-        raise _corrupt(path, f"the content cannot be parsed ({e})") from e
-    if content and not ckpt.value:
-        raise _corrupt(path, "it holds no parameters")
-
+                             "and 'dec_mode' it was saved with.") from None
+        raise _corrupt(path, str(e)) from None
     out = OrderedDict()
-    values = ckpt.value
-    n = len(values)
-    pieces = []
-    for i, value in enumerate(values):
-        name = value.tag
-        if not isinstance(name, str):  # proto2 strings that are not valid UTF-8 come back as bytes
-            raise _corrupt(path, f"the parameter name {name!r} is not valid UTF-8")
-        if keep is not None and not keep(name):
+    # MindSpore splits a tensor over 512 MiB into consecutive values with the same tag.
+    for i, (name, dims, ttype, content) in enumerate(values):
+        if i and values[i - 1][0] == name:
             continue
-        kind = value.WhichOneof("value")
-        if kind != "tensor":
-            raise _corrupt(path, f"the parameter '{name}' holds {'a MapTensor' if kind else 'no tensor'}, "
-                                 "which sporetorch cannot load")
-        pieces.append(value.tensor.tensor_content)
-        if i + 1 < n and values[i + 1].tag == name:
-            continue
-        tensor = value.tensor
-        if not isinstance(tensor.tensor_type, str):
-            raise _corrupt(path, f"the parameter '{name}' has the unreadable tensor_type {tensor.tensor_type!r}")
-        data = pieces[0] if len(pieces) == 1 else b"".join(pieces)
-        pieces = []
-        out[name] = _decode_tensor(path, name, tensor.dims, tensor.tensor_type, data)
+        j = i + 1
+        while j < len(values) and values[j][0] == name:
+            j += 1
+        if j > i + 1:
+            content = bytearray().join(v[3] for v in values[i:j])
+            dims, ttype = values[j - 1][1], values[j - 1][2]
+        out[name] = _decode_tensor(path, name, dims, ttype, content)
     return out
+
+
+def _safetensors_load(source):
+    """``(tensors, metadata)`` of a safetensors file (path or BytesIO). Anything malformed (a short
+    file, a header length past the end, a header that is not a UTF-8 JSON object, Bool bytes other
+    than 0 and 1) is a ValueError naming the file."""
+    import json
+    from safetensors.torch import load as st_load
+    label = source if isinstance(source, str) else "<BytesIO>"
+    if isinstance(source, str):
+        f, _ = _open_regular(source, "safetensors file")
+        with f:
+            raw = f.read()
+    else:
+        raw = source.getvalue()
+
+    def bad(why):
+        return ValueError(f"Failed to read the safetensors file {label}: {why}. The file may be truncated or "
+                          "corrupted, or it is not a safetensors file.")
+
+    if len(raw) < 8:
+        raise bad(f"it has {len(raw)} bytes, fewer than the 8 of its header length")
+    n = int.from_bytes(raw[:8], "little")
+    if n > len(raw) - 8:
+        raise bad(f"its header length is {n} bytes, but only {len(raw) - 8} follow")
+    try:
+        header = json.loads(raw[8:8 + n].decode("utf-8"))
+    except ValueError as e:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise bad(f"its header is not UTF-8 JSON ({e})") from None
+    if not isinstance(header, dict):
+        raise bad(f"its header is a JSON {type(header).__name__}, not an object")
+    metadata = header.get("__metadata__") or {}
+    if not isinstance(metadata, dict):
+        raise bad("its __metadata__ is not an object")
+    try:
+        tensors = st_load(raw)
+    except Exception as e:  # noqa: BLE001 - safetensors reports every malformed file as SafetensorError
+        raise bad(str(e)) from None
+    for name, t in tensors.items():
+        if t.dtype == torch.bool and t.view(torch.uint8).gt(1).any():
+            raise bad(f"the Bool tensor '{name}' holds bytes other than 0 and 1")
+    return tensors, metadata
 
 
 def _read_safetensors(source, keep, crc_check):
     """Read a safetensors file (path or BytesIO) into an OrderedDict ``{name: torch.Tensor}``."""
-    from safetensors.torch import load as st_load
     label = source if isinstance(source, str) else "<BytesIO>"
-    try:
-        if isinstance(source, str):
-            with open(source, "rb") as f:
-                raw = f.read()
-        else:
-            raw = source.getvalue()
-        tensors = st_load(raw)
-        metadata = _safetensors_metadata(raw)
-    except OSError as e:
-        raise ValueError(f"Failed to read the safetensors file {label}: {e}") from e
-    except Exception as e:  # safetensors reports a bad header as SafetensorError
-        raise ValueError(f"Failed to read the safetensors file {label}: {e}. The file may be truncated or "
-                         "corrupted, or it is not a safetensors file.") from e
+    tensors, metadata = _safetensors_load(source)
     out = OrderedDict()
     crc = 0
     for name in sorted(tensors):
@@ -589,13 +648,6 @@ def _read_safetensors(source, keep, crc_check):
             raise ValueError(f"For 'load_checkpoint', the crc check failed for the safetensors file {label}: "
                              "the file is damaged.")
     return out
-
-
-def _safetensors_metadata(raw):
-    import json
-    n = int.from_bytes(raw[:8], "little")
-    header = json.loads(raw[8:8 + n])
-    return header.get("__metadata__") or {}
 
 
 def _check_load_file(ckpt_file_name, fmt):

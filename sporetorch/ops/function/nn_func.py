@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _guard_module, _inline_checked, _no_tensor, _tdtype, _torch_error_type, _u, _ut
+from ._utils import _fail, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _torch_error_type, _u, _ut
 from .random_func import _generator
 
 __all__ = [
@@ -1025,6 +1025,82 @@ def _ctc_log_alpha(lp, targets, blank):
         shift2 = torch.where(can_skip, torch.cat([neg_inf.expand(batch, 2), prev[:, :-2]], 1), neg_inf)
         alpha[:, step] = torch.logsumexp(torch.stack([prev, shift1, shift2]), 0) + emit[:, step]
     return alpha
+
+
+# Exposed by MindSpore only through ``mint`` (not in ``mindspore.ops``): their one implementation.
+def _channel_view(t, ndim):
+    """A per-channel vector reshaped to broadcast over axis 1 of an ``ndim``-D input."""
+    return t.reshape((1, -1) + (1,) * (ndim - 2))
+
+
+@_guard
+def batch_norm_stats(input, eps):
+    """``(mean, invstd)`` per channel (axis 1) of ``input``, ``invstd = 1 / sqrt(var + eps)`` with the
+    biased variance (``mindspore.mint.batch_norm_stats``)."""
+    t = input._t
+    dims = [d for d in range(t.dim()) if d != 1]
+    var, mean = torch.var_mean(t, dims, correction=0)
+    return _wrap(mean), _wrap(torch.rsqrt(var + eps))
+
+
+@_guard
+def batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05):
+    """``(input - mean) * invstd * weight + bias`` with per-channel statistics (``mindspore.mint.batch_norm_elemt``)."""
+    t = input._t
+    out = (t - _channel_view(mean._t, t.dim())) * _channel_view(invstd._t, t.dim())
+    if weight is not None:
+        out = out * _channel_view(weight._t, t.dim())
+    if bias is not None:
+        out = out + _channel_view(bias._t, t.dim())
+    return _wrap(out)
+
+
+@_guard
+def batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None, momentum=0.1,
+                                        eps=1e-05, counts=None):
+    """Global ``(mean, invstd)`` from per-group statistics ``mean``/``invstd`` of shape (G, C) and element
+    ``counts`` (G,); updates ``running_mean``/``running_var`` in place with the unbiased variance
+    (``mindspore.mint.batch_norm_gather_stats_with_counts``)."""
+    m, c = mean._t, counts._t.to(mean._t.dtype).reshape(-1, 1)
+    n = c.sum()
+    total_mean = (m * c).sum(0) / n
+    group_var = 1.0 / invstd._t.square() - eps
+    var = ((group_var + (m - total_mean).square()) * c).sum(0) / n
+    with torch.no_grad():
+        if running_mean is not None:
+            running_mean._t.mul_(1 - momentum).add_(total_mean.to(running_mean._t.dtype), alpha=momentum)
+        if running_var is not None:
+            unbiased = var * n / (n - 1)
+            running_var._t.mul_(1 - momentum).add_(unbiased.to(running_var._t.dtype), alpha=momentum)
+    return _wrap(total_mean), _wrap(torch.rsqrt(var + eps))
+
+
+@_guard
+def conv_tbc(input, weight, bias, pad=0):
+    """1-D convolution over a (time, batch, channels) input with a (kernel, in, out) weight
+    (``mindspore.mint.conv_tbc``)."""
+    return _wrap(torch.conv_tbc(input._t, weight._t, bias._t, pad))
+
+
+@_guard
+def kl_div_ext(input, target, reduction='mean', log_target=False):
+    """KL divergence of log-probabilities ``input`` from ``target`` (log-probabilities with ``log_target``);
+    'mean' averages over all elements, 'batchmean' divides the sum by the batch size."""
+    _check_reduction("kl_div", reduction, _REDUCTIONS + ("batchmean",))
+    return _wrap(F.kl_div(input._t, target._t, reduction=reduction, log_target=log_target))
+
+
+@_guard
+def normalize(input, p=2.0, dim=1, eps=1e-12):
+    """``input / max(||input||_p, eps)`` along ``dim`` (``mindspore.mint.nn.functional.normalize``)."""
+    return _wrap(F.normalize(input._t, p, dim, eps))
+
+
+@_guard
+def one_hot_ext(tensor, num_classes=-1):
+    """Int64 one-hot encoding with ``num_classes`` classes (``max + 1`` when -1)
+    (``mindspore.mint.nn.functional.one_hot``)."""
+    return _wrap(F.one_hot(tensor._t.long(), num_classes))
 
 
 _guard_module(globals(), __all__)

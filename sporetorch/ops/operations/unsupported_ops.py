@@ -1,0 +1,418 @@
+"""Primitive classes that MindSpore 2.10 cannot run on CPU.
+
+They keep MindSpore's constructor (so scripts that build them at import time still load) and raise a
+RuntimeError naming the reason when called: the op has an Ascend kernel only, needs a device data queue or a
+parameter server, is a collective that needs several processes, or is a graph-compiler primitive that
+MindSpore itself cannot run eagerly (its PyNative mode raises for it as well).
+"""
+from ..primitive import Primitive, prim_attr_register
+
+__all__ = ['ApplyRotaryPosEmb', 'BasicLSTMCell', 'ComputeAccidentalHits', 'DynamicGRUV2', 'DynamicRNN',
+           'FusedAdaFactor', 'FusedAdaFactorWithGlobalNorm', 'FusedCastAdamWeightDecay',
+           'FusedWeightScaleApplyMomentum', 'GroupTopk', 'NPUAllocFloatStatus', 'NPUClearFloatStatus',
+           'NPUGetFloatStatus', 'PagedAttention', 'PagedAttentionMask', 'ReshapeAndCache', 'RNNTLoss',
+           'SparseApplyAdadelta', 'SparseApplyFtrlV2', 'GetNext', 'Pull', 'Push', 'MapCacheIdx', 'MapUniform',
+           'SubAndFilter', 'AllGatherV', 'AlltoAllV', 'AlltoAllVC', 'ReduceScatterV', 'CollectiveGather',
+           'CollectiveScatter', 'NeighborExchange', 'NeighborExchangeV2', 'Send', 'Receive', 'BatchISendIRecv',
+           'GeSwitch', 'Merge', 'PyExecute', 'Morph', 'Reshard']
+
+_REASONS = {
+    "ascend": "MindSpore 2.10 implements it only for Ascend (its CPU build raises 'Unsupported op' too)",
+    "device": "it reads a device data queue or a parameter server, which MindSpore 2.10 has only on Ascend/GPU "
+              "clusters (its CPU build raises 'Unsupported op')",
+    "comm": "it is a point-to-point or variable-size collective that needs several processes (MindSpore 2.10's "
+            "CPU build raises 'Unsupported op'); sporetorch runs one process",
+    "graph": "it is a graph-compiler primitive that MindSpore 2.10 cannot run eagerly either",
+}
+
+
+class _Unsupported(Primitive):
+    _reason = "ascend"
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"ops.{self.name} is not supported by sporetorch: {_REASONS[self._reason]}.")
+
+
+class ApplyRotaryPosEmb(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, cos_format=0):
+        pass
+
+
+class BasicLSTMCell(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, keep_prob=1.0, forget_bias=1.0, state_is_tuple=True, activation='tanh'):
+        pass
+
+
+class ComputeAccidentalHits(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, num_true=1):
+        pass
+
+
+class DynamicGRUV2(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, direction='UNIDIRECTIONAL', cell_depth=1, keep_prob=1.0, cell_clip=-1.0, num_proj=0,
+                 time_major=True, activation='tanh', gate_order='rzh', reset_after=True, is_training=True):
+        pass
+
+
+class DynamicRNN(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, cell_type='LSTM', direction='UNIDIRECTIONAL', cell_depth=1, use_peephole=False, keep_prob=1.0,
+                 cell_clip=-1.0, num_proj=0, time_major=True, activation='tanh', forget_bias=0.0, is_training=True):
+        pass
+
+
+class FusedAdaFactor(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, enable_scale_parameter=False, enable_first_moment=False, enable_weight_decay=False):
+        pass
+
+
+class FusedAdaFactorWithGlobalNorm(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, enable_scale_parameter=False, enable_first_moment=False, enable_weight_decay=False):
+        pass
+
+
+class FusedCastAdamWeightDecay(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+
+class FusedWeightScaleApplyMomentum(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class GroupTopk(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class NPUAllocFloatStatus(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class NPUClearFloatStatus(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class NPUGetFloatStatus(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class PagedAttention(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, head_num, scale_value, kv_head_num, kv_cache_quant_mode='DEFAULT', mask_mode='MASK_DEFAULT',
+                 mla_v_dim=0):
+        pass
+
+
+class PagedAttentionMask(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, head_num, scale_value, kv_head_num, kv_cache_quant_mode='DEFAULT'):
+        pass
+
+
+class ReshapeAndCache(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class RNNTLoss(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, blank_label=0):
+        pass
+
+
+class SparseApplyAdadelta(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, epsilon, use_locking=False):
+        pass
+
+
+class SparseApplyFtrlV2(_Unsupported):
+    """Not supported: see the module docstring (ascend)."""
+
+    @prim_attr_register
+    def __init__(self, lr, l1, l2, l2_shrinkage, lr_power, use_locking=False):
+        pass
+
+
+class GetNext(_Unsupported):
+    """Not supported: see the module docstring (device)."""
+
+    _reason = "device"
+
+    @prim_attr_register
+    def __init__(self, types, shapes, output_num, shared_name):
+        pass
+
+
+class Pull(_Unsupported):
+    """Not supported: see the module docstring (device)."""
+
+    _reason = "device"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class Push(_Unsupported):
+    """Not supported: see the module docstring (device)."""
+
+    _reason = "device"
+
+    @prim_attr_register
+    def __init__(self, optim_type='ApplyMomentum', only_shape_indices=None):
+        pass
+
+
+class MapCacheIdx(_Unsupported):
+    """Not supported: see the module docstring (device)."""
+
+    _reason = "device"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class MapUniform(_Unsupported):
+    """Not supported: see the module docstring (device)."""
+
+    _reason = "device"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class SubAndFilter(_Unsupported):
+    """Not supported: see the module docstring (device)."""
+
+    _reason = "device"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class AllGatherV(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, group='hccl_world_group'):
+        pass
+
+
+class AlltoAllV(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, group='hccl_world_group', block_size=1):
+        pass
+
+
+class AlltoAllVC(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, group='hccl_world_group', block_size=1, transpose=False):
+        pass
+
+
+class ReduceScatterV(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, op='sum', group='hccl_world_group'):
+        pass
+
+
+class CollectiveGather(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, dest_rank, group='hccl_world_group'):
+        pass
+
+
+class CollectiveScatter(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, src_rank=0, group='hccl_world_group'):
+        pass
+
+
+class NeighborExchange(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, send_rank_ids, recv_rank_ids, recv_shapes, send_shapes, recv_type, group='hccl_world_group'):
+        pass
+
+
+class NeighborExchangeV2(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group='hccl_world_group'):
+        pass
+
+
+class Send(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, sr_tag, dest_rank, group='hccl_world_group', group_back='hccl_world_group'):
+        pass
+
+
+class Receive(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, sr_tag, src_rank, shape, dtype, group='hccl_world_group', group_back='hccl_world_group'):
+        pass
+
+
+class BatchISendIRecv(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, op_types, remote_ranks, receive_shapes=None, receive_dtypes=None, group='hccl_world_group'):
+        pass
+
+
+class _AllSwap(_Unsupported):
+    """Not supported: see the module docstring (comm)."""
+
+    _reason = "comm"
+
+    @prim_attr_register
+    def __init__(self, group='hccl_world_group'):
+        pass
+
+
+class GeSwitch(_Unsupported):
+    """Not supported: see the module docstring (graph)."""
+
+    _reason = "graph"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class Merge(_Unsupported):
+    """Not supported: see the module docstring (graph)."""
+
+    _reason = "graph"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class PyExecute(_Unsupported):
+    """Not supported: see the module docstring (graph)."""
+
+    _reason = "graph"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+class Morph(_Unsupported):
+    """Not supported: see the module docstring (graph)."""
+
+    _reason = "graph"
+
+    @prim_attr_register
+    def __init__(self, fn, infer_shape, infer_dtype, bprop_fn=None):
+        pass
+
+
+class Reshard(_Unsupported):
+    """Not supported: see the module docstring (graph)."""
+
+    _reason = "graph"
+
+    @prim_attr_register
+    def __init__(self, in_layout, out_layout, in_strategy):
+        pass

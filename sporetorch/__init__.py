@@ -29,6 +29,7 @@ from .train.callback import (Callback, RunContext, LossMonitor, TimeMonitor, Mod
                              LearningRateScheduler, BackupAndRestore)
 from .train.metrics import Metric, Accuracy, MAE, Loss, auc, get_metric_fn, names, rearrange_inputs
 from .train.dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
+from .train.summary import SummaryRecord
 from . import common, context, nn, ops, train, dataset, amp, communication, device_context
 from . import interop  # noqa: F401,E402 - PyTorch state_dict interop (beyond MindSpore)
 from .common.generator import (Generator, default_generator, seed, manual_seed, initial_seed, get_rng_state,

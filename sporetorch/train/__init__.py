@@ -18,6 +18,9 @@ from . import callback  # noqa: E402
 from .callback import *  # noqa: F401,F403,E402
 __all__ += callback.__all__
 
+from .summary import SummaryRecord  # noqa: E402
+__all__ += ["SummaryRecord"]
+
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink  # noqa: E402
 from .model import Model  # noqa: E402
 __all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink", "Model"]

@@ -120,30 +120,43 @@ class Print(Primitive):
         print(*args)
 
 
+# Values the Summary primitives recorded, keyed "name[:Plugin]"; filled only while a
+# train.SummaryRecord is open (it sets "open" and writes and clears "values" on record()).
+SUMMARY_CACHE = {"open": False, "values": {}}
+
+
 class _Summary(Primitive):
-    """Summary primitives record values for MindInsight; eagerly they record nothing."""
+    """Summary primitives hand ``value`` to the open ``SummaryRecord``'s next ``record()``."""
 
     def __init__(self):
         super().__init__(type(self).__name__)
 
     def __call__(self, name, value):
+        kind = type(self).__name__
+        if not isinstance(name, str) or not name:
+            raise TypeError(f'For "{kind}", the name must be valid string, but got "{name}".')
+        if not isinstance(value, Tensor):
+            raise TypeError(f'For "{kind}", the parameter "value" expect to be Tensor, but got '
+                            f'{type(value).__name__}')
+        if SUMMARY_CACHE["open"]:
+            SUMMARY_CACHE["values"][f"{name}[:{kind[:-len('Summary')]}]"] = value
         return None
 
 
 class ScalarSummary(_Summary):
-    """Record a scalar under ``name`` (no-op without a summary collector)."""
+    """Record a scalar under ``name`` for the open ``SummaryRecord`` (nothing without one)."""
 
 
 class TensorSummary(_Summary):
-    """Record a tensor under ``name`` (no-op without a summary collector)."""
+    """Record a tensor under ``name`` for the open ``SummaryRecord`` (nothing without one)."""
 
 
 class ImageSummary(_Summary):
-    """Record an image under ``name`` (no-op without a summary collector)."""
+    """Record an image under ``name`` for the open ``SummaryRecord`` (nothing without one)."""
 
 
 class HistogramSummary(_Summary):
-    """Record a histogram under ``name`` (no-op without a summary collector)."""
+    """Record a histogram under ``name`` for the open ``SummaryRecord`` (nothing without one)."""
 
 
 

@@ -12,8 +12,10 @@ mid-save leaves the previous file intact. Safety: only protobuf and safetensors 
 parsed; nothing is unpickled, every length is checked against the dims and dtype, and a
 damaged file raises ``ValueError`` before anything is loaded into a network.
 """
+import contextlib
 import logging
 import os
+import signal
 import stat
 import tempfile
 import threading
@@ -252,28 +254,92 @@ def _safetensors_bytes(entries, crc_check):
     return st_save(tensors, metadata=metadata if tensors else None)
 
 
-def _atomic_write(path, write):
-    """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it into place."""
-    folder, base = os.path.split(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + base + ".", suffix=".tmp", dir=folder)
+class _Terminated(BaseException):
+    """SIGTERM arrived while a temporary checkpoint file existed."""
+
+
+@contextlib.contextmanager
+def _sigterm_cleans_up():
+    """While a temporary file exists, let SIGTERM unwind the save (so the file is removed) and then
+    end the process by SIGTERM as it would have. Only where the program left SIGTERM at its default:
+    a handler of the program's own runs as usual, and SIGINT already raises KeyboardInterrupt."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+        yield
+        return
+
+    def handler(signum, frame):
+        raise _Terminated()
+
+    signal.signal(signal.SIGTERM, handler)
     try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, stat.S_IRUSR)
-        try:
-            os.replace(tmp, path)
-        except PermissionError:
-            # Windows refuses to replace a read-only file; POSIX only needs the folder writable.
-            os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
-            os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        yield
+    except _Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
         raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: it exists, under another user
+        return True
+    return True
+
+
+def _remove_stale_temps(folder, base):
+    """Remove ``.BASE.PID.XXXX.tmp`` files that a save killed outright (SIGKILL, power loss) left
+    behind: those whose writing process is gone. Another live process's save is left alone."""
+    if os.name != "posix":
+        return
+    prefix = "." + base + "."
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid = name[len(prefix):].split(".", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            try:
+                os.unlink(os.path.join(folder, name))
+            except OSError:
+                pass
+
+
+def _atomic_write(path, write):
+    """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it into place.
+
+    The temporary file is ``.NAME.PID.XXXX.tmp``: an exception, Ctrl-C or SIGTERM removes it, and
+    the next save to ``path`` removes those left by processes that were killed outright."""
+    folder, base = os.path.split(path)
+    _remove_stale_temps(folder, base)
+    with _sigterm_cleans_up():
+        fd, tmp = tempfile.mkstemp(prefix=f".{base}.{os.getpid()}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                write(f)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, stat.S_IRUSR)
+            try:
+                os.replace(tmp, path)
+            except PermissionError:
+                # Windows refuses to replace a read-only file; POSIX only needs the folder writable.
+                os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
+                os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
     if hasattr(os, "O_DIRECTORY"):
         try:
             dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)

@@ -26,7 +26,7 @@ SCRIPT = textwrap.dedent("""
         print("main", __name__)
         print("same", ms is sys.modules["mindspore"], T2 is Tensor, P2 is Parameter,
               mindspore.nn is sys.modules["mindspore.nn"], type(P.ReLU()).__name__, helper_mod.VALUE)
-        print("real", mindspore.__name__, sys.modules["mindspore.ops.operations"].__name__)
+        print("real", mindspore.__name__, mindspore.__version__, sys.modules["mindspore.ops.operations"].__name__)
         sys.exit(int(sys.argv[-1]))
 
     if __name__ == "__main__":
@@ -49,7 +49,7 @@ def test_run_aliases_mindspore_with_argv_and_main(tmp_path):
     assert lines[0] == "argv ['a', '--flag', '3']"
     assert lines[1] == "main __main__"
     assert lines[2] == "same True True True True ReLU 42"
-    assert lines[3] == "real sporetorch sporetorch.ops.operations"
+    assert lines[3] == "real mindspore 2.10.0 sporetorch.ops.operations"
 
 
 def test_run_missing_script_is_a_usage_error(tmp_path):
@@ -62,6 +62,6 @@ def test_run_missing_script_is_a_usage_error(tmp_path):
 def test_alias_is_per_process_and_programmatic():
     code = ("import sys; import sporetorch.compat as c; assert 'mindspore' not in sys.modules; "
             "ms = c.alias_as_mindspore(); import mindspore.nn as nn; from mindspore.common.initializer import One; "
-            "import sporetorch; print(ms is sporetorch, nn is sporetorch.nn)")
+            "import sporetorch, mindspore; print(ms is mindspore, nn is sporetorch.nn)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "True True"

@@ -157,6 +157,10 @@ def main(argv=None):
     ms.set_context(mode=ms.GRAPH_MODE if args.mode == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(args.seed)
     ds.config.set_seed(args.seed)
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        print(f"sporetorch demo: --out {args.out} is a file, not a folder; give a folder to write the "
+              "checkpoint, metrics.json and the plot into", file=sys.stderr)
+        return 2
     os.makedirs(args.out, exist_ok=True)
 
     (x_train, y_train), (x_test, y_test) = split_digits()
@@ -187,7 +191,8 @@ def main(argv=None):
                "train_loss": stats.loss, "held_out_accuracy_per_epoch": stats.accuracy,
                "held_out_loss_per_epoch": stats.eval_loss, "checkpoint": ckpt_path,
                "plot": plot_path if plotted else None, "seconds": round(elapsed, 2)}
-    with open(os.path.join(args.out, "metrics.json"), "w", encoding="utf-8") as fh:
+    metrics_path = os.path.join(args.out, "metrics.json")
+    with open(metrics_path, "w", encoding="utf-8") as fh:
         json.dump(summary, fh, indent=2)
 
     for epoch, (loss, acc) in enumerate(zip(stats.loss, stats.accuracy), 1):
@@ -195,6 +200,7 @@ def main(argv=None):
     verdict = "reached" if accuracy >= TARGET_ACCURACY else "did NOT reach"
     print(f"Held-out accuracy: {accuracy * 100:.2f} % ({verdict} the {TARGET_ACCURACY * 100:.0f} % target)")
     print(f"Checkpoint: {ckpt_path}")
+    print(f"Metrics: {metrics_path}")
     if plotted:
         print(f"Plot: {plot_path}")
     else:

@@ -45,7 +45,7 @@ def test_bundled_digits():
 def test_demo_writes_checkpoint_metrics_and_explains_the_plot(tmp_path, capsys, keep_threads):
     assert cli.main(["demo", "--epochs", "2", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "Held-out accuracy:" in out and "Checkpoint:" in out
+    assert "Held-out accuracy:" in out and "Checkpoint:" in out and f"Metrics: {tmp_path / 'metrics.json'}" in out
     summary = json.loads((tmp_path / "metrics.json").read_text())
     assert len(summary["train_loss"]) == 2 and summary["train_loss"][1] < summary["train_loss"][0]
     net = LeNetDigits()
@@ -71,6 +71,12 @@ def test_lenet_example_runs_unchanged_under_the_launcher(tmp_path):
     accuracy = float(proc.stdout.split("held-out accuracy:")[1].split()[0])
     assert accuracy >= 0.95
     assert sorted(os.listdir(tmp_path)) == ["lenet-11_44.ckpt", "lenet-12_44.ckpt"]
+
+
+def test_demo_out_naming_a_file_is_a_clear_error(tmp_path, capsys, keep_threads):
+    (tmp_path / "taken").write_text("x")
+    assert cli.main(["demo", "--epochs", "1", "--out", str(tmp_path / "taken")]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
 
 
 def test_demo_without_cuda_says_so(capsys, keep_threads):

@@ -318,6 +318,22 @@ def test_progress_bar_draws_on_a_terminal_and_is_silent_otherwise(capsys, monkey
     assert not progress_enabled()
 
 
+def test_progress_bar_loss_is_the_epoch_mean_so_far():
+    """The bar's final loss of an epoch is the mean over its steps (closed form), not the last step."""
+    m = model()
+    losses = []
+
+    class Record(Callback):
+        def on_train_step_end(self, run_context):
+            losses.append(float(run_context.original_args().net_outputs.asnumpy()))
+
+    stream = io.StringIO()
+    m.train(1, data(), callbacks=[Record(), ProgressBar(enabled=True, file=stream)])
+    shown = float(stream.getvalue().rsplit("loss=", 1)[1].split(",")[0].rstrip("]"))
+    assert len(losses) > 1 and losses[-1] != pytest.approx(np.mean(losses), abs=1e-4)
+    assert shown == pytest.approx(np.mean(losses), abs=1e-4)
+
+
 def test_summary_collector_needs_tensorboard(tmp_path):
     try:
         import tensorboard  # noqa: F401

@@ -27,6 +27,9 @@ def progress_enabled(stream=None):
 class ProgressBar(Callback):
     """Show a tqdm progress bar per training epoch and per evaluation.
 
+    The bar's ``loss`` is the mean over the epoch's steps so far, so that at the end of an epoch
+    it is the epoch's mean loss, the figure epoch summaries report.
+
     Args:
         enabled (bool, optional): force the bar on or off; default: on when stderr is a TTY.
         file: the stream to draw on. Default: ``sys.stderr``.
@@ -39,6 +42,7 @@ class ProgressBar(Callback):
         self._bar = None
         self._start = 0.0
         self._samples = 0
+        self._loss_sum, self._loss_steps = 0.0, 0
         self._postfix = {}
         self._eval_own_bar = False
         self._first_epoch = None
@@ -55,6 +59,7 @@ class ProgressBar(Callback):
                          file=self.file if self.file is not None else sys.stderr, **size)
         self._start = time.perf_counter()
         self._samples = 0
+        self._loss_sum, self._loss_steps = 0.0, 0
 
     def _close(self):
         if self._bar is not None:
@@ -71,7 +76,9 @@ class ProgressBar(Callback):
         elapsed = max(time.perf_counter() - self._start, 1e-9)
         postfix = {"samples/s": f"{self._samples / elapsed:.0f}"}
         if loss is not None:
-            postfix = {"loss": f"{loss:.4f}", **postfix}
+            self._loss_sum += loss
+            self._loss_steps += 1
+            postfix = {"loss": f"{self._loss_sum / self._loss_steps:.4f}", **postfix}
         self._postfix = postfix
         self._bar.set_postfix(postfix, refresh=False)
         self._bar.update(1)

@@ -14,7 +14,9 @@ def run_script(argv):
     if not os.path.isfile(script):
         print(f"sporetorch run: no such script: {script}", file=sys.stderr)
         return 2
+    from .communication._launcher import setup_worker
     from .compat import alias_as_mindspore
+    setup_worker()
     alias_as_mindspore()
     sys.argv = list(argv)
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
@@ -27,6 +29,11 @@ def _demo(argv):
     return demo_main(argv)
 
 
+def _msrun(argv):
+    from .communication._launcher import main as msrun_main
+    return msrun_main(argv)
+
+
 def _ckpt(argv):
     from .train.ckpt_cli import main as ckpt_main
     return ckpt_main(argv)
@@ -36,6 +43,7 @@ _COMMANDS = {
     "run": (run_script, "run an unmodified MindSpore script with sporetorch as 'mindspore'"),
     "demo": (_demo, "train LeNet on the bundled digits data set (the main job)"),
     "ckpt": (_ckpt, "show, convert and diff checkpoint files"),
+    "msrun": (_msrun, "launch a script on several processes, with MindSpore's msrun options (torch.distributed)"),
 }
 
 

@@ -31,11 +31,6 @@ def group_rank(pg):
     return dist.get_rank(pg) if is_distributed() else 0
 
 
-def rank:
-    """The world rank of ``rank`` in ``pg`` (None: the world)."""
-    return rank if pg is None or not is_distributed() else dist.get_rank
-
-
 def resolve(group, fn):
     return process_group(group, fn)
 

@@ -1,16 +1,22 @@
-"""Collective-communication Primitive classes.
+"""Collective-communication Primitive classes on ``torch.distributed``.
 
-With ``torch.distributed`` initialised they call its collectives on the default
-process group; in a single process (the usual case) each collective over one rank
-returns its input, which is what MindSpore computes on a group of size 1.
+Each Primitive resolves its ``group`` when it is called and runs the differentiable collective of
+``sporetorch.communication._collectives`` (gloo for CPU tensors, NCCL for CUDA tensors). Ranks
+(``root_rank``, ``dest_rank``, ``src_rank``, ...) are world ranks, as in MindSpore. Without a
+launcher every group has one rank and each collective returns what it returns on one rank.
 """
 import torch
-import torch.distributed as dist
 
+from ...common import dtype as mstype
 from ...common.tensor import _wrap
+from ...communication import _collectives as C
+from ...communication.management import get_group_size, get_rank
 from ..primitive import Primitive, prim_attr_register
 
-__all__ = ["ReduceOp", "AllReduce", "AllGather", "Broadcast", "ReduceScatter", "Barrier"]
+__all__ = ["ReduceOp", "AllReduce", "AllGather", "Broadcast", "ReduceScatter", "Barrier", "AlltoAll",
+           "NeighborExchange", "Send", "Receive", "Reduce", "CollectiveGather", "CollectiveScatter"]
+
+_WORLD = "hccl_world_group"
 
 
 class ReduceOp:
@@ -25,86 +31,226 @@ class ReduceOp:
     PROD = "prod"
 
 
-_TORCH_OPS = {"sum": "SUM", "max": "MAX", "min": "MIN", "prod": "PRODUCT"}
+def _check_op(op, name):
+    if op not in ("sum", "max", "min", "prod"):
+        raise TypeError(f"For '{name}', the 'op' must be one of ReduceOp.SUM, MAX, MIN, PROD, but got {op!r}")
 
 
-def _distributed():
-    return dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1
+def _check_rank(value, arg, name):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"For '{name}', the '{arg}' must be an int, but got {type(value).__name__}")
 
 
 class AllReduce(Primitive):
-    """Reduce a tensor across all ranks of ``group`` with ``op`` (default sum)."""
+    """Reduce a tensor over the ranks of ``group`` with ``op``; every rank gets the result.
+
+    Args:
+        op (str): ``ReduceOp.SUM`` (default), ``MAX``, ``MIN`` or ``PROD``.
+        group (str): the communication group. Default: the world.
+
+    Inputs:
+        - **input_x** (Tensor) - the same shape on every rank.
+
+    Outputs:
+        Tensor of the input's shape. The gradient is the AllReduce (sum) of the output's gradient
+        (times ``input == output`` for MAX/MIN), as in MindSpore.
+    """
 
     @prim_attr_register
-    def __init__(self, op=ReduceOp.SUM, group="hccl_world_group"):
-        pass
+    def __init__(self, op=ReduceOp.SUM, group=_WORLD):
+        _check_op(op, "AllReduce")
 
-    def __call__(self, x):
-        t = x._t
-        if not _distributed():
-            return _wrap(t.clone())
-        out = t.clone()
-        dist.all_reduce(out, getattr(dist.ReduceOp, _TORCH_OPS[self.op]))
-        return _wrap(out)
+    def __call__(self, input_x):
+        return _wrap(C.all_reduce(input_x._t, self.op, C.resolve(self.group, "AllReduce")))
 
 
 class AllGather(Primitive):
-    """Concatenate the tensors of all ranks along the first axis."""
+    """Concatenate the tensors of every rank of ``group`` along the first axis, in rank order.
+
+    Inputs:
+        - **input_x** (Tensor) - the same shape on every rank.
+
+    Outputs:
+        Tensor, the first axis ``group size`` times longer. Gradient: ReduceScatter (sum).
+    """
 
     @prim_attr_register
-    def __init__(self, group="hccl_world_group"):
-        pass
-
-    def __call__(self, x):
-        t = x._t
-        if not _distributed():
-            return _wrap(t.clone())
-        parts = [torch.empty_like(t) for _ in range(dist.get_world_size())]
-        dist.all_gather(parts, t.contiguous())
-        return _wrap(torch.cat(parts, 0))
-
-
-class Broadcast(Primitive):
-    """Send the tensors of rank ``root_rank`` to every rank."""
-
-    @prim_attr_register
-    def __init__(self, root_rank, group="hccl_world_group"):
-        pass
+    def __init__(self, group=_WORLD):
+        self.rank = get_rank(group)
+        self.rank_size = get_group_size(group)
+        self.add_prim_attr("rank_size", self.rank_size)
+        self.add_prim_attr("mean_flag", False)
 
     def __call__(self, input_x):
-        outs = []
-        for x in input_x:
-            t = x._t.clone()
-            if _distributed():
-                dist.broadcast(t, self.root_rank)
-            outs.append(_wrap(t))
-        return tuple(outs)
+        return _wrap(C.all_gather(input_x._t, C.resolve(self.group, "AllGather")))
 
 
 class ReduceScatter(Primitive):
-    """Reduce across ranks, then give each rank its slice of the first axis."""
+    """Reduce over the ranks of ``group``, then give rank ``i`` the ``i``-th slice of the first axis.
+
+    Inputs:
+        - **input_x** (Tensor) - its first axis divisible by the group size.
+
+    Outputs:
+        Tensor, the first axis divided by the group size. Gradient: AllGather.
+    """
 
     @prim_attr_register
-    def __init__(self, op=ReduceOp.SUM, group="hccl_world_group"):
-        pass
+    def __init__(self, op=ReduceOp.SUM, group=_WORLD):
+        _check_op(op, "ReduceScatter")
+        self.rank_size = get_group_size(group)
+        self.add_prim_attr("rank_size", self.rank_size)
 
     def __call__(self, input_x):
-        t = input_x._t
-        if not _distributed():
-            return _wrap(t.clone())
-        n = dist.get_world_size()
-        out = torch.empty_like(t.chunk(n)[0])
-        dist.reduce_scatter(out, list(t.chunk(n)), getattr(dist.ReduceOp, _TORCH_OPS[self.op]))
-        return _wrap(out)
+        return _wrap(C.reduce_scatter(input_x._t, self.op, C.resolve(self.group, "ReduceScatter")))
+
+
+class Broadcast(Primitive):
+    """Every rank of ``group`` gets the tensors of world rank ``root_rank``.
+
+    Inputs:
+        - **input_x** (tuple[Tensor]) - the tensors (their shapes and dtypes on every rank).
+
+    Outputs:
+        tuple[Tensor]. The gradient passes through unchanged, as in MindSpore.
+    """
+
+    @prim_attr_register
+    def __init__(self, root_rank, group=_WORLD):
+        _check_rank(root_rank, "root_rank", "Broadcast")
+
+    def __call__(self, input_x):
+        pg = C.resolve(self.group, "Broadcast")
+        return tuple(_wrap(C.broadcast(x._t, self.root_rank, pg)) for x in input_x)
+
+
+class Reduce(Primitive):
+    """Reduce a tensor over ``group`` onto world rank ``dest_rank`` (gradient: Broadcast from it).
+
+    Outputs:
+        Tensor: the reduction on ``dest_rank``; other ranks get a copy of their input.
+    """
+
+    @prim_attr_register
+    def __init__(self, dest_rank, op=ReduceOp.SUM, group=_WORLD):
+        _check_rank(dest_rank, "dest_rank", "Reduce")
+        _check_op(op, "Reduce")
+
+    def __call__(self, x):
+        return _wrap(C.reduce(x._t, self.dest_rank, self.op, C.resolve(self.group, "Reduce")))
+
+
+class CollectiveGather(Primitive):
+    """Gather the tensors of ``group`` along the first axis onto world rank ``dest_rank``.
+
+    Outputs:
+        Tensor: the concatenation on ``dest_rank``; other ranks get their input back.
+    """
+
+    @prim_attr_register
+    def __init__(self, dest_rank, group=_WORLD):
+        _check_rank(dest_rank, "dest_rank", "CollectiveGather")
+        self.rank_size = get_group_size(group)
+
+    def __call__(self, input_x):
+        gathered = C.all_gather(input_x._t, C.resolve(self.group, "CollectiveGather"))
+        return _wrap(gathered if get_rank() == self.dest_rank else input_x._t.clone())
+
+
+class CollectiveScatter(Primitive):
+    """Split world rank ``src_rank``'s tensor along the first axis and give rank ``i`` the ``i``-th part."""
+
+    @prim_attr_register
+    def __init__(self, src_rank=0, group=_WORLD):
+        _check_rank(src_rank, "src_rank", "CollectiveScatter")
+        self.rank_size = get_group_size(group)
+
+    def __call__(self, input_x):
+        pg = C.resolve(self.group, "CollectiveScatter")
+        full = C.broadcast(input_x._t, self.src_rank, pg)
+        return _wrap(full.chunk(C.group_size(pg))[C.group_rank(pg)].clone())
+
+
+class AlltoAll(Primitive):
+    """Split the input into ``split_count`` blocks along ``split_dim``, send block ``i`` to rank ``i`` of
+    ``group`` and concatenate the blocks received along ``concat_dim``.
+
+    Outputs:
+        Tensor. Gradient: the AlltoAll with ``split_dim`` and ``concat_dim`` swapped.
+    """
+
+    @prim_attr_register
+    def __init__(self, split_count, split_dim, concat_dim, group=_WORLD):
+        for arg, value in (("split_count", split_count), ("split_dim", split_dim), ("concat_dim", concat_dim)):
+            _check_rank(value, arg, "AlltoAll")
+
+    def __call__(self, x):
+        pg = C.resolve(self.group, "AlltoAll")
+        ndim = x._t.dim()
+        return _wrap(C.all_to_all(x._t, self.split_count, self.split_dim % ndim, self.concat_dim % ndim, pg))
+
+
+class NeighborExchange(Primitive):
+    """Send ``input_x[i]`` to world rank ``send_rank_ids[i]`` and receive one tensor of shape
+    ``recv_shapes[j]`` from each ``recv_rank_ids[j]`` (gradient: the exchange reversed).
+
+    Outputs:
+        tuple[Tensor], the received tensors (dtype ``recv_type``).
+    """
+
+    @prim_attr_register
+    def __init__(self, send_rank_ids, recv_rank_ids, recv_shapes, send_shapes, recv_type, group=_WORLD):
+        if len(recv_rank_ids) != len(recv_shapes) or len(send_rank_ids) != len(send_shapes):
+            raise ValueError("For 'NeighborExchange', 'send_rank_ids'/'send_shapes' and 'recv_rank_ids'/"
+                             "'recv_shapes' must have the same lengths.")
+
+    def __call__(self, input_x):
+        tensors = [x._t for x in input_x]
+        dtype = _torch_dtype(self.recv_type)
+        outs = C.neighbor_exchange_differentiable(tensors, list(self.send_rank_ids), list(self.recv_rank_ids),
+                                                  [tuple(s) for s in self.recv_shapes],
+                                                  [tuple(s) for s in self.send_shapes], dtype,
+                                                  C.resolve(self.group, "NeighborExchange"))
+        return tuple(_wrap(o) for o in outs)
+
+
+class Send(Primitive):
+    """Send a tensor to world rank ``dest_rank`` (paired with a ``Receive`` of the same ``sr_tag``)."""
+
+    @prim_attr_register
+    def __init__(self, sr_tag, dest_rank, group=_WORLD, group_back=_WORLD):
+        _check_rank(sr_tag, "sr_tag", "Send")
+        _check_rank(dest_rank, "dest_rank", "Send")
+
+    def __call__(self, input_x):
+        C.send(input_x._t, self.dest_rank, C.resolve(self.group, "Send"), self.sr_tag)
+        return _wrap(input_x._t)
+
+
+class Receive(Primitive):
+    """Receive a ``shape``/``dtype`` tensor from world rank ``src_rank`` (paired with a ``Send``)."""
+
+    @prim_attr_register
+    def __init__(self, sr_tag, src_rank, shape, dtype, group=_WORLD, group_back=_WORLD):
+        _check_rank(sr_tag, "sr_tag", "Receive")
+        _check_rank(src_rank, "src_rank", "Receive")
+
+    def __call__(self, input_x=None):
+        from ..._device import default_device
+        out = torch.empty(tuple(self.shape), dtype=_torch_dtype(self.dtype), device=default_device())
+        return _wrap(C.recv(out, self.src_rank, C.resolve(self.group, "Receive"), self.sr_tag))
 
 
 class Barrier(Primitive):
     """Wait until every rank of ``group`` reaches this point."""
 
     @prim_attr_register
-    def __init__(self, group="hccl_world_group"):
+    def __init__(self, group=_WORLD):
         pass
 
     def __call__(self):
-        if _distributed():
-            dist.barrier()
+        C.barrier(C.resolve(self.group, "Barrier"))
+
+
+def _torch_dtype(dtype):
+    return dtype if isinstance(dtype, torch.dtype) else mstype.to_torch(dtype)

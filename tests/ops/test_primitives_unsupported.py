@@ -15,16 +15,12 @@ _X = ms.Tensor(np.ones((2, 2), np.float32))
 _CONSTRUCTOR_ARGS = {
     "PagedAttention": (2, 1.0, 2), "PagedAttentionMask": (2, 1.0, 2), "SparseApplyAdadelta": (1e-6,),
     "SparseApplyFtrlV2": (0.01, 0.0, 0.0, 0.0, -0.5), "GetNext": ([ms.float32], [[1]], 1, "q"),
-    "NeighborExchange": ([1], [1], [(2,)], [(2,)], ms.float32), "NeighborExchangeV2": ([0] * 8, [0] * 4, [0] * 8,
-                                                                                      [0] * 4, "NCHW"),
-    "Send": (0, 1), "Receive": (0, 1, (2,), ms.float32), "BatchISendIRecv": (("isend",), (1,)),
-    "CollectiveGather": (0,), "Morph": (abs, abs, abs), "Reshard": (None, None, None),
+    "Morph": (abs, abs, abs), "Reshard": (None, None, None),
 }
-_REASONS = {"ascend": "only for Ascend", "device": "device data queue", "comm": "several processes",
-            "graph": "graph-compiler primitive"}
+_REASONS = {"ascend": "only for Ascend", "device": "device data queue", "graph": "graph-compiler primitive"}
 
 
-@pytest.mark.parametrize("name", unsupported_ops.__all__ + ["_AllSwap"])
+@pytest.mark.parametrize("name", unsupported_ops.__all__)
 def test_unsupported_primitive_raises_with_reason(name):
     prim = getattr(ops, name)(*_CONSTRUCTOR_ARGS.get(name, ()))
     assert prim.name == name
@@ -52,4 +48,4 @@ def test_ascend_only_function_raises(name):
 
 def covered_primitives():
     """Primitive names these tests exercise (read by tools/api_coverage.py)."""
-    return sorted(unsupported_ops.__all__ + ["_AllSwap"])
+    return sorted(unsupported_ops.__all__)

@@ -12,7 +12,6 @@ from .optim_ops import *  # noqa: F401,F403
 from .other_ops import *  # noqa: F401,F403
 from .random_ops import *  # noqa: F401,F403
 from .unsupported_ops import *  # noqa: F401,F403
-from .unsupported_ops import _AllSwap  # noqa: F401 - MindSpore exports this private name from ops
 
 __all__ = (["Primitive", "PrimitiveWithCheck", "PrimitiveWithInfer", "prim_attr_register"]
            + array_ops.__all__ + comm_ops.__all__ + custom_ops.__all__ + extra_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + optim_ops.__all__ + other_ops.__all__

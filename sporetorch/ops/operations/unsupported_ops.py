@@ -2,8 +2,8 @@
 
 They keep MindSpore's constructor (so scripts that build them at import time still load) and raise a
 RuntimeError naming the reason when called: the op has an Ascend kernel only, needs a device data queue or a
-parameter server, is a collective that needs several processes, or is a graph-compiler primitive that
-MindSpore itself cannot run eagerly (its PyNative mode raises for it as well).
+parameter server, or is a graph-compiler primitive that MindSpore itself cannot run eagerly (its PyNative mode
+raises for it as well).
 """
 from ..primitive import Primitive, prim_attr_register
 
@@ -12,16 +12,12 @@ __all__ = ['ApplyRotaryPosEmb', 'BasicLSTMCell', 'ComputeAccidentalHits', 'Dynam
            'FusedWeightScaleApplyMomentum', 'GroupTopk', 'NPUAllocFloatStatus', 'NPUClearFloatStatus',
            'NPUGetFloatStatus', 'PagedAttention', 'PagedAttentionMask', 'ReshapeAndCache', 'RNNTLoss',
            'SparseApplyAdadelta', 'SparseApplyFtrlV2', 'GetNext', 'Pull', 'Push', 'MapCacheIdx', 'MapUniform',
-           'SubAndFilter', 'AllGatherV', 'AlltoAllV', 'AlltoAllVC', 'ReduceScatterV', 'CollectiveGather',
-           'CollectiveScatter', 'NeighborExchange', 'NeighborExchangeV2', 'Send', 'Receive', 'BatchISendIRecv',
-           'GeSwitch', 'Merge', 'PyExecute', 'Morph', 'Reshard']
+           'SubAndFilter', 'GeSwitch', 'Merge', 'PyExecute', 'Morph', 'Reshard']
 
 _REASONS = {
     "ascend": "MindSpore 2.10 implements it only for Ascend (its CPU build raises 'Unsupported op' too)",
     "device": "it reads a device data queue or a parameter server, which MindSpore 2.10 has only on Ascend/GPU "
               "clusters (its CPU build raises 'Unsupported op')",
-    "comm": "it is a point-to-point or variable-size collective that needs several processes (MindSpore 2.10's "
-            "CPU build raises 'Unsupported op'); sporetorch runs one process",
     "graph": "it is a graph-compiler primitive that MindSpore 2.10 cannot run eagerly either",
 }
 
@@ -245,126 +241,6 @@ class SubAndFilter(_Unsupported):
 
     @prim_attr_register
     def __init__(self):
-        pass
-
-
-class AllGatherV(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, group='hccl_world_group'):
-        pass
-
-
-class AlltoAllV(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, group='hccl_world_group', block_size=1):
-        pass
-
-
-class AlltoAllVC(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, group='hccl_world_group', block_size=1, transpose=False):
-        pass
-
-
-class ReduceScatterV(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, op='sum', group='hccl_world_group'):
-        pass
-
-
-class CollectiveGather(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, dest_rank, group='hccl_world_group'):
-        pass
-
-
-class CollectiveScatter(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, src_rank=0, group='hccl_world_group'):
-        pass
-
-
-class NeighborExchange(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, send_rank_ids, recv_rank_ids, recv_shapes, send_shapes, recv_type, group='hccl_world_group'):
-        pass
-
-
-class NeighborExchangeV2(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group='hccl_world_group'):
-        pass
-
-
-class Send(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, sr_tag, dest_rank, group='hccl_world_group', group_back='hccl_world_group'):
-        pass
-
-
-class Receive(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, sr_tag, src_rank, shape, dtype, group='hccl_world_group', group_back='hccl_world_group'):
-        pass
-
-
-class BatchISendIRecv(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, op_types, remote_ranks, receive_shapes=None, receive_dtypes=None, group='hccl_world_group'):
-        pass
-
-
-class _AllSwap(_Unsupported):
-    """Not supported: see the module docstring (comm)."""
-
-    _reason = "comm"
-
-    @prim_attr_register
-    def __init__(self, group='hccl_world_group'):
         pass
 
 

@@ -27,6 +27,30 @@ def _power_param(name, shape):
     return Parameter(Tensor(np.ones(shape, np.float32)), name=name)
 
 
+def adam_update_(params, grads, m, v, vhat, *, lr, beta1, beta2, eps, nesterov=False):
+    """MindSpore's Adam update (``ops.Adam``) on lists of torch tensors, in place.
+
+    ``lr`` already carries the bias correction ``sqrt(1 - beta2^t) / (1 - beta1^t)``; epsilon is
+    added to ``sqrt(v)`` (or ``sqrt(vhat)``, ``vhat = max(vhat, v)``, when ``vhat`` is a list).
+    Shared by :class:`Adam` and ``experimental.optim.Adam``.
+    """
+    torch._foreach_lerp_(m, grads, 1.0 - beta1)
+    torch._foreach_mul_(v, beta2)
+    torch._foreach_addcmul_(v, grads, grads, value=1.0 - beta2)
+    if vhat is not None:
+        torch._foreach_maximum_(vhat, v)
+        denom = torch._foreach_sqrt(vhat)
+    else:
+        denom = torch._foreach_sqrt(v)
+    torch._foreach_add_(denom, eps)
+    if nesterov:
+        num = torch._foreach_mul(m, beta1)
+        torch._foreach_add_(num, grads, alpha=1.0 - beta1)
+    else:
+        num = m
+    torch._foreach_addcdiv_(params, num, denom, value=-lr)
+
+
 class _BetaPowers:
     """Mixin: ``beta1_power``/``beta2_power`` Parameters advanced by one step, read on the host."""
 
@@ -118,21 +142,8 @@ class Adam(Optimizer, _BetaPowers):
                                        beta1=b1, beta2=b2, weight_decay=0.0, eps=eps, amsgrad=self.use_amsgrad,
                                        maximize=False)
                     continue
-                torch._foreach_lerp_(m, g, 1.0 - b1)
-                torch._foreach_mul_(v, b2)
-                torch._foreach_addcmul_(v, g, g, value=1.0 - b2)
-                if self.use_amsgrad:
-                    torch._foreach_maximum_(sel[4], v)
-                    denom = torch._foreach_sqrt(sel[4])
-                else:
-                    denom = torch._foreach_sqrt(v)
-                torch._foreach_add_(denom, eps)
-                if self.use_nesterov:
-                    num = torch._foreach_mul(m, b1)
-                    torch._foreach_add_(num, g, alpha=1.0 - b1)
-                else:
-                    num = m
-                torch._foreach_addcdiv_(p, num, denom, value=-lr * correction)
+                adam_update_(p, g, m, v, sel[4] if self.use_amsgrad else None, lr=lr * correction, beta1=b1,
+                             beta2=b2, eps=eps, nesterov=self.use_nesterov)
         return True
 
 

@@ -59,5 +59,6 @@ from .common.mindir import save_mindir, load_mindir, export_split_mindir
 from .runtime import launch_blocking, ms_memory_recycle, set_dump, dispatch_threads_num
 from .log import get_level, get_log_config
 from . import log  # noqa: F401 - mindspore.log
+from . import experimental  # noqa: F401,E402 - mindspore.experimental (optim, lr_scheduler)
 
 mstype = dtype

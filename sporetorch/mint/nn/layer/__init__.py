@@ -1,0 +1,1 @@
+"""``mint.nn`` layer families, one module each."""

@@ -1,0 +1,129 @@
+"""``mint.nn`` basic layers: Linear, Embedding, Dropout, Flatten, Fold/Unfold, PixelShuffle and the upsampling layers.
+
+Linear, Embedding (EmbeddingExt), Identity and the Dropout layers are ``mindspore.nn``'s classes, as in
+MindSpore 2.10.
+"""
+from ....nn.cell import Cell
+from ....nn.layer.basic import Dropout2dExt, DropoutExt, Identity, Linear
+from ....nn.layer.embedding import EmbeddingExt
+from .. import functional as F
+
+__all__ = ["Dropout", "Dropout2d", "Embedding", "Flatten", "Fold", "Identity", "Linear", "PixelShuffle", "Unfold",
+           "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
+
+Dropout = DropoutExt
+Dropout2d = Dropout2dExt
+Embedding = EmbeddingExt
+
+
+class Flatten(Cell):
+    r"""Merge the axes ``start_dim..end_dim`` into one.
+
+    Args:
+        start_dim (int): Default: 1.
+        end_dim (int): Default: -1.
+    """
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def construct(self, input):
+        return F.flatten(input, self.start_dim, self.end_dim)
+
+
+class Fold(Cell):
+    r"""Combine sliding local blocks (N, C*prod(kernel_size), L) into a (N, C, *output_size) tensor.
+
+    Args:
+        output_size, kernel_size, dilation (default 1), padding (default 0), stride (default 1): as torch.nn.Fold.
+    """
+
+    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.output_size = output_size
+        self.kernel_size = kernel_size
+        self.dilation = dilation
+        self.padding = padding
+        self.stride = stride
+
+    def construct(self, input):
+        return F.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+class Unfold(Cell):
+    r"""Extract sliding local blocks of a (N, C, H, W) tensor as (N, C*prod(kernel_size), L).
+
+    Args:
+        kernel_size, dilation (default 1), padding (default 0), stride (default 1): as torch.nn.Unfold.
+    """
+
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.dilation = dilation
+        self.padding = padding
+        self.stride = stride
+
+    def construct(self, input):
+        return F.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+class PixelShuffle(Cell):
+    r"""Rearrange (N, C*r*r, H, W) into (N, C, H*r, W*r).
+
+    Args:
+        upscale_factor (int): ``r``.
+    """
+
+    def __init__(self, upscale_factor):
+        super().__init__()
+        self.upscale_factor = upscale_factor
+
+    def construct(self, input):
+        return F.pixel_shuffle(input, self.upscale_factor)
+
+
+class Upsample(Cell):
+    r"""Resize to ``size`` or by ``scale_factor`` with ``mode`` (as :func:`mint.nn.functional.interpolate`).
+
+    Args:
+        size, scale_factor, mode (default 'nearest'), align_corners, recompute_scale_factor: as torch.nn.Upsample.
+    """
+
+    def __init__(self, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def construct(self, input):
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             self.recompute_scale_factor)
+
+
+class UpsamplingNearest2d(Cell):
+    r"""Nearest-neighbour 2-D upsampling to ``size`` or by ``scale_factor``."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+
+    def construct(self, input):
+        return F.interpolate(input, self.size, self.scale_factor, 'nearest')
+
+
+class UpsamplingBilinear2d(Cell):
+    r"""Bilinear 2-D upsampling with ``align_corners=True`` to ``size`` or by ``scale_factor``."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+
+    def construct(self, input):
+        return F.interpolate(input, self.size, self.scale_factor, 'bilinear', True)

@@ -1,0 +1,125 @@
+"""``mint.nn`` losses with torch.nn's arguments; L1Loss (L1LossExt) and SoftMarginLoss are ``mindspore.nn``'s.
+
+``reduction`` is ``'none'``, ``'mean'`` or ``'sum'`` (KLDivLoss also ``'batchmean'``).
+"""
+from ....nn.cell import Cell
+from ....nn.loss.loss import L1LossExt, SoftMarginLoss
+from .. import functional as F
+
+__all__ = ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "KLDivLoss", "L1Loss",
+           "MSELoss", "NLLLoss", "SmoothL1Loss", "SoftMarginLoss"]
+
+L1Loss = L1LossExt
+_REDUCTIONS = ('none', 'mean', 'sum')
+
+
+def _reduction(cls, reduction, allowed=_REDUCTIONS):
+    if reduction not in allowed:
+        raise ValueError(f"For '{cls}', the 'reduction' must be one of {list(allowed)}, but got {reduction!r}")
+    return reduction
+
+
+class BCELoss(Cell):
+    r"""Binary cross entropy of probabilities ``input`` against ``target``, optionally rescaled by ``weight``."""
+
+    def __init__(self, weight=None, reduction='mean'):
+        super().__init__()
+        self.weight = weight
+        self.reduction = _reduction("BCELoss", reduction)
+
+    def construct(self, input, target):
+        return F.binary_cross_entropy(input, target, self.weight, self.reduction)
+
+
+class BCEWithLogitsLoss(Cell):
+    r"""Sigmoid followed by binary cross entropy, computed stably; ``pos_weight`` weighs the positive class."""
+
+    def __init__(self, weight=None, reduction='mean', pos_weight=None):
+        super().__init__()
+        self.weight = weight
+        self.pos_weight = pos_weight
+        self.reduction = _reduction("BCEWithLogitsLoss", reduction)
+
+    def construct(self, input, target):
+        return F.binary_cross_entropy_with_logits(input, target, self.weight, self.reduction, self.pos_weight)
+
+
+class CosineEmbeddingLoss(Cell):
+    r"""``1 - cos(x1, x2)`` for ``target`` 1, ``max(0, cos(x1, x2) - margin)`` for ``target`` -1."""
+
+    def __init__(self, margin=0.0, reduction='mean'):
+        super().__init__()
+        self.margin = margin
+        self.reduction = _reduction("CosineEmbeddingLoss", reduction)
+
+    def construct(self, input1, input2, target):
+        return F.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)
+
+
+class CrossEntropyLoss(Cell):
+    r"""Cross entropy of logits ``input`` (N, C, ...) against class indices or class probabilities ``target``.
+
+    Args:
+        weight (Tensor): per-class weights. Default: None.
+        ignore_index (int): a target class that contributes nothing. Default: -100.
+        reduction (str): Default: 'mean'.
+        label_smoothing (float): in [0, 1]. Default: 0.0.
+    """
+
+    def __init__(self, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0):
+        super().__init__()
+        self.weight = weight
+        self.ignore_index = ignore_index
+        self.reduction = _reduction("CrossEntropyLoss", reduction)
+        self.label_smoothing = label_smoothing
+
+    def construct(self, input, target):
+        return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
+
+
+class KLDivLoss(Cell):
+    r"""KL divergence of log-probabilities ``input`` from ``target`` (log-probabilities with ``log_target``)."""
+
+    def __init__(self, reduction='mean', log_target=False):
+        super().__init__()
+        self.reduction = _reduction("KLDivLoss", reduction, _REDUCTIONS + ('batchmean',))
+        self.log_target = log_target
+
+    def construct(self, input, target):
+        return F.kl_div(input, target, self.reduction, self.log_target)
+
+
+class MSELoss(Cell):
+    r"""Squared error ``(input - target) ** 2`` with broadcasting."""
+
+    def __init__(self, reduction='mean'):
+        super().__init__()
+        self.reduction = _reduction("MSELoss", reduction)
+
+    def construct(self, input, target):
+        return F.mse_loss(input, target, self.reduction)
+
+
+class NLLLoss(Cell):
+    r"""Negative log-likelihood of log-probabilities ``input`` (N, C, ...) at class indices ``target``."""
+
+    def __init__(self, weight=None, ignore_index=-100, reduction='mean'):
+        super().__init__()
+        self.weight = weight
+        self.ignore_index = ignore_index
+        self.reduction = _reduction("NLLLoss", reduction)
+
+    def construct(self, input, target):
+        return F.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
+
+
+class SmoothL1Loss(Cell):
+    r"""Squared error below ``beta`` (halved and divided by ``beta``), absolute error above."""
+
+    def __init__(self, reduction='mean', beta=1.0):
+        super().__init__()
+        self.reduction = _reduction("SmoothL1Loss", reduction)
+        self.beta = beta
+
+    def construct(self, input, target):
+        return F.smooth_l1_loss(input, target, self.reduction, self.beta)

@@ -60,5 +60,6 @@ from .runtime import launch_blocking, ms_memory_recycle, set_dump, dispatch_thre
 from .log import get_level, get_log_config
 from . import log  # noqa: F401 - mindspore.log
 from . import experimental  # noqa: F401,E402 - mindspore.experimental (optim, lr_scheduler)
+from . import mint  # noqa: F401,E402 - mindspore.mint (PyTorch-style namespace)
 
 mstype = dtype

@@ -10,3 +10,4 @@ from .management import (GlobalComm, HCCL_WORLD_COMM_GROUP, NCCL_WORLD_COMM_GROU
                          get_world_rank_from_group_rank, get_group_rank_from_world_rank, get_process_group_ranks,
                          create_group, destroy_group, get_comm_name)
 from .management import __all__
+from . import comm_func  # noqa: E402,F401 - mindspore.communication.comm_func

@@ -15,3 +15,4 @@ from ._creation import *  # noqa: F401,F403
 from ._nn_ops import *  # noqa: F401,F403
 from . import nn, linalg, special  # noqa: F401
 from . import optim  # noqa: F401,E402 - mindspore.mint.optim
+from . import distributed  # noqa: E402,F401 - mindspore.mint.distributed

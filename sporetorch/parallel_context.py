@@ -1,12 +1,12 @@
-"""The auto-parallel, algorithm and parameter-server contexts for one process.
+"""The auto-parallel, algorithm and parameter-server contexts.
 
 ``set_auto_parallel_context``/``get_auto_parallel_context``/``reset_auto_parallel_context``,
 ``set_algo_parameters`` (and get/reset) and ``set_ps_context`` (and get/reset) check their keys
-and values as MindSpore 2.10 does and record them, so training scripts that configure data
-parallelism run unchanged. sporetorch runs as one process (rank 0 of a group of 1, see
-``sporetorch.communication``), so every parallel mode computes what stand-alone computes; the
-settings that need more than one process (``device_num`` > 1, ``global_rank`` > 0,
-``pipeline_stages`` > 1) are refused with a ValueError that says so.
+and values as MindSpore 2.10 does and record them. ``DATA_PARALLEL`` (and ``HYBRID_PARALLEL``,
+which without sharding strategies is data parallelism) makes the training wrappers all-reduce
+gradients over the processes ``sporetorch.communication.init`` joined. ``SEMI_AUTO_PARALLEL`` and
+``AUTO_PARALLEL`` (sharding operators across devices) and ``pipeline_stages`` > 1 are refused with
+a NotImplementedError / ValueError that says so.
 """
 import copy
 
@@ -14,7 +14,9 @@ __all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_conte
            "set_algo_parameters", "get_algo_parameters", "reset_algo_parameters", "set_ps_context", "get_ps_context",
            "reset_ps_context"]
 
-_ONE_PROCESS = "sporetorch runs as one process (rank 0 of a group of 1; multi-process training is out of scope)"
+_NO_PIPELINE = "sporetorch trains data-parallel only (ParallelMode.DATA_PARALLEL); pipeline parallelism is not supported"
+_NO_AUTO = ("sporetorch trains data-parallel only: use parallel_mode=ParallelMode.DATA_PARALLEL "
+            "('data_parallel'); operator sharding (semi_auto_parallel, auto_parallel) is not supported")
 
 
 class ParallelMode:
@@ -86,6 +88,7 @@ _DICT_KEYS = {"comm_fusion", "strategy_ckpt_config", "parallel_optimizer_config"
 _SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
 
 _auto_parallel = copy.deepcopy(_AUTO_PARALLEL_DEFAULTS)
+_device_num_set = [False]
 
 
 def _check_type(key, value, expected):
@@ -112,20 +115,19 @@ def _check_auto_parallel_value(key, value):
         if value < 1:
             raise ValueError("The context configuration parameter 'device_num' must be a positive integer, "
                              f"but got the value of device_num : {value}.")
-        if value > 1:
-            raise ValueError(f"set_auto_parallel_context(device_num={value}) needs {value} processes, but "
-                             f"{_ONE_PROCESS}; use device_num=1 (what communication.get_group_size() returns).")
+        if value > 4096:
+            raise ValueError("The context configuration parameter 'device_num' must be in [1, 4096], "
+                             f"but got the value of device_num : {value}.")
     elif key == "global_rank":
         if not 0 <= value <= 4095:
             raise ValueError("The context configuration parameter 'global_rank' must be in [0, 4095], "
                              f"but got the value of global_rank : {value}.")
-        if value > 0:
-            raise ValueError(f"set_auto_parallel_context(global_rank={value}) names another process, but "
-                             f"{_ONE_PROCESS}; use global_rank=0.")
     elif key == "parallel_mode" and value not in ParallelMode.MODE_LIST:
         raise ValueError("The context configuration parameter 'parallel_mode' only support 'stand_alone', "
                          "'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and 'auto_parallel', "
                          f"but got the value : {value}.")
+    elif key == "parallel_mode" and value in (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL):
+        raise NotImplementedError(f"set_auto_parallel_context(parallel_mode='{value}'): {_NO_AUTO}.")
     elif key in ("search_mode", "auto_parallel_search_mode") and value not in _SEARCH_MODES:
         raise ValueError("The context configuration parameter 'auto_parallel_search_mode' only support "
                          "'recursive_programming', 'dynamic_programming' and 'sharding_propagation', "
@@ -135,8 +137,8 @@ def _check_auto_parallel_value(key, value):
             raise ValueError("For 'set_auto_parallel_context', the argument 'pipeline_stages' should be greater or "
                              f"equal 1, but got the value of stages : {value}.")
         if value > 1:
-            raise ValueError(f"set_auto_parallel_context(pipeline_stages={value}) places stages on {value} devices, "
-                             f"but {_ONE_PROCESS}; use pipeline_stages=1.")
+            raise ValueError(f"set_auto_parallel_context(pipeline_stages={value}): {_NO_PIPELINE}; "
+                             "use pipeline_stages=1.")
     elif key == "grad_accumulation_step" and value < 1:
         raise ValueError("For 'grad_accumulation_step', the input value must be int and must > 0, but got "
                          f"'{value}' with type 'int'.")
@@ -179,6 +181,13 @@ def _apply_auto_parallel(key, value):
             _auto_parallel["full_batch"] = value == "full_batch"
     else:
         _auto_parallel[key] = copy.deepcopy(value)
+        if key == "device_num":
+            _device_num_set[0] = True
+
+
+def device_num_is_set():
+    """Whether ``device_num`` was set since the last reset (otherwise it is the group size)."""
+    return _device_num_set[0]
 
 
 def set_auto_parallel_context(**kwargs):
@@ -186,9 +195,8 @@ def set_auto_parallel_context(**kwargs):
 
     Every key and value is checked before any is applied: an unknown key is a ValueError, a value
     of the wrong type a TypeError, one out of range a ValueError (MindSpore 2.10's messages).
-    ``device_num`` > 1, ``global_rank`` > 0 and ``pipeline_stages`` > 1 are refused with a ValueError
-    because sporetorch runs one process; every ``parallel_mode`` is accepted and computes as
-    stand-alone does.
+    ``parallel_mode`` ``'semi_auto_parallel'``/``'auto_parallel'`` raise NotImplementedError and
+    ``pipeline_stages`` > 1 a ValueError: sporetorch trains data-parallel only.
     """
     for key, value in kwargs.items():
         if key in _GET_ONLY or (key not in _AUTO_PARALLEL_DEFAULTS and key not in _SET_ONLY):
@@ -209,6 +217,7 @@ def reset_auto_parallel_context():
     """Restore every auto-parallel setting to its default (``parallel_mode='stand_alone'``, ...)."""
     _auto_parallel.clear()
     _auto_parallel.update(copy.deepcopy(_AUTO_PARALLEL_DEFAULTS))
+    _device_num_set[0] = False
 
 
 # --- algorithm parameters of the strategy search -------------------------------------------------

@@ -1,7 +1,7 @@
 """set/get/reset_auto_parallel_context, ParallelMode, algo parameters and the PS context.
 
 Defaults, accepted values and error messages are MindSpore 2.10's (the oracle); refusing
-device_num > 1 and global_rank > 0 is sporetorch's (one process).
+semi_auto_parallel/auto_parallel and pipeline stages is sporetorch's (data parallelism only).
 """
 import pytest
 
@@ -49,7 +49,7 @@ def test_set_get_reset_data_parallel():
                                       device_num=1)
     assert ms.get_auto_parallel_context("parallel_mode") == "data_parallel"
     assert ms.get_auto_parallel_context("gradients_mean") is True
-    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel", search_mode="sharding_propagation")
+    ms.set_auto_parallel_context(search_mode="sharding_propagation")
     assert ms.get_auto_parallel_context("search_mode") == "sharding_propagation"
     ms.set_auto_parallel_context(auto_parallel_search_mode="dynamic_programming")
     assert ms.get_auto_parallel_context("search_mode") == "dynamic_programming"
@@ -88,14 +88,16 @@ def test_bad_settings(kwargs, exc, message):
         ms.set_auto_parallel_context(**kwargs)
 
 
-def test_multi_process_settings_are_refused_and_nothing_is_applied():
-    with pytest.raises(ValueError, match="one process"):
-        ms.set_auto_parallel_context(parallel_mode="data_parallel", device_num=8)
-    with pytest.raises(ValueError, match="one process"):
-        ms.set_auto_parallel_context(global_rank=3)
-    with pytest.raises(ValueError, match="one process"):
-        ms.set_auto_parallel_context(pipeline_stages=2)
+def test_multi_process_settings_and_refused_modes():
+    ms.set_auto_parallel_context(device_num=8, global_rank=3)
+    assert (ms.get_auto_parallel_context("device_num"), ms.get_auto_parallel_context("global_rank")) == (8, 3)
+    for mode in ("semi_auto_parallel", "auto_parallel"):
+        with pytest.raises(NotImplementedError, match="DATA_PARALLEL"):
+            ms.set_auto_parallel_context(parallel_mode=mode, gradients_mean=True)
+    with pytest.raises(ValueError, match="data-parallel only"):
+        ms.set_auto_parallel_context(parallel_mode="data_parallel", pipeline_stages=2)
     assert ms.get_auto_parallel_context("parallel_mode") == "stand_alone"  # checked before applied
+    assert ms.get_auto_parallel_context("gradients_mean") is False
     with pytest.raises(ValueError, match="Get context keyword foo is not recognized!"):
         ms.get_auto_parallel_context("foo")
 
@@ -143,10 +145,9 @@ def test_private_parallel_queries_model_zoo_imports():
         1, False, "stand_alone", False, 0, False, 1, False, False, 1, False)
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
     assert _utils._is_in_data_parallel_mode() and _utils._get_gradients_mean() is True
-    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel")
-    assert _utils._is_in_auto_parallel_mode() and _utils._need_to_full()
-    ms.set_auto_parallel_context(full_batch=True)
-    assert not _utils._need_to_full()
+    assert _utils._get_device_num() == 1  # not set: the group size (MindSpore's rule)
+    ms.set_auto_parallel_context(device_num=4)
+    assert _utils._get_device_num() == 4
 
 
 def test_parallel_namespace():

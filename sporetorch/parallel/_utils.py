@@ -1,8 +1,8 @@
 """The private parallel queries model-zoo code imports (``from mindspore.parallel._utils import
 _get_device_num, _get_gradients_mean, _get_parallel_mode``), answered from the recorded
-auto-parallel context of this single process."""
-from ..communication import get_rank
-from ..parallel_context import ParallelMode, get_auto_parallel_context
+auto-parallel context and the communication groups."""
+from ..communication import get_group_size, get_rank
+from ..parallel_context import ParallelMode, device_num_is_set, get_auto_parallel_context
 
 _AUTO_MODES = (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL)
 
@@ -12,10 +12,11 @@ def _get_parallel_mode():
 
 
 def _get_device_num():
-    """Devices taking part: 1 in stand-alone mode, else the context's device_num (1 in one process)."""
+    """Devices taking part: 1 in stand-alone mode, else the context's device_num if it was set,
+    else the world group's size (MindSpore 2.10's rule)."""
     if _get_parallel_mode() == ParallelMode.STAND_ALONE:
         return 1
-    return get_auto_parallel_context("device_num")
+    return get_auto_parallel_context("device_num") if device_num_is_set() else get_group_size()
 
 
 def _get_global_rank():

@@ -11,7 +11,7 @@ from ..cell import Cell, _cast
 from ..layer.basic import Identity
 from ..layer.container import CellList
 from ..optim._validate import check_bool
-from .grad_reducer import DistributedGradReducer
+from .grad_reducer import DistributedGradReducer, overlap_with_backward
 
 
 class WithLossCell(Cell):
@@ -183,15 +183,19 @@ class TrainOneStepCell(Cell):
         if return_grad:
             self.weights_name = [p.name for p in self.optimizer.parameters]
         self.reducer_flag = _data_parallel()
-        self.grad_reducer = DistributedGradReducer(self.weights) if self.reducer_flag else Identity()
+        self.grad_reducer = Identity()
+        if self.reducer_flag:
+            from ...parallel._utils import _get_device_num, _get_gradients_mean
+            self.grad_reducer = DistributedGradReducer(self.weights, _get_gradients_mean(), _get_device_num())
 
     def construct(self, *inputs):
         loss = self.network(*inputs)
-        if self.sense_flag:
-            sens = _wrap(torch.full_like(loss._t, self.sens))
-            grads = self.grad(self.network, self.weights)(*inputs, sens)
-        else:
-            grads = self.grad_no_sens(self.network, self.weights)(*inputs)
+        with overlap_with_backward(self.grad_reducer):
+            if self.sense_flag:
+                sens = _wrap(torch.full_like(loss._t, self.sens))
+                grads = self.grad(self.network, self.weights)(*inputs, sens)
+            else:
+                grads = self.grad_no_sens(self.network, self.weights)(*inputs)
         grads = self.grad_reducer(grads)
         self.optimizer(grads)
         if self.return_grad:

@@ -1,58 +1,86 @@
 """Gradient all-reduce for data-parallel training (``mindspore.nn.DistributedGradReducer``)."""
-import torch
-import torch.distributed as dist
+import contextlib
 
+import torch
+
+from ... import parallel_context
 from ...common.tensor import _wrap
+from ...communication import management
+from ...communication._buckets import GradBuckets
 from ..cell import Cell
 
 
 class DistributedGradReducer(Cell):
-    """Sum the gradients over all processes of the group (and divide by ``degree`` when ``mean``).
+    """Sum the gradients over the processes of ``group`` and, with ``mean``, divide by ``degree``.
 
     Args:
-        parameters (list[Parameter]): the Parameters whose gradients are reduced (fixes their count).
-        mean (bool): divide the sum by ``degree``. Default: None (MindSpore's gradients_mean, False).
-        degree (int): the number of processes. Default: None (the world size).
-        fusion_type (int): accepted for compatibility; gradients are always reduced as one batch.
+        parameters (list[Parameter]): the Parameters whose gradients are reduced, in the order
+            the gradients come.
+        mean (bool): divide the sum by ``degree``. Default: None (the auto-parallel context's
+            ``gradients_mean``).
+        degree (int): the divisor of the mean. Default: None (the size of ``group``).
+        fusion_type (int): accepted for compatibility; gradients are fused into buckets (one
+            all-reduce per bucket of up to 25 MiB, the first 1 MiB).
         group (str): the communication group. Default: the world.
 
     Inputs:
         - **grads** (tuple[Tensor]) - one gradient per Parameter.
 
     Outputs:
-        tuple[Tensor], the reduced gradients. Without an initialised ``torch.distributed``
-        process group (or with one process) the gradients come back unchanged.
+        tuple[Tensor], the reduced gradients. In a process without a launcher the gradients come
+        back unchanged (divided by ``degree`` when ``mean`` and ``degree`` > 1).
+
+    Differences from MindSpore: inside ``TrainOneStepCell`` the buckets are all-reduced while the
+    backward pass is still running (as PyTorch's DDP does); the results are the same.
     """
 
     def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group="hccl_world_group"):
         super().__init__(auto_prefix=False)
-        self.mean = bool(mean) if mean is not None else False
-        world = dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
+        if mean is None:
+            mean = parallel_context.get_auto_parallel_context("gradients_mean")
+        self.mean = bool(mean)
         if degree is None:
-            degree = world
+            degree = management.get_group_size(group)
         if not isinstance(degree, int) or isinstance(degree, bool) or degree <= 0:
             raise ValueError(f"For 'DistributedGradReducer', the 'degree' must be a positive int, but got {degree!r}")
         self.degree = degree
-        self.param_count = len(list(parameters))
+        self._reduced_params = list(parameters)
+        self.param_count = len(self._reduced_params)
         self.fusion_type = fusion_type
         self.group = group
+        self._buckets = None
+
+    def _bucketer(self):
+        if self._buckets is None:
+            self._buckets = GradBuckets(self._reduced_params, management.process_group(self.group,
+                                                                                 "DistributedGradReducer"))
+        return self._buckets
+
+    def overlap(self):
+        """A context in which a backward pass of the reducer's Parameters starts the all-reduce
+        of each gradient bucket as soon as it is complete (no-op in one process)."""
+        if not management.is_distributed() or self.param_count == 0:
+            return contextlib.nullcontext()
+        return self._bucketer().overlap()
 
     def construct(self, grads):
-        if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
-            if self.mean and self.degree != 1:
-                return tuple(_wrap(g) for g in torch._foreach_div([g._t for g in grads], float(self.degree)))
+        if len(grads) != self.param_count:
+            raise ValueError(f"For 'DistributedGradReducer', the number of gradients ({len(grads)}) must equal "
+                             f"the number of parameters ({self.param_count}).")
+        divisor = float(self.degree) if self.mean else None
+        if not management.is_distributed():
+            if divisor is not None and self.degree != 1:
+                return tuple(_wrap(g) for g in torch._foreach_div([g._t for g in grads], divisor))
             return grads
-        tensors = [g._t.contiguous() for g in grads]
-        flat = torch.cat([t.reshape(-1) for t in tensors])
-        dist.all_reduce(flat)
-        if self.mean:
-            flat.div_(self.degree)
-        out, offset = [], 0
-        for t in tensors:
-            n = t.numel()
-            out.append(_wrap(flat[offset:offset + n].view_as(t)))
-            offset += n
-        return tuple(out)
+        reduced = self._bucketer().reduce([g._t for g in grads], divisor)
+        return tuple(_wrap(t) for t in reduced)
+
+
+def overlap_with_backward(reducer):
+    """The reducer's :meth:`DistributedGradReducer.overlap` context, or a no-op for any other cell."""
+    if isinstance(reducer, DistributedGradReducer):
+        return reducer.overlap()
+    return contextlib.nullcontext()
 
 
 __all__ = ["DistributedGradReducer"]

@@ -1,7 +1,8 @@
 """ProgressBar: a tqdm bar for ``Model.train``/``eval`` (beyond MindSpore).
 
 ``Model`` adds one automatically when standard error is a terminal, so interactive runs
-show epoch, step, loss and throughput while logs and CI output stay clean. Set the
+show epoch, step, loss and throughput while logs and CI output stay clean; of the workers of a
+data-parallel job only rank 0 draws it. Set the
 environment variable ``SPORETORCH_PROGRESS=0`` to turn the automatic bar off, or ``=1`` to
 force it on.
 """
@@ -20,6 +21,8 @@ def progress_enabled(stream=None):
         return False
     if flag in ("1", "true", "yes", "on"):
         return True
+    if os.environ.get("RANK", "0") != "0":  # data-parallel workers: rank 0 alone draws the bar
+        return False
     stream = sys.stderr if stream is None else stream
     return bool(getattr(stream, "isatty", lambda: False)())
 

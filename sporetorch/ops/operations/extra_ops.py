@@ -11,6 +11,7 @@ from ..function import array_func, image_func
 from ..primitive import Primitive, prim_attr_register
 from .nn_ops import _conv_padding, _pair
 from .random_ops import _Random, _shape
+from .comm_ops import AlltoAll, Reduce  # noqa: F401 - listed here before the collectives moved to comm_ops
 
 __all__ = ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "ExtractImagePatches", "MaxUnpool2D",
            "MaxUnpool3D", "SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace", "LogSpace", "Lstsq",
@@ -525,40 +526,6 @@ class InsertGradientOf(Primitive):
 
     def __call__(self, input_x):
         return _wrap(_GradientOf.apply(input_x._t, self.f))
-
-
-def _single_process():
-    import torch.distributed as dist
-    return not (dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1)
-
-
-class AlltoAll(Primitive):
-    """Split along ``split_dim``, exchange the parts between ranks, concatenate along ``concat_dim``."""
-
-    @prim_attr_register
-    def __init__(self, split_count, split_dim, concat_dim, group="hccl_world_group"):
-        pass
-
-    def __call__(self, x):
-        if not _single_process():
-            raise NotImplementedError("For 'AlltoAll', multi-process exchange is not supported yet")
-        return _wrap(x._t.clone())
-
-
-class Reduce(Primitive):
-    """Reduce a tensor across ranks onto ``dest_rank`` (the input itself on one process)."""
-
-    @prim_attr_register
-    def __init__(self, dest_rank, op="sum", group="hccl_world_group"):
-        pass
-
-    def __call__(self, x):
-        if not _single_process():
-            import torch.distributed as dist
-            out = x._t.clone()
-            dist.reduce(out, self.dest_rank)
-            return _wrap(out)
-        return _wrap(x._t.clone())
 
 
 class MoveTo(Primitive):

@@ -189,4 +189,4 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
 
     Differences from MindSpore: ``generator`` is not supported (the default generator is used).
     """
-    return ops.multinomial(input, num_samples, replacement)
+    return ops.cast(ops.multinomial(input, num_samples, replacement), mstype.int64)

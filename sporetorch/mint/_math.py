@@ -100,7 +100,6 @@ addbmm = ops.addbmm
 addmv = ops.addmv
 mm = ops.mm
 matmul = ops.matmul
-dot = ops.dot
 outer = ops.outer
 inverse = ops.inverse
 einsum = ops.einsum
@@ -237,3 +236,11 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 def frac(input):
     """Fractional part ``input - trunc(input)`` (``mindspore.mint.frac``)."""
     return ops.frac(input)
+
+
+def dot(input, other):
+    """Dot product of two 1-D tensors of the same length and dtype (``mindspore.mint.dot``)."""
+    if input.ndim != 1 or other.ndim != 1:
+        raise ValueError(f"For 'dot', 'input' and 'other' must be 1-D, but got shapes {tuple(input.shape)} and "
+                         f"{tuple(other.shape)}")
+    return ops.inner(input, other)

@@ -219,4 +219,5 @@ def histc(input, bins=100, min=0, max=0):
 
 def bincount(input, weights=None, minlength=0):
     """Occurrences (or summed ``weights``) of each non-negative integer (``mindspore.mint.bincount``)."""
-    return ops.bincount(input, weights, minlength)
+    out = ops.bincount(input, weights, minlength)
+    return _i64(out) if weights is None else out

@@ -137,4 +137,59 @@ def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=Non
     return (_wrap(out[0]), _wrap(out[1])) if return_indices else _wrap(out)
 
 
+
+def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", extrapolation_value=0.0):
+    """Crop boxes out of a batch of NHWC images and resize each crop to ``crop_size``.
+
+    Args:
+        image (Tensor): (batch, height, width, depth).
+        boxes (Tensor): (num_boxes, 4) float boxes ``[y1, x1, y2, x2]`` in normalised coordinates (``y * (height
+            - 1)`` is the pixel row); a box may extend past the image and ``y1 > y2`` flips the crop.
+        box_indices (Tensor): (num_boxes,) int, the image of each box.
+        crop_size (tuple[int]): ``(crop_height, crop_width)``.
+        method (str): ``"bilinear"``, ``"nearest"`` or ``"bilinear_v2"`` (the same sampling here).
+        extrapolation_value (float): the value of samples outside the image.
+
+    Outputs:
+        Tensor of shape (num_boxes, crop_height, crop_width, depth), float32.
+    """
+    if method not in ("bilinear", "nearest", "bilinear_v2"):
+        raise ValueError(f"For 'crop_and_resize', the 'method' must be 'bilinear', 'nearest' or 'bilinear_v2', but "
+                         f"got {method!r}")
+    t, b = image._t, boxes._t
+    if t.dim() != 4 or b.dim() != 2 or b.shape[-1] != 4:
+        raise ValueError(f"For 'crop_and_resize', 'image' must be 4-D and 'boxes' of shape (num_boxes, 4), but got "
+                         f"{tuple(t.shape)} and {tuple(b.shape)}")
+    ch, cw = (int(c) for c in crop_size)
+    height, width = t.shape[1], t.shape[2]
+    img = t.float()[_ut(box_indices, t).long()]
+    b = b.float()
+
+    def coords(lo, hi, size, n):
+        if n > 1:
+            steps = torch.arange(n, dtype=torch.float32, device=b.device)
+            return lo[:, None] * (size - 1) + steps * ((hi - lo)[:, None] * (size - 1) / (n - 1))
+        return (0.5 * (lo + hi) * (size - 1))[:, None]
+    ys, xs = coords(b[:, 0], b[:, 2], height, ch), coords(b[:, 1], b[:, 3], width, cw)
+    valid = (((ys >= 0) & (ys <= height - 1))[:, :, None] & ((xs >= 0) & (xs <= width - 1))[:, None, :])[..., None]
+    n = torch.arange(img.shape[0], device=b.device)[:, None, None]
+
+    def at(y, x):
+        return img[n, y.clamp(0, height - 1)[:, :, None], x.clamp(0, width - 1)[:, None, :]]
+    if method == "nearest":
+        # rounding half away from zero, as MindSpore's kernel does (std::round)
+        out = at(torch.floor(ys + 0.5).long(), torch.floor(xs + 0.5).long())
+    else:
+        top, left = ys.floor(), xs.floor()
+        dy, dx = (ys - top)[:, :, None, None], (xs - left)[:, None, :, None]
+        top, left = top.long(), left.long()
+        bottom, right = ys.ceil().long(), xs.ceil().long()
+        upper = at(top, left) + (at(top, right) - at(top, left)) * dx
+        lower = at(bottom, left) + (at(bottom, right) - at(bottom, left)) * dx
+        out = upper + (lower - upper) * dy
+    return _wrap(torch.where(valid, out, torch.tensor(float(extrapolation_value), device=out.device)))
+
+
+__all__ += ["crop_and_resize"]
+
 _guard_module(globals(), __all__)

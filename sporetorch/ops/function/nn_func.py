@@ -1103,4 +1103,48 @@ def one_hot_ext(tensor, num_classes=-1):
     return _wrap(F.one_hot(tensor._t.long(), num_classes))
 
 
+
+def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
+    """Greedy (best-path) CTC decoding: the most likely class per step, repeats merged, blanks dropped.
+
+    Args:
+        inputs (Tensor): (max_time, batch_size, num_classes) logits; the last class is the blank.
+        sequence_length (Tensor): (batch_size,) int, the steps of each sequence.
+        merge_repeated (bool): merge consecutive repeats of a class. Default: True.
+
+    Outputs:
+        ``(decoded_indices, decoded_values, decoded_shape, log_probability)``: a sparse (batch, position) matrix
+        of the decoded classes (int64, shape (batch_size, longest decoding)) and, per sequence, minus the sum
+        of its maximal logits, shape (batch_size, 1).
+    """
+    t = inputs._t
+    if t.dim() != 3:
+        raise ValueError(f"For 'ctc_greedy_decoder', the 'inputs' must be 3-D (max_time, batch_size, num_classes), "
+                         f"but got shape {tuple(t.shape)}")
+    lengths = _ut(sequence_length, t).long().tolist()
+    if len(lengths) != t.shape[1] or any(n > t.shape[0] or n < 0 for n in lengths):
+        raise ValueError(f"For 'ctc_greedy_decoder', the 'sequence_length' must have one value per batch entry in "
+                         f"[0, {t.shape[0]}], but got {lengths}")
+    best, classes = t.max(dim=-1)
+    blank = t.shape[-1] - 1
+    decoded, log_prob = [], []
+    for b, n in enumerate(lengths):
+        seq, prev = [], None
+        for c in classes[:n, b].tolist():
+            if c != blank and not (merge_repeated and c == prev):
+                seq.append(c)
+            prev = c
+        decoded.append(seq)
+        log_prob.append(-best[:n, b].sum())
+    indices = [[b, i] for b, seq in enumerate(decoded) for i in range(len(seq))]
+    dev = t.device
+    return (_wrap(torch.tensor(indices, dtype=torch.int64, device=dev).reshape(-1, 2)),
+            _wrap(torch.tensor([c for seq in decoded for c in seq], dtype=torch.int64, device=dev)),
+            _wrap(torch.tensor([len(lengths), max((len(s) for s in decoded), default=0)], dtype=torch.int64,
+                               device=dev)),
+            _wrap(torch.stack(log_prob).reshape(-1, 1) if log_prob else t.new_zeros((0, 1))))
+
+
+__all__ += ["ctc_greedy_decoder"]
+
 _guard_module(globals(), __all__)

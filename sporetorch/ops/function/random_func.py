@@ -9,6 +9,8 @@ and the op-level ``seed`` argument:
   The generator keeps its state, so two calls in one program give different
   values while a rerun repeats the whole sequence. ``set_seed`` restarts it.
 """
+import math
+
 import torch
 
 from ...common import dtype as mstype
@@ -227,5 +229,76 @@ def bernoulli_(input, p=0.5, *, generator=None):
         input._t.bernoulli_(_ut(p, input._t) if isinstance(p, Tensor) else p, generator=generator)
     return input
 
+
+
+def _candidate_sampler(op, true_classes, num_true, num_sampled, unique, range_max, seed, log_uniform):
+    t = true_classes._t
+    if t.dim() != 2 or t.shape[1] != num_true:
+        raise ValueError(f"For '{op}', the 'true_classes' must be 2-D with num_true={num_true} columns, but got "
+                         f"shape {tuple(t.shape)}")
+    if t.is_floating_point():
+        raise TypeError(f"For '{op}', the 'true_classes' must be an integer tensor, but got {true_classes.dtype}")
+    if num_sampled < 1 or range_max < 1 or (unique and num_sampled > range_max):
+        raise ValueError(f"For '{op}', 'num_sampled' and 'range_max' must be positive and, with unique=True, "
+                         f"num_sampled <= range_max, but got num_sampled={num_sampled}, range_max={range_max}")
+    gen = _generator(seed or None, torch.device("cpu"))
+
+    def draw(n):
+        u = torch.rand(n, generator=gen, dtype=torch.float64)
+        if log_uniform:
+            return ((u * math.log(range_max + 1)).exp().floor().long() - 1).clamp(0, range_max - 1)
+        return (u * range_max).floor().long().clamp(max=range_max - 1)
+
+    def prob(c):
+        c = c.double()
+        if log_uniform:
+            return ((c + 2).log() - (c + 1).log()) / math.log(range_max + 1)
+        return torch.full_like(c, 1.0 / range_max)
+    if unique:
+        # draw with replacement until num_sampled distinct classes appeared, counting the tries
+        seen, tries = [], 0
+        while len(seen) < num_sampled:
+            for c in draw(num_sampled).tolist():
+                tries += 1
+                if c not in seen:
+                    seen.append(c)
+                    if len(seen) == num_sampled:
+                        break
+        sampled = torch.tensor(seen, dtype=torch.int64)
+    else:
+        sampled, tries = draw(num_sampled), num_sampled
+
+    def expected(c):
+        p = prob(c)
+        # the expected number of times a class appears in `tries` draws (TensorFlow's candidate samplers)
+        return (p * tries if tries == num_sampled else -torch.expm1(tries * torch.log1p(-p))).float()
+    dev = t.device
+    return _wrap(sampled.to(dev)), _wrap(expected(t.cpu()).to(dev)), _wrap(expected(sampled).to(dev))
+
+
+def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=0,
+                              remove_accidental_hits=False):
+    """Sample ``num_sampled`` classes uniformly from ``[0, range_max)`` (without repeats when ``unique``).
+
+    Outputs:
+        ``(sampled_candidates, true_expected_count, sampled_expected_count)``: int64 (num_sampled,), and the
+        expected count of each true and each sampled class under the sampling, float32.
+    """
+    return _candidate_sampler("uniform_candidate_sampler", true_classes, num_true, num_sampled, unique, range_max,
+                              seed, False)
+
+
+def log_uniform_candidate_sampler(true_classes, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
+    """Sample ``num_sampled`` classes from the log-uniform (Zipfian) distribution
+    ``P(c) = (log(c + 2) - log(c + 1)) / log(range_max + 1)`` over ``[0, range_max)``.
+
+    Outputs:
+        ``(sampled_candidates, true_expected_count, sampled_expected_count)`` as in ``uniform_candidate_sampler``.
+    """
+    return _candidate_sampler("log_uniform_candidate_sampler", true_classes, num_true, num_sampled, unique,
+                              range_max, seed, True)
+
+
+__all__ += ["uniform_candidate_sampler", "log_uniform_candidate_sampler"]
 
 _guard_module(globals(), __all__)

@@ -82,4 +82,27 @@ def sparse_segment_mean(x, indices, segment_ids):
     return _wrap(sums / counts.reshape((-1,) + (1,) * (rows.dim() - 1)))
 
 
+
+def coalesce(x_indices, x_values, x_shape):
+    """Sort the entries of a COO sparse tensor by index and sum the values of repeated indices.
+
+    Args:
+        x_indices (Tensor): (ndim, nnz) int64 indices.
+        x_values (Tensor): (nnz,) values.
+        x_shape (Tensor): (ndim,) int64 dense shape.
+
+    Outputs:
+        ``(y_indices, y_values, y_shape)`` of the coalesced tensor.
+    """
+    i, v = _ut(x_indices, x_values._t), x_values._t
+    if i.dim() != 2 or v.dim() != 1 or i.shape[1] != v.shape[0]:
+        raise ValueError(f"For 'coalesce', 'x_indices' must be (ndim, nnz) and 'x_values' (nnz,), but got "
+                         f"{tuple(i.shape)} and {tuple(v.shape)}")
+    shape = _ut(x_shape, v)
+    sp = torch.sparse_coo_tensor(i.long(), v, tuple(shape.tolist()), check_invariants=True).coalesce()
+    return _wrap(sp.indices()), _wrap(sp.values()), _wrap(shape.clone())
+
+
+__all__ += ["coalesce"]
+
 _guard_module(globals(), __all__)

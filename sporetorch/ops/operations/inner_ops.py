@@ -1,0 +1,297 @@
+"""Assorted Primitive classes: views, format permutation, n-gram blocking, the regularized incomplete beta
+function, AdagradDA and Adam-without-update kernels, candidate samplers, Python-function and debugging ops."""
+import numpy as np
+import torch
+
+from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _set
+from ..function import array_func, random_func
+from ..function._utils import _ut
+from ..primitive import Primitive, prim_attr_register
+
+__all__ = ["TransposeView", "TransposeExtView", "SelectView", "CopyWithSlice", "DataFormatVecPermute",
+           "NoRepeatNGram", "Betainc", "ApplyAdagradDA", "AdamNoUpdateParam", "UniformCandidateSampler",
+           "LogUniformCandidateSampler", "PyFunc", "DumpGradient"]
+
+
+class TransposeView(Primitive):
+    """``Transpose`` returning a view: ``TransposeView()(x, perm)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, input_perm):
+        return array_func.transpose(input, input_perm)
+
+
+class TransposeExtView(Primitive):
+    """Swap two axes, returning a view: ``TransposeExtView()(x, dim0, dim1)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, dim0, dim1):
+        return array_func.swapaxes(input, dim0, dim1)
+
+
+class SelectView(Primitive):
+    """The view ``input`` indexed by ``index`` along ``dim`` (that axis removed)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, dim, index):
+        return _wrap(input._t.select(dim, index))
+
+
+class CopyWithSlice(Primitive):
+    """Copy ``src`` into ``self`` in place (broadcast to its shape and cast to its dtype); returns ``self``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, src):
+        return _set(input, _ut(src, input._t).expand(input._t.shape))
+
+
+class DataFormatVecPermute(Primitive):
+    """Permute a vector (4,) or a matrix (4, 2) of per-dimension values from ``src_format`` to ``dst_format``.
+
+    Args:
+        src_format (str): ``"NHWC"`` (default) or ``"NCHW"``.
+        dst_format (str): ``"NCHW"`` (default) or ``"NHWC"``.
+    """
+
+    @prim_attr_register
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        for name, value in (("src_format", src_format), ("dst_format", dst_format)):
+            if value not in ("NHWC", "NCHW"):
+                raise ValueError(f"For 'DataFormatVecPermute', the '{name}' must be 'NHWC' or 'NCHW', but got "
+                                 f"{value!r}")
+
+    def __call__(self, x):
+        t = x._t
+        if tuple(t.shape) not in ((4,), (4, 2)):
+            raise ValueError(f"For 'DataFormatVecPermute', the input shape must be (4,) or (4, 2), but got "
+                             f"{tuple(t.shape)}")
+        if t.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"For 'DataFormatVecPermute', the input must be int32 or int64, but got {x.dtype}")
+        order = [self.src_format.index(c) for c in self.dst_format]
+        return _wrap(t[order])
+
+
+class NoRepeatNGram(Primitive):
+    """Block n-grams that would repeat: set to the lowest float the ``log_probs`` of every token that would
+    complete an ``ngram_size``-gram already present in ``state_seq``.
+
+    Inputs:
+        - **state_seq** (Tensor) - (batch, beam, seq_len) int32, the tokens so far.
+        - **log_probs** (Tensor) - (batch, beam, vocab) float.
+
+    Outputs:
+        ``log_probs`` with the blocked tokens set to the dtype's lowest value.
+    """
+
+    @prim_attr_register
+    def __init__(self, ngram_size=1):
+        if not isinstance(ngram_size, int) or isinstance(ngram_size, bool) or ngram_size <= 0:
+            raise ValueError(f"For 'NoRepeatNGram', the 'ngram_size' must be a positive int, but got {ngram_size}")
+
+    def __call__(self, state_seq, log_probs):
+        seq, lp = state_seq._t, log_probs._t
+        if seq.dim() != 3 or lp.dim() != 3 or seq.shape[:2] != lp.shape[:2]:
+            raise ValueError(f"For 'NoRepeatNGram', 'state_seq' and 'log_probs' must be 3-D with the same first two "
+                             f"dimensions, but got {tuple(seq.shape)} and {tuple(lp.shape)}")
+        n = self.ngram_size
+        out = lp.clone()
+        low = torch.finfo(lp.dtype).min
+        for b in range(seq.shape[0]):
+            for k in range(seq.shape[1]):
+                tokens = seq[b, k].tolist()
+                tail = tokens[len(tokens) - n + 1:] if n > 1 else []
+                for i in range(len(tokens) - n + 1):
+                    if tokens[i:i + n - 1] == tail and 0 <= tokens[i + n - 1] < lp.shape[-1]:
+                        out[b, k, tokens[i + n - 1]] = low
+        return _wrap(out)
+
+
+def _betainc(a, b, x, iterations=300):
+    """The regularized incomplete beta function I_x(a, b) by its continued fraction (float64)."""
+    tiny = 1e-300
+
+    def fraction(a, b, x):
+        qab, qap, qam = a + b, a + 1, a - 1
+        c = torch.ones_like(x)
+        d = 1 - qab * x / qap
+        d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
+        h = d
+        for m in range(1, iterations + 1):
+            m2 = 2 * m
+            for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)), -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
+                d = 1 + aa * d
+                d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
+                c = 1 + aa / c
+                c = torch.where(c.abs() < tiny, torch.full_like(c, tiny), c)
+                h = h * d * c
+        return h
+
+    inner = (0 < x) & (x < 1)
+    xs = torch.where(inner, x, torch.full_like(x, 0.5))
+    log_front = torch.lgamma(a + b) - torch.lgamma(a) - torch.lgamma(b) + a * torch.log(xs) + b * torch.log1p(-xs)
+    front = torch.exp(log_front)
+    direct = xs < (a + 1) / (a + b + 2)
+    value = torch.where(direct, front * fraction(a, b, xs) / a, 1 - front * fraction(b, a, 1 - xs) / b)
+    return torch.where(inner, value, torch.where(x <= 0, torch.zeros_like(x), torch.ones_like(x)))
+
+
+class Betainc(Primitive):
+    """The regularized incomplete beta function ``I_x(a, b)``, element-wise.
+
+    Inputs:
+        - **a**, **b** (Tensor) - positive, float32 or float64.
+        - **x** (Tensor) - in [0, 1], of the same shape and dtype.
+
+    Outputs:
+        Tensor of the inputs' shape and dtype.
+    """
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, a, b, x):
+        ta, tb, tx = a._t, b._t, x._t
+        if not (ta.dtype == tb.dtype == tx.dtype) or ta.dtype not in (torch.float32, torch.float64):
+            raise TypeError(f"For 'Betainc', 'a', 'b' and 'x' must all be float32 or all float64, but got "
+                            f"{a.dtype}, {b.dtype} and {x.dtype}")
+        if not (ta.shape == tb.shape == tx.shape):
+            raise ValueError(f"For 'Betainc', 'a', 'b' and 'x' must have the same shape, but got "
+                             f"{tuple(ta.shape)}, {tuple(tb.shape)} and {tuple(tx.shape)}")
+        return _wrap(_betainc(ta.double(), tb.double(), tx.double()).to(ta.dtype))
+
+
+class ApplyAdagradDA(Primitive):
+    """Adagrad dual averaging: ``grad_accum += grad``; ``grad_squared_accum += grad ** 2``;
+    ``var = -lr * sign(grad_accum) * max(|grad_accum| - l1 * global_step, 0)
+    / (l2 * global_step * lr + sqrt(grad_squared_accum))`` (no L1 shrinkage when ``l1 == 0``). Returns ``var``.
+    """
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2, global_step):
+        with torch.no_grad():
+            g = grad._t.detach()
+            acc = gradient_accumulator._t.detach() + g
+            sq = gradient_squared_accumulator._t.detach() + g * g
+            lr_, l1_, l2_, step = (_ut(v, g) for v in (lr, l1, l2, global_step))
+            shrunk = torch.sign(acc) * torch.clamp_min(acc.abs() - l1_ * step, 0) if float(l1_) > 0 else acc
+            _set(gradient_accumulator, acc)
+            _set(gradient_squared_accumulator, sq)
+            _set(var, -shrunk * lr_ / (l2_ * step * lr_ + torch.sqrt(sq)))
+        return var
+
+
+class AdamNoUpdateParam(Primitive):
+    """Adam's moment updates, returning the step instead of applying it:
+    ``m = beta1 * m + (1 - beta1) * g``; ``v = beta2 * v + (1 - beta2) * g ** 2``; returns
+    ``-lr * sqrt(1 - beta2_power) / (1 - beta1_power) * m / (sqrt(v) + epsilon)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False, use_nesterov=False):
+        pass
+
+    def __call__(self, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        with torch.no_grad():
+            g = gradient._t.detach()
+            b1p, b2p, lr_, b1, b2, eps = (_ut(x, g) for x in (beta1_power, beta2_power, lr, beta1, beta2, epsilon))
+            m_new = b1 * m._t.detach() + (1 - b1) * g
+            v_new = b2 * v._t.detach() + (1 - b2) * g * g
+            _set(m, m_new)
+            _set(v, v_new)
+            return _wrap(-lr_ * torch.sqrt(1 - b2p) / (1 - b1p) * m_new / (torch.sqrt(v_new) + eps))
+
+
+class UniformCandidateSampler(Primitive):
+    """``ops.uniform_candidate_sampler`` as a Primitive."""
+
+    @prim_attr_register
+    def __init__(self, num_true, num_sampled, unique, range_max, seed=0, remove_accidental_hits=False):
+        pass
+
+    def __call__(self, true_classes):
+        return random_func.uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled, self.unique,
+                                                     self.range_max, self.seed, self.remove_accidental_hits)
+
+
+class LogUniformCandidateSampler(Primitive):
+    """``ops.log_uniform_candidate_sampler`` as a Primitive."""
+
+    @prim_attr_register
+    def __init__(self, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
+        pass
+
+    def __call__(self, true_classes):
+        return random_func.log_uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled, self.unique,
+                                                         self.range_max, self.seed)
+
+
+class PyFunc(Primitive):
+    """Run a Python function on the inputs as NumPy arrays; its outputs become a tuple of Tensors.
+
+    Args:
+        fn (function): called with one NumPy array per input; returns an array or a tuple of them.
+        in_types, in_shapes, out_types, out_shapes (list): MindSpore's declared types and shapes; the outputs
+            are cast to ``out_types``.
+        stateful (bool): whether ``fn`` has side effects (MindSpore's graph compiler uses it). Default: True.
+    """
+
+    @prim_attr_register
+    def __init__(self, fn, in_types, in_shapes, out_types, out_shapes, stateful=True):
+        if not callable(fn):
+            raise TypeError(f"For 'PyFunc', the 'fn' must be callable, but got {type(fn).__name__}")
+
+    def __call__(self, *args):
+        arrays = [a.asnumpy() if isinstance(a, Tensor) else np.asarray(a) for a in args]
+        outs = self.fn(*arrays)
+        if not isinstance(outs, tuple):
+            outs = (outs,)
+        return tuple(Tensor(np.asarray(o), dtype=t) for o, t in zip(outs, self.out_types))
+
+
+class _DumpGrad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, path):
+        ctx.path = path
+        return x.view_as(x)
+
+    @staticmethod
+    def backward(ctx, dout):
+        np.save(ctx.path, dout.detach().cpu().numpy())
+        return dout, None
+
+
+class DumpGradient(Primitive):
+    """Identity on ``x`` whose backward saves the gradient that reaches ``x`` to the ``.npy`` file ``path``.
+
+    Inputs:
+        - **path** (str) - the file.
+        - **x** (Tensor) - the input, returned unchanged.
+        - **input_output** (str) - ``"in"`` or ``"out"``.
+    """
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, path, x, input_output):
+        if input_output not in ("in", "out"):
+            raise ValueError(f"For 'DumpGradient', the 'input_output' must be 'in' or 'out', but got "
+                             f"{input_output!r}")
+        t = x._t
+        return _wrap(_DumpGrad.apply(t, path) if t.requires_grad else t)

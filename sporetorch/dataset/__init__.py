@@ -5,6 +5,8 @@ from .engine.datasets import (Dataset, MappableDataset, BatchDataset, BatchInfo,
                               ConcatDataset, FilterDataset)
 from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset
 from .engine.datasets_vision import MnistDataset, Cifar10Dataset, Cifar100Dataset, ImageFolderDataset
+from .engine.datasets_standard_format import MindDataset, CSVDataset, Shuffle
+from .engine.datasets_text import TextFileDataset
 from .engine.iterators import TupleIterator, DictIterator
 from .engine.samplers import (Sampler, SequentialSampler, RandomSampler, DistributedSampler, SubsetSampler,
                               SubsetRandomSampler, WeightedRandomSampler)
@@ -19,4 +21,4 @@ def zip(datasets):  # noqa: A001 - mindspore.dataset.zip
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset", "Cifar10Dataset",
            "Cifar100Dataset", "ImageFolderDataset", "Sampler", "SequentialSampler", "RandomSampler",
            "DistributedSampler", "SubsetSampler", "SubsetRandomSampler", "WeightedRandomSampler", "BatchInfo",
-           "transforms", "vision", "zip"]
+           "transforms", "vision", "zip", "MindDataset", "CSVDataset", "TextFileDataset", "Shuffle"]

@@ -205,6 +205,11 @@ class Dataset:
             start += count
         return out
 
+    def save(self, file_name, num_files=1, file_type="mindrecord"):
+        """Write the rows of one epoch to ``num_files`` MindRecord files (see ``mindrecord``)."""
+        from ._save import save
+        save(self, file_name, num_files, file_type)
+
     # ------------------------------------------------------------------ iterators
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=False):
         """An iterator of rows as lists (Tensors, or NumPy arrays with ``output_numpy``)."""

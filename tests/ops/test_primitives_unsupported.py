@@ -20,7 +20,10 @@ _CONSTRUCTOR_ARGS = {
 _REASONS = {"ascend": "only for Ascend", "device": "device data queue", "graph": "graph-compiler primitive"}
 
 
-@pytest.mark.parametrize("name", unsupported_ops.__all__)
+_CLASSES = [n for n in unsupported_ops.__all__ if n[0].isupper()]
+
+
+@pytest.mark.parametrize("name", _CLASSES)
 def test_unsupported_primitive_raises_with_reason(name):
     prim = getattr(ops, name)(*_CONSTRUCTOR_ARGS.get(name, ()))
     assert prim.name == name
@@ -46,6 +49,44 @@ def test_ascend_only_function_raises(name):
         fn(*([_X] * n))
 
 
+def test_control_flow_instances_raise():
+    # MindSpore 2.10's PyNative mode raises NotImplementedError for ops.geswitch and ops.merge
+    for name in ("geswitch", "merge"):
+        with pytest.raises(RuntimeError, match="graph-compiler primitive"):
+            getattr(ops, name)(_X, _X)
+
+
+def test_kernel_registration_helpers():
+    # MindSpore 2.10: CpuRegOp('X').input(...).output(...).dtype_format(...).get_op_info()
+    info = (ops.CpuRegOp("X").input(0, "x", "required").output(0, "y", "required")
+            .dtype_format(("float32", "DefaultFormat"), ("float32", "DefaultFormat")).get_op_info())
+    assert info == {"op_name": "X", "inputs": [{"index": 0, "name": "x", "paramType": "required"}],
+                    "outputs": [{"index": 0, "name": "y", "paramType": "required"}], "attr": [], "fusion_type": "",
+                    "dtype_format": [(("float32", "DefaultFormat"), ("float32", "DefaultFormat"))],
+                    "imply_type": "CPU"}
+    assert ops.TBERegOp("t").kernel_name("k").async_flag(False).get_op_info()["kernel_name"] == "k"
+    assert ops.AiCPURegOp("a").get_op_info()["imply_type"] == "AiCPU"
+    assert ops.AkgGpuRegOp("g").get_op_info()["processor"] == "cuda"
+    assert ops.AkgAscendRegOp("g").get_op_info()["processor"] == "aicore"
+    assert ops.op_info_register(info)(lambda a: a + 1)(1) == 2
+    with pytest.raises(NotImplementedError, match="MindSpore's C\\+\\+ API"):
+        ops.CustomOpBuilder("my_op", ["op.cpp"]).load()
+    # MindSpore 2.10 type ids
+    assert ops.DtypeToEnum()("op", "arg", ms.float32) == 43 and ops.DtypeToEnum()("op", "arg", ms.bool_) == 30
+    with pytest.raises(TypeError, match="For 'op', the input 'arg' should be mindspore dtype, but got 3."):
+        ops.DtypeToEnum()("op", "arg", 3)
+
+    class Scale(ops.Primitive):
+        @ops.prim_arg_register
+        def __init__(self, factor=2.0):
+            pass
+    assert Scale().factor == 2.0
+    double = ops._ms_pyfunc(lambda *a: None)(lambda x: x * 2)
+    assert isinstance(double, ops.Primitive) and double(3) == 6
+    assert ops.Tensor is ms.Tensor
+
+
 def covered_primitives():
     """Primitive names these tests exercise (read by tools/api_coverage.py)."""
-    return sorted(unsupported_ops.__all__)
+    return sorted(_CLASSES + ["CpuRegOp", "TBERegOp", "AiCPURegOp", "AkgGpuRegOp", "AkgAscendRegOp",
+                              "CustomOpBuilder", "DtypeToEnum"])

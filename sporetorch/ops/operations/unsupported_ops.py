@@ -12,7 +12,8 @@ __all__ = ['ApplyRotaryPosEmb', 'BasicLSTMCell', 'ComputeAccidentalHits', 'Dynam
            'FusedWeightScaleApplyMomentum', 'GroupTopk', 'NPUAllocFloatStatus', 'NPUClearFloatStatus',
            'NPUGetFloatStatus', 'PagedAttention', 'PagedAttentionMask', 'ReshapeAndCache', 'RNNTLoss',
            'SparseApplyAdadelta', 'SparseApplyFtrlV2', 'GetNext', 'Pull', 'Push', 'MapCacheIdx', 'MapUniform',
-           'SubAndFilter', 'GeSwitch', 'Merge', 'PyExecute', 'Morph', 'Reshard']
+           'SubAndFilter', 'GeSwitch', 'Merge', 'PyExecute', 'Morph', 'Reshard', 'Reusing', 'geswitch',
+           'merge']
 
 _REASONS = {
     "ascend": "MindSpore 2.10 implements it only for Ascend (its CPU build raises 'Unsupported op' too)",
@@ -292,3 +293,18 @@ class Reshard(_Unsupported):
     @prim_attr_register
     def __init__(self, in_layout, out_layout, in_strategy):
         pass
+
+
+class Reusing(_Unsupported):
+    """Not supported: see the module docstring (graph)."""
+
+    _reason = "graph"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+
+# MindSpore exports instances of the control-flow primitives under these names
+geswitch = GeSwitch()
+merge = Merge()

@@ -52,8 +52,6 @@ class GELU(Cell):
 
     def __init__(self, approximate='none'):
         super().__init__()
-        if approximate not in ('none', 'tanh'):
-            raise ValueError(f"For 'GELU', the 'approximate' must be 'none' or 'tanh', but got {approximate!r}")
         self.approximate = approximate
 
     def construct(self, input):
@@ -86,9 +84,6 @@ class Hardtanh(Cell):
 
     def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
         super().__init__()
-        if max_val <= min_val:
-            raise ValueError(f"For 'Hardtanh', the 'max_val' must be greater than 'min_val', but got "
-                             f"min_val={min_val}, max_val={max_val}")
         self.min_val = min_val
         self.max_val = max_val
         self.inplace = inplace

@@ -1,6 +1,7 @@
 """``mint.nn`` losses with torch.nn's arguments; L1Loss (L1LossExt) and SoftMarginLoss are ``mindspore.nn``'s.
 
-``reduction`` is ``'none'``, ``'mean'`` or ``'sum'`` (KLDivLoss also ``'batchmean'``).
+``reduction`` is ``'none'``, ``'mean'`` or ``'sum'`` (KLDivLoss also ``'batchmean'``); as in MindSpore 2.10 it is
+checked when the loss is computed, not when the layer is built.
 """
 from ....nn.cell import Cell
 from ....nn.loss.loss import L1LossExt, SoftMarginLoss
@@ -10,13 +11,6 @@ __all__ = ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyL
            "MSELoss", "NLLLoss", "SmoothL1Loss", "SoftMarginLoss"]
 
 L1Loss = L1LossExt
-_REDUCTIONS = ('none', 'mean', 'sum')
-
-
-def _reduction(cls, reduction, allowed=_REDUCTIONS):
-    if reduction not in allowed:
-        raise ValueError(f"For '{cls}', the 'reduction' must be one of {list(allowed)}, but got {reduction!r}")
-    return reduction
 
 
 class BCELoss(Cell):
@@ -25,7 +19,7 @@ class BCELoss(Cell):
     def __init__(self, weight=None, reduction='mean'):
         super().__init__()
         self.weight = weight
-        self.reduction = _reduction("BCELoss", reduction)
+        self.reduction = reduction
 
     def construct(self, input, target):
         return F.binary_cross_entropy(input, target, self.weight, self.reduction)
@@ -38,7 +32,7 @@ class BCEWithLogitsLoss(Cell):
         super().__init__()
         self.weight = weight
         self.pos_weight = pos_weight
-        self.reduction = _reduction("BCEWithLogitsLoss", reduction)
+        self.reduction = reduction
 
     def construct(self, input, target):
         return F.binary_cross_entropy_with_logits(input, target, self.weight, self.reduction, self.pos_weight)
@@ -50,7 +44,7 @@ class CosineEmbeddingLoss(Cell):
     def __init__(self, margin=0.0, reduction='mean'):
         super().__init__()
         self.margin = margin
-        self.reduction = _reduction("CosineEmbeddingLoss", reduction)
+        self.reduction = reduction
 
     def construct(self, input1, input2, target):
         return F.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)
@@ -70,7 +64,7 @@ class CrossEntropyLoss(Cell):
         super().__init__()
         self.weight = weight
         self.ignore_index = ignore_index
-        self.reduction = _reduction("CrossEntropyLoss", reduction)
+        self.reduction = reduction
         self.label_smoothing = label_smoothing
 
     def construct(self, input, target):
@@ -82,7 +76,7 @@ class KLDivLoss(Cell):
 
     def __init__(self, reduction='mean', log_target=False):
         super().__init__()
-        self.reduction = _reduction("KLDivLoss", reduction, _REDUCTIONS + ('batchmean',))
+        self.reduction = reduction
         self.log_target = log_target
 
     def construct(self, input, target):
@@ -94,7 +88,7 @@ class MSELoss(Cell):
 
     def __init__(self, reduction='mean'):
         super().__init__()
-        self.reduction = _reduction("MSELoss", reduction)
+        self.reduction = reduction
 
     def construct(self, input, target):
         return F.mse_loss(input, target, self.reduction)
@@ -107,7 +101,7 @@ class NLLLoss(Cell):
         super().__init__()
         self.weight = weight
         self.ignore_index = ignore_index
-        self.reduction = _reduction("NLLLoss", reduction)
+        self.reduction = reduction
 
     def construct(self, input, target):
         return F.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
@@ -118,7 +112,7 @@ class SmoothL1Loss(Cell):
 
     def __init__(self, reduction='mean', beta=1.0):
         super().__init__()
-        self.reduction = _reduction("SmoothL1Loss", reduction)
+        self.reduction = reduction
         self.beta = beta
 
     def construct(self, input, target):

@@ -141,6 +141,8 @@ class _Reduce(torch.autograd.Function):
         out = x.contiguous().clone()
         if is_distributed():
             dist.reduce(out, dest, reduce_op(op, "Reduce"), group=pg)
+            if dist.get_rank() != dest:  # torch leaves partial sums there
+                out = x.contiguous().clone()
         ctx.dest, ctx.pg = dest, pg
         return out
 

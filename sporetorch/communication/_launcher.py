@@ -5,16 +5,17 @@ elastic agent per node (``torch.distributed.launcher.api.elastic_launch``) with 
 rendezvous at ``--master_addr:--master_port`` (``--node_rank`` given or a single node) or the
 c10d rendezvous (several nodes, ``--node_rank`` left at -1), and no restarts. Each worker runs
 ``python -m sporetorch run task_script args``, so ``import mindspore`` gets sporetorch, and
-writes its output to ``<log_dir>/worker_<rank>.log`` as msrun's workers do; ``--join=True``
+writes its output to ``<log_dir>/worker_<rank>.log`` as msrun's workers do (``_bootstrap.py``
+redirects it, exports the variables below and then ``exec``s the command); ``--join=True``
 tails the logs to the console and waits, ``--join=False`` leaves the agent running in the
 background (its own output in ``<log_dir>/scheduler.log``) and returns at once.
 
 If a worker exits with an error or is killed, the agent stops every other worker and the
 launcher exits with status 1 after printing the failing rank, its exit code and the end of its
-log. :func:`setup_worker` (called by ``sporetorch run``) gives each worker the environment
-variables msrun's workers see (``MS_WORKER_NUM``, ``MS_ROLE``, ``RANK_ID``, ``RANK_SIZE``,
-``DEVICE_ID``, ``MS_NODE_ID``, ``MS_SCHED_HOST``, ``MS_SCHED_PORT``, ``MS_TOPO_TIMEOUT``), also
-under plain ``torchrun``.
+log. Workers see the environment variables msrun's workers see (``MS_WORKER_NUM``, ``MS_ROLE``,
+``RANK_ID``, ``RANK_SIZE``, ``DEVICE_ID``, ``MS_NODE_ID``, ``MS_SCHED_HOST``, ``MS_SCHED_PORT``,
+``MS_TOPO_TIMEOUT``); :func:`setup_worker`, called by ``sporetorch run``, exports them under plain
+``torchrun`` too.
 """
 import argparse
 import ast
@@ -34,31 +35,17 @@ _TAIL_LINES = 20
 
 
 def setup_worker():
-    """Give a process started by a torch launcher msrun's environment variables, and send its
-    output to the log file ``sporetorch msrun`` chose for it. Does nothing outside a launcher."""
+    """Give a process started by a torch launcher (``torchrun``) msrun's environment variables.
+    Does nothing outside a launcher; ``sporetorch msrun``'s workers got them from _bootstrap.py."""
     env = os.environ
     if "RANK" not in env or "WORLD_SIZE" not in env:
         return
-    rank, size, local = env["RANK"], env["WORLD_SIZE"], env.get("LOCAL_RANK", "0")
-    env.update(MS_WORKER_NUM=size, MS_ROLE="MS_WORKER", RANK_ID=rank, RANK_SIZE=size, DEVICE_ID=local,
-               MS_NODE_ID=rank)
+    rank, size = env["RANK"], env["WORLD_SIZE"]
+    env.update(MS_WORKER_NUM=size, MS_ROLE="MS_WORKER", RANK_ID=rank, RANK_SIZE=size,
+               DEVICE_ID=env.get("LOCAL_RANK", "0"), MS_NODE_ID=rank)
     if "MASTER_ADDR" in env:
         env.update(MS_SCHED_HOST=env["MASTER_ADDR"], MS_SCHED_PORT=env.get("MASTER_PORT", ""))
     env.setdefault("MS_TOPO_TIMEOUT", "600")
-    log = env.pop(_LOG_ENV, None)
-    if log:
-        # The launcher created the file empty; appending keeps its console tail in step.
-        fd = os.open(log.format(rank=rank, local_rank=local), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.dup2(fd, 1)
-        os.dup2(fd, 2)
-        os.close(fd)
-    bind = env.pop(_BIND_ENV, None)
-    if bind:
-        cpus = json.loads(bind).get(local)
-        if cpus:
-            os.sched_setaffinity(0, cpus)
 
 
 def _bind_core(value):
@@ -282,7 +269,8 @@ def main(argv):
         tail = TailLog("worker", {r: logs[r] for r in tail_ranks if r in logs}, sys.stdout).start()
     print("Distributed job is spawned. Waiting all processes to exit...", flush=True)
     try:
-        elastic_launch(config, entrypoint=sys.executable)(*command)
+        bootstrap = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_bootstrap.py")
+        elastic_launch(config, entrypoint=sys.executable)(bootstrap, *command)
     except ChildFailedError as exc:
         first_rank, first = exc.get_first_failure()
         lines = [f"worker rank {first_rank} (local rank {first.local_rank}, pid {first.pid}) exited with code "

@@ -219,3 +219,289 @@ class ImageFolderDataset(MappableDataset):
             from ..vision.transforms import Decode
             image = Decode()(image)
         return image, np.asarray(label, dtype=np.int32)
+
+
+class FashionMnistDataset(MnistDataset):
+    """Fashion-MNIST: the same four IDX files and columns as ``MnistDataset``."""
+
+
+class KMnistDataset(MnistDataset):
+    """Kuzushiji-MNIST: the same four IDX files and columns as ``MnistDataset``."""
+
+
+def _decode(data):
+    from ..vision.transforms import Decode
+    return Decode()(data)
+
+
+def _file_bytes(path):
+    with open(path, "rb") as fh:
+        return np.frombuffer(fh.read(), dtype=np.uint8)
+
+
+class CelebADataset(MappableDataset):
+    """CelebA: image files and ``list_attr_celeba.txt`` in ``dataset_dir``
+    (``list_eval_partition.txt`` selects the split).
+
+    Args:
+        dataset_dir (str): the folder.
+        usage (str): ``"train"``, ``"valid"``, ``"test"`` or ``"all"``. Default: all.
+        decode (bool): decode the images to HWC uint8 RGB. Default: False (file bytes).
+        extensions (list[str], optional): keep only files with these extensions.
+        num_samples, num_parallel_workers, shuffle (default True), sampler, num_shards, shard_id:
+            as for every source.
+
+    Outputs: ``image``, ``attr`` uint32 (one 0/1 value per attribute; the file's -1 is 0).
+    """
+
+    _PARTS = {"train": "0", "valid": "1", "test": "2"}
+
+    def __init__(self, dataset_dir, num_parallel_workers=None, shuffle=None, usage="all", sampler=None,
+                 decode=False, extensions=None, num_samples=None, num_shards=None, shard_id=None, cache=None,
+                 decrypt=None):
+        path = _check_dir("CelebADataset", dataset_dir)
+        usage = _check_usage("CelebADataset", usage, ("train", "valid", "test", "all"))
+        attr_file = os.path.join(path, "list_attr_celeba.txt")
+        if not os.path.isfile(attr_file):
+            raise ValueError(f"For 'CelebADataset', the attribute file {attr_file} was not found")
+        with open(attr_file, encoding="utf-8") as fh:
+            lines = [ln.split() for ln in fh.read().splitlines()]
+        if len(lines) < 2:
+            raise ValueError(f"For 'CelebADataset', {attr_file} lacks its count and attribute-name lines")
+        self.attr_names = lines[1]
+        keep = None
+        if usage != "all":
+            part_file = os.path.join(path, "list_eval_partition.txt")
+            if not os.path.isfile(part_file):
+                raise ValueError(f"For 'CelebADataset', usage={usage!r} needs {part_file}")
+            with open(part_file, encoding="utf-8") as fh:
+                keep = {p[0] for p in (ln.split() for ln in fh) if len(p) == 2 and p[1] == self._PARTS[usage]}
+        exts = tuple(e.lower() for e in extensions) if extensions else None
+        rows = []
+        for line_no, parts in enumerate(lines[2:], start=3):
+            if not parts:
+                continue
+            if len(parts) != len(self.attr_names) + 1:
+                raise ValueError(f"For 'CelebADataset', {attr_file} line {line_no} has {len(parts) - 1} attributes, "
+                                 f"expected {len(self.attr_names)}")
+            name = parts[0]
+            if (keep is not None and name not in keep) or (exts and not name.lower().endswith(exts)):
+                continue
+            attr = np.array([1 if v == "1" else 0 for v in parts[1:]], dtype=np.uint32)
+            rows.append((os.path.join(path, name), attr))
+        self._items = rows
+        self.decode = bool(decode)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "attr"]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _read_row(self, index):
+        path, attr = self._items[index]
+        image = _file_bytes(path)
+        return (_decode(image) if self.decode else image), attr
+
+
+def _xml_number(node, tag, where):
+    text = node.findtext(tag)
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"For 'VOCDataset', {where}: <{tag}> is missing or not a number ({text!r})") from None
+
+
+class VOCDataset(MappableDataset):
+    """PASCAL VOC: ``JPEGImages``, ``Annotations`` and ``ImageSets`` under ``dataset_dir``.
+
+    Args:
+        dataset_dir (str): the VOC folder (e.g. ``VOC2012``).
+        task (str): ``"Detection"`` or ``"Segmentation"``. Default: Segmentation.
+        usage (str): the image set file name in ``ImageSets/<Main|Segmentation>`` without
+            ``.txt``. Default: ``"train"``.
+        class_indexing (dict, optional): ``{class name: label}`` (Detection); default: the
+            sorted class names found in the annotations numbered from 0.
+        decode (bool): decode the images. Default: False.
+        num_samples, num_parallel_workers, shuffle (default True), sampler, num_shards, shard_id:
+            as for every source.
+
+    Outputs: Detection: ``image``, ``bbox`` float32 (n, 4) as ``[xmin, ymin, width,
+    height]``, ``label``, ``difficult``, ``truncate`` uint32 (n, 1). Segmentation:
+    ``image``, ``target``.
+    """
+
+    def __init__(self, dataset_dir, task="Segmentation", usage="train", class_indexing=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
+                 cache=None, extra_metadata=False, decrypt=None):
+        import xml.etree.ElementTree as ET
+        path = _check_dir("VOCDataset", dataset_dir)
+        if task not in ("Detection", "Segmentation"):
+            raise ValueError(f"For 'VOCDataset', 'task' must be 'Detection' or 'Segmentation', but got {task!r}")
+        if class_indexing is not None and task != "Detection":
+            raise ValueError("For 'VOCDataset', 'class_indexing' is only valid with task='Detection'")
+        set_file = os.path.join(path, "ImageSets", "Main" if task == "Detection" else "Segmentation", f"{usage}.txt")
+        if not os.path.isfile(set_file):
+            raise ValueError(f"For 'VOCDataset', the image set file {set_file} was not found")
+        with open(set_file, encoding="utf-8") as fh:
+            names = [ln.strip() for ln in fh if ln.strip()]
+        self.task = task
+        self.decode = bool(decode)
+        self._items = []
+        if task == "Segmentation":
+            for n in names:
+                self._items.append((os.path.join(path, "JPEGImages", n + ".jpg"),
+                                    os.path.join(path, "SegmentationClass", n + ".png")))
+        else:
+            objects = []
+            for n in names:
+                ann = os.path.join(path, "Annotations", n + ".xml")
+                try:
+                    root = ET.parse(ann).getroot()
+                except (OSError, ET.ParseError) as err:
+                    raise ValueError(f"For 'VOCDataset', cannot read the annotation {ann}: {err}") from None
+                objs = []
+                for k, obj in enumerate(root.iter("object")):
+                    box = obj.find("bndbox")
+                    where = f"{ann} object {k}"
+                    if box is None:
+                        raise ValueError(f"For 'VOCDataset', {where} has no <bndbox>")
+                    x0, y0 = _xml_number(box, "xmin", where), _xml_number(box, "ymin", where)
+                    x1, y1 = _xml_number(box, "xmax", where), _xml_number(box, "ymax", where)
+                    objs.append((obj.findtext("name", "").strip(), [x0, y0, x1 - x0, y1 - y0],
+                                 int(float(obj.findtext("difficult", "0") or 0)),
+                                 int(float(obj.findtext("truncated", "0") or 0))))
+                objects.append((os.path.join(path, "JPEGImages", n + ".jpg"), objs))
+            if class_indexing is None:
+                class_indexing = {c: k for k, c in enumerate(sorted({o[0] for _, objs in objects for o in objs}))}
+            elif not isinstance(class_indexing, dict):
+                raise TypeError(f"For 'VOCDataset', 'class_indexing' must be a dict, but got {class_indexing!r}")
+            for image, objs in objects:
+                unknown = [o[0] for o in objs if o[0] not in class_indexing]
+                if unknown:
+                    raise ValueError(f"For 'VOCDataset', the classes {unknown} of {image} are not in class_indexing")
+                self._items.append((image, (
+                    np.array([o[1] for o in objs], dtype=np.float32).reshape(-1, 4),
+                    np.array([[class_indexing[o[0]]] for o in objs], dtype=np.uint32).reshape(-1, 1),
+                    np.array([[o[2]] for o in objs], dtype=np.uint32).reshape(-1, 1),
+                    np.array([[o[3]] for o in objs], dtype=np.uint32).reshape(-1, 1))))
+        self._class_indexing = dict(class_indexing or {})
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def get_class_indexing(self):
+        if self.task != "Detection":
+            raise RuntimeError("For 'VOCDataset', get_class_indexing is only valid with task='Detection'")
+        return dict(self._class_indexing)
+
+    def _column_names(self):
+        if self.task == "Detection":
+            return ["image", "bbox", "label", "difficult", "truncate"]
+        return ["image", "target"]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _read_row(self, index):
+        image_path, rest = self._items[index]
+        image = _file_bytes(image_path)
+        if self.decode:
+            image = _decode(image)
+        if self.task == "Detection":
+            return (image, *rest)
+        target = _file_bytes(rest)
+        return image, (_decode(target) if self.decode else target)
+
+
+class CocoDataset(MappableDataset):
+    """COCO: images in ``dataset_dir`` and a JSON annotation file.
+
+    Args:
+        dataset_dir (str): the image folder.
+        annotation_file (str): the annotation JSON.
+        task (str): ``"Detection"``, ``"Stuff"``, ``"Keypoint"``, ``"Panoptic"`` or
+            ``"Captioning"``. Default: Detection.
+        decode (bool): decode the images. Default: False.
+        num_samples, num_parallel_workers, shuffle (default True), sampler, num_shards, shard_id:
+            as for every source. ``extra_metadata`` is accepted.
+
+    Outputs (besides ``image``), one row per annotation: Detection ``bbox`` float32 (n, 4),
+    ``category_id``, ``iscrowd`` uint32 (n, 1); Stuff ``segmentation`` float32 (one row per
+    polygon, padded with -1), ``iscrowd``; Keypoint ``keypoints`` float32 (n, 51),
+    ``num_keypoints`` uint32 (n, 1); Panoptic ``bbox``, ``category_id``, ``iscrowd``,
+    ``area`` (uint32); Captioning ``captions`` str (n, 1).
+    """
+
+    _COLUMNS = {"Detection": ["bbox", "category_id", "iscrowd"], "Stuff": ["segmentation", "iscrowd"],
+                "Keypoint": ["keypoints", "num_keypoints"], "Panoptic": ["bbox", "category_id", "iscrowd", "area"],
+                "Captioning": ["captions"]}
+
+    def __init__(self, dataset_dir, annotation_file, task="Detection", num_samples=None, num_parallel_workers=None,
+                 shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None, cache=None,
+                 extra_metadata=False, decrypt=None):
+        import json
+        path = _check_dir("CocoDataset", dataset_dir)
+        if task not in self._COLUMNS:
+            raise ValueError(f"For 'CocoDataset', 'task' must be one of {list(self._COLUMNS)}, but got {task!r}")
+        try:
+            with open(annotation_file, encoding="utf-8") as fh:
+                doc = json.load(fh)
+            images = doc["images"]
+            annotations = doc["annotations"]
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            raise ValueError(f"For 'CocoDataset', cannot read the annotation file {annotation_file}: "
+                             f"{type(err).__name__}: {err}") from None
+        self.task = task
+        self.decode = bool(decode)
+        by_image = {}
+        for k, ann in enumerate(annotations):
+            if "image_id" not in ann:
+                raise ValueError(f"For 'CocoDataset', annotation {k} of {annotation_file} has no 'image_id'")
+            by_image.setdefault(ann["image_id"], []).append(ann)
+        self._items = []
+        for img in images:
+            anns = by_image.get(img["id"], [])
+            if task == "Panoptic":
+                anns = [s for a in anns for s in a.get("segments_info", [])]
+            try:
+                columns = self._columns_of(anns)
+            except (KeyError, TypeError, ValueError) as err:
+                raise ValueError(f"For 'CocoDataset', an annotation of image {img.get('file_name')} in "
+                                 f"{annotation_file} is malformed: {type(err).__name__}: {err}") from None
+            self._items.append((os.path.join(path, img["file_name"]), columns))
+        self._categories = {c["name"]: c["id"] for c in doc.get("categories", [])}
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _columns_of(self, anns):
+        def col(key, dtype, width=1):
+            return np.array([a[key] if isinstance(a[key], list) else [a[key]] for a in anns],
+                            dtype=dtype).reshape(-1, width)
+        if self.task == "Detection":
+            return col("bbox", np.float32, 4), col("category_id", np.uint32), col("iscrowd", np.uint32)
+        if self.task == "Keypoint":
+            return col("keypoints", np.float32, 51), col("num_keypoints", np.uint32)
+        if self.task == "Panoptic":
+            return (col("bbox", np.float32, 4), col("category_id", np.uint32), col("iscrowd", np.uint32),
+                    col("area", np.uint32))
+        if self.task == "Captioning":
+            return (np.array([[a["caption"]] for a in anns]).reshape(-1, 1),)
+        polygons = [p for a in anns for p in a["segmentation"]]
+        width = max((len(p) for p in polygons), default=0)
+        seg = np.full((len(polygons), width), -1.0, dtype=np.float32)
+        for k, p in enumerate(polygons):
+            seg[k, :len(p)] = p
+        return seg, col("iscrowd", np.uint32)
+
+    def get_class_indexing(self):
+        return dict(self._categories)
+
+    def _column_names(self):
+        return ["image", *self._COLUMNS[self.task]]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _read_row(self, index):
+        image_path, columns = self._items[index]
+        image = _file_bytes(image_path)
+        return ((_decode(image) if self.decode else image), *columns)

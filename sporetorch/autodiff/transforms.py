@@ -29,9 +29,12 @@ def _as_tuple(inputs, api, name):
 
 
 def _split_aux(out, has_aux, api):
+    """``(differentiated output, aux)``. As in MindSpore 2.10's vjp/jvp/jacfwd/jacrev, a single
+    auxiliary output comes back as it is (a Tensor, list or tuple), several as a tuple."""
     if not has_aux:
         return out, None
-    return aux_head(out, api), tuple(detach(o) for o in out[1:])
+    head = aux_head(out, api)
+    return head, detach(out[1]) if len(out) == 2 else tuple(detach(o) for o in out[1:])
 
 
 def _run_recorded(fn, inputs, weights, api):

@@ -18,15 +18,15 @@ def _to_torch(x):
     return x
 
 
-def _to_ms(x):
+def _to_ms(x, sequence=None):
+    """Wrap the torch tensors of a nested structure; ``sequence`` (e.g. ``tuple``) replaces the
+    type of every tuple and list when given."""
     if isinstance(x, torch.Tensor):
         return _wrap(x)
-    if isinstance(x, tuple):
-        return tuple(_to_ms(v) for v in x)
-    if isinstance(x, list):
-        return [_to_ms(v) for v in x]
+    if isinstance(x, (tuple, list)):
+        return (sequence or type(x))(_to_ms(v, sequence) for v in x)
     if isinstance(x, dict):
-        return {k: _to_ms(v) for k, v in x.items()}
+        return {k: _to_ms(v, sequence) for k, v in x.items()}
     return x
 
 
@@ -61,6 +61,6 @@ def vmap(fn, in_axes=0, out_axes=0):
     mapped = torch.func.vmap(per_example, in_dims=in_dims, out_dims=out_dims)
 
     def vmapped(*args):
-        return _to_ms(mapped(*_to_torch(args)))
+        return _to_ms(mapped(*_to_torch(args)), sequence=tuple)  # MindSpore returns lists as tuples
 
     return vmapped

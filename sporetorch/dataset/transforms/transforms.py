@@ -1,4 +1,8 @@
 """General data transforms (``mindspore.dataset.transforms``), on NumPy arrays."""
+import numbers
+import operator
+from enum import IntEnum
+
 import numpy as np
 
 from ...common import dtype as mstype
@@ -42,7 +46,7 @@ class OneHot(TensorOperation):
 
     Args:
         num_classes (int): the number of classes.
-        smoothing_rate (float): label smoothing; >0 gives float32 ``(1-s)·onehot + s/num_classes``.
+        smoothing_rate (float): label smoothing; >0 gives float64 ``(1-s)·onehot + s/num_classes``.
     """
 
     def __init__(self, num_classes, smoothing_rate=0.0):
@@ -62,7 +66,8 @@ class OneHot(TensorOperation):
         eye = np.eye(self.num_classes, dtype=x.dtype)
         out = eye[x]
         if self.smoothing_rate:
-            out = out.astype(np.float32) * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
+            # MindSpore 2.10 returns float64 here.
+            out = out.astype(np.float64) * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
         return out
 
 
@@ -128,3 +133,145 @@ class RandomChoice(TensorOperation):
 
     def __call__(self, *args):
         return self.transforms[int(self._rng.integers(len(self.transforms)))](*args)
+
+
+class RandomOrder(TensorOperation):
+    """Apply all of ``transforms``, in a random order."""
+
+    def __init__(self, transforms):
+        from ..core import config
+        Compose(transforms)
+        self.transforms = list(transforms)
+        self._rng = config._rng(0x0D0E)
+
+    def __call__(self, *args):
+        order = self._rng.permutation(len(self.transforms))
+        return Compose([self.transforms[int(i)] for i in order])(*args)
+
+
+class Relational(IntEnum):
+    """Comparison operators of ``Mask``."""
+    EQ = 0
+    NE = 1
+    GT = 2
+    GE = 3
+    LT = 4
+    LE = 5
+
+
+_RELATIONS = {Relational.EQ: operator.eq, Relational.NE: operator.ne, Relational.GT: operator.gt,
+              Relational.GE: operator.ge, Relational.LT: operator.lt, Relational.LE: operator.le}
+
+
+class Mask(TensorOperation):
+    """``input <operator> constant`` element-wise, cast to ``dtype`` (default bool).
+
+    Args:
+        operator (Relational): the comparison. constant (number or str): the right-hand side.
+        dtype (mindspore dtype): the output type. Default: ``mstype.bool_``.
+    """
+
+    def __init__(self, operator, constant, dtype=mstype.bool_):
+        if not isinstance(operator, Relational):
+            raise TypeError(f"For 'Mask', 'operator' must be a Relational, but got {operator!r}")
+        if not isinstance(constant, (str, bytes, numbers.Number)):
+            raise TypeError(f"For 'Mask', 'constant' must be a number or a string, but got {constant!r}")
+        self.operator = operator
+        self.constant = constant
+        self.dtype = _numpy_dtype("Mask", dtype)
+
+    def _apply(self, x):
+        if (x.dtype.kind in "US") != isinstance(self.constant, (str, bytes)):
+            raise RuntimeError(f"For 'Mask', the input of dtype {x.dtype} cannot be compared with "
+                               f"{self.constant!r}")
+        return np.asarray(_RELATIONS[self.operator](x, self.constant)).astype(self.dtype)
+
+
+class PadEnd(TensorOperation):
+    """Pad (or truncate) each axis at its end to ``pad_shape`` with ``pad_value`` (default 0 or '')."""
+
+    def __init__(self, pad_shape, pad_value=None):
+        if not isinstance(pad_shape, (list, tuple)) or not all(
+                isinstance(d, numbers.Integral) and not isinstance(d, bool) and d > 0 for d in pad_shape):
+            raise TypeError(f"For 'PadEnd', 'pad_shape' must be a list of positive ints, but got {pad_shape!r}")
+        self.pad_shape = [int(d) for d in pad_shape]
+        self.pad_value = pad_value
+
+    def _apply(self, x):
+        if x.ndim != len(self.pad_shape):
+            raise RuntimeError(f"For 'PadEnd', 'pad_shape' {self.pad_shape} must have one entry per axis of the "
+                               f"input of shape {x.shape}")
+        x = x[tuple(slice(0, d) for d in self.pad_shape)]
+        value = self.pad_value
+        if value is None:
+            value = "" if x.dtype.kind in "US" else 0
+        widths = [(0, d - n) for d, n in zip(self.pad_shape, x.shape)]
+        if x.dtype.kind in "US":
+            x = x.astype(np.result_type(x.dtype, np.asarray(value).dtype))
+        return np.pad(x, widths, mode="constant", constant_values=value)
+
+
+class Concatenate(TensorOperation):
+    """Concatenate the input with ``prepend`` before and ``append`` after it along ``axis`` (1-D only)."""
+
+    def __init__(self, axis=0, prepend=None, append=None):
+        if axis not in (0, -1):
+            raise ValueError(f"For 'Concatenate', only 1-D concatenation is supported: 'axis' must be 0 or -1, "
+                             f"but got {axis!r}")
+        self.axis = axis
+        self.prepend = None if prepend is None else np.asarray(prepend)
+        self.append = None if append is None else np.asarray(append)
+
+    def _apply(self, *cols):
+        parts = [p for p in (self.prepend, *cols, self.append) if p is not None]
+        if any(p.ndim != 1 for p in parts):
+            raise RuntimeError(f"For 'Concatenate', all parts must be 1-D, but got shapes {[p.shape for p in parts]}")
+        return np.concatenate(parts)
+
+
+def _slice_index(item):
+    if item is Ellipsis or isinstance(item, slice):
+        return item
+    if isinstance(item, numbers.Integral) and not isinstance(item, bool):
+        return [int(item)]
+    if isinstance(item, (list, tuple)) and all(isinstance(i, numbers.Integral) for i in item):
+        return list(item)
+    if item is None:
+        return slice(None)
+    raise TypeError(f"For 'Slice', each slice must be an int, a list of ints, a slice, None or Ellipsis, "
+                    f"but got {item!r}")
+
+
+class Slice(TensorOperation):
+    """Index each axis with one of ``slices`` (an int keeps the axis: ``Slice(1)`` gives ``x[[1]]``)."""
+
+    def __init__(self, *slices):
+        self.slices = [_slice_index(s) for s in slices]
+
+    def _apply(self, x):
+        out = x
+        axis = 0
+        for item in self.slices:
+            if item is Ellipsis:
+                break
+            out = out[(slice(None),) * axis + (item,)]
+            axis += 1
+        return np.ascontiguousarray(out)
+
+
+class Unique(TensorOperation):
+    """The distinct values (first-occurrence order), each element's index into them, and their counts."""
+
+    def _apply(self, x):
+        flat = x.ravel()
+        values, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True, return_counts=True)
+        order = np.argsort(first, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        return values[order], rank[inverse].astype(np.int32), counts[order].astype(np.int32)
+
+
+def not_random(function):
+    """Mark a Python function used in ``map`` as deterministic (MindSpore's cache hint)."""
+    function.random = False
+    return function

@@ -39,10 +39,16 @@ def _ckpt(argv):
     return ckpt_main(argv)
 
 
+def _migrate(argv):
+    from .migrate.cli import main as migrate_main
+    return migrate_main(argv)
+
+
 _COMMANDS = {
     "run": (run_script, "run an unmodified MindSpore script with sporetorch as 'mindspore'"),
     "demo": (_demo, "train LeNet on the bundled digits data set (the main job)"),
     "ckpt": (_ckpt, "show, convert and diff checkpoint files"),
+    "migrate": (_migrate, "PyTorch to MindSpore migration: weight map, compare, scan, translate"),
     "msrun": (_msrun, "launch a script on several processes, with MindSpore's msrun options (torch.distributed)"),
 }
 

@@ -1,0 +1,102 @@
+"""Conversions shared by the ``mindspore.numpy`` modules: array-likes to Tensors with
+MindSpore's defaults (Python int -> int32, float -> float32) and dtype promotion."""
+import numbers
+
+import numpy as onp
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .dtypes import _FLOAT_OF, _promote, _to_dtype
+
+
+def _deep_numpy(obj):
+    if isinstance(obj, Tensor):
+        return obj.asnumpy()
+    if isinstance(obj, (list, tuple)):
+        return [_deep_numpy(x) for x in obj]
+    return obj
+
+
+def _convert_64_to_32(x):
+    if x.dtype == mstype.float64:
+        return x.astype(mstype.float32)
+    if x.dtype == mstype.int64:
+        return x.astype(mstype.int32)
+    return x
+
+
+def _one(arg):
+    if isinstance(arg, Tensor):
+        return arg
+    if isinstance(arg, (bool, int, float, list, tuple)):
+        if isinstance(arg, (list, tuple)) and not arg:
+            return Tensor(onp.zeros((0,), onp.float32))
+        return _convert_64_to_32(Tensor(onp.asarray(_deep_numpy(arg))))
+    raise TypeError("Expect input to be array like.")
+
+
+def _to_tensor(*args):
+    """Tensors from array-likes: Python numbers and lists become int32/float32/bool Tensors."""
+    res = tuple(_one(a) for a in args)
+    return res[0] if len(res) == 1 else res
+
+
+def _cast(x, dtype):
+    dtype = _to_dtype(dtype)
+    return x if x.dtype == dtype else x.astype(dtype)
+
+
+def _cast_out(x, dtype):
+    return x if dtype is None else _cast(x, dtype)
+
+
+def _promote_all(*tensors):
+    dtype = tensors[0].dtype
+    for t in tensors[1:]:
+        dtype = _promote(dtype, t.dtype)
+    return dtype
+
+
+def _to_common(*args):
+    """Tensors of one dtype, MindSpore's promotion of all of them."""
+    tensors = [_one(a) for a in args]
+    dtype = _promote_all(*tensors)
+    return tuple(_cast(t, dtype) for t in tensors)
+
+
+def _is_float(x):
+    return x.dtype in (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+
+
+def _is_int(x):
+    return x.dtype in mstype.int_type or x.dtype in mstype.uint_type
+
+
+def _to_float(x):
+    """``x`` in the float dtype MindSpore computes float-only functions of it in."""
+    return x if _is_float(x) else _cast(x, _FLOAT_OF.get(x.dtype, mstype.float32))
+
+
+def _apply_unary(fn, x, dtype=None, to_float=False):
+    x = _one(x)
+    if to_float:
+        x = _to_float(x)
+    return _cast_out(fn(x), dtype)
+
+
+def _apply_binary(fn, x1, x2, dtype=None, to_float=False):
+    x1, x2 = _to_common(x1, x2)
+    if to_float:
+        x1, x2 = _to_float(x1), _to_float(x2)
+    return _cast_out(fn(x1, x2), dtype)
+
+
+def _check_axis(axis, ndim, name="axis"):
+    """``axis`` normalised to a non-negative int (or a tuple of them)."""
+    if isinstance(axis, (tuple, list)):
+        return tuple(_check_axis(a, ndim, name) for a in axis)
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"integer argument expected, but got {type(axis)}")
+    if not -ndim <= axis < max(ndim, 1):
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
+    return axis % max(ndim, 1)
+

@@ -762,7 +762,7 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # no
     valid = torch.ones(n, dtype=torch.bool)
     sizes = [e.shape[0] - 1 for e in edges]
     for i, e in enumerate(edges):
-        v = sample._t[:, i]
+        v = sample._t[:, i].contiguous()
         idx = torch.searchsorted(e, v, right=True) - 1
         idx = torch.where(v == e[-1], torch.full_like(idx, sizes[i] - 1), idx)
         valid &= (idx >= 0) & (idx < sizes[i])

@@ -51,6 +51,8 @@ from . import runtime, profiler, hal, parallel  # noqa: F401 - mindspore.runtime
 from .train import (BleuScore, ConfusionMatrix, CosineSimilarity, Dice, F1, Fbeta, MSE, Perplexity, Precision,
                     ROC, Recall, Top1CategoricalAccuracy, Top5CategoricalAccuracy, TopKCategoricalAccuracy,
                     LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager)
+from .train import (ConfusionMatrixMetric, HausdorffDistance, MeanSurfaceDistance,  # noqa: F401,E402
+                    RootMeanSquareDistance, OcclusionSensitivity)
 from .amp import build_train_network
 from .common.tensor_utils import frombuffer, swap_tensors, merge_sliced_parameter
 from .common.api_helpers import shard, enable_dynamic, _no_grad
@@ -60,6 +62,7 @@ from .runtime import launch_blocking, ms_memory_recycle, set_dump, dispatch_thre
 from .log import get_level, get_log_config
 from . import log  # noqa: F401 - mindspore.log
 from . import experimental  # noqa: F401,E402 - mindspore.experimental (optim, lr_scheduler)
+from . import numpy  # noqa: F401,E402 - mindspore.numpy (the real numpy stays ``import numpy`` elsewhere)
 from . import mint  # noqa: F401,E402 - mindspore.mint (PyTorch-style namespace)
 
 mstype = dtype

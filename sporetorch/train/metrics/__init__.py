@@ -6,7 +6,9 @@ from .loss import Loss
 from .precision import Precision, Recall
 from .fbeta import Fbeta, F1
 from .topk import TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy
-from .confusion_matrix import ConfusionMatrix
+from .confusion_matrix import ConfusionMatrix, ConfusionMatrixMetric
+from .surface_distance import HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance
+from .occlusion_sensitivity import OcclusionSensitivity
 from .dice import Dice
 from .roc import ROC
 from .auc import auc
@@ -19,7 +21,9 @@ _FACTORY = {
     "dice": Dice, "roc": ROC, "auc": auc, "bleu_score": BleuScore, "topk": TopKCategoricalAccuracy,
     "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
     "cosine_similarity": CosineSimilarity, "mae": MAE, "mse": MSE, "loss": Loss, "perplexity": Perplexity,
-    "confusion_matrix": ConfusionMatrix,
+    "confusion_matrix": ConfusionMatrix, "confusion_matrix_metric": ConfusionMatrixMetric,
+    "hausdorff_distance": HausdorffDistance, "mean_surface_distance": MeanSurfaceDistance,
+    "root_mean_square_distance": RootMeanSquareDistance, "occlusion_sensitivity": OcclusionSensitivity,
 }
 
 
@@ -52,4 +56,6 @@ def get_metrics(metrics):
 
 __all__ = ["Metric", "rearrange_inputs", "Accuracy", "MAE", "MSE", "Loss", "Precision", "Recall", "Fbeta", "F1",
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "ConfusionMatrix",
-           "Dice", "ROC", "auc", "Perplexity", "BleuScore", "CosineSimilarity", "names", "get_metric_fn"]
+           "Dice", "ROC", "auc", "Perplexity", "BleuScore", "CosineSimilarity", "names", "get_metric_fn",
+           "ConfusionMatrixMetric", "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance",
+           "OcclusionSensitivity"]

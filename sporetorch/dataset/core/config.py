@@ -5,7 +5,7 @@ ops. Without ``set_seed`` each iterator draws fresh entropy, as MindSpore does.
 """
 import numpy as np
 
-_state = {"seed": None, "num_parallel_workers": 1, "prefetch_size": 16}
+_state = {"seed": None, "num_parallel_workers": 1, "prefetch_size": 16, "callback_timeout": 60}
 
 
 def set_seed(seed):
@@ -50,3 +50,14 @@ def _new_base_seed():
 def _rng(*salt):
     """A NumPy generator for one random decision, derived from the pipeline seed and ``salt``."""
     return np.random.default_rng([_new_base_seed(), *salt])
+
+
+def set_callback_timeout(timeout):
+    """Seconds a ``sync_wait`` waits for its ``sync_update`` before failing."""
+    if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout <= 0:
+        raise ValueError(f"For 'set_callback_timeout', timeout must be a positive int, but got {timeout!r}")
+    _state["callback_timeout"] = timeout
+
+
+def get_callback_timeout():
+    return _state["callback_timeout"]

@@ -108,7 +108,7 @@ class Dataset:
             return child.get_repeat_count()
         return 1
 
-    def output_shapes(self):
+    def output_shapes(self, estimate=False):
         """The shape of each column of the first row."""
         row = self._first_row()
         return [list(a.shape) for a in row]
@@ -144,6 +144,51 @@ class Dataset:
         """Stack ``batch_size`` consecutive rows into one (each column gains a leading axis)."""
         return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
                             input_columns, output_columns, **kwargs)
+
+    def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
+        """``batch`` that first pads the columns named in ``pad_info`` (``{column: (shape, value)}``)."""
+        from .datasets_ops import PaddedBatchDataset
+        return PaddedBatchDataset(self, batch_size, drop_remainder, num_parallel_workers, pad_info)
+
+    def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function=None,
+                               pad_info=None, pad_to_bucket_boundary=False, drop_remainder=False):
+        """Batch rows of similar length together (see ``BucketBatchByLengthDataset``)."""
+        from .datasets_ops import BucketBatchByLengthDataset
+        return BucketBatchByLengthDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                                          element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder)
+
+    def sync_wait(self, condition_name, num_batch=1, callback=None):
+        """Wait for ``sync_update(condition_name)`` after every ``num_batch`` rows."""
+        from .datasets_ops import SyncWaitDataset
+        return SyncWaitDataset(self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name, num_batch=None, data=None):
+        """Release the ``sync_wait`` named ``condition_name`` for ``num_batch`` more rows."""
+        from .datasets_ops import SyncWaitDataset
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, SyncWaitDataset) and node.condition_name == condition_name:
+                node.update(num_batch, data)
+                return
+            stack.extend(node.children)
+        raise RuntimeError(f"For 'sync_update', the pipeline has no sync_wait named '{condition_name}'")
+
+    def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
+        """The rows as sent to a device queue (accepted; see ``TransferDataset``)."""
+        from .datasets_ops import TransferDataset
+        return TransferDataset(self, send_epoch_end, create_data_info_queue, queue_name)
+
+    def to_device(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
+        """Same as ``device_que``."""
+        return self.device_que(send_epoch_end, create_data_info_queue, queue_name)
+
+    def apply(self, apply_func):
+        """``apply_func(self)``, which must return a Dataset."""
+        out = apply_func(self)
+        if not isinstance(out, Dataset):
+            raise TypeError(f"For 'apply', the function must return a Dataset, but got {type(out).__name__}")
+        return out
 
     def shuffle(self, buffer_size):
         """Shuffle rows through a buffer of ``buffer_size`` rows (a full shuffle when it holds them all)."""
@@ -485,6 +530,9 @@ class MapDataset(Dataset):
     def __init__(self, child, operations, input_columns=None, output_columns=None, num_parallel_workers=None,
                  python_multiprocessing=False, **kwargs):
         super().__init__((child,), num_parallel_workers)
+        if num_parallel_workers is not None:
+            _check_int("map", "num_parallel_workers", num_parallel_workers, 1)
+        self.python_multiprocessing = bool(python_multiprocessing)
         ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
         if not ops:
             raise ValueError("For 'map', 'operations' must not be empty")
@@ -505,17 +553,7 @@ class MapDataset(Dataset):
         cols = self.children[0].get_col_names()
         out_names = self._column_names()
         untouched = [(c, k) for k, c in enumerate(cols) if c not in self.input_columns]
-        for row in self.children[0]._rows(ctx):
-            values = tuple(row[p] for p in self._in_pos)
-            for op in self.operations:
-                try:
-                    values = op(*values)
-                except Exception as err:
-                    # MindSpore reports failures inside map operations as RuntimeError.
-                    raise RuntimeError(f"For 'map' on columns {self.input_columns}, the operation "
-                                       f"{_op_name(op)} failed: {type(err).__name__}: {err}") from err
-                if not isinstance(values, tuple):
-                    values = (values,)
+        for row, values in self._mapped(ctx):
             if len(values) != len(self.output_columns):
                 raise RuntimeError(f"For 'map', the operations on {self.input_columns} returned {len(values)} "
                                    f"columns but output_columns is {self.output_columns}")
@@ -523,6 +561,33 @@ class MapDataset(Dataset):
             for c, k in untouched:
                 full[c] = row[k]
             yield tuple(full[c] for c in out_names)
+
+    def _mapped(self, ctx):
+        """``(row, outputs)`` pairs in order; with ``num_parallel_workers > 1`` the operations
+        run in a pool of threads (or processes with ``python_multiprocessing``)."""
+        rows = self.children[0]._rows(ctx)
+        workers = self.num_parallel_workers or 1
+        if workers <= 1:
+            for row in rows:
+                yield row, _apply_operations(self.operations, self.input_columns,
+                                             tuple(row[p] for p in self._in_pos))
+            return
+        from ._workers import ordered_map
+        yield from ordered_map(rows, self.operations, self.input_columns, self._in_pos, workers,
+                               self.python_multiprocessing)
+
+
+def _apply_operations(operations, input_columns, values):
+    for op in operations:
+        try:
+            values = op(*values)
+        except Exception as err:
+            # MindSpore reports failures inside map operations as RuntimeError.
+            raise RuntimeError(f"For 'map' on columns {input_columns}, the operation {_op_name(op)} failed: "
+                               f"{type(err).__name__}: {err}") from err
+        if not isinstance(values, tuple):
+            values = (values,)
+    return values
 
 
 def _op_name(op):

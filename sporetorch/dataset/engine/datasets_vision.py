@@ -155,6 +155,15 @@ class Cifar100Dataset(_ArrayColumnsDataset):
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
 
 
+def _decode(data, path):
+    """Decode one image file's bytes; a failure names the file."""
+    from ..vision.transforms import Decode
+    try:
+        return Decode()(data)
+    except Exception as err:
+        raise RuntimeError(f"Failed to decode the image file {path}: {type(err).__name__}: {err}") from err
+
+
 _IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".gif", ".webp")
 
 
@@ -216,8 +225,7 @@ class ImageFolderDataset(MappableDataset):
         with open(path, "rb") as fh:
             image = np.frombuffer(fh.read(), dtype=np.uint8)
         if self.decode:
-            from ..vision.transforms import Decode
-            image = Decode()(image)
+            image = _decode(image, path)
         return image, np.asarray(label, dtype=np.int32)
 
 
@@ -229,9 +237,6 @@ class KMnistDataset(MnistDataset):
     """Kuzushiji-MNIST: the same four IDX files and columns as ``MnistDataset``."""
 
 
-def _decode(data):
-    from ..vision.transforms import Decode
-    return Decode()(data)
 
 
 def _file_bytes(path):
@@ -302,7 +307,7 @@ class CelebADataset(MappableDataset):
     def _read_row(self, index):
         path, attr = self._items[index]
         image = _file_bytes(path)
-        return (_decode(image) if self.decode else image), attr
+        return (_decode(image, path) if self.decode else image), attr
 
 
 def _xml_number(node, tag, where):
@@ -406,11 +411,11 @@ class VOCDataset(MappableDataset):
         image_path, rest = self._items[index]
         image = _file_bytes(image_path)
         if self.decode:
-            image = _decode(image)
+            image = _decode(image, image_path)
         if self.task == "Detection":
             return (image, *rest)
         target = _file_bytes(rest)
-        return image, (_decode(target) if self.decode else target)
+        return image, (_decode(target, rest) if self.decode else target)
 
 
 class CocoDataset(MappableDataset):
@@ -504,4 +509,4 @@ class CocoDataset(MappableDataset):
     def _read_row(self, index):
         image_path, columns = self._items[index]
         image = _file_bytes(image_path)
-        return ((_decode(image) if self.decode else image), *columns)
+        return ((_decode(image, image_path) if self.decode else image), *columns)

@@ -1,0 +1,58 @@
+"""Parallel ``map``: a pool of worker threads or processes that keeps the rows in order.
+
+At most ``2 * workers`` rows are in flight. The pool is shut down when the epoch ends,
+fails or is abandoned (the generator's ``finally``): pending rows are cancelled and the
+processes are joined, so an error in an operation never hangs the pipeline nor leaves
+worker processes behind. A failure in a worker is raised in the consumer as the same
+``RuntimeError`` the sequential path gives.
+"""
+import collections
+import concurrent.futures as cf
+
+_worker_state = {}
+
+
+def _init_process(operations, input_columns):
+    _worker_state["ops"] = (operations, input_columns)
+
+
+def _run_in_process(values):
+    from .datasets import _apply_operations
+    operations, input_columns = _worker_state["ops"]
+    return _apply_operations(operations, input_columns, values)
+
+
+def ordered_map(rows, operations, input_columns, in_pos, workers, use_processes):
+    from .datasets import _apply_operations
+    if use_processes:
+        pool = cf.ProcessPoolExecutor(workers, initializer=_init_process, initargs=(operations, input_columns))
+
+        def submit(values):
+            return pool.submit(_run_in_process, values)
+    else:
+        pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="sporetorch-map")
+
+        def submit(values):
+            return pool.submit(_apply_operations, operations, input_columns, values)
+    pending = collections.deque()
+    try:
+        for row in rows:
+            pending.append((row, submit(tuple(row[p] for p in in_pos))))
+            if len(pending) >= 2 * workers:
+                row0, fut = pending.popleft()
+                yield row0, _result(fut)
+        while pending:
+            row0, fut = pending.popleft()
+            yield row0, _result(fut)
+    finally:
+        for _, fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _result(fut):
+    try:
+        return fut.result()
+    except cf.process.BrokenProcessPool as err:
+        raise RuntimeError(f"For 'map', a worker process died unexpectedly ({err}); the pipeline was stopped") \
+            from err

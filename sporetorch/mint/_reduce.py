@@ -74,7 +74,9 @@ def amin(input, dim=(), keepdim=False):
     return ops.amin(input, _dims(dim), keepdim)
 
 
-def _extreme(op, pairwise, input, dim, keepdim):
+def _extreme(op, pairwise, input, dim, keepdim, other):
+    if other is not None:
+        return pairwise(input, other)
     if isinstance(dim, Tensor):
         return pairwise(input, dim)
     if dim is None:
@@ -83,16 +85,16 @@ def _extreme(op, pairwise, input, dim, keepdim):
     return values, _i64(indices)
 
 
-def max(input, dim=None, keepdim=False):
+def max(input, dim=None, keepdim=False, *, other=None):
     """``max(input)``: the maximum; ``max(input, dim, keepdim=False)``: ``(values, indices)``;
     ``max(input, other)``: the element-wise maximum (``mindspore.mint.max``)."""
-    return _extreme(ops.max, ops.maximum, input, dim, keepdim)
+    return _extreme(ops.max, ops.maximum, input, dim, keepdim, other)
 
 
-def min(input, dim=None, keepdim=False):
+def min(input, dim=None, keepdim=False, *, other=None):
     """``min(input)``: the minimum; ``min(input, dim, keepdim=False)``: ``(values, indices)``;
     ``min(input, other)``: the element-wise minimum (``mindspore.mint.min``)."""
-    return _extreme(ops.min, ops.minimum, input, dim, keepdim)
+    return _extreme(ops.min, ops.minimum, input, dim, keepdim, other)
 
 
 def argmax(input, dim=None, keepdim=False):

@@ -104,6 +104,7 @@ def test_max_min_forms():
     values, indices = mint.min(t, 1, keepdim=True)
     assert tuple(values.shape) == (3, 1) and indices.dtype == ms.int64
     np.testing.assert_array_equal(mint.max(t, T(B)).asnumpy(), np.maximum(A, B))
+    np.testing.assert_array_equal(mint.min(t, other=T(B)).asnumpy(), np.minimum(A, B))
 
 
 def test_where_scalar_other_and_errors():

@@ -275,3 +275,15 @@ def test_errors_as_mindspore():
     gelu = nn.GELU('x')
     with pytest.raises(ValueError):
         gelu(Tensor(np.zeros(2, np.float32)))
+
+
+def test_layers_hold_mindspore_callables():
+    # MindSpore 2.10's instances hold these, and subclasses in model zoos call them.
+    x, t = Tensor(np.array([[0.3, -1.0]], np.float32)), Tensor(np.array([[1.0, 0.0]], np.float32))
+    bce = nn.BCEWithLogitsLoss()
+    np.testing.assert_allclose(bce.bce_with_logits(x, t, None, None).asnumpy(), bce(x, t).asnumpy())
+    mse = nn.MSELoss(reduction='sum')
+    np.testing.assert_allclose(mse.mse_loss(x, t, 'sum').asnumpy(), 1.7 ** 2 + 0.7 ** 2, rtol=1e-6)
+    sl1 = nn.SmoothL1Loss()
+    np.testing.assert_allclose(sl1.smooth_l1_loss(x, t, 1.0, 'none').asnumpy(), [[0.245, 0.5]], rtol=1e-6)
+    assert nn.BatchNorm2d(2).shape(x) == (1, 2)

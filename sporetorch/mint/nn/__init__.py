@@ -14,13 +14,9 @@ from .layer.padding import *  # noqa: F401,F403
 from .layer.pooling import *  # noqa: F401,F403
 from .functional import cross_entropy  # noqa: F401
 from ...ops.function.nn_func import kl_div_ext  # noqa: F401
+from .layer.loss import mse_loss_ext  # noqa: F401
 
 F = functional
-
-
-def mse_loss_ext(input, target, reduction='mean'):
-    """Squared-error loss (``mindspore.mint.nn.mse_loss_ext``)."""
-    return functional.mse_loss(input, target, reduction)
 
 
 def nllloss(input, target, weight=None, ignore_index=-100, reduction='mean'):

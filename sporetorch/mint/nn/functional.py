@@ -280,7 +280,13 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
 # ---------------------------------------------------------------------------- normalisation / dropout / misc
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
     """Batch normalisation over axis 1; in training the running statistics are updated in place
-    (``mindspore.mint.nn.functional.batch_norm``)."""
+    (``mindspore.mint.nn.functional.batch_norm``). Without running statistics (None) ``training`` must be True."""
+    if running_mean is None or running_var is None:
+        if not training:
+            raise ValueError("For 'batch_norm', 'running_mean' and 'running_var' are required when not training")
+        # Batch statistics only: these throw-away buffers take the (discarded) running update.
+        channels = (input.shape[1],)
+        running_mean, running_var = ops.zeros(channels, input.dtype), ops.ones(channels, input.dtype)
     return ops.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 

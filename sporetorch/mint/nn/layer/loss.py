@@ -3,14 +3,21 @@
 ``reduction`` is ``'none'``, ``'mean'`` or ``'sum'`` (KLDivLoss also ``'batchmean'``); as in MindSpore 2.10 it is
 checked when the loss is computed, not when the layer is built.
 """
+from .... import ops
 from ....nn.cell import Cell
 from ....nn.loss.loss import L1LossExt, SoftMarginLoss
+from ....ops.operations import BCEWithLogitsLoss as _BCEWithLogitsPrim
 from .. import functional as F
 
 __all__ = ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "KLDivLoss", "L1Loss",
            "MSELoss", "NLLLoss", "SmoothL1Loss", "SoftMarginLoss"]
 
 L1Loss = L1LossExt
+
+
+def mse_loss_ext(input, target, reduction='mean'):
+    """Squared-error loss (``mindspore.mint.nn.mse_loss_ext``, the function MSELoss holds)."""
+    return F.mse_loss(input, target, reduction)
 
 
 class BCELoss(Cell):
@@ -30,12 +37,14 @@ class BCEWithLogitsLoss(Cell):
 
     def __init__(self, weight=None, reduction='mean', pos_weight=None):
         super().__init__()
+        # As in MindSpore 2.10 the layer holds its Primitive; a subclass may call it.
+        self.bce_with_logits = _BCEWithLogitsPrim(reduction)
         self.weight = weight
         self.pos_weight = pos_weight
         self.reduction = reduction
 
     def construct(self, input, target):
-        return F.binary_cross_entropy_with_logits(input, target, self.weight, self.reduction, self.pos_weight)
+        return self.bce_with_logits(input, target, self.weight, self.pos_weight)
 
 
 class CosineEmbeddingLoss(Cell):
@@ -88,10 +97,11 @@ class MSELoss(Cell):
 
     def __init__(self, reduction='mean'):
         super().__init__()
+        self.mse_loss = mse_loss_ext
         self.reduction = reduction
 
     def construct(self, input, target):
-        return F.mse_loss(input, target, self.reduction)
+        return self.mse_loss(input, target, self.reduction)
 
 
 class NLLLoss(Cell):
@@ -112,8 +122,9 @@ class SmoothL1Loss(Cell):
 
     def __init__(self, reduction='mean', beta=1.0):
         super().__init__()
+        self.smooth_l1_loss = ops.smooth_l1_loss
         self.reduction = reduction
         self.beta = beta
 
     def construct(self, input, target):
-        return F.smooth_l1_loss(input, target, self.reduction, self.beta)
+        return self.smooth_l1_loss(input, target, self.beta, self.reduction)

@@ -13,6 +13,7 @@ from ....common.parameter import Parameter
 from ....common.tensor import Tensor
 from ....nn.cell import Cell
 from ....nn.layer.normalization import LayerNormExt
+from ....ops.operations import Shape
 from .. import functional as F
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "GroupNorm", "LayerNorm", "SyncBatchNorm"]
@@ -32,6 +33,7 @@ class _BatchNorm(Cell):
             raise ValueError(f"For '{cls}', the 'num_features' must be a positive int, but got {num_features!r}")
         if momentum is not None and not isinstance(momentum, numbers.Real):
             raise TypeError(f"For '{cls}', the 'momentum' must be a float or None, but got {type(momentum).__name__}")
+        self.shape = Shape()  # held as MindSpore 2.10's instance holds it
         self.num_features = num_features
         self.eps = eps
         self.momentum = momentum
@@ -64,12 +66,8 @@ class _BatchNorm(Cell):
             if self.momentum is None:
                 momentum = 1.0 / float(self.num_batches_tracked.item())
         use_batch = self.training or self.running_mean is None
-        running_mean, running_var = self.running_mean, self.running_var
-        if running_mean is None:
-            # Statistics from the batch only: the update of these throw-away buffers is discarded.
-            running_mean = ops.zeros((self.num_features,), input.dtype)
-            running_var = ops.ones((self.num_features,), input.dtype)
-        return F.batch_norm(input, running_mean, running_var, self.weight, self.bias, use_batch, momentum, self.eps)
+        return F.batch_norm(input, self.running_mean, self.running_var, self.weight, self.bias, use_batch, momentum,
+                            self.eps)
 
     def extend_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "

@@ -280,8 +280,9 @@ class Model:
         cb_params.mode = "train"
         cb_params.loss_fn = self._loss_fn
         cb_params.optimizer = self._optimizer
-        cb_params.parallel_mode = "stand_alone"
-        cb_params.device_number = 1
+        from ..parallel._utils import _get_device_num, _get_parallel_mode
+        cb_params.parallel_mode = _get_parallel_mode()
+        cb_params.device_number = _get_device_num()
         cb_params.train_dataset = train_dataset
         cb_params.list_callback = self._with_progress(self._transform_callbacks(callbacks))
         cb_params.train_dataset_element = None

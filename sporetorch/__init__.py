@@ -3,6 +3,8 @@
 ``import sporetorch as ms`` gives the names a MindSpore user imports from ``mindspore``;
 ``python -m sporetorch run script.py`` runs an unmodified MindSpore script.
 """
+from __future__ import absolute_import  # noqa: F401 - MindSpore's namespaces export this name
+
 __version__ = "0.1.0"
 
 from .common import dtype
@@ -64,5 +66,14 @@ from . import log  # noqa: F401 - mindspore.log
 from . import experimental  # noqa: F401,E402 - mindspore.experimental (optim, lr_scheduler)
 from . import numpy  # noqa: F401,E402 - mindspore.numpy (the real numpy stays ``import numpy`` elsewhere)
 from . import mint  # noqa: F401,E402 - mindspore.mint (PyTorch-style namespace)
+from .mindrecord import (FileWriter, FileReader, MindPage, Cifar10ToMR, Cifar100ToMR, CsvToMR,  # noqa: E402
+                         ImageNetToMR, MnistToMR, TFRecordToMR, SUCCESS, FAILED, set_enc_key, set_enc_mode,
+                         set_dec_mode)
+from . import utils  # noqa: F401,E402 - mindspore.utils
+from .utils import (ExitByRequest, RSCPluginHandle, TFTCommValue, MsDispatchMode, sdc_detect_start,  # noqa: E402
+                    sdc_detect_stop, get_sdc_detect_result, stress_detect, comm_exec_order_check,
+                    runtime_execution_order_check)
+from ._runtime_limits import *  # noqa: F401,F403,E402 - device/stream limits, memory pools, MindIO hooks
+from .common.dtype import hifloat8, qint4x2, Int, QuantDtype, _null, _NullType  # noqa: F401,E402
 
 mstype = dtype

@@ -4,6 +4,7 @@ Each dtype is a singleton ``Type`` object that prints as MindSpore prints it
 (``str(float32) == "Float32"``) and knows the torch dtype that stores it.
 """
 import builtins
+import enum
 
 import numpy as np
 import torch
@@ -103,6 +104,31 @@ float8_e4m3fn = Type("Float8E4M3FN", torch.float8_e4m3fn, None, "float8_e4m3fn")
 float8_e5m2 = Type("Float8E5M2", torch.float8_e5m2, None, "float8_e5m2")
 _NAME_TO_TYPE.update({t._name: t for t in (float8_e4m3fn, float8_e5m2)})
 _TORCH_TO_TYPE.update({t._torch: t for t in (float8_e4m3fn, float8_e5m2)})
+# Ascend-only storage types: they name a dtype (MindSpore 2.10 exports them) but torch has no such tensors
+hifloat8 = Type("HiFloat8", None, None, "hifloat8")
+qint4x2 = Type("Int4", None, None, "int4")
+
+
+class _NullType(Type):
+    """The type of MindSpore's ``_null`` (a missing optional value in graph mode)."""
+
+
+_null = _NullType("Null", None, None, "Null")
+
+
+class Int:
+    """The integer type family: ``Int(32)`` is ``int32`` (8, 16, 32 or 64 bits)."""
+
+    def __new__(cls, nbits):
+        types = {8: int8, 16: int16, 32: int32, 64: int64}
+        if nbits not in types:
+            raise TypeError(f"Int: the number of bits must be 8, 16, 32 or 64, but got {nbits}")
+        return types[nbits]
+
+
+QuantDtype = enum.IntEnum(
+    "QuantDtype", [(f"INT{n}", n - 1) for n in range(1, 17)] + [(f"UINT{n}", 99 + n) for n in range(1, 17)])
+QuantDtype.__doc__ = "Bit widths of quantized data (``QuantDtype.INT8``, ...), with MindSpore 2.10's values."
 
 number_type = (int8, int16, int32, int64, uint8, uint16, uint32, uint64,
                float16, float32, float64, bfloat16, complex64, complex128)

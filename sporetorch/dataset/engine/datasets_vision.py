@@ -105,10 +105,10 @@ def _read_cifar(op, files, label_bytes):
 
 
 def _cifar_files(op, path, names):
-    files = [os.path.join(path, n) for n in names]
-    missing = [f for f in files if not os.path.isfile(f)]
-    if missing:
-        raise ValueError(f"For '{op}', the binary CIFAR files {missing} were not found in {path} "
+    # MindSpore reads the batch files that are there (a folder may hold only some of them).
+    files = [os.path.join(path, n) for n in names if os.path.isfile(os.path.join(path, n))]
+    if not files:
+        raise ValueError(f"For '{op}', none of the binary CIFAR files {names} was found in {path} "
                          "(use the 'binary version' of the data set)")
     return files
 

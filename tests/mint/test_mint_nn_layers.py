@@ -283,7 +283,7 @@ def test_layers_hold_mindspore_callables():
     bce = nn.BCEWithLogitsLoss()
     np.testing.assert_allclose(bce.bce_with_logits(x, t, None, None).asnumpy(), bce(x, t).asnumpy())
     mse = nn.MSELoss(reduction='sum')
-    np.testing.assert_allclose(mse.mse_loss(x, t, 'sum').asnumpy(), 1.7 ** 2 + 0.7 ** 2, rtol=1e-6)
+    np.testing.assert_allclose(mse.mse_loss(x, t, 'sum').asnumpy(), 0.7 ** 2 + 1.0 ** 2, rtol=1e-6)
     sl1 = nn.SmoothL1Loss()
     np.testing.assert_allclose(sl1.smooth_l1_loss(x, t, 1.0, 'none').asnumpy(), [[0.245, 0.5]], rtol=1e-6)
     assert nn.BatchNorm2d(2).shape(x) == (1, 2)

@@ -14,6 +14,9 @@ y = Tensor(np.array([1.5, -0.5, 2.0], np.float32))
 xi = Tensor(np.array([[1, -2, 3], [4, 5, -6]], np.int32))
 xl = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int64))
 b = Tensor(np.array([True, False, True]))
+xh = Tensor(np.array([[1, -2, 3], [4, 5, -6]], np.float16))
+xb = Tensor(np.array([True, False, True]))
+xu = Tensor(np.array([1, 2, 250], np.uint8))
 sq = Tensor(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))
 v2 = Tensor(np.array([1.0, 2.0], np.float32))
 
@@ -148,3 +151,74 @@ def _check(got, expected):
 @pytest.mark.parametrize("name,call,expected", MINDSPORE_2_10, ids=[c[0] for c in MINDSPORE_2_10])
 def test_matches_mindspore(name, call, expected):
     _check(call(), expected)
+
+
+# Dtype rules, shapes and error classes recorded with MindSpore 2.10 on CPU: a Tensor result as
+# "<dtype><shape> <first 8 values>", other results as their str, errors as "raises <class name>".
+MINDSPORE_2_10_RULES = [
+    ('mean_int', lambda: mint.mean(xi), 'Int32() [0]'),
+    ('mean_half', lambda: mint.mean(xh), 'Float16() [0.83349609375]'),
+    ('sum_half', lambda: mint.sum(xh), 'Float16() [5.0]'),
+    ('sum_u8', lambda: mint.sum(xu), 'Int64() [253]'),
+    ('prod_bool', lambda: mint.prod(xb), 'Int64() [0]'),
+    ('clamp_int_int', lambda: mint.clamp(xi, 0, 2), 'Int32(2, 3) [1, 0, 2, 2, 2, 0]'),
+    ('pow_int_float', lambda: mint.pow(xi, 0.5), 'Float32(2, 3) [1.0, nan, 1.7320507764816284, 2.0, 2.2360680103302, nan]'),
+    ('remainder_int_float', lambda: mint.remainder(xi, 2.5), 'Float32(2, 3) [1.0, 0.5, 0.5, 1.5, 0.0, 1.5]'),
+    ('sub_int_alpha', lambda: mint.sub(xi, 1, alpha=2), 'Int32(2, 3) [-1, -4, 1, 2, 3, -8]'),
+    ('add_half_f32', lambda: mint.add(xh, x), 'Float32(2, 3) [1.5, -3.25, 5.0, 7.0, 5.25, -6.75]'),
+    ('add_bool_bool', lambda: mint.add(xb, xb), 'Bool(3,) [True, False, True]'),
+    ('mul_bool_int', lambda: mint.mul(xb, 3), 'Int64(3,) [3, 0, 3]'),
+    ('div_int_int', lambda: mint.div(xi, xi), 'Float32(2, 3) [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]'),
+    ('neg_bool', lambda: mint.neg(xb), 'raises TypeError'),
+    ('abs_int', lambda: mint.abs(xi), 'Int32(2, 3) [1, 2, 3, 4, 5, 6]'),
+    ('sqrt_half', lambda: mint.sqrt(mint.abs(xh)), 'Float16(2, 3) [1.0, 1.4140625, 1.732421875, 2.0, 2.236328125, 2.44921875]'),
+    ('eq_int_float', lambda: mint.eq(xi, 1.0), 'Bool(2, 3) [True, False, False, False, False, False]'),
+    ('maximum_int_float', lambda: mint.maximum(xi, x), 'Float32(2, 3) [1.0, -1.25, 3.0, 4.0, 5.0, -0.75]'),
+    ('where_mixed', lambda: mint.where(x > 0, xi, x), 'Float32(2, 3) [1.0, -1.25, 3.0, 4.0, 5.0, -0.75]'),
+    ('max_all_int', lambda: mint.max(xi), 'Int32() [5]'),
+    ('amax_u8', lambda: mint.amax(xu), 'UInt8() [250]'),
+    ('sum_dim_neg', lambda: mint.sum(x, -1, True), 'Float32(2, 1) [1.25, 2.5]'),
+    ('mean_tuple', lambda: mint.mean(x, (0, 1), True), 'Float32(1, 1) [0.625]'),
+    ('any_int', lambda: mint.any(xi), 'Bool() [True]'),
+    ('all_dim_tuple', lambda: mint.all(x, (0, 1)), 'Bool() [True]'),
+    ('logical_not_int', lambda: mint.logical_not(xi), 'Bool(2, 3) [False, False, False, False, False, False]'),
+    ('sign_int', lambda: mint.sign(xi), 'Int32(2, 3) [1, -1, 1, 1, 1, -1]'),
+    ('round_half', lambda: mint.round(Tensor(np.array([0.5, 1.5, 2.5, -0.5], np.float32))), 'Float32(4,) [0.0, 2.0, 2.0, -0.0]'),
+    ('trunc_int', lambda: mint.trunc(xi), 'Int32(2, 3) [1, -2, 3, 4, 5, -6]'),
+    ('flatten_0d', lambda: mint.flatten(Tensor(3.0)).shape, '(1,)'),
+    ('reshape_list', lambda: mint.reshape(x, [3, 2]).shape, '(3, 2)'),
+    ('split_list', lambda: [t.shape for t in mint.split(x, [1, 2], 1)], '[(2, 1), (2, 2)]'),
+    ('narrow_neg', lambda: mint.narrow(x, -1, 0, 2), 'Float32(2, 2) [0.5, -1.25, 3.0, 0.25]'),
+    ('chunk_uneven', lambda: [t.shape for t in mint.chunk(Tensor(np.arange(5, dtype=np.float32)), 3)], '[(2,), (2,), (1,)]'),
+    ('isclose_nan', lambda: mint.isclose(Tensor(np.array([np.nan, 1.0], np.float32)), Tensor(np.array([np.nan, 1.0], np.float32)), equal_nan=True), 'Bool(2,) [True, True]'),
+    ('err_add_shape', lambda: mint.add(x, Tensor(np.ones(4, np.float32))), 'raises ValueError'),
+    ('err_abs_list', lambda: mint.abs([1.0]), 'raises TypeError'),
+    ('err_sum_dim', lambda: mint.sum(x, 5), 'raises ValueError'),
+    ('err_gather_idx', lambda: mint.gather(x, 1, Tensor(np.array([[5], [0]]))), 'raises RuntimeError'),
+    ('err_narrow', lambda: mint.narrow(x, 0, 1, 5), 'raises ValueError'),
+    ('err_permute', lambda: mint.permute(x, (0,)), 'raises ValueError'),
+    ('err_reshape', lambda: mint.reshape(x, (4, 2)), 'raises ValueError'),
+    ('err_max_dim', lambda: mint.max(x, 3), 'raises ValueError'),
+    ('err_split', lambda: mint.split(x, [1, 1], 1), 'raises ValueError'),
+    ('err_bmm', lambda: mint.bmm(x, x), 'raises ValueError'),
+    ('err_eye', lambda: mint.eye(-1), 'raises ValueError'),
+    ('err_zeros', lambda: mint.zeros((-1, 2)), 'raises ValueError'),
+    ('err_ones_type', lambda: mint.ones('a'), 'raises TypeError'),
+    ('err_mean_int', lambda: mint.mean(xi, 0), 'Int32(3,) [2, 1, -1]'),
+]
+
+
+def _describe(r):
+    if isinstance(r, Tensor):
+        return f"{r.dtype}{tuple(r.shape)} {r.asnumpy().ravel().tolist()[:8]}"
+    return str(r)
+
+
+@pytest.mark.parametrize("name,call,expected", MINDSPORE_2_10_RULES, ids=[c[0] for c in MINDSPORE_2_10_RULES])
+def test_dtype_rules_and_errors_match_mindspore(name, call, expected):
+    if expected.startswith("raises "):
+        with pytest.raises(Exception) as info:
+            _describe(call())
+        assert type(info.value).__name__ == expected[len("raises "):]
+    else:
+        assert _describe(call()) == expected

@@ -63,6 +63,10 @@ class DistributedGradReducer(Cell):
             return contextlib.nullcontext()
         return self._bucketer().overlap()
 
+    def __call__(self, grads):
+        # Communication is not something to trace: run eagerly, in GRAPH_MODE too.
+        return self.construct(grads)
+
     def construct(self, grads):
         if len(grads) != self.param_count:
             raise ValueError(f"For 'DistributedGradReducer', the number of gradients ({len(grads)}) must equal "

@@ -75,5 +75,8 @@ from .utils import (ExitByRequest, RSCPluginHandle, TFTCommValue, MsDispatchMode
                     runtime_execution_order_check)
 from ._runtime_limits import *  # noqa: F401,F403,E402 - device/stream limits, memory pools, MindIO hooks
 from .common.dtype import hifloat8, qint4x2, Int, QuantDtype, _null, _NullType  # noqa: F401,E402
+from .parallel.checkpoint_transform import *  # noqa: F401,F403,E402 - distributed-checkpoint tools
+from .train import OnRequestExit, TrainFaultTolerance, ConvertModelUtils, ConvertNetUtils  # noqa: F401,E402
+from .common.symbol import Symbol, flops_collection  # noqa: F401,E402
 
 mstype = dtype

@@ -6,6 +6,7 @@ from ._early_stop import EarlyStopping
 from ._history import History
 from ._lambda_callback import LambdaCallback
 from ._loss_monitor import LossMonitor
+from ._on_request_exit import OnRequestExit, TrainFaultTolerance
 from ._lr_scheduler_callback import LearningRateScheduler
 from ._progress import ProgressBar
 from ._reduce_lr_on_plateau import ReduceLROnPlateau
@@ -13,4 +14,5 @@ from ._summary_collector import SummaryCollector
 from ._time_monitor import TimeMonitor
 
 __all__ = ["Callback", "RunContext", "BackupAndRestore", "CheckpointConfig", "ModelCheckpoint", "EarlyStopping", "History",
-           "LambdaCallback", "LearningRateScheduler", "LossMonitor", "ProgressBar", "ReduceLROnPlateau", "SummaryCollector", "TimeMonitor"]
+           "LambdaCallback", "LearningRateScheduler", "LossMonitor", "ProgressBar", "ReduceLROnPlateau", "SummaryCollector", "TimeMonitor",
+           "OnRequestExit", "TrainFaultTolerance"]

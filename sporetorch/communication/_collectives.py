@@ -242,3 +242,90 @@ class _NeighborExchange(torch.autograd.Function):
 
 def neighbor_exchange_differentiable(inputs, send_ranks, recv_ranks, recv_shapes, send_shapes, dtype, pg=None):
     return _NeighborExchange.apply(send_ranks, recv_ranks, recv_shapes, send_shapes, dtype, pg, *inputs)
+
+
+def _sizes(sizes, fn, n):
+    sizes = [int(s) for s in (sizes.tolist() if hasattr(sizes, "tolist") else sizes)]
+    if len(sizes) != n:
+        raise ValueError(f"For '{fn}', the split sizes need one entry per rank ({n}), but got {sizes}")
+    return sizes
+
+
+def _all_gather_v_raw(x, sizes, pg):
+    n = group_size(pg)
+    if n == 1:
+        return x.reshape(-1).clone()
+    widest = max(sizes)
+    padded = torch.zeros(widest, dtype=x.dtype, device=x.device)
+    padded[:x.numel()] = x.reshape(-1)
+    out = padded.new_empty(n * widest)
+    dist.all_gather_into_tensor(out, padded, group=pg)
+    return torch.cat([out[r * widest:r * widest + s] for r, s in enumerate(sizes)])
+
+
+def _reduce_scatter_v_raw(x, sizes, op, pg):
+    total = x.reshape(-1).clone()
+    if is_distributed():
+        dist.all_reduce(total, reduce_op(op, "ReduceScatterV"), group=pg)
+    r = group_rank(pg)
+    start = sum(sizes[:r])
+    return total[start:start + sizes[r]].clone()
+
+
+class _AllGatherV(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, sizes, pg):
+        ctx.sizes, ctx.pg = sizes, pg
+        return _all_gather_v_raw(x, sizes, pg)
+
+    @staticmethod
+    def backward(ctx, dout):
+        return _ReduceScatterV.apply(dout, ctx.sizes, "sum", ctx.pg), None, None
+
+
+class _ReduceScatterV(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, sizes, op, pg):
+        ctx.sizes, ctx.pg, ctx.op = sizes, pg, op
+        return _reduce_scatter_v_raw(x, sizes, op, pg)
+
+    @staticmethod
+    def backward(ctx, dout):
+        if ctx.op != "sum":
+            raise RuntimeError(f"ReduceScatterV's gradient is defined for op 'sum' only, but the op is '{ctx.op}'.")
+        return _AllGatherV.apply(dout, ctx.sizes, ctx.pg), None, None, None
+
+
+def all_gather_v(x, output_split_sizes, pg=None):
+    """Concatenate the 1-D inputs of every rank, rank ``r`` contributing ``output_split_sizes[r]`` elements."""
+    return _AllGatherV.apply(x, _sizes(output_split_sizes, "AllGatherV", group_size(pg)), pg)
+
+
+def reduce_scatter_v(x, input_split_sizes, op="sum", pg=None):
+    """Reduce the 1-D input over the ranks; rank ``r`` gets its ``input_split_sizes[r]`` elements."""
+    return _ReduceScatterV.apply(x, _sizes(input_split_sizes, "ReduceScatterV", group_size(pg)), op, pg)
+
+
+class _AlltoAllV(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, send, recv, pg):
+        ctx.args = (recv, send, pg)
+        flat = x.reshape(-1).contiguous()
+        if not is_distributed():
+            return flat.clone()
+        out = flat.new_empty(sum(recv))
+        dist.all_to_all_single(out, flat, recv, send, group=pg)
+        return out
+
+    @staticmethod
+    def backward(ctx, dout):
+        return _AlltoAllV.apply(dout, *ctx.args), None, None, None
+
+
+def all_to_all_v(x, send_numel_list, recv_numel_list, block_size=1, pg=None):
+    """Send ``send_numel_list[r] * block_size`` elements of the 1-D input to rank ``r`` and concatenate the
+    ``recv_numel_list[r] * block_size`` elements received from each rank."""
+    n = group_size(pg)
+    send = [s * block_size for s in _sizes(send_numel_list, "AlltoAllV", n)]
+    recv = [s * block_size for s in _sizes(recv_numel_list, "AlltoAllV", n)]
+    return _AlltoAllV.apply(x, send, recv, pg)

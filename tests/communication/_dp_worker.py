@@ -52,6 +52,9 @@ else:
 peer = 1 - rank
 out["neighbor"] = ops.NeighborExchange([peer], [peer], [(2, 2)], [(2, 2)], ms.float32)((x,))[0].asnumpy()
 ops.Barrier()()
+out["allgatherv"] = ops.AllGatherV()(Tensor(np.arange(rank + 1, dtype=np.float32) + 10 * rank), [1, 2]).asnumpy()
+out["reducescatterv"] = ops.ReduceScatterV()(Tensor(np.arange(3, dtype=np.float32) + rank), [1, 2]).asnumpy()
+out["alltoallv"] = ops.AlltoAllV()(Tensor(np.array([10 * rank, 10 * rank + 1], np.float32)), [1, 1], [1, 1]).asnumpy()
 
 # gradients follow MindSpore's bprops
 w = Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))

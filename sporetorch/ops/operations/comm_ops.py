@@ -14,7 +14,8 @@ from ...communication.management import get_group_size, get_rank
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["ReduceOp", "AllReduce", "AllGather", "Broadcast", "ReduceScatter", "Barrier", "AlltoAll",
-           "NeighborExchange", "Send", "Receive", "Reduce", "CollectiveGather", "CollectiveScatter"]
+           "NeighborExchange", "Send", "Receive", "Reduce", "CollectiveGather", "CollectiveScatter", "AllGatherV",
+           "ReduceScatterV", "AlltoAllV"]
 
 _WORLD = "hccl_world_group"
 
@@ -239,6 +240,55 @@ class Receive(Primitive):
         from ..._device import default_device
         out = torch.empty(tuple(self.shape), dtype=_torch_dtype(self.dtype), device=default_device())
         return _wrap(C.recv(out, self.src_rank, C.resolve(self.group, "Receive"), self.sr_tag))
+
+
+def _split_list(sizes):
+    return sizes._t.tolist() if hasattr(sizes, "_t") else list(sizes)
+
+
+class AllGatherV(Primitive):
+    """Concatenate uneven 1-D tensors of every rank of ``group``.
+
+    Inputs:
+        - **input_x** (Tensor) - a 1-D tensor. **output_split_sizes** (Union[list[int], Tensor]) - the
+          number of elements each rank contributes.
+
+    Outputs:
+        1-D Tensor of ``sum(output_split_sizes)`` elements. Gradient: ReduceScatterV (sum).
+    """
+
+    @prim_attr_register
+    def __init__(self, group=_WORLD):
+        pass
+
+    def __call__(self, input_x, output_split_sizes):
+        return _wrap(C.all_gather_v(input_x._t, _split_list(output_split_sizes), C.resolve(self.group, "AllGatherV")))
+
+
+class ReduceScatterV(Primitive):
+    """Reduce a 1-D tensor over ``group``; rank ``r`` gets its ``input_split_sizes[r]`` elements.
+    Gradient: AllGatherV."""
+
+    @prim_attr_register
+    def __init__(self, op=ReduceOp.SUM, group=_WORLD):
+        _check_op(op, "ReduceScatterV")
+
+    def __call__(self, input_x, input_split_sizes):
+        return _wrap(C.reduce_scatter_v(input_x._t, _split_list(input_split_sizes), self.op,
+                                        C.resolve(self.group, "ReduceScatterV")))
+
+
+class AlltoAllV(Primitive):
+    """Uneven all-to-all of a 1-D tensor: ``send_numel_list[r] * block_size`` elements go to rank ``r``,
+    ``recv_numel_list[r] * block_size`` come from it. Gradient: the exchange back."""
+
+    @prim_attr_register
+    def __init__(self, group=_WORLD, block_size=1):
+        _check_rank(block_size, "block_size", "AlltoAllV")
+
+    def __call__(self, input_x, send_numel_list, recv_numel_list):
+        return _wrap(C.all_to_all_v(input_x._t, _split_list(send_numel_list), _split_list(recv_numel_list),
+                                    self.block_size, C.resolve(self.group, "AlltoAllV")))
 
 
 class Barrier(Primitive):

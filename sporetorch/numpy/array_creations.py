@@ -24,10 +24,11 @@ def _check_input(obj):
 def _shape(shape):
     if isinstance(shape, Tensor):
         shape = tuple(int(s) for s in shape.asnumpy().reshape(-1))
-    if isinstance(shape, int) and not isinstance(shape, bool):
-        return (shape,)
-    if isinstance(shape, (list, tuple)) and all(isinstance(s, int) and not isinstance(s, bool) for s in shape):
-        return tuple(shape)
+    if isinstance(shape, (int, onp.integer)) and not isinstance(shape, bool):
+        return (int(shape),)
+    if isinstance(shape, (list, tuple)) and all(isinstance(s, (int, onp.integer)) and not isinstance(s, bool)
+                                                for s in shape):
+        return tuple(int(s) for s in shape)
     raise TypeError(f"shape must be int, list or tuple of ints, but got {shape}")
 
 
@@ -168,13 +169,16 @@ def _scalar(x):
 
 def arange(start, stop=None, step=None, dtype=None):
     """Evenly spaced values in ``[start, stop)``: int32 when all bounds are ints, else float32."""
+    # A Tensor bound makes the default dtype float32, as in MindSpore.
+    tensor_bound = any(isinstance(v, Tensor) for v in (start, stop, step))
     start, stop, step = _scalar(start), _scalar(stop), _scalar(step)
     if stop is None:
         start, stop = 0, start
     if step is None:
         step = 1
     if dtype is None:
-        dtype = mstype.int32 if all(isinstance(v, int) for v in (start, stop, step)) else mstype.float32
+        ints = all(isinstance(v, int) for v in (start, stop, step))
+        dtype = mstype.int32 if ints and not tensor_bound else mstype.float32
     return ops.arange(start, stop, step, dtype=_to_dtype(dtype))
 
 
@@ -211,10 +215,12 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    """Numbers spaced evenly on a log scale from ``start`` to ``stop`` (the ends exact)."""
+    """Numbers spaced evenly on a log scale from ``start`` to ``stop`` (both negative is allowed;
+    the ends are exact)."""
     start, stop = _to_float(_one(start)), _to_float(_one(stop))
-    res, _ = _space(_wrap(torch.log10(start._t)), _wrap(torch.log10(stop._t)), num, endpoint, 0)
-    out = torch.pow(torch.tensor(10.0, dtype=torch.float32), res)
+    sign = torch.where(start._t < 0, -1.0, 1.0)
+    res, _ = _space(_wrap(torch.log10(start._t.abs())), _wrap(torch.log10(stop._t.abs())), num, endpoint, 0)
+    out = torch.pow(torch.tensor(10.0, dtype=torch.float32), res) * sign
     if num > 0:
         out[0] = torch.broadcast_to(start._t, out[0].shape)
         if endpoint and num > 1:
@@ -264,9 +270,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
     """The sum along a diagonal."""
-    d = diagonal(a, offset, axis1, axis2)
-    res = d.sum(-1)
-    return _cast_out(res, dtype)
+    return _one(a).trace(offset, axis1, axis2, dtype)
 
 
 def diag(v, k=0):

@@ -84,8 +84,11 @@ def maximum(x1, x2, dtype=None):
 
 
 def heaviside(x1, x2, dtype=None):
-    """0 where ``x1 < 0``, ``x2`` where ``x1 == 0``, 1 where ``x1 > 0``."""
-    return _apply_binary(ops.heaviside, x1, x2, dtype)
+    """0 where ``x1 < 0``, 1 where ``x1 > 0``, else ``x2`` (also for NaN, as in MindSpore)."""
+    x1, x2 = _to_common(x1, x2)
+    x1, x2 = (_wrap(t) for t in torch.broadcast_tensors(x1._t, x2._t))
+    zero, one = ops.zeros_like(x1), ops.ones_like(x1)
+    return _cast_out(ops.where(x1 < 0, zero, ops.where(x1 > 0, one, x2)), dtype)
 
 
 def hypot(x1, x2, dtype=None):
@@ -185,25 +188,24 @@ def square(x, dtype=None):
 
 
 def reciprocal(x, dtype=None):
-    """``1 / x`` (integer inputs stay integers, as in MindSpore)."""
+    """``1 / x``; integer inputs stay integers (truncated, ``1 / 0`` the dtype's maximum), as in MindSpore."""
     x = _one(x)
     if _is_float(x):
         return _apply_unary(ops.reciprocal, x, dtype)
-    return _cast_out(floor_divide(_ones_of(x), x), dtype)
-
-
-def _ones_of(x):
-    return Tensor(torch.ones_like(x._t))
+    res = torch.trunc(1.0 / x._t.to(torch.float64))
+    res = torch.where(torch.isinf(res), torch.tensor(float(torch.iinfo(x._t.dtype).max), dtype=torch.float64), res)
+    return _cast_out(_wrap(res.to(x._t.dtype)), dtype)
 
 
 def sign(x, dtype=None):
     """-1, 0 or 1 by the sign of ``x`` (float32 for integer inputs, NaN for NaN)."""
-    return _apply_unary(ops.sign, x, dtype, to_float=True)
+    x = _to_float(_one(x))
+    return _cast_out(ops.where(ops.isnan(x), x, ops.sign(x)), dtype)
 
 
-def _float_unary(op, doc):
+def _float_unary(op, doc, trig=False):
     def fn(x, dtype=None):
-        return _apply_unary(op, x, dtype, to_float=True)
+        return _apply_unary(op, x, dtype, to_float="trig" if trig else True)
     fn.__doc__ = doc
     return fn
 
@@ -215,17 +217,17 @@ log10 = _float_unary(ops.log10, "Element-wise base-10 logarithm.")
 log1p = _float_unary(ops.log1p, "Element-wise ``log(1 + x)``.")
 exp = _float_unary(ops.exp, "Element-wise exponential.")
 expm1 = _float_unary(ops.expm1, "Element-wise ``exp(x) - 1``.")
-sin = _float_unary(ops.sin, "Element-wise sine.")
-cos = _float_unary(ops.cos, "Element-wise cosine.")
-tan = _float_unary(ops.tan, "Element-wise tangent.")
-arcsin = _float_unary(ops.asin, "Element-wise inverse sine.")
-arctan = _float_unary(ops.atan, "Element-wise inverse tangent.")
-sinh = _float_unary(ops.sinh, "Element-wise hyperbolic sine.")
-cosh = _float_unary(ops.cosh, "Element-wise hyperbolic cosine.")
-tanh = _float_unary(ops.tanh, "Element-wise hyperbolic tangent.")
-arcsinh = _float_unary(ops.asinh, "Element-wise inverse hyperbolic sine.")
-arccosh = _float_unary(ops.acosh, "Element-wise inverse hyperbolic cosine.")
-arctanh = _float_unary(ops.atanh, "Element-wise inverse hyperbolic tangent.")
+sin = _float_unary(ops.sin, "Element-wise sine.", trig=True)
+cos = _float_unary(ops.cos, "Element-wise cosine.", trig=True)
+tan = _float_unary(ops.tan, "Element-wise tangent.", trig=True)
+arcsin = _float_unary(ops.asin, "Element-wise inverse sine.", trig=True)
+arctan = _float_unary(ops.atan, "Element-wise inverse tangent.", trig=True)
+sinh = _float_unary(ops.sinh, "Element-wise hyperbolic sine.", trig=True)
+cosh = _float_unary(ops.cosh, "Element-wise hyperbolic cosine.", trig=True)
+tanh = _float_unary(ops.tanh, "Element-wise hyperbolic tangent.", trig=True)
+arcsinh = _float_unary(ops.asinh, "Element-wise inverse hyperbolic sine.", trig=True)
+arccosh = _float_unary(ops.acosh, "Element-wise inverse hyperbolic cosine.", trig=True)
+arctanh = _float_unary(ops.atanh, "Element-wise inverse hyperbolic tangent.", trig=True)
 floor = _float_unary(ops.floor, "Element-wise floor.")
 ceil = _float_unary(ops.ceil, "Element-wise ceiling.")
 trunc = _float_unary(ops.trunc, "Element-wise truncation toward zero.")
@@ -237,7 +239,7 @@ rad2deg = _float_unary(ops.rad2deg, "Radians to degrees.")
 
 def arccos(input, dtype=None):  # noqa: A002 - MindSpore's name
     """Element-wise inverse cosine."""
-    return _apply_unary(ops.acos, input, dtype, to_float=True)
+    return _apply_unary(ops.acos, input, dtype, to_float="trig")
 
 
 def cbrt(x, dtype=None):
@@ -712,7 +714,7 @@ def digitize(x, bins, right=False):
 
 
 def bincount(x, weights=None, minlength=0, length=None):
-    """Counts of each non-negative integer in ``x`` (``length`` caps the result's size)."""
+    """Counts (float32) of each non-negative integer in ``x`` (``length`` fixes the result's size)."""
     x = _one(x)
     if not _is_int(x):
         raise TypeError("`x` should be an integer array")
@@ -720,9 +722,8 @@ def bincount(x, weights=None, minlength=0, length=None):
     res = torch.bincount(x._t.long(), None if w is None else w._t, minlength)
     if length is not None:
         res = res[:length] if res.shape[0] >= length else torch.nn.functional.pad(res, (0, length - res.shape[0]))
-    if w is None:
-        return _wrap(res.to(torch.int32))
-    return _wrap(res.to(w._t.dtype if w._t.is_floating_point() else torch.float32))
+    # MindSpore 2.10 returns float32 counts, also without weights.
+    return _wrap(res.to(w._t.dtype if w is not None and w._t.is_floating_point() else torch.float32))
 
 
 def _is_int(x):

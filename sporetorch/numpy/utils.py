@@ -1,6 +1,5 @@
 """Conversions shared by the ``mindspore.numpy`` modules: array-likes to Tensors with
 MindSpore's defaults (Python int -> int32, float -> float32) and dtype promotion."""
-import numbers
 
 import numpy as onp
 from ..common import dtype as mstype
@@ -71,15 +70,18 @@ def _is_int(x):
     return x.dtype in mstype.int_type or x.dtype in mstype.uint_type
 
 
-def _to_float(x):
-    """``x`` in the float dtype MindSpore computes float-only functions of it in."""
-    return x if _is_float(x) else _cast(x, _FLOAT_OF.get(x.dtype, mstype.float32))
+def _to_float(x, trig=False):
+    """``x`` in the float dtype MindSpore computes float-only functions of it in: float32, or for the
+    trigonometric family its table (int8, uint8 and bool give float16)."""
+    if _is_float(x):
+        return x
+    return _cast(x, _FLOAT_OF.get(x.dtype, mstype.float32) if trig else mstype.float32)
 
 
 def _apply_unary(fn, x, dtype=None, to_float=False):
     x = _one(x)
     if to_float:
-        x = _to_float(x)
+        x = _to_float(x, trig=to_float == "trig")
     return _cast_out(fn(x), dtype)
 
 

@@ -224,7 +224,7 @@ def main(argv):
         return _detach(argv, log_dir)
 
     master = args.master_addr
-    if node_rank in (0, -1) and _is_local(master):
+    if node_rank == 0 and _is_local(master):
         err = _port_in_use(master, args.master_port)
         if err is not None:
             reason = "it is already in use" if err.errno == errno.EADDRINUSE else str(err)

@@ -12,14 +12,14 @@ import sys
 import numpy as np
 
 import sporetorch as ms
-from sporetorch import Tensor, nn, ops
+from sporetorch import Tensor, ops
 from sporetorch.communication import (comm_func, create_group, destroy_group, get_group_rank_from_world_rank,
                                       get_group_size, get_local_rank, get_local_rank_size, get_process_group_ranks,
                                       get_rank, get_world_rank_from_group_rank, init)
 from sporetorch.mint import distributed as mdist
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _dp_models import make_net, model_train, train_one_step  # noqa: E402
+from _dp_models import model_train, train_one_step  # noqa: E402
 
 init()
 rank, size = get_rank(), get_group_size()

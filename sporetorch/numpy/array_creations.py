@@ -5,7 +5,6 @@ import torch
 from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _wrap
-from .._device import default_device as _device
 from .dtypes import _to_dtype
 from .utils import _cast, _cast_out, _convert_64_to_32, _deep_numpy, _one, _to_float, _to_tensor
 
@@ -233,7 +232,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 def eye(N, M=None, k=0, dtype=mstype.float32):
     """A 2-D Tensor with ones on the ``k``-th diagonal."""
     M = N if M is None else M
-    return _cast(_wrap(torch.ones(N, M, device=_device()).tril(k).triu(k)), dtype)
+    return _cast(ops.triu(ops.tril(ops.ones((N, M), mstype.float32), k), k), dtype)
 
 
 def identity(n, dtype=mstype.float32):
@@ -244,7 +243,7 @@ def identity(n, dtype=mstype.float32):
 def tri(N, M=None, k=0, dtype=mstype.float32):
     """Ones at and below the ``k``-th diagonal."""
     M = N if M is None else M
-    return _cast(_wrap(torch.ones(N, M, device=_device()).tril(k)), dtype)
+    return _cast(ops.tril(ops.ones((N, M), mstype.float32), k), dtype)
 
 
 def tril(m, k=0):
@@ -277,7 +276,12 @@ def diag(v, k=0):
     """The ``k``-th diagonal of a 2-D input, or a 2-D Tensor with a 1-D input on it."""
     v = _one(v)
     if v.ndim == 1:
-        return _wrap(torch.diag(v._t, k))
+        res = ops.diag(v)
+        if k == 0:
+            return res
+        n = v.shape[0] + abs(k)
+        pads = (k, 0, 0, k) if k > 0 else (0, -k, -k, 0)
+        return ops.pad(res, pads)[:n, :n]
     if v.ndim == 2:
         return ops.diagonal(v, k)
     raise ValueError("Input must be 1- or 2-d.")
@@ -367,47 +371,42 @@ def vander(x, N=None, increasing=False):
     x = _one(x)
     if x.ndim != 1:
         raise ValueError("x should be a 1-D Tensor")
-    N = x.shape[0] if N is None else N
-    powers = torch.arange(N, device=x._t.device)
-    if not increasing:
-        powers = powers.flip(0)
-    return _wrap(torch.pow(x._t.reshape(-1, 1), powers.to(x._t.dtype)))
+    res = _cast(ops.vander(x, x.shape[0] if N is None else N), x.dtype)
+    return ops.flip(res, (1,)) if increasing else res
 
 
-def _window(M, fn):
+def _window(M, op):
     if M < 1:
         return zeros((0,))
     if M == 1:
         return ones((1,))
-    return _wrap(fn(M).to(torch.float32))
+    return op(M, periodic=False, dtype=mstype.float32)
 
 
 def hamming(M):
     """The Hamming window of ``M`` points."""
-    return _window(M, lambda m: torch.hamming_window(m, periodic=False, dtype=torch.float64))
+    return _window(M, ops.hamming_window)
 
 
 def hanning(M):
     """The Hann window of ``M`` points."""
-    return _window(M, lambda m: torch.hann_window(m, periodic=False, dtype=torch.float64))
+    return _window(M, ops.hann_window)
 
 
 def bartlett(M):
     """The Bartlett (triangular) window of ``M`` points."""
-    return _window(M, lambda m: torch.bartlett_window(m, periodic=False, dtype=torch.float64))
+    return _window(M, ops.bartlett_window)
 
 
 def blackman(M):
     """The Blackman window of ``M`` points."""
-    return _window(M, lambda m: torch.blackman_window(m, periodic=False, dtype=torch.float64))
+    return _window(M, ops.blackman_window)
 
 
 def _tri_indices(n, k, m, upper):
     m = n if m is None else m
-    mask = torch.ones(n, m, dtype=torch.bool)
-    mask = mask.triu(k) if upper else mask.tril(k)
-    rows, cols = torch.nonzero(mask, as_tuple=True)
-    return _wrap(rows.to(torch.int32)), _wrap(cols.to(torch.int32))
+    idx = (ops.triu_indices if upper else ops.tril_indices)(n, m, k, dtype=mstype.int32)
+    return idx[0], idx[1]
 
 
 def triu_indices(n, k=0, m=None):
@@ -457,6 +456,10 @@ def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0, en
     if callable(mode):
         res = onp.pad(arr.asnumpy(), _np_width(pad_width), mode, **kwargs)
         return Tensor(res)
+    if mode == "constant" and isinstance(constant_values, (int, float)) and not kwargs:
+        widths = _widths(pad_width, arr.ndim)
+        flat = tuple(w for pair in reversed(widths) for w in pair)
+        return ops.pad(arr, flat, value=constant_values)
     np_kwargs = {}
     if mode in ("maximum", "mean", "median", "minimum"):
         np_kwargs["stat_length"] = stat_length
@@ -468,6 +471,12 @@ def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0, en
         np_kwargs["reflect_type"] = reflect_type
     res = onp.pad(arr.asnumpy(), _np_width(pad_width), mode, **np_kwargs)
     return Tensor(res.astype(arr.asnumpy().dtype))
+
+
+def _widths(pad_width, ndim):
+    """numpy's ``pad_width`` forms as one ``(before, after)`` pair per axis."""
+    w = onp.broadcast_to(onp.asarray(_np_width(pad_width), dtype=onp.int64), (ndim, 2))
+    return [(int(a), int(b)) for a, b in w]
 
 
 def _np_width(value):

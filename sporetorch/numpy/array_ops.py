@@ -105,7 +105,7 @@ def where(condition, x=None, y=None):
     condition, the indices of its non-zero elements."""
     condition = _one(condition)
     if x is None and y is None:
-        return tuple(_wrap(i) for i in torch.nonzero(condition._t, as_tuple=True))
+        return tuple(ops.nonzero(condition, as_tuple=True))
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     x, y = _to_common(x, y)
@@ -232,12 +232,12 @@ def _split(x, indices_or_sections, axis, strict):
         n = x.shape[axis]
         if strict and n % indices_or_sections:
             raise ValueError("array split does not result in an equal division")
-        chunks = torch.tensor_split(x._t, indices_or_sections, dim=axis)
+        chunks = ops.tensor_split(x, indices_or_sections, axis)
     else:
         idx = [int(i) for i in (indices_or_sections.asnumpy() if isinstance(indices_or_sections, Tensor)
                                 else indices_or_sections)]
-        chunks = torch.tensor_split(x._t, idx, dim=axis)
-    chunks = [_wrap(c) for c in chunks]
+        chunks = ops.tensor_split(x, idx, axis)
+    chunks = list(chunks)
     # MindSpore returns a tuple for a number of sections and a list for split indices.
     return tuple(chunks) if isinstance(indices_or_sections, int) else chunks
 
@@ -296,8 +296,8 @@ def take_along_axis(arr, indices, axis):
     idx_shape[axis % arr.ndim] = indices.shape[axis % arr.ndim]
     arr_shape = list(shape)
     arr_shape[axis % arr.ndim] = arr.shape[axis % arr.ndim]
-    idx = indices._t.long().expand(idx_shape)
-    return _wrap(torch.gather(arr._t.expand(arr_shape), axis, idx))
+    idx = ops.broadcast_to(_cast(indices, mstype.int64), tuple(idx_shape))
+    return ops.gather_elements(ops.broadcast_to(arr, tuple(arr_shape)), axis, idx)
 
 
 def _index(indices, n, mode, negative_from_end=True):
@@ -324,9 +324,8 @@ def take(a, indices, axis=None, mode="clip"):
         a, axis = a.reshape(-1), 0
     axis = _check_axis(axis, a.ndim)
     idx = _index(indices, a.shape[axis], mode)
-    res = torch.index_select(a._t, axis, idx.reshape(-1))
-    shape = a.shape[:axis] + indices.shape + a.shape[axis + 1:]
-    return _wrap(res.reshape(shape))
+    res = ops.index_select(a, axis, _wrap(idx.reshape(-1)))
+    return res.reshape(a.shape[:axis] + indices.shape + a.shape[axis + 1:])
 
 
 def repeat(a, repeats, axis=None):
@@ -334,9 +333,9 @@ def repeat(a, repeats, axis=None):
     a = _one(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
-    reps = repeats._t if isinstance(repeats, Tensor) else (torch.tensor(repeats) if isinstance(repeats, (list, tuple))
-                                                           else repeats)
-    return _wrap(torch.repeat_interleave(a._t, reps, dim=axis))
+    if isinstance(repeats, (list, tuple)):
+        repeats = Tensor(torch.tensor(repeats))
+    return ops.repeat_interleave(a, repeats, axis)
 
 
 def rot90(a, k=1, axes=(0, 1)):

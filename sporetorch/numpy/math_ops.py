@@ -564,23 +564,17 @@ def matrix_power(a, n):
 def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002 - numpy's name
     """Matrix or vector norm as ``numpy.linalg.norm``."""
     x = _to_float(_one(x))
-    if axis is None:
-        if ord is None:
-            return _wrap(torch.linalg.vector_norm(x._t, keepdim=keepdims))
+    if axis is None and ord is not None:
         axis = tuple(range(x.ndim))
-    axis = (axis,) if isinstance(axis, int) else tuple(axis)
-    if len(axis) == 1:
-        return _wrap(torch.linalg.vector_norm(x._t, 2 if ord is None else ord, dim=axis, keepdim=keepdims))
-    return _wrap(torch.linalg.matrix_norm(x._t, "fro" if ord is None else ord, dim=axis, keepdim=keepdims))
+    if isinstance(axis, int):
+        axis = (axis,)
+    return ops.norm(x, ord, None if axis is None else tuple(axis), keepdims)
 
 
 def trapz(y, x=None, dx=1.0, axis=-1):
     """Integral by the trapezoidal rule."""
     y = _to_float(_one(y))
-    if x is None:
-        return _wrap(torch.trapezoid(y._t, dx=dx, dim=axis))
-    x = _cast(_one(x), y.dtype)
-    return _wrap(torch.trapezoid(y._t, x._t, dim=axis))
+    return ops.trapz(y, None if x is None else _cast(_one(x), y.dtype), dx=dx, dim=axis)
 
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
@@ -718,12 +712,11 @@ def bincount(x, weights=None, minlength=0, length=None):
     x = _one(x)
     if not _is_int(x):
         raise TypeError("`x` should be an integer array")
-    w = None if weights is None else _one(weights)
-    res = torch.bincount(x._t.long(), None if w is None else w._t, minlength)
+    res = ops.bincount(x, None if weights is None else _one(weights), minlength)
     if length is not None:
-        res = res[:length] if res.shape[0] >= length else torch.nn.functional.pad(res, (0, length - res.shape[0]))
+        res = res[:length] if res.shape[0] >= length else ops.pad(res, (0, length - res.shape[0]))
     # MindSpore 2.10 returns float32 counts, also without weights.
-    return _wrap(res.to(w._t.dtype if w is not None and w._t.is_floating_point() else torch.float32))
+    return res if _is_float(res) else _cast(res, mstype.float32)
 
 
 def _is_int(x):

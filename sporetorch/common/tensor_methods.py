@@ -1895,6 +1895,35 @@ def random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
     return _wrap(out.to(_to_torch_dtype(dtype)))
 
 
+# ---------------------------------------------------------------------------- MindSpore runtime bookkeeping
+# Attributes MindSpore's C++ tensor carries for its runtime (lazy initialisation, parameter-server caches,
+# offloading, views of a parent tensor). A sporetorch Tensor is always materialised in torch, so they hold
+# the values a plain MindSpore 2.10 Tensor reports. They are plain class attributes (not properties) so that
+# Parameter, which sets some of them per instance, can still assign them.
+_CONSTANTS = {"init_flag": False, "virtual_flag": False, "param_info": None, "init_finished": True, "delta_seed": 0,
+              "index_of_parent_": None, "parent_tensor_": None}
+
+
+def is_init(self):
+    """Whether the tensor still waits for lazy initialisation: False, as for a MindSpore 2.10 Tensor."""
+    return False
+
+
+def hooks(self):
+    """The backward hooks MindSpore's runtime keeps on the tensor object: ``[]`` (hooks registered with
+    ``register_hook`` live in the autograd graph here)."""
+    return []
+
+
+def offload_file_path(self):
+    """The file the tensor was offloaded to: ``''`` (tensors are never offloaded here)."""
+    return ""
+
+
+def flush_from_cache(self):
+    """Write back a parameter-server cache (cache-enabled embeddings): nothing is cached here."""
+
+
 # ---------------------------------------------------------------------------- attach
 _PROPERTIES = {
     "mT": property(lambda self: _wrap(self._t.mT), doc="The transpose of the last two dimensions."),
@@ -1908,6 +1937,8 @@ def _attach(namespace):
     """Set every public function defined in this module on ``Tensor`` under its own name."""
     for name, prop in _PROPERTIES.items():
         setattr(Tensor, name, prop)
+    for name, value in _CONSTANTS.items():
+        setattr(Tensor, name, value)
     for name, fn in list(namespace.items()):
         if (name.startswith("_") and name != "__setitem__") or not callable(fn) \
                 or getattr(fn, "__module__", None) != __name__:

@@ -533,4 +533,8 @@ def covered_methods():
             test_random_methods_shapes_and_ranges, test_register_hook_sees_the_gradient]:
         names.update(re.findall(r"\.([a-z][a-z0-9_]*)\(", inspect.getsource(fn)))
     names.add("__setitem__")
+    # the runtime bookkeeping attributes, checked in test_tensor_runtime_attrs.py
+    from sporetorch.common.tensor_methods import _CONSTANTS
+    names.update(_CONSTANTS)
+    names.update(("is_init", "hooks", "offload_file_path", "flush_from_cache"))
     return sorted(n for n in names if n in vars(Tensor))

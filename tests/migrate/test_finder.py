@@ -138,3 +138,28 @@ def test_unmatched_weights_point_at_default_initialisers():
     assert report.first_divergence["torch"] == "out"
     assert [c["trap"] for c in report.first_divergence["causes"]] == ["default_init"]
     assert "out.bias" in report.first_divergence["causes"][0]["message"]
+
+
+@pytest.mark.slow
+def test_mindcv_resnet18_against_torchvision_layout():
+    """mindcv's own resnet18 (imported with mindspore aliased) maps with no name left over, and
+    the finder locates the one real difference from torchvision's ResNet-18: mindcv's stem max
+    pool uses pad_mode="same", which in MindSpore 2.10 pads after only (MaxPool2d(3, 2, "same")
+    on -arange(16).reshape(1, 1, 4, 4) gives [-0, -2, -8, -10]; torch's padding=1 gives
+    [-0, -1, -4, -5])."""
+    from sporetorch.migrate.translator import _mindspore_alias
+    with _mindspore_alias():
+        try:
+            from mindcv.models import resnet18
+        except Exception as e:  # noqa: BLE001 - mindcv is optional here
+            pytest.skip(f"mindcv does not import: {e}")
+        torch.manual_seed(0)
+        m = resnet18(num_classes=10)
+    t = TorchResNet18()
+    report = compare(t, m, _x(), grads=False, step=False, train=False)
+    assert "0 torch and 0 MindSpore unmatched" in report.weight_map_report
+    fd = report.first_divergence
+    assert (fd["torch"], fd["mindspore"], [c["trap"] for c in fd["causes"]]) == ("maxpool", "max_pool", ["pad_mode"])
+    m.max_pool = nn.MaxPool2d(3, 2, pad_mode="pad", padding=1)
+    report = compare(t, m, _x(), grad_tol=1e-4)
+    assert report.ok, str(report)

@@ -5,7 +5,11 @@ ops. Without ``set_seed`` each iterator draws fresh entropy, as MindSpore does.
 """
 import numpy as np
 
-_state = {"seed": None, "num_parallel_workers": 1, "prefetch_size": 16, "callback_timeout": 60}
+_state = {"seed": None, "num_parallel_workers": 1, "prefetch_size": 16, "callback_timeout": 60, "debug_mode": False,
+          "watchdog": True, "error_samples_mode": None, "start_method": "fork", "timeout_interval": 300,
+          "video_backend": "CPU", "auto_offload": False, "numa_enable": False, "monitor_sampling_interval": 1000,
+          "autotune": False, "autotune_interval": 0, "auto_num_workers": False, "fast_recovery": True,
+          "sending_batches": 0}
 
 
 def set_seed(seed):
@@ -61,3 +65,100 @@ def set_callback_timeout(timeout):
 
 def get_callback_timeout():
     return _state["callback_timeout"]
+
+
+class ErrorSamplesMode:
+    """What the pipeline does with a row whose processing fails: raise (``RETURN``), repeat
+    another row (``REPLACE``) or drop it (``SKIP``). Only ``RETURN`` is implemented."""
+    RETURN = 0
+    REPLACE = 1
+    SKIP = 2
+
+
+_state["error_samples_mode"] = ErrorSamplesMode.RETURN
+
+
+def _setter(key, check, what):
+    def set_value(value):
+        if not check(value):
+            raise TypeError(f"For 'set_{key}', the value must be {what}, but got {value!r}")
+        _state[key] = value
+
+    def get_value():
+        return _state[key]
+    return set_value, get_value
+
+
+def _is_bool(v):
+    return isinstance(v, bool)
+
+
+def _is_pos_int(v):
+    return isinstance(v, int) and not isinstance(v, bool) and v > 0
+
+
+set_debug_mode, get_debug_mode = _setter("debug_mode", _is_bool, "a bool")
+set_enable_watchdog, get_enable_watchdog = _setter("watchdog", _is_bool, "a bool")
+set_multiprocessing_timeout_interval, get_multiprocessing_timeout_interval = _setter(
+    "timeout_interval", _is_pos_int, "a positive int")
+set_auto_offload, get_auto_offload = _setter("auto_offload", _is_bool, "a bool")
+set_numa_enable, get_numa_enable = _setter("numa_enable", _is_bool, "a bool")
+set_monitor_sampling_interval, get_monitor_sampling_interval = _setter(
+    "monitor_sampling_interval", _is_pos_int, "a positive int")
+set_auto_num_workers, get_auto_num_workers = _setter("auto_num_workers", _is_bool, "a bool")
+set_enable_autotune, get_enable_autotune = _setter("autotune", _is_bool, "a bool")
+set_autotune_interval, get_autotune_interval = _setter("autotune_interval", lambda v: isinstance(v, int) and v >= 0,
+                                                       "a non-negative int")
+set_fast_recovery, get_fast_recovery = _setter("fast_recovery", _is_bool, "a bool")
+set_sending_batches, get_sending_batches = _setter("sending_batches", lambda v: isinstance(v, int) and v >= 0,
+                                                   "a non-negative int")
+
+
+def set_error_samples_mode(error_samples_mode):
+    if error_samples_mode not in (ErrorSamplesMode.RETURN, ErrorSamplesMode.REPLACE, ErrorSamplesMode.SKIP):
+        raise TypeError(f"For 'set_error_samples_mode', the mode must be an ErrorSamplesMode, "
+                        f"but got {error_samples_mode!r}")
+    if error_samples_mode != ErrorSamplesMode.RETURN:
+        raise NotImplementedError("For 'set_error_samples_mode', only ErrorSamplesMode.RETURN is supported: a "
+                                  "failing row raises an error naming it")
+    _state["error_samples_mode"] = error_samples_mode
+
+
+def get_error_samples_mode():
+    return _state["error_samples_mode"]
+
+
+def set_multiprocessing_start_method(start_method="fork"):
+    """The start method of the pipeline's worker processes (multiprocessing's names)."""
+    if start_method not in ("fork", "spawn", "forkserver"):
+        raise ValueError(f"For 'set_multiprocessing_start_method', the method must be 'fork', 'spawn' or "
+                         f"'forkserver', but got {start_method!r}")
+    _state["start_method"] = start_method
+
+
+def get_multiprocessing_start_method():
+    return _state["start_method"]
+
+
+def set_video_backend(backend):
+    """``"CPU"`` (the only backend here) or ``"Ascend"``."""
+    if backend not in ("CPU", "Ascend"):
+        raise ValueError(f"For 'set_video_backend', the backend must be 'CPU' or 'Ascend', but got {backend!r}")
+    _state["video_backend"] = backend
+
+
+def get_video_backend():
+    return _state["video_backend"]
+
+
+def load(file):
+    """Read settings from a JSON file (``{"seed": ..., "numParallelWorkers": ...}``)."""
+    import json
+    with open(file, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    if "seed" in doc:
+        set_seed(doc["seed"])
+    if "numParallelWorkers" in doc:
+        set_num_parallel_workers(doc["numParallelWorkers"])
+    if "prefetchSize" in doc:
+        set_prefetch_size(doc["prefetchSize"])

@@ -314,9 +314,16 @@ class MappableDataset(Dataset):
         raise NotImplementedError
 
     def _size(self):
+        self._bind_sampler()
         return self.sampler._size(self._num_rows())
 
+    def _bind_sampler(self):
+        # Samplers that choose rows by their content (PKSampler) read them from the source.
+        if hasattr(self.sampler, "_source"):
+            self.sampler._source = self
+
     def _rows(self, ctx):
+        self._bind_sampler()
         indices = self.sampler._indices(self._num_rows(), ctx.rng(self))
         workers = self.num_parallel_workers or 1
         if workers > 1 and self.python_multiprocessing and len(indices) > 1:
@@ -533,6 +540,9 @@ class MapDataset(Dataset):
         if num_parallel_workers is not None:
             _check_int("map", "num_parallel_workers", num_parallel_workers, 1)
         self.python_multiprocessing = bool(python_multiprocessing)
+        callbacks = kwargs.get("callbacks")
+        self.callbacks = [] if callbacks is None else list(callbacks) if isinstance(callbacks, (list, tuple)) \
+            else [callbacks]
         ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
         if not ops:
             raise ValueError("For 'map', 'operations' must not be empty")
@@ -553,7 +563,10 @@ class MapDataset(Dataset):
         cols = self.children[0].get_col_names()
         out_names = self._column_names()
         untouched = [(c, k) for k, c in enumerate(cols) if c not in self.input_columns]
+        hooks = _CallbackRunner(self.callbacks, ctx.epoch) if self.callbacks else None
         for row, values in self._mapped(ctx):
+            if hooks is not None:
+                hooks.step()
             if len(values) != len(self.output_columns):
                 raise RuntimeError(f"For 'map', the operations on {self.input_columns} returned {len(values)} "
                                    f"columns but output_columns is {self.output_columns}")
@@ -561,6 +574,8 @@ class MapDataset(Dataset):
             for c, k in untouched:
                 full[c] = row[k]
             yield tuple(full[c] for c in out_names)
+        if hooks is not None:
+            hooks.end()
 
     def _mapped(self, ctx):
         """``(row, outputs)`` pairs in order; with ``num_parallel_workers > 1`` the operations
@@ -575,6 +590,39 @@ class MapDataset(Dataset):
         from ._workers import ordered_map
         yield from ordered_map(rows, self.operations, self.input_columns, self._in_pos, workers,
                                self.python_multiprocessing)
+
+
+class _RunContext:
+    """What a dataset callback sees: the epoch and step numbers (1-based)."""
+
+    def __init__(self):
+        self.cur_epoch_num = 0
+        self.cur_step_num_in_epoch = 0
+        self.cur_step_num = 0
+
+
+class _CallbackRunner:
+    def __init__(self, callbacks, epoch):
+        self.callbacks = callbacks
+        self.context = _RunContext()
+        self.context.cur_epoch_num = epoch + 1
+        if epoch == 0:
+            for cb in callbacks:
+                cb.ds_begin(self.context)
+        for cb in callbacks:
+            cb.ds_epoch_begin(self.context)
+
+    def step(self):
+        self.context.cur_step_num_in_epoch += 1
+        self.context.cur_step_num += 1
+        for cb in self.callbacks:
+            if (self.context.cur_step_num - 1) % cb.step_size == 0:
+                cb.ds_step_begin(self.context)
+                cb.ds_step_end(self.context)
+
+    def end(self):
+        for cb in self.callbacks:
+            cb.ds_epoch_end(self.context)
 
 
 def _apply_operations(operations, input_columns, values):

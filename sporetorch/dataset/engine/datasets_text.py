@@ -1,7 +1,12 @@
-"""Text sources: ``TextFileDataset`` (one row per non-empty line)."""
-from .datasets_standard_format import Shuffle, _FileRowsDataset
+"""Text sources: ``TextFileDataset`` (one row per non-empty line) and the text data sets
+stored as CSV or line files (AG News, DBpedia, Penn Treebank, WikiText, ...)."""
+import csv
+import os
 
 import numpy as np
+
+from .datasets import MappableDataset
+from .datasets_standard_format import Shuffle, _FileRowsDataset
 
 
 class TextFileDataset(_FileRowsDataset):
@@ -29,3 +34,286 @@ class TextFileDataset(_FileRowsDataset):
                 line = line.rstrip("\r\n")
                 if line:
                     yield (np.array(line),)
+
+
+def _usage_files(op, dataset_dir, usage, files):
+    """The files of ``usage`` (``files``: {usage: file name}; ``"all"`` takes them all)."""
+    if not os.path.isdir(dataset_dir):
+        raise ValueError(f"For '{op}', the folder {dataset_dir} does not exist or is not a directory")
+    usage = "all" if usage is None else usage
+    if usage != "all" and usage not in files:
+        raise ValueError(f"For '{op}', 'usage' must be one of {list(files) + ['all']}, but got {usage!r}")
+    names = list(files.values()) if usage == "all" else [files[usage]]
+    paths = [os.path.join(dataset_dir, n) for n in names]
+    found = [p for p in paths if os.path.isfile(p)]
+    if not found:
+        raise ValueError(f"For '{op}', none of the files {names} was found in {dataset_dir}")
+    return found
+
+
+class _HeaderlessCsvDataset(_FileRowsDataset):
+    """A text data set stored as header-less CSV files with fixed string columns."""
+    _op = ""
+    _columns = ()
+    _files = {"train": "train.csv", "test": "test.csv"}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, cache=None):
+        files = _usage_files(self._op, dataset_dir, usage, self._files)
+        super().__init__(self._op, files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+
+    def _column_names(self):
+        return list(self._columns)
+
+    def _file_rows(self, path):
+        with open(path, newline="", encoding="utf-8") as fh:
+            for line_no, fields in enumerate(csv.reader(fh), start=1):
+                if not fields:
+                    continue
+                if len(fields) != len(self._columns):
+                    raise ValueError(f"For '{self._op}', {path} line {line_no} has {len(fields)} fields, expected "
+                                     f"{len(self._columns)} ({list(self._columns)})")
+                yield tuple(np.array(f) for f in fields)
+
+
+def _csv_dataset(name, columns, doc):
+    cls = type(name, (_HeaderlessCsvDataset,), {"_op": name, "_columns": tuple(columns), "__doc__": doc})
+    return cls
+
+
+AGNewsDataset = _csv_dataset("AGNewsDataset", ["index", "title", "description"],
+                             "AG News: ``train.csv``/``test.csv``; string columns index, title, description.")
+AmazonReviewDataset = _csv_dataset("AmazonReviewDataset", ["label", "title", "content"],
+                                   "Amazon reviews: ``train.csv``/``test.csv``; string columns label, title, content.")
+DBpediaDataset = _csv_dataset("DBpediaDataset", ["class", "title", "content"],
+                              "DBpedia: ``train.csv``/``test.csv``; string columns class, title, content.")
+YahooAnswersDataset = _csv_dataset("YahooAnswersDataset", ["class", "title", "content", "answer"],
+                                   "Yahoo! Answers: ``train.csv``/``test.csv``; string columns class, title, "
+                                   "content, answer.")
+YelpReviewDataset = _csv_dataset("YelpReviewDataset", ["label", "text"],
+                                 "Yelp reviews: ``train.csv``/``test.csv``; string columns label, text.")
+SogouNewsDataset = _csv_dataset("SogouNewsDataset", ["index", "title", "content"],
+                                "Sogou News: ``train.csv``/``test.csv``; string columns index, title, content.")
+
+
+class _LinesDataset(TextFileDataset):
+    """A text data set of plain line files per usage; column ``text``."""
+    _op = ""
+    _files = {}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, cache=None):
+        files = _usage_files(self._op, dataset_dir, usage, self._files)
+        _FileRowsDataset.__init__(self, self._op, files, num_samples, num_parallel_workers, shuffle, num_shards,
+                                  shard_id)
+
+
+class PennTreebankDataset(_LinesDataset):
+    """Penn Treebank: ``ptb.train.txt``, ``ptb.valid.txt``, ``ptb.test.txt``; column ``text``."""
+    _op = "PennTreebankDataset"
+    _files = {"train": "ptb.train.txt", "valid": "ptb.valid.txt", "test": "ptb.test.txt"}
+
+
+class WikiTextDataset(_LinesDataset):
+    """WikiText: ``wiki.train.tokens``, ``wiki.valid.tokens``, ``wiki.test.tokens``; column ``text``."""
+    _op = "WikiTextDataset"
+    _files = {"train": "wiki.train.tokens", "valid": "wiki.valid.tokens", "test": "wiki.test.tokens"}
+
+
+class EnWik9Dataset(_LinesDataset):
+    """EnWik9: the file ``enwik9`` in ``dataset_dir``; column ``text``."""
+    _op = "EnWik9Dataset"
+    _files = {"all": "enwik9"}
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=True, num_shards=None,
+                 shard_id=None, cache=None):
+        super().__init__(dataset_dir, None, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+
+
+class IMDBDataset(MappableDataset):
+    """IMDB reviews: ``<usage>/pos/*.txt`` and ``<usage>/neg/*.txt`` under ``dataset_dir``.
+
+    Outputs: ``text`` (str), ``label`` uint32 (neg 0, pos 1)."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        usage = "all" if usage is None else usage
+        if usage not in ("train", "test", "all"):
+            raise ValueError(f"For 'IMDBDataset', 'usage' must be 'train', 'test' or 'all', but got {usage!r}")
+        self._items = []
+        for part in (("train", "test") if usage == "all" else (usage,)):
+            for label, name in ((1, "pos"), (0, "neg")):
+                folder = os.path.join(dataset_dir, part, name)
+                if os.path.isdir(folder):
+                    self._items += [(os.path.join(folder, f), label) for f in sorted(os.listdir(folder))
+                                    if f.endswith(".txt")]
+        if not self._items:
+            raise ValueError(f"For 'IMDBDataset', no review files were found under {dataset_dir}")
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["text", "label"]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        with open(path, encoding="utf-8") as fh:
+            return np.array(fh.read()), np.array(label, dtype=np.uint32)
+
+
+class SST2Dataset(_FileRowsDataset):
+    """SST-2: ``train.tsv``/``dev.tsv`` (columns ``sentence``, ``label``) and ``test.tsv``
+    (column ``sentence``), each with a header line; values are strings."""
+
+    _files = {"train": "train.tsv", "dev": "dev.tsv", "test": "test.tsv"}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, cache=None):
+        usage = "train" if usage is None else usage
+        if usage not in self._files:
+            raise ValueError(f"For 'SST2Dataset', 'usage' must be 'train', 'dev' or 'test', but got {usage!r}")
+        self.usage = usage
+        files = _usage_files("SST2Dataset", dataset_dir, usage, self._files)
+        super().__init__("SST2Dataset", files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["sentence"] if self.usage == "test" else ["sentence", "label"]
+
+    def _file_rows(self, path):
+        with open(path, encoding="utf-8") as fh:
+            header = fh.readline().rstrip("\r\n").split("\t")
+            for line in fh:
+                fields = dict(zip(header, line.rstrip("\r\n").split("\t")))
+                if fields:
+                    yield tuple(np.array(fields.get(c, "")) for c in self._column_names())
+
+
+class _TaggedTokensDataset(_FileRowsDataset):
+    """Sentences of one token per line (``word tag tag``), separated by blank lines; each
+    row holds one 1-D string array per column."""
+    _op = ""
+    _columns = ()
+    _files = {}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, shuffle=Shuffle.GLOBAL, num_shards=None,
+                 shard_id=None, num_parallel_workers=None, cache=None):
+        files = _usage_files(self._op, dataset_dir, usage, self._files)
+        super().__init__(self._op, files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+
+    def _column_names(self):
+        return list(self._columns)
+
+    def _file_rows(self, path):
+        sentence = []
+        with open(path, encoding="utf-8") as fh:
+            for line_no, line in enumerate(fh, start=1):
+                parts = line.split()
+                if parts:
+                    if len(parts) != len(self._columns):
+                        raise ValueError(f"For '{self._op}', {path} line {line_no} has {len(parts)} fields, "
+                                         f"expected {len(self._columns)}")
+                    sentence.append(parts)
+                elif sentence:
+                    yield tuple(np.array(col) for col in zip(*sentence))
+                    sentence = []
+        if sentence:
+            yield tuple(np.array(col) for col in zip(*sentence))
+
+
+class CoNLL2000Dataset(_TaggedTokensDataset):
+    """CoNLL-2000 chunking: ``train.txt``/``test.txt``; columns ``word``, ``pos_tag``, ``chunk_tag``."""
+    _op = "CoNLL2000Dataset"
+    _columns = ("word", "pos_tag", "chunk_tag")
+    _files = {"train": "train.txt", "test": "test.txt"}
+
+
+class UDPOSDataset(_TaggedTokensDataset):
+    """UDPOS: ``en-ud-tag.v2.{train,dev,test}.txt``; columns ``word``, ``universal``, ``stanford``."""
+    _op = "UDPOSDataset"
+    _columns = ("word", "universal", "stanford")
+    _files = {"train": "en-ud-tag.v2.train.txt", "valid": "en-ud-tag.v2.dev.txt", "test": "en-ud-tag.v2.test.txt"}
+
+
+class Multi30kDataset(_FileRowsDataset):
+    """Multi30k: parallel files ``{train,val,test2016}.{de,en}``; one row per line pair.
+
+    Args:
+        language_pair (list[str]): ``["en", "de"]`` (default) or ``["de", "en"]``: the
+            ``text`` and ``translation`` languages.
+
+    Outputs: ``text``, ``translation`` (str).
+    """
+
+    _parts = {"train": "train", "valid": "val", "test": "test2016"}
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, num_shards=None, shard_id=None, cache=None):
+        usage = "all" if usage is None else usage
+        if usage not in ("train", "valid", "test", "all"):
+            raise ValueError(f"For 'Multi30kDataset', 'usage' must be 'train', 'valid', 'test' or 'all', "
+                             f"but got {usage!r}")
+        pair = list(language_pair or ["en", "de"])
+        if sorted(pair) != ["de", "en"]:
+            raise ValueError(f"For 'Multi30kDataset', 'language_pair' must be ['en', 'de'] or ['de', 'en'], "
+                             f"but got {language_pair!r}")
+        self.language_pair = pair
+        parts = list(self._parts.values()) if usage == "all" else [self._parts[usage]]
+        files = [os.path.join(dataset_dir, p) for p in parts if os.path.isfile(os.path.join(dataset_dir, p + ".de"))]
+        if not files:
+            raise ValueError(f"For 'Multi30kDataset', no {parts} .de/.en files were found in {dataset_dir}")
+        super().__init__("Multi30kDataset", [f + ".de" for f in files], num_samples, num_parallel_workers,
+                         True if shuffle is None else shuffle, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["text", "translation"]
+
+    def _file_rows(self, path):
+        stem = path[:-3]
+        with open(f"{stem}.{self.language_pair[0]}", encoding="utf-8") as a, \
+                open(f"{stem}.{self.language_pair[1]}", encoding="utf-8") as b:
+            for k, (x, y) in enumerate(zip(a, b), start=1):
+                x, y = x.rstrip("\r\n"), y.rstrip("\r\n")
+                if x or y:
+                    yield np.array(x), np.array(y)
+
+
+class SQuADDataset(_FileRowsDataset):
+    """SQuAD 1.1/2.0: ``train-v*.json``/``dev-v*.json``; one row per question.
+
+    Outputs: ``context``, ``question`` (str), ``text`` (str array of the answers),
+    ``answer_start`` (uint32 array).
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, cache=None):
+        usage = "all" if usage is None else usage
+        if usage not in ("train", "dev", "all"):
+            raise ValueError(f"For 'SQuADDataset', 'usage' must be 'train', 'dev' or 'all', but got {usage!r}")
+        if not os.path.isdir(dataset_dir):
+            raise ValueError(f"For 'SQuADDataset', the folder {dataset_dir} does not exist")
+        parts = ("train", "dev") if usage == "all" else (usage,)
+        files = [os.path.join(dataset_dir, f) for f in sorted(os.listdir(dataset_dir))
+                 if f.endswith(".json") and f.split("-")[0] in parts]
+        if not files:
+            raise ValueError(f"For 'SQuADDataset', no {list(parts)} JSON files were found in {dataset_dir}")
+        super().__init__("SQuADDataset", files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["context", "question", "text", "answer_start"]
+
+    def _file_rows(self, path):
+        import json
+        try:
+            with open(path, encoding="utf-8") as fh:
+                articles = json.load(fh)["data"]
+        except (OSError, ValueError, KeyError) as err:
+            raise ValueError(f"For 'SQuADDataset', cannot read {path}: {type(err).__name__}: {err}") from None
+        for article in articles:
+            for para in article["paragraphs"]:
+                for qa in para["qas"]:
+                    answers = qa.get("answers") or [{"text": "", "answer_start": -1}]
+                    yield (np.array(para["context"]), np.array(qa["question"]),
+                           np.array([a["text"] for a in answers]),
+                           np.array([a["answer_start"] for a in answers], dtype=np.int64).astype(np.uint32))

@@ -127,3 +127,145 @@ class NumpySlicesDataset(_ArrayColumnsDataset):
         self._names = names
         self._arrays = arrays
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+
+class PaddedDataset(_ArrayColumnsDataset):
+    """Rows given as a list of dicts (``{column: value}``), e.g. to pad a sharded data set
+    so every shard gets the same number of rows."""
+
+    def __init__(self, padded_samples):
+        if not isinstance(padded_samples, list) or not padded_samples or \
+                not all(isinstance(s, dict) for s in padded_samples):
+            raise TypeError("For 'PaddedDataset', 'padded_samples' must be a non-empty list of dicts")
+        names = list(padded_samples[0])
+        for k, s in enumerate(padded_samples):
+            if list(s) != names:
+                raise ValueError(f"For 'PaddedDataset', sample {k} has the columns {list(s)}, not {names}")
+        self._names = names
+        self._rows_list = [tuple(_to_array(s[c], c, "PaddedDataset") for c in names) for s in padded_samples]
+        self._arrays = (self._rows_list,)
+        super().__init__(None, 1, False)
+
+    def _read_row(self, index):
+        return self._rows_list[index]
+
+
+_SCHEMA_TYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16",
+                 "float32", "float64", "string", "bytes")
+
+
+def _type_name(de_type):
+    name = de_type if isinstance(de_type, str) else str(de_type).lower()
+    name = {"bool_": "bool", "str": "string"}.get(name, name)
+    if name not in _SCHEMA_TYPES:
+        raise ValueError(f"For 'Schema', the column type {de_type!r} is not one of {_SCHEMA_TYPES}")
+    return name
+
+
+class Schema:
+    """Column names, types and shapes of a data set (``RandomDataset``, ``GeneratorDataset(schema=...)``).
+
+    Args:
+        schema_file (str, optional): a JSON file ``{"columns": {name: {"type": t, "rank": r,
+            "shape": [...]}}, "numRows": n}`` to read.
+    """
+
+    def __init__(self, schema_file=None):
+        self.columns = []
+        self.num_rows = None
+        self.dataset_type = ""
+        if schema_file is not None:
+            import json
+            with open(schema_file, encoding="utf-8") as fh:
+                self.from_json(json.load(fh))
+
+    def add_column(self, name, de_type, shape=None):
+        """Add a column of type ``de_type`` (a MindSpore dtype or its name) and ``shape``."""
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"For 'Schema.add_column', 'name' must be a non-empty str, but got {name!r}")
+        column = {"name": name, "type": _type_name(de_type)}
+        if shape is not None:
+            column["shape"] = [int(d) for d in shape]
+            column["rank"] = len(column["shape"])
+        self.columns.append(column)
+
+    def parse_columns(self, columns):
+        """Replace the columns with ``columns`` (a list of dicts or ``{name: {type, shape}}``)."""
+        self.columns = []
+        items = columns.items() if isinstance(columns, dict) else ((c["name"], c) for c in columns)
+        for name, spec in items:
+            self.add_column(name, spec["type"], spec.get("shape"))
+
+    def from_json(self, json_obj):
+        self.parse_columns(json_obj["columns"])
+        self.num_rows = json_obj.get("numRows")
+        self.dataset_type = json_obj.get("datasetType", "")
+
+    def to_json(self):
+        import json
+        doc = {"columns": {c["name"]: {k: v for k, v in c.items() if k != "name"} for c in self.columns}}
+        if self.num_rows is not None:
+            doc["numRows"] = self.num_rows
+        return json.dumps(doc, indent=2)
+
+    def __str__(self):
+        return self.to_json()
+
+    def get_num_rows(self):
+        return self.num_rows
+
+
+class RandomDataset(MappableDataset):
+    """Random rows following a ``Schema`` (or random columns when none is given).
+
+    Args:
+        total_rows (int, optional): rows per epoch. Default: the schema's ``numRows`` or a
+            random number in [1, 1024].
+        schema (Schema or str, optional): the columns; shapes default to random 1-D sizes.
+        columns_list (list[str], optional): keep these columns.
+        num_samples, num_parallel_workers, shuffle, num_shards, shard_id: as for every source.
+
+    The values are uniform random numbers from a generator seeded by ``config.set_seed``.
+    """
+
+    def __init__(self, total_rows=None, schema=None, columns_list=None, num_samples=None, num_parallel_workers=None,
+                 cache=None, shuffle=None, num_shards=None, shard_id=None):
+        if isinstance(schema, str):
+            schema = Schema(schema)
+        from ..core import config
+        rng = config._rng(0xDA7A)
+        if schema is None:
+            schema = Schema()
+            for k in range(int(rng.integers(1, 4))):
+                schema.add_column(f"c{k}", str(rng.choice(["uint8", "int32", "float32"])),
+                                  [int(rng.integers(1, 5))])
+        columns = [c for c in schema.columns if columns_list is None or c["name"] in columns_list]
+        if not columns:
+            raise ValueError("For 'RandomDataset', the schema has no columns to generate")
+        self._names = [c["name"] for c in columns]
+        self._specs = [(c["type"], c.get("shape") or [int(rng.integers(1, 5))]) for c in columns]
+        rows = total_rows or schema.num_rows or int(rng.integers(1, 1025))
+        self._total = int(rows)
+        self._seed = int(rng.integers(2 ** 31))
+        super().__init__(num_samples, num_parallel_workers, shuffle, None, num_shards, shard_id)
+
+    def _column_names(self):
+        return list(self._names)
+
+    def _num_rows(self):
+        return self._total
+
+    def _read_row(self, index):
+        rng = np.random.default_rng([self._seed, index])
+        out = []
+        for kind, shape in self._specs:
+            if kind in ("string", "bytes"):
+                out.append(np.array(str(rng.integers(1 << 30))))
+            elif kind == "bool":
+                out.append(rng.integers(0, 2, size=shape).astype(bool))
+            elif kind.startswith(("int", "uint")):
+                info = np.iinfo(kind)
+                out.append(rng.integers(max(info.min, -1000), min(info.max, 1000), size=shape).astype(kind))
+            else:
+                out.append(rng.random(size=shape).astype(kind))
+        return tuple(out)

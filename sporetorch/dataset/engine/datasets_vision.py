@@ -510,3 +510,313 @@ class CocoDataset(MappableDataset):
         image_path, columns = self._items[index]
         image = _file_bytes(image_path)
         return ((_decode(image, image_path) if self.decode else image), *columns)
+
+
+class FakeImageDataset(MappableDataset):
+    """Random images and labels, for trying a pipeline without data.
+
+    Args:
+        num_images (int): rows. Default: 1000.
+        image_size (tuple): HWC shape. Default: (224, 224, 3).
+        num_classes (int): labels are in ``[0, num_classes)``. Default: 10.
+        base_seed (int): row ``i`` is generated from ``(base_seed, i)``. Default: 0.
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8 HWC, ``label`` uint32.
+    """
+
+    def __init__(self, num_images=1000, image_size=(224, 224, 3), num_classes=10, base_seed=0, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        for name, value in (("num_images", num_images), ("num_classes", num_classes)):
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError(f"For 'FakeImageDataset', '{name}' must be a positive int, but got {value!r}")
+        if not isinstance(image_size, (list, tuple)) or len(image_size) != 3 or \
+                not all(isinstance(d, int) and d > 0 for d in image_size):
+            raise ValueError(f"For 'FakeImageDataset', 'image_size' must be 3 positive ints, but got {image_size!r}")
+        self.num_images, self.image_size = num_images, tuple(image_size)
+        self.num_classes, self.base_seed = num_classes, base_seed
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _num_rows(self):
+        return self.num_images
+
+    def _read_row(self, index):
+        rng = np.random.default_rng([self.base_seed, index])
+        image = rng.integers(0, 256, size=self.image_size, dtype=np.uint8)
+        return image, np.array(rng.integers(self.num_classes), dtype=np.uint32)
+
+
+class EMnistDataset(_ArrayColumnsDataset):
+    """EMNIST: ``emnist-<name>-{train,test}-{images-idx3,labels-idx1}-ubyte`` (optionally ``.gz``).
+
+    Args:
+        dataset_dir (str): the folder.
+        name (str): the split: ``"byclass"``, ``"bymerge"``, ``"balanced"``, ``"letters"``,
+            ``"digits"`` or ``"mnist"``.
+        usage (str): ``"train"``, ``"test"`` or ``"all"``. Default: all.
+
+    Outputs: ``image`` uint8 (28, 28, 1), ``label`` uint32.
+    """
+
+    _NAMES = ("byclass", "bymerge", "balanced", "letters", "digits", "mnist")
+
+    def __init__(self, dataset_dir, name, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("EMnistDataset", dataset_dir)
+        if name not in self._NAMES:
+            raise ValueError(f"For 'EMnistDataset', 'name' must be one of {self._NAMES}, but got {name!r}")
+        usage = _check_usage("EMnistDataset", usage, ("train", "test", "all"))
+        images, labels = [], []
+        for part in (("train", "test") if usage == "all" else (usage,)):
+            img = os.path.join(path, f"emnist-{name}-{part}-images-idx3-ubyte")
+            lbl = os.path.join(path, f"emnist-{name}-{part}-labels-idx1-ubyte")
+            images.append(_read_idx("EMnistDataset", img, 2051, (28, 28)))
+            labels.append(_read_idx("EMnistDataset", lbl, 2049, ()))
+        self._names = ("image", "label")
+        self._arrays = (np.concatenate(images)[..., None], np.concatenate(labels).astype(np.uint32))
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+
+class Caltech256Dataset(ImageFolderDataset):
+    """Caltech-256: ``NNN.name/NNN_MMMM.jpg`` folders; labels follow the sorted folder order.
+
+    Outputs: ``image`` (bytes or decoded), ``label`` uint32.
+    """
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, [".jpg", ".jpeg"],
+                         None, decode, num_shards, shard_id)
+
+    def _read_row(self, index):
+        image, label = super()._read_row(index)
+        return image, label.astype(np.uint32)
+
+
+class Food101Dataset(MappableDataset):
+    """Food-101: ``images/<class>/<id>.jpg``; ``meta/train.txt``/``meta/test.txt`` list the
+    ``<class>/<id>`` of each usage.
+
+    Outputs: ``image`` (bytes or decoded), ``label`` (the class name, str).
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("Food101Dataset", dataset_dir)
+        usage = _check_usage("Food101Dataset", usage, ("train", "test", "all"))
+        self._items = []
+        for part in (("train", "test") if usage == "all" else (usage,)):
+            meta = os.path.join(path, "meta", f"{part}.txt")
+            if not os.path.isfile(meta):
+                raise ValueError(f"For 'Food101Dataset', {meta} was not found")
+            with open(meta, encoding="utf-8") as fh:
+                for line in fh:
+                    key = line.strip()
+                    if key:
+                        self._items.append((os.path.join(path, "images", key + ".jpg"), key.split("/")[0]))
+        self.decode = bool(decode)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        image = _file_bytes(path)
+        return (_decode(image, path) if self.decode else image), np.array(label)
+
+
+class ManifestDataset(MappableDataset):
+    """A MindSpore manifest file: one JSON object per line, ``{"source": image path,
+    "usage": "train"|"eval"|"inference", "annotation": [{"name": class name}, ...]}``.
+
+    Args:
+        dataset_file (str): the manifest.
+        usage (str): the rows to read. Default: ``"train"``.
+        class_indexing (dict, optional): ``{class name: label}``; default: sorted names from 0.
+        decode (bool): decode the images. Default: False.
+
+    Outputs: ``image``, ``label`` uint32 (the labels of the row's annotations).
+    """
+
+    def __init__(self, dataset_file, usage="train", num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, class_indexing=None, decode=False, num_shards=None, shard_id=None, cache=None):
+        import json
+        if usage not in ("train", "eval", "inference"):
+            raise ValueError(f"For 'ManifestDataset', 'usage' must be 'train', 'eval' or 'inference', "
+                             f"but got {usage!r}")
+        if not os.path.isfile(dataset_file):
+            raise ValueError(f"For 'ManifestDataset', the manifest {dataset_file} does not exist")
+        rows = []
+        with open(dataset_file, encoding="utf-8") as fh:
+            for line_no, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    doc = json.loads(line)
+                    source, names = doc["source"], [a["name"] for a in doc.get("annotation", [])]
+                except (ValueError, KeyError, TypeError) as err:
+                    raise ValueError(f"For 'ManifestDataset', {dataset_file} line {line_no} is not a manifest "
+                                     f"entry: {type(err).__name__}: {err}") from None
+                if doc.get("usage", "train").lower() == usage:
+                    rows.append((source, names))
+        if class_indexing is None:
+            class_indexing = {n: k for k, n in enumerate(sorted({n for _, names in rows for n in names}))}
+        self._class_indexing = dict(class_indexing)
+        self._items = [(src, np.array([class_indexing[n] for n in names], dtype=np.uint32)) for src, names in rows]
+        self.decode = bool(decode)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def get_class_indexing(self):
+        return dict(self._class_indexing)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        image = _file_bytes(path)
+        return (_decode(image, path) if self.decode else image), label
+
+
+class RenderedSST2Dataset(ImageFolderDataset):
+    """Rendered SST-2: ``<usage>/<class>/*.png`` (usage ``train``, ``val``, ``test`` or ``all``).
+
+    Outputs: ``image`` (bytes or decoded), ``label`` uint32.
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        usage = _check_usage("RenderedSST2Dataset", usage, ("train", "val", "test", "all"))
+        root = _check_dir("RenderedSST2Dataset", dataset_dir)
+        parts = ("train", "val", "test") if usage == "all" else (usage,)
+        self._parts = [os.path.join(root, p) for p in parts if os.path.isdir(os.path.join(root, p))]
+        if not self._parts:
+            raise ValueError(f"For 'RenderedSST2Dataset', no {list(parts)} folder was found in {root}")
+        super().__init__(self._parts[0], num_samples, num_parallel_workers, shuffle, sampler, [".png"], None, decode,
+                         num_shards, shard_id)
+        for extra in self._parts[1:]:
+            more = ImageFolderDataset(extra, shuffle=False, extensions=[".png"], class_indexing=self._class_indexing)
+            self._files += more._files
+
+    def _read_row(self, index):
+        image, label = super()._read_row(index)
+        return image, label.astype(np.uint32)
+
+
+class STL10Dataset(_ArrayColumnsDataset):
+    """STL-10, binary version: ``train_X.bin``/``train_y.bin``, ``test_X.bin``/``test_y.bin`` and
+    ``unlabeled_X.bin`` (96x96 RGB images stored column-major).
+
+    Args:
+        usage (str): ``"train"``, ``"test"``, ``"unlabeled"``, ``"train+unlabeled"`` or ``"all"``.
+            Default: all.
+
+    Outputs: ``image`` uint8 (96, 96, 3), ``label`` int32 (0-9; -1 for unlabeled rows).
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("STL10Dataset", dataset_dir)
+        usage = _check_usage("STL10Dataset", usage, ("train", "test", "unlabeled", "train+unlabeled", "all"))
+        parts = {"train": ["train"], "test": ["test"], "unlabeled": ["unlabeled"],
+                 "train+unlabeled": ["train", "unlabeled"], "all": ["train", "test", "unlabeled"]}[usage]
+        images, labels = [], []
+        for part in parts:
+            xf = os.path.join(path, f"{part}_X.bin")
+            if not os.path.isfile(xf):
+                raise ValueError(f"For 'STL10Dataset', {xf} was not found")
+            raw = np.fromfile(xf, dtype=np.uint8)
+            if raw.size % (3 * 96 * 96):
+                raise ValueError(f"For 'STL10Dataset', {xf} is not a whole number of 96x96x3 images")
+            x = raw.reshape(-1, 3, 96, 96).transpose(0, 3, 2, 1)
+            if part == "unlabeled":
+                y = np.full(len(x), -1, dtype=np.int32)
+            else:
+                y = np.fromfile(os.path.join(path, f"{part}_y.bin"), dtype=np.uint8).astype(np.int32) - 1
+                if len(y) != len(x):
+                    raise ValueError(f"For 'STL10Dataset', {part}_y.bin has {len(y)} labels for {len(x)} images")
+            images.append(np.ascontiguousarray(x))
+            labels.append(y)
+        self._names = ("image", "label")
+        self._arrays = (np.concatenate(images), np.concatenate(labels))
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+
+def _read_idx_int_labels(op, path):
+    """QMNIST's ``labels-idx2-int`` file: big-endian int32 rows of 8 values."""
+    data = _read_maybe_gz(path)
+    if len(data) < 12 or int.from_bytes(data[:4], "big") != 3074:
+        raise ValueError(f"For '{op}', {path} is not an IDX int32 matrix file (magic 3074)")
+    rows, cols = int.from_bytes(data[4:8], "big"), int.from_bytes(data[8:12], "big")
+    arr = np.frombuffer(data, dtype=">i4", offset=12)
+    if arr.size != rows * cols:
+        raise ValueError(f"For '{op}', {path} holds {arr.size} values but its header announces {rows}x{cols}")
+    return arr.reshape(rows, cols)
+
+
+class QMnistDataset(_ArrayColumnsDataset):
+    """QMNIST: ``qmnist-{train,test}-images-idx3-ubyte`` and ``qmnist-{train,test}-labels-idx2-int``.
+
+    Args:
+        usage (str): ``"train"``, ``"test"``, ``"test10k"``, ``"test50k"``, ``"nist"`` or ``"all"``. Default: all.
+        compat (bool): the label is the class only (True) or all 8 QMNIST label fields. Default: True.
+
+    Outputs: ``image`` uint8 (28, 28, 1), ``label`` uint32 (scalar, or (8,) without ``compat``).
+    """
+
+    def __init__(self, dataset_dir, usage=None, compat=True, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("QMnistDataset", dataset_dir)
+        usage = _check_usage("QMnistDataset", usage, ("train", "test", "test10k", "test50k", "nist", "all"))
+        parts = {"train": ["train"], "test": ["test"], "test10k": ["test"], "test50k": ["test"], "nist": ["nist"],
+                 "all": ["train", "test"]}[usage]
+        images, labels = [], []
+        for part in parts:
+            images.append(_read_idx("QMnistDataset", os.path.join(path, f"qmnist-{part}-images-idx3-ubyte"), 2051,
+                                    (28, 28)))
+            labels.append(_read_idx_int_labels("QMnistDataset", os.path.join(path, f"qmnist-{part}-labels-idx2-int")))
+        x, y = np.concatenate(images), np.concatenate(labels).astype(np.uint32)
+        if usage == "test10k":
+            x, y = x[:10000], y[:10000]
+        elif usage == "test50k":
+            x, y = x[10000:], y[10000:]
+        self._names = ("image", "label")
+        self._arrays = (x[..., None], y[:, 0] if compat else y)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+
+class SemeionDataset(_ArrayColumnsDataset):
+    """Semeion handwritten digits: ``semeion.data`` (256 pixel values and a one-hot label per line).
+
+    Outputs: ``image`` uint8 (16, 16) of 0/1, ``label`` uint32.
+    """
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, cache=None):
+        path = os.path.join(_check_dir("SemeionDataset", dataset_dir), "semeion.data")
+        if not os.path.isfile(path):
+            raise ValueError(f"For 'SemeionDataset', {path} was not found")
+        images, labels = [], []
+        with open(path, encoding="utf-8") as fh:
+            for line_no, line in enumerate(fh, start=1):
+                values = line.split()
+                if not values:
+                    continue
+                if len(values) != 266:
+                    raise ValueError(f"For 'SemeionDataset', {path} line {line_no} has {len(values)} values, "
+                                     "expected 266")
+                images.append(np.array([float(v) for v in values[:256]]).reshape(16, 16).astype(np.uint8))
+                labels.append(int(np.argmax([int(v) for v in values[256:]])))
+        self._names = ("image", "label")
+        self._arrays = (np.stack(images), np.array(labels, dtype=np.uint32))
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)

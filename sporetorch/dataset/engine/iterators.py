@@ -77,3 +77,29 @@ class DictIterator(_Iterator):
 
     def _convert(self, row):
         return {c: _to_output(a, self.output_numpy, self.do_copy) for c, a in zip(self._names, row)}
+
+
+class DummyIterator:
+    """An iterator that serves the first row of ``dataset`` forever, for processes that must
+    iterate without consuming data (MindSpore's parameter-server and scheduler roles).
+
+    Args:
+        dataset (Dataset): the pipeline.
+        mode (str): ``"tuple"`` (rows as lists) or ``"dict"``.
+        output_numpy (bool): NumPy arrays instead of Tensors. Default: False.
+    """
+
+    def __init__(self, dataset, mode, output_numpy=False):
+        if mode not in ("tuple", "dict"):
+            raise ValueError(f"For 'DummyIterator', 'mode' must be 'tuple' or 'dict', but got {mode!r}")
+        self.mode = mode
+        self.output_numpy = output_numpy
+        self._names = dataset.get_col_names()
+        self._row = dataset._first_row()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        values = [_to_output(a, self.output_numpy, True) for a in self._row]
+        return dict(zip(self._names, values)) if self.mode == "dict" else values

@@ -273,3 +273,73 @@ def _build_sampler(name, sampler, shuffle, num_samples, num_shards, shard_id, de
     if shuffle:
         return RandomSampler(num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)
+
+
+BuiltinSampler = Sampler
+
+
+class IterSampler(Sampler):
+    """Indices from any iterable (re-iterated every epoch).
+
+    Args:
+        sampler: an object with ``__iter__`` yielding row indices.
+        num_samples (int, optional): at most this many per epoch.
+    """
+
+    def __init__(self, sampler, num_samples=None):
+        super().__init__(num_samples)
+        if not hasattr(sampler, "__iter__"):
+            raise TypeError(f"For 'IterSampler', 'sampler' must be iterable, but got {type(sampler).__name__}")
+        self.sampler = sampler
+
+    def __iter__(self):
+        return iter(self.sampler)
+
+
+class PKSampler(Sampler):
+    """``num_val`` rows of every class (P classes x K rows), for metric learning.
+
+    Args:
+        num_val (int): rows per class (drawn again when a class has fewer).
+        num_class (int, optional): accepted (MindSpore does not support it either).
+        shuffle (bool): shuffle the classes and their rows. Default: False.
+        class_column (str): the label column. Default: ``"label"``.
+        num_samples (int, optional): at most this many rows.
+    """
+
+    def __init__(self, num_val, num_class=None, shuffle=False, class_column="label", num_samples=None):
+        super().__init__(num_samples)
+        _check_count("PKSampler", num_val, allow_none=False, minimum=1)
+        if num_class is not None:
+            raise NotImplementedError("For 'PKSampler', num_class is not supported (as in MindSpore)")
+        if not isinstance(shuffle, bool):
+            raise TypeError(f"For 'PKSampler', 'shuffle' must be a bool, but got {shuffle!r}")
+        self.num_val, self.shuffle, self.class_column = num_val, shuffle, class_column
+        self._source = None
+
+    def _labels(self, n):
+        if self._source is None:
+            raise RuntimeError("For 'PKSampler', the sampler must be given to a random-access source")
+        cols = self._source.get_col_names()
+        if self.class_column not in cols:
+            raise ValueError(f"For 'PKSampler', the class column '{self.class_column}' is not one of {cols}")
+        pos = cols.index(self.class_column)
+        return [self._source._read_row(i)[pos].item() for i in range(n)]
+
+    def _indices(self, n, rng):
+        groups = {}
+        for i, label in enumerate(self._labels(n)):
+            groups.setdefault(label, []).append(i)
+        classes = sorted(groups)
+        if self.shuffle:
+            classes = [classes[k] for k in rng.permutation(len(classes))]
+        out = []
+        for c in classes:
+            rows = groups[c]
+            if self.shuffle:
+                rows = [rows[k] for k in rng.permutation(len(rows))]
+            out += [rows[k % len(rows)] for k in range(self.num_val)]
+        return self._limit(out)
+
+    def _size(self, n):
+        return self._limit_count(len(set(self._labels(n))) * self.num_val)

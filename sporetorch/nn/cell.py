@@ -18,6 +18,22 @@ from ..common.tensor import Tensor, _wrap
 _graph_state = _context.state
 
 
+def _input_type_error(cell, args, kwargs, error):
+    """What a cell raises when ``construct`` failed with ``error``: where an op met an input that is
+    not a Tensor (a NumPy array, a list...) it is MindSpore's TypeError naming the cell and the
+    input; any other AttributeError is ``error`` itself."""
+    text = str(error)
+    if not text.endswith("object has no attribute '_t'"):
+        return error
+    type_name = text.split("'")[1]
+    for where, value in [*enumerate(args), *kwargs.items()]:
+        kind = type(value)
+        if type_name in (kind.__name__, f"{kind.__module__}.{kind.__qualname__}"):
+            return TypeError(f"For '{type(cell).__name__}', the input argument must be Tensor, but input "
+                             f"{where!r} is {kind}.")
+    return error
+
+
 class Cell:
     """Base class of all networks.
 
@@ -61,7 +77,10 @@ class Cell:
 
     def __call__(self, *args, **kwargs):
         if self._call_hook is None and not _graph_state["graph"]:
-            return self.construct(*args, **kwargs)
+            try:
+                return self.construct(*args, **kwargs)
+            except AttributeError as e:
+                raise _input_type_error(self, args, kwargs, e) from None
         return _special_call(self, args, kwargs)
 
     def __bool__(self):

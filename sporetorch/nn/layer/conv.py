@@ -178,7 +178,15 @@ class _Conv(Cell):
         if _state["tuned"] and self._fn is F.conv2d and not torch.compiler.is_compiling() \
                 and _conv_tuning.tunable(t, w, self._s, pad):
             return _wrap(_conv_tuning.conv2d(t, w, b, self._s, pad, self._d, self.group))
-        return _wrap(self._fn(t, w, b, self._s, pad, self._d, self.group))
+        try:
+            return _wrap(self._fn(t, w, b, self._s, pad, self._d, self.group))
+        except RuntimeError as e:
+            if "Kernel size can't be greater than actual input size" not in str(e):
+                raise
+            raise ValueError(f"For '{type(self).__name__}', the input's spatial shape after padding must be at "
+                             f"least the dilated kernel_size {self.kernel_size} (dilation {self.dilation}), but "
+                             f"got input shape {tuple(x.shape)}, padded to {tuple(t.shape)} with padding "
+                             f"{pad}") from None
 
     # ------------------------------------------------------------------ transposed convolution
     def _setup_transpose(self, output_padding, cls):

@@ -19,6 +19,13 @@ def _check_ids(cls, t):
                          f"but got {mstype.from_torch(t.dtype)}")
 
 
+def _ids_range_error(cls, t, rows):
+    """MindSpore's Gather kernel reports ids outside [0, rows) as a RuntimeError."""
+    bad = t[(t < 0) | (t >= rows)]
+    return RuntimeError(f"For '{cls}', the input ids must be in the range [0, {rows}), but got "
+                        f"{bad[0].item()} in input shape {tuple(t.shape)}")
+
+
 class Embedding(Cell):
     r"""Look up rows of ``embedding_table`` by integer ids.
 
@@ -64,7 +71,10 @@ class Embedding(Cell):
         t = ids._t
         if t.is_floating_point():
             _check_ids("Embedding", t)
-        return _wrap(F.embedding(t, self.embedding_table._t))
+        try:
+            return _wrap(F.embedding(t, self.embedding_table._t))
+        except IndexError:
+            raise _ids_range_error("Embedding", t, self.vocab_size) from None
 
     def extend_repr(self):
         return f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, use_one_hot={self.use_one_hot}, " \
@@ -149,7 +159,10 @@ class EmbeddingLookup(Cell):
     def construct(self, indices):
         t = indices._t
         _check_ids("EmbeddingLookup", t)
-        out = F.embedding(t, self.embedding_table._t)
+        try:
+            out = F.embedding(t, self.embedding_table._t)
+        except IndexError:
+            raise _ids_range_error("EmbeddingLookup", t, self.vocab_size) from None
         if self.max_norm is not None:
             norm = out.norm(dim=-1, keepdim=True)
             out = out * torch.clamp(self.max_norm / norm.clamp_min(1e-12), max=1.0)

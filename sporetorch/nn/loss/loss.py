@@ -264,9 +264,16 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             if x.dim() != y.dim() + 1 or x.shape[0] != y.shape[0]:
                 raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', with sparse=True the 'labels' must be "
                                  f"logits.shape[:-1], but got logits {tuple(x.shape)} and labels {tuple(y.shape)}")
+            if y.dtype not in (torch.int32, torch.int64):
+                raise TypeError(f"For 'SoftmaxCrossEntropyWithLogits' with sparse=True, the 'labels' must be "
+                                f"class indices of type Int32 or Int64, but got {mstype.from_torch(y.dtype)}")
             if x.dim() > 2:
                 x = x.movedim(-1, 1)
-            return _wrap(F.cross_entropy(x, _labels(y), reduction=self.reduction))
+            y = _labels(y)
+            outside = (y < 0) | (y >= x.shape[1])
+            if not outside.any():
+                return _wrap(F.cross_entropy(x, y, reduction=self.reduction))
+            return _wrap(self._outside_labels(x, y, outside))
         if x.shape != y.shape:
             raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', the shapes of 'logits' {tuple(x.shape)} and "
                              f"'labels' {tuple(y.shape)} must be equal")
@@ -275,6 +282,18 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             loss = loss.mean() if self.average else loss.sum()
         return _wrap(loss)
 
+
+    def _outside_labels(self, x, y, outside):
+        """Labels outside [0, C) index no class: their one-hot row is all zeros, so their loss is 0 and
+        the mean still counts them, as MindSpore 2.10 computes it. With a reduction, MindSpore's kernel
+        refuses negative labels."""
+        if self.reduce and bool((y < 0).any()):
+            raise RuntimeError(f"For 'SoftmaxCrossEntropyWithLogits' with sparse=True and reduction="
+                               f"'{self.reduction}', every label must be >= 0, but got {y[y < 0][0].item()}")
+        loss = F.cross_entropy(x, y.masked_fill(outside, 0), reduction="none").masked_fill(outside, 0.0)
+        if self.reduce:
+            loss = loss.mean() if self.average else loss.sum()
+        return loss
 
 class DiceLoss(LossBase):
     r""":math:`1 - 2 |X \cap Y| / (|X|^2 + |Y|^2 + smooth)` over all elements.

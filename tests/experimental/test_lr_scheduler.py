@@ -106,3 +106,39 @@ def test_multistep_closed_form_and_errors():
         sched.StepLR(opt, 2, gamma=1)
     with pytest.raises(KeyError, match="initial_lr"):
         sched.StepLR(optim.SGD([_param("q")], lr=0.1), 2, last_epoch=3)
+
+
+# get_last_lr() of one group (lr 0.1) over 12 steps, recorded with MindSpore 2.10 (CPU).
+SINGLE = {'StepLR': [0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.025, 0.025, 0.025, 0.0125, 0.0125, 0.0125],
+ 'MultiStepLR': [0.1, 0.1, 0.03, 0.03, 0.03, 0.009, 0.009, 0.009, 0.009, 0.0027, 0.0027, 0.0027],
+ 'ExponentialLR': [0.1, 0.08000001, 0.064, 0.0512, 0.04096, 0.032768, 0.0262144, 0.02097152, 0.01677722, 0.01342178,
+                   0.01073742, 0.00858994],
+ 'CosineAnnealingLR': [0.1, 0.09140576, 0.06890576, 0.04109424, 0.01859423, 0.01, 0.01859424, 0.04109424,
+                       0.06890576, 0.09140574, 0.09999998, 0.09140573],
+ 'CosineAnnealingWarmRestarts': [0.1, 0.075, 0.025, 0.1, 0.09330127, 0.075, 0.05, 0.025, 0.00669872, 0.1,
+                                 0.09829629, 0.09330127],
+ 'LinearLR': [0.025, 0.04375, 0.0625, 0.08125, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1],
+ 'ConstantLR': [0.05, 0.05, 0.05, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1],
+ 'LambdaLR': [0.1, 0.09, 0.08099999, 0.07289999, 0.06560999, 0.05904899, 0.05314409, 0.04782968, 0.04304671,
+              0.03874204, 0.03486783, 0.03138105]}
+
+SINGLE_SCHEDULERS = {
+    "StepLR": lambda o: sched.StepLR(o, step_size=3, gamma=0.5),
+    "MultiStepLR": lambda o: sched.MultiStepLR(o, milestones=[2, 5, 9], gamma=0.3),
+    "ExponentialLR": lambda o: sched.ExponentialLR(o, gamma=0.8),
+    "CosineAnnealingLR": lambda o: sched.CosineAnnealingLR(o, T_max=5, eta_min=0.01),
+    "CosineAnnealingWarmRestarts": lambda o: sched.CosineAnnealingWarmRestarts(o, T_0=3, T_mult=2),
+    "LinearLR": lambda o: sched.LinearLR(o, start_factor=0.25, total_iters=4),
+    "ConstantLR": lambda o: sched.ConstantLR(o, factor=0.5, total_iters=3),
+    "LambdaLR": lambda o: sched.LambdaLR(o, lr_lambda=lambda e: 0.9 ** e),
+}
+
+
+@pytest.mark.parametrize("name", list(SINGLE_SCHEDULERS))
+def test_single_group_matches_mindspore(name):
+    s = SINGLE_SCHEDULERS[name](optim.SGD([_param("p")], lr=0.1))
+    got = []
+    for _ in range(12):
+        got.append(float(s.get_last_lr()[0].asnumpy()))
+        s.step()
+    np.testing.assert_allclose(got, SINGLE[name], rtol=1e-5, atol=1e-8)

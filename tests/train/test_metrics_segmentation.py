@@ -36,7 +36,8 @@ def _evaluations():
     for name in ("sensitivity", "specificity", "precision", "f1 score", "mcc", "accuracy", "balanced_accuracy",
                  "prevalence_threshold", "fm", "bm", "mk", "threat score", "npv", "fnr", "fpr", "fdr", "for"):
         for per_sample in (False, True):
-            for dec in (("mean", "sum", "sum_batch", "mean_channel", "sum_channel", "none") if per_sample else ("mean",)):
+            decreases = ("mean", "sum", "sum_batch", "mean_channel", "sum_channel", "none") if per_sample else ("mean",)
+            for dec in decreases:
                 metric = train.ConfusionMatrixMetric(skip_channel=True, metric_name=name,
                                                      calculation_method=per_sample, decrease=dec)
                 yield metric, [(yp, yt), (yt, yp)]
@@ -92,7 +93,8 @@ def test_closed_forms_and_errors():
     # MindSpore 2.10 registers them under these names
     assert {"confusion_matrix_metric", "hausdorff_distance", "mean_surface_distance",
             "root_mean_square_distance"} <= set(train.names())
-    assert ms.nn.HausdorffDistance is train.HausdorffDistance and ms.ConfusionMatrixMetric is train.ConfusionMatrixMetric
+    assert ms.nn.HausdorffDistance is train.HausdorffDistance
+    assert ms.ConfusionMatrixMetric is train.ConfusionMatrixMetric
 
 
 def test_occlusion_sensitivity_matches_mindspore():

@@ -254,6 +254,9 @@ class GeSwitch(_Unsupported):
     def __init__(self):
         pass
 
+    def __call__(self, data, pred):
+        return super().__call__(data, pred)
+
 
 class Merge(_Unsupported):
     """Not supported: see the module docstring (graph)."""

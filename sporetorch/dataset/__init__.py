@@ -45,6 +45,7 @@ from .core.config import (ErrorSamplesMode, get_callback_timeout, get_debug_mode
                           set_seed, set_video_backend)
 from ..common.tensor import Tensor
 from . import transforms, vision
+from . import audio, text
 from .vision import ToNumpy
 
 # MindSpore's class hierarchy: every dataset is one of these; here they are all ``Dataset``.

@@ -1,6 +1,5 @@
-"""Adadelta."""
-from torch.optim.adadelta import adadelta as _adadelta
-
+"""Adadelta (the update of ``nn.Adadelta``)."""
+from ...nn.optim.adagrad import adadelta_update_
 from ._checks import check_greater_than, check_not_less_than
 from .optimizer import Optimizer
 
@@ -40,6 +39,6 @@ class Adadelta(Optimizer):
         return self._step_groups(gradients)
 
     def _update(self, group, start, end, params, grads, lr):
-        _adadelta(params, grads, self._state_t(self.accum, start, end), self._state_t(self.accum_update, start, end),
-                  self._steps(1, len(params)), lr=lr, rho=group["rho"], eps=group["eps"],
-                  weight_decay=group["weight_decay"], maximize=group["maximize"])
+        grads = self._decay_weight(group["weight_decay"], params, self._maximize(group["maximize"], grads))
+        adadelta_update_(params, grads, self._state_t(self.accum, start, end),
+                         self._state_t(self.accum_update, start, end), lr=lr, rho=group["rho"], eps=group["eps"])

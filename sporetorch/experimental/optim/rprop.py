@@ -1,9 +1,8 @@
-"""Rprop: resilient back-propagation."""
-from torch.optim.rprop import rprop as _rprop
-
+"""Rprop: resilient back-propagation (the update of ``nn.Rprop``)."""
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...common import dtype as mstype
+from ...nn.optim.asgd import rprop_update_
 from ._checks import check_greater_than
 from .optimizer import Optimizer
 
@@ -48,6 +47,6 @@ class Rprop(Optimizer):
             for s in step_sizes:
                 s.fill_(lr)
         etaminus, etaplus = group["etas"]
-        _rprop(params, grads, self._state_t(self.prev, start, end), step_sizes, self._steps(self._step, len(params)),
-               maximize=group["maximize"], step_size_min=group["step_sizes"][0],
-               step_size_max=group["step_sizes"][1], etaminus=etaminus, etaplus=etaplus)
+        rprop_update_(params, self._maximize(group["maximize"], grads), self._state_t(self.prev, start, end),
+                      step_sizes, etaminus=etaminus, etaplus=etaplus, step_size_min=group["step_sizes"][0],
+                      step_size_max=group["step_sizes"][1])

@@ -108,15 +108,21 @@ class Adadelta(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, acc, acc_upd = self._bucket_lists(idx, params, grads, acc_all, upd_all)
-                torch._foreach_mul_(acc, rho)
-                torch._foreach_addcmul_(acc, g, g, value=1.0 - rho)
-                num = torch._foreach_sqrt(torch._foreach_add(acc_upd, eps))
-                den = torch._foreach_sqrt(torch._foreach_add(acc, eps))
-                update = torch._foreach_div(torch._foreach_mul(num, g), den)
-                torch._foreach_mul_(acc_upd, rho)
-                torch._foreach_addcmul_(acc_upd, update, update, value=1.0 - rho)
-                torch._foreach_add_(p, update, alpha=-lr)
+                adadelta_update_(p, g, acc, acc_upd, lr=lr, rho=rho, eps=eps)
         return True
+
+
+def adadelta_update_(params, grads, accum, accum_update, *, lr, rho, eps):
+    """MindSpore's ``ApplyAdadelta`` on lists of torch tensors, in place (shared with
+    ``experimental.optim.Adadelta``)."""
+    torch._foreach_mul_(accum, rho)
+    torch._foreach_addcmul_(accum, grads, grads, value=1.0 - rho)
+    num = torch._foreach_sqrt(torch._foreach_add(accum_update, eps))
+    den = torch._foreach_sqrt(torch._foreach_add(accum, eps))
+    update = torch._foreach_div(torch._foreach_mul(num, grads), den)
+    torch._foreach_mul_(accum_update, rho)
+    torch._foreach_addcmul_(accum_update, update, update, value=1.0 - rho)
+    torch._foreach_add_(params, update, alpha=-lr)
 
 
 __all__ = ["Adagrad", "ProximalAdagrad", "Adadelta"]

@@ -106,14 +106,22 @@ class Rprop(Optimizer):
                 if first:
                     for st in size:
                         st.fill_(lr)
-                for pi, gi, pr, st in zip(p, g, prev, size):
-                    sign = torch.sign(gi * pr)
-                    factor = torch.where(sign > 0, self.etaplus, torch.where(sign < 0, self.etaminus, 1.0))
-                    st.mul_(factor.to(st.dtype)).clamp_(self.step_size_min, self.step_size_max)
-                    g_upd = torch.where(sign < 0, torch.zeros_like(gi), gi)
-                    pi.sub_(torch.sign(g_upd) * st)
-                    pr.copy_(g_upd)
+                rprop_update_(p, g, prev, size, etaminus=self.etaminus, etaplus=self.etaplus,
+                              step_size_min=self.step_size_min, step_size_max=self.step_size_max)
         return True
+
+
+def rprop_update_(params, grads, prevs, step_sizes, *, etaminus, etaplus, step_size_min, step_size_max):
+    """One Rprop step on lists of torch tensors, in place: step sizes grow by ``etaplus`` while a
+    gradient keeps its sign and shrink by ``etaminus`` (skipping that step) when it flips (shared
+    with ``experimental.optim.Rprop``)."""
+    for pi, gi, pr, st in zip(params, grads, prevs, step_sizes):
+        sign = torch.sign(gi * pr)
+        factor = torch.where(sign > 0, etaplus, torch.where(sign < 0, etaminus, 1.0))
+        st.mul_(factor.to(st.dtype)).clamp_(step_size_min, step_size_max)
+        g_upd = torch.where(sign < 0, torch.zeros_like(gi), gi)
+        pi.sub_(torch.sign(g_upd) * st)
+        pr.copy_(g_upd)
 
 
 __all__ = ["ASGD", "Rprop"]

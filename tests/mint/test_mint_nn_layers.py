@@ -287,3 +287,17 @@ def test_layers_hold_mindspore_callables():
     sl1 = nn.SmoothL1Loss()
     np.testing.assert_allclose(sl1.smooth_l1_loss(x, t, 1.0, 'none').asnumpy(), [[0.245, 0.5]], rtol=1e-6)
     assert nn.BatchNorm2d(2).shape(x) == (1, 2)
+
+
+def test_reprs_as_mindspore():
+    # repr(...) of MindSpore 2.10's instances.
+    assert repr(nn.Conv2d(4, 6, 3)) == ("Conv2d(input_channels=4, output_channels=6, kernel_size=(3, 3), stride=(1, 1), "
+                                        "padding=(0, 0), dilation=(1, 1), groups=1, bias=True)")
+    assert repr(nn.BatchNorm1d(3, momentum=None)) == ("BatchNorm1d(num_features=3, eps=1e-05, momentum=None, "
+                                                      "affine=True, track_running_stats=True)")
+    assert repr(nn.GroupNorm(2, 4)) == "GroupNorm(num_groups=2, num_channels=4, eps=1e-05, affine=True)"
+    assert repr(nn.AdaptiveAvgPool2d(2)) == "AdaptiveAvgPool2d(output_size=2)"
+    assert repr(nn.AdaptiveMaxPool1d(2)) == "AdaptiveMaxPool1d(output_size=2, return_indices=False)"
+    assert (repr(nn.Softmax(1)), repr(nn.Unfold(2)), repr(nn.Upsample(scale_factor=2.0))) == \
+        ("SoftmaxExt()", "UnfoldExt()", "UpsampleExt()")
+    assert repr(nn.BCELoss()) == "BCELoss(\n  (bce_loss): BCELoss()\n)"

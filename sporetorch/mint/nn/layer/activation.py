@@ -141,7 +141,7 @@ class Threshold(Cell):
         return F.threshold(input, self.threshold, self.value, self.inplace)
 
 
-class Softmax(Cell):
+class SoftmaxExt(Cell):
     r"""Softmax along ``dim`` (torch's implicit axis when None).
 
     Args:
@@ -202,3 +202,6 @@ class SELU(_Elementwise):
     r"""Scaled exponential linear unit. MindSpore's signature is ``Cell``'s own (``auto_prefix``, ``flags``)."""
 
     _fn = staticmethod(F.selu)
+
+
+Softmax = SoftmaxExt  # MindSpore 2.10's class name

@@ -52,7 +52,7 @@ class Fold(Cell):
         return F.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
 
 
-class Unfold(Cell):
+class UnfoldExt(Cell):
     r"""Extract sliding local blocks of a (N, C, H, W) tensor as (N, C*prod(kernel_size), L).
 
     Args:
@@ -85,7 +85,7 @@ class PixelShuffle(Cell):
         return F.pixel_shuffle(input, self.upscale_factor)
 
 
-class Upsample(Cell):
+class UpsampleExt(Cell):
     r"""Resize to ``size`` or by ``scale_factor`` with ``mode`` (as :func:`mint.nn.functional.interpolate`).
 
     Args:
@@ -127,3 +127,7 @@ class UpsamplingBilinear2d(Cell):
 
     def construct(self, input):
         return F.interpolate(input, self.size, self.scale_factor, 'bilinear', True)
+
+
+Unfold = UnfoldExt  # MindSpore 2.10's class names
+Upsample = UpsampleExt

@@ -5,7 +5,7 @@ checked when the loss is computed, not when the layer is built.
 """
 from .... import ops
 from ....nn.cell import Cell
-from ....nn.loss.loss import L1LossExt, SoftMarginLoss
+from ....nn.loss.loss import BCELoss as _BCELoss, L1LossExt, SoftMarginLoss
 from ....ops.operations import BCEWithLogitsLoss as _BCEWithLogitsPrim
 from .. import functional as F
 
@@ -25,11 +25,11 @@ class BCELoss(Cell):
 
     def __init__(self, weight=None, reduction='mean'):
         super().__init__()
-        self.weight = weight
-        self.reduction = reduction
+        # MindSpore 2.10 delegates to a child mindspore.nn.BCELoss named bce_loss.
+        self.bce_loss = _BCELoss(weight, reduction)
 
     def construct(self, input, target):
-        return F.binary_cross_entropy(input, target, self.weight, self.reduction)
+        return self.bce_loss(input, target)
 
 
 class BCEWithLogitsLoss(Cell):

@@ -70,7 +70,7 @@ class _BatchNorm(Cell):
                             self.eps)
 
     def extend_repr(self):
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
                 f"track_running_stats={self.track_running_stats}")
 
 
@@ -169,4 +169,4 @@ class GroupNorm(Cell):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
     def extend_repr(self):
-        return f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}"
+        return f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, affine={self.affine}"

@@ -28,6 +28,9 @@ class _AdaptiveAvgPoolNd(Cell):
     def construct(self, input):
         return type(self)._fn(input, self.output_size)
 
+    def extend_repr(self):
+        return f"output_size={self.output_size}"
+
 
 class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
     r"""Average pooling of (N, C, L) to length ``output_size``."""
@@ -57,6 +60,9 @@ class AdaptiveMaxPool1d(Cell):
 
     def construct(self, input):
         return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+    def extend_repr(self):
+        return f"output_size={self.output_size}, return_indices={self.return_indices}"
 
 
 class MaxUnpool2d(Cell):

@@ -21,3 +21,8 @@ from . import activation, basic, channel_shuffle, combined, conv, dense, embeddi
 __all__ = [name for module in (activation, basic, channel_shuffle, combined, conv, dense, embedding, image, math,
                                normalization, padding, pooling, rnn_cells, rnns, timedistributed, transformer)
            for name in module.__all__]
+
+from . import container  # noqa: E402
+from ._ms_attrs import install as _install_ms_attrs  # noqa: E402
+_install_ms_attrs(globals())  # MindSpore's Primitive attributes, made lazily for subclasses
+_install_ms_attrs(container)

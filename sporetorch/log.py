@@ -26,3 +26,31 @@ def get_log_config():
     """MindSpore's log configuration dict: ``{'GLOG_v': get_level(), 'GLOG_logtostderr': '1'}``
     (sporetorch logs to stderr through ``logging``, never to MindSpore's log files)."""
     return {"GLOG_v": get_level(), "GLOG_logtostderr": "1"}
+
+
+class _LogActionOnce:
+    """Decorator: the wrapped function's ``logger.warning`` calls are shown only the first time any
+    function decorated with the same ``key`` runs (never with ``no_warning``); model zoos use it to
+    silence repeated warnings."""
+
+    is_logged = {}
+
+    def __init__(self, logger, key, no_warning=False):
+        self.logger = logger
+        self.key = key
+        self.no_warning = no_warning
+
+    def __call__(self, func):
+        def wrapper(*args, **kwargs):
+            if not hasattr(self.logger, "warning"):
+                return func(*args, **kwargs)
+            if not self.no_warning and self.key not in _LogActionOnce.is_logged:
+                _LogActionOnce.is_logged[self.key] = True
+                return func(*args, **kwargs)
+            original = self.logger.warning
+            self.logger.warning = lambda *a, **k: None
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.logger.warning = original
+        return wrapper

@@ -10,3 +10,4 @@ from .sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor
 from .tensor_utils import swap_tensors
 from .mindir import save_mindir, load_mindir
 from .dtype import float8_e4m3fn, float8_e5m2  # noqa: F401 - outside dtype.__all__ (not in number_type)
+from .api_helpers import mutable  # noqa: F401,E402 - ``from mindspore.common import mutable``

@@ -441,3 +441,7 @@ class RowTensor(_Sparse):
     def __repr__(self):
         return (f"RowTensor(shape={list(self._shape)}, dtype={mstype._TORCH_TO_TYPE[self._values.dtype]}, "
                 f"indices={_sparse_text(self._indices)}, values={_sparse_text(self._values)})")
+
+
+# MindSpore's C++ row tensor, as model zoos import it from here
+RowTensorInner = RowTensor

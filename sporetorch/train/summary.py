@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 
+from .._checkparam import check_str_by_regular
 from ..common.tensor import Tensor
 from ..ops.operations.other_ops import SUMMARY_CACHE
 
@@ -18,7 +19,6 @@ __all__ = ["SummaryRecord"]
 
 _TENSOR_PLUGINS = ("tensor", "scalar", "image", "histogram")
 _OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "graph", "landscape")
-_NAME_RE = re.compile(r"^\w+[0-9a-zA-Z_.]*$", re.ASCII)
 _lock = threading.Lock()
 _warned = []
 
@@ -102,10 +102,8 @@ class SummaryRecord:
         if not isinstance(file_prefix, str) or not isinstance(file_suffix, str):
             raise TypeError(f"For 'SummaryRecord', `file_prefix` and `file_suffix`  should be str, but got type "
                             f"{type(file_prefix) if not isinstance(file_prefix, str) else type(file_suffix)}")
-        for s in (file_prefix, file_suffix):
-            if not _NAME_RE.match(s):
-                raise ValueError(f"The {s!r} is illegal, it must be match regular'^\\w+[0-9a-zA-Z\\_\\.]*$' by "
-                                 "flags're.ASCII.'")
+        check_str_by_regular(file_prefix)
+        check_str_by_regular(file_suffix)
         if not isinstance(raise_exception, bool):
             raise TypeError(f"For 'SummaryRecord', the 'raise_exception' should be bool, but got "
                             f"{type(raise_exception).__name__}.")

@@ -184,8 +184,10 @@ def arange(start, stop=None, step=None, dtype=None):
 def _space(start, stop, num, endpoint, axis):
     """``num`` points from ``start`` to ``stop`` (arrays broadcast), along ``axis``, in float32, and the step."""
     start, stop = _to_float(_one(start)), _to_float(_one(stop))
-    if not isinstance(num, int) or isinstance(num, bool) or num < 0:
-        raise TypeError(f"num must be a non-negative int, but got {num}")
+    if not isinstance(num, int) or isinstance(num, bool):
+        raise TypeError(f"num must be an int, but got {type(num)}")
+    if num < 0:
+        raise ValueError(f"num must be non-negative, but got {num}")
     div = (num - 1) if endpoint else num
     start_t, stop_t = torch.broadcast_tensors(start._t.to(torch.float64), stop._t.to(torch.float64))
     delta = stop_t - start_t
@@ -440,6 +442,8 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002 - n
     a = _to_float(_one(a))
     if isinstance(bins, (list, tuple, Tensor)):
         return _to_float(_one(bins))
+    if not isinstance(bins, int) or bins < 1:
+        raise ValueError(f"`bins` must be a positive integer, but got {bins}")
     if range is None:
         lo, hi = (float(a._t.min()), float(a._t.max())) if a.size else (0.0, 1.0)
     else:

@@ -32,15 +32,14 @@ def expand_dims(a, axis):
 
 
 def squeeze(a, axis=None):
-    """Remove unit axes (all of them, or those in ``axis``)."""
+    """Remove unit axes (all of them, or those of ``axis`` that have size 1)."""
     a = _one(a)
     if axis is None:
         return ops.squeeze(a)
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    for ax in axes:
-        if a.shape[ax] != 1:
-            raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
-    return ops.squeeze(a, tuple(_check_axis(x, a.ndim) for x in axes))
+    # As in MindSpore 2.10, an axis whose size is not 1 is left in place (numpy raises).
+    axes = tuple(ax for ax in (_check_axis(x, a.ndim) for x in axes) if a.shape[ax] == 1)
+    return ops.squeeze(a, axes) if axes else a
 
 
 def rollaxis(x, axis, start=0):
@@ -107,7 +106,7 @@ def where(condition, x=None, y=None):
     if x is None and y is None:
         return tuple(ops.nonzero(condition, as_tuple=True))
     if x is None or y is None:
-        raise ValueError("either both or neither of x and y should be given")
+        raise TypeError("For 'where', either both or neither of x and y should be given")
     x, y = _to_common(x, y)
     return ops.where(_cast(condition, mstype.bool_), x, y)
 

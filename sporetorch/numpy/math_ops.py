@@ -483,6 +483,9 @@ def dot(a, b):
     a, b = _to_common(a, b)
     if a.ndim == 0 or b.ndim == 0:
         return a * b
+    if a.shape[-1] != b.shape[-2 if b.ndim > 1 else -1]:
+        raise ValueError(f"For 'dot', the last axis of a ({a.shape}) must match the second-to-last axis of b "
+                         f"({b.shape}).")
     if b.ndim <= 2:
         return ops.matmul(a, b)
     return ops.tensor_dot(a, b, ((a.ndim - 1,), (b.ndim - 2,)))

@@ -46,15 +46,30 @@ def _area_up_taps(n_src, n_dst):
 
 
 def _combine_u8(img, xt, yt):
-    """Separable two-tap interpolation of a uint8 HWC image with OpenCV's fixed point."""
+    """Separable two-tap interpolation of a uint8 HWC image with OpenCV's fixed point.
+
+    Only the source rows the output needs go through the horizontal pass; the arithmetic is
+    in-place int32 (the products stay below 2**31).
+    """
     sx0, sx1, ax0, ax1 = xt
     sy0, sy1, by0, by1 = yt
-    a0, a1 = [np.rint(a * _COEF_SCALE).astype(np.int32) for a in (ax0, ax1)]
+    rows_needed, inverse = np.unique(np.concatenate([sy0, sy1]), return_inverse=True)
+    x = np.take(img, rows_needed, axis=0).astype(np.int32)
+    a0, a1 = [np.rint(a * _COEF_SCALE).astype(np.int32)[None, :, None] for a in (ax0, ax1)]
+    rows = np.take(x, sx0, axis=1) * a0
+    rows += np.take(x, sx1, axis=1) * a1
+    rows >>= 4
     b0, b1 = [np.rint(b * _COEF_SCALE).astype(np.int32)[:, None, None] for b in (by0, by1)]
-    x = img.astype(np.int32)
-    rows = x[:, sx0] * a0[None, :, None] + x[:, sx1] * a1[None, :, None]
-    out = (((b0 * (rows[sy0] >> 4)) >> 16) + ((b1 * (rows[sy1] >> 4)) >> 16) + 2) >> 2
-    return np.clip(out, 0, 255).astype(np.uint8)
+    out = np.take(rows, inverse[:len(sy0)], axis=0)
+    out *= b0
+    out >>= 16
+    bottom = np.take(rows, inverse[len(sy0):], axis=0)
+    bottom *= b1
+    bottom >>= 16
+    out += bottom
+    out += 2
+    out >>= 2
+    return np.clip(out, 0, 255, out=out).astype(np.uint8)
 
 
 def _combine_float(img, xt, yt):

@@ -178,12 +178,14 @@ def _mean_std(op, mean, std):
 
 
 def _normalize(op, img, mean, std, is_hwc):
-    img = _image(op, img).astype(np.float32)
+    img = _image(op, img).astype(np.float32)  # always a fresh array, so the in-place maths below is safe
     channels = 1 if img.ndim == 2 else (img.shape[-1] if is_hwc else img.shape[0])
     if len(mean) not in (1, channels):
         raise RuntimeError(f"For '{op}', the image has {channels} channels but 'mean' has {len(mean)} values")
     shape = (-1,) if is_hwc or img.ndim == 2 else (-1, 1, 1)
-    return (img - mean.reshape(shape)) / std.reshape(shape)
+    img -= mean.reshape(shape)
+    img /= std.reshape(shape)
+    return img
 
 
 class Normalize(ImageTensorOperation):

@@ -166,15 +166,13 @@ def randperm(n, *, generator=None, dtype=mstype.int64):
 def normal(mean=0.0, std=1.0, size=None, generator=None):
     """Normal samples with element-wise ``mean`` and ``std`` (Tensors or numbers; numbers need ``size``)
     (``mindspore.mint.normal``)."""
-    if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
-        if size is None:
-            raise TypeError("For 'normal', 'size' is required when 'mean' and 'std' are both numbers")
-        if generator is None:
-            return ops.normal(tuple(size), Tensor(float(mean)), Tensor(float(std)))
-        return ops.normal_(ops.zeros(tuple(size)), mean, std, generator=_gen(generator))
-    shape = torch.broadcast_shapes(tuple(getattr(mean, "shape", ())), tuple(getattr(std, "shape", ())))
-    noise = randn(shape, generator=generator, dtype=(mean if isinstance(mean, Tensor) else std).dtype)
-    return ops.add(ops.mul(noise, std), mean)
+    tensors = [t for t in (mean, std) if isinstance(t, Tensor)]
+    if not tensors and size is None:
+        raise TypeError("For 'normal', 'size' is required when 'mean' and 'std' are both numbers")
+    if generator is None:
+        return ops.normal(() if size is None else tuple(size), mean, std)
+    shape = torch.broadcast_shapes(*(tuple(t.shape) for t in tensors)) if tensors else tuple(size)
+    return ops.add(ops.mul(randn(shape, generator=generator), std), mean)
 
 
 def bernoulli(input, *, generator=None):

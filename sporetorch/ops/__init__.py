@@ -6,6 +6,9 @@ from .nn_ops import ReLU
 from .function import *  # noqa: F401,F403
 from .operations import *  # noqa: F401,F403
 from .composite import *  # noqa: F401,F403
+# Ascend-only stubs and the graph compiler's sequence/type primitives: ops names, not numerical functional ops
+from .function.ascend_func import *  # noqa: F401,F403
+from .function.graph_func import *  # noqa: F401,F403
 from .function.graph_func import _add_attr, _ones_like_for_grad  # noqa: F401 - private names MindSpore exports
 from .op_info_register import *  # noqa: F401,F403
 from .op_info_register import _ms_pyfunc  # noqa: F401 - a private name MindSpore exports

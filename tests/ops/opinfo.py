@@ -13,6 +13,8 @@ of the sample dtype, ``Pos(shape)`` a positive one, ``U(shape)`` values in (-1, 
 literal data. Anything else passes through unchanged.
 """
 import math
+import os
+import tempfile
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -1049,6 +1051,29 @@ add(
     OpInfo("empty_like", lambda x: None, "property", [S((T((2, 3)),))], functional=False),
     OpInfo("lp_norm", lambda a, ax, p=2: np.linalg.norm(a, p, ax), "numpy", [S((T((2, 3)), 1))], functional=False),
     OpInfo("matrix_inverse", np.linalg.inv, "numpy", [S((L([[2.0, 1.0], [1.0, 3.0]]),))], functional=False),
+)
+
+# ---------------------------------------------------------------------------- inventory additions
+# Expected values recorded with MindSpore 2.10 on CPU (tests/ops/test_primitives_inventory.py has more cases).
+_CROP_IMAGE = L(np.arange(40, dtype=np.float32).reshape(1, 4, 5, 2).tolist())
+_CROP_BOXES = L([[0.1, 0.2, 0.8, 0.9], [0.5, 0.0, 1.2, 0.7]])
+_CTC_LOGITS = L([[[0.6, 0.4, 0.2], [0.8, 0.6, 0.3]], [[0.0, 0.6, 0.0], [0.5, 0.4, 0.5]],
+                 [[0.3, 0.2, 0.9], [0.7, 0.1, 0.6]], [[0.1, 0.8, 0.1], [0.1, 0.9, 0.3]]])
+add(
+    OpInfo("crop_and_resize", [np.array([[[[17.9, 18.9]]], [[[28.3, 29.3]]]], np.float32)], "mindspore",
+           [S((_CROP_IMAGE, _CROP_BOXES, L([0, 0], "int32"), (1, 1)))], dtypes=F32),
+    OpInfo("ctc_greedy_decoder", [np.array([[0, 0], [0, 1], [0, 2], [1, 0]]), np.array([0, 1, 1, 0]),
+                                  np.array([2, 3]), np.array([[-2.9], [-2.0]], np.float32)], "mindspore",
+           [S((_CTC_LOGITS, L([4, 3], "int32")))], dtypes=F32),
+    OpInfo("coalesce", [np.array([[0, 1, 2], [1, 0, 1]]), np.array([5.0, 4.0, 1.0], np.float32), np.array([3, 3])],
+           "mindspore", [S((L([[2, 0, 0, 1], [1, 1, 1, 0]], "int64"), L([1.0, 2.0, 3.0, 4.0]),
+                            L([3, 3], "int64")))], dtypes=F32),
+    OpInfo("uniform_candidate_sampler", None, "property", [S((L([[1], [3]], "int64"), 1, 3, True, 5))],
+           dtypes=F32, out_dtype=("Int64", "Float32", "Float32")),
+    OpInfo("log_uniform_candidate_sampler", None, "property", [S((L([[1], [3]], "int64"), 1, 3, True, 5))],
+           dtypes=F32, out_dtype=("Int64", "Float32", "Float32")),
+    OpInfo("tensordump", lambda *a: None, "property",
+           [S((os.path.join(tempfile.gettempdir(), "sporetorch_opinfo_dump"), T((2,))))], dtypes=F32),
 )
 
 BY_NAME = {op.name: op for op in OPS}

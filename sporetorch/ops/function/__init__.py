@@ -2,13 +2,10 @@
 from . import (array_func, ascend_func, clip_func, creation_func, debug_func, fft_func, graph_func, image_func,
                linalg_func, math_func, nn_func, random_func, reduce_func, scalar_func, sparse_func)
 from .array_func import *  # noqa: F401,F403
-from .ascend_func import *  # noqa: F401,F403
 from .clip_func import *  # noqa: F401,F403
 from .creation_func import *  # noqa: F401,F403
 from .debug_func import *  # noqa: F401,F403
 from .fft_func import *  # noqa: F401,F403
-from .graph_func import *  # noqa: F401,F403
-from .graph_func import _add_attr, _ones_like_for_grad  # noqa: F401 - MindSpore exports these private names
 from .image_func import *  # noqa: F401,F403
 from .linalg_func import *  # noqa: F401,F403
 from .math_func import *  # noqa: F401,F403
@@ -21,4 +18,4 @@ from .sparse_func import *  # noqa: F401,F403
 __all__ = (math_func.__all__ + reduce_func.__all__ + array_func.__all__ + creation_func.__all__
            + random_func.__all__ + nn_func.__all__ + linalg_func.__all__ + clip_func.__all__
            + sparse_func.__all__ + fft_func.__all__ + image_func.__all__ + scalar_func.__all__
-           + ascend_func.__all__ + graph_func.__all__ + debug_func.__all__)
+           + debug_func.__all__)

@@ -42,4 +42,5 @@ def check_beta_args(lr, betas, eps, weight_decay, cls_name):
     check_greater_than(eps, "eps", cls_name)
     for i, beta in enumerate(betas):
         if not isinstance(beta, float) or not 0.0 <= beta < 1.0:
-            raise ValueError(f"For '{cls_name}', the 'betas[{i}]' must be in range of [0.0, 1.0), but got {beta}.")
+            raise ValueError(f"For '{cls_name}', the 'betas[{i}]' must be in range of [0.0, 1.0), but got {beta} "
+                             f"with type '{type(beta).__name__}'.")

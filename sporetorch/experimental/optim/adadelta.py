@@ -29,7 +29,8 @@ class Adadelta(Optimizer):
         check_greater_than(eps, "eps", self.cls_name)
         check_not_less_than(weight_decay, "weight_decay", self.cls_name)
         if not isinstance(rho, float) or not 0.0 <= rho <= 1.0:
-            raise ValueError(f"For '{self.cls_name}', the 'rho' must be in range of [0.0, 1.0], but got {rho}.")
+            raise ValueError(f"For '{self.cls_name}', the 'rho' must be in range of [0.0, 1.0], but got {rho} "
+                             f"with type '{type(rho).__name__}'.")
         defaults = dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay, maximize=maximize)
         super().__init__(params, defaults)
         self.accum = self._clone_state("accum")

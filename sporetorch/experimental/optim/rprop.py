@@ -30,7 +30,7 @@ class Rprop(Optimizer):
         check_greater_than(etas[1], "etas[1]", self.cls_name, 1.0)
         if not isinstance(etas[0], float) or not 0.0 < etas[0] < 1.0:
             raise ValueError(f"For '{self.cls_name}', the 'etas[0]' must be in range of (0.0, 1.0), "
-                             f"but got {etas[0]}.")
+                             f"but got {etas[0]} with type '{type(etas[0]).__name__}'.")
         defaults = dict(lr=lr, etas=etas, step_sizes=step_sizes, maximize=maximize)
         super().__init__(params, defaults)
         self.prev = self._clone_state("prev")

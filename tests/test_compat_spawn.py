@@ -95,3 +95,42 @@ def test_shim_is_not_on_the_path_without_the_alias():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=_env(),
                          check=True, timeout=300)
     assert out.stdout.strip() == "False False"
+
+
+IMAGE_PIPELINE = textwrap.dedent("""
+    import os, sys, tempfile
+    import multiprocessing as mp
+    import numpy as np
+    from PIL import Image
+    import mindspore as ms
+    import mindspore.dataset as ds
+    import mindspore.dataset.vision as vision
+    import mindspore.dataset.transforms as transforms
+
+    if __name__ == "__main__":
+        mp.set_start_method(sys.argv[1])
+        root = tempfile.mkdtemp()
+        rs = np.random.RandomState(0)
+        for cls in ("a", "b"):
+            os.makedirs(os.path.join(root, cls))
+            for k in range(4):
+                Image.fromarray(rs.randint(0, 256, (20, 24, 3), np.uint8)).save(os.path.join(root, cls, f"{k}.jpg"))
+        data = ds.ImageFolderDataset(root, num_parallel_workers=2, shuffle=False)
+        data = data.map([vision.Decode(), vision.RandomResizedCrop(16), vision.RandomHorizontalFlip(),
+                         vision.Normalize(mean=[127.5] * 3, std=[64.0] * 3), vision.HWC2CHW()],
+                        input_columns="image", num_parallel_workers=2, python_multiprocessing=True)
+        data = data.map(transforms.TypeCast(ms.int32), input_columns="label", num_parallel_workers=2)
+        for b in data.batch(4, drop_remainder=True).create_dict_iterator(num_epochs=1):
+            print(tuple(b["image"].shape), b["label"].asnumpy().tolist())
+""")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_image_pipeline_with_worker_processes_under_spawn_and_forkserver(tmp_path, method):
+    script = tmp_path / "pipeline.py"
+    script.write_text(IMAGE_PIPELINE)
+    proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", str(script), method], capture_output=True,
+                          text=True, env=_env(), cwd=str(tmp_path), timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["(4, 3, 16, 16) [0, 0, 0, 0]", "(4, 3, 16, 16) [1, 1, 1, 1]"]

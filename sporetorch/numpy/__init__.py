@@ -35,7 +35,7 @@ from .math_ops import (mean, inner, add, subtract, multiply, divide, true_divide
 from .logic_ops import (not_equal, less_equal, less, greater_equal, greater, equal, isfinite, isnan, isinf, isposinf,
                         isneginf, isscalar, logical_and, logical_not, logical_or, logical_xor, in1d, isin, isclose,
                         signbit, sometrue, array_equal, array_equiv, setdiff1d)
-from . import array_creations, array_ops, dtypes, logic_ops, math_ops  # noqa: F401
+from . import array_creations, array_ops, dtypes, fft, logic_ops, math_ops  # noqa: F401
 
 mod = remainder
 fabs = absolute

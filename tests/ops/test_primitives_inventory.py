@@ -1,6 +1,8 @@
 """Image, sparse, ragged, n-gram, beta-function, optimizer-kernel, sampler, view and debugging ops added to close
 the ``mindspore.ops`` inventory. Expected values were recorded with MindSpore 2.10 on CPU (float32 literals are
 rounded to 7 digits) unless a comment gives a closed form or torch."""
+import ast
+import json
 import os
 
 import numpy as np
@@ -226,3 +228,23 @@ def covered_primitives():
     """Primitive names these tests exercise (read by tools/api_coverage.py)."""
     from sporetorch.ops.operations import image_ops, inner_ops, sparse_ops
     return sorted(image_ops.__all__ + sparse_ops.__all__ + inner_ops.__all__)
+
+
+def test_roi_align_matches_mindspore():
+    # features, rois and MindSpore 2.10's outputs for six (pooled_h, pooled_w, scale, sample_num, roi_end_mode)
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", "roi_align_ms210.json")) as f:
+        data = json.load(f)
+    feat, rois = f32(data["feat"]), f32(data["rois"])
+    for cfg, expected in data["res"].items():
+        out = P.ROIAlign(*ast.literal_eval(cfg))(feat, rois)
+        np.testing.assert_allclose(out.asnumpy(), np.array(expected, np.float32), rtol=1e-5, atol=1e-6,
+                                   equal_nan=True, err_msg=cfg)
+
+
+def test_roi_align_gradcheck():
+    rois = Tensor(np.array([[0, 1.0, 1.5, 6.2, 5.0], [0, 0.3, 0.2, 3.0, 2.5]]))
+
+    def fn(t):
+        return P.ROIAlign(2, 2, 0.5, 2, 1)(Tensor.from_torch(t), rois)._t
+    feat = torch.rand(1, 2, 5, 6, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(fn, (feat,))

@@ -7,7 +7,7 @@ from ..function._utils import _ut
 from ..primitive import Primitive, prim_attr_register
 from .extra_ops import _hsv_to_rgb, _rgb_to_hsv
 
-__all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "NonMaxSuppressionWithOverlaps"]
+__all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "NonMaxSuppressionWithOverlaps", "ROIAlign"]
 
 
 def _rgb(op, image):
@@ -105,3 +105,80 @@ class NonMaxSuppressionWithOverlaps(Primitive):
             if all(float(ov[i, j]) <= o_thr for j in keep):
                 keep.append(i)
         return _wrap(torch.tensor(keep, dtype=torch.int32, device=sc.device))
+
+
+def _axis_weights(coords, size):
+    """Bilinear taps along one axis: (low index, high index, low weight, high weight, inside mask)."""
+    inside = (coords >= -1.0) & (coords <= size)
+    c = coords.clamp(min=0)
+    low = c.floor().long()
+    at_end = low >= size - 1
+    low = torch.where(at_end, torch.full_like(low, size - 1), low)
+    high = torch.where(at_end, low, low + 1)
+    c = torch.where(at_end, low.to(c.dtype), c)
+    frac = c - low.to(c.dtype)
+    return low, high, 1 - frac, frac, inside
+
+
+class ROIAlign(Primitive):
+    """Region-of-interest align: average-pool each box of ``features`` into ``pooled_height x pooled_width``
+    bins, sampling the feature map bilinearly at ``sample_num x sample_num`` points per bin.
+
+    Args:
+        pooled_height, pooled_width (int): the output size per box.
+        spatial_scale (float): the factor from box coordinates to feature-map coordinates.
+        sample_num (int): samples per bin and axis; 0 or less: ``floor(box size / bins)`` (MindSpore 2.10 then
+            returns NaN for boxes smaller than a bin). Default: 2.
+        roi_end_mode (int): 1 adds 1 to the box's end coordinates before scaling (and keeps boxes smaller
+            than a feature cell as they are); 0 does not, and widens such boxes to one cell. Default: 1.
+
+    Inputs:
+        - **features** (Tensor) - (N, C, H, W) float16/float32.
+        - **rois** (Tensor) - (R, 5): ``[batch index, x1, y1, x2, y2]``.
+
+    Outputs:
+        Tensor of shape (R, C, pooled_height, pooled_width).
+    """
+
+    @prim_attr_register
+    def __init__(self, pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1):
+        for name in ("pooled_height", "pooled_width", "sample_num", "roi_end_mode"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"For 'ROIAlign', the '{name}' must be int, but got {type(value).__name__}")
+        if roi_end_mode not in (0, 1):
+            raise ValueError(f"For 'ROIAlign', the 'roi_end_mode' must be 0 or 1, but got {roi_end_mode}")
+        if not isinstance(spatial_scale, float):
+            raise TypeError(f"For 'ROIAlign', the 'spatial_scale' must be float, but got "
+                            f"{type(spatial_scale).__name__}")
+
+    def __call__(self, features, rois):
+        f, r = features._t, rois._t
+        if f.dim() != 4 or r.dim() != 2 or r.shape[1] != 5:
+            raise ValueError(f"For 'ROIAlign', 'features' must be (N, C, H, W) and 'rois' (R, 5), but got "
+                             f"{tuple(f.shape)} and {tuple(r.shape)}")
+        height, width = f.shape[2], f.shape[3]
+        ph, pw, scale, mode = self.pooled_height, self.pooled_width, self.spatial_scale, self.roi_end_mode
+        outs = []
+        for roi in r.to(torch.float64 if f.dtype == torch.float64 else torch.float32):
+            img = f[int(roi[0])]
+            x1, y1, x2, y2 = roi[1] * scale, roi[2] * scale, (roi[3] + mode) * scale, (roi[4] + mode) * scale
+            rw, rh = x2 - x1, y2 - y1
+            if mode == 0:
+                rw, rh = rw.clamp(min=1.0), rh.clamp(min=1.0)
+            gh = self.sample_num if self.sample_num > 0 else int(rh / ph)
+            gw = self.sample_num if self.sample_num > 0 else int(rw / pw)
+            if gh == 0 or gw == 0:
+                outs.append(img.new_full((img.shape[0], ph, pw), float("nan")))
+                continue
+            steps_y = (torch.arange(ph * gh, device=f.device) // gh) + ((torch.arange(ph * gh, device=f.device)
+                                                                          % gh) + 0.5) / gh
+            steps_x = (torch.arange(pw * gw, device=f.device) // gw) + ((torch.arange(pw * gw, device=f.device)
+                                                                          % gw) + 0.5) / gw
+            ylo, yhi, wyl, wyh, yin = _axis_weights(y1 + steps_y * (rh / ph), height)
+            xlo, xhi, wxl, wxh, xin = _axis_weights(x1 + steps_x * (rw / pw), width)
+            val = ((img[:, ylo][:, :, xlo] * wxl + img[:, ylo][:, :, xhi] * wxh) * wyl[:, None]
+                   + (img[:, yhi][:, :, xlo] * wxl + img[:, yhi][:, :, xhi] * wxh) * wyh[:, None])
+            val = val * (yin[:, None] & xin[None, :]).to(val.dtype)
+            outs.append(val.reshape(img.shape[0], ph, gh, pw, gw).mean(dim=(2, 4)).to(f.dtype))
+        return _wrap(torch.stack(outs) if outs else f.new_zeros((0, f.shape[1], ph, pw)))

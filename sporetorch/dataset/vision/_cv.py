@@ -48,28 +48,33 @@ def _area_up_taps(n_src, n_dst):
 def _combine_u8(img, xt, yt):
     """Separable two-tap interpolation of a uint8 HWC image with OpenCV's fixed point.
 
-    Only the source rows the output needs go through the horizontal pass; the arithmetic is
+    Only the source rows the output needs go through the horizontal pass. Rows are handled
+    as flat (W*C) lines so that gathers copy bytes along contiguous rows; the arithmetic is
     in-place int32 (the products stay below 2**31).
     """
     sx0, sx1, ax0, ax1 = xt
     sy0, sy1, by0, by1 = yt
+    channels = img.shape[2]
     rows_needed, inverse = np.unique(np.concatenate([sy0, sy1]), return_inverse=True)
-    x = np.take(img, rows_needed, axis=0).astype(np.int32)
-    a0, a1 = [np.rint(a * _COEF_SCALE).astype(np.int32)[None, :, None] for a in (ax0, ax1)]
-    rows = np.take(x, sx0, axis=1) * a0
-    rows += np.take(x, sx1, axis=1) * a1
+    x = np.take(img, rows_needed, axis=0).reshape(len(rows_needed), -1)
+    lanes = np.arange(channels)
+    rows = np.take(x, (sx0[:, None] * channels + lanes).ravel(), axis=1).astype(np.int32)
+    rows *= np.repeat(np.rint(ax0 * _COEF_SCALE).astype(np.int32), channels)
+    right = np.take(x, (sx1[:, None] * channels + lanes).ravel(), axis=1).astype(np.int32)
+    right *= np.repeat(np.rint(ax1 * _COEF_SCALE).astype(np.int32), channels)
+    rows += right
     rows >>= 4
-    b0, b1 = [np.rint(b * _COEF_SCALE).astype(np.int32)[:, None, None] for b in (by0, by1)]
     out = np.take(rows, inverse[:len(sy0)], axis=0)
-    out *= b0
+    out *= np.rint(by0 * _COEF_SCALE).astype(np.int32)[:, None]
     out >>= 16
     bottom = np.take(rows, inverse[len(sy0):], axis=0)
-    bottom *= b1
+    bottom *= np.rint(by1 * _COEF_SCALE).astype(np.int32)[:, None]
     bottom >>= 16
     out += bottom
     out += 2
     out >>= 2
-    return np.clip(out, 0, 255, out=out).astype(np.uint8)
+    np.clip(out, 0, 255, out=out)
+    return out.astype(np.uint8).reshape(len(sy0), len(sx0), channels)
 
 
 def _combine_float(img, xt, yt):

@@ -161,7 +161,7 @@ def decode_bytes(op, data, mode=ImageReadMode.COLOR):
     mode = ImageReadMode(mode)
     if mode == ImageReadMode.GRAYSCALE:
         return image.convert("L")
-    if mode == ImageReadMode.COLOR or image.mode not in ("L", "RGB"):
+    if image.mode != "RGB" and (mode == ImageReadMode.COLOR or image.mode != "L"):
         return image.convert("RGB")
     return image
 

@@ -976,7 +976,7 @@ class _Adjust(ImageTensorOperation):
     _arg = "factor"
     _fn = None
 
-    def __init__(self, factor):
+    def _set(self, factor):
         setattr(self, self._arg, _number(type(self).__name__, self._arg, factor, 0))
 
     def _apply(self, img):
@@ -988,11 +988,17 @@ class AdjustBrightness(_Adjust):
     _arg = "brightness_factor"
     _fn = staticmethod(adjust_brightness)
 
+    def __init__(self, brightness_factor):
+        self._set(brightness_factor)
+
 
 class AdjustContrast(_Adjust):
     """Blend with the mean grey level: ``factor * img + (1 - factor) * mean``."""
     _arg = "contrast_factor"
     _fn = staticmethod(adjust_contrast)
+
+    def __init__(self, contrast_factor):
+        self._set(contrast_factor)
 
 
 class AdjustSaturation(_Adjust):
@@ -1000,11 +1006,17 @@ class AdjustSaturation(_Adjust):
     _arg = "saturation_factor"
     _fn = staticmethod(adjust_saturation)
 
+    def __init__(self, saturation_factor):
+        self._set(saturation_factor)
+
 
 class AdjustSharpness(_Adjust):
     """Blend with a smoothed copy: 0 blurs, 1 keeps, 2 sharpens."""
     _arg = "sharpness_factor"
     _fn = staticmethod(adjust_sharpness)
+
+    def __init__(self, sharpness_factor):
+        self._set(sharpness_factor)
 
 
 class AdjustHue(ImageTensorOperation):

@@ -52,12 +52,11 @@ def _tensors(out):
 class _Recorder:
     """Forward hooks on every leaf; records ``(path, layer, input shape, outputs)`` per call."""
 
-    def __init__(self, leaves, torch_side):
+    def __init__(self, leaves):
         self.calls = []
         self.handles = []
         for path, layer in leaves:
             self.handles.append(layer.register_forward_hook(self._hook(path, layer)))
-        self.torch_side = torch_side
 
     def _hook(self, path, layer):
         def hook(_layer, inputs, output):
@@ -291,7 +290,7 @@ def _weight_rows(wmap, t_values, m_values, tol, trainable_only=False, cell_param
 
 def _forward(module, cell, wmap, x_t, seed, rtol, atol):
     from ..common.tensor import Tensor
-    t_rec, m_rec = _Recorder(_leaf_modules(module), True), _Recorder(_leaf_cells(cell), False)
+    t_rec, m_rec = _Recorder(_leaf_modules(module)), _Recorder(_leaf_cells(cell))
     try:
         with fix_random(seed, deterministic=False), torch.no_grad():
             module(x_t.clone())
@@ -350,7 +349,7 @@ def _ms_state(cell):
 
 def compare(torch_module, cell, inputs, rtol=1e-5, atol=1e-5, *, weight_map=None, grad_tol=1e-4, train=True,
             grads=True, step=True, lr=0.01, momentum=0.9, weight_decay=0.0, ms_optimizer=None,
-            torch_optimizer=None, seed=0, copy=True, deterministic=True):
+            torch_optimizer=None, seed=0, copy=True, deterministic=None):
     """Compare ``torch_module`` and ``cell`` layer by layer, then gradients and one optimizer step.
 
     Args:
@@ -370,13 +369,16 @@ def compare(torch_module, cell, inputs, rtol=1e-5, atol=1e-5, *, weight_map=None
         seed (int): ``fix_random`` seed used before each side's forward.
         copy (bool): copy the torch weights into the Cell first. Default: True.
         deterministic (bool): deterministic torch kernels during the comparison (``fix_random``).
+            Default None: on for CUDA inputs; CPU kernels are deterministic already (and switching
+            torch's flag on imports its compiler, which costs seconds).
 
     Returns:
         DiffReport. The Cell keeps the torch weights; the torch module is restored.
     """
     from ..nn.cell import Cell
     if not isinstance(torch_module, torch.nn.Module):
-        raise TypeError(f"For 'compare', 'torch_module' must be a torch.nn.Module, but got {type(torch_module).__name__}")
+        raise TypeError("For 'compare', 'torch_module' must be a torch.nn.Module, "
+                        f"but got {type(torch_module).__name__}")
     if not isinstance(cell, Cell):
         raise TypeError(f"For 'compare', 'cell' must be a Cell, but got {type(cell).__name__}")
     wmap = build_weight_map(torch_module, cell) if weight_map is None else _as_map(weight_map)
@@ -395,6 +397,8 @@ def compare(torch_module, cell, inputs, rtol=1e-5, atol=1e-5, *, weight_map=None
                 params[name]._t.copy_(v)
 
     phases, traps = {}, []
+    if deterministic is None:
+        deterministic = x_t.is_cuda
     guard = fix_random(seed, deterministic=deterministic)
     try:
         torch_module.eval()

@@ -125,11 +125,12 @@ def _torch_key(name):
 
 
 def _read(path_or_source):
-    if os.path.exists(os.fspath(path_or_source)) if isinstance(path_or_source, (str, os.PathLike)) \
-            and "\n" not in str(path_or_source) else False:
-        with open(path_or_source, encoding="utf-8") as f:
-            return os.fspath(path_or_source), f.read()
-    return "<source>", path_or_source
+    """``(filename, source)``: a path is read; text with a newline is taken as the source itself."""
+    text = os.fspath(path_or_source)
+    if "\n" in text:
+        return "<source>", text
+    with open(text, encoding="utf-8") as f:
+        return text, f.read()
 
 
 def scan_torch(path_or_source):

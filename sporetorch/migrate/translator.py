@@ -269,7 +269,8 @@ def _conv(t, p, node, dims, ms_name):
 
 
 def _linear(t, p, node):
-    return _call(t._ms("mindspore.nn.Dense"), [p["in_features"], p["out_features"]], t.kw([("has_bias", p.get("bias"))]))
+    return _call(t._ms("mindspore.nn.Dense"), [p["in_features"], p["out_features"]],
+                 t.kw([("has_bias", p.get("bias"))]))
 
 
 def _batchnorm(ms_name):
@@ -441,7 +442,8 @@ def _f_pool(ms_name, avg):
         stride = p.get("stride")
         if stride is None or (isinstance(stride, ast.Constant) and stride.value is None):
             stride = k
-        keys = [("kernel_size", k), ("stride", stride), ("padding", p.get("padding")), ("ceil_mode", p.get("ceil_mode"))]
+        keys = [("kernel_size", k), ("stride", stride), ("padding", p.get("padding")),
+                ("ceil_mode", p.get("ceil_mode"))]
         if avg:
             keys += [("count_include_pad", p.get("count_include_pad"))]
         return _call(t._ms(ms_name), [p["input"]], t.kw(keys))
@@ -464,7 +466,8 @@ _FUNCS = {
     "torch.nn.functional.gelu": _f_simple("mindspore.ops.gelu"),
     "torch.nn.functional.softmax": _f_simple("mindspore.ops.softmax", {"dim": "axis"}, ("_stacklevel", "dtype")),
     "torch.softmax": _f_simple("mindspore.ops.softmax", {"dim": "axis"}, ("dtype",)),
-    "torch.nn.functional.log_softmax": _f_simple("mindspore.ops.log_softmax", {"dim": "axis"}, ("_stacklevel", "dtype")),
+    "torch.nn.functional.log_softmax": _f_simple("mindspore.ops.log_softmax", {"dim": "axis"},
+                                                 ("_stacklevel", "dtype")),
     "torch.flatten": _f_flatten,
     "torch.cat": lambda t, p, n: _call(t._ms("mindspore.ops.cat"), [p["tensors"]], t.kw([("axis", p.get("dim"))])),
     "torch.concat": lambda t, p, n: _call(t._ms("mindspore.ops.cat"), [p["tensors"]], t.kw([("axis", p.get("dim"))])),

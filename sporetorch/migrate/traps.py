@@ -30,7 +30,7 @@ def _pair(v, n):
     return (v,) * n
 
 
-def _torch_pads(padding, n, kernel, dilation, in_shape):
+def _torch_pads(padding, n, kernel, dilation):
     if padding == "valid":
         return ((0, 0),) * n
     if padding == "same":  # torch pads the odd pixel after, as TensorFlow does
@@ -72,7 +72,7 @@ def _conv(tm, cell, kind, in_shape):
     ms_dil = _pair(cell.dilation, n) if n != 1 else (_pair(cell.dilation, 2)[-1],)
     if ms_stride != stride:
         out.append(("stride", f"stride {ms_stride} in MindSpore vs {stride} in torch"))
-    tp = _torch_pads(tm.padding, n, kernel, dilation, in_shape)
+    tp = _torch_pads(tm.padding, n, kernel, dilation)
     if n == 1 and isinstance(getattr(cell, "padding", 0), (tuple, list)) and len(cell.padding) == 4:
         mp = (tuple(cell.padding[2:4]),) if str(cell.pad_mode).lower() == "pad" else \
             _ms_pads(cell, 1, ms_kernel, ms_stride, ms_dil, in_shape)
@@ -95,7 +95,7 @@ def _pool(tm, cell, kind, in_shape):
         out.append(("stride", f"stride {ms_stride} in MindSpore vs {stride} in torch (MindSpore's pooling "
                               "stride defaults to 1, torch's to the kernel size)"))
     dilation = _pair(getattr(tm, "dilation", 1), n)
-    tp = _torch_pads(tm.padding, n, kernel, dilation, in_shape)
+    tp = _torch_pads(tm.padding, n, kernel, dilation)
     mp = _ms_pads(cell, n, ms_kernel, ms_stride, _pair(getattr(cell, "dilation", 1), n), in_shape)
     if mp is not None and mp != tp:
         out.append(("pad_mode", f"pad_mode={str(cell.pad_mode).lower()!r} pads (before, after) {mp} where torch "

@@ -86,7 +86,8 @@ def test_translation_reads_as_mindspore(files):
     ast.parse(text)
     assert "torch" not in text.replace("sporetorch", "")
     assert TODO_MARK not in text.split("\n", 1)[1]  # everything in these models is translated
-    for piece in ("class LeNet(nn.Cell):", "def construct(self, x):", "nn.Conv2d(1, 6, 5, pad_mode='valid', has_bias=True)",
+    for piece in ("class LeNet(nn.Cell):", "def construct(self, x):",
+                  "nn.Conv2d(1, 6, 5, pad_mode='valid', has_bias=True)",
                   "stride=stride, pad_mode='pad', padding=1, has_bias=False", "nn.BatchNorm2d(planes, momentum=0.9)",
                   "nn.BatchNorm2d(planes, momentum=0.8)", "nn.SequentialCell([])", "nn.Dense(120, 84)",
                   "ops.max_pool2d(ops.relu(self.conv1(x)), kernel_size=2, stride=2)", "ops.flatten(x, start_dim=1)",

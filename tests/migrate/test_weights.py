@@ -118,7 +118,8 @@ def test_unmatched_and_mismatched_are_reported():
 
     wmap = weight_map(T(), M())
     assert not wmap.complete
-    assert [(e["torch"], e["mindspore"]) for e in wmap.mismatched] == [("fc.weight", "fc.weight"), ("fc.bias", "fc.bias")]
+    pairs = [(e["torch"], e["mindspore"]) for e in wmap.mismatched]
+    assert pairs == [("fc.weight", "fc.weight"), ("fc.bias", "fc.bias")]
     assert wmap.unmatched_torch == ["extra.weight"]
     assert "shape mismatch: fc.weight (3, 4) <-> fc.weight (5, 4)" in wmap.report()
 
@@ -135,7 +136,8 @@ def test_ambiguous_structure_raises_naming_both_sides():
             super().__init__()
             self.x = nn.Dense(4, 4)
 
-    with pytest.raises(AmbiguousMappingError, match=r"torch \['a \(Linear\)', 'b \(Linear\)'\] vs MindSpore \['x \(Dense\)'\]"):
+    both_sides = r"torch \['a \(Linear\)', 'b \(Linear\)'\] vs MindSpore \['x \(Dense\)'\]"
+    with pytest.raises(AmbiguousMappingError, match=both_sides):
         weight_map(T(), M())
 
 

@@ -57,7 +57,7 @@ class SGD(Optimizer):
     def _update(self, group, start, end, params, grads, lr):
         accum, stat = self._state_t(self.accum, start, end), self._state_t(self.stat, start, end)
         # torch starts a missing buffer at the gradient: that is MindSpore's first step (stat 1).
-        fresh = [bool(s.reshape(-1)[0] > 0) if s.numel() else False for s in stat]
+        fresh = self._fresh_flags(stat)
         buffers = [None if f else a for f, a in zip(fresh, accum)]
         _sgd(params, grads, buffers, weight_decay=group["weight_decay"], momentum=group["momentum"], lr=lr,
              dampening=group["dampening"], nesterov=group["nesterov"], maximize=group["maximize"])
@@ -66,3 +66,16 @@ class SGD(Optimizer):
                 if b is not None:
                     a.copy_(b)
                 s.zero_()
+
+    def _fresh_flags(self, stat):
+        """Per Parameter, whether ``stat`` still marks its first step. The tensors are read only
+        while some Parameter has not stepped yet, or after something wrote to them."""
+        key = [(id(s), s._version) for s in stat]
+        seen = self.__dict__.setdefault("_stat_seen", {})
+        flags = seen.get(tuple(key))
+        if flags is None:
+            flags = [bool(s.reshape(-1)[0] > 0) if s.numel() else False for s in stat]
+            if not any(flags):
+                # Nothing will write to these tensors in this step, so the key stays valid.
+                seen[tuple(key)] = flags
+        return flags

@@ -340,7 +340,8 @@ def diagonal(self, offset=0, axis1=0, axis2=1):
 
 
 def diag(self):
-    return _wrap(torch.diag(self._t))
+    from ..ops.function import array_func  # ops imports common: a module-level import would be circular
+    return array_func.diag(self)
 
 
 def diagflat(self, offset=0):

@@ -562,7 +562,9 @@ add(
            [S((T((3,)), T((2,)))), S((T((3,)), T((2,))), {"indexing": "ij"})]),
     OpInfo("cartesian_prod", lambda *xs: torch.cartesian_prod(*xs), "torch", [S((T((3,)), T((2,))))]),
     OpInfo("combinations", torch.combinations, "torch", [S((T((4,)),))]),
-    OpInfo("diag", np.diag, "numpy", [S((T((3,)),)), S((T((3, 3)),))], differentiable=True),
+    # MindSpore 2.10's diag puts any input on the diagonal of a tensor of shape input.shape * 2.
+    OpInfo("diag", lambda x: np.diag(x.reshape(-1)).reshape(x.shape * 2), "numpy", [S((T((3,)),)), S((T((3, 3)),))],
+           differentiable=True),
     OpInfo("diagflat", np.diagflat, "numpy", [S((T((2, 2)),)), S((T((2,)), 1))], differentiable=True),
     OpInfo("diag_embed", torch.diag_embed, "torch", [S((T((2, 3)),))], differentiable=True),
     OpInfo("diagonal", lambda x, o=0, a=0, b=1: np.diagonal(x, o, a, b), "numpy", [S((T((3, 4)),)),

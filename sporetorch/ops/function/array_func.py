@@ -245,7 +245,8 @@ def cat(tensors, axis=0):
 def stack(tensors, axis=0):
     """Join tensors of the same shape along a new ``axis``."""
     try:
-        ts = _tensors("stack", "tensors", tensors)
+        # MindSpore stacks a lone Tensor as a sequence of one.
+        ts = _tensors("stack", "tensors", (tensors,) if isinstance(tensors, Tensor) else tensors)
         try:
             return _wrap(torch.stack(ts, axis))
         except (RuntimeError, IndexError) as e:
@@ -1290,8 +1291,13 @@ def combinations(input, r=2, with_replacement=False):
 
 # ---------------------------------------------------------------------------- diagonals / triangles
 def diag(input):
-    """A diagonal matrix from a 1-D tensor, or the diagonal of a 2-D tensor."""
-    return _wrap(torch.diag(input._t))
+    """A tensor of shape ``input.shape + input.shape`` holding ``input`` on its diagonal and zeros
+    elsewhere (MindSpore's Diag: a 1-D input gives a diagonal matrix; unlike ``torch.diag``, a 2-D
+    input gives a 4-D tensor, not its diagonal)."""
+    t = input._t
+    if t.dim() == 0:
+        raise ValueError("For 'diag', the 'input' must have at least 1 dimension, but got a 0-D Tensor")
+    return _wrap(torch.diag(t.reshape(-1)).reshape(t.shape + t.shape))
 
 
 def diagflat(input, offset=0):

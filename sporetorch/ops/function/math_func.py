@@ -126,9 +126,14 @@ def _binary_xy(fn, name):
     return op
 
 
+def _bool_unchanged(fn):
+    """``fn`` for numbers; a Bool input comes back as it is (MindSpore 2.10's abs/trunc/positive of Bool)."""
+    return lambda t: t if t.dtype == torch.bool else fn(t)
+
+
 # ---------------------------------------------------------------------------- unary ops
-abs = _unary(torch.abs, "abs")
-absolute = _unary(torch.abs, "absolute")
+abs = _unary(_bool_unchanged(torch.abs), "abs")
+absolute = _unary(_bool_unchanged(torch.abs), "absolute")
 acos = _unary(torch.acos, "acos", True)
 arccos = _unary(torch.acos, "arccos", True)
 acosh = _unary(torch.acosh, "acosh", True)
@@ -160,7 +165,7 @@ tensor_expm1 = _unary(torch.expm1, "tensor_expm1", True)
 floor = _unary(torch.floor, "floor")
 frac = _unary_x(torch.frac, "frac")
 i0 = _unary(torch.special.i0, "i0", True)
-imag = _unary(torch.imag, "imag")
+imag = _unary(lambda t: torch.imag(t) if t.is_complex() else torch.zeros_like(t), "imag")
 real = _unary(lambda t: torch.real(t) if t.is_complex() else t, "real")
 inv = _unary_x(torch.reciprocal, "inv", True)
 invert = _unary_x(torch.bitwise_not, "invert")
@@ -178,7 +183,7 @@ log1p = _unary(torch.log1p, "log1p", True)
 log2 = _unary(torch.log2, "log2", True)
 neg = _unary(torch.neg, "neg")
 negative = _unary(torch.neg, "negative")
-positive = _unary(torch.positive, "positive")
+positive = _unary(_bool_unchanged(torch.positive), "positive")
 reciprocal = _unary(torch.reciprocal, "reciprocal")
 rsqrt = _unary(torch.rsqrt, "rsqrt", True)
 sgn = _unary(torch.sgn, "sgn")
@@ -190,7 +195,7 @@ sinh = _unary(torch.sinh, "sinh", True)
 sqrt = _unary_x(torch.sqrt, "sqrt", True)
 square = _unary(torch.square, "square")
 tan = _unary(torch.tan, "tan", True)
-trunc = _unary(torch.trunc, "trunc")
+trunc = _unary(_bool_unchanged(torch.trunc), "trunc")
 bessel_i0 = _unary_x(torch.special.i0, "bessel_i0", True)
 bessel_i0e = _unary_x(torch.special.i0e, "bessel_i0e", True)
 bessel_i1 = _unary_x(torch.special.i1, "bessel_i1", True)

@@ -48,8 +48,14 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def reduce_sum(x, axis=()):
-    """Sum over ``axis`` (``()``: all axes) without keeping dimensions."""
-    return _wrap(_reduce("reduce_sum", torch.sum, x._t, axis, False))
+    """Sum over ``axis`` (``()``: all axes) without keeping dimensions. Unlike ``sum``, the result keeps
+    an integer input's dtype, and a Bool input gives Bool (whether any element is True), as MindSpore's
+    ReduceSum kernel does."""
+    t = x._t
+    out = _reduce("reduce_sum", torch.sum, t, axis, False)
+    if t.dtype == torch.bool:
+        return _wrap(out > 0)
+    return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
 
 
 @_inline_checked
@@ -222,7 +228,8 @@ def argmin(input, axis=None, keepdims=False):
     try:
         t = input._t
         try:
-            return _wrap(torch.argmin(t, axis, keepdims).to(torch.int32))
+            # MindSpore returns Int32 indices, but Int64 for a 0-d input.
+            return _wrap(torch.argmin(t, axis, keepdims).to(torch.int32 if t.dim() else torch.int64))
         except IndexError as e:
             _fail("argmin", e, ValueError, input=input, axis=axis)
         except RuntimeError as e:
@@ -389,7 +396,8 @@ def trace(input):
     t = input._t
     if t.dim() != 2:
         raise ValueError(f"For 'trace', the 'input' must be 2-D, but got shape {tuple(t.shape)}")
-    return _wrap(torch.trace(t))
+    out = torch.trace(t)
+    return _wrap(out if t.dtype == torch.bool or out.dtype == t.dtype else out.to(t.dtype))
 
 
 def diff(x, n=1, axis=-1, prepend=None, append=None):
@@ -402,7 +410,8 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
 def histc(input, bins=100, min=0.0, max=0.0):
     """Histogram with ``bins`` equal-width bins over ``[min, max]`` (both 0: the data range)."""
     t = input._t
-    return _wrap(torch.histc(_float_of(t), bins, float(min), float(max)))
+    out = torch.histc(_float_of(t), bins, float(min), float(max))
+    return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))  # MindSpore counts in the input's dtype
 
 
 def bincount(input, weights=None, minlength=0):

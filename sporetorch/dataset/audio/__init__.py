@@ -6,7 +6,7 @@ from .transforms import (AudioTensorOperation, AllpassBiquad, AmplitudeToDB, Ang
                          LFilter, LowpassBiquad, MFCC, Magphase, MaskAlongAxis, MaskAlongAxisIID, MelScale,
                          MelSpectrogram, MuLawDecoding, MuLawEncoding, Overdrive, PhaseVocoder, PitchShift, Resample,
                          RiaaBiquad, SlidingWindowCmn, SpectralCentroid, Spectrogram, TimeMasking, TimeStretch,
-                         TrebleBiquad, Vol)
+                         TrebleBiquad, Vol, Flanger, Phaser)
 from .utils import (BorderType, DensityFunction, FadeShape, GainType, Interpolation, MelType, Modulation, NormMode,
                     NormType, ResampleMethod, ScaleType, WindowType, create_dct, linear_fbanks, melscale_fbanks)
 

@@ -1063,3 +1063,105 @@ class DetectPitchFrequency(AudioTensorOperation):
         smooth = torch.median(indices.unfold(-1, self.win_length, 1), -1).values
         freq = self.sample_rate / (1e-9 + smooth)
         return _finish(freq.reshape(shape[:-1] + freq.shape[-1:]), x)
+
+
+def _wave_table(wave_type, table_size, low, high, phase, as_int):
+    """SoX's LFO table: a sine or triangle of ``table_size`` points between ``low`` and ``high``."""
+    offset = int(phase / math.pi / 2 * table_size + 0.5)
+    point = (np.arange(table_size) + offset) % table_size
+    if wave_type == Modulation.SINUSOIDAL:
+        d = (np.sin(point / table_size * 2 * math.pi) + 1) / 2
+    else:
+        d = point * 2.0 / table_size
+        quarter = (4 * point) // table_size
+        d = np.select([quarter == 0, quarter == 1, quarter == 2, quarter == 3], [d + 0.5, 1.5 - d, 1.5 - d, d - 1.5])
+    d = d * (high - low) + low
+    if as_int:
+        return np.where(d < 0, d - 0.5, d + 0.5).astype(np.int64)
+    return d.astype(np.float32).astype(np.float64)
+
+
+class Flanger(AudioTensorOperation):
+    """SoX's flanger: a modulated short delay mixed with the input. Input <..., channel, time>."""
+
+    def __init__(self, sample_rate, delay=0.0, depth=2.0, regen=0.0, width=71.0, speed=0.5, phase=25.0,
+                 modulation=Modulation.SINUSOIDAL, interpolation=Interpolation.LINEAR):
+        self.sample_rate = _sr("Flanger", sample_rate)
+        self.delay = _check("Flanger", "delay", delay, 0, 30)
+        self.depth = _check("Flanger", "depth", depth, 0, 10)
+        self.regen = _check("Flanger", "regen", regen, -95, 95)
+        self.width = _check("Flanger", "width", width, 0, 100)
+        self.speed = _check("Flanger", "speed", speed, 0.1, 10)
+        self.phase = _check("Flanger", "phase", phase, 0, 100)
+        self.modulation, self.interpolation = Modulation(modulation), Interpolation(interpolation)
+
+    def _apply(self, x):
+        x = _wave("Flanger", x, 2)
+        shape = x.shape
+        w = x.reshape(-1, shape[-2], shape[-1]).astype(np.float64)
+        feedback = self.regen / 100
+        delay_gain = self.width / 100
+        in_gain = 1.0 / (1 + delay_gain)
+        delay_gain = delay_gain / (1 + delay_gain) * (1 - abs(feedback))
+        delay_min, delay_depth = self.delay / 1000, self.depth / 1000
+        buf_len = int((delay_min + delay_depth) * self.sample_rate + 0.5) + 2
+        bufs = np.zeros(w.shape[:2] + (buf_len,))
+        last = np.zeros(w.shape[:2])
+        lfo_len = int(self.sample_rate / self.speed)
+        lfo = _wave_table(self.modulation, lfo_len, float(math.floor(delay_min * self.sample_rate + 0.5)),
+                          buf_len - 2.0, 3 * math.pi / 2, False)
+        channels = np.arange(w.shape[1])
+        channel_phase = (channels * lfo_len * (self.phase / 100) + 0.5).astype(np.int64)
+        out = np.zeros_like(w)
+        pos = lfo_pos = 0
+        for i in range(w.shape[-1]):
+            pos = (pos + buf_len - 1) % buf_len
+            delay = lfo[(lfo_pos + channel_phase) % lfo_len]
+            frac = delay - np.floor(delay)
+            k = np.floor(delay).astype(np.int64)
+            bufs[:, :, pos] = w[:, :, i] + last * feedback
+            d0 = bufs[:, channels, (pos + k) % buf_len]
+            d1 = bufs[:, channels, (pos + k + 1) % buf_len]
+            if self.interpolation == Interpolation.LINEAR:
+                delayed = d0 + (d1 - d0) * frac
+            else:
+                d2 = bufs[:, channels, (pos + k + 2) % buf_len] - d0
+                d1 = d1 - d0
+                delayed = d0 + ((d2 * 0.5 - d1) * frac + (d1 * 2 - d2 * 0.5)) * frac
+            last = delayed
+            out[:, :, i] = w[:, :, i] * in_gain + delayed * delay_gain
+            lfo_pos = (lfo_pos + 1) % lfo_len
+        return _finish(np.clip(out, -1, 1).reshape(shape), x)
+
+
+class Phaser(AudioTensorOperation):
+    """SoX's phaser: the input plus a modulated, decaying delayed copy of itself."""
+
+    def __init__(self, sample_rate, gain_in=0.4, gain_out=0.74, delay_ms=3.0, decay=0.4, mod_speed=0.5,
+                 sinusoidal=True):
+        self.sample_rate = _sr("Phaser", sample_rate)
+        self.gain_in = _check("Phaser", "gain_in", gain_in, 0, 1)
+        self.gain_out = _check("Phaser", "gain_out", gain_out, 0, 1e9)
+        self.delay_ms = _check("Phaser", "delay_ms", delay_ms, 0, 5)
+        self.decay = _check("Phaser", "decay", decay, 0, 0.99)
+        self.mod_speed = _check("Phaser", "mod_speed", mod_speed, 0.1, 2)
+        self.sinusoidal = bool(sinusoidal)
+
+    def _apply(self, x):
+        x = _wave("Phaser", x)
+        shape = x.shape
+        w = x.reshape(-1, shape[-1]).astype(np.float64) * self.gain_in
+        buf_len = int(self.delay_ms * 0.001 * self.sample_rate + 0.5)
+        buf = np.zeros((w.shape[0], buf_len))
+        mod_len = int(self.sample_rate / self.mod_speed + 0.5)
+        mod = _wave_table(Modulation.SINUSOIDAL if self.sinusoidal else Modulation.TRIANGULAR, mod_len, 1.0,
+                          float(buf_len), math.pi / 2, True)
+        out = np.empty_like(w)
+        pos = mod_pos = 0
+        for i in range(w.shape[-1]):
+            idx = int((pos + mod[mod_pos]) % buf_len)
+            mod_pos = (mod_pos + 1) % mod_len
+            pos = (pos + 1) % buf_len
+            out[:, i] = w[:, i] + buf[:, idx]
+            buf[:, pos] = out[:, i] * self.decay
+        return _finish(np.clip(out * self.gain_out, -1, 1).reshape(shape), x)

@@ -53,7 +53,7 @@ class SGD(Optimizer):
         self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
 
     def construct(self, gradients):
-        self._first = int(self.step_t._t) == 0
+        self._first = int(self._host(self.step_t)) == 0
         self._step_groups(gradients)
         self._advance(self.step_t)
         return True
@@ -84,8 +84,7 @@ class _TorchAdam(Optimizer):
         self.state_step = Parameter(Tensor([0], mstype.float32), "state_step")
 
     def construct(self, gradients):
-        self.state_step._t.add_(1)
-        self._step = int(self.state_step._t)
+        self._step = self._advance(self.state_step)
         return self._step_groups(gradients)
 
     def _update(self, group, start, end, params, grads, lr):

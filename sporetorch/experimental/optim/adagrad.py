@@ -42,7 +42,7 @@ class Adagrad(Optimizer):
         self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
 
     def construct(self, gradients):
-        self._step = int(self.step_t._t) + 1
+        self._step = int(self._host(self.step_t)) + 1
         self._step_groups(gradients)
         self._advance(self.step_t)
         return True

@@ -142,8 +142,19 @@ class Optimizer(Cell):
         """The group's learning rate as a float (its Parameter's float32 value, or a float set by hand)."""
         lr = self.param_groups[group_id]["lr"]
         if isinstance(lr, Tensor):
-            return float(lr._t)
+            return self._host(lr)
         return float(lr)
+
+    def _host(self, param):
+        """A 0-d Parameter's value as a Python number, read from the device only after a write."""
+        cache = self.__dict__.setdefault("_host_cache", {})
+        key = id(param._t)
+        hit = cache.get(key)
+        if hit is not None and hit[0] == param._t._version:
+            return hit[1]
+        value = param._t.item()
+        cache[key] = (param._t._version, value)
+        return value
 
     def _step_groups(self, gradients):
         """Call ``self._update(group, start, end, params, grads, lr)`` per group, with torch tensors,
@@ -172,11 +183,12 @@ class Optimizer(Cell):
     def _counter(name):
         return Parameter(Tensor(np.array(0, np.int32)), name)
 
-    @staticmethod
-    def _advance(counter):
+    def _advance(self, counter):
         """Add one to an int32 step Parameter and return the new count."""
+        count = int(self._host(counter)) + 1
         counter._t.add_(1)
-        return int(counter._t)
+        self.__dict__["_host_cache"][id(counter._t)] = (counter._t._version, count)
+        return count
 
     @staticmethod
     def _steps(count, n):

@@ -222,3 +222,15 @@ def test_bad_arguments():
         v.AdjustHue(0.1)(INPUTS["gray"])
     with pytest.raises(ValueError, match="fill_value"):
         v.Pad(2, fill_value=300)
+
+
+def test_ops_pickle_for_worker_processes():
+    # Spawned workers receive the ops pickled; a random op re-derives its generator in the new process.
+    import pickle
+    ds.config.set_seed(9)
+    for op in [v.Resize(8), v.RandomResizedCrop(6), v.AutoAugment(), v.Normalize([1, 2, 3], [1, 1, 1]),
+               v.UniformAugment([v.Invert(), v.Equalize()])]:
+        first = op(INPUTS["big"])
+        clone = pickle.loads(pickle.dumps(op))
+        assert type(clone) is type(op) and clone(INPUTS["big"]).dtype == first.dtype
+    assert type(pickle.loads(pickle.dumps(v.CutMixBatch(v.ImageBatchFormat.NCHW)))) is v.CutMixBatch

@@ -248,3 +248,33 @@ def test_roi_align_gradcheck():
         return P.ROIAlign(2, 2, 0.5, 2, 1)(Tensor.from_torch(t), rois)._t
     feat = torch.rand(1, 2, 5, 6, dtype=torch.float64, requires_grad=True)
     assert torch.autograd.gradcheck(fn, (feat,))
+
+
+def test_ctc_loss_v2_matches_mindspore_and_torch():
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", "ctc_loss_v2_ms210.json")) as f:
+        data = json.load(f)  # log_probs and MindSpore 2.10's (loss, log_alpha); reduction must be 'none'
+    lp, targets = f32(data["lp"]), i32([[1, 2, 2], [3, 1, 0]])
+    for cfg, expected in data["res"].items():
+        blank, reduction, zero_inf = ast.literal_eval(cfg)
+        if isinstance(expected, str):
+            with pytest.raises(ValueError, match=r"the 'reduction' must be str and must be in '\['none'\]'"):
+                P.CTCLossV2(blank, reduction, zero_inf)
+            continue
+        lengths = i32([6, 2] if zero_inf else [6, 4])
+        loss, alpha = P.CTCLossV2(blank, reduction, zero_inf)(lp, targets, lengths, i32([3, 2]))
+        np.testing.assert_allclose(loss.asnumpy(), expected[0], rtol=1e-5)
+        want = np.array(expected[1], np.float32)
+        assert (np.isinf(want) == np.isinf(alpha.asnumpy())).all()
+        np.testing.assert_allclose(np.where(np.isinf(want), 0, alpha.asnumpy()), np.where(np.isinf(want), 0, want),
+                                   rtol=1e-5, atol=1e-5)
+    # the loss agrees with torch's CTC loss; the gradient is the exact derivative with respect to log_probs
+    # (torch's CTC backward instead assumes log_probs came from log_softmax)
+    t = torch.tensor(data["lp"], dtype=torch.float64)
+    ours = P.CTCLossV2()(Tensor.from_torch(t), targets, i32([6, 4]), i32([3, 2]))[0]._t
+    ref = torch.nn.functional.ctc_loss(t, torch.tensor([[1, 2, 2], [3, 1, 0]]), torch.tensor([6, 4]),
+                                       torch.tensor([3, 2]), reduction="none")
+    np.testing.assert_allclose(ours.numpy(), ref.numpy(), rtol=1e-10)
+
+    def fn(x):
+        return P.CTCLossV2()(Tensor.from_torch(x), targets, i32([6, 4]), i32([3, 2]))[0]._t
+    assert torch.autograd.gradcheck(fn, (t.clone().requires_grad_(),))

@@ -11,7 +11,7 @@ from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["TransposeView", "TransposeExtView", "SelectView", "CopyWithSlice", "DataFormatVecPermute",
            "NoRepeatNGram", "Betainc", "ApplyAdagradDA", "AdamNoUpdateParam", "UniformCandidateSampler",
-           "LogUniformCandidateSampler", "PyFunc", "DumpGradient"]
+           "LogUniformCandidateSampler", "PyFunc", "DumpGradient", "CTCLossV2"]
 
 
 class TransposeView(Primitive):
@@ -295,3 +295,74 @@ class DumpGradient(Primitive):
                              f"{input_output!r}")
         t = x._t
         return _wrap(_DumpGrad.apply(t, path) if t.requires_grad else t)
+
+
+def _logsumexp0(stack):
+    """``logsumexp`` over axis 0 whose gradient stays finite where every term is ``-inf``."""
+    m = stack.max(0).values
+    m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
+    total = torch.exp(stack - m).sum(0)
+    found = total > 0
+    return torch.where(found, m + torch.log(torch.where(found, total, torch.ones_like(total))),
+                       torch.full_like(total, float("-inf")))
+
+
+class CTCLossV2(Primitive):
+    """The CTC loss and its forward variables.
+
+    Args:
+        blank (int): the blank class. Default: 0.
+        reduction (str): only ``"none"`` (MindSpore 2.10 accepts nothing else).
+        zero_infinity (bool): report infinite losses (impossible alignments) as 0. Default: False.
+
+    Inputs:
+        - **log_probs** (Tensor) - (T, N, C) log-probabilities.
+        - **targets** (Tensor) - (N, S) int class indices.
+        - **input_lengths**, **target_lengths** (Tensor) - (N,) int.
+
+    Outputs:
+        ``(neg_log_likelihood, log_alpha)``: (N,) losses and the (N, T, 2 * S + 1) log forward variables over
+        the blank-extended targets (``-inf`` where a state or step is outside a sample's lengths).
+    """
+
+    @prim_attr_register
+    def __init__(self, blank=0, reduction="none", zero_infinity=False):
+        if reduction != "none":
+            raise ValueError(f"For 'CTCLossV2', the 'reduction' must be str and must be in '['none']', but got "
+                             f"'{reduction}'.")
+
+    def __call__(self, log_probs, targets, input_lengths, target_lengths):
+        lp = log_probs._t
+        tg = _ut(targets, lp).long()
+        il, tl = _ut(input_lengths, lp).long().tolist(), _ut(target_lengths, lp).long().tolist()
+        steps, batch, _ = lp.shape
+        states = 2 * tg.shape[1] + 1
+        ninf = torch.tensor(float("-inf"), dtype=lp.dtype, device=lp.device)
+        ext = torch.full((batch, states), self.blank, dtype=torch.long, device=lp.device)
+        ext[:, 1::2] = tg
+        # a state may be entered from two back when it is a label different from the label two back
+        skip = torch.zeros((batch, states), dtype=torch.bool, device=lp.device)
+        skip[:, 2:] = (ext[:, 2:] != self.blank) & (ext[:, 2:] != ext[:, :-2])
+        valid = torch.arange(states, device=lp.device)[None, :] < (2 * torch.tensor(tl, device=lp.device) + 1)[:, None]
+        emit = lp.gather(2, ext[None].expand(steps, -1, -1))  # (T, N, states)
+        alpha = torch.where(torch.arange(states, device=lp.device)[None, :] < 2, emit[0], ninf)
+        alpha = torch.where(valid, alpha, ninf)
+        rows = [alpha]
+        for t in range(1, steps):
+            prev = rows[-1]
+            one = torch.cat([ninf.expand(batch, 1), prev[:, :-1]], 1)
+            two = torch.where(skip, torch.cat([ninf.expand(batch, 2), prev[:, :-2]], 1), ninf)
+            nxt = _logsumexp0(torch.stack([prev, one, two])) + emit[t]
+            rows.append(torch.where(valid, nxt, ninf))
+        log_alpha = torch.stack(rows, 1)  # (N, T, states)
+        in_time = torch.arange(steps, device=lp.device)[None, :] < torch.tensor(il, device=lp.device)[:, None]
+        log_alpha = torch.where(in_time[:, :, None], log_alpha, ninf)
+        losses = []
+        for b in range(batch):
+            last = log_alpha[b, il[b] - 1] if il[b] > 0 else ninf.expand(states)
+            end = 2 * tl[b]
+            losses.append(-_logsumexp0(torch.stack([last[end], last[end - 1] if end > 0 else ninf])))
+        loss = torch.stack(losses)
+        if self.zero_infinity:
+            loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
+        return _wrap(loss), _wrap(log_alpha)

@@ -444,7 +444,11 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     common = torch.unique(v1[torch.isin(v1, v2)], sorted=True)
     if not return_indices:
         return _wrap(common)
-    first = lambda v: torch.stack([torch.nonzero(v == c)[0, 0] for c in common]) if common.numel() \
-        else torch.zeros(0, dtype=torch.long)  # noqa: E731
-    return _wrap(common), _wrap(first(v1).to(torch.int32)), _wrap(first(v2).to(torch.int32))
+
+    def first(v):
+        if not common.numel():
+            return torch.zeros(0, dtype=torch.int32)
+        return torch.stack([torch.nonzero(v == c)[0, 0] for c in common]).to(torch.int32)
+
+    return _wrap(common), _wrap(first(v1)), _wrap(first(v2))
 

@@ -810,8 +810,7 @@ def polyadd(a1, a2):
     """The sum of two polynomials (highest power first)."""
     a1, a2 = _to_common(_poly(a1), _poly(a2))
     n = builtins.max(a1.shape[0], a2.shape[0])
-    pad = lambda a: _wrap(torch.nn.functional.pad(a._t, (n - a.shape[0], 0)))  # noqa: E731
-    return add(pad(a1), pad(a2))
+    return add(ops.pad(a1, (n - a1.shape[0], 0)), ops.pad(a2, (n - a2.shape[0], 0)))
 
 
 def polysub(a1, a2):

@@ -78,5 +78,6 @@ from .common.dtype import hifloat8, qint4x2, Int, QuantDtype, _null, _NullType  
 from .parallel.checkpoint_transform import *  # noqa: F401,F403,E402 - distributed-checkpoint tools
 from .train import OnRequestExit, TrainFaultTolerance, ConvertModelUtils, ConvertNetUtils  # noqa: F401,E402
 from .common.symbol import Symbol, flops_collection  # noqa: F401,E402
+from .common._grad_function import _Function  # noqa: F401,E402 - custom forward/backward functions
 
 mstype = dtype

@@ -101,9 +101,9 @@ class MindRecordException(Exception):
 
 def _detailed(name, template):
     """An exception class whose constructor arguments fill ``template``."""
-    def __init__(self, *args):
+    def __init__(self, error_detail):
         MindRecordException.__init__(self)
-        self.error_msg = template.format(*args)
+        self.error_msg = template.format(error_detail)
     return type(name, (MindRecordException,), {"__init__": __init__, "__doc__": EXCEPTIONS[name][1]})
 
 

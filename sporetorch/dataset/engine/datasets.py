@@ -83,8 +83,10 @@ class Dataset:
     and ``_size()``.
     """
 
-    def __init__(self, children=(), num_parallel_workers=None):
-        self.children = list(children)
+    def __init__(self, children=None, num_parallel_workers=None, cache=None):
+        if isinstance(children, Dataset):
+            children = (children,)
+        self.children = list(children or ())
         self._depth = 1 + max((c._depth for c in self.children), default=0)
         self.num_parallel_workers = num_parallel_workers
 
@@ -426,9 +428,9 @@ def _stack(column, values):
 class BatchDataset(Dataset):
     """``dataset.batch(...)``; see ``Dataset.batch``."""
 
-    def __init__(self, child, batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,
-                 input_columns=None, output_columns=None, **kwargs):
-        super().__init__((child,), num_parallel_workers)
+    def __init__(self, input_dataset, batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,
+                 input_columns=None, output_columns=None, python_multiprocessing=False, max_rowsize=None, **kwargs):
+        super().__init__((input_dataset,), num_parallel_workers)
         if not callable(batch_size):
             _check_int("batch", "batch_size", batch_size, 1)
         if not isinstance(drop_remainder, bool):
@@ -438,7 +440,7 @@ class BatchDataset(Dataset):
         self.batch_size = batch_size
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
-        cols = child.get_col_names()
+        cols = input_dataset.get_col_names()
         self.input_columns = _as_column_list("batch", "input_columns", input_columns)
         self.output_columns = _as_column_list("batch", "output_columns", output_columns)
         if self.input_columns is not None:
@@ -511,8 +513,8 @@ def _replace_columns(cols, inputs, outputs):
 class ShuffleDataset(Dataset):
     """``dataset.shuffle(buffer_size)``: MindSpore's buffer shuffle, reseeded every epoch."""
 
-    def __init__(self, child, buffer_size):
-        super().__init__((child,))
+    def __init__(self, input_dataset, buffer_size):
+        super().__init__((input_dataset,))
         _check_int("shuffle", "buffer_size", buffer_size, 2)
         self.buffer_size = buffer_size
 
@@ -534,13 +536,13 @@ class ShuffleDataset(Dataset):
 class MapDataset(Dataset):
     """``dataset.map(...)``; see ``Dataset.map``."""
 
-    def __init__(self, child, operations, input_columns=None, output_columns=None, num_parallel_workers=None,
-                 python_multiprocessing=False, **kwargs):
-        super().__init__((child,), num_parallel_workers)
+    def __init__(self, input_dataset, operations=None, input_columns=None, output_columns=None,
+                 num_parallel_workers=None, python_multiprocessing=False, cache=None, callbacks=None, max_rowsize=None,
+                 offload=None, **kwargs):
+        super().__init__((input_dataset,), num_parallel_workers)
         if num_parallel_workers is not None:
             _check_int("map", "num_parallel_workers", num_parallel_workers, 1)
         self.python_multiprocessing = bool(python_multiprocessing)
-        callbacks = kwargs.get("callbacks")
         self.callbacks = [] if callbacks is None else list(callbacks) if isinstance(callbacks, (list, tuple)) \
             else [callbacks]
         ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
@@ -550,7 +552,7 @@ class MapDataset(Dataset):
             if not callable(op):
                 raise TypeError(f"For 'map', every operation must be callable, but got {op!r}")
         self.operations = ops
-        cols = child.get_col_names()
+        cols = input_dataset.get_col_names()
         self.input_columns = _as_column_list("map", "input_columns", input_columns) or cols[:1]
         _check_known("map", self.input_columns, cols)
         self.output_columns = _as_column_list("map", "output_columns", output_columns) or list(self.input_columns)
@@ -645,11 +647,11 @@ def _op_name(op):
 class FilterDataset(Dataset):
     """``dataset.filter(predicate, input_columns)``; the size is counted by running the pipeline."""
 
-    def __init__(self, child, predicate, input_columns=None, num_parallel_workers=None):
-        super().__init__((child,), num_parallel_workers)
+    def __init__(self, input_dataset, predicate, input_columns=None, num_parallel_workers=None):
+        super().__init__((input_dataset,), num_parallel_workers)
         if not callable(predicate):
             raise TypeError(f"For 'filter', 'predicate' must be callable, but got {predicate!r}")
-        cols = child.get_col_names()
+        cols = input_dataset.get_col_names()
         self.input_columns = _as_column_list("filter", "input_columns", input_columns) or cols
         _check_known("filter", self.input_columns, cols)
         self.predicate = predicate
@@ -667,8 +669,8 @@ class FilterDataset(Dataset):
 class RepeatDataset(Dataset):
     """``dataset.repeat(count)``."""
 
-    def __init__(self, child, count=None):
-        super().__init__((child,))
+    def __init__(self, input_dataset, count=None):
+        super().__init__((input_dataset,))
         if count is None:
             count = -1
         _check_int("repeat", "count", count, 1, allow=(-1,))
@@ -692,8 +694,8 @@ class RepeatDataset(Dataset):
 class TakeDataset(Dataset):
     """``dataset.take(count)``."""
 
-    def __init__(self, child, count=-1):
-        super().__init__((child,))
+    def __init__(self, input_dataset, count=-1):
+        super().__init__((input_dataset,))
         _check_int("take", "count", count, 0, allow=(-1,))
         self.count = count
 
@@ -711,8 +713,8 @@ class TakeDataset(Dataset):
 class SkipDataset(Dataset):
     """``dataset.skip(count)``."""
 
-    def __init__(self, child, count):
-        super().__init__((child,))
+    def __init__(self, input_dataset, count):
+        super().__init__((input_dataset,))
         _check_int("skip", "count", count, 0)
         self.count = count
 
@@ -728,12 +730,12 @@ class SkipDataset(Dataset):
 class ProjectDataset(Dataset):
     """``dataset.project(columns)``."""
 
-    def __init__(self, child, columns):
-        super().__init__((child,))
+    def __init__(self, input_dataset, columns):
+        super().__init__((input_dataset,))
         self.columns = _as_column_list("project", "columns", columns)
         if not self.columns:
             raise ValueError("For 'project', 'columns' must not be empty")
-        cols = child.get_col_names()
+        cols = input_dataset.get_col_names()
         _check_known("project", self.columns, cols)
         self._pos = [cols.index(c) for c in self.columns]
 
@@ -748,15 +750,15 @@ class ProjectDataset(Dataset):
 class RenameDataset(Dataset):
     """``dataset.rename(input_columns, output_columns)``."""
 
-    def __init__(self, child, input_columns, output_columns):
-        super().__init__((child,))
+    def __init__(self, input_dataset, input_columns, output_columns):
+        super().__init__((input_dataset,))
         src = _as_column_list("rename", "input_columns", input_columns)
         dst = _as_column_list("rename", "output_columns", output_columns)
         if len(src) != len(dst):
             raise ValueError(f"For 'rename', input_columns {src} and output_columns {dst} differ in length")
-        _check_known("rename", src, child.get_col_names())
+        _check_known("rename", src, input_dataset.get_col_names())
         mapping = dict(zip(src, dst))
-        self._names = [mapping.get(c, c) for c in child.get_col_names()]
+        self._names = [mapping.get(c, c) for c in input_dataset.get_col_names()]
         if len(set(self._names)) != len(self._names):
             raise ValueError(f"For 'rename', the new column names {self._names} repeat a name")
 

@@ -278,3 +278,25 @@ def test_ctc_loss_v2_matches_mindspore_and_torch():
     def fn(x):
         return P.CTCLossV2()(Tensor.from_torch(x), targets, i32([6, 4]), i32([3, 2]))[0]._t
     assert torch.autograd.gradcheck(fn, (t.clone().requires_grad_(),))
+
+
+def test_parameterized_truncated_normal():
+    ms.set_seed(0)
+    out = P.ParameterizedTruncatedNormal(seed=1)(i64([3, 20000]), f32([0.0, 1.0, 2.0]), f32([1.0, 0.5, 2.0]),
+                                                 f32([-1.0, 0.5, -10.0]), f32([1.0, 3.0, 3.0]))
+    o = out.asnumpy().astype(np.float64)
+    assert out.shape == (3, 20000) and out.dtype == ms.float32
+    assert (o.min(1) >= [-1.0, 0.5, -10.0]).all() and (o.max(1) <= [1.0, 3.0, 3.0]).all()
+    # closed form: the moments of a normal truncated to [lo, hi]
+    from math import erf, exp, pi, sqrt
+    for row, (mu, sd, lo, hi) in zip(o, [(0.0, 1.0, -1.0, 1.0), (1.0, 0.5, 0.5, 3.0), (2.0, 2.0, -10.0, 3.0)]):
+        a, b = (lo - mu) / sd, (hi - mu) / sd
+        pdf = [exp(-v * v / 2) / sqrt(2 * pi) for v in (a, b)]
+        z = 0.5 * (erf(b / sqrt(2)) - erf(a / sqrt(2)))
+        mean = mu + sd * (pdf[0] - pdf[1]) / z
+        var = sd * sd * (1 + (a * pdf[0] - b * pdf[1]) / z - ((pdf[0] - pdf[1]) / z) ** 2)
+        assert abs(row.mean() - mean) < 0.03 * sd and abs(row.std() - sqrt(var)) < 0.03 * sd
+    # MindSpore 2.10 accepts 0-d parameters and rejects (3,) for a batch of 2
+    assert P.ParameterizedTruncatedNormal()(i64([2, 3]), f32(0.0), f32(1.0), f32(-1.0), f32(1.0)).shape == (2, 3)
+    with pytest.raises(ValueError, match=r"mean must be 0d, or mean.shape = \(2, \), but got \(3, \)\."):
+        P.ParameterizedTruncatedNormal()(i64([2, 3]), f32([0.0, 1, 2]), f32([1.0]), f32([-1.0]), f32([1.0]))

@@ -11,7 +11,7 @@ from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["TransposeView", "TransposeExtView", "SelectView", "CopyWithSlice", "DataFormatVecPermute",
            "NoRepeatNGram", "Betainc", "ApplyAdagradDA", "AdamNoUpdateParam", "UniformCandidateSampler",
-           "LogUniformCandidateSampler", "PyFunc", "DumpGradient", "CTCLossV2"]
+           "LogUniformCandidateSampler", "PyFunc", "DumpGradient", "CTCLossV2", "ParameterizedTruncatedNormal"]
 
 
 class TransposeView(Primitive):
@@ -366,3 +366,45 @@ class CTCLossV2(Primitive):
         if self.zero_infinity:
             loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
         return _wrap(loss), _wrap(log_alpha)
+
+
+class ParameterizedTruncatedNormal(Primitive):
+    """Samples of normal distributions truncated to ``[min, max]``, with one mean, stddev and bounds per batch
+    (the first dimension of ``shape``).
+
+    Args:
+        seed, seed2 (int): MindSpore's op seeds; ``seed`` keys this op's generator (0: the global stream).
+
+    Inputs:
+        - **shape** (Tensor) - 1-D int, ``(batch, ...)``.
+        - **mean**, **stdevs**, **min**, **max** (Tensor) - 0-d or (batch,), float.
+
+    Outputs:
+        Tensor of ``shape`` and the parameters' dtype.
+
+    Differences from MindSpore: MindSpore 2.10's CPU kernel draws every batch with the first batch's
+    parameters; here each batch uses its own, as documented.
+    """
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0):
+        pass
+
+    def __call__(self, shape, mean, stdevs, min, max):  # noqa: A002 - MindSpore's argument names
+        dims = [int(d) for d in _ut(shape, mean._t).tolist()]
+        params = []
+        for name, value in (("mean", mean), ("stdevs", stdevs), ("min", min), ("max", max)):
+            t = value._t
+            if t.dim() > 1 or (t.dim() == 1 and t.shape[0] not in (1, dims[0])):
+                got = "(" + ", ".join(str(d) for d in t.shape) + (", )" if t.dim() == 1 else ")")
+                raise ValueError(f"For ParameterizedTruncatedNormal, {name} must be 0d, or {name}.shape = "
+                                 f"({dims[0]}, ), but got {got}.")
+            params.append(t.double().reshape(-1, *([1] * (len(dims) - 1))))
+        mu, sigma, lo, hi = params
+        normal = torch.distributions.Normal(torch.zeros((), dtype=torch.float64), torch.ones((), dtype=torch.float64))
+        a, b = normal.cdf((lo - mu) / sigma), normal.cdf((hi - mu) / sigma)
+        gen = random_func._generator(self.seed or None, torch.device("cpu"))
+        u = torch.rand(dims, generator=gen, dtype=torch.float64)
+        eps = torch.finfo(torch.float64).eps
+        z = normal.icdf((a + u * (b - a)).clamp(eps, 1 - eps))
+        return _wrap((mu + sigma * z).clamp(lo, hi).to(mean._t.dtype).to(mean._t.device))

@@ -151,5 +151,24 @@ def test_image_folder_missing_and_empty_class_folders(tmp_path):
     with pytest.raises(ValueError, match="does not exist"):
         ds.ImageFolderDataset(str(tmp_path / "nope"))
     (tmp_path / "cls").mkdir()
-    with pytest.raises(ValueError, match="no image files"):
+    with pytest.raises(ValueError, match="no files"):
         ds.ImageFolderDataset(str(tmp_path))
+
+
+def test_image_folder_extensions_and_class_indexing(tmp_path):
+    from PIL import Image
+    for d in "abc":
+        (tmp_path / d).mkdir()
+    for p in ["a/1.jpg", "a/2.JPG", "b/x.png", "b/y.bmp", "c/z.jpeg"]:
+        Image.fromarray(np.zeros((2, 2, 3), np.uint8)).save(tmp_path / p, format="PNG")
+    (tmp_path / "a" / "n.txt").write_text("x")
+
+    def labels(**kw):
+        data = ds.ImageFolderDataset(str(tmp_path), shuffle=False, **kw)
+        return [int(r["label"]) for r in data.create_dict_iterator(output_numpy=True)]
+    # MindSpore 2.10: every file without extensions, case-sensitive extensions, unknown classes ignored.
+    assert labels() == [0, 0, 0, 1, 1, 2]
+    assert labels(extensions=[".JPG"]) == [0] and labels(extensions=[".jpg"]) == [0]
+    assert labels(class_indexing={"b": 5, "a": 3}) == [3, 3, 3, 5, 5]
+    assert labels(class_indexing={"b": 5, "zz": 3}) == [5, 5]
+    assert labels(num_samples=3) == [0, 0, 0]

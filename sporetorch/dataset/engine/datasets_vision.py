@@ -164,7 +164,6 @@ def _decode(data, path):
         raise RuntimeError(f"Failed to decode the image file {path}: {type(err).__name__}: {err}") from err
 
 
-_IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".gif", ".webp")
 
 
 class ImageFolderDataset(MappableDataset):
@@ -172,7 +171,7 @@ class ImageFolderDataset(MappableDataset):
 
     Args:
         dataset_dir (str): the root folder.
-        extensions (list[str], optional): file extensions to read. Default: common image types.
+        extensions (list[str], optional): file extensions to read (case-sensitive). Default: every file.
         class_indexing (dict, optional): ``{class name: label}``; default: sorted order.
         decode (bool): decode the images to HWC uint8 RGB arrays (needs Pillow). Default: False,
             which yields the encoded file bytes (decode with ``vision.Decode()``).
@@ -186,7 +185,8 @@ class ImageFolderDataset(MappableDataset):
                  extensions=None, class_indexing=None, decode=False, num_shards=None, shard_id=None, cache=None,
                  decrypt=None):
         path = _check_dir("ImageFolderDataset", dataset_dir)
-        exts = tuple(e.lower() for e in (extensions or _IMAGE_EXTENSIONS))
+        # MindSpore 2.10 reads every file without ``extensions`` and matches them case-sensitively.
+        exts = tuple(extensions) if extensions else ("",)
         classes = sorted(d for d in os.listdir(path) if os.path.isdir(os.path.join(path, d)))
         if class_indexing is None:
             class_indexing = {c: k for k, c in enumerate(classes)}
@@ -198,10 +198,10 @@ class ImageFolderDataset(MappableDataset):
                 continue
             folder = os.path.join(path, c)
             for name in sorted(os.listdir(folder)):
-                if name.lower().endswith(exts) and os.path.isfile(os.path.join(folder, name)):
+                if name.endswith(exts) and os.path.isfile(os.path.join(folder, name)):
                     files.append((os.path.join(folder, name), class_indexing[c]))
         if not files:
-            raise ValueError(f"For 'ImageFolderDataset', no image files with extensions {list(exts)} were found "
+            raise ValueError(f"For 'ImageFolderDataset', no files with extensions {list(exts)} were found "
                              f"in the class sub-folders of {path}")
         self._files = files
         self._class_indexing = dict(class_indexing)

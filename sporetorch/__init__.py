@@ -50,6 +50,7 @@ from .runtime import (synchronize, empty_cache, memory_allocated, max_memory_all
                       set_memory, set_cpu_affinity)
 from .profiler import Profiler
 from . import runtime, profiler, hal, parallel  # noqa: F401 - mindspore.runtime / .profiler / .hal / .parallel
+from . import boost  # noqa: F401,E402 - mindspore.boost
 from .train import (BleuScore, ConfusionMatrix, CosineSimilarity, Dice, F1, Fbeta, MSE, Perplexity, Precision,
                     ROC, Recall, Top1CategoricalAccuracy, Top5CategoricalAccuracy, TopKCategoricalAccuracy,
                     LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager)

@@ -16,3 +16,4 @@ from ..common.tensor import Tensor  # noqa: F401 - mindspore.ops.Tensor is the T
 from .operations.other_ops import assign, assign_add, assign_sub  # noqa: F401 - Parameter updates in construct
 from .grad_ops import *  # noqa: F401,F403
 from ..common.sparse_func import *  # noqa: F401,F403 - coo_*/csr_*/row_tensor_* on sparse tensors
+from .function.comm_func import *  # noqa: F401,F403,E402 - ops.all_reduce, ops.init_process_group, ...

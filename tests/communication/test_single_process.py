@@ -68,6 +68,14 @@ def test_grad_reducer_in_one_process():
         nn.DistributedGradReducer(net.trainable_params())(grads[:1])
 
 
+def test_set_comm_ops_inplace_checks_its_arguments():
+    with pytest.raises(TypeError, match="is_enable"):
+        ops.set_comm_ops_inplace(1)
+    with pytest.raises(ValueError, match="'nope' is not one of"):
+        ops.set_comm_ops_inplace(False, ["nope"])
+    assert ops.all_reduce is not mdist.all_reduce and ops.barrier is mdist.barrier
+
+
 def test_mint_distributed_refuses_pickled_objects():
     with pytest.raises(NotImplementedError, match="unpickles"):
         mdist.all_gather_object([None], 1)

@@ -89,6 +89,9 @@ def test_groups(job):
     ("mint_all_reduce", [np.full(2, 3.0)] * 2),
     ("mint_all_gather", [np.concatenate(X)] * 2),
     ("mint_rank", [[0, 2], [1, 2]]),
+    ("ops_all_reduce", [[[3, 3], [3, 3]]] * 2),
+    ("ops_gather", [np.zeros((4, 2)), np.concatenate(X)]),
+    ("ops_scatter", [X[1][:1], X[1][1:]]),
 ])
 def test_collectives(job, key, expected):
     _, _, ranks = job

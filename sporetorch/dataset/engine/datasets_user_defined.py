@@ -4,13 +4,16 @@ import numpy as np
 from .datasets import MappableDataset, _ArrayColumnsDataset, _to_array
 
 
-def _check_row(op, row, names):
+def _check_row(op, row, names, index):
     if not isinstance(row, (tuple, list)):
         row = (row,)
     if len(row) != len(names):
-        raise RuntimeError(f"For '{op}', the source returned a row of {len(row)} columns, but column_names "
+        raise RuntimeError(f"For '{op}', row {index} of the source has {len(row)} columns, but column_names "
                            f"has {len(names)}: {names}")
-    return tuple(_to_array(v, c, op) for c, v in zip(names, row))
+    try:
+        return tuple(_to_array(v, c, op) for c, v in zip(names, row))
+    except ValueError as err:
+        raise ValueError(f"{err} (row {index} of the source)") from None
 
 
 class GeneratorDataset(MappableDataset):
@@ -64,7 +67,7 @@ class GeneratorDataset(MappableDataset):
         return self._iter_count
 
     def _read_row(self, index):
-        return _check_row("GeneratorDataset", self.source[index], self._names)
+        return _check_row("GeneratorDataset", self.source[index], self._names, index)
 
     def _iterate(self):
         return iter(self.source()) if callable(self.source) and not hasattr(self.source, "__iter__") \
@@ -84,7 +87,7 @@ class GeneratorDataset(MappableDataset):
         for k, row in enumerate(self._iterate()):
             if limit is not None and k >= limit:
                 return
-            yield _check_row("GeneratorDataset", row, self._names)
+            yield _check_row("GeneratorDataset", row, self._names, k)
 
 
 class NumpySlicesDataset(_ArrayColumnsDataset):

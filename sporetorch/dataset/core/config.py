@@ -162,3 +162,14 @@ def load(file):
         set_num_parallel_workers(doc["numParallelWorkers"])
     if "prefetchSize" in doc:
         set_prefetch_size(doc["prefetchSize"])
+
+
+def _worker_id():
+    """The index of the pipeline worker process this code runs in (``map`` process pools and
+    DataLoader workers), or None in the main process; random transforms mix it into their seed
+    so that parallel workers do not repeat each other."""
+    if _state.get("worker_id") is not None:
+        return _state["worker_id"]
+    import torch.utils.data
+    info = torch.utils.data.get_worker_info()
+    return None if info is None else info.id

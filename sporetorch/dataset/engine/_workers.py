@@ -12,8 +12,12 @@ import concurrent.futures as cf
 _worker_state = {}
 
 
-def _init_process(operations, input_columns):
+def _init_process(operations, input_columns, counter):
+    from ..core import config
     _worker_state["ops"] = (operations, input_columns)
+    with counter.get_lock():
+        config._state["worker_id"] = counter.value
+        counter.value += 1
 
 
 def _run_in_process(values):
@@ -25,7 +29,10 @@ def _run_in_process(values):
 def ordered_map(rows, operations, input_columns, in_pos, workers, use_processes):
     from .datasets import _apply_operations
     if use_processes:
-        pool = cf.ProcessPoolExecutor(workers, initializer=_init_process, initargs=(operations, input_columns))
+        import multiprocessing
+        counter = multiprocessing.get_context().Value("i", 0)
+        pool = cf.ProcessPoolExecutor(workers, initializer=_init_process,
+                                      initargs=(operations, input_columns, counter))
 
         def submit(values):
             return pool.submit(_run_in_process, values)

@@ -22,7 +22,8 @@ REF = np.load(os.path.join(DATA, "reference.npz"))
 
 # Within one grey level: blends with a factor > 1 (OpenCV's SIMD rounding), and interpolating warps.
 WITHIN_ONE = {"AdjustContrast_1.7", "AdjustSaturation_1.7", "AdjustSharpness_1.7", "AdjustSharpnessBig_1.7",
-              "Rotate_30_lin", "Perspective"}
+              "Rotate_30_lin", "Perspective",
+              "RandomResizedCrop_full"}  # resized with torch's uint8 kernel (see RandomResizedCrop)
 # Nearest/linear warps whose source coordinate falls on a rounding boundary for a few pixels.
 FEW_PIXELS = {"Affine_sh", "Affine_all_lin", "Affine_fill3"}
 # RandomColorAdjust applies its four adjustments in a random order; checked separately below.

@@ -67,7 +67,7 @@ def _gather_raw(x, pg):
     if n == 1:
         return x.contiguous().clone()
     out = x.new_empty((n * x.shape[0],) + tuple(x.shape[1:]))
-    dist.all_gather_into_tensor(out, x.contiguous(), group=pg)
+    dist.all_gather_single(out, x.contiguous(), group=pg)
     return out
 
 
@@ -79,7 +79,7 @@ def _reduce_scatter_raw(x, op, pg):
     if n == 1:
         return x.contiguous().clone()
     out = x.new_empty((x.shape[0] // n,) + tuple(x.shape[1:]))
-    dist.reduce_scatter_tensor(out, x.contiguous(), reduce_op(op, "ReduceScatter"), group=pg)
+    dist.reduce_scatter_single(out, x.contiguous(), reduce_op(op, "ReduceScatter"), group=pg)
     return out
 
 
@@ -259,7 +259,7 @@ def _all_gather_v_raw(x, sizes, pg):
     padded = torch.zeros(widest, dtype=x.dtype, device=x.device)
     padded[:x.numel()] = x.reshape(-1)
     out = padded.new_empty(n * widest)
-    dist.all_gather_into_tensor(out, padded, group=pg)
+    dist.all_gather_single(out, padded, group=pg)
     return torch.cat([out[r * widest:r * widest + s] for r, s in enumerate(sizes)])
 
 

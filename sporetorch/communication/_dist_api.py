@@ -13,6 +13,7 @@ and name the world group; the transport is gloo for CPU tensors and NCCL for CUD
 import datetime
 import itertools
 
+import torch
 import torch.distributed as dist
 
 from . import _collectives as C
@@ -20,7 +21,8 @@ from . import management as M
 
 __all__ = ["init_process_group", "destroy_process_group", "get_rank", "get_world_size", "new_group", "get_backend",
            "get_global_rank", "get_process_group_ranks", "get_group_rank", "all_reduce", "all_gather_into_tensor",
-           "all_to_all", "all_to_all_single", "reduce_scatter_tensor", "isend", "irecv", "send", "recv", "gather",
+           "all_to_all", "all_to_all_single", "reduce_scatter_tensor", "all_gather_into_tensor_uneven",
+           "reduce_scatter_tensor_uneven", "isend", "irecv", "send", "recv", "gather",
            "scatter", "all_gather", "reduce_scatter", "barrier", "broadcast", "reduce", "P2POp",
            "batch_isend_irecv", "all_gather_object", "broadcast_object_list", "gather_object",
            "scatter_object_list", "send_object_list", "recv_object_list", "is_available", "is_initialized"]
@@ -157,7 +159,7 @@ def reduce(tensor, dst, op="sum", group=None, async_op=False):
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     """Write the inputs of every rank, concatenated along the first axis, into ``output_tensor``."""
     pg = _pg(group, "all_gather_into_tensor")
-    return _run(lambda a: dist.all_gather_into_tensor(output_tensor._t, input_tensor._t.contiguous(), group=pg,
+    return _run(lambda a: dist.all_gather_single(output_tensor._t, input_tensor._t.contiguous(), group=pg,
                                                       async_op=a), async_op)
 
 
@@ -171,8 +173,59 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
 def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):  # noqa: A002 - MindSpore's name
     """Reduce ``input`` over the ranks and write this rank's slice of the first axis into ``output``."""
     pg = _pg(group, "reduce_scatter_tensor")
-    return _run(lambda a: dist.reduce_scatter_tensor(output._t, input._t.contiguous(), _op(op, "reduce_scatter"),
+    return _run(lambda a: dist.reduce_scatter_single(output._t, input._t.contiguous(), _op(op, "reduce_scatter"),
                                                      group=pg, async_op=a), async_op)
+
+
+def _row_sizes(sizes, rows, n, fn):
+    if sizes is None or len(sizes) == 0:
+        if rows % n:
+            raise ValueError(f"For '{fn}', without split sizes the first dimension ({rows}) must be divisible by "
+                             f"the group size ({n}).")
+        return [rows // n] * n
+    sizes = [int(v) for v in sizes]
+    if len(sizes) != n:
+        raise ValueError(f"For '{fn}', the split sizes need one entry per rank ({n}), but got {sizes}")
+    return sizes
+
+
+def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=None,  # noqa: A002
+                                  async_op=False):
+    """Concatenate the inputs of every rank along the first axis into ``output``, rank ``r`` giving
+    ``output_split_sizes[r]`` rows (equal shares when None). Runs synchronously."""
+    pg = _pg(group, "all_gather_into_tensor_uneven")
+    n = C.group_size(pg)
+    sizes = _row_sizes(output_split_sizes, output.shape[0], n, "all_gather_into_tensor_uneven")
+    row = tuple(input._t.shape[1:])
+    widest = max(sizes)
+    padded = input._t.new_zeros((widest,) + row)
+    padded[:input._t.shape[0]] = input._t
+    gathered = padded.new_empty((n * widest,) + row)
+    dist.all_gather_single(gathered, padded, group=pg)
+    output._t.copy_(torch.cat([gathered[r * widest:r * widest + s] for r, s in enumerate(sizes)]))
+    return _Done() if async_op else None
+
+
+def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op="sum", group=None,  # noqa: A002
+                                 async_op=False):
+    """Reduce ``input`` over the ranks; rank ``r`` gets ``input_split_sizes[r]`` rows of the first axis
+    (equal shares when None) in ``output``. Runs synchronously."""
+    pg = _pg(group, "reduce_scatter_tensor_uneven")
+    n = C.group_size(pg)
+    sizes = _row_sizes(input_split_sizes, input.shape[0], n, "reduce_scatter_tensor_uneven")
+    total = input._t.contiguous().clone()
+    dist.all_reduce(total, _op(op, "reduce_scatter_tensor_uneven"), group=pg)
+    r = C.group_rank(pg)
+    start = sum(sizes[:r])
+    output._t.copy_(total[start:start + sizes[r]])
+    return _Done() if async_op else None
+
+
+class _Done:
+    """The handle of work that finished before the call returned."""
+
+    def wait(self):
+        return True
 
 
 def reduce_scatter(output, input_list, op="sum", group=None, async_op=False):

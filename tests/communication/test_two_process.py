@@ -92,6 +92,8 @@ def test_groups(job):
     ("ops_all_reduce", [[[3, 3], [3, 3]]] * 2),
     ("ops_gather", [np.zeros((4, 2)), np.concatenate(X)]),
     ("ops_scatter", [X[1][:1], X[1][1:]]),
+    ("gather_uneven", [[[0, 1], [10, 11], [12, 13]]] * 2),
+    ("reduce_scatter_uneven", [[[1, 3]], [[5, 7], [9, 11]]]),
 ])
 def test_collectives(job, key, expected):
     _, _, ranks = job

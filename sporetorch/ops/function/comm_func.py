@@ -12,7 +12,8 @@ from ...communication._dist_api import (init_process_group, destroy_process_grou
                                         batch_isend_irecv, isend, irecv, send, recv, barrier, all_gather,
                                         reduce_scatter, all_to_all, all_to_all_single, all_gather_object,
                                         broadcast_object_list, gather_object, scatter_object_list, send_object_list,
-                                        recv_object_list)
+                                        recv_object_list, all_gather_into_tensor_uneven,
+                                        reduce_scatter_tensor_uneven)
 
 __all__ = ["init_process_group", "destroy_process_group", "get_rank", "get_world_size", "new_group", "get_backend",
            "get_global_rank", "get_group_rank", "get_process_group_ranks", "is_available", "is_initialized",
@@ -20,7 +21,7 @@ __all__ = ["init_process_group", "destroy_process_group", "get_rank", "get_world
            "reduce_scatter", "all_to_all", "all_to_all_single", "all_gather_object", "broadcast_object_list",
            "gather_object", "scatter_object_list", "send_object_list", "recv_object_list", "all_reduce",
            "all_gather_into_tensor", "reduce_scatter_tensor", "broadcast", "reduce", "gather_into_tensor",
-           "scatter_tensor", "set_comm_ops_inplace"]
+           "scatter_tensor", "set_comm_ops_inplace", "all_gather_into_tensor_uneven", "reduce_scatter_tensor_uneven"]
 
 _SWITCHED = ("all_reduce", "all_gather_into_tensor", "reduce_scatter_tensor", "broadcast", "reduce",
              "gather_into_tensor", "scatter_tensor")

@@ -180,7 +180,8 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         network (Cell): the network. optimizer (Optimizer): the optimizer.
         loss_fn (Cell): wraps the network with the loss when given. Default: None.
         level (str): "O0", "O1", "O2", "O3" or "auto". Default: "O0".
-        boost_level (str): accepted ("O0"/"O1"/"O2"), no effect. Default: "O0".
+        boost_level (str): "O1"/"O2" train with ``boost.BoostTrainOneStepCell`` (MindSpore's boost
+            step), "O0" with ``nn.TrainOneStepCell``. Default: "O0".
         kwargs: ``keep_batchnorm_fp32`` (bool), ``cast_model_type`` (dtype), ``loss_scale_manager``.
 
     Returns:
@@ -190,7 +191,7 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     Differences from MindSpore: a dynamic loss scale (O2's default) also works on CPU.
     """
     from ..nn.optim.optimizer import Optimizer
-    if not isinstance(optimizer, Optimizer):
+    if not isinstance(optimizer, Optimizer) and type(optimizer).__name__ != "FreezeOpt":  # boost's, as MindSpore
         raise TypeError(f"For 'build_train_network', the 'optimizer' must be an Optimizer, but got "
                         f"{type(optimizer).__name__}")
     if not isinstance(level, str):
@@ -216,11 +217,18 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         else:
             network = nn.WithLossCell(network, loss_fn)
     manager = config["loss_scale_manager"]
+    boosted = boost_level in ("O1", "O2")
+    if boosted:  # MindSpore's boost training steps (gradient freezing, accumulation), imported on use
+        from ..boost import BoostTrainOneStepCell, BoostTrainOneStepWithLossScaleCell
     if manager is not None:
         update_cell = manager.get_update_cell()
         if update_cell is not None:
-            return nn.TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell).set_train()
-        return nn.TrainOneStepCell(network, optimizer, manager.get_loss_scale()).set_train()
+            cls = BoostTrainOneStepWithLossScaleCell if boosted else nn.TrainOneStepWithLossScaleCell
+            return cls(network, optimizer, scale_sense=update_cell).set_train()
+        cls = BoostTrainOneStepCell if boosted else nn.TrainOneStepCell
+        return cls(network, optimizer, manager.get_loss_scale()).set_train()
+    if boosted:
+        return BoostTrainOneStepCell(network, optimizer).set_train()
     return nn.TrainOneStepCell(network, optimizer).set_train()
 
 

@@ -53,7 +53,9 @@ class Model:
         eval_indexes (list, optional): positions of loss, prediction and label in the outputs
             of ``eval_network``.
         amp_level (str): mixed precision level ``"O0"``..``"O3"`` or ``"auto"``. Default: ``"O0"``.
-        boost_level (str): accepted for compatibility; boosting is not applied.
+        boost_level (str): ``"O1"``/``"O2"`` apply ``boost.AutoBoost`` as MindSpore does on CPU/GPU
+            (LessBN with grad centralization, gradient freezing; see :mod:`sporetorch.boost`) when an
+            optimizer and metrics or an eval network are given. Default: ``"O0"``.
         loss_scale_manager (keyword): a ``FixedLossScaleManager``/``DynamicLossScaleManager``.
         keep_batchnorm_fp32 (keyword): keep BatchNorm in float32 under ``amp_level`` O2/O3.
 
@@ -88,15 +90,34 @@ class Model:
         self._amp_level = amp_level
         self._boost_level = boost_level
         self._metrics = metrics
+        self._eval_network = eval_network
+        self._build_boost_network(kwargs)
+        eval_network = self._eval_network
         self._train_network = self._build_train_network()
         self._eval_network = eval_network
         self._eval_indexes = None
         self._build_eval_network(metrics, eval_network, eval_indexes)
-        self._predict_network = network
+        self._predict_network = self._network
         self._backbone_is_train = True
         self.batch_num = -1
 
     # ------------------------------------------------------------------ networks
+    def _build_boost_network(self, kwargs):
+        """MindSpore's boost: rewrite network and optimizer for ``boost_level`` O1/O2."""
+        if "acc_level" in kwargs:
+            self._boost_level = kwargs["acc_level"]
+        if self._boost_level not in ("O1", "O2"):
+            return
+        from ..boost import AutoBoost
+        processor = AutoBoost(self._boost_level, kwargs.get("boost_config_dict", ""))
+        if processor.level not in ("O1", "O2") or self._optimizer is None:
+            return
+        if self._eval_network is None and self._metrics is None:
+            return
+        self._network, self._optimizer = processor.network_auto_process_train(self._network, self._optimizer)
+        if self._eval_network is not None:
+            self._eval_network = processor.network_auto_process_eval(self._eval_network)
+
     def _build_train_network(self):
         network = self._network
         if self._loss_scale_manager is not None and self._optimizer is None:

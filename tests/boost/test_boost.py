@@ -162,3 +162,34 @@ def test_all_names():
         "GradientAccumulation", "GradientFreeze", "GroupLossScaleManager", "LessBN", "OptimizerProcess",
         "ParameterProcess", "freeze_cell"])
     assert torch.is_grad_enabled()
+
+
+def test_model_boost_level_o1_builds_the_boost_step():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Dense(4, 6)
+            self.bn = nn.BatchNorm1d(6)
+            self.fc2 = nn.Dense(6, 3)
+
+        def construct(self, x):
+            return self.fc2(self.bn(self.fc1(x)))
+
+    net = Net()
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    model = ms.Model(net, loss, nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc"}, boost_level="O1")
+    # as MindSpore 2.10: LessBN wraps the network (names gain "network."), the last Dense becomes the FN head,
+    # the optimizer is a FreezeOpt and the step a BoostTrainOneStepCell
+    assert type(model._train_network).__name__ == "BoostTrainOneStepCell"
+    assert type(model._optimizer).__name__ == "FreezeOpt"
+    assert type(net.fc2).__name__ == "CommonHeadLastFN"
+    assert [n for n, _ in model._train_network.parameters_and_names()][:4] == [
+        "network.fc1.weight", "network.fc1.bias", "network.bn.gamma", "network.bn.beta"]
+    x = Tensor(np.random.RandomState(0).randn(4, 4).astype(np.float32))
+    y = Tensor(np.array([0, 1, 2, 0], np.int32))
+    before = net.fc1.weight.asnumpy().copy()
+    model._train_network(x, y)
+    assert not np.allclose(before, net.fc1.weight.asnumpy())
+    AutoBoost._instance = None
+    plain = ms.Model(Net(), loss, nn.Momentum(net.trainable_params(), 0.1, 0.9), boost_level="O1")
+    assert type(plain._train_network).__name__ == "BoostTrainOneStepCell"  # no metrics: no LessBN, as MindSpore

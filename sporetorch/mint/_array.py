@@ -3,7 +3,6 @@
 Each name calls the op's one implementation in :mod:`sporetorch.ops`.
 """
 from .. import ops
-from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ops.function import array_func
 

@@ -220,7 +220,9 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
 
 def equal(input, other):
     """True when both tensors have the same shape and elements (a Python bool) (``mindspore.mint.equal``)."""
-    return isinstance(other, Tensor) and tuple(input.shape) == tuple(other.shape) and bool(ops.all(ops.eq(input, other)))
+    if not isinstance(other, Tensor) or tuple(input.shape) != tuple(other.shape):
+        return False
+    return bool(ops.all(ops.eq(input, other)))
 
 
 def equal_ext_op(input, other):

@@ -1,10 +1,7 @@
-"""mindspore.mint functional ops: values MindSpore 2.10 computes on CPU (recorded literals), and, for the ops
-MindSpore 2.10 cannot run on CPU ("kernel ... unregistered"), torch's definition that MindSpore documents."""
-import math
-
+"""mindspore.mint functional ops: values, dtype rules and error classes MindSpore 2.10 computes on CPU (recorded
+literals). The ops MindSpore 2.10 cannot run on CPU ("kernel ... unregistered") are in test_mint_functional_torch.py."""
 import numpy as np
 import pytest
-import torch
 
 import sporetorch as ms
 from sporetorch import Tensor, mint

@@ -1,10 +1,7 @@
 """mindspore.mint.nn layers and losses: Parameter names, shapes, dtypes and initial values as MindSpore 2.10 makes
 them, outputs recorded with MindSpore 2.10 on CPU, and (for the layers MindSpore 2.10 cannot run on CPU) torch.nn's."""
-import math
-
 import numpy as np
 import pytest
-import torch
 
 import sporetorch as ms
 from sporetorch import Tensor, mint

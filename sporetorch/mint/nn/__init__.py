@@ -25,7 +25,8 @@ def nllloss(input, target, weight=None, ignore_index=-100, reduction='mean'):
 
 
 def upsample_bilinear2d_op(x, output_size=None, scales=None, align_corners=False):
-    """Bilinear 2-D resize of ``x`` to ``output_size`` or by ``scales`` (``mindspore.mint.nn.upsample_bilinear2d_op``)."""
+    """Bilinear 2-D resize of ``x`` to ``output_size`` or by ``scales``
+    (``mindspore.mint.nn.upsample_bilinear2d_op``)."""
     return functional.interpolate(x, output_size, scales, 'bilinear', align_corners)
 
 

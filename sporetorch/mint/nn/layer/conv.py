@@ -76,8 +76,9 @@ class _ConvNd(Cell):
         return F.pad(input, pad, self.padding_mode), 0
 
     def extend_repr(self):
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}, "
-                f"padding={self.padding}, dilation={self.dilation}, groups={self.groups}, bias={self.bias is not None}")
+        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+                f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, groups={self.groups}, bias={self.bias is not None}")
 
 
 class Conv1d(_ConvNd):

@@ -70,9 +70,14 @@ class _ConvNd(Cell):
 
     def _padded(self, input):
         """``input`` and the padding left to the convolution: non-zero ``padding_mode`` pads here first."""
-        if self.padding_mode == 'zeros' or isinstance(self.padding, str):
+        if self.padding_mode == 'zeros' or self.padding == 'valid':
             return input, self.padding
-        pad = tuple(p for p in reversed(self.padding) for _ in range(2))
+        if self.padding == 'same':
+            # torch's split of the total padding d * (k - 1): the extra element goes at the end.
+            totals = [d * (k - 1) for d, k in zip(reversed(self.dilation), reversed(self.kernel_size))]
+            pad = tuple(p for t in totals for p in (t // 2, t - t // 2))
+        else:
+            pad = tuple(p for p in reversed(self.padding) for _ in range(2))
         return F.pad(input, pad, self.padding_mode), 0
 
     def extend_repr(self):

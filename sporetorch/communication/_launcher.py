@@ -276,7 +276,7 @@ def main(argv):
         lines = [f"worker rank {first_rank} (local rank {first.local_rank}, pid {first.pid}) exited with code "
                  f"{_exit_text(first.exitcode)}; every other worker was stopped."]
         for rank, failure in sorted(exc.failures.items()):
-            if rank != first_rank:
+            if rank != first_rank and failure.exitcode != -signal.SIGTERM:
                 lines.append(f"worker rank {rank} (pid {failure.pid}) also exited with code "
                              f"{_exit_text(failure.exitcode)}.")
         log = logs.get(first.local_rank)

@@ -117,3 +117,10 @@ def test_corrupt_image_names_the_file(tmp_path):
     with pytest.raises(Exception, match="broken.jpg"):
         list(data.create_tuple_iterator())
     assert os.path.exists(folder / "broken.jpg")
+
+
+def test_shuffled_shards_partition_the_rows_without_a_seed():
+    # Each data-parallel process builds its own pipeline; without set_seed the shards must still agree.
+    shards = [[int(r[0]) for r in ds.NumpySlicesDataset(np.arange(10), ["x"], shuffle=True, num_shards=2, shard_id=k)
+               .create_tuple_iterator(output_numpy=True, num_epochs=1)] for k in range(2)]
+    assert sorted(shards[0] + shards[1]) == list(range(10)) and shards[0] != list(range(0, 10, 2))

@@ -326,13 +326,20 @@ class MappableDataset(Dataset):
 
     def _rows(self, ctx):
         self._bind_sampler()
-        indices = self.sampler._indices(self._num_rows(), ctx.rng(self))
+        indices = self.sampler._indices(self._num_rows(), self._sampler_rng(ctx))
         workers = self.num_parallel_workers or 1
         if workers > 1 and self.python_multiprocessing and len(indices) > 1:
             yield from _worker_rows(self, indices, workers)
             return
         for i in indices:
             yield self._read_row(i)
+
+    def _sampler_rng(self, ctx):
+        # Every shard of a data-parallel job must draw the same permutation, also without set_seed:
+        # like MindSpore, shard samplers use the configured seed (default 5489) and the epoch.
+        if isinstance(self.sampler, DistributedSampler):
+            return np.random.default_rng([config.get_seed(), ctx.epoch])
+        return ctx.rng(self)
 
     def use_sampler(self, new_sampler):
         """Replace the sampler."""

@@ -39,6 +39,7 @@ from .engine.datasets_vision import (EMnistDataset, Caltech256Dataset, Food101Da
                                      RenderedSST2Dataset, STL10Dataset, QMnistDataset, SemeionDataset)
 from .engine.datasets_text import SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset
 from .engine.iterators import DummyIterator
+from .engine.datasets_tfrecord import TFRecordDataset
 from .core.config import (ErrorSamplesMode, get_callback_timeout, get_debug_mode, get_enable_watchdog,
                           get_error_samples_mode, get_multiprocessing_start_method,
                           get_multiprocessing_timeout_interval, get_num_parallel_workers, get_seed, get_video_backend,

@@ -120,3 +120,48 @@ def test_callbacks_helpers_and_validators():
     dummy = ds.DummyIterator(ds.NumpySlicesDataset(np.arange(3), ["x"], shuffle=False), "dict", output_numpy=True)
     assert int(next(dummy)["x"]) == 0
     assert ds.get_video_backend() == "CPU" and ds.get_error_samples_mode() == ds.ErrorSamplesMode.RETURN
+
+
+def _tfrecord(path):
+    import struct
+
+    def varint(n):
+        out = bytearray()
+        while True:
+            b, n = n & 0x7F, n >> 7
+            out.append(b | 0x80 if n else b)
+            if not n:
+                return bytes(out)
+
+    def field(num, payload):
+        return varint((num << 3) | 2) + varint(len(payload)) + payload
+
+    def example(i):
+        feats = {"img": field(1, field(1, bytes([i]) * 3)),
+                 "lab": field(3, field(1, b"".join(varint(v & (2 ** 64 - 1)) for v in (i, -1)))),
+                 "val": field(2, field(1, struct.pack("<f", 0.5 * i)))}
+        return field(1, b"".join(field(1, field(1, k.encode()) + field(2, v)) for k, v in feats.items()))
+    with open(path, "wb") as fh:
+        for i in range(3):
+            rec = example(i)
+            fh.write(struct.pack("<Q", len(rec)) + b"\0" * 4 + rec + b"\0" * 4)
+
+
+def test_tfrecord_matches_mindspore(tmp_path):
+    path = str(tmp_path / "a.tfrecord")
+    _tfrecord(path)
+    data = ds.TFRecordDataset(path, shuffle=False)
+    rows = list(data.create_dict_iterator(output_numpy=True))
+    # MindSpore 2.10: sorted feature names, bytes as uint8, int64 and float32 1-D arrays.
+    assert data.get_col_names() == ["img", "lab", "val"] and data.get_dataset_size() == 3
+    assert rows[1]["img"].tolist() == [1, 1, 1] and rows[1]["img"].dtype == np.uint8
+    assert rows[2]["lab"].tolist() == [2, -1] and rows[2]["val"].tolist() == [1.0]
+    assert rows[2]["val"].dtype == np.float32 and rows[0]["lab"].dtype == np.int64
+    only = ds.TFRecordDataset(path, shuffle=False, columns_list=["lab"])
+    assert [r["lab"].tolist() for r in only.create_dict_iterator(output_numpy=True)] == [[0, -1], [1, -1], [2, -1]]
+    with open(path, "rb") as fh:
+        data = fh.read()
+    (tmp_path / "cut.tfrecord").write_bytes(data[:-10])
+    with pytest.raises(ValueError, match="cut.tfrecord is truncated"):
+        list(ds.TFRecordDataset(str(tmp_path / "cut.tfrecord"), shuffle=False, columns_list=["lab"])
+             .create_tuple_iterator())

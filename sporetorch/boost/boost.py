@@ -44,7 +44,7 @@ class AutoBoost:
     _lock = threading.Lock()
     _instance = None
 
-    def __new__(cls, *args, **kwargs):
+    def __new__(cls, level="O0", boost_config_dict=""):
         with cls._lock:
             if cls._instance is None:
                 cls._instance = object.__new__(cls)

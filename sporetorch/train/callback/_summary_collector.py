@@ -15,7 +15,7 @@ class SummaryCollector(Callback):
     not collected.
     """
 
-    def __init__(self, summary_dir, collect_freq=10, collect_specified_data=None, keep_default_action=True,
+    def __init__(self, summary_dir, collect_freq=10, num_process=32, collect_specified_data=None, keep_default_action=True,
                  custom_lineage_data=None, collect_tensor_freq=None, max_file_size=None, export_options=None):
         super().__init__()
         if isinstance(collect_freq, bool) or not isinstance(collect_freq, int) or collect_freq < 1:

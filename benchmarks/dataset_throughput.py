@@ -170,7 +170,7 @@ def main(argv=None):
                 rates[name].append(run_one(command, args.timeout))
     print(f"{args.images} JPEGs 375x500, batch 64, {args.epochs} epoch(s) after a warm-up batch, "
           f"best of {args.repeats} (all runs in brackets)")
-    print(f"| pipeline | images/s |")
+    print("| pipeline | images/s |")
     print("|---|---|")
     for name, values in rates.items():
         print(f"| {name} | {max(values):.0f} ({', '.join(f'{v:.0f}' for v in values)}) |")

@@ -4,16 +4,15 @@ The AutoAugment policies and the RandAugment / TrivialAugmentWide magnitude spac
 published ones (Cubuk et al. 2019/2020, Müller & Hutter 2021), which MindSpore 2.10 uses.
 """
 import math
-import numbers
 
 import numpy as np
 
 from .transforms import (_RandomOp, ImageTensorOperation, _affine, _crop, _fill, _image, _int, _number, _prob,
-                         _resize, _rgb, _rotate, _saturate, _size_pair, _solarize, _posterize, _warp_mode,
+                         _resize, _rgb, _rotate, _saturate, _solarize, _posterize, _warp_mode,
                          _check_size, _target_size, _autocontrast_channel, _lut_channels, adjust_brightness,
                          adjust_contrast, adjust_saturation, adjust_sharpness, RandomCrop, RandomResizedCrop)
 from . import _cv
-from .utils import AutoAugmentPolicy, Border, ImageBatchFormat, Inter
+from .utils import AutoAugmentPolicy, ImageBatchFormat, Inter
 
 
 def _apply_named(img, name, magnitude, mode, fill):

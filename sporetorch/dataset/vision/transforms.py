@@ -139,9 +139,8 @@ class _RandomOp(ImageTensorOperation):
     def _rng(self):
         pid = os.getpid()
         if getattr(self, "_gen_pid", None) != pid:
-            import torch.utils.data
-            info = torch.utils.data.get_worker_info()
-            self._gen = config._rng(self._salt(), 0 if info is None else info.id + 1)
+            worker = config._worker_id()
+            self._gen = config._rng(self._salt(), 0 if worker is None else worker + 1)
             self._gen_pid = pid
         return self._gen
 

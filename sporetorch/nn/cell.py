@@ -34,6 +34,29 @@ def _input_type_error(cell, args, kwargs, error):
     return error
 
 
+_DTYPE_WORDS = ("not implemented for", "scalar type", "dtype", "must be float", "floating point", "be cast",
+                "Integral", "promot")
+
+
+def _torch_error(cell, args, kwargs, error):
+    """What a built-in cell raises where torch rejected its inputs with ``error`` (a RuntimeError, or
+    torch's NotImplementedError, IndexError or AssertionError about dtypes, dims and shapes):
+    MindSpore's TypeError for a dtype the kernel lacks, its ValueError for a shape that does not
+    fit, naming the cell and the inputs' shapes and dtypes. A user's own cell keeps its exceptions
+    as they are."""
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    torch_message = {NotImplementedError: "not implemented for" in text,
+                     IndexError: text.startswith("Dimension out of range"),
+                     AssertionError: "should" in text or "match" in text}.get(type(error), bool(text))
+    if not type(cell).__module__.startswith("sporetorch.") or text.startswith("For '") or not torch_message:
+        return error
+    inputs = ", ".join(f"{where}: {tuple(v.shape)} {v.dtype}" for where, v in [*enumerate(args), *kwargs.items()]
+                       if isinstance(v, Tensor))
+    kind = TypeError if isinstance(error, NotImplementedError) or any(
+        w in text for w in _DTYPE_WORDS) else ValueError
+    return kind(f"For '{type(cell).__name__}', the inputs ({inputs}) are not supported: {text}")
+
+
 class Cell:
     """Base class of all networks.
 
@@ -81,6 +104,8 @@ class Cell:
                 return self.construct(*args, **kwargs)
             except AttributeError as e:
                 raise _input_type_error(self, args, kwargs, e) from None
+            except (RuntimeError, NotImplementedError, IndexError, AssertionError) as e:
+                raise _torch_error(self, args, kwargs, e) from e
         return _special_call(self, args, kwargs)
 
     def __bool__(self):

@@ -82,8 +82,34 @@ def _describe_break(exc):
     return where, reason, code, hints
 
 
+# What Dynamo's first line means, in a MindSpore user's words (matched in order, case-insensitively).
+_BREAK_REASONS = (
+    ("data-dependent", "a Python `if`/`while` or int()/float() on a tensor's value"),
+    ("item()", "reading a tensor's value in Python"),
+    ("numpy", "a NumPy call on a tensor"),
+)
+
+
+def _plain_reason(reason):
+    low = reason.lower()
+    return next((plain for key, plain in _BREAK_REASONS if key in low), reason)
+
+
+def _quiet_compiler_logs():
+    """Dynamo and Inductor log graph breaks and recompilations as multi-line warnings; sporetorch
+    reports each break once, in one line of its own, so theirs are raised to ERROR (unless the user
+    asked for them with TORCH_LOGS)."""
+    if os.environ.get("TORCH_LOGS"):
+        return
+    for name in ("torch._dynamo", "torch._inductor"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
 def _break_message(exc, name, strict):
     where, reason, code, hints = _describe_break(exc)
+    if not strict:
+        return (f"GRAPH_MODE runs part of '{name}' eagerly: {_plain_reason(reason)} at {where}{code}. To keep "
+                "it in the graph, use ops.select/ops.where instead of a Python `if` on a tensor value.")
     msg = f"GRAPH_MODE cannot capture '{name}' as one graph: {reason} at {where}{code}."
     if strict:
         advice = ("Rewrite that line with tensor operations (ops.select/ops.where instead of a Python `if` on a "
@@ -92,7 +118,6 @@ def _break_message(exc, name, strict):
         if hints:
             advice += " Compiler hint: " + hints[0]
         return msg + " " + advice
-    return msg + " That part runs eagerly between compiled pieces."
 
 
 def _is_capture_error(exc):
@@ -131,6 +156,7 @@ class _Compiled:
         if _device.default_device().type == "cpu":
             _host_memory.engage()
         strict = self.fullgraph or _context.get_context("jit_syntax_level") == _context.STRICT
+        _quiet_compiler_logs()
         start = time.perf_counter()
         try:
             out = self._run_compiled(self._compile(True), args, kwargs)
@@ -167,7 +193,7 @@ class _Compiled:
                              "it calls and running the rest eagerly", self.name)
                 self._keep(self._run_with_compiled_cells)
                 return self._run_with_compiled_cells(*args, **kwargs)
-            warnings.warn(_break_message(exc, self.name, False), RuntimeWarning, stacklevel=4)
+            _logger.warning(_break_message(exc, self.name, False))
             try:
                 return self._run_compiled(self._compile(False), args, kwargs)
             except Exception as exc2:  # noqa: BLE001

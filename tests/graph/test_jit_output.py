@@ -1,0 +1,51 @@
+"""What GRAPH_MODE prints: one line per graph break, naming the user's file and line and what to
+change, and nothing from TorchDynamo or Inductor themselves, across set_train switches and shapes."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+SCRIPT = textwrap.dedent("""
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, Tensor
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 4)
+            self.drop = nn.Dropout(p=0.5)
+
+        def construct(self, x):
+            y = self.drop(self.fc(x))
+            if y.sum() > 0:
+                return y * 2
+            return y - 1
+
+    net = Net()
+    for i in range(4):
+        net(Tensor(np.random.randn(3, 4).astype(np.float32)))
+    for n in range(1, 12):
+        net.set_train(n % 2 == 0)
+        net(Tensor(np.random.randn(n, 4).astype(np.float32)))
+    print("done")
+""")
+
+
+def test_graph_break_and_recompiles_print_one_line(tmp_path):
+    script = tmp_path / "if_net.py"
+    script.write_text(SCRIPT)
+    env = {k: v for k, v in os.environ.items() if k != "TORCH_LOGS"}
+    proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", str(script)], capture_output=True,
+                          text=True, timeout=600, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.strip() == "done"
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, proc.stderr
+    assert f"{script}:15 `if y.sum() > 0:`" in lines[0] and "ops.select" in lines[0]
+    assert "torch._dynamo" not in proc.stderr and "recompile_limit" not in proc.stderr

@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from ..core import config
-from ..transforms.transforms import TensorOperation
+from ..transforms.transforms import TensorOperation, _Seeded
 from . import _filters
 from .utils import (BorderType, DensityFunction, FadeShape, GainType, Interpolation, MelType, Modulation, NormMode,
                     NormType, ResampleMethod, ScaleType, WindowType, create_dct, linear_fbanks, melscale_fbanks)
@@ -671,13 +671,14 @@ class MuLawDecoding(AudioTensorOperation):
         return _finish(np.sign(y) * (np.exp(np.abs(y) * math.log1p(mu)) - 1.0) / mu, x)
 
 
-class Dither(AudioTensorOperation):
+class Dither(_Seeded, AudioTensorOperation):
     """Add noise (TPDF, RPDF or GPDF) at 16-bit resolution before quantising, optionally noise-shaped."""
+
+    _salt_value = 0xD17E
 
     def __init__(self, density_function=DensityFunction.TPDF, noise_shaping=False):
         self.density_function = DensityFunction(density_function)
         self.noise_shaping = bool(noise_shaping)
-        self._rng = config._rng(0xD17E)
 
     def _apply(self, x):
         x = _wave("Dither", x)
@@ -920,8 +921,10 @@ class MaskAlongAxis(AudioTensorOperation):
         return _mask(x, axis, self.mask_start, self.mask_width, self.mask_value)
 
 
-class MaskAlongAxisIID(AudioTensorOperation):
+class MaskAlongAxisIID(_Seeded, AudioTensorOperation):
     """Mask a random band along ``axis``: width ~ U[0, mask_param], start ~ U[0, length - width]."""
+
+    _salt_value = 0x1D1D
 
     def __init__(self, mask_param, mask_value, axis):
         self.mask_param = _check("MaskAlongAxisIID", "mask_param", mask_param, 0, integer=True)
@@ -929,7 +932,6 @@ class MaskAlongAxisIID(AudioTensorOperation):
         if axis not in (1, 2):
             raise ValueError(f"For 'MaskAlongAxisIID', 'axis' must be 1 or 2, but got {axis!r}")
         self.axis = axis
-        self._rng = config._rng(0x1D1D)
 
     def _apply(self, x):
         x = _wave("MaskAlongAxisIID", x, 2)
@@ -939,15 +941,17 @@ class MaskAlongAxisIID(AudioTensorOperation):
         return _mask(x, axis, start, width, self.mask_value)
 
 
-class _AxisMasking(AudioTensorOperation):
+class _AxisMasking(_Seeded, AudioTensorOperation):
     _axis = -2
+
+    def _salt(self):
+        return 0xF4A5 + self._axis
 
     def __init__(self, iid_masks=False, mask_param=0, mask_start=0, mask_value=0.0):
         self.iid_masks = bool(iid_masks)
         self.mask_param = _check(type(self).__name__, "mask_param", mask_param, 0, integer=True)
         self.mask_start = _check(type(self).__name__, "mask_start", mask_start, 0, integer=True)
         self.mask_value = mask_value
-        self._rng = config._rng(0xF4A5 + self._axis)
 
     def _apply(self, x):
         x = _wave(type(self).__name__, x, 2)

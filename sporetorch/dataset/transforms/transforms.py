@@ -21,6 +21,33 @@ class TensorOperation:
 PyTensorOperation = TensorOperation
 
 
+class _Seeded:
+    """A generator per op and per process: derived from ``dataset.config``'s seed, the op's salt
+    and the pipeline worker (so parallel workers do not repeat each other), created on first use
+    in each process and never pickled."""
+    _salt_value = 0
+
+    def _salt(self):
+        return self._salt_value
+
+    @property
+    def _rng(self):
+        import os
+        from ..core import config
+        pid = os.getpid()
+        if getattr(self, "_gen_pid", None) != pid:
+            worker = config._worker_id()
+            self._gen = config._rng(self._salt(), 0 if worker is None else worker + 1)
+            self._gen_pid = pid
+        return self._gen
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_gen", None)
+        state.pop("_gen_pid", None)
+        return state
+
+
 def _numpy_dtype(op, data_type):
     if isinstance(data_type, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(data_type))
@@ -107,14 +134,13 @@ class Compose(TensorOperation):
         return args[0] if len(args) == 1 else args
 
 
-class RandomApply(TensorOperation):
+class RandomApply(_Seeded, TensorOperation):
     """Apply ``transforms`` (in order) with probability ``prob``."""
+    _salt_value = 0xA991
 
     def __init__(self, transforms, prob=0.5):
-        from ..core import config
         self._compose = Compose(transforms)
         self.prob = prob
-        self._rng = config._rng(0xA991)
 
     def __call__(self, *args):
         if self._rng.random() < self.prob:
@@ -122,27 +148,25 @@ class RandomApply(TensorOperation):
         return args[0] if len(args) == 1 else args
 
 
-class RandomChoice(TensorOperation):
+class RandomChoice(_Seeded, TensorOperation):
     """Apply one of ``transforms``, chosen at random."""
+    _salt_value = 0xC401
 
     def __init__(self, transforms):
-        from ..core import config
         Compose(transforms)
         self.transforms = list(transforms)
-        self._rng = config._rng(0xC401)
 
     def __call__(self, *args):
         return self.transforms[int(self._rng.integers(len(self.transforms)))](*args)
 
 
-class RandomOrder(TensorOperation):
+class RandomOrder(_Seeded, TensorOperation):
     """Apply all of ``transforms``, in a random order."""
+    _salt_value = 0x0D0E
 
     def __init__(self, transforms):
-        from ..core import config
         Compose(transforms)
         self.transforms = list(transforms)
-        self._rng = config._rng(0x0D0E)
 
     def __call__(self, *args):
         order = self._rng.permutation(len(self.transforms))

@@ -8,13 +8,11 @@ the op's type and the worker process, so seeded pipelines repeat.
 """
 import math
 import numbers
-import os
 import zlib
 
 import numpy as np
 
-from ..core import config
-from ..transforms.transforms import TensorOperation, TypeCast, _numpy_dtype
+from ..transforms.transforms import TensorOperation, TypeCast, _Seeded, _numpy_dtype
 from . import _cv
 from .utils import Border, ConvertMode, Inter, SliceMode, decode_bytes
 
@@ -126,29 +124,11 @@ class ImageTensorOperation(TensorOperation):
         return self._apply(*[np.asarray(a) for a in args])
 
 
-class _RandomOp(ImageTensorOperation):
-    """A transform with its own generator, seeded from ``dataset.config`` when first used in a process.
-
-    The generator depends on the worker process, so parallel workers do not repeat each other.
-    """
+class _RandomOp(_Seeded, ImageTensorOperation):
+    """A transform with its own generator (see ``_Seeded``), salted by the op's type."""
 
     def _salt(self):
         return zlib.crc32(type(self).__name__.encode())
-
-    @property
-    def _rng(self):
-        pid = os.getpid()
-        if getattr(self, "_gen_pid", None) != pid:
-            worker = config._worker_id()
-            self._gen = config._rng(self._salt(), 0 if worker is None else worker + 1)
-            self._gen_pid = pid
-        return self._gen
-
-    def __getstate__(self):
-        state = dict(self.__dict__)
-        state.pop("_gen", None)
-        state.pop("_gen_pid", None)
-        return state
 
 
 # ---------------------------------------------------------------- type and layout

@@ -155,8 +155,9 @@ class _Conv(Cell):
         if t.dim() != self._nd + 2:
             raise ValueError(f"For '{cls}', the input must be {self._nd + 2}-D, but got shape {tuple(t.shape)}")
         if t.shape[1] != self.in_channels:
-            # MindSpore reports the channel mismatch from the kernel as a RuntimeError.
-            raise RuntimeError(f"For '{cls}', the input channel dimension must equal in_channels "
+            # MindSpore 2.10 reports the channel mismatch from the 1-D/2-D kernels as a RuntimeError,
+            # from the 3-D shape inference as a ValueError.
+            raise (ValueError if self._nd == 3 else RuntimeError)(f"For '{cls}', the input channel dimension must equal in_channels "
                                f"{self.in_channels}, but got input shape {tuple(t.shape)}")
         if t.dtype is not w.dtype:
             w = weight_for(self, t, w)

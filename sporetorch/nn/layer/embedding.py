@@ -14,8 +14,8 @@ __all__ = ["Embedding", "EmbeddingExt", "EmbeddingLookup", "MultiFieldEmbeddingL
 
 def _check_ids(cls, t):
     if t.is_floating_point() or t.is_complex() or t.dtype == torch.bool:
-        # MindSpore reports a wrong ids dtype as a ValueError.
-        raise ValueError(f"For '{cls}', the input ids must be int32 or int64, "
+        # MindSpore 2.10 reports a wrong ids dtype (float32/float64 ids) as a TypeError.
+        raise TypeError(f"For '{cls}', the input ids must be int32 or int64, "
                          f"but got {mstype.from_torch(t.dtype)}")
 
 

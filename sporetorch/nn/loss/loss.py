@@ -541,8 +541,10 @@ class CosineEmbeddingLoss(LossBase):
     def construct(self, logits_x1, logits_x2, labels):
         a, b, y = logits_x1._t, logits_x2._t, labels._t
         if a.shape != b.shape or a.dtype != b.dtype:
-            raise TypeError(f"For 'CosineEmbeddingLoss', 'logits_x1' and 'logits_x2' must have the same shape "
-                            f"and dtype, but got {tuple(a.shape)} and {tuple(b.shape)}")
+            # MindSpore 2.10: a shape mismatch is a ValueError, a dtype mismatch a TypeError.
+            raise (ValueError if a.shape != b.shape else TypeError)(
+                f"For 'CosineEmbeddingLoss', 'logits_x1' and 'logits_x2' must have the same shape and dtype, "
+                f"but got {tuple(a.shape)} {a.dtype} and {tuple(b.shape)} {b.dtype}")
         cosine = (a * b).sum(1) / (torch.sqrt((a * a).sum(1)) * torch.sqrt((b * b).sum(1)))
         zeros = torch.zeros_like(cosine)
         loss = torch.where(y == 1, 1.0 - cosine, zeros) + \

@@ -239,6 +239,8 @@ class _AdaptivePool(Cell):
 
     def construct(self, x):
         t = x._t
+        if self._nd == 1 and t.dim() != 3:  # MindSpore 2.10's 1-D adaptive pools take batched input only
+            raise ValueError(f"For {type(self).__name__}, the input must has 3 dim, but got shape {tuple(t.shape)}")
         check_batch_rank(self, t)
         if self._indices:
             return _max_result(type(self)._fn(t, self._size, self.return_indices))

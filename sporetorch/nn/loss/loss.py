@@ -729,6 +729,9 @@ class NLLLoss(LossBase):
         self._w = _t(weight)
 
     def construct(self, logits, labels):
+        if labels._t.is_floating_point():  # MindSpore 2.10 refuses float labels; torch would truncate them
+            raise TypeError(f"For 'NLLLoss', the 'labels' must be int32 or int64, but got {labels.dtype} "
+                            f"with shape {tuple(labels.shape)}")
         return _wrap(F.nll_loss(logits._t, _labels(labels._t), self._w, ignore_index=self.ignore_index,
                                 reduction=self.reduction))
 
@@ -897,6 +900,9 @@ class HingeEmbeddingLoss(LossBase):
         self.margin = float(margin)
 
     def construct(self, logits, labels):
+        if logits._t.dtype != labels._t.dtype:
+            raise TypeError(f"For 'HingeEmbeddingLoss', the dtype of the second input 'labels' must be the same as "
+                            f"the first input 'logits' ({logits.dtype}), but got {labels.dtype}")
         return _wrap(F.hinge_embedding_loss(logits._t, labels._t, self.margin, reduction=self.reduction))
 
 

@@ -184,7 +184,15 @@ class MarginRankingLoss(LossBase):
         self.margin = float(margin)
 
     def construct(self, input1, input2, target):
-        return _wrap(F.margin_ranking_loss(input1._t, input2._t, target._t, self.margin, reduction=self.reduction))
+        a, b, y = input1._t, input2._t, target._t
+        if not a.dtype == b.dtype == y.dtype:
+            raise TypeError(f"For 'MarginRankingLoss', the input1, input2 and target dtypes should be equal, but got "
+                            f"{input1.dtype}, {input2.dtype} and {target.dtype}")
+        try:
+            return _wrap(F.margin_ranking_loss(a, b, y, self.margin, reduction=self.reduction))
+        except RuntimeError:
+            # torch wants equal ranks; MindSpore 2.10 broadcasts the three operands
+            return _wrap(F.margin_ranking_loss(*torch.broadcast_tensors(a, b, y), self.margin, reduction=self.reduction))
 
 
 class SmoothL1Loss(LossBase):

@@ -678,7 +678,10 @@ class HuberLoss(LossBase):
         self.delta = float(delta)
 
     def construct(self, logits, labels):
-        return _wrap(F.huber_loss(logits._t, labels._t, reduction=self.reduction, delta=self.delta))
+        x, y = logits._t, labels._t
+        if not x.is_floating_point():  # MindSpore 2.10 casts integer logits to the labels' float dtype
+            x = x.to(y.dtype if y.is_floating_point() else torch.float32)
+        return _wrap(F.huber_loss(x, y, reduction=self.reduction, delta=self.delta))
 
 
 class TripletMarginLoss(LossBase):
@@ -740,7 +743,8 @@ class NLLLoss(LossBase):
         if labels._t.is_floating_point():  # MindSpore 2.10 refuses float labels; torch would truncate them
             raise TypeError(f"For 'NLLLoss', the 'labels' must be int32 or int64, but got {labels.dtype} "
                             f"with shape {tuple(labels.shape)}")
-        return _wrap(F.nll_loss(logits._t, _labels(labels._t), self._w, ignore_index=self.ignore_index,
+        x = logits._t if logits._t.is_floating_point() else logits._t.float()  # MindSpore 2.10 casts int logits
+        return _wrap(F.nll_loss(x, _labels(labels._t), self._w, ignore_index=self.ignore_index,
                                 reduction=self.reduction))
 
 

@@ -59,3 +59,12 @@ def test_sweep_covers_the_nn_layers_and_losses(sweep):
     # every Cell subclass in sporetorch.nn that has a forward computation is either swept or named
     # among the non-layer families (optimizers, metrics, schedules, wrappers, containers)
     assert {"Dense", "Conv2d", "BatchNorm2d", "LSTM", "Embedding", "CrossEntropyLoss"} <= swept
+
+
+def test_int32_hsigmoid_hswish_keep_the_dtype_and_truncate():
+    import numpy as np
+    x = ms.Tensor(np.array([-7, -3, -1, 0, 1, 2, 3, 7], np.int32))
+    # values from MindSpore 2.10 (CPU)
+    assert ms.nn.HSigmoid()(x).asnumpy().tolist() == [0, 0, 0, 0, 0, 0, 1, 1]
+    assert ms.nn.HSwish()(x).asnumpy().tolist() == [0, 0, 0, 0, 0, 1, 3, 7]
+    assert ms.nn.HSwish()(x).dtype == ms.int32

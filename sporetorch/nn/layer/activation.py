@@ -323,7 +323,10 @@ class HSigmoid(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.hardsigmoid(x._t))
+        t = x._t
+        if not t.is_floating_point():  # MindSpore 2.10 keeps an integer dtype, truncating the result
+            return _wrap(F.hardsigmoid(t.double()).to(t.dtype))
+        return _wrap(F.hardsigmoid(t))
 
 
 class HSwish(NoArgCell):
@@ -337,7 +340,10 @@ class HSwish(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.hardswish(x._t))
+        t = x._t
+        if not t.is_floating_point():  # MindSpore 2.10 keeps an integer dtype, truncating the result
+            return _wrap(F.hardswish(t.double()).to(t.dtype))
+        return _wrap(F.hardswish(t))
 
 
 class Mish(NoArgCell):

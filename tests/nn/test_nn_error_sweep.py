@@ -56,8 +56,6 @@ def test_sweep_covers_the_nn_layers_and_losses(sweep):
     swept = {k.split(":")[0] for k in recorded}
     assert swept | set(tool.NOT_COMPARABLE) == set(tool.RECIPES)
     assert len(swept) > 100
-    # every Cell subclass in sporetorch.nn that has a forward computation is either swept or named
-    # among the non-layer families (optimizers, metrics, schedules, wrappers, containers)
     assert {"Dense", "Conv2d", "BatchNorm2d", "LSTM", "Embedding", "CrossEntropyLoss"} <= swept
 
 

@@ -4,7 +4,6 @@ rank, wrong channel/feature size, mismatched loss operands and a numpy array). E
 must agree (same exception type, or outputs of the same dtypes and shapes) unless it is listed in
 ``tests/data/nn_error_sweep_open.json`` with our result and MindSpore's; that list only shrinks (see
 docs/op_fidelity.md, "nn layers and losses")."""
-import importlib.util
 import json
 import os
 import warnings
@@ -17,16 +16,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DATA = os.path.join(ROOT, "tests", "data")
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("nn_error_sweep", os.path.join(ROOT, "tools", "nn_error_sweep.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
-def sweep():
-    tool = _tool()
+def sweep(repo_tool):
+    tool = repo_tool('nn_error_sweep')
     with open(os.path.join(DATA, "nn_error_sweep.json"), encoding="utf-8") as f:
         recorded = json.load(f)["results"]
     with warnings.catch_warnings():

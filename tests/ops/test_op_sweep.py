@@ -3,7 +3,6 @@
 generated from each function's signature). Every recorded case must agree (same exception type, or
 same dtype, shape and values) unless it is listed in ``tests/data/op_sweep_open.json`` with our
 result and MindSpore's; that list only shrinks (see docs/op_fidelity.md)."""
-import importlib.util
 import json
 import os
 import warnings
@@ -16,16 +15,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DATA = os.path.join(ROOT, "tests", "data")
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("op_sweep", os.path.join(ROOT, "tools", "op_sweep.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
-def sweep():
-    tool = _tool()
+def sweep(repo_tool):
+    tool = repo_tool('op_sweep')
     with open(tool.API, encoding="utf-8") as f:
         cases = tool.generate(json.load(f))
     with open(os.path.join(DATA, "op_sweep.json"), encoding="utf-8") as f:

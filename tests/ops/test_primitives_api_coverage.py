@@ -1,7 +1,6 @@
 """The ``mindspore.ops`` names of ``core-api.txt`` exist with MindSpore 2.10's leading parameter
 names, and every Tensor method sporetorch has matches a MindSpore overload (checked with
 ``tools/api_coverage.py`` against ``tests/data/api``)."""
-import importlib.util
 import json
 import os
 
@@ -14,16 +13,10 @@ pytestmark = pytest.mark.skipif(not os.path.exists(os.path.join(API, "mindspore-
                                 reason="the MindSpore API inventory (../shared/api) is not available")
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("api_coverage", os.path.join(ROOT, "tools", "api_coverage.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
-def results():
-    tool = _tool()
+def results(repo_tool):
+    tool = repo_tool('api_coverage')
     with open(os.path.join(API, "mindspore-2.10-api.json")) as f:
         api = json.load(f)
     with open(os.path.join(ROOT, "tools", "tensor_method_overloads.json")) as f:
@@ -51,8 +44,8 @@ def test_primitive_classes_match_mindspore_signatures(results):
     assert not mismatched
 
 
-def test_leading_names_parser():
-    tool = _tool()
+def test_leading_names_parser(repo_tool):
+    tool = repo_tool('api_coverage')
     assert tool.leading_names("(self, axis=None, *, dtype=None)") == ["axis"]
     assert tool.leading_names("(self, *axes)") == ["*axes"]
     assert tool.matches(["axis", "dtype", "keepdims"], ["axis", "dtype"])

@@ -16,6 +16,7 @@ import ast
 import contextlib
 import importlib.util
 import inspect
+import os
 import re
 import sys
 
@@ -536,7 +537,7 @@ def _mindspore_alias():
     """``import mindspore`` gives sporetorch inside the block only."""
     from .. import compat
     before = {k for k in sys.modules if k == "mindspore" or k.startswith("mindspore.")}
-    finders = list(sys.meta_path)
+    finders, path, env_path = list(sys.meta_path), list(sys.path), os.environ.get("PYTHONPATH")
     compat.alias_as_mindspore()
     try:
         yield
@@ -544,6 +545,11 @@ def _mindspore_alias():
         for k in [k for k in sys.modules if (k == "mindspore" or k.startswith("mindspore.")) and k not in before]:
             del sys.modules[k]
         sys.meta_path[:] = finders
+        sys.path[:] = path  # the alias also puts its spawn shim on the path of this process and its children
+        if env_path is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = env_path
 
 
 def _load(path, name):

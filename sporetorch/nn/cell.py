@@ -48,8 +48,9 @@ def _torch_error(cell, args, kwargs, error):
     torch_message = {NotImplementedError: "not implemented for" in text,
                      IndexError: text.startswith("Dimension out of range"),
                      AssertionError: "should" in text or "match" in text}.get(type(error), bool(text))
-    if not type(cell).__module__.startswith("sporetorch.") or text.startswith("For '") or not torch_message:
-        return error
+    if (not type(cell).__module__.startswith("sporetorch.") or text.startswith("For '") or not torch_message
+            or isinstance(error, torch.OutOfMemoryError) or "to allocate" in text or "allocate memory" in text):
+        return error  # a user's cell, a message of ours, or out of memory: not a verdict on the inputs
     inputs = ", ".join(f"{where}: {tuple(v.shape)} {v.dtype}" for where, v in [*enumerate(args), *kwargs.items()]
                        if isinstance(v, Tensor))
     kind = TypeError if isinstance(error, NotImplementedError) or any(
@@ -105,7 +106,13 @@ class Cell:
             except AttributeError as e:
                 raise _input_type_error(self, args, kwargs, e) from None
             except (RuntimeError, NotImplementedError, IndexError, AssertionError) as e:
-                raise _torch_error(self, args, kwargs, e) from e
+                if getattr(e, "_sporetorch_cell", None) is not None:
+                    raise  # an inner cell already decided what this error is: the outer ones pass it on
+                translated = _torch_error(self, args, kwargs, e)
+                if translated is e:
+                    e._sporetorch_cell = type(self).__name__
+                    raise
+                raise translated from e
         return _special_call(self, args, kwargs)
 
     def __bool__(self):

@@ -74,3 +74,22 @@ def test_conv_kernel_larger_than_input_is_a_value_error():
     # equal to kernel_size's h and w respectively."
     with pytest.raises(ValueError, match=r"For 'Conv2d'.*kernel_size \(5, 5\).*\(1, 3, 3, 3\)"):
         nn.Conv2d(3, 4, 5, pad_mode="valid")(Tensor(np.ones((1, 3, 3, 3), np.float32)))
+
+
+def test_a_users_runtime_error_inside_a_builtin_container_keeps_its_type():
+    class Fails(nn.Cell):
+        def construct(self, x):
+            raise RuntimeError("my own failure")
+
+    with pytest.raises(RuntimeError, match="my own failure"):
+        nn.SequentialCell([nn.ReLU(), Fails()])(Tensor(np.ones(2, np.float32)))
+
+
+def test_out_of_memory_inside_a_builtin_cell_is_not_called_an_input_error():
+    def oom(self, x):  # a built-in cell whose kernel runs out of memory
+        raise RuntimeError("DefaultCPUAllocator: can't allocate memory: you tried to allocate 10 bytes")
+
+    cell = nn.Dense(2, 2)
+    cell.construct = oom.__get__(cell)
+    with pytest.raises(RuntimeError, match="allocate"):
+        cell(Tensor(np.ones((1, 2), np.float32)))

@@ -114,8 +114,15 @@ def unsqueeze(self, dim):
         _fail("unsqueeze", e, self)
 
 
-def squeeze(self, *axis):
-    """Remove size-1 dimensions: all of them, or those in ``axis`` (int or tuple); others are kept."""
+def squeeze(self, *axis, **kwargs):
+    """Remove size-1 dimensions: all of them, or those in ``axis`` (int or tuple, also given as the
+    keyword ``axis`` or ``dim``); others are kept."""
+    if kwargs:
+        unknown = set(kwargs) - {"axis", "dim"}
+        if unknown or axis or len(kwargs) > 1:
+            raise TypeError(f"For 'Tensor.squeeze', the arguments must be 'axis' (or 'dim') once, but got "
+                            f"{len(axis)} positional and the keywords {sorted(kwargs)}")
+        axis = tuple(kwargs.values())
     try:
         if not axis or axis == (None,):
             return _wrap(self._t.squeeze())

@@ -404,6 +404,9 @@ def test_shape_methods():
     assert x.reshape(4, -1).shape == (4, 6)
     assert x.expand_dims(-1).shape == (2, 3, 4, 1)
     assert Tensor(np.ones((1, 3, 1, 2), np.float32)).squeeze((0, 2)).shape == (3, 2)
+    # MindSpore 2.10 (mindcv's CoaT calls it so): the axis as a keyword; a non-unit axis is kept.
+    assert Tensor(np.ones((2, 1, 3), np.float32)).squeeze(axis=1).shape == (2, 3)
+    assert Tensor(np.ones((2, 1, 3), np.float32)).squeeze(axis=0).shape == (2, 1, 3)
     assert x.swapaxes(0, 2).shape == (4, 3, 2)
     assert x.flatten().shape == (24,) and x.flatten(1).shape == (2, 12)
     assert x.ravel().shape == (24,)

@@ -131,7 +131,7 @@ def _tensor(r, end, name, want_content):
 
 def _value(r, end, keep):
     """``(tag, dims, tensor_type, content)`` of one Checkpoint.Value, or None when ``keep`` drops it."""
-    tag, tensor, kind_seen = None, None, None
+    tag, tensor = None, None
     for number, wire in _fields(r, end, "a checkpoint value"):
         if number == 1 and wire == _LEN:
             tag = _string(r, "a parameter name")
@@ -141,14 +141,13 @@ def _value(r, end, keep):
             stop = r.varint(f"the tensor of '{tag}'")
             r._need(stop, f"the tensor of '{tag}'")
             tensor = _tensor(r, r.pos + stop, tag, keep is None or keep(tag))
-            kind_seen = "tensor"
         elif number == 3 and wire == _LEN:
             raise WireError(f"the parameter '{tag}' holds a MapTensor, which sporetorch cannot load")
         else:
             _skip_field(r, wire, "a field of a checkpoint value")
     if tag is None:
         raise WireError("a checkpoint value lacks its required parameter name")
-    if kind_seen is None:
+    if tensor is None:
         raise WireError(f"the parameter '{tag}' holds no tensor, which sporetorch cannot load")
     if keep is not None and not keep(tag):
         return None

@@ -13,6 +13,7 @@ parsed; nothing is unpickled, every length is checked against the dims and dtype
 damaged file raises ``ValueError`` before anything is loaded into a network.
 """
 import contextlib
+import itertools
 import logging
 import os
 import signal
@@ -637,15 +638,11 @@ def _parse_ckpt(path, f, size, keep, crc_check):
         raise _corrupt(path, str(e)) from None
     out = OrderedDict()
     # MindSpore splits a tensor over 512 MiB into consecutive values with the same tag.
-    for i, (name, dims, ttype, content) in enumerate(values):
-        if i and values[i - 1][0] == name:
-            continue
-        j = i + 1
-        while j < len(values) and values[j][0] == name:
-            j += 1
-        if j > i + 1:
-            content = bytearray().join(v[3] for v in values[i:j])
-            dims, ttype = values[j - 1][1], values[j - 1][2]
+    for name, group in itertools.groupby(values, key=lambda value: value[0]):
+        chunks = list(group)
+        _, dims, ttype, content = chunks[-1]
+        if len(chunks) > 1:
+            content = bytearray().join(chunk[3] for chunk in chunks)
         out[name] = _decode_tensor(path, name, dims, ttype, content)
     return out
 

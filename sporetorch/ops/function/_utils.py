@@ -213,3 +213,17 @@ def _inline_checked(fn):
     """Mark a hot op that handles non-Tensor arguments itself, so ``_guard_module`` leaves it unwrapped."""
     fn._checks_inputs = True
     return fn
+
+
+# Dtype families of MindSpore's kernels, for :func:`_check_dtype` tables in the op modules.
+F16_F32 = (torch.float16, torch.float32)
+FLOATS = (torch.float16, torch.float32, torch.float64)
+FLOATS_BF16 = FLOATS + (torch.bfloat16,)
+FLOATS_COMPLEX = FLOATS + (torch.complex64, torch.complex128)
+
+
+def _check_dtype(op, name, x, allowed):
+    """TypeError, as MindSpore's primitive checks raise it, unless Tensor ``x`` has a dtype in ``allowed``."""
+    if x._t.dtype not in allowed:
+        names = ", ".join(str(mstype._TORCH_TO_TYPE[d]) for d in allowed)
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor of {{{names}}}, but got {x.dtype}")

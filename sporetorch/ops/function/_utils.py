@@ -227,3 +227,16 @@ def _check_dtype(op, name, x, allowed):
     if x._t.dtype not in allowed:
         names = ", ".join(str(mstype._TORCH_TO_TYPE[d]) for d in allowed)
         raise TypeError(f"For '{op}', the '{name}' must be a Tensor of {{{names}}}, but got {x.dtype}")
+
+
+def _same_dtype(op, names, *values):
+    """TypeError, as MindSpore's "the input type must be same" check raises it, unless the Tensors share a dtype."""
+    if len({v._t.dtype for v in values}) > 1:
+        described = ", ".join(f"'{n}': {_desc(v)}" for n, v in zip(names, values))
+        raise TypeError(f"For '{op}', the inputs must have the same dtype, but got {described}")
+
+
+def _tensor_arg(op, name, value):
+    """TypeError, as MindSpore raises it, for a Python number (or other non-Tensor) where only a Tensor is accepted."""
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(value).__name__}")

@@ -16,7 +16,9 @@ import numpy as np
 
 # Input kinds: f float32 normal, p float32 in (0, 1), b float32 0/1, l int32 class labels in [0, 3),
 # i int32 ids in [0, 10), s float32 +-1 signs, n int32 lengths (value = the shape's single entry).
-# Recipe: name -> (constructor args, constructor kwargs, [(kind, shape), ...]).
+# Recipe: name -> (constructor args, constructor kwargs, [(kind, shape), ...][, pack]). The args may be a
+# function of the package (mindspore or sporetorch) that returns them, for cells built around other cells;
+# ``pack`` (optional) turns the list of input Tensors into the call's arguments (e.g. a tuple state).
 C1, C2, C3 = (1, 3, 8), (1, 3, 8, 8), (1, 3, 5, 5, 5)
 ACT = [("f", (2, 3))]
 PAIR = [("f", (2, 3)), ("f", (2, 3))]
@@ -148,21 +150,60 @@ RECIPES = {
     "DiceLoss": ((), {}, [("p", (2, 3)), ("b", (2, 3))]),
     "MultiClassDiceLoss": ((), {}, [("p", (2, 3, 4)), ("b", (2, 3, 4))]),
     "CTCLoss": ((), {}, [("f", (5, 2, 3)), ("l1", (2, 2)), ("n5", (2,)), ("n2", (2,))]),
+    "SampledSoftmaxLoss": ((2, 5), {}, [("f", (5, 3)), ("f", (5,)), ("l", (2, 1)), ("f", (2, 3))]),
+    "L1Regularizer": ((0.1,), {}, ACT),
+    # the cells added after the first recording: pooling, recurrent, transformer, containers
+    "FractionalMaxPool2d": ((2,), {"output_size": (4, 4)}, [("f", C2)]),
+    "FractionalMaxPool3d": ((2,), {"output_size": (2, 2, 2)}, [("f", C3)]),
+    "MaxUnpool1d": ((2,), {}, [("f", (1, 2, 4)), ("I", (1, 2, 4))]),
+    "MaxUnpool2d": ((2,), {}, [("f", (1, 2, 2, 2)), ("I", (1, 2, 2, 2))]),
+    "MaxUnpool3d": ((2,), {}, [("f", (1, 2, 2, 2, 2)), ("I", (1, 2, 2, 2, 2))]),
+    "RReLU": ((), {}, ACT),
+    "SyncBatchNorm": ((3,), {}, [("f", (2, 3, 4, 4))]),
+    "MSSSIM": ((), {"filter_size": 3, "power_factors": (0.5, 0.5)}, [("p", (1, 1, 8, 8)), ("p", (1, 1, 8, 8))]),
+    "MatrixSetDiag": ((), {}, [("f", (2, 3, 3)), ("f", (2, 3))]),
+    "Range": ((1, 7, 2), {}, []),
+    "MultiFieldEmbeddingLookup": ((10, 3, 3), {}, [("i", (2, 3)), ("f", (2, 3)), ("l", (2, 3))]),
+    "SparseTensorDenseMatmul": ((), {}, [("I2", (2, 2)), ("f", (2,)), ("f", (3, 2))],
+                                lambda x: (x[0], x[1], (2, 3), x[2])),
+    "LSTMCell": ((4, 5), {}, [("f", (2, 4)), ("f", (2, 5)), ("f", (2, 5))], lambda x: (x[0], (x[1], x[2]))),
+    "TimeDistributed": (lambda ms: (ms.nn.Dense(4, 3), 1), {}, [("f", (2, 5, 4))]),
+    "Transformer": ((4, 2), {"num_encoder_layers": 1, "num_decoder_layers": 1, "dim_feedforward": 8, "dropout": 0.0},
+                    [("f", (3, 2, 4)), ("f", (3, 2, 4))]),
+    "TransformerEncoder": (lambda ms: (ms.nn.TransformerEncoderLayer(4, 2, 8, 0.0), 2), {}, [("f", (3, 2, 4))]),
+    "TransformerDecoder": (lambda ms: (ms.nn.TransformerDecoderLayer(4, 2, 8, 0.0), 2), {},
+                           [("f", (3, 2, 4)), ("f", (3, 2, 4))]),
+    "SequentialCell": (lambda ms: (ms.nn.Dense(4, 3), ms.nn.ReLU()), {}, [("f", (2, 4))]),
+    "WithLossCell": (lambda ms: (ms.nn.Dense(4, 3), ms.nn.MSELoss()), {}, [("f", (2, 4)), ("f", (2, 3))]),
+    "WithEvalCell": (lambda ms: (ms.nn.Dense(4, 3), ms.nn.MSELoss()), {}, [("f", (2, 4)), ("f", (2, 3))]),
+    "TrainOneStepCell": (lambda ms: _train_step(ms), {}, [("f", (2, 4)), ("f", (2, 3))]),
+    # learning-rate schedules, called with the global step
+    "CosineDecayLR": ((0.01, 0.1, 4), {}, [("n3", ())]),
+    "ExponentialDecayLR": ((0.1, 0.9, 4), {}, [("n3", ())]),
+    "InverseDecayLR": ((0.1, 0.9, 4), {}, [("n3", ())]),
+    "NaturalExpDecayLR": ((0.1, 0.9, 4), {}, [("n3", ())]),
+    "PolynomialDecayLR": ((0.1, 0.01, 4, 0.5), {}, [("n3", ())]),
+    "WarmUpLR": ((0.1, 4), {}, [("n3", ())]),
 }
 # MindSpore 2.10 on CPU cannot run these even on a good input (no CPU kernel, or a kernel error that
 # also poisons the next calls), so there is nothing to compare: they are left out of the recording.
-# LSTMCell is left out because its state is a tuple of Tensors (the sweep passes Tensors only).
 NOT_COMPARABLE = {
     **dict.fromkeys(("AvgPool1dExt", "AvgPool2dExt", "AvgPool3dExt", "EmbeddingExt", "InstanceNorm1d",
-                     "InstanceNorm2d", "InstanceNorm3d", "L1LossExt", "LayerNormExt", "LogSoftmaxExt", "MatInverse", "MatrixDiag",
-                     "MatrixDiagPart", "MaxPool2dExt", "MultilabelMarginLoss", "Roll", "SoftMarginLoss",
-                     "TripletMarginLoss", "Unfold"), "no MindSpore 2.10 CPU kernel"),
+                     "InstanceNorm2d", "InstanceNorm3d", "L1LossExt", "LayerNormExt", "LogSoftmaxExt", "MatInverse",
+                     "MatrixDiag", "MatrixSetDiag", "MatrixDiagPart", "MaxPool2dExt", "MultilabelMarginLoss", "Roll",
+                     "SoftMarginLoss", "TripletMarginLoss", "Unfold"), "no MindSpore 2.10 CPU kernel"),
     "MatDet": "MindSpore 2.10 CPU computes it by Cholesky, rejecting non-SPD inputs",
     "PSNR": "MindSpore 2.10 fails on float32 images (ScalarCast)",
     "SSIM": "MindSpore 2.10 fails on float32 images (ScalarCast)",
+    "MSSSIM": "MindSpore 2.10 fails on float32 images (ScalarCast)",
 }
 # Single cases where MindSpore 2.10 crashes the process (segmentation fault): ours raise an error.
 CRASHES = {"NLLLoss:rank"}
+
+
+def _train_step(ms):
+    net = ms.nn.WithLossCell(ms.nn.Dense(4, 3), ms.nn.MSELoss())
+    return net, ms.nn.Momentum(net.trainable_params(), 0.1, 0.9)
 
 
 def _array(kind, shape, rs):
@@ -182,6 +223,10 @@ def _array(kind, shape, rs):
         return rs.randint(1, 3, shape).astype(np.int32)
     if kind == "i":
         return rs.randint(0, 10, shape).astype(np.int32)
+    if kind == "I":
+        return rs.randint(0, 4, shape).astype(np.int64)
+    if kind == "I2":  # COO indices of a 2x3 sparse matrix, one per row
+        return np.array([[0, 1], [1, 2]], np.int64)
     return np.full(shape, int(kind[1:]), np.int32)  # "nK": lengths K
 
 
@@ -194,6 +239,8 @@ def variants(spec):
     """``{variant: [arrays]}``: the good input and the generated bad ones, reproducibly."""
     rs = np.random.RandomState(7)
     good = [_array(k, s, rs) for k, s in spec]
+    if not good:
+        return {"good": good}
     out = {"good": good, "dtype": [_cast(good[0])] + good[1:]}
     first = good[0]
     if first.ndim >= 1:
@@ -229,9 +276,9 @@ def _encode(value, ms):
 
 def run_case(ms, name, variant, cache):
     if name not in cache:
-        args, kwargs, spec = RECIPES[name]
+        args, kwargs, spec = RECIPES[name][:3]
         try:
-            cell = getattr(ms.nn, name)(*args, **kwargs)
+            cell = getattr(ms.nn, name)(*(args(ms) if callable(args) else args), **kwargs)
             cell.set_train(False)
         except Exception as e:  # noqa: BLE001 - a constructor failure is a result too
             cell = {"error": "ctor " + type(e).__name__, "message": " ".join(str(e).split()[:8])}
@@ -241,6 +288,8 @@ def run_case(ms, name, variant, cache):
         return cell
     arrays = inputs[variant]
     call = [ms.Tensor(a) for a in arrays] if variant != "numpy" else arrays
+    if len(RECIPES[name]) > 3:
+        call = RECIPES[name][3](call)
     _flush(ms)
     try:
         return {"ok": _encode(cell(*call), ms)}

@@ -36,9 +36,6 @@ class Adadelta(Optimizer):
         self.accum = self._clone_state("accum")
         self.accum_update = self._clone_state("accum_update")
 
-    def construct(self, gradients):
-        return self._step_groups(gradients)
-
     def _update(self, group, start, end, params, grads, lr):
         grads = self._decay_weight(group["weight_decay"], params, self._maximize(group["maximize"], grads))
         adadelta_update_(params, grads, self._state_t(self.accum, start, end),

@@ -1,9 +1,6 @@
 """Adam with MindSpore's placement of epsilon (the update of ``nn.Adam``)."""
 import math
 
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor
-from ...common import dtype as mstype
 from ...nn.optim.adam import _float32, adam_update_
 from ._checks import check_adam_args
 from .optimizer import Optimizer
@@ -39,14 +36,8 @@ class Adam(Optimizer):
         check_adam_args(lr, betas, eps, weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize)
         super().__init__(params, defaults)
-        self.exp_avg = self._clone_state("exp_avg")
-        self.exp_avg_sq = self._clone_state("exp_avg_sq")
-        self.max_exp_avg_sq = self._clone_state("max_exp_avg_sq")
-        self.state_step = Parameter(Tensor(0, mstype.int32), "state_step")
-
-    def construct(self, gradients):
-        self._step = self._advance(self.state_step)
-        return self._step_groups(gradients)
+        self._add_states("exp_avg", "exp_avg_sq", "max_exp_avg_sq")
+        self._add_step_counter("state_step")
 
     def _update(self, group, start, end, params, grads, lr):
         beta1, beta2, eps = _float32(*group["betas"], group["eps"])

@@ -1,9 +1,6 @@
 """Adamax: Adam with the infinity norm."""
 from torch.optim.adamax import adamax as _adamax
 
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor
-from ...common import dtype as mstype
 from ._checks import check_beta_args
 from .optimizer import Optimizer
 
@@ -33,13 +30,8 @@ class Adamax(Optimizer):
         check_beta_args(lr, betas, eps, weight_decay, self.cls_name)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, maximize=maximize)
         super().__init__(params, defaults)
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
-        self.exp_avg = self._clone_state("exp_avg")
-        self.exp_inf = self._clone_state("exp_inf")
-
-    def construct(self, gradients):
-        self._step = self._advance(self.step_t)
-        return self._step_groups(gradients)
+        self._add_step_counter("step_t")
+        self._add_states("exp_avg", "exp_inf")
 
     def _update(self, group, start, end, params, grads, lr):
         beta1, beta2 = group["betas"]

@@ -1,9 +1,6 @@
 """AdamW: Adam with decoupled weight decay."""
 from torch.optim.adamw import adamw as _adamw
 
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor
-from ...common import dtype as mstype
 from ._checks import check_adam_args
 from .optimizer import Optimizer
 
@@ -34,14 +31,8 @@ class AdamW(Optimizer):
         check_adam_args(lr, betas, eps, weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize)
         super().__init__(params, defaults)
-        self.exp_avg = self._clone_state("exp_avg")
-        self.exp_avg_sq = self._clone_state("exp_avg_sq")
-        self.max_exp_avg_sq = self._clone_state("max_exp_avg_sq")
-        self.state_step = Parameter(Tensor(0, mstype.int32), "state_step")
-
-    def construct(self, gradients):
-        self._step = self._advance(self.state_step)
-        return self._step_groups(gradients)
+        self._add_states("exp_avg", "exp_avg_sq", "max_exp_avg_sq")
+        self._add_step_counter("state_step")
 
     def _update(self, group, start, end, params, grads, lr):
         beta1, beta2 = group["betas"]

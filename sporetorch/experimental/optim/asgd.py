@@ -4,7 +4,6 @@ from torch.optim.asgd import asgd as _asgd
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from ...common import dtype as mstype
 from ._checks import check_greater_than, check_not_less_than
 from .optimizer import Optimizer
 
@@ -42,11 +41,7 @@ class ASGD(Optimizer):
         self.mu = [Parameter(Tensor(1.0), "mu_" + p.name) for p in self.parameters]
         self.eta = [Parameter(Tensor(0.0), "eta_" + p.name) for p in self.parameters]
         self.ax = self._clone_state("ax")
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
-
-    def construct(self, gradients):
-        self._step = self._advance(self.step_t)
-        return self._step_groups(gradients)
+        self._add_step_counter("step_t")
 
     def _update(self, group, start, end, params, grads, lr):
         etas = [p._t.reshape(()) for p in self.eta[start:end]]

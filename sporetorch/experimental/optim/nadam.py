@@ -3,7 +3,6 @@ from torch.optim.nadam import nadam as _nadam
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from ...common import dtype as mstype
 from ._checks import check_beta_args, check_not_less_than
 from .optimizer import Optimizer
 
@@ -36,14 +35,9 @@ class NAdam(Optimizer):
         check_not_less_than(momentum_decay, "momentum_decay", self.cls_name)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, momentum_decay=momentum_decay)
         super().__init__(params, defaults)
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
-        self.exp_avg = self._clone_state("exp_avg")
-        self.exp_avg_sq = self._clone_state("exp_avg_sq")
+        self._add_step_counter("step_t")
+        self._add_states("exp_avg", "exp_avg_sq")
         self.mu_product = [Parameter(Tensor(1.0), "mu_product_" + p.name) for p in self.parameters]
-
-    def construct(self, gradients):
-        self._step = self._advance(self.step_t)
-        return self._step_groups(gradients)
 
     def _update(self, group, start, end, params, grads, lr):
         beta1, beta2 = group["betas"]

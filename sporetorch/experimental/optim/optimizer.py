@@ -3,7 +3,6 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable
 
-import numpy as np
 import torch
 
 from ...common import dtype as mstype
@@ -33,6 +32,9 @@ class Optimizer(Cell):
     Differences from PyTorch: gradients are passed to the call (``optimizer(grads)``), not read
     from ``.grad``; there is no ``step()``/``zero_grad()``.
     """
+
+    # Name of the int32 Parameter that counts the steps (MindSpore calls it ``state_step`` or ``step_t``).
+    _step_counter = None
 
     def __init__(self, params, defaults):
         super().__init__(auto_prefix=False)
@@ -134,7 +136,14 @@ class Optimizer(Cell):
         raise TypeError("For 'Optimizer', the argument 'Weight_decay' must be int or float.but got "
                         f"{type(weight_decay)}")
 
-    def construct(self, *hyper_params):
+    def construct(self, gradients):
+        """One step: count it on the step Parameter named by ``_step_counter`` (where the optimizer keeps
+        one), then update every group with ``_update``."""
+        if self._step_counter is not None:
+            self._step = self._advance(getattr(self, self._step_counter))
+        return self._step_groups(gradients)
+
+    def _update(self, group, start, end, params, grads, lr):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ shared step machinery
@@ -179,9 +188,15 @@ class Optimizer(Cell):
     def _state_t(self, state, start, end):
         return [p._t for p in state[start:end]]
 
-    @staticmethod
-    def _counter(name):
-        return Parameter(Tensor(np.array(0, np.int32)), name)
+    def _add_step_counter(self, name):
+        """The int32 step Parameter ``name``, at 0, kept as ``self.<name>`` and counted by ``construct``."""
+        self._step_counter = name
+        setattr(self, name, Parameter(Tensor(0, mstype.int32), name))
+
+    def _add_states(self, *prefixes):
+        """A zero-filled ``prefix.<name>`` ParameterTuple per prefix, kept as ``self.<prefix>``."""
+        for prefix in prefixes:
+            setattr(self, prefix, self._clone_state(prefix))
 
     def _advance(self, counter):
         """Add one to an int32 step Parameter and return the new count."""

@@ -1,9 +1,6 @@
 """RAdam: Adam with a rectified adaptive learning rate."""
 from torch.optim.radam import radam as _radam
 
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor
-from ...common import dtype as mstype
 from ._checks import check_beta_args
 from .optimizer import Optimizer
 
@@ -30,13 +27,8 @@ class RAdam(Optimizer):
         check_beta_args(lr, betas, eps, weight_decay, self.cls_name)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay)
         super().__init__(params, defaults)
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
-        self.exp_avg = self._clone_state("exp_avg")
-        self.exp_avg_sq = self._clone_state("exp_avg_sq")
-
-    def construct(self, gradients):
-        self._step = self._advance(self.step_t)
-        return self._step_groups(gradients)
+        self._add_step_counter("step_t")
+        self._add_states("exp_avg", "exp_avg_sq")
 
     def _update(self, group, start, end, params, grads, lr):
         beta1, beta2 = group["betas"]

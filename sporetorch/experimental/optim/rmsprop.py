@@ -41,9 +41,6 @@ class RMSprop(Optimizer):
         self.mean_square = self._clone_state("mean_square")
         self.moment = self._clone_state("moment")
 
-    def construct(self, gradients):
-        return self._step_groups(gradients)
-
     def _update(self, group, start, end, params, grads, lr):
         _rmsprop(params, grads, self._state_t(self.mean_square, start, end), self._state_t(self.mean_grad, start, end),
                  self._state_t(self.moment, start, end), self._steps(1, len(params)), maximize=group["maximize"],

@@ -1,7 +1,4 @@
 """Rprop: resilient back-propagation (the update of ``nn.Rprop``)."""
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor
-from ...common import dtype as mstype
 from ...nn.optim.asgd import rprop_update_
 from ._checks import check_greater_than
 from .optimizer import Optimizer
@@ -35,11 +32,7 @@ class Rprop(Optimizer):
         super().__init__(params, defaults)
         self.prev = self._clone_state("prev")
         self.step_size = self._clone_state("step_size")
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
-
-    def construct(self, gradients):
-        self._step = self._advance(self.step_t)
-        return self._step_groups(gradients)
+        self._add_step_counter("step_t")
 
     def _update(self, group, start, end, params, grads, lr):
         step_sizes = self._state_t(self.step_size, start, end)

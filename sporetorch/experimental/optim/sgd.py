@@ -51,9 +51,6 @@ class SGD(Optimizer):
         self.accum = self._clone_state("accum", 0.0)
         self.stat = self._clone_state("stat", 1.0)
 
-    def construct(self, gradients):
-        return self._step_groups(gradients)
-
     def _update(self, group, start, end, params, grads, lr):
         accum, stat = self._state_t(self.accum, start, end), self._state_t(self.stat, start, end)
         # torch starts a missing buffer at the gradient: that is MindSpore's first step (stat 1).

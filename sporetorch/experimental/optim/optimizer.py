@@ -1,7 +1,6 @@
 """Base class of ``mindspore.experimental.optim``: torch-style parameter groups on a Cell."""
 import logging
 from collections import defaultdict
-from collections.abc import Iterable
 
 import torch
 
@@ -9,6 +8,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
 from ...nn.cell import Cell
+from ...nn.optim.optimizer import Optimizer as _NnOptimizer
 
 __all__ = ["Optimizer"]
 
@@ -78,17 +78,8 @@ class Optimizer(Cell):
         self.param_groups.append(param_group)
         self.group_start_id.append(self.group_start_id[-1] + len(param_group["params"]))
 
-    @staticmethod
-    def _parameters_base_check(parameters, param_info):
-        if parameters is None:
-            raise ValueError(f"For 'Optimizer', the argument {param_info} can not be None.")
-        if not isinstance(parameters, Iterable):
-            raise TypeError(f"For 'Optimizer', the argument {param_info} must be Iterable type, "
-                            f"but got {type(parameters)}.")
-        parameters = list(parameters)
-        if not parameters:
-            raise ValueError(f"For 'Optimizer', the argument {param_info} must not be empty.")
-        return parameters
+    # MindSpore 2.10 validates the argument as nn.Optimizer does.
+    _parameters_base_check = staticmethod(_NnOptimizer._parameters_base_check)
 
     def _preprocess_param_group(self, param_group):
         if not isinstance(param_group, dict):

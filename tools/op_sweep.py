@@ -122,6 +122,12 @@ def run_case(ms, case, data):
     fn = getattr(ms.ops, name, None)
     if fn is None:
         return {"error": "missing"}
+    return run_call(ms, fn, args, kwargs, data)
+
+
+def run_call(ms, fn, args, kwargs, data):
+    """``fn`` called with ``args`` (input keys become Tensors of ``data``): the encoded result, or the
+    exception's type name."""
     call = [ms.Tensor(data[a]) if isinstance(a, str) else a for a in args]
     try:
         return _encode(fn(*call, **kwargs), ms)

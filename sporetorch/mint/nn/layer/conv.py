@@ -86,7 +86,20 @@ class _ConvNd(Cell):
                 f"dilation={self.dilation}, groups={self.groups}, bias={self.bias is not None}")
 
 
-class Conv1d(_ConvNd):
+class _Conv(_ConvNd):
+    """A forward convolution with torch.nn.ConvNd's arguments; ``_conv`` is its functional op."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, dtype)
+
+    def construct(self, input):
+        input, padding = self._padded(input)
+        return self._conv(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
+
+
+class Conv1d(_Conv):
     r"""1-D convolution over (N, C_in, L) (or (C_in, L)).
 
     Args:
@@ -102,45 +115,21 @@ class Conv1d(_ConvNd):
     """
 
     _n = 1
-
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
-                 padding_mode='zeros', dtype=None):
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
-                         padding_mode, dtype)
-
-    def construct(self, input):
-        input, padding = self._padded(input)
-        return F.conv1d(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
+    _conv = staticmethod(F.conv1d)
 
 
-class Conv2d(_ConvNd):
+class Conv2d(_Conv):
     r"""2-D convolution over (N, C_in, H, W), with torch.nn.Conv2d's arguments (see :class:`Conv1d`)."""
 
     _n = 2
-
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
-                 padding_mode='zeros', dtype=None):
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
-                         padding_mode, dtype)
-
-    def construct(self, input):
-        input, padding = self._padded(input)
-        return F.conv2d(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
+    _conv = staticmethod(F.conv2d)
 
 
-class Conv3d(_ConvNd):
+class Conv3d(_Conv):
     r"""3-D convolution over (N, C_in, D, H, W), with torch.nn.Conv3d's arguments (see :class:`Conv1d`)."""
 
     _n = 3
-
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
-                 padding_mode='zeros', dtype=None):
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
-                         padding_mode, dtype)
-
-    def construct(self, input):
-        input, padding = self._padded(input)
-        return F.conv3d(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
+    _conv = staticmethod(F.conv3d)
 
 
 class ConvTranspose2d(_ConvNd):

@@ -524,3 +524,17 @@ def test_gradient_in_another_dtype_is_converted():
     opt((Tensor(GW[0]).astype(ms.float16),))
     assert w.dtype == ms.float32 and opt.global_step.asnumpy().tolist() == [1]
     np.testing.assert_allclose(w.asnumpy(), W0 - 0.01 * np.sign(GW[0]), rtol=1e-3, atol=1e-4)
+
+
+def test_dynamic_learning_rate_gathers_with_the_steps_shape():
+    # MindSpore 2.10: the list schedule is a gather, so the result has the step's shape; a step of
+    # -1 (``global_step - 1`` before the first update, as mindcv's StateMonitor reads it) is the last value.
+    opt = nn.Momentum(list(_params()), learning_rate=[0.1, 0.2, 0.3], momentum=0.9)
+    cases = [(Tensor([1], ms.int32), (1,), [0.2]), (Tensor(2, ms.int32), (), 0.3),
+             (opt.global_step, (1,), [0.1]), (opt.global_step - 1, (1,), [0.3]),
+             (Tensor([[0]], ms.int32), (1, 1), [[0.1]]), (Tensor([0, 2], ms.int32), (2,), [0.1, 0.3])]
+    for step, shape, expected in cases:
+        out = opt.learning_rate(step)
+        assert out.shape == shape and out.dtype == ms.float32
+        np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
+    assert opt.get_lr().shape == ()

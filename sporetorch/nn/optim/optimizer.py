@@ -94,10 +94,12 @@ class _IteratorLearningRate(LearningRateSchedule):
         self.learning_rate = Parameter(learning_rate, name)
 
     def construct(self, global_step):
-        step = global_step._t.reshape(-1)[0] if isinstance(global_step, Tensor) else global_step
+        # MindSpore gathers: the result has the step's shape ((1,) for ``global_step``, () for a
+        # 0-d step), so mindcv's ``learning_rate(optimizer.global_step - 1)[0]`` reads a scalar.
+        step = global_step._t.long() if isinstance(global_step, Tensor) else torch.tensor(global_step)
         n = self.learning_rate._t.shape[0]
-        if int(step) >= n:
-            raise RuntimeError(_exhausted_message(self.learning_rate.name, n, int(step)))
+        if step.numel() and int(step.max()) >= n:
+            raise RuntimeError(_exhausted_message(self.learning_rate.name, n, int(step.max())))
         return _wrap(self.learning_rate._t[step])
 
 

@@ -235,3 +235,22 @@ def test_ops_pickle_for_worker_processes():
         clone = pickle.loads(pickle.dumps(op))
         assert type(clone) is type(op) and clone(INPUTS["big"]).dtype == first.dtype
     assert type(pickle.loads(pickle.dumps(v.CutMixBatch(v.ImageBatchFormat.NCHW)))) is v.CutMixBatch
+
+
+def test_random_resized_crop_of_a_read_only_image_hands_torch_a_writable_array(monkeypatch):
+    # A decoded image can be read-only and a crop can be all of it; torch warns (once per process)
+    # when given such an array, so the resize must copy it first.
+    import torch
+    seen = []
+    real = torch.from_numpy
+
+    def spy(arr):
+        seen.append(arr.flags.writeable)
+        return real(arr)
+
+    monkeypatch.setattr(torch, "from_numpy", spy)
+    img = np.tile(np.arange(12, dtype=np.uint8).reshape(3, 4, 1), (1, 1, 3))
+    img.setflags(write=False)
+    out = v.RandomResizedCrop((3, 4), scale=(1.0, 1.0), ratio=(4 / 3, 4 / 3))(img)
+    np.testing.assert_array_equal(out, img)  # same size: bilinear resize is the identity
+    assert seen and all(seen)

@@ -404,7 +404,9 @@ def resize_bilinear_fast(img, h, w):
     """Bilinear resize of a uint8 image with torch's vectorised uint8 kernel (no antialiasing): within
     one grey level of ``resize(..., 'linear')``, at about a third of its cost."""
     squeeze = img.ndim == 2
-    t = torch.from_numpy(np.ascontiguousarray(img[..., None] if squeeze else img)).permute(2, 0, 1)[None]
+    # torch warns about read-only arrays (a decoded image, or a crop that is all of it); copy only then
+    src = np.require(img[..., None] if squeeze else img, requirements=("C", "W"))
+    t = torch.from_numpy(src).permute(2, 0, 1)[None]
     out = torch.nn.functional.interpolate(t, size=(h, w), mode="bilinear", align_corners=False, antialias=False)
     out = np.ascontiguousarray(out[0].permute(1, 2, 0).numpy())
     return out[..., 0] if squeeze else out

@@ -4,6 +4,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
+from .. import function as _function
 from ..function import array_func, math_func
 from ..primitive import Primitive, prim_attr_register
 
@@ -35,9 +36,28 @@ def _axes(axis):
     return axis
 
 
+def _as_primitive(name, fn, *args):
+    """The functional op ``fn`` on ``args``, its errors naming the Primitive as MindSpore's do."""
+    try:
+        return getattr(_function, fn)(*args)
+    except (TypeError, ValueError) as e:
+        msg = str(e)
+        msg = msg.replace(f"'{fn}'", f"'{name}'", 1) if f"'{fn}'" in msg else f"For '{name}', {msg}"
+        raise type(e)(msg) from None
+
+
 def _unary_class(name, fn, doc):
+    """A one-input Primitive. ``fn`` is a torch function, or the name of the functional op whose MindSpore
+    2.10 behaviour the Primitive has (the Primitive and op sweeps check it case by case): then it calls it."""
     def __init__(self):
         Primitive.__init__(self, name)
+
+    if isinstance(fn, str):
+        def __call__(self, x):
+            return _as_primitive(name, fn, x)
+
+        return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
+                                         "__module__": __name__})
 
     def __call__(self, x):
         try:
@@ -50,10 +70,14 @@ def _unary_class(name, fn, doc):
 
 
 def _binary_class(name, fn, doc, tensor_only=False):
+    """A two-input Primitive; ``fn`` as for ``_unary_class``."""
     def __init__(self):
         Primitive.__init__(self, name)
 
-    if tensor_only:
+    if isinstance(fn, str):
+        def __call__(self, x, y):
+            return _as_primitive(name, fn, x, y)
+    elif tensor_only:
         # The torch function takes only tensors: a number becomes a 0-d tensor (promotes like a scalar).
         def __call__(self, x, y):
             a = _left(x, y)
@@ -85,122 +109,109 @@ def _binary_error(name, x, y, exc):
     raise kind(f"For '{name}', the inputs x={_describe(x)} and y={_describe(y)} are not valid: {msg}") from None
 
 
-def _float(t):
-    return t if t.is_floating_point() or t.is_complex() else t.to(torch.float32)
-
-
 def _div_no_nan(x, y):
     q = torch.true_divide(x, y)
     return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
 
 
-def _xdivy(x, y):
-    q = torch.true_divide(x, y)
-    return torch.where(torch.as_tensor(x == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
-
-
-def _truncate_mod(x, y):
-    return torch.fmod(x, y)
-
-
 _UNARY = {
-    "Abs": (torch.abs, "Absolute value."),
+    "Abs": ("abs", "Absolute value."),
     "Neg": (torch.neg, "Negation."),
-    "Exp": (torch.exp, "Exponential, :math:`e^x`."),
-    "Expm1": (torch.expm1, ":math:`e^x - 1`."),
-    "Log": (torch.log, "Natural logarithm."),
+    "Exp": ("exp", "Exponential, :math:`e^x`."),
+    "Expm1": ("expm1", ":math:`e^x - 1`."),
+    "Log": ("log", "Natural logarithm."),
     "Log1p": (torch.log1p, ":math:`\\log(1 + x)`."),
-    "Sqrt": (torch.sqrt, "Square root."),
-    "Rsqrt": (torch.rsqrt, "Reciprocal square root."),
-    "Square": (torch.square, "Square."),
-    "Sign": (torch.sign, "Sign (-1, 0 or 1)."),
-    "Floor": (torch.floor, "Round down."),
-    "Ceil": (torch.ceil, "Round up."),
+    "Sqrt": ("sqrt", "Square root."),
+    "Rsqrt": ("rsqrt", "Reciprocal square root."),
+    "Square": ("square", "Square."),
+    "Sign": ("sign", "Sign (-1, 0 or 1)."),
+    "Floor": ("floor", "Round down."),
+    "Ceil": ("ceil", "Round up."),
     "Round": (torch.round, "Round half to even."),
-    "Trunc": (torch.trunc, "Round towards zero."),
-    "Reciprocal": (lambda t: torch.reciprocal(_float(t)), "Reciprocal, :math:`1/x`."),
-    "Inv": (lambda t: torch.reciprocal(_float(t)), "Reciprocal, :math:`1/x`."),
+    "Trunc": ("trunc", "Round towards zero."),
+    "Reciprocal": ("reciprocal", "Reciprocal, :math:`1/x`."),
+    "Inv": ("inv", "Reciprocal, :math:`1/x`."),
     "Sin": (torch.sin, "Sine."),
-    "Cos": (torch.cos, "Cosine."),
-    "Tan": (torch.tan, "Tangent."),
-    "Asin": (torch.asin, "Arcsine."),
-    "ACos": (torch.acos, "Arccosine."),
-    "Atan": (torch.atan, "Arctangent."),
-    "Sinh": (torch.sinh, "Hyperbolic sine."),
-    "Cosh": (torch.cosh, "Hyperbolic cosine."),
-    "Asinh": (torch.asinh, "Inverse hyperbolic sine."),
-    "Acosh": (torch.acosh, "Inverse hyperbolic cosine."),
-    "Atanh": (torch.atanh, "Inverse hyperbolic tangent."),
-    "Erf": (torch.erf, "Gauss error function."),
-    "Erfc": (torch.erfc, "Complementary error function."),
-    "Erfinv": (torch.erfinv, "Inverse error function."),
+    "Cos": ("cos", "Cosine."),
+    "Tan": ("tan", "Tangent."),
+    "Asin": ("asin", "Arcsine."),
+    "ACos": ("acos", "Arccosine."),
+    "Atan": ("atan", "Arctangent."),
+    "Sinh": ("sinh", "Hyperbolic sine."),
+    "Cosh": ("cosh", "Hyperbolic cosine."),
+    "Asinh": ("asinh", "Inverse hyperbolic sine."),
+    "Acosh": ("acosh", "Inverse hyperbolic cosine."),
+    "Atanh": ("atanh", "Inverse hyperbolic tangent."),
+    "Erf": ("erf", "Gauss error function."),
+    "Erfc": ("erfc", "Complementary error function."),
+    "Erfinv": ("erfinv", "Inverse error function."),
     "Lgamma": (torch.lgamma, "Log-gamma."),
     "Digamma": (torch.digamma, "Digamma."),
-    "BesselI0": (torch.i0, "Modified Bessel function of order 0."),
-    "IsNan": (torch.isnan, "Whether each element is NaN."),
+    "BesselI0": ("bessel_i0", "Modified Bessel function of order 0."),
+    "IsNan": ("isnan", "Whether each element is NaN."),
     "IsInf": (torch.isinf, "Whether each element is infinite."),
-    "IsFinite": (torch.isfinite, "Whether each element is finite."),
-    "LogicalNot": (torch.logical_not, "Logical NOT."),
-    "Invert": (torch.bitwise_not, "Bitwise NOT."),
-    "Conj": (torch.conj_physical, "Complex conjugate."),
-    "Real": (torch.real, "Real part."),
-    "Imag": (torch.imag, "Imaginary part."),
-    "MatrixDeterminant": (torch.linalg.det, "Matrix determinant."),
-    "MatrixExp": (torch.linalg.matrix_exp, "Matrix exponential."),
+    "IsFinite": ("isfinite", "Whether each element is finite."),
+    "LogicalNot": ("logical_not", "Logical NOT."),
+    "Invert": ("invert", "Bitwise NOT."),
+    "Conj": ("conj", "Complex conjugate."),
+    "Real": ("real", "Real part."),
+    "Imag": ("imag", "Imaginary part."),
+    "MatrixDeterminant": ("matrix_determinant", "Matrix determinant."),
+    "MatrixExp": ("matrix_exp", "Matrix exponential."),
     "Rint": (torch.round, "Round half to even."),
     "Sinc": (torch.sinc, "Normalised sinc, :math:`\\sin(\\pi x) / (\\pi x)`."),
-    "Angle": (torch.angle, "Argument of a complex number."),
+    "Angle": ("angle", "Argument of a complex number."),
     "ComplexAbs": (torch.abs, "Modulus of a complex number."),
-    "BesselI0e": (torch.special.i0e, "Exponentially scaled modified Bessel function of order 0."),
-    "BesselI1": (torch.special.i1, "Modified Bessel function of order 1."),
-    "BesselI1e": (torch.special.i1e, "Exponentially scaled modified Bessel function of order 1."),
-    "BesselJ0": (torch.special.bessel_j0, "Bessel function of the first kind of order 0."),
-    "BesselJ1": (torch.special.bessel_j1, "Bessel function of the first kind of order 1."),
-    "BesselY0": (torch.special.bessel_y0, "Bessel function of the second kind of order 0."),
-    "BesselY1": (torch.special.bessel_y1, "Bessel function of the second kind of order 1."),
-    "BesselK0": (torch.special.modified_bessel_k0, "Modified Bessel function of the second kind of order 0."),
-    "BesselK0e": (torch.special.scaled_modified_bessel_k0, "Scaled modified Bessel function K0."),
-    "BesselK1": (torch.special.modified_bessel_k1, "Modified Bessel function of the second kind of order 1."),
-    "BesselK1e": (torch.special.scaled_modified_bessel_k1, "Scaled modified Bessel function K1."),
-    "Eps": (lambda t: torch.full_like(t, torch.finfo(t.dtype).tiny), "The smallest positive normal of the dtype."),
+    "BesselI0e": ("bessel_i0e", "Exponentially scaled modified Bessel function of order 0."),
+    "BesselI1": ("bessel_i1", "Modified Bessel function of order 1."),
+    "BesselI1e": ("bessel_i1e", "Exponentially scaled modified Bessel function of order 1."),
+    "BesselJ0": ("bessel_j0", "Bessel function of the first kind of order 0."),
+    "BesselJ1": ("bessel_j1", "Bessel function of the first kind of order 1."),
+    "BesselY0": ("bessel_y0", "Bessel function of the second kind of order 0."),
+    "BesselY1": ("bessel_y1", "Bessel function of the second kind of order 1."),
+    "BesselK0": ("bessel_k0", "Modified Bessel function of the second kind of order 0."),
+    "BesselK0e": ("bessel_k0e", "Scaled modified Bessel function K0."),
+    "BesselK1": ("bessel_k1", "Modified Bessel function of the second kind of order 1."),
+    "BesselK1e": ("bessel_k1e", "Scaled modified Bessel function K1."),
+    "Eps": ("eps", "The smallest positive normal of the dtype."),
 }
 
 _BINARY = {
-    "Add": (torch.add, "Element-wise sum with broadcasting."),
-    "Sub": (torch.sub, "Element-wise difference with broadcasting."),
-    "Mul": (torch.mul, "Element-wise product with broadcasting."),
+    "Add": ("add", "Element-wise sum with broadcasting."),
+    "Sub": ("sub", "Element-wise difference with broadcasting."),
+    "Mul": ("mul", "Element-wise product with broadcasting."),
     "RealDiv": (torch.true_divide, "Element-wise true division."),
-    "Div": (torch.true_divide, "Element-wise division."),
+    "Div": ("div", "Element-wise division."),
     "DivNoNan": (_div_no_nan, "Element-wise division, 0 where the divisor is 0."),
-    "Xdivy": (_xdivy, "Element-wise division, 0 where the dividend is 0."),
+    "Xdivy": ("xdivy", "Element-wise division, 0 where the dividend is 0."),
     "Xlogy": (torch.xlogy, ":math:`x \\log y`, 0 where x is 0."),
-    "FloorDiv": (torch.floor_divide, "Element-wise division rounded down."),
-    "FloorMod": (torch.remainder, "Element-wise remainder with the sign of the divisor."),
+    "FloorDiv": ("floor_divide", "Element-wise division rounded down."),
+    "FloorMod": ("floor_mod", "Element-wise remainder with the sign of the divisor."),
     "Mod": (torch.fmod, "Element-wise remainder with the sign of the dividend."),
-    "TruncateDiv": (lambda x, y: torch.div(x, y, rounding_mode="trunc"), "Division rounded towards zero."),
-    "TruncateMod": (_truncate_mod, "Remainder of the division rounded towards zero."),
+    "TruncateDiv": ("truncate_div", "Division rounded towards zero."),
+    "TruncateMod": ("truncate_mod", "Remainder of the division rounded towards zero."),
     "Pow": (torch.pow, "Element-wise power."),
-    "Maximum": (torch.maximum, "Element-wise maximum."),
-    "Minimum": (torch.minimum, "Element-wise minimum."),
+    "Maximum": ("maximum", "Element-wise maximum."),
+    "Minimum": ("minimum", "Element-wise minimum."),
     "SquaredDifference": (lambda x, y: torch.square(torch.sub(x, y)), ":math:`(x - y)^2`."),
-    "Atan2": (torch.atan2, "Arctangent of x/y using the signs of both."),
-    "Equal": (torch.eq, "Element-wise ``==``."),
-    "NotEqual": (torch.ne, "Element-wise ``!=``."),
-    "Greater": (torch.gt, "Element-wise ``>``."),
-    "GreaterEqual": (torch.ge, "Element-wise ``>=``."),
+    "Atan2": ("atan2", "Arctangent of x/y using the signs of both."),
+    "Equal": ("equal", "Element-wise ``==``."),
+    "NotEqual": ("ne", "Element-wise ``!=``."),
+    "Greater": ("gt", "Element-wise ``>``."),
+    "GreaterEqual": ("ge", "Element-wise ``>=``."),
     "Less": (torch.lt, "Element-wise ``<``."),
-    "LessEqual": (torch.le, "Element-wise ``<=``."),
-    "LogicalAnd": (torch.logical_and, "Logical AND."),
-    "LogicalOr": (torch.logical_or, "Logical OR."),
-    "LogicalXor": (torch.logical_xor, "Logical XOR."),
-    "BitwiseAnd": (torch.bitwise_and, "Bitwise AND."),
-    "BitwiseOr": (torch.bitwise_or, "Bitwise OR."),
-    "BitwiseXor": (torch.bitwise_xor, "Bitwise XOR."),
+    "LessEqual": ("le", "Element-wise ``<=``."),
+    "LogicalAnd": ("logical_and", "Logical AND."),
+    "LogicalOr": ("logical_or", "Logical OR."),
+    "LogicalXor": ("logical_xor", "Logical XOR."),
+    "BitwiseAnd": ("bitwise_and", "Bitwise AND."),
+    "BitwiseOr": ("bitwise_or", "Bitwise OR."),
+    "BitwiseXor": ("bitwise_xor", "Bitwise XOR."),
     "Gcd": (torch.gcd, "Greatest common divisor."),
-    "Lcm": (torch.lcm, "Least common multiple."),
+    "Lcm": ("lcm", "Least common multiple."),
     "NextAfter": (torch.nextafter, "Next representable float towards y."),
-    "Heaviside": (torch.heaviside, "Heaviside step function."),
-    "Hypot": (torch.hypot, "Hypotenuse."),
+    "Heaviside": ("heaviside", "Heaviside step function."),
+    "Hypot": ("hypot", "Hypotenuse."),
     "Fmax": (torch.fmax, "Element-wise maximum ignoring NaN."),
     "Fmin": (torch.fmin, "Element-wise minimum ignoring NaN."),
     "LeftShift": (torch.bitwise_left_shift, "Bitwise left shift."),
@@ -211,8 +222,8 @@ _BINARY = {
     "Igammac": (torch.special.gammaincc, "Regularised upper incomplete gamma function."),
     "Zeta": (torch.special.zeta, "Hurwitz zeta function."),
     "Complex": (torch.complex, "A complex tensor from real and imaginary parts."),
-    "Polar": (torch.polar, "A complex tensor from absolute value and angle."),
-    "Ger": (torch.outer, "Outer product of two vectors."),
+    "Polar": ("polar", "A complex tensor from absolute value and angle."),
+    "Ger": ("ger", "Outer product of two vectors."),
 }
 
 __all__ = []

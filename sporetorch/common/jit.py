@@ -12,11 +12,23 @@ between compiled pieces. With ``fullgraph=True`` or ``set_context(jit_syntax_lev
 that situation is a ``GraphCaptureError`` instead. Any other failure of the compiler (no C
 compiler for inductor, an internal error) is reported once and the function runs eagerly,
 so a call never fails because of compilation.
+
+With the inductor backend on the CPU, compilation does not hold up the caller: the first call
+forks a child process that compiles (and times compiled against eager execution) on its own copy
+of the program's state, while the caller runs eagerly; at the first call after the child is done,
+the caller switches to the faster variant. Compiled code reaches the disk through torch's FX
+graph and AOTAutograd caches (under the user's cache folder), and the verdict is recorded there
+too, so the next run of the same script starts with the faster variant at once.
 """
 import functools
+import hashlib
+import inspect
+import json
 import logging
 import os
+import select
 import shutil
+import sys
 import statistics
 import time
 import warnings
@@ -34,6 +46,7 @@ __all__ = ["jit", "JitConfig", "GraphCaptureError"]
 
 _logger = logging.getLogger("sporetorch")
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
 _BACKENDS = ("inductor", "eager", "aot_eager")
 # MindSpore's own backend names select our default backend.
 _MINDSPORE_BACKENDS = ("", "ms_backend", "GE", "default")
@@ -63,13 +76,23 @@ def _resolve_backend(backend):
     return backend
 
 
+def _is_library_file(filename):
+    return filename.startswith((_PACKAGE_DIR, _TORCH_DIR))
+
+
 def _user_frame(exc):
-    """The innermost frame outside sporetorch where capture broke (Dynamo's ``real_stack`` holds traced code only)."""
+    """The innermost frame of user code where capture broke (Dynamo's ``real_stack`` holds traced code only);
+    the innermost frame of all when the break lies inside sporetorch or torch."""
     stack = list(getattr(exc, "real_stack", None) or [])
     for frame in reversed(stack):
-        if not frame.filename.startswith(_PACKAGE_DIR):
+        if not _is_library_file(frame.filename):
             return frame
     return stack[-1] if stack else None
+
+
+def _break_in_library(exc):
+    stack = list(getattr(exc, "real_stack", None) or [])
+    return bool(stack) and all(_is_library_file(frame.filename) for frame in stack)
 
 
 def _describe_break(exc):
@@ -128,7 +151,8 @@ def _is_capture_error(exc):
 class _Compiled:
     """One callable compiled on first use, with whole-graph capture first, then graph breaks, then eager."""
 
-    __slots__ = ("fn", "name", "backend", "fullgraph", "dynamic", "options", "_impl")
+    __slots__ = ("fn", "name", "backend", "fullgraph", "dynamic", "options", "_impl", "_pending", "_decided",
+                 "_race_result")
 
     def __init__(self, fn, name, backend="", fullgraph=False, dynamic=None, options=None):
         self.fn = fn
@@ -138,6 +162,10 @@ class _Compiled:
         self.dynamic = dynamic
         self.options = options or None
         self._impl = None
+        self._pending = None
+        # "compiled" when an earlier race (in a child or an earlier run) already chose the compiled variant.
+        self._decided = None
+        self._race_result = None
 
     def _compile(self, fullgraph):
         backend = _resolve_backend(self.backend)
@@ -152,11 +180,28 @@ class _Compiled:
             return impl(*args, **kwargs)
         return self._first_call(args, kwargs)
 
+    def _strict(self):
+        return self.fullgraph or _context.get_context("jit_syntax_level") == _context.STRICT
+
     def _first_call(self, args, kwargs):
         if _device.default_device().type == "cpu":
             _host_memory.engage()
-        strict = self.fullgraph or _context.get_context("jit_syntax_level") == _context.STRICT
+        if _background_allowed(self):
+            _use_cache_dir()
+            key = _record_key(self, args, kwargs)
+            record = _read_record(key)
+            if record is not None:
+                return self._adopt(record, args, kwargs, earlier_run=True)
+            if _Background.start(self, args, kwargs, key):
+                self._pending = _Background.active
+                self._impl = self._await_background
+            return self._run_plain(*args, **kwargs)
+        return self._compile_now(args, kwargs)
+
+    def _compile_now(self, args, kwargs):
+        strict = self._strict()
         _quiet_compiler_logs()
+        _use_cache_dir()
         start = time.perf_counter()
         try:
             out = self._run_compiled(self._compile(True), args, kwargs)
@@ -165,6 +210,45 @@ class _Compiled:
         _logger.info("sporetorch jit: compiled '%s' with backend %s in %.2f s", self.name,
                      _resolve_backend(self.backend), time.perf_counter() - start)
         return out
+
+    def _run_plain(self, *args, **kwargs):
+        """The function as PYNATIVE runs it: what runs while a child process compiles."""
+        return _run_in_mode(self.fn, args, kwargs, graph=False, region=False, tuned=False)
+
+    def _await_background(self, *args, **kwargs):
+        pending = self._pending
+        result = pending.poll() if pending is not None else {"verdict": "error"}
+        if result is None:
+            return self._run_plain(*args, **kwargs)
+        self._pending = None
+        self._impl = None
+        return self._adopt(result, args, kwargs, earlier_run=False)
+
+    def _adopt(self, result, args, kwargs, earlier_run):
+        """Switch to what a child process (or an earlier run) found fastest; called between steps."""
+        verdict = result.get("verdict")
+        for message in result.get("warnings", ()):
+            _warn_once(message)
+        where = "in an earlier run" if earlier_run else "in the background"
+        times = result.get("times")
+        timing = f" (median {times[0] * 1e3:.3f} ms compiled, {times[1] * 1e3:.3f} ms eager)" if times else ""
+        if verdict == "eager":
+            _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs eagerly%s", self.name,
+                         _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
+            self._impl = self._run_eager
+            return self._impl(*args, **kwargs)
+        if verdict == "compiled":
+            _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs compiled%s", self.name,
+                         _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
+            self._decided = "compiled"
+            return self._compile_now(args, kwargs)
+        if verdict == "failed":
+            warnings.warn(result.get("message", f"sporetorch jit: compiling '{self.name}' failed; running it "
+                                                "eagerly."), RuntimeWarning, stacklevel=4)
+            self._impl = self.fn
+            return self.fn(*args, **kwargs)
+        # The child stopped on an error of the user's code or was killed: compile here, as without a child.
+        return self._compile_now(args, kwargs)
 
     def _run_compiled(self, compiled, args, kwargs):
         out = compiled(*args, **kwargs)
@@ -177,7 +261,8 @@ class _Compiled:
         Cells compiled inside a step that is itself being raced are kept compiled: the outer race
         times forward and backward together, which a race of the forward alone could not.
         """
-        if _context.autotune_enabled() and not _context.state.get("compiled_cells_region"):
+        if (_context.autotune_enabled() and not _context.state.get("compiled_cells_region")
+                and self._decided != "compiled"):
             self._impl = _Race(self, compiled)
         else:
             self._impl = compiled
@@ -193,7 +278,11 @@ class _Compiled:
                              "it calls and running the rest eagerly", self.name)
                 self._keep(self._run_with_compiled_cells)
                 return self._run_with_compiled_cells(*args, **kwargs)
-            _logger.warning(_break_message(exc, self.name, False))
+            if _break_in_library(exc):
+                # Nothing in the user's code to change: say it only to those who asked for details.
+                _logger.info(_break_message(exc, self.name, False))
+            else:
+                _warn_once(_break_message(exc, self.name, False))
             try:
                 return self._run_compiled(self._compile(False), args, kwargs)
             except Exception as exc2:  # noqa: BLE001
@@ -209,8 +298,24 @@ class _Compiled:
         return _run_in_mode(self.fn, args, kwargs, graph=True, region=True, tuned=_context.autotune_enabled())
 
     def _run_eager(self, *args, **kwargs):
-        # Only a race runs this, and races run only when autotuning is on.
+        # Only a race (or its verdict) runs this, and races run only when autotuning is on.
         return _run_in_mode(self.fn, args, kwargs, graph=False, region=False, tuned=True)
+
+    def _verdict(self):
+        """What this function settled on after its first call and race: compiled, eager or failed."""
+        if self._impl is self.fn:
+            return "failed"
+        return "eager" if self._impl == self._run_eager else "compiled"
+
+
+_EMITTED = set()
+
+
+def _warn_once(message):
+    """Log a warning once per process: a child's warnings are replayed, and the same break may be met again."""
+    if message not in _EMITTED:
+        _EMITTED.add(message)
+        _logger.warning(message)
 
 
 def _run_in_mode(fn, args, kwargs, graph, region, tuned):
@@ -265,8 +370,278 @@ class _Race:
         compiled_s, eager_s = (statistics.median(t) for t in self.times)
         keep = 0 if compiled_s <= eager_s else 1
         self.owner._impl = self.variants[keep]
+        self.owner._race_result = (compiled_s, eager_s)
         _logger.info("sporetorch jit: '%s' runs %s (median %.3f ms compiled, %.3f ms eager)", self.owner.name,
                      "compiled" if keep == 0 else "eagerly", compiled_s * 1e3, eager_s * 1e3)
+
+
+# ---------------------------------------------------------------- compiling in a child process
+_IN_CHILD = False
+_FILE_HASHES = {}
+
+
+def _background_allowed(owner):
+    """Whether ``owner`` may compile in a child process: inductor on the CPU, outermost, not strict.
+
+    ``$SPORETORCH_JIT_BACKGROUND``: ``0`` compiles in the caller, as torch.compile does."""
+    setting = os.environ.get("SPORETORCH_JIT_BACKGROUND", "auto")
+    if _IN_CHILD or not hasattr(os, "fork") or setting == "0":
+        return False
+    if _context.state.get("compiled_cells_region") or owner._strict() or owner._decided is not None:
+        return False
+    # Only inductor's code generation takes long enough to be worth a child ("1" forces one, for tests).
+    if (setting != "1" and _resolve_backend(owner.backend) != "inductor") or _device.default_device().type != "cpu":
+        return False
+    # A forked child cannot use CUDA once the parent has initialised it.
+    return not torch.cuda.is_initialized()
+
+
+def cache_root():
+    """sporetorch's folder in the user's cache folder (``$SPORETORCH_CACHE_DIR`` overrides it)."""
+    root = os.environ.get("SPORETORCH_CACHE_DIR")
+    if not root:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        root = os.path.join(base, "sporetorch")
+    return root
+
+
+def _use_cache_dir():
+    """Point inductor's on-disk caches (FX graphs, AOTAutograd) at sporetorch's cache folder, unless the
+    user chose a folder for them; torch's default sits in /tmp, which does not outlive a reboot."""
+    if "TORCHINDUCTOR_CACHE_DIR" in os.environ:
+        return
+    path = os.path.join(cache_root(), "inductor")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = path
+
+
+def _file_hash(path):
+    digest = _FILE_HASHES.get(path)
+    if digest is None:
+        try:
+            with open(path, "rb") as fh:
+                digest = hashlib.sha256(fh.read()).hexdigest()[:16]
+        except OSError:
+            digest = "?"
+        _FILE_HASHES[path] = digest
+    return digest
+
+
+def _describe_code(fn):
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return repr(type(fn))
+    return f"{code.co_filename}:{code.co_firstlineno}:{code.co_name}:{_file_hash(code.co_filename)}"
+
+
+def _collect(obj, out, seen, depth):
+    """What the compiled graph of a function depends on beyond its arguments: the code it runs and the
+    cells (their structure, parameter shapes and train flag) it reaches through closures and partials."""
+    if depth > 4 or id(obj) in seen or len(out) > 512:
+        return
+    seen.add(id(obj))
+    if hasattr(obj, "parameters_and_names") and hasattr(obj, "construct"):
+        cls = type(obj)
+        params = [(name, tuple(p.shape), str(p.dtype)) for name, p in obj.parameters_and_names()]
+        out.append((cls.__module__, cls.__qualname__, _file_hash(inspect.getfile(cls)) if cls.__module__ in
+                    sys.modules and getattr(sys.modules[cls.__module__], "__file__", None) else "?",
+                    bool(getattr(obj, "training", False)), params))
+    elif isinstance(obj, functools.partial):
+        for item in (obj.func, *obj.args, *obj.keywords.values()):
+            _collect(item, out, seen, depth + 1)
+    elif inspect.ismethod(obj):
+        _collect(obj.__func__, out, seen, depth + 1)
+        _collect(obj.__self__, out, seen, depth + 1)
+    elif inspect.isfunction(obj):
+        out.append(_describe_code(obj))
+        for cell in obj.__closure__ or ():
+            try:
+                _collect(cell.cell_contents, out, seen, depth + 1)
+            except ValueError:  # an empty closure cell
+                pass
+    elif isinstance(obj, (list, tuple)):
+        for item in obj[:64]:
+            _collect(item, out, seen, depth + 1)
+    elif type(obj).__module__.startswith("sporetorch") and hasattr(obj, "__dict__"):
+        for item in list(vars(obj).values())[:64]:
+            _collect(item, out, seen, depth + 1)
+
+
+def _signature(value):
+    if isinstance(value, Tensor):
+        value = value._t
+    if isinstance(value, torch.Tensor):
+        return ("T", tuple(value.shape), str(value.dtype), value.requires_grad)
+    if isinstance(value, (list, tuple)):
+        return [_signature(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _signature(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return repr(value)
+    return type(value).__qualname__
+
+
+def _record_key(owner, args, kwargs):
+    """A key for what was learnt about compiling ``owner`` on these inputs, valid across processes."""
+    deps = []
+    _collect(owner.fn, deps, set(), 0)
+    parts = [torch.__version__, _resolve_backend(owner.backend), owner.name, repr(owner.dynamic), repr(owner.options),
+             _context.autotune_enabled(), deps, _signature(list(args)), _signature(kwargs)]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def _record_path(key):
+    return os.path.join(cache_root(), "jit", key + ".json")
+
+
+def _read_record(key):
+    try:
+        with open(_record_path(key), encoding="utf-8") as fh:
+            record = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _write_record(key, record):
+    path = _record_path(key)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(record, fh)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+class _ListHandler(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+class _Background:
+    """A child process compiling one function and racing it against eager execution.
+
+    The child is forked at the function's first call, before the caller runs that call eagerly, so
+    it works on a copy of the parameters, buffers, random state and inputs as they are then: what it
+    executes (the compiled call, the race's steps, an optimizer update) never reaches the caller,
+    whose results stay those of eager execution until it switches, between two calls. The child
+    writes the verdict to the cache folder itself, so a run that ends first still leaves it for the
+    next run; it runs niced, with one thread, and exits when done.
+    """
+
+    active = None
+
+    __slots__ = ("pid", "fd", "key", "chunks", "status")
+
+    def __init__(self, pid, fd, key):
+        self.pid, self.fd, self.key = pid, fd, key
+        self.chunks = []
+        self.status = None
+
+    @classmethod
+    def start(cls, owner, args, kwargs, key):
+        """Fork a child compiling ``owner``; False when another child is still at work."""
+        if cls.active is not None and cls.active.poll() is None:
+            return False
+        read_fd, write_fd = os.pipe()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads: the child uses none of them
+            pid = os.fork()
+        if pid == 0:
+            os.close(read_fd)
+            _child_main(owner, args, kwargs, key, write_fd)
+        os.close(write_fd)
+        os.set_blocking(read_fd, False)
+        cls.active = cls(pid, read_fd, key)
+        return True
+
+    def poll(self):
+        """The child's result once it has exited, else None (a cheap check made once per call)."""
+        if self.status is not None:
+            return self.status
+        self._drain()
+        try:
+            pid, _ = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:
+            pid = self.pid
+        if pid == 0:
+            return None
+        self._drain()
+        os.close(self.fd)
+        try:
+            status = json.loads(b"".join(self.chunks).decode() or "{}")
+        except ValueError:
+            status = {}
+        self.status = status if isinstance(status, dict) else {}
+        return self.status
+
+    def _drain(self):
+        while True:
+            try:
+                ready, _, _ = select.select([self.fd], [], [], 0)
+                data = os.read(self.fd, 65536) if ready else b""
+            except (BlockingIOError, OSError):
+                return
+            if not data:
+                return
+            self.chunks.append(data)
+
+
+def _child_main(owner, args, kwargs, key, write_fd):
+    """In the forked child: compile, race, record the verdict, send it to the parent, exit."""
+    global _IN_CHILD
+    code, result = 1, {"verdict": "error"}
+    try:
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        _IN_CHILD = True
+        try:
+            os.nice(10)
+        except OSError:
+            pass
+        torch.set_num_threads(1)
+        result = _compile_and_race(owner, args, kwargs)
+        if result["verdict"] in ("compiled", "eager"):
+            _write_record(key, result)
+        code = 0
+    except BaseException as exc:  # noqa: BLE001 - the parent compiles itself after any failure here
+        result = {"verdict": "error", "message": failure_summary(exc)}
+    finally:
+        try:
+            os.write(write_fd, json.dumps(result).encode())
+        finally:
+            os._exit(code)
+
+
+def _compile_and_race(owner, args, kwargs):
+    capture = _ListHandler()
+    _logger.addHandler(capture)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        start = time.perf_counter()
+        owner._compile_now(args, kwargs)
+        compile_s = time.perf_counter() - start
+        for _ in range(2 * _Race.ROUNDS + 1):
+            if not isinstance(owner._impl, _Race):
+                break
+            owner(*args, **kwargs)
+    verdict = owner._verdict()
+    result = {"verdict": verdict, "name": owner.name, "compile_s": round(compile_s, 3),
+              "times": owner._race_result, "warnings": capture.messages}
+    if verdict == "failed":
+        failures = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
+        result["message"] = failures[0] if failures else f"sporetorch jit: compiling '{owner.name}' failed"
+    return result
 
 
 # Capture stops by design where sporetorch differentiates or updates parameters.

@@ -1,0 +1,143 @@
+"""Compiling in a forked child while the caller runs eagerly (sporetorch/common/jit.py, _Background).
+The eager backend keeps these fast; SPORETORCH_JIT_BACKGROUND=1 forces the child for it. Expected
+values are the PYNATIVE results of the same steps (the child must never change the caller's numbers)."""
+import os
+import time
+
+import numpy as np
+import pytest
+import torch
+
+import sporetorch as ms
+from sporetorch import Tensor, nn
+from sporetorch.common import jit as jit_mod
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="background compilation forks")
+
+
+@pytest.fixture(autouse=True)
+def _background(monkeypatch, tmp_path):
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "eager")
+    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "1")
+    monkeypatch.setenv("SPORETORCH_CACHE_DIR", str(tmp_path))
+    torch._dynamo.reset()
+    jit_mod._Background.active = None
+    yield
+    active = jit_mod._Background.active
+    if active is not None:
+        _wait(active)
+    jit_mod._Background.active = None
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    torch._dynamo.reset()
+
+
+def _wait(pending, timeout=240):
+    deadline = time.monotonic() + timeout
+    while pending.poll() is None:
+        assert time.monotonic() < deadline, "the compiling child did not finish"
+        time.sleep(0.05)
+    return pending.poll()
+
+
+class _BNDropNet(nn.Cell):
+    """BatchNorm running statistics and dropout's random numbers: state a child must not disturb."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 6)
+        self.bn = nn.BatchNorm1d(6)
+        self.drop = nn.Dropout(p=0.3)
+        self.out = nn.Dense(6, 3)
+
+    def construct(self, x):
+        return self.out(self.drop(self.bn(self.fc(x))))
+
+
+def _train_step(use_jit):
+    ms.set_seed(5)
+    net = _BNDropNet()
+    net.set_train(True)
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+    grad_fn = ms.value_and_grad(lambda d, l: loss_fn(net(d), l), None, opt.parameters)
+
+    def train_step(data, label):
+        loss, grads = grad_fn(data, label)
+        opt(grads)
+        return loss
+
+    return (ms.jit(train_step) if use_jit else train_step), net
+
+
+def _batch():
+    rng = np.random.RandomState(0)
+    return Tensor(rng.randn(8, 4).astype(np.float32)), Tensor(rng.randint(0, 3, 8).astype(np.int32))
+
+
+def test_caller_runs_eagerly_with_pynative_numbers_until_the_switch():
+    x, y = _batch()
+    eager_step, eager_net = _train_step(False)
+    expected = [float(eager_step(x, y).asnumpy()) for _ in range(6)]
+    jit_step, jit_net = _train_step(True)
+    got = [float(jit_step(x, y).asnumpy())]
+    compiled = jit_step._compiled
+    pending = compiled._pending
+    assert pending is not None and compiled._impl == compiled._await_background
+    _wait(pending)
+    got += [float(jit_step(x, y).asnumpy()) for _ in range(5)]
+    assert compiled._pending is None and compiled._impl != compiled._await_background
+    # Before the switch the values are eager's exactly; after it, compiled code computes the same.
+    assert got[0] == expected[0]
+    np.testing.assert_allclose(got, expected, rtol=1e-5)
+    for a, b in zip(jit_net.get_parameters(), eager_net.get_parameters()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_verdict_is_recorded_and_the_next_run_adopts_it_without_a_child(tmp_path):
+    x, y = _batch()
+    step, _ = _train_step(True)
+    step(x, y)
+    result = _wait(step._compiled._pending)
+    assert result["verdict"] in ("compiled", "eager") and result["compile_s"] > 0
+    records = os.listdir(tmp_path / "jit")
+    assert len(records) == 1
+    # A fresh function over the same code, cells and input shapes: what a second run of the script builds.
+    jit_mod._Background.active = None
+    again, _ = _train_step(True)
+    again(x, y)
+    assert jit_mod._Background.active is None and again._compiled._pending is None
+    assert again._compiled._impl is not None
+    # Other input shapes are another key: that one compiles in a child again.
+    again(Tensor(np.zeros((5, 4), np.float32)), Tensor(np.zeros(5, np.int32)))
+
+
+def test_graph_mode_cell_compiles_in_background():
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 2)])
+    x = Tensor(np.random.RandomState(1).randn(3, 4).astype(np.float32))
+    expected = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    first = net(x).asnumpy()
+    compiled = net.__dict__["_graph_compiled"]
+    _wait(compiled._pending)
+    np.testing.assert_array_equal(first, expected)
+    for _ in range(3):
+        np.testing.assert_allclose(net(x).asnumpy(), expected, rtol=1e-6, atol=1e-6)
+
+
+def test_record_key_follows_code_shapes_and_train_flag():
+    net = nn.Dense(4, 2)
+    owner = jit_mod._Compiled(lambda a: net(a), "f")
+    x = Tensor(np.zeros((3, 4), np.float32))
+    key = jit_mod._record_key(owner, (x,), {})
+    assert key == jit_mod._record_key(owner, (x,), {})
+    assert key != jit_mod._record_key(owner, (Tensor(np.zeros((5, 4), np.float32)),), {})
+    net.set_train(not net.training)
+    assert key != jit_mod._record_key(owner, (x,), {})
+
+
+def test_background_off_compiles_in_the_caller(monkeypatch):
+    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
+    step, _ = _train_step(True)
+    x, y = _batch()
+    step(x, y)
+    assert step._compiled._pending is None and jit_mod._Background.active is None

@@ -112,6 +112,40 @@ def _unwrap_index(index):
     return index
 
 
+def _has_negative_step(index):
+    if type(index) is slice:
+        return index.step is not None and index.step < 0
+    return type(index) is tuple and any(type(i) is slice and i.step is not None and i.step < 0 for i in index)
+
+
+def _flip_negative_steps(t, index):
+    """``(t flipped on the dims sliced with a negative step, the index with those slices made positive)``.
+
+    MindSpore (as NumPy) takes ``x[::-1]``; torch's slices take positive steps only. A slice
+    ``start:stop:-k`` of a dim of size n picks the same elements as ``n-1-start : n-1-stop : k`` of
+    the flipped dim. ``index`` is already unwrapped."""
+    items = index if type(index) is tuple else (index,)
+
+    def width(item):  # how many of t's dims the item indexes
+        if item is None or item is Ellipsis or type(item) is bool:
+            return 0
+        return item.dim() if isinstance(item, torch.Tensor) and item.dtype == torch.bool else 1
+
+    consumed = sum(width(i) for i in items)
+    dim, flips, out = 0, [], []
+    for item in items:
+        if item is Ellipsis:
+            dim += t.dim() - consumed
+        elif type(item) is slice and item.step is not None and item.step < 0:
+            n = t.shape[dim]
+            start, stop, step = item.indices(n)
+            item = slice(n - 1 - start, n - 1 - stop, -step)
+            flips.append(dim)
+        out.append(item)
+        dim += width(item)
+    return t.flip(flips), tuple(out)
+
+
 def _infer_python_dtype(data):
     """MindSpore's default dtype for Python data: bool → Bool, int → Int64, float → Float32."""
     kinds = set()
@@ -434,9 +468,12 @@ class Tensor:
 
     # ------------------------------------------------------------------ indexing
     def __getitem__(self, index):
-        if type(index) is int or type(index) is slice:
+        if type(index) is int or type(index) is slice and not _has_negative_step(index):
             return _wrap(self._t[index])
-        return _wrap(self._t[_unwrap_index(index)])
+        index = _unwrap_index(index)
+        if _has_negative_step(index):
+            return _wrap(torch.Tensor.__getitem__(*_flip_negative_steps(self._t, index)))
+        return _wrap(self._t[index])
 
     def __iter__(self):
         if self._t.dim() == 0:

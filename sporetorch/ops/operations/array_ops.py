@@ -8,6 +8,7 @@ from ...common.tensor_methods import _u
 from ..._device import default_device
 from ..function import array_func
 from ..primitive import Primitive, prim_attr_register
+from ._errors import functional
 
 _to_torch_dtype = mstype.to_torch
 
@@ -185,12 +186,7 @@ class Concat(Primitive):
         pass
 
     def __call__(self, input_x):
-        ts = [x._t for x in input_x]
-        try:
-            return _wrap(torch.cat(ts, self.axis))
-        except RuntimeError as e:
-            raise ValueError(f"For 'Concat', the input shapes {[tuple(t.shape) for t in ts]} cannot be concatenated "
-                             f"along axis {self.axis}: {e}") from None
+        return functional("Concat", "concat", input_x, self.axis)
 
 
 class Stack(Primitive):
@@ -201,12 +197,7 @@ class Stack(Primitive):
         self.init_prim_io_names(["x"], ["y"])
 
     def __call__(self, input_x):
-        ts = [x._t for x in input_x]
-        try:
-            return _wrap(torch.stack(ts, self.axis))
-        except RuntimeError as e:
-            raise ValueError(f"For 'Stack', the input shapes {[tuple(t.shape) for t in ts]} must all be equal: "
-                             f"{e}") from None
+        return functional("Stack", "stack", input_x, self.axis)
 
 
 class Unstack(Primitive):
@@ -217,7 +208,7 @@ class Unstack(Primitive):
         self.init_prim_io_names(["x"], ["y"])
 
     def __call__(self, input_x):
-        return tuple(_wrap(t) for t in input_x._t.unbind(self.axis))
+        return functional("Unstack", "unstack", input_x, self.axis)
 
 
 class Split(Primitive):
@@ -325,8 +316,7 @@ class GatherNd(Primitive):
         super().__init__("GatherNd")
 
     def __call__(self, input_x, indices):
-        idx = _index(indices, "GatherNd", "indices").long()
-        return _wrap(input_x._t[tuple(idx.movedim(-1, 0))])
+        return functional("GatherNd", "gather_nd", input_x, indices)
 
 
 class OneHot(Primitive):
@@ -355,8 +345,7 @@ class Sort(Primitive):
         self.init_prim_io_names(["x"], ["y1", "y2"])
 
     def __call__(self, x):
-        v, i = torch.sort(x._t, dim=self.axis, descending=self.descending, stable=True)
-        return _wrap(v), _wrap(i.to(torch.int32))
+        return functional("Sort", "sort", x, self.axis, self.descending)
 
 
 class TopK(Primitive):
@@ -469,7 +458,7 @@ class Fills(Primitive):
         super().__init__("Fills")
 
     def __call__(self, x, value):
-        return _wrap(torch.full_like(x._t, _u(value)))
+        return functional("Fills", "fills", x, value)
 
 
 class Zeros(Primitive):
@@ -521,7 +510,7 @@ class Eye(Primitive):
         super().__init__("Eye")
 
     def __call__(self, n, m, t):
-        return _wrap(torch.eye(n, m, dtype=_to_torch_dtype(t), device=default_device()))
+        return functional("Eye", "eye", n, m, t)
 
 
 class Range(Primitive):
@@ -616,7 +605,7 @@ class MaskedSelect(Primitive):
         super().__init__("MaskedSelect")
 
     def __call__(self, x, mask):
-        return _wrap(torch.masked_select(x._t, mask._t))
+        return functional("MaskedSelect", "masked_select", x, mask)
 
 
 class ReverseV2(Primitive):
@@ -672,7 +661,7 @@ class Tril(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.tril(x._t, self.diagonal))
+        return functional("Tril", "tril", x, self.diagonal)
 
 
 class Triu(Primitive):
@@ -683,7 +672,7 @@ class Triu(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.triu(x._t, self.diagonal))
+        return functional("Triu", "triu", x, self.diagonal)
 
 
 class Pad(Primitive):
@@ -757,8 +746,7 @@ class Diag(Primitive):
         super().__init__("Diag")
 
     def __call__(self, input_x):
-        t = input_x._t
-        return _wrap(torch.diag(t.reshape(-1)).reshape(tuple(t.shape) * 2))
+        return functional("Diag", "diag", input_x)
 
 
 class DiagPart(Primitive):
@@ -1139,7 +1127,7 @@ class ScalarCast(Primitive):
         super().__init__("ScalarCast")
 
     def __call__(self, input_x, input_y):
-        return mstype.dtype_to_pytype(input_y)(input_x)
+        return functional("ScalarCast", "scalar_cast", input_x, input_y)
 
 
 class ScalarToTensor(Primitive):
@@ -1149,7 +1137,7 @@ class ScalarToTensor(Primitive):
         super().__init__("ScalarToTensor")
 
     def __call__(self, input_x, dtype=mstype.float32):
-        return _wrap(torch.tensor(input_x, dtype=_to_torch_dtype(dtype), device=default_device()))
+        return functional("ScalarToTensor", "scalar_to_tensor", input_x, dtype)
 
 
 class TupleToArray(Primitive):
@@ -1222,8 +1210,8 @@ class HammingWindow(Primitive):
         pass
 
     def __call__(self, length):
-        n = int(_u(length).reshape(-1)[0].item()) if isinstance(length, Tensor) else int(length)
-        return _wrap(torch.hamming_window(n, self.periodic, self.alpha, self.beta, dtype=_to_torch_dtype(self.dtype)))
+        return functional("HammingWindow", "hamming_window", length, self.periodic, self.alpha, self.beta,
+                          dtype=self.dtype)
 
 
 class BartlettWindow(_Window):
@@ -1321,7 +1309,7 @@ class Expand(Primitive):
         super().__init__("Expand")
 
     def __call__(self, x, shape):
-        return _wrap(x._t.expand(_shape_tuple(shape)))
+        return functional("Expand", "expand", x, shape)
 
 
 __all__ += ["Diag", "DiagPart", "FillV2", "FillDiagonal", "IndexFill", "IndexPut", "InplaceAdd", "InplaceSub",

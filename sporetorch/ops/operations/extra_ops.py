@@ -9,6 +9,7 @@ from ...common.tensor_methods import _u
 from ..._device import default_device
 from ..function import array_func, image_func
 from ..primitive import Primitive, prim_attr_register
+from ._errors import functional
 from .nn_ops import _conv_padding, _pair
 from .random_ops import _Random, _shape
 from .comm_ops import AlltoAll, Reduce  # noqa: F401 - listed here before the collectives moved to comm_ops
@@ -244,8 +245,8 @@ class Quantile(Primitive):
         pass
 
     def __call__(self, input, q):
-        fn = torch.nanquantile if self.ignore_nan else torch.quantile
-        return _wrap(fn(input._t, _u(q), self.dim, self.keep_dims))
+        return functional("Quantile", "nanquantile" if self.ignore_nan else "quantile", input, q, self.dim,
+                          self.keep_dims)
 
 
 class Eig(Primitive):
@@ -270,8 +271,7 @@ class LuUnpack(Primitive):
         pass
 
     def __call__(self, LU_data, LU_pivots):
-        p, lo, up = torch.lu_unpack(LU_data._t, LU_pivots._t.int(), self.unpack_data, self.unpack_pivots)
-        return _wrap(p), _wrap(lo), _wrap(up)
+        return functional("LuUnpack", "lu_unpack", LU_data, LU_pivots, self.unpack_data, self.unpack_pivots)
 
 
 class MultinomialWithReplacement(Primitive):
@@ -571,10 +571,7 @@ class CheckValid(Primitive):
         super().__init__("CheckValid")
 
     def __call__(self, bboxes, img_metas):
-        b, m = bboxes._t, img_metas._t
-        h, w = m[0] * m[2], m[1] * m[2]
-        ok = (b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2] <= w - 1) & (b[:, 3] <= h - 1)
-        return _wrap(ok)
+        return functional("CheckValid", "check_valid", bboxes, img_metas)
 
 
 class BoundingBoxEncode(Primitive):
@@ -797,7 +794,7 @@ class UniqueWithPad(Primitive):
         super().__init__("UniqueWithPad")
 
     def __call__(self, x, pad_num):
-        return x.unique_with_pad(int(_u(pad_num)))
+        return functional("UniqueWithPad", "unique_with_pad", x, pad_num)
 
 
 class MatrixDiagV3(Primitive):

@@ -4,9 +4,9 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
-from .. import function as _function
 from ..function import array_func, math_func
 from ..primitive import Primitive, prim_attr_register
+from ._errors import functional
 
 _to_torch_dtype = mstype.to_torch
 
@@ -36,16 +36,6 @@ def _axes(axis):
     return axis
 
 
-def _as_primitive(name, fn, *args):
-    """The functional op ``fn`` on ``args``, its errors naming the Primitive as MindSpore's do."""
-    try:
-        return getattr(_function, fn)(*args)
-    except (TypeError, ValueError) as e:
-        msg = str(e)
-        msg = msg.replace(f"'{fn}'", f"'{name}'", 1) if f"'{fn}'" in msg else f"For '{name}', {msg}"
-        raise type(e)(msg) from None
-
-
 def _unary_class(name, fn, doc):
     """A one-input Primitive. ``fn`` is a torch function, or the name of the functional op whose MindSpore
     2.10 behaviour the Primitive has (the Primitive and op sweeps check it case by case): then it calls it."""
@@ -54,7 +44,7 @@ def _unary_class(name, fn, doc):
 
     if isinstance(fn, str):
         def __call__(self, x):
-            return _as_primitive(name, fn, x)
+            return functional(name, fn, x)
 
         return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                          "__module__": __name__})
@@ -76,7 +66,7 @@ def _binary_class(name, fn, doc, tensor_only=False):
 
     if isinstance(fn, str):
         def __call__(self, x, y):
-            return _as_primitive(name, fn, x, y)
+            return functional(name, fn, x, y)
     elif tensor_only:
         # The torch function takes only tensors: a number becomes a 0-d tensor (promotes like a scalar).
         def __call__(self, x, y):
@@ -258,7 +248,7 @@ class ApproximateEqual(Primitive):
         pass
 
     def __call__(self, x, y):
-        return _wrap(torch.abs(x._t - y._t) < self.tolerance)
+        return functional("ApproximateEqual", "approximate_equal", x, y, self.tolerance)
 
 
 class IsClose(Primitive):
@@ -570,7 +560,7 @@ class Cdist(Primitive):
         pass
 
     def __call__(self, input_x, input_y):
-        return _wrap(torch.cdist(input_x._t, input_y._t, self.p))
+        return functional("Cdist", "cdist", input_x, input_y, self.p)
 
 
 class Cross(Primitive):
@@ -581,8 +571,7 @@ class Cross(Primitive):
         pass
 
     def __call__(self, x1, x2):
-        d = -1 if self.dim == -65530 else self.dim
-        return _wrap(torch.linalg.cross(x1._t, x2._t, dim=d))
+        return functional("Cross", "cross", x1, x2, None if self.dim == -65530 else self.dim)
 
 
 class Trace(Primitive):
@@ -592,7 +581,7 @@ class Trace(Primitive):
         super().__init__("Trace")
 
     def __call__(self, x):
-        return _wrap(torch.trace(x._t))
+        return functional("Trace", "trace", x)
 
 
 class Cholesky(Primitive):
@@ -603,7 +592,7 @@ class Cholesky(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(torch.linalg.cholesky(input_x._t, upper=self.upper))
+        return functional("Cholesky", "cholesky", input_x, self.upper)
 
 
 __all__ += ["AddN", "ApproximateEqual", "IsClose", "Lerp", "Addcmul", "Addcdiv", "MatMul", "BatchMatMul",
@@ -764,7 +753,7 @@ class MatrixPower(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.linalg.matrix_power(x._t, self.n))
+        return functional("MatrixPower", "matrix_power", x, self.n)
 
 
 class MatrixSolve(Primitive):
@@ -775,8 +764,7 @@ class MatrixSolve(Primitive):
         pass
 
     def __call__(self, matrix, rhs):
-        m = matrix._t.mH if self.adjoint else matrix._t
-        return _wrap(torch.linalg.solve(m, rhs._t))
+        return functional("MatrixSolve", "matrix_solve", matrix, rhs, self.adjoint)
 
 
 class MatrixBandPart(Primitive):
@@ -796,8 +784,7 @@ class LogMatrixDeterminant(Primitive):
         super().__init__("LogMatrixDeterminant")
 
     def __call__(self, x):
-        s, v = torch.linalg.slogdet(x._t)
-        return _wrap(s), _wrap(v)
+        return functional("LogMatrixDeterminant", "log_matrix_determinant", x)
 
 
 class Svd(Primitive):
@@ -823,8 +810,7 @@ class Qr(Primitive):
         pass
 
     def __call__(self, x):
-        q, r = torch.linalg.qr(x._t, "complete" if self.full_matrices else "reduced")
-        return _wrap(q), _wrap(r)
+        return functional("Qr", "qr", x, "complete" if self.full_matrices else "reduced")
 
 
 class Geqrf(Primitive):
@@ -834,8 +820,7 @@ class Geqrf(Primitive):
         super().__init__("Geqrf")
 
     def __call__(self, x):
-        a, tau = torch.geqrf(x._t)
-        return _wrap(a), _wrap(tau)
+        return functional("Geqrf", "geqrf", x)
 
 
 class Orgqr(Primitive):
@@ -845,7 +830,7 @@ class Orgqr(Primitive):
         super().__init__("Orgqr")
 
     def __call__(self, x, tau):
-        return _wrap(torch.linalg.householder_product(x._t, tau._t))
+        return functional("Orgqr", "orgqr", x, tau)
 
 
 class CholeskyInverse(Primitive):
@@ -856,7 +841,7 @@ class CholeskyInverse(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.cholesky_inverse(x._t, self.upper))
+        return functional("CholeskyInverse", "cholesky_inverse", x, self.upper)
 
 
 class CholeskySolve(Primitive):
@@ -867,7 +852,7 @@ class CholeskySolve(Primitive):
         pass
 
     def __call__(self, x1, x2):
-        return _wrap(torch.cholesky_solve(x1._t, x2._t, self.upper))
+        return functional("CholeskySolve", "cholesky_solve", x1, x2, self.upper)
 
 
 class LuSolve(Primitive):

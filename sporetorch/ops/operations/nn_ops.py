@@ -6,6 +6,7 @@ from ...common.tensor import Tensor, _wrap
 from ..function import array_func, image_func
 from ..function.nn_func import _relu
 from ..primitive import Primitive, prim_attr_register
+from ._errors import functional
 
 __all__ = [
     "ReLU", "ReLU6", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "GeLU", "FastGeLU", "HSwish", "HSigmoid", "Elu",
@@ -55,7 +56,7 @@ class Softmax(Primitive):
         self._dim = self.axis[0]
 
     def __call__(self, logits):
-        return _wrap(torch.softmax(logits._t, self._dim))
+        return functional("Softmax", "softmax", logits, self._dim)
 
 
 class LogSoftmax(Primitive):
@@ -66,7 +67,7 @@ class LogSoftmax(Primitive):
         pass
 
     def __call__(self, logits):
-        return _wrap(torch.log_softmax(logits._t, self.axis))
+        return functional("LogSoftmax", "log_softmax", logits, self.axis)
 
 
 class Elu(Primitive):
@@ -77,7 +78,7 @@ class Elu(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.elu(input_x._t, self.alpha))
+        return functional("Elu", "elu", input_x, self.alpha)
 
 
 class CeLU(Primitive):
@@ -131,7 +132,7 @@ class SoftShrink(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.softshrink(input_x._t, self.lambd))
+        return functional("SoftShrink", "soft_shrink", input_x, self.lambd)
 
 
 class Dropout(Primitive):
@@ -417,8 +418,7 @@ class BinaryCrossEntropy(Primitive):
         pass
 
     def __call__(self, logits, labels, weight=None):
-        w = None if weight is None else weight._t
-        return _wrap(F.binary_cross_entropy(logits._t, labels._t, w, reduction=self.reduction))
+        return functional("BinaryCrossEntropy", "binary_cross_entropy", logits, labels, weight, self.reduction)
 
 
 class NLLLoss(Primitive):
@@ -444,7 +444,7 @@ class SmoothL1Loss(Primitive):
         pass
 
     def __call__(self, logits, labels):
-        return _wrap(F.smooth_l1_loss(logits._t, labels._t, reduction=self.reduction, beta=self.beta))
+        return functional("SmoothL1Loss", "smooth_l1_loss", logits, labels, self.beta, self.reduction)
 
 
 class KLDivLoss(Primitive):
@@ -500,7 +500,7 @@ class Pdist(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.pdist(x._t, self.p))
+        return functional("Pdist", "pdist", x, self.p)
 
 
 Gelu = GeLU
@@ -515,7 +515,7 @@ class Dense(Primitive):
         super().__init__("Dense")
 
     def __call__(self, x, w, b=None):
-        return _wrap(F.linear(x._t, w._t, None if b is None else b._t))
+        return functional("Dense", "dense", x, w, b)
 
 
 class GLU(Primitive):
@@ -769,7 +769,7 @@ class Padding(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.pad(x._t, (0, self.pad_dim_size - x._t.shape[-1])))
+        return functional("Padding", "padding", x, self.pad_dim_size)
 
 
 class ChannelShuffle(Primitive):
@@ -791,7 +791,7 @@ class SoftMarginLoss(Primitive):
         pass
 
     def __call__(self, logits, labels):
-        return _wrap(F.soft_margin_loss(logits._t, labels._t, reduction=self.reduction))
+        return functional("SoftMarginLoss", "soft_margin_loss", logits, labels, self.reduction)
 
 
 class MultiMarginLoss(Primitive):
@@ -802,9 +802,8 @@ class MultiMarginLoss(Primitive):
         pass
 
     def __call__(self, inputs, target, weight=None):
-        w = None if weight is None else weight._t
-        return _wrap(F.multi_margin_loss(inputs._t, target._t.long(), self.p, self.margin, w,
-                                         reduction=self.reduction))
+        return functional("MultiMarginLoss", "multi_margin_loss", inputs, target, self.p, self.margin, weight,
+                          self.reduction)
 
 
 class MultilabelMarginLoss(Primitive):
@@ -859,7 +858,7 @@ class AffineGrid(Primitive):
         pass
 
     def __call__(self, theta, output_size):
-        return _wrap(F.affine_grid(theta._t, list(output_size), self.align_corners))
+        return functional("AffineGrid", "affine_grid", theta, output_size, self.align_corners)
 
 
 class IOU(Primitive):

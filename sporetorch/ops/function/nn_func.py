@@ -7,6 +7,7 @@ defaults to ``reduction='none'``; ``dropout`` takes the drop probability ``p``
 and an op-level ``seed``.
 """
 import torch
+import torch.autograd.forward_ad as _forward_ad
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
@@ -39,20 +40,39 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------- activations
+# 0-d zeros by dtype and device, the other operand of the one-kernel ReLU below.
+_RELU_ZEROS = {}
+
+
+def _relu_zero(t):
+    key = (t.dtype, t.device)
+    zero = _RELU_ZEROS.get(key)
+    if zero is None:
+        zero = _RELU_ZEROS[key] = torch.zeros((), dtype=t.dtype, device=t.device)
+    return zero
+
+
 def _relu(t):
-    """``torch.relu`` giving 0 for NaN, as MindSpore's ReLU kernel does (torch keeps NaN)."""
+    """``torch.relu`` giving 0 for NaN, as MindSpore's ReLU kernel does (torch keeps NaN), with
+    MindSpore's derivatives: 1 where the input is positive, else 0 (at 0 and at NaN too)."""
+    if not t.is_floating_point():
+        return torch.relu(t)
+    if not (t.requires_grad and torch.is_grad_enabled()):
+        # No backward is recorded (or vmap hides it): one kernel. fmax gives the other operand
+        # where one is NaN. With the input second its gradient is MindSpore's (what a grad
+        # transform around vmap uses); with the input first its forward-mode tangent is.
+        zero = _relu_zero(t)
+        return torch.fmax(t, zero) if _forward_ad._current_level >= 0 else torch.fmax(zero, t)
     out = torch.relu(t)
-    if out.is_floating_point():
-        try:
-            # In place on relu's fresh output, through ``.data``: relu saved this very tensor for
-            # backward, and ``.data`` keeps autograd's version check quiet; backward's mask
-            # (output > 0) then also gives MindSpore's zero gradient at NaN. One extra pass is
-            # cheaper than a NaN-free op such as ``where``, which is several times slower on CPU.
-            out.data.nan_to_num_(0.0, float("inf"))
-        except RuntimeError:
-            # vmap forbids ``.data`` (and reports requires_grad False even when an outer grad
-            # records, so a plain in-place fix is unsafe there): the out-of-place form.
-            return torch.where(t > 0, t, 0)
+    try:
+        # In place on relu's fresh output, through ``.data``: relu saved this very tensor for
+        # backward, and ``.data`` keeps autograd's version check quiet; backward's mask
+        # (output > 0) then also gives MindSpore's zero gradient at NaN. fmax would save its
+        # input as well as the next layer saving its output, and take four kernels backward.
+        out.data.nan_to_num_(0.0, float("inf"))
+    except RuntimeError:
+        # vmap forbids ``.data``: the out-of-place form.
+        return torch.where(t > 0, t, 0)
     return out
 
 
@@ -61,7 +81,8 @@ def relu(input, inplace=False):
     """``max(input, 0)``; integer inputs keep their dtype.
 
     Differences from PyTorch: NaN gives 0 and a zero gradient, as in MindSpore. Differences
-    from MindSpore: forward-mode ``jvp`` gives tangent 1 at NaN (MindSpore 0).
+    from MindSpore: a ``jvp`` taken while a gradient is also recorded gives tangent 1 at NaN
+    (MindSpore 0).
     """
     try:
         return _wrap(_relu(input._t))

@@ -6,8 +6,10 @@ mismatches) are re-raised naming the op and its arguments.
 """
 import torch
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _float_of, _guard_module, _inline_checked, _number, _u, _ut
+from ._utils import (FLOATS, FLOATS_BF16, _check_dtype, _desc, _fail, _float_of, _guard_module, _inline_checked,
+                     _number, _same_dtype, _tensor_arg, _u, _ut)
 
 __all__ = [
     # unary
@@ -37,14 +39,42 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------- factories
+_COMPLEXES = (torch.complex64, torch.complex128)
+_INTS = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+_NOT_BOOL = FLOATS_BF16 + _COMPLEXES + _INTS
+# The dtypes MindSpore 2.10's primitive checks accept (on every device, before a kernel is chosen), for the
+# ops whose check is narrower than what torch computes. An op missing here takes what torch takes; integer
+# and bool inputs of the float functions (sin, exp, log, ...) are cast to float as MindSpore's Ascend
+# kernels do (its CPU kernels lack them: tests/data/op_sweep_deliberate/math.json).
+_DTYPES = {
+    "bessel_i0": FLOATS, "bessel_i0e": FLOATS, "bessel_i1": FLOATS, "bessel_j0": FLOATS, "bessel_j1": FLOATS,
+    "bessel_k0": FLOATS, "bessel_k0e": FLOATS, "bessel_k1": FLOATS, "bessel_k1e": FLOATS, "bessel_y0": FLOATS,
+    "bessel_y1": FLOATS, "i0": FLOATS, "bessel_i1e": _NOT_BOOL, "deg2rad": FLOATS, "rad2deg": FLOATS,
+    "ceil": FLOATS_BF16, "conj": _NOT_BOOL, "invert": _INTS, "square": _NOT_BOOL,
+    "exp": FLOATS_BF16 + _COMPLEXES + (torch.bool, torch.int64),
+    "tensor_exp": FLOATS_BF16 + _COMPLEXES + (torch.bool, torch.int64),
+    "inv": FLOATS + _COMPLEXES + (torch.int32, torch.int64),
+    "fmax": FLOATS + (torch.int32, torch.int64), "fmin": FLOATS + (torch.int32, torch.int64),
+    "xdivy": FLOATS + _COMPLEXES, "zeta": (torch.float32, torch.float64),
+    "approximate_equal": FLOATS, "logaddexp": FLOATS_BF16, "logaddexp2": FLOATS_BF16,
+}
+# Binary ops whose check applies to each operand's own dtype rather than to the promoted one.
+_EACH = {"logaddexp", "logaddexp2"}
+
+
 def _unary(fn, name, float_only=False):
     """Build an element-wise op ``name(input)`` that calls ``fn`` on the torch tensor."""
+    allowed = _DTYPES.get(name)
+
     def op(input):
         try:
             t = input._t
-            return _wrap(fn(_float_of(t) if float_only else t))
         except AttributeError:
             raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got {type(input).__name__}") from None
+        if allowed is not None and t.dtype not in allowed:
+            _check_dtype(name, "input", input, allowed)
+        try:
+            return _wrap(fn(_float_of(t) if float_only else t))
         except (RuntimeError, TypeError) as e:
             _fail(name, e, TypeError, input=input)
     op.__name__ = op.__qualname__ = name
@@ -55,12 +85,17 @@ def _unary(fn, name, float_only=False):
 
 def _unary_x(fn, name, float_only=False):
     """Like :func:`_unary` for the ops whose MindSpore parameter is named ``x``."""
+    allowed = _DTYPES.get(name)
+
     def op(x):
         try:
             t = x._t
-            return _wrap(fn(_float_of(t) if float_only else t))
         except AttributeError:
             raise TypeError(f"For '{name}', the 'x' must be a Tensor, but got {type(x).__name__}") from None
+        if allowed is not None and t.dtype not in allowed:
+            _check_dtype(name, "x", x, allowed)
+        try:
+            return _wrap(fn(_float_of(t) if float_only else t))
         except (RuntimeError, TypeError) as e:
             _fail(name, e, TypeError, x=x)
     op.__name__ = op.__qualname__ = name
@@ -78,6 +113,32 @@ def _binary_args(a, b):
     return _ut(a, tb), tb
 
 
+def _check_binary(name, a, b, same=False, tensors=False, names=("input", "other")):
+    """MindSpore's TypeErrors for a binary op's operands (see :func:`_binary`), before torch runs."""
+    if tensors:
+        for arg_name, v in zip(names, (a, b)):
+            if not (tensors == "bool" and isinstance(v, bool)):
+                _tensor_arg(name, arg_name, v)
+    if same and isinstance(a, Tensor) and isinstance(b, Tensor):
+        _same_dtype(name, names, a, b)
+    allowed = _DTYPES.get(name)
+    if allowed is not None and name in _EACH:
+        for arg_name, v in zip(names, (a, b)):
+            if isinstance(v, Tensor):
+                _check_dtype(name, arg_name, v, allowed)
+    elif allowed is not None and (isinstance(a, Tensor) or isinstance(b, Tensor)):
+        dtype = torch.result_type(*_binary_args(a, b))
+        if dtype not in allowed:
+            raise _promoted_error(name, names, a, b, dtype, allowed)
+
+
+def _promoted_error(name, names, a, b, dtype, allowed):
+    """TypeError naming both operands and the promoted dtype that MindSpore's primitive check refuses."""
+    accepted = ", ".join(str(mstype._TORCH_TO_TYPE[d]) for d in allowed)
+    return TypeError(f"For '{name}', the inputs must be Tensors of {{{accepted}}} (after type promotion), but got "
+                     f"'{names[0]}': {_desc(a)}, '{names[1]}': {_desc(b)}, promoted to {mstype._TORCH_TO_TYPE[dtype]}")
+
+
 def _takes_python_scalar(fn):
     """Whether ``fn(tensor, number)`` works (probed once, so traced code never relies on catching it)."""
     try:
@@ -87,11 +148,19 @@ def _takes_python_scalar(fn):
         return False
 
 
-def _binary(fn, name):
-    """Build a broadcasting op ``name(input, other)``; either side may be a Python scalar."""
+def _binary(fn, name, same=False, tensors=False):
+    """Build a broadcasting op ``name(input, other)``; either side may be a Python scalar.
+
+    ``same``: MindSpore's primitive needs one dtype for two Tensors (no implicit promotion; a Python
+    number takes the Tensor's dtype); ``tensors``: it takes no Python number (``"bool"``: none but a
+    bool); ``_DTYPES[name]``: the dtypes its check accepts, after the operands' implicit promotion.
+    """
     scalar_ok = _takes_python_scalar(fn)
+    checked = same or tensors or name in _DTYPES
 
     def op(input, other):
+        if checked:
+            _check_binary(name, input, other, same, tensors)
         if type(input) is Tensor:
             kind = type(other)
             if kind is Tensor:
@@ -116,7 +185,11 @@ def _binary(fn, name):
 
 def _binary_xy(fn, name):
     """Like :func:`_binary` for the ops whose MindSpore parameters are ``x`` and ``y``."""
+    checked = name in _DTYPES
+
     def op(x, y):
+        if checked:
+            _check_binary(name, x, y, names=("x", "y"))
         try:
             return _wrap(fn(*_binary_args(x, y)))
         except (RuntimeError, TypeError) as e:
@@ -124,6 +197,50 @@ def _binary_xy(fn, name):
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise ``{name}`` of ``x`` and ``y`` with broadcasting (``mindspore.ops.{name}``)."
     return op
+
+
+def _frac(t):
+    """Fractional part; an integer input gives zeros of its dtype, a Bool one Int64 zeros (MindSpore 2.10)."""
+    if t.is_floating_point() or t.is_complex():
+        return torch.frac(t)
+    return torch.zeros_like(t, dtype=torch.int64 if t.dtype == torch.bool else t.dtype)
+
+
+def _inv(t):
+    """Reciprocal; integer inputs keep their dtype with C division (``1 / 0`` is the dtype's minimum),
+    as MindSpore 2.10's Inv kernel computes it."""
+    if t.is_floating_point() or t.is_complex():
+        return torch.reciprocal(t)
+    safe = torch.where(t == 0, torch.ones_like(t), t)
+    return torch.where(t == 0, torch.full_like(t, torch.iinfo(t.dtype).min), torch.div(1, safe, rounding_mode="trunc"))
+
+
+def _bessel_pole(fn, below_zero):
+    """``fn`` with MindSpore's value for negative arguments (K: +inf, Y: -inf) where torch gives NaN."""
+    def f(t):
+        return torch.where(t < 0, torch.tensor(below_zero, dtype=t.dtype), fn(t))
+    return f
+
+
+def _bool_or_number(fn, for_bool):
+    """``fn`` for numbers; ``for_bool`` for two Bool operands (MindSpore 2.10's Bool kernels)."""
+    return lambda a, b: for_bool(a, b) if a.dtype == torch.bool and b.dtype == torch.bool else fn(a, b)
+
+
+# x // y and x % y of Bools as MindSpore 2.10 computes them (dividing by False leaves x, x % False is x).
+def _bool_floordiv(a, b):
+    return torch.broadcast_tensors(a, b)[0].clone()
+
+
+def _bool_mod(a, b):
+    return a & ~b
+
+
+def _xlogy(a, b):
+    """``a * log(b)`` as MindSpore defines it: 0 only where ``a`` is 0 and ``log(b)`` finite (NaN for ``b <= 0``)."""
+    a = _float_of(a)
+    out = torch.xlogy(a, b)
+    return torch.where((a == 0) & (b <= 0), torch.tensor(float("nan"), dtype=out.dtype), out)
 
 
 def _bool_unchanged(fn):
@@ -163,11 +280,11 @@ exp2 = _unary(torch.exp2, "exp2", True)
 expm1 = _unary(torch.expm1, "expm1", True)
 tensor_expm1 = _unary(torch.expm1, "tensor_expm1", True)
 floor = _unary(torch.floor, "floor")
-frac = _unary_x(torch.frac, "frac")
+frac = _unary_x(_frac, "frac")
 i0 = _unary(torch.special.i0, "i0", True)
 imag = _unary(lambda t: torch.imag(t) if t.is_complex() else torch.zeros_like(t), "imag")
 real = _unary(lambda t: torch.real(t) if t.is_complex() else t, "real")
-inv = _unary_x(torch.reciprocal, "inv", True)
+inv = _unary_x(_inv, "inv")
 invert = _unary_x(torch.bitwise_not, "invert")
 logical_not = _unary(torch.logical_not, "logical_not")
 isfinite = _unary(torch.isfinite, "isfinite")
@@ -202,19 +319,18 @@ bessel_i1 = _unary_x(torch.special.i1, "bessel_i1", True)
 bessel_i1e = _unary_x(torch.special.i1e, "bessel_i1e", True)
 bessel_j0 = _unary_x(torch.special.bessel_j0, "bessel_j0", True)
 bessel_j1 = _unary_x(torch.special.bessel_j1, "bessel_j1", True)
-bessel_k0 = _unary_x(torch.special.modified_bessel_k0, "bessel_k0", True)
-bessel_k0e = _unary_x(torch.special.scaled_modified_bessel_k0, "bessel_k0e", True)
-bessel_k1 = _unary_x(torch.special.modified_bessel_k1, "bessel_k1", True)
-bessel_k1e = _unary_x(torch.special.scaled_modified_bessel_k1, "bessel_k1e", True)
-bessel_y0 = _unary_x(torch.special.bessel_y0, "bessel_y0", True)
-bessel_y1 = _unary_x(torch.special.bessel_y1, "bessel_y1", True)
+bessel_k0 = _unary_x(_bessel_pole(torch.special.modified_bessel_k0, float("inf")), "bessel_k0", True)
+bessel_k0e = _unary_x(_bessel_pole(torch.special.scaled_modified_bessel_k0, float("inf")), "bessel_k0e", True)
+bessel_k1 = _unary_x(_bessel_pole(torch.special.modified_bessel_k1, float("inf")), "bessel_k1", True)
+bessel_k1e = _unary_x(_bessel_pole(torch.special.scaled_modified_bessel_k1, float("inf")), "bessel_k1e", True)
+bessel_y0 = _unary_x(_bessel_pole(torch.special.bessel_y0, float("-inf")), "bessel_y0", True)
+bessel_y1 = _unary_x(_bessel_pole(torch.special.bessel_y1, float("-inf")), "bessel_y1", True)
 
 
 def population_count(input_x):
     """Number of set bits of each element of an integer tensor (``mindspore.ops.population_count``)."""
+    _check_dtype("population_count", "input_x", input_x, _INTS)
     t = input_x._t
-    if t.is_floating_point() or t.is_complex():
-        raise TypeError(f"For 'population_count', the 'input_x' must be an integer tensor, but got {input_x.dtype}")
     bits = t.element_size() * 8
     u = t.to(torch.int64) & ((1 << bits) - 1)
     count = torch.zeros_like(u)
@@ -274,11 +390,11 @@ mul = _binary(torch.mul, "mul")
 multiply = _binary(torch.mul, "multiply")
 tensor_mul = _binary(torch.mul, "tensor_mul")
 tensor_muls = _binary(torch.mul, "tensor_muls")
-floor_divide = _binary(torch.floor_divide, "floor_divide")
-floordiv = _binary(torch.floor_divide, "floordiv")
+floor_divide = _binary(_bool_or_number(torch.floor_divide, _bool_floordiv), "floor_divide")
+floordiv = _binary(_bool_or_number(torch.floor_divide, _bool_floordiv), "floordiv")
 tensor_floordiv = _binary(torch.floor_divide, "tensor_floordiv")
-fmod = _binary(torch.fmod, "fmod")
-remainder = _binary(torch.remainder, "remainder")
+fmod = _binary(_bool_or_number(torch.fmod, _bool_mod), "fmod")
+remainder = _binary(_bool_or_number(torch.remainder, _bool_mod), "remainder")
 maximum = _binary(torch.maximum, "maximum")
 minimum = _binary(torch.minimum, "minimum")
 fmax = _binary(torch.fmax, "fmax")
@@ -286,26 +402,26 @@ fmin = _binary(torch.fmin, "fmin")
 atan2 = _binary(lambda a, b: torch.atan2(_float_of(a), b), "atan2")
 arctan2 = _binary(lambda a, b: torch.atan2(_float_of(a), b), "arctan2")
 hypot = _binary(torch.hypot, "hypot")
-logaddexp = _binary(torch.logaddexp, "logaddexp")
-logaddexp2 = _binary(torch.logaddexp2, "logaddexp2")
-nextafter = _binary(torch.nextafter, "nextafter")
-gcd = _binary(torch.gcd, "gcd")
+logaddexp = _binary(torch.logaddexp, "logaddexp", tensors=True)
+logaddexp2 = _binary(torch.logaddexp2, "logaddexp2", tensors=True)
+nextafter = _binary(torch.nextafter, "nextafter", same=True, tensors=True)
+gcd = _binary(torch.gcd, "gcd", tensors=True)
 lcm = _binary(torch.lcm, "lcm")
-xlogy = _binary(lambda a, b: torch.xlogy(_float_of(a), b), "xlogy")
+xlogy = _binary(_xlogy, "xlogy")
 igamma = _binary(torch.special.gammainc, "igamma")
 igammac = _binary(torch.special.gammaincc, "igammac")
-zeta = _binary(torch.special.zeta, "zeta")
+zeta = _binary(torch.special.zeta, "zeta", same=True)
 bitwise_and = _binary(torch.bitwise_and, "bitwise_and")
 bitwise_or = _binary(torch.bitwise_or, "bitwise_or")
 bitwise_xor = _binary(torch.bitwise_xor, "bitwise_xor")
 bitwise_left_shift = _binary(torch.bitwise_left_shift, "bitwise_left_shift")
 bitwise_right_shift = _binary(torch.bitwise_right_shift, "bitwise_right_shift")
-logical_and = _binary(torch.logical_and, "logical_and")
-logical_or = _binary(torch.logical_or, "logical_or")
-logical_xor = _binary(torch.logical_xor, "logical_xor")
+logical_and = _binary(torch.logical_and, "logical_and", tensors="bool")
+logical_or = _binary(torch.logical_or, "logical_or", tensors="bool")
+logical_xor = _binary(torch.logical_xor, "logical_xor", tensors="bool")
 tensor_div = _binary_xy(torch.true_divide, "tensor_div")
 tensor_mod = _binary_xy(torch.remainder, "tensor_mod")
-floor_div = _binary_xy(torch.floor_divide, "floor_div")
+floor_div = _binary_xy(_bool_or_number(torch.floor_divide, _bool_floordiv), "floor_div")
 floor_mod = _binary_xy(torch.remainder, "floor_mod")
 floormod = _binary_xy(torch.remainder, "floormod")
 truncate_div = _binary_xy(lambda a, b: torch.div(a, b, rounding_mode="trunc"), "truncate_div")
@@ -316,8 +432,11 @@ xdivy = _binary_xy(lambda a, b: torch.where(a == 0, torch.zeros_like(a / b), a /
 @_inline_checked
 def sub(input, other):
     """Element-wise ``input - other`` with broadcasting (``mindspore.ops.sub``)."""
+    a, b = _binary_args(input, other)
+    if a.dtype == torch.bool and b.dtype == torch.bool:
+        _check_dtype("sub", "input", input if isinstance(input, Tensor) else other, _NOT_BOOL)
     try:
-        return _wrap(torch.sub(*_binary_args(input, other)))
+        return _wrap(torch.sub(a, b))
     except (RuntimeError, TypeError) as e:
         _fail("sub", e, input=input, other=other)
 
@@ -329,9 +448,12 @@ def tensor_sub(*args):
 
 @_inline_checked
 def subtract(input, other, *, alpha=1):
-    """Element-wise ``input - alpha * other`` (``mindspore.ops.subtract``)."""
+    """Element-wise ``input - alpha * other`` (``mindspore.ops.subtract``); two Bools subtract as Int64."""
     try:
-        return _wrap(torch.sub(*_binary_args(input, other), alpha=alpha))
+        a, b = _binary_args(input, other)
+        if a.dtype == torch.bool and b.dtype == torch.bool:
+            a, b = a.long(), b.long()
+        return _wrap(torch.sub(a, b, alpha=alpha))
     except (RuntimeError, TypeError) as e:
         _fail("subtract", e, input=input, other=other)
 
@@ -397,9 +519,13 @@ def tensor_pow(input, exponent):
 
 @_inline_checked
 def copysign(x, other):
-    """Magnitude of ``x`` with the sign of ``other``."""
+    """Magnitude of ``x`` with the sign of ``other``; Bool operands are refused, as in MindSpore."""
+    a, b = _binary_args(x, other)
+    for name, v, t in (("x", x, a), ("other", other, b)):
+        if t.dtype == torch.bool:
+            raise TypeError(f"For 'copysign', the '{name}' must not be Bool, but got {_desc(v)}")
     try:
-        return _wrap(torch.copysign(*_binary_args(x, other)))
+        return _wrap(torch.copysign(a, b))
     except (RuntimeError, TypeError) as e:
         _fail("copysign", e, x=x, other=other)
 
@@ -415,7 +541,12 @@ def ldexp(x, other):
 
 @_inline_checked
 def heaviside(input, values):
-    """Heaviside step: 0 below zero, 1 above, ``values`` at zero."""
+    """Heaviside step: 0 below zero, 1 above, ``values`` at zero (Tensors of one non-Bool dtype)."""
+    _tensor_arg("heaviside", "values", values)
+    for name, v in (("input", input), ("values", values)):
+        if isinstance(v, Tensor):
+            _check_dtype("heaviside", name, v, _NOT_BOOL)
+    _same_dtype("heaviside", ("input", "values"), input, values)
     try:
         return _wrap(torch.heaviside(*_binary_args(input, values)))
     except (RuntimeError, TypeError) as e:
@@ -498,7 +629,10 @@ def tensor_lt(*args, **kwargs):
 
 @_inline_checked
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """Element-wise ``|input - other| <= atol + rtol * |other|``."""
+    """Element-wise ``|input - other| <= atol + rtol * |other|``; Tensors of one dtype, as in MindSpore."""
+    _tensor_arg("isclose", "other", other)
+    if isinstance(input, Tensor):
+        _same_dtype("isclose", ("input", "other"), input, other)
     try:
         return _wrap(torch.isclose(*_binary_args(input, other), rtol=rtol, atol=atol, equal_nan=equal_nan))
     except (RuntimeError, TypeError) as e:
@@ -506,9 +640,17 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def approximate_equal(x, y, tolerance=1e-05):
-    """Element-wise ``|x - y| < tolerance``."""
+    """Element-wise ``|x - y| < tolerance`` of float Tensors of one shape (no broadcasting, as in MindSpore).
+
+    A shape mismatch is MindSpore's RuntimeError (its kernel checks the shapes).
+    """
+    _check_binary("approximate_equal", x, y, names=("x", "y"))
+    tx, ty = _binary_args(x, y)
+    if ty.shape != tx.shape:
+        raise RuntimeError(f"For 'approximate_equal', 'x' must have the same shape as 'y', but got "
+                           f"{_desc(x)} and {_desc(y)}")
     try:
-        return _wrap(torch.abs(x._t - _ut(y, x._t)) < tolerance)
+        return _wrap(torch.abs(tx - ty) < tolerance)
     except (RuntimeError, TypeError) as e:
         _fail("approximate_equal", e, x=x, y=y)
 

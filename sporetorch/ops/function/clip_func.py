@@ -1,8 +1,10 @@
 """Clipping: clamp/clip by value, clip by norm and by global norm."""
+import functools
+
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _guard_module, _inline_checked, _no_tensor, _u
+from ._utils import _desc, _fail, _guard_module, _inline_checked, _no_tensor, _u
 
 __all__ = ["clamp", "clamp_", "clip", "clip_by_value", "clip_by_norm", "clip_by_global_norm"]
 
@@ -57,24 +59,55 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     return clamp(x, clip_value_min, clip_value_max)
 
 
+def _norm_in_dtype(t, norm_type, dtype):
+    """Float32 ``norm_type``-norm of ``t``, truncated when ``dtype`` is an integer one: MindSpore 2.10
+    computes the norm of an integer Tensor in its dtype."""
+    n = torch.linalg.vector_norm(t.float(), norm_type)
+    return n if dtype.is_floating_point or dtype.is_complex else n.trunc()
+
+
 def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
-    """Scale ``x`` (or each of a list, by their joint norm) so its ``norm_type``-norm is at most ``max_norm``."""
+    """Scale ``x`` (or each of a list, by their joint norm) so its ``norm_type``-norm is at most ``max_norm``.
+
+    As in MindSpore 2.10, an input already within the norm comes back unchanged, and a scaled integer
+    input becomes Float32 (the scale is a float); ``max_norm`` must be a number or a one-element Tensor.
+    """
     tensors = [v._t for v in x] if isinstance(x, (list, tuple)) else [x._t]
-    norms = torch.stack([torch.linalg.vector_norm(t.float(), norm_type) for t in tensors])
-    total = torch.linalg.vector_norm(norms, norm_type)
+    norms = torch.stack([_norm_in_dtype(t, norm_type, t.dtype) for t in tensors])
+    # The stacked norms keep the inputs' (promoted) dtype, so integer inputs truncate the total too.
+    total = _norm_in_dtype(norms, norm_type, functools.reduce(torch.promote_types, [t.dtype for t in tensors]))
     if error_if_nonfinite and not torch.isfinite(total):
         raise RuntimeError(f"For 'clip_by_norm', the total norm of order {norm_type} is non-finite")
-    scale = torch.clamp(_u(max_norm) / (total + 1e-6), max=1.0)
-    out = [_wrap((t * scale).to(t.dtype)) for t in tensors]
+    scale = _u(max_norm) / (total + 1e-6)
+    if scale.numel() != 1:
+        raise ValueError(f"For 'clip_by_norm', the 'max_norm' must be a number or a one-element Tensor, "
+                         f"but got {_desc(max_norm)}")
+    out = [_wrap(t * scale) if scale < 1 else _wrap(t) for t in tensors]
     return type(x)(out) if isinstance(x, (list, tuple)) else out[0]
 
 
 def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
-    """Scale a tuple of tensors by ``clip_norm / max(global_norm, clip_norm)``."""
-    tensors = [v._t for v in x]
-    gnorm = torch.sqrt(sum((t.float() ** 2).sum() for t in tensors)) if use_norm is None else _u(use_norm)
-    scale = clip_norm / torch.maximum(torch.as_tensor(gnorm), torch.tensor(float(clip_norm)))
-    return tuple(_wrap((t * scale).to(t.dtype)) for t in tensors)
+    """Scale a tuple of tensors by ``clip_norm / max(global_norm, clip_norm)``.
+
+    A lone Tensor is clipped by its own norm and comes back as a Tensor. As in MindSpore 2.10 the
+    norm is a shape-(1,) Float32, so a 0-d input comes back with shape (1,); Bool inputs are refused.
+    """
+    single = isinstance(x, Tensor)
+    items = [x] if single else list(x)
+    if isinstance(clip_norm, bool) or not isinstance(clip_norm, (int, float)) or clip_norm <= 0:
+        raise ValueError(f"For 'clip_by_global_norm', the 'clip_norm' must be a number > 0, but got {clip_norm!r}")
+    for v in items:
+        if v._t.dtype == torch.bool:
+            raise TypeError(f"For 'clip_by_global_norm', the 'x' must hold numeric Tensors, but got {_desc(v)}")
+    tensors = [v._t for v in items]
+    clip = torch.tensor([float(clip_norm)])
+    if use_norm is None:
+        gnorm = torch.sqrt(sum(torch.square(t).sum().float() for t in tensors)).reshape(1)
+    else:
+        gnorm = torch.as_tensor(_u(use_norm), dtype=torch.float32).reshape(1)
+    gnorm = torch.where(gnorm >= clip, gnorm, clip)
+    out = tuple(_wrap((t * clip / gnorm).to(t.dtype)) for t in tensors)
+    return out[0] if single else out
 
 
 _guard_module(globals(), __all__)

@@ -7,8 +7,9 @@ axes) and spell the keep-dimension flag per op (``keep_dims``, ``keepdims`` or
 import torch
 
 from ...common import dtype as mstype
-from ...common.tensor import _wrap
-from ._utils import _axes, _axis, _fail, _float_of, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _ut
+from ...common.tensor import Tensor, _wrap
+from ._utils import (FLOATS, _axes, _axis, _check_dtype, _desc, _fail, _float_of, _guard, _guard_module,
+                     _inline_checked, _no_tensor, _tdtype, _ut)
 
 __all__ = [
     "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",
@@ -16,6 +17,22 @@ __all__ = [
     "nanmean", "nansum", "logsumexp", "count_nonzero", "quantile", "nanquantile", "cumsum", "cumprod", "cummax",
     "cummin", "logcumsumexp", "trace", "diff", "histc", "bincount",
 ]
+
+
+def _no_bool(op, name, input, exc_type=TypeError):
+    """MindSpore 2.10's error for a Bool input to a reduction whose kernels have no Bool version
+    (TypeError where its kernel selection refuses the dtype, RuntimeError where the Reduce kernel does)."""
+    if input._t.dtype == torch.bool:
+        raise exc_type(f"For '{op}', the '{name}' must be a numeric Tensor, but got {_desc(input)}")
+
+
+def _int_axis(op, axis, name="axis", zero_d=False):
+    """TypeError unless ``axis`` is a Python int (or, with ``zero_d``, a 0-d Tensor), as MindSpore's
+    cummax and logcumsumexp check it."""
+    if zero_d and isinstance(axis, Tensor) and axis._t.dim() == 0:
+        return
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(axis).__name__}")
 
 
 def _reduce(op, torch_fn, t, axis, keep, **kw):
@@ -65,6 +82,7 @@ def mean(x, axis=None, keep_dims=False):
         t = x._t
         if t.is_floating_point() or t.is_complex():
             return _wrap(_reduce("mean", torch.mean, t, axis, keep_dims))
+        _no_bool("mean", "x", x, RuntimeError)
         return _wrap(_reduce("mean", torch.mean, t.double(), axis, keep_dims).to(t.dtype))
     except AttributeError as e:
         _no_tensor("mean", e, x=x, axis=axis)
@@ -104,6 +122,7 @@ def _masked_extreme(input, initial, where, largest):
 def _extreme_with_index(op, input, axis, keepdims, initial, where, largest):
     """Body of :func:`max` / :func:`min`: the extreme values over ``axis`` and their Int64 indices."""
     try:
+        _no_bool(op, "input", input, RuntimeError)
         t = _masked_extreme(input, initial, where, largest)
         try:
             if axis is None:
@@ -144,6 +163,7 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
 def _extreme(op, input, axis, keepdims, initial, where, largest):
     """Body of :func:`amax` / :func:`amin`: the extreme over ``axis``, bounded by ``initial``."""
     try:
+        _no_bool(op, "input", input)
         t = _masked_extreme(input, initial, where, largest)
         out = _reduce(op, torch.amax if largest else torch.amin, t, _axes(op, axis, t.dim()), keepdims)
         if initial is None:
@@ -167,6 +187,7 @@ def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 def aminmax(input, *, axis=0, keepdims=False):
     """``(min, max)`` over ``axis``."""
+    _no_bool("aminmax", "input", input)
     t = input._t
     if axis is None:
         mn, mx = torch.aminmax(t)
@@ -213,7 +234,8 @@ def argmax(input, dim=None, keepdim=False):
     try:
         t = input._t
         try:
-            return _wrap(torch.argmax(t, dim, keepdim))
+            # MindSpore's Argmax takes Bool (False < True); torch's has no Bool kernel.
+            return _wrap(torch.argmax(t.to(torch.uint8) if t.dtype == torch.bool else t, dim, keepdim))
         except IndexError as e:
             _fail("argmax", e, ValueError, input=input, dim=dim)
         except RuntimeError as e:
@@ -227,6 +249,7 @@ def argmin(input, axis=None, keepdims=False):
     """Index (Int32, as MindSpore returns it) of the minimum over ``axis`` (None: of the flattened input)."""
     try:
         t = input._t
+        _no_bool("argmin", "input", input)
         try:
             # MindSpore returns Int32 indices, but Int64 for a 0-d input.
             return _wrap(torch.argmin(t, axis, keepdims).to(torch.int32 if t.dim() else torch.int64))
@@ -300,10 +323,10 @@ def nanmean(input, axis=None, keepdims=False, *, dtype=None):
 
 
 def nansum(input, axis=None, keepdims=False, *, dtype=None):
-    """Sum over ``axis`` treating NaNs as zero; integer inputs keep their dtype."""
+    """Sum over ``axis`` treating NaNs as zero; integer inputs keep their dtype, Bool sums to Int64."""
     t = input._t
     out = torch.nansum(t, _axes("nansum", axis, t.dim()), keepdims, dtype=_tdtype(dtype))
-    return _wrap(out if dtype is not None else out.to(t.dtype))
+    return _wrap(out if dtype is not None or t.dtype == torch.bool else out.to(t.dtype))
 
 
 @_inline_checked
@@ -317,25 +340,27 @@ def logsumexp(input, dim, keepdim=False):
 
 
 def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
-    """Number of non-zero elements over ``axis`` (``()``: all axes), as ``dtype`` (default Int32)."""
+    """Number of non-zero elements over ``axis`` (``()``: all axes), as ``dtype`` (default Int32); a numeric input."""
+    _no_bool("count_nonzero", "x", x)
     t = x._t
     out = _reduce("count_nonzero", torch.sum, t != 0, _axes("count_nonzero", axis, t.dim()), keep_dims)
     return _wrap(out.to(_tdtype(dtype)))
 
 
-def _quantile(torch_fn, input, q, axis, keepdims):
+def _quantile(op, torch_fn, input, q, axis, keepdims):
+    _check_dtype(op, "input", input, (torch.float32, torch.float64))
     t = input._t
     return _wrap(torch_fn(t, _ut(q, t).to(t.dtype) if not isinstance(q, float) else q, axis, keepdims))
 
 
 def quantile(input, q, axis=None, keepdims=False):
     """The ``q``-th quantiles along ``axis`` (None: of the flattened input), with linear interpolation."""
-    return _quantile(torch.quantile, input, q, axis, keepdims)
+    return _quantile("quantile", torch.quantile, input, q, axis, keepdims)
 
 
 def nanquantile(input, q, axis=None, keepdims=False):
     """Like :func:`quantile`, ignoring NaNs."""
-    return _quantile(torch.nanquantile, input, q, axis, keepdims)
+    return _quantile("nanquantile", torch.nanquantile, input, q, axis, keepdims)
 
 
 def _cumulative(op, torch_fn, t, axis, dtype):
@@ -354,6 +379,8 @@ def _cumulative(op, torch_fn, t, axis, dtype):
 def cumsum(x, axis, dtype=None):
     """Cumulative sum along ``axis``; integer inputs keep their dtype."""
     try:
+        if isinstance(axis, Tensor) and axis._t.numel() != 1:
+            raise ValueError(f"For 'cumsum', the 'axis' must be an int, but got {_desc(axis)}")
         # MindSpore's CumSum kernel has no Bool version (torch would sum in Int64); a dtype casts first.
         if x._t.dtype == torch.bool and dtype is None:
             raise TypeError("For 'cumsum', the input 'x' must be a numeric Tensor, but got Tensor[Bool].")
@@ -373,6 +400,7 @@ def cumprod(input, dim, dtype=None):
 
 def cummax(input, axis):
     """Running maximum along ``axis`` and the Int64 indices where it was reached."""
+    _int_axis("cummax", axis, zero_d=True)
     t = input._t
     values, idx = torch.cummax(t, _axis("cummax", axis, t.dim()))
     return _wrap(values), _wrap(idx)
@@ -386,7 +414,9 @@ def cummin(input, axis):
 
 
 def logcumsumexp(input, axis):
-    """``log(cumsum(exp(input)))`` along ``axis``, computed stably."""
+    """``log(cumsum(exp(input)))`` along ``axis``, computed stably; a float input."""
+    _int_axis("logcumsumexp", axis)
+    _check_dtype("logcumsumexp", "input", input, FLOATS)
     t = input._t
     return _wrap(torch.logcumsumexp(_float_of(t), _axis("logcumsumexp", axis, t.dim())))
 
@@ -395,7 +425,8 @@ def trace(input):
     """Sum of the main diagonal of a 2-D tensor."""
     t = input._t
     if t.dim() != 2:
-        raise ValueError(f"For 'trace', the 'input' must be 2-D, but got shape {tuple(t.shape)}")
+        # MindSpore's shape check runs in its kernel: RuntimeError.
+        raise RuntimeError(f"For 'trace', the 'input' must be 2-D, but got shape {tuple(t.shape)}")
     out = torch.trace(t)
     return _wrap(out if t.dtype == torch.bool or out.dtype == t.dtype else out.to(t.dtype))
 
@@ -403,12 +434,15 @@ def trace(input):
 def diff(x, n=1, axis=-1, prepend=None, append=None):
     """``n``-th forward difference along ``axis``, optionally with values prepended/appended first."""
     t = x._t
+    if t.dim() == 0:
+        raise TypeError(f"For 'diff', the dimension of 'x' must be at least 1, but got {_desc(x)}")
     return _wrap(torch.diff(t, n, _axis("diff", axis, t.dim()),
                             None if prepend is None else _ut(prepend, t), None if append is None else _ut(append, t)))
 
 
 def histc(input, bins=100, min=0.0, max=0.0):
     """Histogram with ``bins`` equal-width bins over ``[min, max]`` (both 0: the data range)."""
+    _check_dtype("histc", "input", input, (torch.float16, torch.float32, torch.int32))
     t = input._t
     out = torch.histc(_float_of(t), bins, float(min), float(max))
     return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))  # MindSpore counts in the input's dtype
@@ -417,6 +451,8 @@ def histc(input, bins=100, min=0.0, max=0.0):
 def bincount(input, weights=None, minlength=0):
     """Count of each non-negative integer value in a 1-D tensor (optionally weighted)."""
     t = input._t
+    if t.dim() != 1:
+        raise ValueError(f"For 'bincount', the 'input' must be a 1-D Tensor, but got {_desc(input)}")
     if t.is_floating_point():
         raise TypeError(f"For 'bincount', the 'input' must be an integer tensor, but got {input.dtype}")
     w = None if weights is None else _ut(weights, t)

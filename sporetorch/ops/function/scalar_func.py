@@ -7,7 +7,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap, is_tensor
-from ._utils import _guard_module
+from ._utils import _check_dtype, _desc, _guard_module
 
 __all__ = [
     "scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floordiv", "scalar_mod", "scalar_pow",
@@ -18,13 +18,25 @@ __all__ = [
 ]
 
 
+def _scalar_division(op, fn, x, y):
+    """``fn(x, y)``; a Tensor operand divides element-wise, but a Tensor divisor must hold one element
+    (MindSpore tests it against zero: ValueError otherwise), and a zero divisor is ValueError."""
+    if isinstance(y, Tensor) and y._t.numel() != 1:
+        raise ValueError(f"For '{op}', the divisor must be a number or a one-element Tensor, but got {_desc(y)}")
+    if (y._t.item() if isinstance(y, Tensor) else y) == 0:
+        raise ValueError(f"For '{op}', the divisor could not be zero, but got {y!r}")
+    return fn(x, y)
+
+
 def scalar_add(x, y):
     """``x + y`` for Python numbers."""
     return x + y
 
 
 def scalar_sub(x, y):
-    """``x - y`` for Python numbers."""
+    """``x - y`` for Python numbers; two Bool Tensors give Bool ``x != y``, as MindSpore 2.10's ScalarSub."""
+    if isinstance(x, Tensor) and isinstance(y, Tensor) and x._t.dtype == y._t.dtype == torch.bool:
+        return _wrap(torch.ne(x._t, y._t))
     return x - y
 
 
@@ -34,18 +46,18 @@ def scalar_mul(x, y):
 
 
 def scalar_div(x, y):
-    """True division ``x / y``."""
-    return x / y
+    """True division ``x / y`` of numbers (or one-element Tensors)."""
+    return _scalar_division("scalar_div", operator.truediv, x, y)
 
 
 def scalar_floordiv(x, y):
-    """Floor division ``x // y``."""
-    return x // y
+    """Floor division ``x // y`` of numbers (or one-element Tensors)."""
+    return _scalar_division("scalar_floordiv", operator.floordiv, x, y)
 
 
 def scalar_mod(x, y):
-    """``x % y``."""
-    return x % y
+    """``x % y`` of numbers (or one-element Tensors)."""
+    return _scalar_division("scalar_mod", operator.mod, x, y)
 
 
 def scalar_pow(x, y):
@@ -104,7 +116,9 @@ def scalar_uadd(x):
 
 
 def scalar_usub(x):
-    """``-x``."""
+    """``-x``; a Bool Tensor is refused, as in MindSpore (a Python bool negates to an int)."""
+    if isinstance(x, Tensor) and x._t.dtype == torch.bool:
+        raise TypeError(f"For 'scalar_usub', the 'x' must be a number or a numeric Tensor, but got {_desc(x)}")
     return -x
 
 
@@ -127,7 +141,12 @@ def eps(x):
 def mixed_precision_cast(dst_dtype, x):
     """Cast floating-point tensors in ``x`` (a Tensor or nested tuple/list/dict) to ``dst_dtype``."""
     if isinstance(x, Tensor):
-        return _wrap(x._t.to(mstype.to_torch(dst_dtype))) if x._t.is_floating_point() else x
+        if not x._t.is_floating_point():
+            return x
+        if not isinstance(dst_dtype, mstype.Type):  # MindSpore checks it only when it casts
+            raise TypeError(f"For 'mixed_precision_cast', the 'dst_dtype' must be a mindspore dtype, but got "
+                            f"{_desc(dst_dtype) if isinstance(dst_dtype, Tensor) else type(dst_dtype).__name__}")
+        return _wrap(x._t.to(mstype.to_torch(dst_dtype)))
     if isinstance(x, (tuple, list)):
         return type(x)(mixed_precision_cast(dst_dtype, v) for v in x)
     if isinstance(x, dict):
@@ -187,6 +206,11 @@ def choice_with_mask(input_x, count=256, seed=None):
 def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode='REFLECT',
          normalized=False, onesided=None, return_complex=None):
     """Short-time Fourier transform (``torch.stft``); ``pad_mode`` is MindSpore's upper-case name."""
+    if isinstance(n_fft, bool) or not isinstance(n_fft, int):
+        # MindSpore: a Tensor fails its value check (ValueError), another type its type check (TypeError).
+        error = ValueError if isinstance(n_fft, Tensor) else TypeError
+        raise error(f"For 'stft', the 'n_fft' must be an int, but got {_desc(n_fft)}")
+    _check_dtype("stft", "x", x, (torch.float32, torch.float64, torch.complex64, torch.complex128))
     out = torch.stft(x._t, n_fft, hop_length, win_length, None if window is None else window._t, center,
                      str(pad_mode).lower(), normalized, onesided, return_complex=True)
     return _wrap(out if return_complex in (None, True) else torch.view_as_real(out))

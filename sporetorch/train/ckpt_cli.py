@@ -7,7 +7,9 @@
 FILE/IN/OUT may be ``.ckpt`` (MindSpore), ``.safetensors`` or ``.pth``/``.pt`` (PyTorch,
 read with ``torch.load(weights_only=True)``). Converting to or from ``.pth`` maps names and
 layouts through the layers of ``--net`` (a callable returning a Cell, e.g.
-``mypkg.models:LeNet5``) or, without it, by the BatchNorm/Embedding naming rules.
+``mypkg.models:LeNet5``) or, without it, by the BatchNorm/Embedding naming rules. A
+``.safetensors`` output records the entries' order in its metadata (the format sorts them by
+name), so that converting it back gives the original ``.ckpt`` byte for byte.
 """
 import argparse
 import importlib
@@ -62,7 +64,7 @@ def _read(path):
     if kind == "ckpt":
         return ser._read_ckpt(os.path.realpath(path), None, crc_check=False)
     if kind == "safetensors":
-        return ser._read_safetensors(path, None, crc_check=False)
+        return ser._read_safetensors(path, None, crc_check=False, keep_order=True)
     sd = interop.load_torch_file(path)
     bad = [k for k, v in sd.items() if not isinstance(v, torch.Tensor)]
     if bad:
@@ -145,8 +147,10 @@ def _convert(args):
                 params = interop.parameters_from_torch(data)
         else:
             params = {k: ser._as_parameter(k, v) for k, v in data.items()}
-        ser.save_checkpoint(params, args.output, crc_check=args.crc,
-                            format="safetensors" if dst_kind == "safetensors" else "ckpt")
+        if dst_kind == "safetensors":  # with the entries' order, which the format itself sorts away
+            ser._save_safetensors_keeping_order(params, args.output, args.crc)
+        else:
+            ser.save_checkpoint(params, args.output, crc_check=args.crc)
     print(f"wrote {args.output}")
     return 0
 

@@ -14,6 +14,7 @@ damaged file raises ``ValueError`` before anything is loaded into a network.
 """
 import contextlib
 import itertools
+import json
 import logging
 import os
 import signal
@@ -237,11 +238,18 @@ def _safetensors_crc(crc, name, t):
     return zlib.crc32(_safetensors_crc_bytes(t), crc)
 
 
-def _safetensors_bytes(entries, crc_check):
+# Metadata key of a safetensors file written by ``sporetorch ckpt convert``: the entries' original order as a
+# JSON list (the format sorts them by name), so that converting back restores it. MindSpore ignores the key.
+_ORDER_KEY = "sporetorch_order"
+
+
+def _safetensors_bytes(entries, crc_check, keep_order=False):
     from safetensors.torch import save as st_save
     tensors, crc = {}, 0
     metadata = {"format": "ms"}
     by_name = {e.name: e for e in entries}
+    if keep_order and list(by_name) != sorted(by_name):
+        metadata[_ORDER_KEY] = json.dumps(list(by_name))
     for name in sorted(by_name):
         data = by_name[name].data
         if isinstance(data, str):
@@ -354,10 +362,10 @@ def _atomic_write(path, write):
             os.close(dfd)
 
 
-def _write_checkpoint(path, entries, crc_check, fmt, enc_key=None, enc_mode="AES-GCM"):
+def _write_checkpoint(path, entries, crc_check, fmt, enc_key=None, enc_mode="AES-GCM", keep_order=False):
     with _save_lock:
         if fmt == "safetensors":
-            payload = _safetensors_bytes(entries, crc_check)
+            payload = _safetensors_bytes(entries, crc_check, keep_order)
             _atomic_write(path, lambda f: f.write(payload))
             return
 
@@ -481,6 +489,16 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         return None
     _write_checkpoint(path, entries, crc_check, format, enc_key, enc_mode)
     return None
+
+
+def _save_safetensors_keeping_order(save_obj, path, crc_check):
+    """``save_checkpoint(save_obj, path, crc_check=crc_check, format="safetensors")`` that also records the
+    entries' order in the metadata, for ``sporetorch ckpt convert``: converting back to ``.ckpt`` then gives
+    the original file byte for byte."""
+    from ..nn.cell import Cell
+    entries = _entries_from_cell(save_obj, None) if isinstance(save_obj, Cell) else _entries_from_dict(save_obj, None)
+    unique = OrderedDict((e.name, e) for e in entries)  # a later duplicate replaces an earlier one in place
+    _write_checkpoint(os.path.realpath(path), list(unique.values()), crc_check, "safetensors", keep_order=True)
 
 
 def async_ckpt_thread_status():
@@ -651,7 +669,6 @@ def _safetensors_load(source):
     """``(tensors, metadata)`` of a safetensors file (path or BytesIO). Anything malformed (a short
     file, a header length past the end, a header that is not a UTF-8 JSON object, Bool bytes other
     than 0 and 1) is a ValueError naming the file."""
-    import json
     from safetensors.torch import load as st_load
     label = source if isinstance(source, str) else "<BytesIO>"
     if isinstance(source, str):
@@ -689,8 +706,21 @@ def _safetensors_load(source):
     return tensors, metadata
 
 
-def _read_safetensors(source, keep, crc_check):
-    """Read a safetensors file (path or BytesIO) into an OrderedDict ``{name: torch.Tensor}``."""
+def _saved_order(metadata, names):
+    """The original entry order that ``sporetorch ckpt convert`` recorded, or None (absent or not a
+    permutation of ``names``: then the file's own sorted order stands)."""
+    try:
+        order = json.loads(metadata.get(_ORDER_KEY, "null"))
+    except (TypeError, ValueError):
+        return None
+    if isinstance(order, list) and len(order) == len(names) and set(order) == set(names):
+        return order
+    return None
+
+
+def _read_safetensors(source, keep, crc_check, keep_order=False):
+    """Read a safetensors file (path or BytesIO) into an OrderedDict ``{name: torch.Tensor}``, sorted by name
+    as MindSpore returns it or, with ``keep_order``, in the order ``sporetorch ckpt convert`` recorded."""
     label = source if isinstance(source, str) else "<BytesIO>"
     tensors, metadata = _safetensors_load(source)
     out = OrderedDict()
@@ -710,7 +740,8 @@ def _read_safetensors(source, keep, crc_check):
         elif str(crc) != metadata["crc_num"]:
             raise ValueError(f"For 'load_checkpoint', the crc check failed for the safetensors file {label}: "
                              "the file is damaged.")
-    return out
+    order = _saved_order(metadata, list(tensors)) if keep_order else None
+    return out if order is None else OrderedDict((name, out[name]) for name in order if name in out)
 
 
 def _check_load_file(ckpt_file_name, fmt):

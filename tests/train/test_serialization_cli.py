@@ -66,6 +66,38 @@ def test_convert_between_ckpt_safetensors_and_pth(tmp_path, capsys):
     assert "max abs diff 0" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("name", ["dense", "convbn", "momentum_opt", "mixed_dtypes"])
+def test_convert_to_safetensors_and_back_is_byte_identical(tmp_path, name):
+    src = os.path.join(FIXTURES, f"{name}.ckpt")  # written by MindSpore 2.10, entries not sorted by name
+    st, back = str(tmp_path / "m.safetensors"), str(tmp_path / "back.ckpt")
+    assert main(["convert", src, st]) == 0
+    assert main(["convert", st, back]) == 0
+    with open(src, "rb") as a, open(back, "rb") as b:
+        assert a.read() == b.read()
+    # still an ordinary safetensors file (sorted by name, as the format writes it), read as MindSpore reads it
+    from safetensors import safe_open
+    with safe_open(st, "pt") as f:
+        names = list(f.keys())
+        assert f.metadata()["format"] == "ms"
+    assert names == sorted(names)
+    assert list(ms.load_checkpoint(st, format="safetensors")) == names
+
+
+def test_convert_keeps_the_order_with_a_crc_and_ignores_a_forged_order(tmp_path):
+    src, st, back = (str(tmp_path / n) for n in ("m.ckpt", "m.safetensors", "back.ckpt"))
+    params = dict(reversed(list(_params().items())))
+    ms.save_checkpoint(params, src, crc_check=True)
+    assert main(["convert", src, st, "--crc"]) == 0
+    assert main(["convert", st, back, "--crc"]) == 0
+    with open(src, "rb") as a, open(back, "rb") as b:
+        assert a.read() == b.read()
+    assert set(ms.load_checkpoint(st, format="safetensors", crc_check=True)) == set(params)
+    from safetensors.torch import load_file, save_file
+    save_file(load_file(st), st, metadata={"format": "ms", "sporetorch_order": '["step", "nothing"]'})
+    assert main(["convert", st, back]) == 0
+    assert list(ms.load_checkpoint(back)) == sorted(params)
+
+
 def test_diff_reports_differences(tmp_path, capsys):
     a, b = str(tmp_path / "a.ckpt"), str(tmp_path / "b.ckpt")
     ms.save_checkpoint(_params(), a)

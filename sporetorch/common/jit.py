@@ -405,10 +405,15 @@ def cache_root():
     return root
 
 
+# Whether the user chose inductor's cache folder (importing torch._inductor sets the variable to its default).
+_USER_CACHE_DIR = "TORCHINDUCTOR_CACHE_DIR" in os.environ
+
+
 def _use_cache_dir():
     """Point inductor's on-disk caches (FX graphs, AOTAutograd) at sporetorch's cache folder, unless the
-    user chose a folder for them; torch's default sits in /tmp, which does not outlive a reboot."""
-    if "TORCHINDUCTOR_CACHE_DIR" in os.environ:
+    user chose a folder for them; torch's default sits in /tmp, which does not outlive a reboot.
+    Inductor reads the variable each time it opens its caches."""
+    if _USER_CACHE_DIR:
         return
     path = os.path.join(cache_root(), "inductor")
     try:

@@ -28,7 +28,7 @@ __all__ = [
     "environ_add", "env_get", "is_tensor_bool_cond", "is_sequence_shape_unknown", "is_sequence_value_unknown",
     "is_dynamic_sequence_element_unknown", "embed", "ref_to_embed", "distribute", "array_reduce",
     "make_map_parameter", "recompute_block", "J", "SliceGetItem", "add_flags", "vm_impl_registry",
-    "get_vm_impl_fn", "tensor_operator_registry",
+    "get_vm_impl_fn", "tensor_operator_registry", "reshard",
 ]
 
 
@@ -121,7 +121,9 @@ def tuple_div(x, y):
 
 
 def shape_mul(input_data):
-    """The product of the elements of a shape."""
+    """The product of the elements of a shape (a tuple)."""
+    if not isinstance(input_data, tuple):
+        raise ValueError(f"For primitive [shape_mul], input must be tuple, but got {type(input_data).__name__}")
     return math.prod(input_data)
 
 
@@ -410,8 +412,17 @@ def _ones_like_for_grad(x):
 
 def _add_attr(fn, **kwargs):
     """``fn`` wrapped so that the wrapper carries ``kwargs`` as graph attributes (``_add_attr_attrs``)."""
+    from ..primitive import Primitive
+    if not callable(fn) or isinstance(fn, Primitive):
+        raise TypeError(f"For '_add_attr', the parameter 'fn' must be callable type except Primitive, but got: "
+                        f"{type(fn).__name__}")
     @functools.wraps(fn)
     def add_attr_fn(*args, **kw):
         return fn(*args, **kw)
     add_attr_fn._add_attr_attrs = dict(kwargs)
     return add_attr_fn
+
+
+def reshard(tensor, layout):
+    """Redistribute ``tensor`` to ``layout``: with one device, the tensor itself (as MindSpore's PyNative mode)."""
+    return tensor

@@ -7,8 +7,8 @@ import math
 import torch
 import torch.nn.functional as F
 
-from ...common.tensor import _wrap
-from ._utils import _guard_module, _ut
+from ...common.tensor import Tensor, _wrap
+from ._utils import F16_F32, FLOATS, _check_dtype, _guard_module, _ut
 
 __all__ = ["iou", "bounding_box_encode", "bounding_box_decode", "check_valid", "space_to_batch_nd",
            "batch_to_space_nd", "col2im", "fractional_max_pool2d", "fractional_max_pool3d"]
@@ -21,6 +21,11 @@ def iou(anchor_boxes, gt_boxes, mode='iou'):
     """
     if mode not in ("iou", "iof"):
         raise ValueError(f"For 'iou', the 'mode' must be 'iou' or 'iof', but got {mode!r}")
+    _check_dtype("iou", "anchor_boxes", anchor_boxes, FLOATS)
+    _check_dtype("iou", "gt_boxes", gt_boxes, FLOATS)
+    if anchor_boxes.dtype != gt_boxes.dtype:
+        raise TypeError(f"For 'iou', the 'anchor_boxes' and 'gt_boxes' must have the same dtype, but got "
+                        f"{anchor_boxes.dtype} and {gt_boxes.dtype}")
     a, g = anchor_boxes._t[:, :4], gt_boxes._t[:, :4]
     lt = torch.maximum(g[:, None, :2], a[None, :, :2])
     rb = torch.minimum(g[:, None, 2:], a[None, :, 2:])
@@ -41,6 +46,8 @@ def _centers(boxes):
 
 def bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
     """Deltas ``(dx, dy, dw, dh)`` that move each anchor onto its ground-truth box."""
+    _check_dtype("bounding_box_encode", "anchor_box", anchor_box, F16_F32)
+    _check_dtype("bounding_box_encode", "groundtruth_box", groundtruth_box, F16_F32)
     px, py, pw, ph = _centers(anchor_box._t)
     gx, gy, gw, gh = _centers(groundtruth_box._t)
     deltas = torch.stack([(gx - px) / pw, (gy - py) / ph, torch.log(gw / pw), torch.log(gh / ph)], -1)
@@ -63,8 +70,17 @@ def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0
     return _wrap(torch.stack([x1.clamp(0, w - 1), y1.clamp(0, h - 1), x2.clamp(0, w - 1), y2.clamp(0, h - 1)], -1))
 
 
+_BOX_DTYPES = F16_F32 + (torch.int16, torch.uint8)
+
+
 def check_valid(bboxes, img_metas):
     """Whether each box lies inside the image ``img_metas = (height, width, ratio)``."""
+    _check_dtype("check_valid", "bboxes", bboxes, _BOX_DTYPES)
+    if not isinstance(img_metas, Tensor):
+        raise TypeError(f"For 'check_valid', the 'img_metas' must be a Tensor, but got {type(img_metas).__name__}")
+    _check_dtype("check_valid", "img_metas", img_metas, _BOX_DTYPES)
+    if img_metas.shape != (3,):
+        raise ValueError(f"For 'check_valid', the 'img_metas' must have shape (3,), but got {img_metas.shape}")
     b = bboxes._t
     meta = _ut(img_metas, b)
     h, w = meta[0] * meta[2], meta[1] * meta[2]

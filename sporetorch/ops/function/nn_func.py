@@ -11,7 +11,8 @@ import torch.autograd.forward_ad as _forward_ad
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
-from ._utils import _fail, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _torch_error_type, _u, _ut
+from ._utils import (FLOATS_BF16, FLOATS_COMPLEX, _check_dtype, _fail, _guard, _guard_module, _inline_checked,
+                     _no_tensor, _tdtype, _torch_error_type, _u, _ut)
 from .random_func import _generator
 
 __all__ = [
@@ -40,6 +41,50 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------- activations
+# The dtypes MindSpore 2.10's activation primitives accept (their TypeError otherwise). Where MindSpore
+# takes float16/float32 only (ReLU6, SiLU, FastGeLU, LRN, AffineGrid, RmsNorm) float64 and bfloat16 are
+# accepted as well, so that float64 gradient checks and bfloat16 training run. Integer and bool inputs
+# are computed as MindSpore's integer kernels do (see _int_kernel).
+_FLOAT_ACTIVATIONS = ("relu6", "silu", "fast_gelu", "lrn", "softmin", "gelu", "elu", "softplus", "softsign")
+_ACTIVATION_DTYPES = {
+    **{op: FLOATS_BF16 for op in _FLOAT_ACTIVATIONS}, "sigmoid": FLOATS_COMPLEX + (torch.bfloat16,),
+    "selu": FLOATS_BF16 + (torch.int8, torch.int32),
+    "hardsigmoid": FLOATS_BF16 + (torch.int8, torch.int16, torch.int32, torch.int64),
+    "hardswish": FLOATS_BF16 + (torch.int8, torch.int16, torch.int32, torch.int64),
+}
+
+
+def _int_kernel(fn, t):
+    """``fn`` of an integer or bool ``t`` as MindSpore's integer kernels give it: in float64, then truncated
+    toward zero to ``t``'s dtype."""
+    return fn(t.double()).to(t.dtype)
+
+
+def _activation(op, fn, x, name="input", int_fn=None):
+    """``fn`` of Tensor ``x`` with MindSpore's dtype rules for activation ``op`` (see _ACTIVATION_DTYPES);
+    ``int_fn`` replaces :func:`_int_kernel` for integer and bool inputs."""
+    allowed = _ACTIVATION_DTYPES.get(op)
+    if allowed is not None:
+        _check_dtype(op, name, x, allowed)
+    t = x._t
+    if t.is_floating_point() or t.is_complex():
+        return _wrap(fn(t))
+    return _wrap(int_fn(t) if int_fn is not None else _int_kernel(fn, t))
+
+
+def _leaky_relu_int(t, alpha):
+    """MindSpore's integer LeakyReLU: the slope is truncated to an integer first (0.2 gives 0)."""
+    if t.dtype == torch.bool:
+        return t.clone()
+    return torch.where(t > 0, t, t * int(alpha))
+
+
+def _selu_int(t):
+    """MindSpore's integer SeLU: scale and alpha truncated to 1, so ``x`` where positive, else
+    ``exp(x) - 1`` in float32 truncated (0 down to about -17, -1 below)."""
+    return torch.where(t > 0, t, (torch.exp(t.float()) - 1).to(t.dtype))
+
+
 # 0-d zeros by dtype and device, the other operand of the one-kernel ReLU below.
 _RELU_ZEROS = {}
 
@@ -88,13 +133,20 @@ def relu(input, inplace=False):
         return _wrap(_relu(input._t))
     except AttributeError:
         raise TypeError(f"For 'relu', the 'input' must be a Tensor, but got {type(input).__name__}") from None
+    except RuntimeError:
+        if input._t.dtype != torch.bool:
+            raise
+        return _wrap(input._t.clone())  # MindSpore's ReLU of Bool is the identity
 
 
 @_inline_checked
 def relu6(x):
     """``min(max(x, 0), 6)``."""
     try:
-        return _wrap(F.relu6(x._t))
+        t = x._t
+        if t.dtype not in FLOATS_BF16:
+            _check_dtype("relu6", "x", x, FLOATS_BF16)
+        return _wrap(F.relu6(t))
     except AttributeError as e:
         _no_tensor("relu6", e, x=x)
 
@@ -103,7 +155,10 @@ def relu6(x):
 def sigmoid(input):
     """Logistic sigmoid ``1 / (1 + exp(-input))``."""
     try:
-        return _wrap(torch.sigmoid(input._t))
+        t = input._t
+        if not (t.is_floating_point() or t.is_complex()):
+            _check_dtype("sigmoid", "input", input, _ACTIVATION_DTYPES["sigmoid"])
+        return _wrap(torch.sigmoid(t))
     except AttributeError:
         raise TypeError(f"For 'sigmoid', the 'input' must be a Tensor, but got {type(input).__name__}") from None
     except RuntimeError as e:
@@ -131,11 +186,18 @@ def tanh_(input):
     return tanh(input)
 
 
+def _softmax_axis(op, t, axis):
+    """ValueError for a 0-D input, whose axis range [0, 0) is empty in MindSpore (torch accepts axis -1)."""
+    if t.dim() == 0:
+        raise ValueError(f"For '{op}', the 'axis' must be in range [0, 0) for a 0-D input, but got {axis}")
+
+
 @_inline_checked
 def softmax(input, axis=-1, *, dtype=None):
     """Softmax over ``axis``."""
     try:
         t = input._t if dtype is None else input._t.to(_tdtype(dtype))
+        _softmax_axis("softmax", t, axis)
         try:
             return _wrap(torch.softmax(t, axis))
         except IndexError as e:
@@ -150,6 +212,7 @@ def softmax(input, axis=-1, *, dtype=None):
 def log_softmax(logits, axis=-1):
     """Log of the softmax over ``axis``, computed stably."""
     try:
+        _softmax_axis("log_softmax", logits._t, axis)
         try:
             return _wrap(torch.log_softmax(logits._t, axis))
         except IndexError as e:
@@ -163,6 +226,8 @@ def log_softmax(logits, axis=-1):
 def softmin(x, axis=-1, *, dtype=None):
     """Softmax of ``-x`` over ``axis``."""
     t = x._t if dtype is None else x._t.to(_tdtype(dtype))
+    _check_dtype("softmin", "x", _wrap(t), _ACTIVATION_DTYPES["softmin"])
+    _softmax_axis("softmin", t, axis)
     return _wrap(torch.softmax(-t, axis))
 
 
@@ -172,22 +237,21 @@ def gelu(input, approximate='none'):
     try:
         if approximate not in ("none", "tanh"):
             raise ValueError(f"For 'gelu', the 'approximate' must be 'none' or 'tanh', but got {approximate!r}")
-        return _wrap(F.gelu(input._t, approximate=approximate))
+        return _activation("gelu", lambda t: F.gelu(t, approximate=approximate), input)
     except AttributeError as e:
         _no_tensor("gelu", e, input=input)
 
 
 def fast_gelu(x):
     """MindSpore's fast GeLU ``x * sigmoid(1.702 x)``."""
-    t = x._t
-    return _wrap(t * torch.sigmoid(1.702 * t))
+    return _activation("fast_gelu", lambda t: t * torch.sigmoid(1.702 * t), x, "x")
 
 
 @_inline_checked
 def silu(input):
     """``input * sigmoid(input)``."""
     try:
-        return _wrap(F.silu(input._t))
+        return _activation("silu", F.silu, input)
     except AttributeError as e:
         _no_tensor("silu", e, input=input)
 
@@ -196,7 +260,8 @@ def silu(input):
 def leaky_relu(input, alpha=0.2):
     """``input`` where positive, ``alpha * input`` elsewhere (MindSpore's default slope is 0.2)."""
     try:
-        return _wrap(F.leaky_relu(input._t, float(alpha)))
+        return _activation("leaky_relu", lambda t: F.leaky_relu(t, float(alpha)), input,
+                           int_fn=lambda t: _leaky_relu_int(t, alpha))
     except AttributeError as e:
         _no_tensor("leaky_relu", e, input=input)
 
@@ -205,7 +270,7 @@ def leaky_relu(input, alpha=0.2):
 def softplus(input, beta=1, threshold=20):
     """``log(1 + exp(beta * input)) / beta``, linear above ``threshold``."""
     try:
-        return _wrap(F.softplus(input._t, beta, threshold))
+        return _activation("softplus", lambda t: F.softplus(t, beta, threshold), input)
     except AttributeError as e:
         _no_tensor("softplus", e, input=input)
 
@@ -214,14 +279,14 @@ def softplus(input, beta=1, threshold=20):
 def elu(input_x, alpha=1.0):
     """Exponential linear unit."""
     try:
-        return _wrap(F.elu(input_x._t, alpha))
+        return _activation("elu", lambda t: F.elu(t, alpha), input_x, "input_x")
     except AttributeError as e:
         _no_tensor("elu", e, input_x=input_x)
 
 
 def selu(input_x):
     """Scaled exponential linear unit."""
-    return _wrap(F.selu(input_x._t))
+    return _activation("selu", F.selu, input_x, "input_x", int_fn=_selu_int)
 
 
 def celu(x, alpha=1.0):
@@ -236,17 +301,17 @@ def mish(x):
 
 def hardsigmoid(input):
     """Piecewise-linear sigmoid ``relu6(x + 3) / 6``."""
-    return _wrap(F.hardsigmoid(input._t))
+    return _activation("hardsigmoid", F.hardsigmoid, input)
 
 
 def hardswish(input):
     """``x * relu6(x + 3) / 6``."""
-    return _wrap(F.hardswish(input._t))
+    return _activation("hardswish", F.hardswish, input)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0):
     """Clamp to ``[min_val, max_val]``."""
-    return _wrap(F.hardtanh(input._t, min_val, max_val))
+    return _activation("hardtanh", lambda t: F.hardtanh(t, min_val, max_val), input)
 
 
 def hardshrink(input, lambd=0.5):
@@ -265,7 +330,9 @@ def soft_shrink(input, lambd=0.5):
 
 
 def tanhshrink(input):
-    """``x - tanh(x)``."""
+    """``x - tanh(x)``; integer inputs give float32, as in MindSpore (whose Tanh refuses Bool)."""
+    if input._t.dtype == torch.bool:
+        raise TypeError("For 'tanhshrink', the 'input' must not be a Bool Tensor")
     return _wrap(F.tanhshrink(input._t))
 
 
@@ -276,7 +343,7 @@ def logsigmoid(x):
 
 def softsign(x):
     """``x / (1 + |x|)``."""
-    return _wrap(F.softsign(x._t))
+    return _activation("softsign", F.softsign, x, "x")
 
 
 def prelu(input, weight):
@@ -318,7 +385,7 @@ def dense(input, weight, bias=None):
         try:
             return _wrap(F.linear(input._t, weight._t, None if bias is None else bias._t))
         except RuntimeError as e:
-            _fail("dense", e, ValueError, input=input, weight=weight, bias=bias)
+            _fail("dense", e, _torch_error_type(e), input=input, weight=weight, bias=bias)
     except AttributeError as e:
         _no_tensor("dense", e, input=input, weight=weight, bias=bias)
 
@@ -335,6 +402,23 @@ def bias_add(input_x, bias):
         raise ValueError(f"For 'bias_add', the 'bias' must be 1-D with input_x.shape[1] elements, but got "
                          f"input_x shape {tuple(t.shape)} and bias shape {tuple(b.shape)}")
     return _wrap(t + b.reshape((-1,) + (1,) * (t.dim() - 2)))
+
+
+def _check_rank(op, name, x, ranks, exc=ValueError):
+    """``exc`` (MindSpore's ValueError by default) unless Tensor ``x`` has one of the ``ranks``."""
+    if x._t.dim() not in ranks:
+        want = " or ".join(f"{r}-D" for r in ranks)
+        raise exc(f"For '{op}', the '{name}' must be {want}, but got shape {tuple(x._t.shape)}")
+
+
+def _check_output_size(op, output_size):
+    """TypeError unless ``output_size`` is an int or a tuple/list (of ints or None), as MindSpore checks it."""
+    if isinstance(output_size, bool) or not isinstance(output_size, (int, tuple, list)):
+        raise TypeError(f"For '{op}', the 'output_size' must be an int or a tuple, but got "
+                        f"{type(output_size).__name__}")
+    if isinstance(output_size, (tuple, list)) and not all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in output_size):
+        raise ValueError(f"For '{op}', the 'output_size' must hold ints or None, but got {output_size!r}")
 
 
 def _tuple(v, n):
@@ -386,6 +470,7 @@ def _conv(op, fn, nd, input, weight, bias, stride, pad_mode, padding, dilation, 
 def conv1d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
     """1-D convolution over (N, C, L) with MindSpore's ``pad_mode``."""
     try:
+        _check_rank("conv1d", "input", input, (3,))
         return _conv("conv1d", F.conv1d, 1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
     except AttributeError as e:
         _no_tensor("conv1d", e, input=input, weight=weight, bias=bias)
@@ -411,12 +496,16 @@ def conv3d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dila
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     """Transposed 2-D convolution (``torch.nn.functional.conv_transpose2d`` argument order)."""
+    # MindSpore 2.10 reports an input of the wrong rank as RuntimeError here
+    _check_tensor("conv_transpose2d", "weight", weight)
+    _check_rank("conv_transpose2d", "input", input, (3, 4), RuntimeError)
     return _wrap(F.conv_transpose2d(input._t, weight._t, None if bias is None else bias._t, stride, padding,
                                     output_padding, groups, dilation))
 
 
 def conv3d_transpose(inputs, weight, pad_mode='valid', padding=0, stride=1, dilation=1, group=1, output_padding=0):
     """Transposed 3-D convolution."""
+    _check_rank("conv3d_transpose", "inputs", inputs, (5,))
     if pad_mode == "same":
         raise ValueError("For 'conv3d_transpose', pad_mode='same' is not supported; use 'pad' with explicit padding")
     pad = padding if pad_mode == "pad" else 0
@@ -428,6 +517,8 @@ def conv3d_transpose(inputs, weight, pad_mode='valid', padding=0, stride=1, dila
 # ---------------------------------------------------------------------------- pooling
 def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True):
     """1-D average pooling."""
+    _check_dtype("avg_pool1d", "input_x", input_x, FLOATS_BF16)
+    _check_rank("avg_pool1d", "input_x", input_x, (3,))
     return _wrap(F.avg_pool1d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad))
 
 
@@ -436,6 +527,8 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, cou
                divisor_override=0):
     """2-D average pooling (``divisor_override=0``: divide by the window size)."""
     try:
+        _check_dtype("avg_pool2d", "input_x", input_x, FLOATS_BF16)
+        _check_rank("avg_pool2d", "input_x", input_x, (3, 4))
         try:
             return _wrap(F.avg_pool2d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad,
                                       divisor_override or None))
@@ -448,6 +541,7 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, cou
 def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=0):
     """3-D average pooling."""
+    _check_dtype("avg_pool3d", "input_x", input_x, FLOATS_BF16)
     return _wrap(F.avg_pool3d(input_x._t, kernel_size, stride, padding, ceil_mode, count_include_pad,
                               divisor_override or None))
 
@@ -473,21 +567,31 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
 
 def adaptive_avg_pool1d(input, output_size):
     """Average pooling to a fixed output length."""
+    _check_output_size("adaptive_avg_pool1d", output_size)
+    _check_rank("adaptive_avg_pool1d", "input", input, (3,))
     return _wrap(F.adaptive_avg_pool1d(input._t, output_size))
 
 
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling to a fixed output size (None in ``output_size`` keeps that axis)."""
+    _check_output_size("adaptive_avg_pool2d", output_size)
+    _check_dtype("adaptive_avg_pool2d", "input", input, FLOATS_BF16)
     return _wrap(F.adaptive_avg_pool2d(input._t, output_size))
 
 
 def adaptive_avg_pool2d_ext(input, output_size):
-    """Alias of :func:`adaptive_avg_pool2d`."""
+    """Alias of :func:`adaptive_avg_pool2d` (whose 'output_size' of the wrong type is a ValueError here)."""
+    try:
+        _check_output_size("adaptive_avg_pool2d_ext", output_size)
+    except TypeError as e:
+        raise ValueError(str(e)) from None
+    _check_rank("adaptive_avg_pool2d_ext", "input", input, (3, 4))
     return adaptive_avg_pool2d(input, output_size)
 
 
 def adaptive_avg_pool3d(input, output_size):
     """3-D average pooling to a fixed output size."""
+    _check_output_size("adaptive_avg_pool3d", output_size)
     return _wrap(F.adaptive_avg_pool3d(input._t, output_size))
 
 
@@ -497,16 +601,22 @@ def _maybe_pair(out, return_indices):
 
 def adaptive_max_pool1d(input, output_size):
     """Max pooling to a fixed output length."""
+    _check_output_size("adaptive_max_pool1d", output_size)
+    _check_rank("adaptive_max_pool1d", "input", input, (3,))
     return _wrap(F.adaptive_max_pool1d(input._t, output_size))
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     """Max pooling to a fixed output size."""
+    _check_output_size("adaptive_max_pool2d", output_size)
     return _maybe_pair(F.adaptive_max_pool2d(input._t, output_size, return_indices), return_indices)
 
 
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     """3-D max pooling to a fixed output size."""
+    if input._t.dtype == torch.bool or input._t.is_complex():
+        raise TypeError(f"For 'adaptive_max_pool3d', the 'input' must be a real number Tensor, but got {input.dtype}")
+    _check_rank("adaptive_max_pool3d", "input", input, (4, 5))
     return _maybe_pair(F.adaptive_max_pool3d(input._t, output_size, return_indices), return_indices)
 
 
@@ -589,7 +699,12 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 def affine_grid(theta, size, align_corners=False):
     """Sampling grid for the affine transforms ``theta``."""
-    return _wrap(F.affine_grid(theta._t, list(size), align_corners))
+    if not isinstance(size, (tuple, list, Tensor)):
+        raise TypeError(f"For 'affine_grid', the 'size' must be a tuple of ints, but got {type(size).__name__}")
+    _check_dtype("affine_grid", "theta", theta, FLOATS_BF16)
+    _check_rank("affine_grid", "theta", theta, (3,))
+    size = size._t.tolist() if isinstance(size, Tensor) else list(size)
+    return _wrap(F.affine_grid(theta._t, size, align_corners))
 
 
 def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
@@ -669,16 +784,25 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     """Normalise over groups of channels."""
+    if isinstance(num_groups, bool) or not isinstance(num_groups, int):
+        raise TypeError(f"For 'group_norm', the 'num_groups' must be an int, but got {type(num_groups).__name__}")
     return _wrap(F.group_norm(input._t, num_groups, _u(weight), _u(bias), eps))
 
 
 def _rms_norm(t, gamma, epsilon):
-    rstd = torch.rsqrt(t.pow(2).mean(-1, keepdim=True) + epsilon)
-    return _wrap(t * rstd * gamma._t), _wrap(rstd)
+    g = gamma._t
+    if g.dim() > t.dim():
+        raise ValueError(f"For 'rms_norm', the rank of 'gamma' must not exceed the rank of 'x', but got shapes "
+                         f"{tuple(g.shape)} and {tuple(t.shape)}")
+    rstd = torch.rsqrt(t.pow(2).mean(tuple(range(-max(g.dim(), 1), 0)), keepdim=True) + epsilon)
+    return _wrap(t * rstd * g), _wrap(rstd)
 
 
 def rms_norm(x, gamma, epsilon=1e-06):
-    """Root-mean-square normalisation over the last axis; returns ``(y, rstd)``."""
+    """Root-mean-square normalisation over the trailing axes that ``gamma`` spans (the last axis for a 1-D
+    ``gamma``); returns ``(y, rstd)``."""
+    _check_dtype("rms_norm", "x", x, FLOATS_BF16)
+    _check_dtype("rms_norm", "gamma", gamma, FLOATS_BF16)
     return _rms_norm(x._t, gamma, epsilon)
 
 
@@ -782,6 +906,7 @@ def flash_attention_score(query, key, value, head_num, real_shift=None, drop_mas
 
 def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS'):
     """Local response normalisation across channels: ``x / (bias + alpha * sum(x^2 over the window)) ** beta``."""
+    _check_dtype("lrn", "x", x, _ACTIVATION_DTYPES["lrn"])
     t = x._t
     sq = F.pad(t.pow(2).unsqueeze(1), (0, 0, 0, 0, depth_radius, depth_radius)).squeeze(1)
     windows = sq.unfold(1, 2 * depth_radius + 1, 1).sum(-1)
@@ -794,7 +919,17 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-08):
-    """Cosine similarity along ``dim``."""
+    """Cosine similarity along ``dim``.
+
+    Differences from MindSpore: a 0-D operand broadcasts before the norms are taken, so the result is a
+    cosine (MindSpore 2.10 takes the norm of the 0-D operand alone and can return values above 1).
+    """
+    for name, x in (("x1", x1), ("x2", x2)):
+        _check_dtype("cosine_similarity", name, x, FLOATS_BF16)
+        rank = x._t.dim()
+        if rank and not -rank <= dim < rank:
+            raise ValueError(f"For 'cosine_similarity', the 'dim' must be in range [{-rank}, {rank}) for '{name}' "
+                             f"of shape {tuple(x._t.shape)}, but got {dim}")
     return _wrap(F.cosine_similarity(x1._t, x2._t, dim, eps))
 
 
@@ -810,11 +945,28 @@ def cdist(x1, x2, p=2.0):
 
 def dist(input, other, p=2):
     """p-norm of ``input - other``."""
+    # MindSpore takes the norm of the difference: only its dtype must be a float one
+    if not (input._t.is_floating_point() or other._t.is_floating_point()):
+        raise TypeError(f"For 'dist', the difference of 'input' and 'other' must be a float Tensor, but got "
+                        f"{input.dtype} and {other.dtype}")
     return _wrap(torch.dist(input._t, other._t, p))
 
 
 # ---------------------------------------------------------------------------- losses
 _REDUCTIONS = ("none", "mean", "sum")
+_INDEX_DTYPES = (torch.int32, torch.int64)
+
+
+def _check_tensor(op, name, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(x).__name__}")
+
+
+def _check_same_shape(op, x, y, names=("input", "target")):
+    """ValueError unless Tensors ``x`` and ``y`` have one shape (MindSpore's loss kernels do not broadcast)."""
+    if x._t.shape != y._t.shape:
+        raise ValueError(f"For '{op}', the '{names[0]}' and '{names[1]}' must have the same shape, but got "
+                         f"{tuple(x._t.shape)} and {tuple(y._t.shape)}")
 
 
 def _check_reduction(op, reduction, allowed=_REDUCTIONS):
@@ -842,9 +994,16 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean
     """Cross entropy of logits ``input`` (N, C, ...) against class indices or class probabilities ``target``."""
     try:
         _check_reduction("cross_entropy", reduction)
+        _check_dtype("cross_entropy", "input", input, FLOATS_BF16)
         tg = target._t
         if not tg.is_floating_point():
             tg = tg.long()
+        elif tg.shape != input._t.shape:
+            # class probabilities broadcast against the logits, as in MindSpore
+            try:
+                tg = tg.broadcast_to(input._t.shape)
+            except RuntimeError as e:
+                _fail("cross_entropy", e, ValueError, input=input, target=target)
         return _loss("cross_entropy", F.cross_entropy, input._t, tg, weight=_u(weight), ignore_index=ignore_index,
                      reduction=reduction, label_smoothing=label_smoothing)
     except AttributeError as e:
@@ -856,6 +1015,10 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean', l
     """Negative log-likelihood of log-probabilities ``inputs`` at class indices ``target``."""
     try:
         _check_reduction("nll_loss", reduction)
+        if inputs._t.dim() and target._t.dim() and inputs._t.shape[0] != target._t.shape[0]:
+            raise ValueError(f"For 'nll_loss', the batch sizes of 'inputs' and 'target' must match, but got shapes "
+                             f"{tuple(inputs._t.shape)} and {tuple(target._t.shape)}")
+        _check_dtype("nll_loss", "target", target, _INDEX_DTYPES)
         logp, tg = inputs._t, target._t.long()
         if label_smoothing == 0.0:
             return _loss("nll_loss", F.nll_loss, logp, tg, weight=_u(weight), ignore_index=ignore_index,
@@ -881,8 +1044,12 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean', l
 def binary_cross_entropy(logits, labels, weight=None, reduction='mean'):
     """Binary cross entropy of probabilities ``logits`` against ``labels``."""
     _check_reduction("binary_cross_entropy", reduction)
-    return _loss("binary_cross_entropy", F.binary_cross_entropy, logits._t, labels._t, _u(weight),
-                 reduction=reduction)
+    try:
+        return _wrap(F.binary_cross_entropy(logits._t, labels._t, _u(weight), reduction=reduction))
+    except RuntimeError as e:
+        # MindSpore's kernel reports probabilities outside [0, 1] as RuntimeError, bad shapes as ValueError
+        _fail("binary_cross_entropy", e, RuntimeError if "between 0 and 1" in str(e) else _torch_error_type(e),
+              logits=logits, labels=labels)
 
 
 @_inline_checked
@@ -902,10 +1069,15 @@ def mse_loss(input, target, reduction='mean'):
     """Squared error ``(input - target) ** 2`` with broadcasting."""
     try:
         _check_reduction("mse_loss", reduction)
+        _check_tensor("mse_loss", "target", target)
+        if input._t.dtype == torch.bool or target._t.dtype == torch.bool:
+            raise TypeError(f"For 'mse_loss', the inputs must not be Bool, but got {input.dtype} and {target.dtype}")
         try:
-            d = torch.sub(input._t, _ut(target, input._t))
+            d = torch.sub(input._t, target._t)
         except RuntimeError as e:
             _fail("mse_loss", e, ValueError, input=input, target=target)
+        if not (d.is_floating_point() or d.is_complex()):
+            d = d.float()  # MindSpore squares integers and gives float32
         return _wrap(_reduced(d * d, reduction))
     except AttributeError as e:
         _no_tensor("mse_loss", e, input=input, target=target)
@@ -921,7 +1093,13 @@ def l1_loss(input, target, reduction='mean'):
     """Absolute error ``|input - target|`` with broadcasting."""
     try:
         _check_reduction("l1_loss", reduction)
-        return _wrap(_reduced(torch.abs(input._t - _ut(target, input._t)), reduction))
+        _check_tensor("l1_loss", "target", target)
+        t, g = input._t, target._t
+        d = torch.logical_xor(t, g) if t.dtype == torch.bool and g.dtype == torch.bool else torch.abs(t - g)
+        if reduction == "none" or d.is_floating_point() or d.is_complex():
+            return _wrap(_reduced(d, reduction))
+        # integer and bool losses reduce in float32 and are truncated back to their dtype, as in MindSpore
+        return _wrap(_reduced(d.float(), reduction).to(d.dtype))
     except AttributeError as e:
         _no_tensor("l1_loss", e, input=input, target=target)
 
@@ -931,6 +1109,10 @@ def smooth_l1_loss(input, target, beta=1.0, reduction='none'):
     """Smooth L1 (quadratic below ``beta``); MindSpore's default reduction is 'none'."""
     try:
         _check_reduction("smooth_l1_loss", reduction)
+        _check_same_shape("smooth_l1_loss", input, target)
+        if input._t.dtype != target._t.dtype and not input._t.is_floating_point():
+            raise TypeError(f"For 'smooth_l1_loss', an integer 'input' needs a 'target' of its dtype, but got "
+                            f"{input.dtype} and {target.dtype}")
         return _loss("smooth_l1_loss", F.smooth_l1_loss, input._t, target._t, reduction=reduction, beta=beta)
     except AttributeError as e:
         _no_tensor("smooth_l1_loss", e, input=input, target=target)
@@ -939,16 +1121,31 @@ def smooth_l1_loss(input, target, beta=1.0, reduction='none'):
 def huber_loss(input, target, reduction='mean', delta=1.0):
     """Huber loss with threshold ``delta``."""
     _check_reduction("huber_loss", reduction)
-    return _loss("huber_loss", F.huber_loss, input._t, target._t, reduction=reduction, delta=delta)
+    t, g = input._t, target._t
+    if t.dtype == torch.bool or g.dtype == torch.bool:
+        raise TypeError(f"For 'huber_loss', the inputs must not be Bool, but got {input.dtype} and {target.dtype}")
+    if not t.is_floating_point():
+        t = t.float()  # MindSpore casts integer inputs and gives float32
+    if not g.is_floating_point():
+        g = g.float()
+    return _loss("huber_loss", F.huber_loss, t, g, reduction=reduction, delta=delta)
 
 
 def kl_div(logits, labels, reduction='mean'):
     """KL divergence with log-probabilities ``logits`` and probabilities ``labels``.
 
     'mean' averages over all elements; 'batchmean' divides the sum by the batch size.
+
+    Differences from PyTorch: as MindSpore's kernel, an element whose label is not positive (or NaN), and an
+    element whose result is NaN, contributes 0 (torch gives NaN for a negative label); the shapes must match.
     """
     _check_reduction("kl_div", reduction, _REDUCTIONS + ("batchmean",))
-    pointwise = F.kl_div(logits._t, labels._t, reduction="none")
+    _check_dtype("kl_div", "logits", logits, FLOATS_BF16)
+    _check_same_shape("kl_div", logits, labels, ("logits", "labels"))
+    x, y = logits._t, labels._t
+    positive = y > 0
+    safe_y = torch.where(positive, y, 1)  # keeps log's gradient finite where the label is masked out
+    pointwise = torch.where(positive, safe_y * (safe_y.log() - x), 0).nan_to_num(0.0, float("inf"), float("-inf"))
     if reduction == "batchmean":
         return _wrap(pointwise.sum() / logits._t.shape[0])
     return _wrap(_reduced(pointwise, reduction))
@@ -957,6 +1154,8 @@ def kl_div(logits, labels, reduction='mean'):
 def soft_margin_loss(input, target, reduction='mean'):
     """``log(1 + exp(-target * input))``."""
     _check_reduction("soft_margin_loss", reduction)
+    _check_same_shape("soft_margin_loss", input, target)
+    _check_dtype("soft_margin_loss", "input", input, FLOATS_BF16)
     return _loss("soft_margin_loss", F.soft_margin_loss, input._t, target._t, reduction=reduction)
 
 
@@ -975,10 +1174,20 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction='mean'):
 
 
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction='mean'):
-    """Hinge embedding loss for targets in {1, -1}."""
+    """Hinge embedding loss: ``inputs`` where ``targets`` is positive, ``max(0, margin - inputs)`` where it is
+    negative, 0 where it is 0 (broadcasting the operands).
+
+    Differences from PyTorch: torch treats every target other than 1 as -1 and every target other than -1 as 1.
+    """
     _check_reduction("hinge_embedding_loss", reduction)
-    return _loss("hinge_embedding_loss", F.hinge_embedding_loss, inputs._t, targets._t, margin=margin,
-                 reduction=reduction)
+    _check_dtype("hinge_embedding_loss", "inputs", inputs, FLOATS_BF16)
+    _check_dtype("hinge_embedding_loss", "targets", targets, FLOATS_BF16)
+    x, y = inputs._t, targets._t
+    try:
+        loss = torch.where(y > 0, x, 0) + torch.where(y < 0, (margin - x).clamp(min=0), 0)
+    except RuntimeError as e:
+        _fail("hinge_embedding_loss", e, ValueError, inputs=inputs, targets=targets)
+    return _wrap(_reduced(loss, reduction))
 
 
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction='mean'):
@@ -991,6 +1200,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
 def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction='mean'):
     """Multi-class hinge loss."""
     _check_reduction("multi_margin_loss", reduction)
+    _check_dtype("multi_margin_loss", "target", target, (torch.int64,))
     return _loss("multi_margin_loss", F.multi_margin_loss, input._t, target._t.long(), p=p, margin=margin,
                  weight=_u(weight), reduction=reduction)
 
@@ -998,6 +1208,8 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction='mean
 def multilabel_margin_loss(input, target, reduction='mean'):
     """Multi-label hinge loss (targets are class indices padded with -1)."""
     _check_reduction("multilabel_margin_loss", reduction)
+    _check_dtype("multilabel_margin_loss", "input", input, FLOATS_BF16)
+    _check_dtype("multilabel_margin_loss", "target", target, _INDEX_DTYPES)
     return _loss("multilabel_margin_loss", F.multilabel_margin_loss, input._t, target._t.long(), reduction=reduction)
 
 
@@ -1138,6 +1350,9 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
         of the decoded classes (int64, shape (batch_size, longest decoding)) and, per sequence, minus the sum
         of its maximal logits, shape (batch_size, 1).
     """
+    _check_dtype("ctc_greedy_decoder", "inputs", inputs, (torch.float32, torch.float64))
+    _check_tensor("ctc_greedy_decoder", "sequence_length", sequence_length)
+    _check_dtype("ctc_greedy_decoder", "sequence_length", sequence_length, (torch.int32,))
     t = inputs._t
     if t.dim() != 3:
         raise ValueError(f"For 'ctc_greedy_decoder', the 'inputs' must be 3-D (max_time, batch_size, num_classes), "

@@ -25,9 +25,10 @@ _REASONS = {
 
 class _Unsupported(Primitive):
     _reason = "ascend"
+    _error = RuntimeError
 
     def __call__(self, *args, **kwargs):
-        raise RuntimeError(f"ops.{self.name} is not supported by sporetorch: {_REASONS[self._reason]}.")
+        raise self._error(f"ops.{self.name} is not supported by sporetorch: {_REASONS[self._reason]}.")
 
 
 class ApplyRotaryPosEmb(_Unsupported):
@@ -249,6 +250,7 @@ class GeSwitch(_Unsupported):
     """Not supported: see the module docstring (graph)."""
 
     _reason = "graph"
+    _error = NotImplementedError  # what MindSpore 2.10's PyNative call raises
 
     @prim_attr_register
     def __init__(self):
@@ -262,6 +264,7 @@ class Merge(_Unsupported):
     """Not supported: see the module docstring (graph)."""
 
     _reason = "graph"
+    _error = NotImplementedError  # what MindSpore 2.10's PyNative call raises
 
     @prim_attr_register
     def __init__(self):

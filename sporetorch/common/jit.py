@@ -540,7 +540,7 @@ class _Background:
     executes (the compiled call, the race's steps, an optimizer update) never reaches the caller,
     whose results stay those of eager execution until it switches, between two calls. The child
     writes the verdict to the cache folder itself, so a run that ends first still leaves it for the
-    next run; it runs niced, with one thread, and exits when done.
+    next run; it runs niced (5), with one thread, and exits when done.
     """
 
     active = None
@@ -611,7 +611,8 @@ def _child_main(owner, args, kwargs, key, write_fd):
             os.dup2(devnull, fd)
         _IN_CHILD = True
         try:
-            os.nice(10)
+            # Below the caller, whose steps come first, but not so low that a busy machine starves it.
+            os.nice(5)
         except OSError:
             pass
         torch.set_num_threads(1)

@@ -85,13 +85,6 @@ def view(self, *shape):
                          f"as shape {tuple(shape)}: {e}") from None
 
 
-def view_as(self, other):
-    try:
-        return _wrap(self._t.reshape(other._t.shape))
-    except (RuntimeError, IndexError) as e:
-        _fail("view_as", e, self)
-
-
 def reshape_as(self, other):
     try:
         return _wrap(self._t.reshape(other._t.shape))
@@ -217,10 +210,6 @@ def expand(self, *size):
         _fail("expand", e, self)
 
 
-def expand_as(self, other):
-    return _wrap(self._t.expand_as(other._t))
-
-
 def tile(self, dims):
     try:
         return _wrap(self._t.tile(dims))
@@ -305,10 +294,6 @@ def vsplit(self, indices_or_sections):
     return tuple(_wrap(o) for o in torch.vsplit(self._t, indices_or_sections))
 
 
-def dsplit(self, indices_or_sections):
-    return tuple(_wrap(o) for o in torch.dsplit(self._t, indices_or_sections))
-
-
 def flip(self, dims):
     try:
         return _wrap(self._t.flip(dims if isinstance(dims, (tuple, list)) else (dims,)))
@@ -322,10 +307,6 @@ def fliplr(self):
 
 def flipud(self):
     return _wrap(self._t.flipud())
-
-
-def reverse(self, axis):
-    return _wrap(self._t.flip(axis if isinstance(axis, (tuple, list)) else (axis,)))
 
 
 def roll(self, shifts, dims=None):
@@ -349,10 +330,6 @@ def diagonal(self, offset=0, axis1=0, axis2=1):
 def diag(self):
     from ..ops.function import array_func  # ops imports common: a module-level import would be circular
     return array_func.diag(self)
-
-
-def diagflat(self, offset=0):
-    return _wrap(torch.diagflat(self._t, offset))
 
 
 def tril(self, diagonal=0):
@@ -439,11 +416,6 @@ def mean(self, axis=None, keep_dims=False, *, dtype=None, dim=None, keepdim=None
         return _wrap(torch.mean(t.double(), d, k).to(t.dtype))
     except (RuntimeError, IndexError) as e:
         _fail("mean", e, self)
-
-
-def nanmean(self, axis=None, keepdims=False, *, dtype=None):
-    out = torch.nanmean(self._t, _dims(axis), keepdims)
-    return _wrap(out if dtype is None else out.to(_to_torch_dtype(dtype)))
 
 
 def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None, keepdims=None):
@@ -653,14 +625,6 @@ def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
         _fail("norm", e, self)
 
 
-def quantile(self, q, axis=None, keepdims=False):
-    return _wrap(torch.quantile(self._t, _u(q), axis, keepdims))
-
-
-def nanquantile(self, q, axis=None, keepdims=False):
-    return _wrap(torch.nanquantile(self._t, _u(q), axis, keepdims))
-
-
 def kthvalue(self, k, dim=-1, keepdim=False):
     try:
         v, i = torch.kthvalue(self._t, k, dim, keepdim)
@@ -689,14 +653,6 @@ def cumsum(self, dim=None, *, dtype=None, axis=None):
         _fail("cumsum", e, self)
 
 
-def cumprod(self, dim, dtype=None):
-    """Cumulative product along ``dim``; Bool and integer inputs widen to Int64 (torch's rule and MindSpore's)."""
-    try:
-        return _wrap(torch.cumprod(self._t, dim, dtype=None if dtype is None else _to_torch_dtype(dtype)))
-    except (RuntimeError, IndexError) as e:
-        _fail("cumprod", e, self)
-
-
 def cummax(self, axis):
     try:
         v, i = torch.cummax(self._t, axis)
@@ -705,24 +661,8 @@ def cummax(self, axis):
         _fail("cummax", e, self)
 
 
-def cummin(self, axis):
-    """``(running minimum, Int32 index)`` along ``axis``."""
-    try:
-        v, i = torch.cummin(self._t, axis)
-        return _wrap(v), _wrap(i.to(_int32))
-    except (RuntimeError, IndexError) as e:
-        _fail("cummin", e, self)
-
-
 def logcumsumexp(self, axis):
     return _wrap(torch.logcumsumexp(self._t, axis))
-
-
-def diff(self, n=1, axis=-1, prepend=None, append=None):
-    try:
-        return _wrap(torch.diff(self._t, n, axis, _u(prepend), _u(append)))
-    except (RuntimeError, IndexError) as e:
-        _fail("diff", e, self)
 
 
 # ---------------------------------------------------------------------------- element-wise
@@ -765,48 +705,69 @@ def _float_unary(fn, name):
 
 
 _UNARY = {
-    "abs": torch.abs, "absolute": torch.abs, "neg": torch.neg, "negative": torch.neg, "sign": torch.sign,
-    "sgn": torch.sgn, "square": torch.square, "ceil": torch.ceil, "floor": torch.floor, "trunc": torch.trunc,
-    "frac": torch.frac, "exp": torch.exp, "expm1": torch.expm1, "log": torch.log, "log1p": torch.log1p,
-    "log2": torch.log2, "log10": torch.log10, "sqrt": torch.sqrt, "rsqrt": torch.rsqrt, "sin": torch.sin,
-    "cos": torch.cos, "tan": torch.tan, "sinh": torch.sinh, "cosh": torch.cosh, "tanh": torch.tanh,
-    "asin": torch.asin, "acos": torch.acos, "atan": torch.atan, "asinh": torch.asinh, "acosh": torch.acosh,
-    "atanh": torch.atanh, "arcsin": torch.asin, "arccos": torch.acos, "arctan": torch.atan,
-    "arcsinh": torch.asinh, "arccosh": torch.acosh, "arctanh": torch.atanh, "sigmoid": torch.sigmoid,
+    "neg": torch.neg, "negative": torch.neg, "sign": torch.sign, "sgn": torch.sgn, "expm1": torch.expm1,
+    "log": torch.log, "log1p": torch.log1p, "log2": torch.log2, "log10": torch.log10, "sqrt": torch.sqrt,
+    "rsqrt": torch.rsqrt, "sin": torch.sin, "cos": torch.cos, "tan": torch.tan, "sinh": torch.sinh,
+    "cosh": torch.cosh, "tanh": torch.tanh, "asin": torch.asin, "acos": torch.acos, "atan": torch.atan,
+    "asinh": torch.asinh, "acosh": torch.acosh, "atanh": torch.atanh, "arcsin": torch.asin, "arccos": torch.acos,
+    "arctan": torch.atan, "arcsinh": torch.asinh, "arccosh": torch.acosh, "arctanh": torch.atanh,
     "erf": torch.erf, "erfc": torch.erfc, "erfinv": torch.erfinv, "lgamma": torch.lgamma,
-    "digamma": torch.digamma, "i0": torch.i0, "sinc": torch.sinc, "deg2rad": torch.deg2rad,
-    "rad2deg": torch.rad2deg, "isnan": torch.isnan, "isinf": torch.isinf, "isfinite": torch.isfinite,
-    "isneginf": torch.isneginf, "isposinf": torch.isposinf, "isreal": torch.isreal, "signbit": torch.signbit,
-    "angle": torch.angle, "conj": torch.conj_physical, "logical_not": torch.logical_not,
-    "bitwise_not": torch.bitwise_not, "invert": torch.bitwise_not, "positive": torch.positive,
-    "msort": torch.msort, "argwhere": torch.argwhere, "fliplr": torch.fliplr, "flipud": torch.flipud,
-    "inverse": torch.linalg.inv, "det": torch.linalg.det, "matrix_determinant": torch.linalg.det,
-    "logdet": torch.logdet, "adjoint": torch.adjoint, "eigvals": torch.linalg.eigvals,
+    "digamma": torch.digamma, "sinc": torch.sinc, "isnan": torch.isnan, "isinf": torch.isinf,
+    "isfinite": torch.isfinite, "isneginf": torch.isneginf, "isposinf": torch.isposinf, "isreal": torch.isreal,
+    "signbit": torch.signbit, "angle": torch.angle, "logical_not": torch.logical_not,
+    "bitwise_not": torch.bitwise_not, "eigvals": torch.linalg.eigvals,
 }
-_FLOAT_UNARY = {"reciprocal": torch.reciprocal, "inv": torch.reciprocal}
+_FLOAT_UNARY = {"reciprocal": torch.reciprocal}
 
 _BINARY = {
     "mul": torch.mul, "true_divide": torch.true_divide, "floor_divide": torch.floor_divide,
-    "remainder": torch.remainder, "fmod": torch.fmod, "maximum": torch.maximum, "minimum": torch.minimum,
-    "fmax": torch.fmax, "fmin": torch.fmin, "atan2": torch.atan2, "arctan2": torch.atan2, "hypot": torch.hypot,
-    "logaddexp": torch.logaddexp, "logaddexp2": torch.logaddexp2, "xlogy": torch.xlogy, "copysign": torch.copysign,
-    "nextafter": torch.nextafter, "gcd": torch.gcd, "lcm": torch.lcm, "ldexp": torch.ldexp,
+    "maximum": torch.maximum, "minimum": torch.minimum, "atan2": torch.atan2, "arctan2": torch.atan2,
+    "xlogy": torch.xlogy, "nextafter": torch.nextafter, "gcd": torch.gcd, "ldexp": torch.ldexp,
     "float_power": torch.float_power, "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt,
     "ge": torch.ge, "greater": torch.gt, "greater_equal": torch.ge, "less": torch.lt, "less_equal": torch.le,
-    "not_equal": torch.ne, "equal": torch.eq, "logical_and": torch.logical_and, "logical_or": torch.logical_or,
-    "logical_xor": torch.logical_xor, "bitwise_and": torch.bitwise_and, "bitwise_or": torch.bitwise_or,
-    "bitwise_xor": torch.bitwise_xor, "bitwise_left_shift": torch.bitwise_left_shift,
-    "bitwise_right_shift": torch.bitwise_right_shift, "inner": torch.inner,
+    "not_equal": torch.ne, "equal": torch.eq, "bitwise_right_shift": torch.bitwise_right_shift,
 }
 
 for _name, _fn in _UNARY.items():
     globals()[_name] = _unary(_fn, _name)
 for _name, _fn in _FLOAT_UNARY.items():
     globals()[_name] = _float_unary(_fn, _name)
-_NEEDS_TENSOR_OTHER = {"maximum", "minimum", "fmax", "fmin", "atan2", "arctan2", "hypot", "logaddexp", "logaddexp2",
-                       "nextafter", "logical_and", "logical_or", "logical_xor", "copysign", "gcd", "lcm", "ldexp"}
+_NEEDS_TENSOR_OTHER = {"maximum", "minimum", "atan2", "arctan2", "nextafter", "gcd", "ldexp"}
 for _name, _fn in _BINARY.items():
     globals()[_name] = (_binary_tensor_other if _name in _NEEDS_TENSOR_OTHER else _binary)(_fn, _name)
+
+
+# Methods whose MindSpore 2.10 behaviour is their functional op's, with the same parameters after the
+# Tensor (the Tensor-method and op sweeps check it case by case): they call it, so one implementation
+# serves both. ``ops`` imports ``common``, so the functional ops are looked up on the first call.
+_AS_FUNCTIONAL = (
+    "abs", "absolute", "adjoint", "argwhere", "bincount", "bitwise_and", "bitwise_left_shift", "bitwise_or",
+    "bitwise_xor", "ceil", "cholesky", "cholesky_inverse", "cholesky_solve", "conj", "copysign", "cov", "cross",
+    "cummin", "cumprod", "deg2rad", "det", "diagflat", "diagonal_scatter", "diff", "dot", "dsplit", "exp",
+    "expand_as", "fills", "fliplr", "flipud", "floor", "fmax", "fmin", "fmod", "frac", "gather_nd", "geqrf", "ger",
+    "hardshrink", "heaviside", "histc", "hypot", "i0", "inner", "inv", "inverse", "invert", "isclose", "lcm",
+    "log_matrix_determinant", "logaddexp", "logaddexp2", "logdet", "logical_and", "logical_or", "logical_xor",
+    "masked_select", "matrix_determinant", "msort", "nanmean", "nanquantile", "nonzero", "orgqr", "outer",
+    "positive", "quantile", "rad2deg", "remainder", "reverse", "sigmoid", "slice_scatter", "slogdet",
+    "soft_shrink", "square", "trunc", "unfold", "view_as", "xdivy",
+)
+_functional = {}
+
+
+def _as_functional(name):
+    def method(self, *args, **kwargs):
+        fn = _functional.get(name)
+        if fn is None:
+            from ..ops import function  # ops imports common: looked up on first use
+            fn = _functional[name] = getattr(function, name)
+        return fn(self, *args, **kwargs)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"``ops.{name}(self, ...)``, as MindSpore 2.10's ``Tensor.{name}`` is."
+    return method
+
+
+for _name in _AS_FUNCTIONAL:
+    globals()[_name] = _as_functional(_name)
 
 
 def multiply(self, value):
@@ -836,36 +797,6 @@ def bmm(self, mat2):
         return _wrap(torch.bmm(self._t, _u(mat2)))
     except (RuntimeError, IndexError) as e:
         _fail("bmm", e, self)
-
-
-def outer(self, vec2):
-    return _wrap(torch.outer(self._t, _u(vec2)))
-
-
-def heaviside(self, values):
-    return _wrap(torch.heaviside(self._t, _u(values)))
-
-
-def xdivy(self, y):
-    """``x / y``, and 0 where ``x`` is 0."""
-    x, y = self._t, _u(y)
-    return _wrap(torch.where(x == 0, torch.zeros((), dtype=x.dtype, device=x.device), torch.true_divide(x, y)))
-
-
-def ger(self, vec2):
-    return _wrap(torch.outer(self._t, _u(vec2)))
-
-
-def dot(self, other):
-    """MindSpore's ``ops.dot``: contract the last axis of ``self`` with the second-to-last of ``other``
-    (the inner product for two 1-D tensors)."""
-    try:
-        a, b = self._t, _u(other)
-        if a.dim() == 1 and b.dim() == 1:
-            return _wrap(torch.dot(a, b))
-        return _wrap(torch.tensordot(a, b, ([-1], [-2 if b.dim() > 1 else -1])))
-    except (RuntimeError, IndexError) as e:
-        _fail("dot", e, self)
 
 
 def add(self, other, *, alpha=1):
@@ -925,14 +856,6 @@ def nan_to_num(self, nan=None, posinf=None, neginf=None):
     return _wrap(torch.nan_to_num(self._t, 0.0 if nan is None else nan, posinf, neginf))
 
 
-def hardshrink(self, lambd=0.5):
-    return _wrap(torch.nn.functional.hardshrink(self._t, lambd))
-
-
-def soft_shrink(self, lambd=0.5):
-    return _wrap(torch.nn.functional.softshrink(self._t, lambd))
-
-
 def softmax(self, axis=-1, dtype=None, *, dim=None):
     try:
         t = self._t if dtype is None else self._t.to(_to_torch_dtype(dtype))
@@ -943,12 +866,6 @@ def softmax(self, axis=-1, dtype=None, *, dim=None):
 
 def lerp(self, end, weight):
     return _wrap(torch.lerp(self._t, _u(end), _u(weight)))
-
-
-def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    t = self._t
-    o = other._t if isinstance(other, Tensor) else torch.as_tensor(other, dtype=t.dtype, device=t.device)
-    return _wrap(torch.isclose(t, o, rtol, atol, equal_nan))
 
 
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -987,10 +904,6 @@ def addr(self, vec1, vec2, beta=1, alpha=1):
     return _wrap(torch.addr(self._t, _u(vec1), _u(vec2), beta=beta, alpha=alpha))
 
 
-def cross(self, other, dim=None):
-    return _wrap(torch.linalg.cross(self._t, _u(other), dim=-1 if dim is None else dim))
-
-
 def renorm(self, p, axis, maxnorm):
     return _wrap(torch.renorm(self._t, p, axis, maxnorm))
 
@@ -1018,28 +931,10 @@ def imag(self):
 
 
 # ---------------------------------------------------------------------------- linear algebra
-def slogdet(self):
-    s, v = torch.linalg.slogdet(self._t)
-    return _wrap(s), _wrap(v)
-
-
-log_matrix_determinant = slogdet
 
 
 def matrix_power(self, n):
     return _wrap(torch.linalg.matrix_power(self._t, n))
-
-
-def cholesky(self, upper=False):
-    return _wrap(torch.linalg.cholesky(self._t, upper=upper))
-
-
-def cholesky_inverse(self, upper=False):
-    return _wrap(torch.cholesky_inverse(self._t, upper))
-
-
-def cholesky_solve(self, input2, upper=False):
-    return _wrap(torch.cholesky_solve(self._t, _u(input2), upper))
 
 
 def svd(self, full_matrices=False, compute_uv=True):
@@ -1070,21 +965,8 @@ def triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
     return _wrap(sol), _wrap(a.clone())
 
 
-def geqrf(self):
-    a, tau = torch.geqrf(self._t)
-    return _wrap(a), _wrap(tau)
-
-
-def orgqr(self, input2):
-    return _wrap(torch.linalg.householder_product(self._t, _u(input2)))
-
-
 def ormqr(self, input2, input3, left=True, transpose=False):
     return _wrap(torch.ormqr(self._t, _u(input2), _u(input3), left, transpose))
-
-
-def cov(self, *, correction=1, fweights=None, aweights=None):
-    return _wrap(torch.cov(self._t, correction=correction, fweights=_u(fweights), aweights=_u(aweights)))
 
 
 # ---------------------------------------------------------------------------- indexing and selection
@@ -1124,11 +1006,6 @@ def gather_elements(self, dim, index):
         _fail("gather_elements", e, self)
 
 
-def gather_nd(self, indices):
-    idx = _u(indices)
-    return _wrap(self._t[tuple(idx.movedim(-1, 0))])
-
-
 def index_select(self, axis, index):
     try:
         return _wrap(torch.index_select(self._t, axis, _u(index)))
@@ -1158,13 +1035,6 @@ def masked_fill(self, mask, value):
         return _wrap(self._t.masked_fill(_u(mask), _u(value)))
     except (RuntimeError, IndexError) as e:
         _fail("masked_fill", e, self)
-
-
-def masked_select(self, mask):
-    try:
-        return _wrap(torch.masked_select(self._t, _u(mask)))
-    except (RuntimeError, IndexError) as e:
-        _fail("masked_select", e, self)
 
 
 def masked_scatter(self, mask, source):
@@ -1252,14 +1122,6 @@ def select_scatter(self, src, axis, index):
     return _wrap(torch.select_scatter(self._t, _u(src), axis, index))
 
 
-def slice_scatter(self, src, axis=0, start=None, end=None, step=1):
-    return _wrap(torch.slice_scatter(self._t, _u(src), axis, start, end, step))
-
-
-def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
-    return _wrap(torch.diagonal_scatter(self._t, _u(src), offset, dim1, dim2))
-
-
 def inplace_update(self, v, indices):
     """A copy with the rows ``indices`` (an int, a tuple of ints or a Tensor) replaced by ``v``."""
     t = self._t
@@ -1269,25 +1131,8 @@ def inplace_update(self, v, indices):
     return _wrap(t.index_copy(0, idx.long().reshape(-1), _u(v).reshape((-1,) + tuple(t.shape[1:]))))
 
 
-def nonzero(self, *, as_tuple=False):
-    if as_tuple:
-        return tuple(_wrap(o) for o in torch.nonzero(self._t, as_tuple=True))
-    return _wrap(torch.nonzero(self._t))
-
-
 def searchsorted(self, v, side="left", sorter=None):
     return _wrap(torch.searchsorted(self._t, _u(v), side=side, sorter=_u(sorter)).to(_int32))
-
-
-def bincount(self, weights=None, minlength=0):
-    """Counts of each value (Float32 without ``weights``, as MindSpore) or summed ``weights``."""
-    w = _u(weights)
-    out = torch.bincount(self._t, w, minlength)
-    return _wrap(out.to(_float32 if w is None else w.dtype))
-
-
-def histc(self, bins=100, min=0, max=0):
-    return _wrap(torch.histc(self._t, bins, min, max))
 
 
 def choose(self, choices, mode="clip"):
@@ -1462,7 +1307,6 @@ def fill(self, value):
     return _wrap(torch.full_like(self._t, _u(value)))
 
 
-fills = fill
 
 
 def fill_diagonal(self, fill_value, wrap=False):
@@ -1513,12 +1357,6 @@ def fold(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """Combine sliding blocks ``(N, C * prod(kernel_size), L)`` into ``(N, C, *output_size)`` (sums overlaps)."""
     return _wrap(torch.nn.functional.fold(self._t, _size_arg(output_size), _size_arg(kernel_size),
                                           _size_arg(dilation), _size_arg(padding), _size_arg(stride)))
-
-
-def unfold(self, kernel_size, dilation=1, padding=0, stride=1):
-    """Extract sliding blocks of an NCHW tensor as ``(N, C * prod(kernel_size), L)``."""
-    return _wrap(torch.nn.functional.unfold(self._t, _size_arg(kernel_size), _size_arg(dilation),
-                                            _size_arg(padding), _size_arg(stride)))
 
 
 def col2im(self, output_size, kernel_size, dilation, padding_value, stride):

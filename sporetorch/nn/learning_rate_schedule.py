@@ -11,6 +11,9 @@ from .optim._validate import check_bool, check_float, check_int, check_is_float,
 
 def _step_float(global_step):
     """The step as a float32 torch tensor (accepts a Tensor or a Python number)."""
+    if not isinstance(global_step, (Tensor, int, float)) or isinstance(global_step, bool):
+        raise TypeError(f"For the learning-rate schedule, the 'global_step' must be a Tensor, but got "
+                        f"{type(global_step).__name__}")
     t = global_step._t if isinstance(global_step, Tensor) else torch.tensor(global_step)
     return t.to(torch.float32)
 

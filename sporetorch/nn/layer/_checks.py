@@ -1,6 +1,8 @@
 """Argument checks shared by the layer families (kept off the ``construct`` fast paths)."""
 import numbers
 
+import torch
+
 from ...common import dtype as mstype
 from ..cell import Cell
 
@@ -10,6 +12,20 @@ class NoArgCell(Cell):
 
     def __init__(self):
         super().__init__()
+
+
+FLOATS = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+INDICES = (torch.int32, torch.int64)
+
+
+def check_dtype(cell, name, t, allowed):
+    """``t`` (the torch tensor of the input ``name``) when its dtype is one of ``allowed``; otherwise the
+    TypeError MindSpore raises for a dtype its kernel lacks, naming the cell, the input, its dtype and shape."""
+    if t.dtype not in allowed:
+        raise TypeError(f"For '{type(cell).__name__}', the '{name}' must be a Tensor of dtype in "
+                        f"[{', '.join(str(mstype.from_torch(d)) for d in allowed)}], but got "
+                        f"{mstype.from_torch(t.dtype)} with shape {tuple(t.shape)}")
+    return t
 
 
 def positive_int(value, name, cls):

@@ -11,7 +11,7 @@ from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ...ops.function.nn_func import _relu, lrn
 from ..cell import Cell
-from ._checks import NoArgCell, check_float as _check_float
+from ._checks import FLOATS, NoArgCell, check_dtype, check_float as _check_float
 
 __all__ = ["CELU", "ELU", "FastGelu", "GELU", "GLU", "HShrink", "HSigmoid", "HSwish", "Hardtanh", "LeakyReLU",
            "LogSigmoid", "LogSoftmax", "LogSoftmaxExt", "Mish", "PReLU", "PReLUExt", "RReLU", "ReLU", "ReLU6",
@@ -57,7 +57,7 @@ class ReLU6(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.relu6(x._t))
+        return _wrap(F.relu6(check_dtype(self, "x", x._t, FLOATS)))
 
 
 class LeakyReLU(Cell):
@@ -72,7 +72,8 @@ class LeakyReLU(Cell):
     Outputs:
         Tensor of the same shape and dtype.
 
-    Differences from PyTorch: the default slope is 0.2 (``torch.nn.LeakyReLU`` uses 0.01).
+    Differences from PyTorch: the default slope is 0.2 (``torch.nn.LeakyReLU`` uses 0.01); integer
+    inputs are accepted and keep their dtype, with ``alpha`` cast to it (as MindSpore 2.10 computes).
     """
 
     def __init__(self, alpha=0.2):
@@ -80,7 +81,11 @@ class LeakyReLU(Cell):
         self.alpha = _check_float(alpha, "alpha", "LeakyReLU")
 
     def construct(self, x):
-        return _wrap(F.leaky_relu(x._t, self.alpha))
+        t = x._t
+        if not t.is_floating_point():
+            # MindSpore 2.10's integer kernels cast alpha to the input's dtype (0.2 becomes 0) and keep it
+            return _wrap(t if t.dtype == torch.bool else torch.where(t > 0, t, t * int(self.alpha)))
+        return _wrap(F.leaky_relu(t, self.alpha))
 
 
 class PReLU(Cell):
@@ -168,7 +173,8 @@ class RReLU(Cell):
         Tensor of the same shape and dtype.
 
     Differences from PyTorch: the slopes are random in inference mode too (``torch.nn.RReLU``
-    uses their mean when not training).
+    uses their mean when not training); int32/int64 inputs keep their dtype, with the slopes cast
+    to it (0), as MindSpore 2.10 computes.
     """
 
     def __init__(self, lower=1 / 8, upper=1 / 3):
@@ -180,7 +186,13 @@ class RReLU(Cell):
         self.lower, self.upper = lower, upper
 
     def construct(self, x):
-        return _wrap(F.rrelu(x._t, self.lower, self.upper, True))
+        t = x._t
+        if t.dtype in (torch.int32, torch.int64):  # MindSpore 2.10 casts the slopes to the integer dtype: 0
+            return _wrap(t.clamp(min=0))
+        check_dtype(self, "x", t, FLOATS)
+        if t.dtype == torch.float16:  # torch's CPU kernel lacks float16, MindSpore's has it
+            return _wrap(F.rrelu(t.float(), self.lower, self.upper, True).half())
+        return _wrap(F.rrelu(t, self.lower, self.upper, True))
 
 
 class ELU(Cell):
@@ -231,14 +243,21 @@ class SeLU(NoArgCell):
     r"""Scaled ELU with the fixed constants of Klambauer et al.
 
     Inputs:
-        - **x** (Tensor) - any shape.
+        - **x** (Tensor) - any shape; floating, int8 or int32.
 
     Outputs:
         Tensor of the same shape and dtype.
+
+    Differences from PyTorch: int8/int32 inputs keep their dtype, with the constants cast to it (1),
+    as MindSpore 2.10 computes.
     """
 
     def construct(self, x):
-        return _wrap(F.selu(x._t))
+        t = x._t
+        if t.dtype in (torch.int8, torch.int32):
+            # MindSpore 2.10's integer kernels cast scale and alpha to the dtype (both become 1)
+            return _wrap(torch.where(t > 0, t, torch.expm1(t.float()).to(t.dtype)))
+        return _wrap(F.selu(check_dtype(self, "x", t, FLOATS)))
 
 
 class GELU(Cell):
@@ -279,7 +298,7 @@ class FastGelu(NoArgCell):
     """
 
     def construct(self, x):
-        t = x._t
+        t = check_dtype(self, "x", x._t, FLOATS)
         a = t.abs()
         return _wrap(t / (1 + torch.exp(-1.702 * a)) * torch.exp(0.851 * (t - a)))
 
@@ -309,7 +328,7 @@ class Sigmoid(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.sigmoid(x._t))
+        return _wrap(torch.sigmoid(check_dtype(self, "x", x._t, FLOATS)))
 
 
 class HSigmoid(NoArgCell):
@@ -371,7 +390,7 @@ class Tanh(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.tanh(x._t))
+        return _wrap(torch.tanh(check_dtype(self, "x", x._t, FLOATS)))
 
 
 class Tanhshrink(NoArgCell):
@@ -502,7 +521,7 @@ class Softsign(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.softsign(x._t))
+        return _wrap(F.softsign(check_dtype(self, "x", x._t, FLOATS)))
 
 
 class Hardtanh(Cell):
@@ -668,7 +687,7 @@ class LRN(Cell):
         self.beta = _check_float(beta, "beta", "LRN")
 
     def construct(self, input_x):
-        t = input_x._t
+        t = check_dtype(self, "input_x", input_x._t, FLOATS)
         if t.dim() != 4:
             raise ValueError(f"For 'LRN', the input must be 4-D, but got shape {tuple(t.shape)}")
         return lrn(input_x, self.depth_radius, self.bias, self.alpha, self.beta)

@@ -11,7 +11,7 @@ from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ...ops.function.array_func import mirror_pad
 from ..cell import Cell
-from ._checks import NoArgCell, check_batch_rank, check_bool, check_float, positive_int, weight_for
+from ._checks import FLOATS, NoArgCell, check_batch_rank, check_bool, check_dtype, check_float, positive_int, weight_for
 from .activation import get_activation
 from .conv import same_pad_flat
 
@@ -649,8 +649,8 @@ class ClipByNorm(Cell):
         self.axis = () if axis is None else axis
 
     def construct(self, x, clip_norm):
-        t = x._t
-        c = clip_norm._t if isinstance(clip_norm, Tensor) else clip_norm
+        t = check_dtype(self, "x", x._t, FLOATS)
+        c = check_dtype(self, "clip_norm", clip_norm._t, FLOATS) if isinstance(clip_norm, Tensor) else clip_norm
         dims = None if self.axis == () else self.axis
         f = t.float()
         norm = torch.sqrt((f * f).sum(dim=dims, keepdim=True))
@@ -704,7 +704,12 @@ class L1Regularizer(Cell):
 
     def construct(self, weights):
         t = weights._t
-        return _wrap((t.abs().sum() * self.scale).to(t.dtype))
+        if t.dtype == torch.bool:
+            raise TypeError(f"For 'L1Regularizer', the 'weights' must be a numeric Tensor, but got Bool with shape "
+                            f"{tuple(t.shape)}")
+        # MindSpore 2.10 returns float32 for integer and float16 weights
+        dtype = torch.float64 if t.dtype == torch.float64 else torch.float32
+        return _wrap(t.to(dtype).abs().sum() * self.scale)
 
 
 class MatrixDiag(NoArgCell):

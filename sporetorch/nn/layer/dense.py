@@ -59,6 +59,9 @@ class BiDense(Cell):
             raise ValueError(f"For 'BiDense', the inputs must have last dimensions {self.in1_channels} and "
                              f"{self.in2_channels} and equal leading shapes, but got {tuple(a.shape)} and "
                              f"{tuple(b.shape)}")
+        if b.dtype != a.dtype and a.is_floating_point() and (
+                not b.is_floating_point() or b.itemsize < a.itemsize):
+            b = b.to(a.dtype)  # MindSpore 2.10 multiplies by input2, which promotes it to input1's dtype
         return _wrap(F.bilinear(a, b, self.weight._t, None if self.bias is None else self.bias._t))
 
     def extend_repr(self):

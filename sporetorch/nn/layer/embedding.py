@@ -7,7 +7,7 @@ from ...common.initializer import initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import check_bool
+from ._checks import check_bool, check_dtype
 
 __all__ = ["Embedding", "EmbeddingExt", "EmbeddingLookup", "MultiFieldEmbeddingLookup"]
 
@@ -203,7 +203,8 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
         self.field_size, self.operator, self.feature_num_list = field_size, operator, feature_num_list
 
     def construct(self, input_indices, input_values, field_ids):
-        ids, values, fields = input_indices._t, input_values._t, field_ids._t
+        ids, fields = input_indices._t, field_ids._t
+        values = check_dtype(self, "input_values", input_values._t, (torch.float32,))  # as MindSpore 2.10 checks
         if ids.dim() != 2 or values.shape != ids.shape or fields.shape != ids.shape:
             raise ValueError(f"For 'MultiFieldEmbeddingLookup', 'input_indices', 'input_values' and 'field_ids' "
                              f"must be 2-D of one shape, but got {tuple(ids.shape)}, {tuple(values.shape)} and "

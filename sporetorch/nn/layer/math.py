@@ -5,7 +5,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import NoArgCell, check_bool
+from ._checks import FLOATS, NoArgCell, check_bool, check_dtype
 
 __all__ = ["ReduceLogSumExp", "Range", "LGamma", "DiGamma", "IGamma", "LBeta", "MatMul", "Moments", "MatInverse",
            "MatDet"]
@@ -40,7 +40,7 @@ class ReduceLogSumExp(Cell):
         self._dims = _axis_dims(tuple(axis) if isinstance(axis, list) else axis)
 
     def construct(self, x):
-        t = x._t
+        t = check_dtype(self, "x", x._t, FLOATS)
         dims = self._dims if self._dims is not None else tuple(range(t.dim()))
         return _wrap(torch.logsumexp(t, dims, self.keep_dims))
 
@@ -80,7 +80,7 @@ class LGamma(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.lgamma(x._t))
+        return _wrap(torch.lgamma(check_dtype(self, "x", x._t, FLOATS)))
 
 
 class DiGamma(NoArgCell):
@@ -94,7 +94,7 @@ class DiGamma(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.digamma(x._t))
+        return _wrap(torch.digamma(check_dtype(self, "x", x._t, FLOATS)))
 
 
 class IGamma(NoArgCell):
@@ -109,7 +109,8 @@ class IGamma(NoArgCell):
     """
 
     def construct(self, a, x):
-        return _wrap(torch.special.gammainc(a._t, x._t))
+        a, x = check_dtype(self, "a", a._t, FLOATS), check_dtype(self, "x", x._t, FLOATS)
+        return _wrap(torch.special.gammainc(a, x))
 
 
 class LBeta(NoArgCell):
@@ -124,7 +125,7 @@ class LBeta(NoArgCell):
     """
 
     def construct(self, x, y):
-        a, b = x._t, y._t
+        a, b = check_dtype(self, "x", x._t, FLOATS), check_dtype(self, "y", y._t, FLOATS)
         return _wrap(torch.lgamma(a) + torch.lgamma(b) - torch.lgamma(a + b))
 
 

@@ -151,11 +151,11 @@ class BatchNorm3d(Cell):
 
 class SyncBatchNorm(_BatchNorm):
     __doc__ = r"""Batch normalisation synchronised across devices; in a single process it is
-    BatchNorm over :math:`(N, C)`, :math:`(N, C, H, W)` or :math:`(N, C, D, H, W)` input.""" + _BN_DOC + r"""
+    BatchNorm over :math:`(N, C)` or :math:`(N, C, H, W)` input.""" + _BN_DOC + r"""
     ``process_groups`` (list of rank lists) is accepted for compatibility. Default: None.
     """
 
-    _dims = (2, 3, 4, 5)
+    _dims = (2, 4)  # MindSpore 2.10's SyncBatchNorm takes (N, C) or (N, C, H, W) only
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
                  moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, process_groups=None,

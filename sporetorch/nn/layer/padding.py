@@ -37,9 +37,21 @@ class _PadNd(Cell):
 
     def construct(self, x):
         t = x._t
+        if self._mode == "reflect":
+            return _wrap(self._reflect(t))
         if self._mode != "constant":
             check_batch_rank(self, t)
         return _wrap(F.pad(t, self.padding, self._mode, self._value))
+
+    def _reflect(self, t):
+        """MindSpore 2.10 reflects inputs of any rank from the padded dimensions up to 5 (torch: one or two
+        more): the leading dimensions are merged into one for torch and restored after."""
+        nd = self._nd
+        if not nd <= t.dim() <= 5:
+            raise ValueError(f"For '{type(self).__name__}', the input must have {nd} to 5 dims, but got shape "
+                             f"{tuple(t.shape)}")
+        out = F.pad(t.reshape((-1,) + t.shape[t.dim() - nd:]), self.padding, "reflect")
+        return out.reshape(t.shape[:t.dim() - nd] + out.shape[1:])
 
 
 _PAD_DOC = r"""

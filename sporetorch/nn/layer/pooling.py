@@ -11,7 +11,7 @@ import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
-from ._checks import check_batch_rank, int_tuple
+from ._checks import FLOATS, INDICES, check_batch_rank, check_dtype, int_tuple
 from .conv import same_pad_flat
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
@@ -66,6 +66,8 @@ class _MaxPoolNd(_PoolNd):
         t = x._t
         if t.dim() != self._nd + 2:
             check_batch_rank(self, t)
+        if self._nd > 1 and not t.is_floating_point():  # MindSpore 2.10's 2-D/3-D kernels are float-only
+            check_dtype(self, "x", t, FLOATS)
         if self._torch_mode:
             if self.return_indices:
                 return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, True))
@@ -242,9 +244,20 @@ class _AdaptivePool(Cell):
         if self._nd == 1 and t.dim() != 3:  # MindSpore 2.10's 1-D adaptive pools take batched input only
             raise ValueError(f"For {type(self).__name__}, the input must has 3 dim, but got shape {tuple(t.shape)}")
         check_batch_rank(self, t)
+        if self._nd == 3 and not t.is_floating_point() and t.dtype != torch.bool:
+            return self._integer(t)
         if self._indices:
             return _max_result(type(self)._fn(t, self._size, self.return_indices))
         return _wrap(type(self)._fn(t, self._size))
+
+    def _integer(self, t):
+        """MindSpore 2.10's 3-D adaptive pools keep an integer dtype: averages truncate toward zero, maxima
+        are taken from the input itself (at the argmax of a float64 copy, so no value is rounded)."""
+        if not self._indices:
+            return _wrap(type(self)._fn(t.double(), self._size).to(t.dtype))
+        _, idx = type(self)._fn(t.double(), self._size, True)
+        out = _gather_spatial(t, idx, 3)
+        return (_wrap(out), _wrap(idx)) if self.return_indices else _wrap(out)
 
 
 _ADAPTIVE_DOC = r"""
@@ -317,6 +330,11 @@ class AdaptiveMaxPool3d(_AdaptivePool):
         super().__init__(output_size, return_indices)
 
 
+def _gather_spatial(t, idx, nd):
+    """The elements of ``t`` at the flat spatial indices ``idx`` (as pooling returns them)."""
+    return t.flatten(-nd).gather(-1, idx.flatten(-nd)).view(idx.shape)
+
+
 class _LPPool(Cell):
     _nd = 1
 
@@ -335,7 +353,10 @@ class _LPPool(Cell):
         self._fn = F.lp_pool1d if self._nd == 1 else F.lp_pool2d
 
     def construct(self, x):
-        return _wrap(self._fn(x._t, self._p, self._k, self._s, self.ceil_mode))
+        t = x._t
+        if self._nd == 2 and t.dim() != 4:  # MindSpore 2.10 pools 4-D input only
+            raise ValueError(f"For 'LPPool2d', the input must be 4-D (N, C, H, W), but got shape {tuple(t.shape)}")
+        return _wrap(self._fn(t, self._p, self._k, self._s, self.ceil_mode))
 
 
 class LPPool1d(_LPPool):
@@ -387,8 +408,13 @@ class _MaxUnpool(Cell):
         self._fn = {1: F.max_unpool1d, 2: F.max_unpool2d, 3: F.max_unpool3d}[self._nd]
 
     def construct(self, x, indices, output_size=None):
-        return _wrap(self._fn(x._t, indices._t.long(), self._k, self._s, self._p,
-                              None if output_size is None else tuple(output_size)))
+        t, i = x._t, check_dtype(self, "indices", indices._t, INDICES)
+        size = None if output_size is None else tuple(output_size)
+        if not t.is_floating_point():  # MindSpore 2.10 unpools integers; torch's kernel is float-only
+            check_dtype(self, "x", t, (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8))
+            # float64 holds every integer below 2**53 exactly, so every int32
+            return _wrap(self._fn(t.double(), i.long(), self._k, self._s, self._p, size).to(t.dtype))
+        return _wrap(self._fn(t, i.long(), self._k, self._s, self._p, size))
 
 
 _UNPOOL_DOC = r"""
@@ -437,8 +463,17 @@ class _FractionalMaxPool(Cell):
         self._fn = F.fractional_max_pool2d if self._nd == 2 else F.fractional_max_pool3d
 
     def construct(self, x):
+        t = x._t
+        if self._nd == 3 and t.dim() not in (4, 5):  # MindSpore 2.10 raises a TypeError here
+            raise TypeError(f"For 'FractionalMaxPool3d', the input must be 4-D or 5-D, but got shape {tuple(t.shape)}")
         samples = self._random_samples._t if isinstance(self._random_samples, Tensor) else self._random_samples
-        out = self._fn(x._t, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+        if self._nd == 2 and t.dtype in INDICES:
+            # MindSpore 2.10 pools int32/int64 too: the maxima come from the input, at a float64 copy's argmax
+            _, idx = self._fn(t.double(), self.kernel_size, self.output_size, self.output_ratio, True,
+                              _random_samples=None if samples is None else samples.double())
+            out = _gather_spatial(t, idx, 2)
+            return (_wrap(out), _wrap(idx)) if self.return_indices else _wrap(out)
+        out = self._fn(t, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
                        _random_samples=samples)
         return _max_result(out)
 

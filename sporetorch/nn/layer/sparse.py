@@ -1,9 +1,10 @@
 """Sparse layers: ``SparseToDense`` and ``SparseTensorDenseMatmul``."""
 import torch
 
-from ...common.tensor import _wrap
+from ...common.tensor import Tensor, _wrap
 from ...ops.function._utils import _ut
 from ..cell import Cell
+from ._checks import INDICES, check_dtype
 
 __all__ = ["SparseToDense", "SparseTensorDenseMatmul"]
 
@@ -48,6 +49,8 @@ class SparseTensorDenseMatmul(Cell):
 
     def construct(self, indices, values, sparse_shape, dense):
         v, d = values._t, dense._t
+        if isinstance(indices, Tensor):
+            check_dtype(self, "indices", indices._t, INDICES)
         i = _ut(indices, v).long()
         shape = tuple(int(s) for s in (sparse_shape.asnumpy() if hasattr(sparse_shape, "asnumpy") else sparse_shape))
         if i.dim() != 2 or i.shape[1] != 2 or len(shape) != 2 or d.dim() != 2:

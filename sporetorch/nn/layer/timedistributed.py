@@ -33,7 +33,9 @@ class TimeDistributed(Cell):
         self.layer, self.time_axis, self.reshape_with_axis = layer, time_axis, reshape_with_axis
 
     def construct(self, inputs):
-        if not isinstance(inputs, Tensor) or inputs.ndim < 3:
+        if not isinstance(inputs, Tensor):
+            raise TypeError(f"For 'TimeDistributed', the inputs must be a Tensor, but got {type(inputs).__name__}")
+        if inputs.ndim < 3:
             raise ValueError(f"For 'TimeDistributed', the inputs must be a Tensor of at least 3 dimensions, "
                              f"but got {getattr(inputs, 'shape', type(inputs).__name__)}")
         t = inputs._t

@@ -12,7 +12,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...common.parameter import Parameter
-from ...common.tensor import _wrap
+from ...common.tensor import Tensor, _wrap
 from ...ops.function.nn_func import _relu
 from ..cell import Cell
 from .activation import GELU, ReLU
@@ -243,6 +243,10 @@ class TransformerDecoderLayer(Cell):
 
     def construct(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
                   memory_key_padding_mask=None):
+        if isinstance(memory, Tensor) and memory.ndim and memory.shape[-1] != self.d_model:
+            # MindSpore 2.10 fails in the cross-attention's matmul, with a RuntimeError
+            raise RuntimeError(f"For 'TransformerDecoderLayer', the last dimension of 'memory' must be d_model "
+                               f"{self.d_model}, but got shape {tuple(memory.shape)}")
         x = tgt
         if self.norm_first:
             x = x + self._sa_block(self.norm1(x), tgt_mask, tgt_key_padding_mask)

@@ -12,6 +12,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
+from ..layer._checks import FLOATS, INDICES, check_dtype
 from ..layer.activation import get_activation
 
 __all__ = ["LossBase", "L1Loss", "L1LossExt", "MSELoss", "RMSELoss", "MAELoss", "MarginRankingLoss", "SmoothL1Loss",
@@ -218,9 +219,10 @@ class SmoothL1Loss(LossBase):
         self.beta = float(beta)
 
     def construct(self, logits, labels):
-        a, b = logits._t, labels._t
-        if a.shape != b.shape:
-            a, b = torch.broadcast_tensors(a, b)
+        a, b = check_dtype(self, "logits", logits._t, FLOATS), check_dtype(self, "labels", labels._t, FLOATS)
+        if a.shape != b.shape:  # MindSpore 2.10 does not broadcast them
+            raise ValueError(f"For 'SmoothL1Loss', the 'logits' and 'labels' must have the same shape, but got "
+                             f"{tuple(a.shape)} and {tuple(b.shape)}")
         return _wrap(F.smooth_l1_loss(a, b, reduction=self.reduction, beta=self.beta))
 
 
@@ -437,7 +439,7 @@ class PoissonNLLLoss(LossBase):
         self.log_input, self.full, self.eps = log_input, full, eps
 
     def construct(self, input, target):  # noqa: A002 - MindSpore's argument name
-        x = input._t
+        x = check_dtype(self, "input", input._t, FLOATS)
         y = target._t.to(x.dtype)
         loss = torch.exp(x) - y * x if self.log_input else x - y * torch.log(x + self.eps)
         if self.full:
@@ -497,7 +499,8 @@ class MultiMarginLoss(LossBase):
 
     def construct(self, x, target, weight=None):
         w = weight if weight is not None else self.weight
-        return _wrap(F.multi_margin_loss(x._t, _labels(target._t), self.p, self.margin, _t(w),
+        check_dtype(self, "target", target._t, (torch.int64,))  # as MindSpore 2.10 documents and checks
+        return _wrap(F.multi_margin_loss(x._t, target._t, self.p, self.margin, _t(w),
                                          reduction=self.reduction))
 
 
@@ -744,6 +747,10 @@ class NLLLoss(LossBase):
             raise TypeError(f"For 'NLLLoss', the 'labels' must be int32 or int64, but got {labels.dtype} "
                             f"with shape {tuple(labels.shape)}")
         x = logits._t if logits._t.is_floating_point() else logits._t.float()  # MindSpore 2.10 casts int logits
+        if x.dim() > 2 and labels._t.shape != x.shape[:1] + x.shape[2:]:
+            # MindSpore 2.10 gathers N-D logits at the labels and fails there with a RuntimeError
+            raise RuntimeError(f"For 'NLLLoss', the 'labels' of {x.dim()}-D 'logits' of shape {tuple(x.shape)} must "
+                               f"have the shape {tuple(x.shape[:1] + x.shape[2:])}, but got {tuple(labels.shape)}")
         return _wrap(F.nll_loss(x, _labels(labels._t), self._w, ignore_index=self.ignore_index,
                                 reduction=self.reduction))
 
@@ -819,6 +826,9 @@ class KLDivLoss(LossBase):
 
     def construct(self, logits, labels):
         x, y = logits._t, labels._t
+        if x.shape != y.shape:  # MindSpore 2.10 does not broadcast them
+            raise ValueError(f"For 'KLDivLoss', the 'logits' and 'labels' must have the same shape, but got "
+                             f"{tuple(x.shape)} and {tuple(y.shape)}")
         if self.reduction == "mean":
             # MindSpore's "mean" is the element-wise mean (torch warns about it, so spell it out).
             out = F.kl_div(x, y, reduction="sum") / max(torch.broadcast_shapes(x.shape, y.shape).numel(), 1)
@@ -849,7 +859,7 @@ class CTCLoss(LossBase):
         self.blank, self.zero_infinity = blank, zero_infinity
 
     def construct(self, log_probs, targets, input_lengths, target_lengths):
-        lp, tg = log_probs._t, targets._t
+        lp, tg = log_probs._t, check_dtype(self, "targets", targets._t, INDICES)
         if lp.dim() == 2 and tg.dim() == 2:
             if tg.shape[0] != 1:
                 raise ValueError(f"For 'CTCLoss', unbatched 2-D targets must have first dimension 1, "
@@ -887,7 +897,16 @@ class GaussianNLLLoss(LossBase):
         self.full, self.eps = full, eps
 
     def construct(self, logits, labels, var):
-        return _wrap(F.gaussian_nll_loss(logits._t, labels._t, var._t, self.full, self.eps, self.reduction))
+        x, y, v = logits._t, labels._t, var._t
+        if v.dim() == x.dim() - 1 and v.shape == x.shape[:-1]:  # one variance per row, as in torch
+            v = v.unsqueeze(-1)
+        try:  # MindSpore 2.10 broadcasts the three operands (torch insists on the input's shape)
+            x, y, v = torch.broadcast_tensors(x, y, v)
+        except RuntimeError:
+            raise ValueError(f"For 'GaussianNLLLoss', the 'logits', 'labels' and 'var' must be broadcastable, but "
+                             f"got shapes {tuple(logits.shape)}, {tuple(labels.shape)} and "
+                             f"{tuple(var.shape)}") from None
+        return _wrap(F.gaussian_nll_loss(x, y, v, self.full, self.eps, self.reduction))
 
 
 class HingeEmbeddingLoss(LossBase):
@@ -978,6 +997,9 @@ class SampledSoftmaxLoss(LossBase):
 
     def construct(self, weights, biases, labels, logits):
         w, b, y, x = weights._t, biases._t, labels._t, logits._t
+        if w.dim() != 2 or x.dim() != 2:
+            raise ValueError(f"For 'SampledSoftmaxLoss', the 'weights' and 'logits' must be 2-D, but got shapes "
+                             f"{tuple(w.shape)} and {tuple(x.shape)}")
         if y.is_floating_point():
             raise TypeError(f"For 'SampledSoftmaxLoss', the 'labels' must be int32 or int64, "
                             f"but got {mstype.from_torch(y.dtype)}")

@@ -350,6 +350,9 @@ def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
 def _quantile(op, torch_fn, input, q, axis, keepdims):
     _check_dtype(op, "input", input, (torch.float32, torch.float64))
     t = input._t
+    if isinstance(q, Tensor) and q._t.dim() <= 1 and bool(((q._t < 0) | (q._t > 1)).any()):
+        # A Tensor q reaches MindSpore's kernel, which checks its values: RuntimeError (a float q: ValueError).
+        raise RuntimeError(f"For '{op}', the 'q' values must be in [0, 1], but got {_desc(q)}")
     return _wrap(torch_fn(t, _ut(q, t).to(t.dtype) if not isinstance(q, float) else q, axis, keepdims))
 
 

@@ -16,6 +16,7 @@ import itertools
 import torch
 import torch.distributed as dist
 
+from ..common.tensor import Tensor
 from . import _collectives as C
 from . import management as M
 
@@ -79,7 +80,41 @@ def destroy_process_group(group=None):
 
 
 def _pg(group, fn):
+    if not M.is_distributed():
+        raise RuntimeError(f"For '{fn}', distributed communication has not been initialised: call init() or "
+                           f"init_process_group() first.")
     return M.process_group(M.HCCL_WORLD_COMM_GROUP if group is None else group, fn)
+
+
+_REDUCE_OPS = ("sum", "prod", "min", "max", "avg")
+
+
+def check_args(fn, tensors=(), ints=(), op=None, ops=_REDUCE_OPS, group=None, async_op=False):
+    """MindSpore's argument checks, made before it looks at the process group: TypeError for a non-Tensor
+    in ``tensors``, a non-int in ``ints`` (``(name, value)`` pairs), an ``op`` not in ``ops``, a non-str
+    ``group`` or a non-bool ``async_op``."""
+    for name, value in tensors:
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For '{fn}', the '{name}' must be a Tensor, but got {type(value).__name__}")
+    for name, value in ints:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For '{fn}', the '{name}' must be an int, but got {type(value).__name__}")
+    if op is not None and (not isinstance(op, str) or op not in ops):
+        raise TypeError(f"For '{fn}', the 'op' must be one of {', '.join(ops)}, but got {op!r}")
+    if group is not None and not isinstance(group, str):
+        raise TypeError(f"For '{fn}', the 'group' must be a str, but got {type(group).__name__}")
+    if not isinstance(async_op, bool):
+        raise TypeError(f"For '{fn}', the 'async_op' must be a bool, but got {type(async_op).__name__}")
+
+
+def _tensor_list(fn, name, value):
+    """MindSpore's TypeError unless ``value`` is a list or tuple of Tensors of one dtype."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(t, Tensor) for t in value):
+        raise TypeError(f"For '{fn}', the '{name}' must be a list or tuple of Tensors, but got "
+                        f"{type(value).__name__}")
+    if len({t.dtype for t in value}) > 1:
+        raise TypeError(f"For '{fn}', the Tensors of '{name}' must have one dtype, but got "
+                        f"{[str(t.dtype) for t in value]}")
 
 
 def _world(group):
@@ -210,6 +245,9 @@ def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op="sum"
                                  async_op=False):
     """Reduce ``input`` over the ranks; rank ``r`` gets ``input_split_sizes[r]`` rows of the first axis
     (equal shares when None) in ``output``. Runs synchronously."""
+    check_args("reduce_scatter_tensor_uneven", op=op, ops=("sum", "min", "max", "avg"), group=group,
+               async_op=async_op)
+    check_args("reduce_scatter_tensor_uneven", (("output", output), ("input", input)))
     pg = _pg(group, "reduce_scatter_tensor_uneven")
     n = C.group_size(pg)
     sizes = _row_sizes(input_split_sizes, input.shape[0], n, "reduce_scatter_tensor_uneven")
@@ -230,6 +268,8 @@ class _Done:
 
 def reduce_scatter(output, input_list, op="sum", group=None, async_op=False):
     """Reduce ``input_list[i]`` over the ranks into rank ``i``'s ``output``."""
+    _tensor_list("reduce_scatter", "input_list", input_list)
+    check_args("reduce_scatter", (("output", output),), op=op, group=group, async_op=async_op)
     pg = _pg(group, "reduce_scatter")
     return _run(lambda a: dist.reduce_scatter(output._t, [t._t.contiguous() for t in input_list],
                                               _op(op, "reduce_scatter"), group=pg, async_op=a), async_op)
@@ -309,20 +349,54 @@ def batch_isend_irecv(p2p_op_list):
 
 
 def _no_pickle(name):
-    def fn(*args, **kwargs):
-        raise NotImplementedError(f"mint.distributed.{name} sends pickled Python objects, and sporetorch never "
-                                  "unpickles data; send Tensors (broadcast, all_gather, send/recv) instead.")
-    fn.__name__ = name
-    fn.__doc__ = f"Not provided: ``{name}`` pickles Python objects."
-    return fn
+    return NotImplementedError(f"mint.distributed.{name} sends pickled Python objects, and sporetorch never "
+                               "unpickles data; send Tensors (broadcast, all_gather, send/recv) instead.")
 
 
-all_gather_object = _no_pickle("all_gather_object")
-broadcast_object_list = _no_pickle("broadcast_object_list")
-gather_object = _no_pickle("gather_object")
-scatter_object_list = _no_pickle("scatter_object_list")
-send_object_list = _no_pickle("send_object_list")
-recv_object_list = _no_pickle("recv_object_list")
+def _object_list(fn, name, value):
+    if not isinstance(value, list) or not value:
+        raise TypeError(f"For '{fn}', the '{name}' must be a non-empty list, but got {value!r}")
+
+
+# The object collectives pickle Python objects and are not provided. They check their arguments (and the
+# process group) as MindSpore does first, so that a wrong call fails the same way.
+def all_gather_object(object_list, obj, group=None):
+    """Not provided: pickles Python objects (NotImplementedError)."""
+    raise _no_pickle("all_gather_object")
+
+
+def broadcast_object_list(object_list, src=0, group=None, device=None):
+    """Not provided: pickles Python objects (NotImplementedError, after MindSpore's argument checks)."""
+    check_args("broadcast_object_list", ints=(("src", src),), group=group)
+    _object_list("broadcast_object_list", "object_list", object_list)
+    _pg(group, "broadcast_object_list")
+    raise _no_pickle("broadcast_object_list")
+
+
+def gather_object(obj, object_gather_list=None, dst=0, group=None):
+    """Not provided: pickles Python objects (NotImplementedError, after MindSpore's argument checks)."""
+    check_args("gather_object", ints=(("dst", dst),), group=group)
+    _pg(group, "gather_object")
+    raise _no_pickle("gather_object")
+
+
+def scatter_object_list(scatter_object_output_list, scatter_object_input_list=None, src=0, group=None):
+    """Not provided: pickles Python objects (NotImplementedError, after MindSpore's argument checks)."""
+    check_args("scatter_object_list", group=group)
+    _object_list("scatter_object_list", "scatter_object_output_list", scatter_object_output_list)
+    check_args("scatter_object_list", ints=(("src", src),))
+    _pg(group, "scatter_object_list")
+    raise _no_pickle("scatter_object_list")
+
+
+def send_object_list(object_list, dst=0, group=None, device=None):
+    """Not provided: pickles Python objects (NotImplementedError)."""
+    raise _no_pickle("send_object_list")
+
+
+def recv_object_list(object_list, src=None, group=None, device=None):
+    """Not provided: pickles Python objects (NotImplementedError)."""
+    raise _no_pickle("recv_object_list")
 
 
 def gather_tensors(tensor, parts, dst, group, async_op):

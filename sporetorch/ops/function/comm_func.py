@@ -70,6 +70,7 @@ def broadcast(tensor, src, group=None, async_op=False):
 
 def reduce(tensor, dst, op="sum", group=None, async_op=False):
     """Reduce ``tensor`` onto world rank ``dst``."""
+    D.check_args("reduce", (("tensor", tensor),), (("dst", dst),), op, group=group, async_op=async_op)
     return _switched("reduce", lambda t: D.reduce(t, dst, op, group, async_op), tensor)
 
 
@@ -81,6 +82,8 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
 
 def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):  # noqa: A002 - MindSpore's name
     """Reduce ``input`` over the ranks; this rank's slice of the first axis goes to ``output``."""
+    D.check_args("reduce_scatter_tensor", (("input", input), ("output", output)), op=op, group=group,
+                 async_op=async_op)
     return _switched("reduce_scatter_tensor", lambda t: D.reduce_scatter_tensor(t, input, op, group, async_op),
                      output)
 
@@ -88,6 +91,9 @@ def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False): 
 def gather_into_tensor(output_tensor, input_tensor, dst=0, group=None, async_op=False):
     """Concatenate ``input_tensor`` of every rank along the first axis into ``output_tensor`` on world rank
     ``dst`` (other ranks' ``output_tensor`` is not written)."""
+    D.check_args("gather_into_tensor", (("input_tensor", input_tensor), ("output_tensor", output_tensor)),
+                 (("dst", dst),), group=group, async_op=async_op)
+
     def run(t):
         parts = list(t._t.chunk(D.get_world_size(group))) if D.get_rank() == dst else None
         return D.gather_tensors(input_tensor, parts, dst, group, async_op)
@@ -97,6 +103,9 @@ def gather_into_tensor(output_tensor, input_tensor, dst=0, group=None, async_op=
 def scatter_tensor(output_tensor, input_tensor, src=0, group=None, async_op=False):
     """Split world rank ``src``'s ``input_tensor`` along the first axis; part ``i`` goes to rank ``i``'s
     ``output_tensor``."""
+    D.check_args("scatter_tensor", (("input_tensor", input_tensor), ("output_tensor", output_tensor)),
+                 (("src", src),), group=group, async_op=async_op)
+
     def run(t):
         parts = list(input_tensor._t.chunk(D.get_world_size(group))) if D.get_rank() == src else None
         return D.scatter_tensors(t, parts, src, group, async_op)

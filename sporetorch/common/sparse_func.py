@@ -71,7 +71,10 @@ def coo_add(x1, x2, thresh):
 
 def coo_concat(sp_input, concat_dim=0):
     """Join COOTensors along ``concat_dim``; the result's indices are sorted row-major."""
-    if not isinstance(sp_input, (tuple, list)) or len(sp_input) < 2:
+    if not isinstance(sp_input, (tuple, list)):
+        raise TypeError(f"For 'coo_concat', 'sp_input' must be a tuple or list of COOTensors, but got "
+                        f"{type(sp_input).__name__}.")
+    if len(sp_input) < 2:
         raise ValueError("For 'coo_concat', 'sp_input' must be a tuple or list of at least 2 COOTensors.")
     for x in sp_input:
         _check(x, COOTensor, "coo_concat")
@@ -217,6 +220,10 @@ def dense_to_sparse_csr(tensor):
     t = tensor._t
     if t.dim() != 2:
         raise ValueError(f"For 'dense_to_sparse_csr', the input must be 2-D, but got shape {tuple(t.shape)}.")
+    if t.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        # MindSpore 2.10's DenseToCSRSparseMatrix takes float32/float64/complex64/complex128 only
+        raise TypeError(f"For 'dense_to_sparse_csr', the input must be Float32, Float64, Complex64 or Complex128, "
+                        f"but got {tensor.dtype}.")
     return CSRTensor._from_torch(t, torch.int32, torch.int32)
 
 

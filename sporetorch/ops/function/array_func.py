@@ -16,6 +16,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
+from ._dtype_table import COMPLEXES, F32_F64, INT32_INT64, NO_BOOL, SAME, apply_dtype_table
 from ._utils import (_axes, _axis, _desc, _fail, _guard, _guard_module, _inline_checked, _no_tensor, _number,
                      _shape, _torch_error_type, _u, _ut, _wrap_seq)
 
@@ -64,6 +65,12 @@ def _indices(op, name, index):
     return t if t.dtype == torch.int64 or t.dtype == torch.int32 else t.long()
 
 
+def _no_int(op, name, value):
+    """MindSpore's TypeError for a bare int where its primitive takes a tuple of ints (shape, axes)."""
+    if isinstance(value, (int, np.integer)):
+        raise TypeError(f"For '{op}', the '{name}' must be a tuple or list of ints, but got int {value}")
+
+
 # ---------------------------------------------------------------------------- shape
 @_inline_checked
 def reshape(input, shape):
@@ -75,6 +82,7 @@ def reshape(input, shape):
                     return _wrap(input._t.reshape(shape))
                 except TypeError:
                     pass
+            _no_int("reshape", "shape", shape)
             return _wrap(input._t.reshape(_shape("reshape", shape)))
         except RuntimeError as e:
             _fail("reshape", e, ValueError, input=input, shape=shape)
@@ -92,6 +100,7 @@ def permute(input, axis):
     """Reorder the axes of ``input`` by the permutation ``axis``."""
     try:
         try:
+            _no_int("permute", "axis", axis)
             return _wrap(input._t.permute(_shape("permute", axis, "axis")))
         except (RuntimeError, IndexError) as e:
             _fail("permute", e, ValueError, input=input, axis=axis)
@@ -104,6 +113,8 @@ def transpose(input, dims):
     """Permute the axes of ``input`` by the full permutation ``dims`` (not a pair swap as in torch)."""
     try:
         try:
+            if type(dims) is not tuple:
+                _no_int("transpose", "dims", dims)
             return _wrap(input._t.permute(dims if type(dims) is tuple else _shape("transpose", dims, "dims")))
         except (RuntimeError, IndexError) as e:
             _fail("transpose", e, ValueError, input=input, dims=dims)
@@ -147,7 +158,9 @@ def t(input):
 
 
 def adjoint(x):
-    """Conjugate transpose of the last two axes."""
+    """Conjugate transpose of the last two axes (a 0-D input raises ValueError, as in MindSpore)."""
+    if x._t.dim() == 0:
+        raise ValueError("For 'adjoint', the 'x' must have at least 1 dimension, but got a 0-D Tensor")
     return _wrap(x._t.mH)
 
 
@@ -220,6 +233,8 @@ def ravel(input):
 def concat(tensors, axis=0):
     """Join tensors along an existing ``axis``; mixed dtypes promote (e.g. Float16 + Float32 -> Float32)."""
     try:
+        if isinstance(tensors, Tensor):
+            raise TypeError(f"For 'concat', the 'tensors' must be a tuple or list of Tensors, but got {_desc(tensors)}")
         try:
             ts = [x._t for x in tensors]
         except (AttributeError, TypeError):
@@ -285,6 +300,8 @@ def unstack(input_x, axis=0):
     """Split along ``axis`` into a tuple of tensors with that axis removed."""
     try:
         t = input_x._t
+        if t.dim() == 0:
+            raise ValueError("For 'unstack', the 'input_x' must have at least 1 dimension, but got a 0-D Tensor")
         return _wrap_seq(torch.unbind(t, _axis("unstack", axis, t.dim())))
     except AttributeError as e:
         _no_tensor("unstack", e, input_x=input_x)
@@ -301,6 +318,8 @@ def split(tensor, split_size_or_sections, axis=0):
     """Split into chunks of ``split_size_or_sections`` (an int: equal chunks, the last smaller) or listed sizes."""
     try:
         t = tensor._t
+        if t.dim() == 0:
+            raise ValueError(f"For 'split', the 'axis' {axis} is out of range for a 0-D Tensor")
         axis = _axis("split", axis, t.dim())
         if isinstance(split_size_or_sections, (list, tuple)):
             if builtins.sum(split_size_or_sections) != t.shape[axis]:
@@ -328,26 +347,40 @@ def chunk(input, chunks, axis=0):
     """Split into ``chunks`` parts of size ``ceil(n / chunks)`` (the last may be smaller)."""
     try:
         t = input._t
-        if not isinstance(chunks, int) or chunks <= 0:
+        if t.dim() == 0:
+            raise ValueError(f"For 'chunk', the 'axis' {axis} is out of range for a 0-D Tensor")
+        if not isinstance(chunks, int) or isinstance(chunks, bool):
+            raise TypeError(f"For 'chunk', the 'chunks' must be an int, but got {_desc(chunks)}")
+        if chunks <= 0:
             raise ValueError(f"For 'chunk', the 'chunks' must be a positive int, but got {chunks!r}")
         return _wrap_seq(torch.chunk(t, chunks, _axis("chunk", axis, t.dim())))
     except AttributeError as e:
         _no_tensor("chunk", e, input=input, chunks=chunks)
 
 
+def _split_along(op, input, indices_or_sections, axis, min_rank):
+    """:func:`tensor_split` along ``axis`` of an input of rank >= ``min_rank`` (ValueError otherwise)."""
+    t = input._t
+    if t.dim() < min_rank:
+        raise ValueError(f"For '{op}', the 'input' must have at least {min_rank} dimensions, "
+                         f"but got shape {tuple(t.shape)}")
+    return tensor_split(input, indices_or_sections, axis)
+
+
 def hsplit(input, indices_or_sections):
-    """Split along axis 1 (axis 0 for 1-D)."""
-    return _wrap_seq(torch.hsplit(input._t, indices_or_sections))
+    """Split along axis 1 into nearly equal parts (an int) or at the given indices (MindSpore 2.10 needs a 2-D
+    or higher input)."""
+    return _split_along("hsplit", input, indices_or_sections, 1, 2)
 
 
 def vsplit(input, indices_or_sections):
-    """Split along axis 0."""
-    return _wrap_seq(torch.vsplit(input._t, indices_or_sections))
+    """Split along axis 0 into nearly equal parts (an int) or at the given indices."""
+    return _split_along("vsplit", input, indices_or_sections, 0, 1)
 
 
 def dsplit(input, indices_or_sections):
-    """Split along axis 2."""
-    return _wrap_seq(torch.dsplit(input._t, indices_or_sections))
+    """Split along axis 2 into nearly equal parts (an int) or at the given indices."""
+    return _split_along("dsplit", input, indices_or_sections, 2, 3)
 
 
 @_inline_checked
@@ -355,6 +388,7 @@ def tile(input, dims):
     """Repeat ``input`` ``dims[i]`` times along each axis."""
     try:
         try:
+            _no_int("tile", "dims", dims)
             return _wrap(torch.tile(input._t, _shape("tile", dims, "dims")))
         except RuntimeError as e:
             _fail("tile", e, ValueError, input=input, dims=dims)
@@ -367,6 +401,7 @@ def broadcast_to(input, shape):
     """Broadcast to ``shape`` (-1 keeps the input's size on that axis)."""
     try:
         try:
+            _no_int("broadcast_to", "shape", shape)
             return _wrap(torch.broadcast_to(input._t, _shape("broadcast_to", shape)))
         except RuntimeError as e:
             _fail("broadcast_to", e, ValueError, input=input, shape=shape)
@@ -375,7 +410,10 @@ def broadcast_to(input, shape):
 
 
 def expand(input_x, size):
-    """Broadcast to ``size``."""
+    """Broadcast to ``size`` (MindSpore's Expand takes it as a 1-D Tensor; a tuple is accepted too)."""
+    _no_int("expand", "size", size)
+    if isinstance(size, Tensor) and size._t.dim() != 1:
+        raise ValueError(f"For 'expand', the 'size' must be a 1-D Tensor, but got {_desc(size)}")
     return broadcast_to(input_x, size)
 
 
@@ -387,6 +425,7 @@ def expand_as(input, other):
 def flip(input, dims):
     """Reverse the order of elements along ``dims``."""
     t = input._t
+    _no_int("flip", "dims", dims)
     d = _axes("flip", dims, t.dim(), "dims")
     return _wrap(torch.flip(t, (d,) if isinstance(d, int) else (d or ())))
 
@@ -460,6 +499,12 @@ def gather_d(x, dim, index):
 
 def gather_nd(input_x, indices):
     """Gather slices addressed by the last axis of ``indices``."""
+    if not isinstance(indices, Tensor):
+        raise TypeError(f"For 'gather_nd', the 'indices' must be a Tensor, but got {type(indices).__name__}")
+    rank = input_x._t.dim()
+    if indices._t.dim() == 0 or indices._t.shape[-1] > rank:
+        raise ValueError(f"For 'gather_nd', the last dimension of 'indices' must be at most the rank of 'input_x' "
+                         f"({rank}), but got {_desc(indices)}")
     idx = _indices("gather_nd", "indices", indices).long()
     try:
         return _wrap(input_x._t[tuple(idx.unbind(-1))])
@@ -483,6 +528,8 @@ def index_select(input, axis, index):
 
 def take(input, index):
     """Take elements of the flattened ``input`` at ``index``."""
+    if not isinstance(index, Tensor):
+        raise TypeError(f"For 'take', the 'index' must be a Tensor, but got {type(index).__name__}")
     return _wrap(torch.take(input._t, _indices("take", "index", index).long()))
 
 
@@ -504,9 +551,11 @@ def masked_fill(input_x, mask, value):
 
 def masked_select(input, mask):
     """1-D tensor of the elements of ``input`` where the broadcast ``mask`` is True."""
-    m = _ut(mask)
+    if not isinstance(mask, Tensor):
+        raise TypeError(f"For 'masked_select', the 'mask' must be a Tensor, but got {type(mask).__name__}")
+    m = mask._t
     if m.dtype != torch.bool:
-        raise TypeError(f"For 'masked_select', the 'mask' must be a Bool tensor, but got {_desc(mask)}")
+        raise RuntimeError(f"For 'masked_select', the 'mask' must be a Bool tensor, but got {_desc(mask)}")
     try:
         return _wrap(torch.masked_select(input._t, m))
     except RuntimeError as e:
@@ -904,6 +953,11 @@ def select_scatter(input, src, axis, index):
 
 def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
     """Embed ``src`` into the slice ``start:end:step`` of ``input`` along ``axis``."""
+    if input._t.dim() == 0:
+        raise IndexError("For 'slice_scatter', the 'input' must have at least 1 dimension, but got a 0-D Tensor")
+    if input._t.dtype != src._t.dtype:
+        raise TypeError(f"For 'slice_scatter', 'input' and 'src' must have the same dtype, but got "
+                        f"{input.dtype} and {src.dtype}")
     return _wrap(torch.slice_scatter(input._t, src._t, axis, start, end, step))
 
 
@@ -921,7 +975,10 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     """
     try:
         idx = _indices("one_hot", "indices", indices)
-        depth = int(depth._t.item()) if isinstance(depth, Tensor) else depth
+        if isinstance(depth, Tensor):
+            if depth._t.numel() != 1:
+                raise TypeError(f"For 'one_hot', the 'depth' must be an int, but got {_desc(depth)}")
+            depth = int(depth._t.item())
         if not isinstance(depth, int) or depth < 0:
             raise ValueError(f"For 'one_hot', the 'depth' must be a non-negative int, but got {depth!r}")
         on = _ut(on_value)
@@ -945,8 +1002,14 @@ def pad(input_x, padding, mode='constant', value=None):
     try:
         if mode not in _PAD_MODES:
             raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got {mode!r}")
-        pads = _shape("pad", padding, "padding")
         t = input_x._t
+        if isinstance(padding, (int, np.integer)):
+            raise TypeError(f"For 'pad', the 'padding' must be a tuple, list or 1-D Tensor, but got int {padding}")
+        if isinstance(padding, Tensor) and padding._t.dim() != 1:
+            raise ValueError(f"For 'pad', the 'padding' must be a 1-D Tensor, but got {_desc(padding)}")
+        if t.dim() == 0:
+            raise ValueError("For 'pad', the 'input_x' must have at least 1 dimension, but got a 0-D Tensor")
+        pads = _shape("pad", padding, "padding")
         if len(pads) % 2 or len(pads) // 2 > t.dim():
             raise ValueError(f"For 'pad', the 'padding' length must be even and at most 2 * ndim, but got {list(pads)} "
                              f"for input shape {tuple(t.shape)}")
@@ -1131,6 +1194,8 @@ def matrix_set_diag(x, diagonal, k=0, align='RIGHT_LEFT'):
     ``diagonal``, laid out as :func:`matrix_diag_part` returns them; TensorFlow's MatrixSetDiagV3."""
     op = "MatrixSetDiagV3"
     _check_diag_align(op, align)
+    if isinstance(diagonal, numbers.Number):  # MindSpore makes it a 0-D Tensor, of too low a rank
+        raise ValueError(f"For '{op}', the 'diagonal' must be a Tensor of rank >= 1, but got {diagonal!r}")
     t = x._t
     lo, hi, length = _diag_band(op, t, k)
     expected = t.shape[:-2] + ((length,) if lo == hi else (hi - lo + 1, length))
@@ -1138,18 +1203,26 @@ def matrix_set_diag(x, diagonal, k=0, align='RIGHT_LEFT'):
         raise ValueError(f"For '{op}', 'diagonal' must have shape {tuple(expected)} for 'x' of shape "
                          f"{tuple(t.shape)} and k {[lo, hi]}, but got {tuple(diagonal._t.shape)}.")
     rows, cols = t.shape[-2:]
-    # The band is the matrix matrix_diag builds from `diagonal` at x's size.
-    band = matrix_diag(diagonal, [lo, hi], rows, cols, 0, align)._t
+    # The band is the matrix matrix_diag builds from `diagonal` (in the result's dtype) at x's size.
+    dtype = torch.promote_types(t.dtype, diagonal._t.dtype)
+    band = matrix_diag(_wrap(diagonal._t.to(dtype)), [lo, hi], rows, cols, 0, align)._t
     d = torch.arange(cols, device=t.device) - torch.arange(rows, device=t.device).unsqueeze(-1)
     return _wrap(torch.where((d >= lo) & (d <= hi), band, t))
 
 
 # ---------------------------------------------------------------------------- sort / select
+def _sortable(op, name, t):
+    """MindSpore's Sort needs an axis: a 0-D input raises ValueError."""
+    if t.dim() == 0:
+        raise ValueError(f"For '{op}', the '{name}' must have at least 1 dimension, but got a 0-D Tensor")
+
+
 @_inline_checked
 def sort(input_x, axis=-1, descending=False):
     """Sorted values and their Int32 indices along ``axis`` (a stable sort)."""
     try:
         t = input_x._t
+        _sortable("sort", "input_x", t)
         values, idx = torch.sort(t, dim=_axis("sort", axis, t.dim()), descending=descending, stable=True)
         return _wrap(values), _wrap(idx.to(torch.int32))
     except AttributeError as e:
@@ -1159,12 +1232,14 @@ def sort(input_x, axis=-1, descending=False):
 def argsort(input, axis=-1, descending=False):
     """Int32 indices that sort ``input`` along ``axis``."""
     t = input._t
+    _sortable("argsort", "input", t)
     return _wrap(torch.sort(t, dim=_axis("argsort", axis, t.dim()), descending=descending, stable=True)[1]
                  .to(torch.int32))
 
 
 def msort(input):
     """Sort along axis 0."""
+    _sortable("msort", "input", input._t)
     return _wrap(torch.msort(input._t))
 
 
@@ -1174,6 +1249,10 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     try:
         t = input._t
         dim = -1 if dim is None else dim
+        if isinstance(k, Tensor):
+            if k._t.dim() > 1 or k._t.numel() != 1:
+                raise RuntimeError(f"For 'topk', a Tensor 'k' must be 0-D or 1-D with one element, but got {_desc(k)}")
+            k = int(k._t.item())
         try:
             values, idx = torch.topk(t, k, _axis("topk", dim, t.dim(), "dim"), largest, sorted)
         except RuntimeError as e:
@@ -1212,6 +1291,9 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 
 def unique_with_pad(x, pad_num):
     """:func:`unique` of a 1-D tensor, padded with ``pad_num`` back to the input length."""
+    if x._t.dim() != 1:
+        raise ValueError(f"For 'unique_with_pad', the 'x' must be 1-D, but got {_desc(x)}")
+    pad_num = _number(pad_num)
     u, idx = unique(x)
     n = x._t.numel()
     padded = torch.full((n,), pad_num, dtype=x._t.dtype, device=x._t.device)
@@ -1219,28 +1301,62 @@ def unique_with_pad(x, pad_num):
     return _wrap(padded), idx
 
 
+def _nonzero_rank(op, input):
+    if input._t.dim() == 0:
+        raise RuntimeError(f"For '{op}', the 'input' must have at least 1 dimension on CPU/GPU, but got a 0-D Tensor")
+
+
 def nonzero(input, *, as_tuple=False):
-    """Int64 coordinates of the non-zero elements (a tuple of 1-D tensors with ``as_tuple``)."""
+    """Int64 coordinates of the non-zero elements (a tuple of 1-D tensors with ``as_tuple``).
+
+    Differences from PyTorch: a 0-D input raises RuntimeError, as MindSpore 2.10 documents for CPU/GPU.
+    """
+    _nonzero_rank("nonzero", input)
     if as_tuple:
         return _wrap_seq(torch.nonzero(input._t, as_tuple=True))
     return _wrap(torch.nonzero(input._t))
 
 
 def argwhere(input):
-    """Int64 coordinates of the non-zero elements."""
+    """Int64 coordinates of the non-zero elements (a 0-D input raises RuntimeError, as in MindSpore)."""
+    _nonzero_rank("argwhere", input)
     return _wrap(torch.argwhere(input._t))
 
 
 def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
-    """Insertion indices of ``values`` into ``sorted_sequence`` (Int64, or Int32 with ``out_int32``)."""
+    """Insertion indices of ``values`` into ``sorted_sequence`` (Int64, or Int32 with ``out_int32``).
+
+    ``values`` must be a Tensor of ``sorted_sequence``'s dtype, not Bool (MindSpore's kernel raises
+    RuntimeError otherwise).
+    """
+    if not isinstance(values, Tensor):
+        raise TypeError(f"For 'searchsorted', the 'values' must be a Tensor, but got {type(values).__name__}")
+    if sorted_sequence._t.dtype != values._t.dtype or values._t.dtype == torch.bool:
+        raise RuntimeError(f"For 'searchsorted', 'sorted_sequence' and 'values' must have the same non-Bool dtype, "
+                           f"but got {_desc(sorted_sequence)} and {_desc(values)}")
     return _wrap(torch.searchsorted(sorted_sequence._t, _ut(values, sorted_sequence._t), out_int32=out_int32,
                                     right=right, side=side, sorter=None if sorter is None else _ut(sorter)))
 
 
 def bucketize(input, boundaries, *, right=False):
-    """Index of the bucket of each element given sorted ``boundaries`` (Int32 as in MindSpore)."""
-    b = boundaries._t if isinstance(boundaries, Tensor) else torch.tensor(boundaries, device=input._t.device)
-    return _wrap(torch.bucketize(input._t, b, out_int32=True, right=right))
+    """Index of the bucket of each element given sorted ``boundaries`` (Int32 as in MindSpore).
+
+    As MindSpore 2.10: the boundaries and the input are compared as Float32 (Float64 for a Float64
+    input), and a multi-dimensional ``boundaries`` searches row by row (its ``searchsorted``).
+    """
+    t = input._t
+    if t.dtype not in _BUCKETIZE_DTYPES:
+        raise TypeError(f"For 'bucketize', the 'input' must be a Tensor of int16, int32, int64, float16, float32 "
+                        f"or float64, but got {_desc(input)}")
+    dtype = torch.float64 if t.dtype == torch.float64 else torch.float32
+    b = _ut(boundaries).to(device=t.device, dtype=dtype)
+    try:
+        return _wrap(torch.searchsorted(b, t.to(dtype), out_int32=True, right=right))
+    except RuntimeError as e:
+        _fail("bucketize", e, ValueError, input=input, boundaries=boundaries)
+
+
+_BUCKETIZE_DTYPES = (torch.int16, torch.int32, torch.int64, torch.float16, torch.float32, torch.float64)
 
 
 def repeat_elements(x, rep, axis=0):
@@ -1251,11 +1367,15 @@ def repeat_elements(x, rep, axis=0):
 
 def repeat_interleave(input, repeats, axis=None):
     """Repeat each element ``repeats`` times along ``axis`` (None: of the flattened tensor)."""
+    if isinstance(repeats, Tensor) and (repeats._t.dim() > 1 or repeats._t.is_floating_point()):
+        raise TypeError(f"For 'repeat_interleave', the 'repeats' must be an int, a list of ints or a 0-D/1-D "
+                        f"Tensor, but got {_desc(repeats)}")
     return _wrap(torch.repeat_interleave(input._t, _u(repeats), axis))
 
 
 def reverse(x, axis):
     """Reverse along the axes in ``axis``."""
+    _no_int("reverse", "axis", axis)
     return flip(x, axis)
 
 
@@ -1442,8 +1562,14 @@ def depend(value, expr):
     return value
 
 
+def _python_scalar(op, value):
+    if isinstance(value, Tensor):
+        raise TypeError(f"For '{op}', the 'input_x' must be a bool, int or float, but got {_desc(value)}")
+
+
 def scalar_to_tensor(input_x, dtype=mstype.float32):
     """A 0-d tensor holding a Python scalar."""
+    _python_scalar("scalar_to_tensor", input_x)
     return Tensor(input_x, dtype)
 
 
@@ -1454,6 +1580,7 @@ def tuple_to_array(input_x):
 
 def scalar_cast(input_x, input_y):
     """Cast a Python scalar to the Python type of the MindSpore dtype ``input_y``."""
+    _python_scalar("scalar_cast", input_x)
     return mstype.dtype_to_pytype(input_y)(input_x)
 
 
@@ -1477,7 +1604,10 @@ def view_as_real(input):
 
 
 def polar(abs, angle):
-    """A complex tensor from magnitudes and angles."""
+    """A complex tensor from magnitudes and angles (of one shape: MindSpore's Polar does not broadcast)."""
+    if abs._t.shape != angle._t.shape:
+        raise ValueError(f"For 'polar', 'abs' and 'angle' must have the same shape, but got {_desc(abs)} "
+                         f"and {_desc(angle)}")
     return _wrap(torch.polar(abs._t, angle._t))
 
 
@@ -1521,3 +1651,15 @@ def unique_ext(input, sorted=True, return_inverse=False, return_counts=False, di
 
 
 _guard_module(globals(), __all__)
+
+# The dtypes MindSpore 2.10's kernels accept where torch's accept more (Bool, mostly).
+apply_dtype_table(globals(), {
+    "sort": {"input_x": NO_BOOL}, "argsort": {"input": NO_BOOL}, "msort": {"input": NO_BOOL},
+    "unique": {"input": NO_BOOL}, "diag": {"input": NO_BOOL}, "diagflat": {"input": NO_BOOL},
+    "diag_embed": {"input": NO_BOOL}, "matrix_diag": {"x": NO_BOOL}, "matrix_set_diag": {"x": NO_BOOL},
+    "sequence_mask": {"lengths": INT32_INT64}, "view_as_real": {"input": COMPLEXES},
+    "polar": {"abs": F32_F64, "angle": F32_F64, SAME: ("abs", "angle")},
+    "topk": {"input": NO_BOOL, "k": INT32_INT64}, "top_k": {"input_x": NO_BOOL, "k": INT32_INT64},
+    "unique_with_pad": {"x": frozenset({torch.float32, torch.int32, torch.int64})},
+    "expand": {"size": frozenset({torch.int16, torch.int32, torch.int64})},
+})

@@ -2,8 +2,13 @@
 
 MindSpore's own CPU build has no kernel for them (it raises "kernel ... unregistered" or "only supported
 on Ascend"), so sporetorch keeps their signatures and raises a RuntimeError that says so instead of
-computing something else under their name.
+computing something else under their name (after the argument checks MindSpore makes before it gets there).
 """
+import torch
+
+from ...common.tensor import Tensor
+from ._utils import _desc
+
 
 __all__ = ['rotated_iou', 'multi_scale_deformable_attn_function', 'fused_infer_attention_score',
            'prompt_flash_attention', 'incre_flash_attention', 'speed_fusion_attention', 'moe_distribute_combine',
@@ -17,8 +22,22 @@ def _ascend_only(name):
                         f"(its CPU build raises for it too), and sporetorch has no Ascend backend.")
 
 
+def _tensor(op, name, value):
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(value).__name__}")
+
+
 def rotated_iou(boxes, query_boxes, trans=False, mode=0, is_cross=True, v_threshold=0.0, e_threshold=0.0):
-    """Ascend-only in MindSpore 2.10: raises RuntimeError."""
+    """Ascend-only in MindSpore 2.10: raises RuntimeError once the arguments pass MindSpore's own checks
+    (Float16/Float32/BFloat16 boxes of rank 3: ValueError otherwise)."""
+    for name, value in (("boxes", boxes), ("query_boxes", query_boxes)):
+        _tensor("rotated_iou", name, value)
+        if value._t.dtype not in (torch.float16, torch.float32, torch.bfloat16):
+            raise ValueError(f"For 'rotated_iou', the '{name}' must be Float16, Float32 or BFloat16, "
+                             f"but got {_desc(value)}")
+    for name, value in (("boxes", boxes), ("query_boxes", query_boxes)):
+        if value._t.dim() != 3:
+            raise ValueError(f"For 'rotated_iou', the '{name}' must be 3-D, but got {_desc(value)}")
     raise _ascend_only("rotated_iou")
 
 
@@ -90,12 +109,21 @@ def moe_init_routing_v2(x, expert_idx, active_num, expert_capacity, expert_num, 
 
 
 def moe_token_permute(tokens, indices, num_out_tokens=None, padded_mode=False):
-    """Ascend-only in MindSpore 2.10: raises RuntimeError."""
+    """Ascend-only in MindSpore 2.10: raises RuntimeError once the arguments pass MindSpore's own checks
+    (2-D ``tokens``: ValueError; Int32/Int64 ``indices``: TypeError)."""
+    _tensor("moe_token_permute", "tokens", tokens)
+    _tensor("moe_token_permute", "indices", indices)
+    if tokens._t.dim() != 2:
+        raise ValueError(f"For 'moe_token_permute', the 'tokens' must be 2-D, but got {_desc(tokens)}")
+    if indices._t.dtype not in (torch.int32, torch.int64):
+        raise TypeError(f"For 'moe_token_permute', the 'indices' must be Int32 or Int64, but got {_desc(indices)}")
     raise _ascend_only("moe_token_permute")
 
 
 def moe_token_unpermute(permuted_tokens, sorted_indices, probs=None, padded_mode=False, restore_shape=None):
-    """Ascend-only in MindSpore 2.10: raises RuntimeError."""
+    """Ascend-only in MindSpore 2.10: raises RuntimeError (TypeError for non-Tensor arguments)."""
+    _tensor("moe_token_unpermute", "permuted_tokens", permuted_tokens)
+    _tensor("moe_token_unpermute", "sorted_indices", sorted_indices)
     raise _ascend_only("moe_token_unpermute")
 
 

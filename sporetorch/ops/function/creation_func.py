@@ -11,7 +11,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _guard_module, _inline_checked, _no_tensor, _number, _shape, _tdtype
+from ._utils import _desc, _guard_module, _inline_checked, _no_tensor, _number, _shape, _tdtype
 
 __all__ = [
     "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "arange", "range",
@@ -56,6 +56,8 @@ def full(size, fill_value, *, dtype=None):
     for a float or bool value or a float Tensor (MindSpore 2.10 truncates ``full((2,), 1.5)``
     to ``[1, 1]``). Pass ``dtype`` for a float result.
     """
+    if isinstance(size, Tensor):
+        raise TypeError(f"For 'full', the 'size' must be a tuple or list of ints, but got {_desc(size)}")
     value = _number(fill_value)
     if dtype is None:
         dtype = mstype.int64
@@ -129,9 +131,9 @@ def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
 
 
 def eye(n, m=None, dtype=None):
-    """An ``n x m`` identity matrix (default dtype Float32)."""
-    n = int(_number(n))
-    m = n if m is None else int(_number(m))
+    """An ``n x m`` identity matrix (default dtype Float32); ``n`` and ``m`` are ints or integer 0-D Tensors."""
+    n = _int_arg("eye", "n", n)
+    m = n if m is None else _int_arg("eye", "m", m)
     return _wrap(torch.eye(n, m, dtype=_tdtype(dtype) or torch.float32, device=default_device()))
 
 
@@ -145,8 +147,29 @@ def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
     return _wrap(torch.triu_indices(row, col, offset, dtype=_tdtype(dtype), device=default_device()))
 
 
+def _int_arg(op, name, value):
+    """An int argument that MindSpore also takes as an integer 0-D Tensor (other Tensors: TypeError)."""
+    if isinstance(value, Tensor):
+        if value._t.numel() != 1 or value._t.is_floating_point() or value._t.is_complex() or \
+                value._t.dtype == torch.bool:
+            raise TypeError(f"For '{op}', the '{name}' must be an int or an integer 0-D Tensor, but got {_desc(value)}")
+        return int(value._t.item())
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(value).__name__}")
+    return int(value)
+
+
 def _window(fn, window_length, periodic, dtype, **kw):
-    n = int(_number(window_length))
+    op = fn.__name__
+    if isinstance(window_length, Tensor):
+        # MindSpore's BartlettWindow/BlackmanWindow primitives take an Int32/Int64 0-D Tensor; the others an int.
+        if op not in ("bartlett_window", "blackman_window") or window_length._t.dtype not in (torch.int32,
+                                                                                              torch.int64):
+            raise TypeError(f"For '{op}', the 'window_length' must be a non-negative int, but got "
+                            f"{_desc(window_length)}")
+        if window_length._t.dim() != 0:
+            raise ValueError(f"For '{op}', the 'window_length' must be 0-D, but got {_desc(window_length)}")
+    n = _int_arg(op, "window_length", window_length)
     return _wrap(fn(n, periodic=periodic, dtype=_tdtype(dtype) or torch.float64, device=default_device(), **kw))
 
 

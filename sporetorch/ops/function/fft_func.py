@@ -1,9 +1,10 @@
 """Fast Fourier transforms (``mindspore.ops`` fft functions) on ``torch.fft``."""
 import torch
 
-from ...common.tensor import _wrap
+from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
-from ._utils import _float_of, _guard_module, _tdtype
+from ._dtype_table import FFT_ANY, FFT_REAL, apply_dtype_table
+from ._utils import _desc, _float_of, _guard_module, _tdtype
 
 __all__ = ["fft", "fft2", "fftn", "ifft", "ifft2", "ifftn", "rfft", "rfft2", "rfftn", "irfft", "irfft2", "irfftn",
            "hfft", "hfft2", "hfftn", "ihfft", "ihfft2", "ihfftn", "fftshift", "ifftshift", "fftfreq", "rfftfreq"]
@@ -27,6 +28,8 @@ def _two(fn):
 
 def _many(fn):
     def op(input, s=None, dim=None, norm=None):
+        if input._t.dim() == 0:
+            raise ValueError(f"For '{fn.__name__}', the rank of 'input' must be in [1, 8], but got a 0-D Tensor")
         return _wrap(fn(_float_of(input._t), s, dim, norm).resolve_conj())
     op.__name__ = op.__qualname__ = fn.__name__
     op.__doc__ = f"``torch.fft.{fn.__name__}`` over several axes (``mindspore.ops.{fn.__name__}``)."
@@ -42,23 +45,49 @@ fftn, ifftn, rfftn, irfftn, hfftn, ihfftn = (_many(f) for f in (torch.fft.fftn, 
 
 
 def fftshift(input, dim=None):
-    """Shift the zero frequency to the centre."""
+    """Shift the zero frequency to the centre (a 0-D input is returned as it is)."""
+    if input._t.dim() == 0:
+        return _wrap(input._t.clone())
     return _wrap(torch.fft.fftshift(input._t, dim))
 
 
 def ifftshift(input, dim=None):
-    """Inverse of :func:`fftshift`."""
+    """Inverse of :func:`fftshift` (a 0-D input is returned as it is)."""
+    if input._t.dim() == 0:
+        return _wrap(input._t.clone())
     return _wrap(torch.fft.ifftshift(input._t, dim))
+
+
+def _count(op, n):
+    """The int ``n``: a 0-D integer Tensor holds it; another Tensor rank is a ValueError and another dtype a
+    TypeError, as in MindSpore."""
+    if isinstance(n, Tensor):
+        if n._t.dim() != 0:
+            raise ValueError(f"For '{op}', the 'n' must be an int or a 0-D Tensor, but got {_desc(n)}")
+        if n._t.is_floating_point() or n._t.is_complex() or n._t.dtype == torch.bool:
+            raise TypeError(f"For '{op}', the 'n' must be an int or an integer 0-D Tensor, but got {_desc(n)}")
+        return int(n._t.item())
+    return n
 
 
 def fftfreq(n, d=1.0, dtype=None):
     """Sample frequencies of an ``n``-point FFT."""
+    n = _count("fftfreq", n)
     return _wrap(torch.fft.fftfreq(n, d, dtype=_tdtype(dtype) or torch.float32, device=default_device()))
 
 
 def rfftfreq(n, d=1.0, dtype=None):
     """Sample frequencies of an ``n``-point real FFT."""
+    n = _count("rfftfreq", n)
     return _wrap(torch.fft.rfftfreq(n, d, dtype=_tdtype(dtype) or torch.float32, device=default_device()))
 
 
 _guard_module(globals(), __all__)
+
+# MindSpore 2.10's FFT kernels take int16/int32/int64, float and (for the complex transforms) complex
+# inputs; Bool is refused.
+apply_dtype_table(globals(), {
+    **{name: {"input": FFT_ANY} for name in ("fft", "fft2", "fftn", "ifft", "ifft2", "ifftn", "hfft", "hfft2",
+                                             "hfftn", "irfft", "irfft2", "irfftn")},
+    **{name: {"input": FFT_REAL} for name in ("rfft", "rfft2", "rfftn", "ihfft", "ihfft2", "ihfftn")},
+})

@@ -2,7 +2,9 @@
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _axes, _fail, _float_of, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _u, _ut
+from ._dtype_table import (F32_F64, F32_F64_COMPLEX, FLOATS, FLOATS_COMPLEX, INTS, NO_BOOL, SAME,
+                           apply_dtype_table)
+from ._utils import _axes, _desc, _fail, _float_of, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _u, _ut
 
 __all__ = [
     "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
@@ -24,7 +26,10 @@ def matmul(input, other):
         try:
             return _wrap(torch.matmul(input._t, other._t))
         except RuntimeError as e:
-            if input._t.dtype != other._t.dtype:
+            # MindSpore checks the shapes before the dtypes
+            a, b = input._t, other._t
+            shapes_fit = min(a.dim(), b.dim()) == 0 or a.shape[-1] == b.shape[-2 if b.dim() > 1 else -1]
+            if shapes_fit and a.dtype != b.dtype:
                 raise TypeError(f"For 'matmul', the dtypes of 'input' and 'other' must be the same, but got "
                                 f"{input.dtype} and {other.dtype}") from None
             # MindSpore 2.10: a vector operand's mismatch is a ValueError, a matrix product's a RuntimeError
@@ -52,6 +57,9 @@ def mm(input, mat2):
 def bmm(input_x, mat2):
     """Batched matrix product ``(..., n, m) @ (..., m, p)`` (batch axes broadcast)."""
     try:
+        if input_x._t.dim() < 2 or mat2._t.dim() < 2:
+            raise ValueError(f"For 'bmm', 'input_x' and 'mat2' must be 2-D or higher, but got {_desc(input_x)} "
+                             f"and {_desc(mat2)}")
         try:
             return _wrap(torch.matmul(input_x._t, mat2._t))
         except RuntimeError as e:
@@ -78,8 +86,9 @@ def inner(input, other):
 
 
 def outer(input, vec2):
-    """Outer product of two 1-D tensors."""
-    return _wrap(torch.outer(input._t, vec2._t))
+    """Outer product: ``input`` flattened into a column times ``vec2`` (MindSpore 2.10 broadcasts the
+    column against a ``vec2`` of any rank; for two 1-D tensors it is the usual outer product)."""
+    return _wrap(input._t.reshape(-1, 1) * vec2._t)
 
 
 def ger(input, vec2):
@@ -125,6 +134,8 @@ def baddbmm_ext(input, batch1, batch2, *, beta=1, alpha=1):
 def batch_dot(x1, x2, axes=None):
     """Per-batch dot product of ``x1`` and ``x2`` over ``axes`` (default: last of x1, second-to-last of x2)."""
     a, b = x1._t, x2._t
+    if a.dim() < 2 or b.dim() < 2:
+        raise ValueError(f"For 'batch_dot', 'x1' and 'x2' must be 2-D or higher, but got {_desc(x1)} and {_desc(x2)}")
     if axes is None:
         axes = (a.dim() - 1, b.dim() - 2) if b.dim() > 2 else (a.dim() - 1, b.dim() - 1)
     if isinstance(axes, int):
@@ -152,6 +163,11 @@ def kron(input, other):
 def cross(input, other, dim=None):
     """Cross product along ``dim`` (default: the first axis of size 3)."""
     a, b = input._t, other._t
+    if a.dim() == 0 or b.dim() == 0:
+        raise ValueError(f"For 'cross', each input must have at least 1 dimension, but got {_desc(input)} and "
+                         f"{_desc(other)}")
+    if a.shape != b.shape:
+        a, b = torch.broadcast_tensors(a, b)
     if dim is None:
         dim = next((i for i, s in enumerate(a.shape) if s == 3), None)
         if dim is None:
@@ -160,8 +176,12 @@ def cross(input, other, dim=None):
 
 
 def vecdot(x, y, *, axis=-1):
-    """Dot product of vectors along ``axis`` (conjugating ``x``)."""
-    return _wrap(torch.linalg.vecdot(x._t, y._t, dim=axis))
+    """Dot product of vectors along ``axis`` (conjugating ``x``); integer and Bool inputs sum to Int64 and
+    mixed dtypes promote, as in MindSpore 2.10."""
+    a, b = x._t, y._t
+    if a.dtype == b.dtype and (a.is_floating_point() or a.is_complex()):
+        return _wrap(torch.linalg.vecdot(a, b, dim=axis))
+    return _wrap(torch.sum(a.conj() * b, dim=axis))
 
 
 @_inline_checked
@@ -257,6 +277,8 @@ def logdet(input):
 
 def pinv(x, *, atol=None, rtol=None, hermitian=False):
     """Moore-Penrose pseudo-inverse."""
+    if x._t.dim() == 0:
+        raise TypeError(f"For 'pinv', the 'x' must have at least 2 dimensions, but got {_desc(x)}")
     return _wrap(torch.linalg.pinv(x._t, atol=atol, rtol=rtol, hermitian=hermitian))
 
 
@@ -333,7 +355,10 @@ def eigvals(A):
 
 
 def cond(A, p=None):
-    """Condition number in the ``p`` norm."""
+    """Condition number in the ``p`` norm (``norm(A) * norm(inverse(A))``: square matrices only)."""
+    t = A._t
+    if t.dim() < 2 or t.shape[-1] != t.shape[-2]:
+        raise ValueError(f"For 'cond', the 'A' must be (batches of) square matrices, but got {_desc(A)}")
     return _wrap(torch.linalg.cond(A._t, p))
 
 
@@ -360,9 +385,10 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
 
 def trapz(y, x=None, *, dx=1.0, dim=-1):
     """Trapezoidal integral of ``y`` along ``dim`` (sample points ``x`` or spacing ``dx``)."""
+    t = y._t if y._t.dtype != torch.bool else y._t.to(torch.float32)  # MindSpore casts Bool samples
     if x is not None:
-        return _wrap(torch.trapezoid(y._t, x._t, dim=dim))
-    return _wrap(torch.trapezoid(y._t, dx=dx, dim=dim))
+        return _wrap(torch.trapezoid(t, x._t, dim=dim))
+    return _wrap(torch.trapezoid(t, dx=dx, dim=dim))
 
 
 # Operators that MindSpore exposes only through ``mint`` (not in ``mindspore.ops``), kept here as their one
@@ -382,3 +408,16 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
 
 
 _guard_module(globals(), __all__)
+
+# The dtypes MindSpore 2.10's kernels accept where torch's accept more (integers and Bool, mostly).
+apply_dtype_table(globals(), {
+    # MindSpore documents Float16/Float32 for dot and Float32 for batch_dot; Float64 is kept (gradcheck).
+    "dot": {"input": FLOATS, "other": FLOATS}, "batch_dot": {"x1": FLOATS, "x2": FLOATS},
+    "ger": {"input": FLOATS, "vec2": FLOATS, SAME: ("input", "vec2")},
+    "inverse": {"input": F32_F64_COMPLEX}, "cond": {"A": F32_F64_COMPLEX},
+    "matrix_solve": {"matrix": FLOATS_COMPLEX, "rhs": FLOATS_COMPLEX, SAME: ("matrix", "rhs")},
+    "orgqr": {"input": F32_F64_COMPLEX, "input2": F32_F64_COMPLEX, SAME: ("input", "input2")},
+    "cholesky_solve": {"input": F32_F64, "input2": F32_F64}, "pinv": {"x": F32_F64},
+    "qr": {"input": FLOATS_COMPLEX}, "lu_unpack": {"LU_data": NO_BOOL, "LU_pivots": INTS},
+    "norm": {"A": NO_BOOL}, "vector_norm": {"x": NO_BOOL}, "matrix_norm": {"A": NO_BOOL},
+})

@@ -100,11 +100,12 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
         if v._t.dtype == torch.bool:
             raise TypeError(f"For 'clip_by_global_norm', the 'x' must hold numeric Tensors, but got {_desc(v)}")
     tensors = [v._t for v in items]
-    clip = torch.tensor([float(clip_norm)])
+    device = tensors[0].device
+    clip = torch.tensor([float(clip_norm)], device=device)
     if use_norm is None:
         gnorm = torch.sqrt(sum(torch.square(t).sum().float() for t in tensors)).reshape(1)
     else:
-        gnorm = torch.as_tensor(_u(use_norm), dtype=torch.float32).reshape(1)
+        gnorm = torch.as_tensor(_u(use_norm), dtype=torch.float32, device=device).reshape(1)
     gnorm = torch.where(gnorm >= clip, gnorm, clip)
     out = tuple(_wrap((t * clip / gnorm).to(t.dtype)) for t in tensors)
     return out[0] if single else out

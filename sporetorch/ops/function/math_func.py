@@ -218,7 +218,7 @@ def _inv(t):
 def _bessel_pole(fn, below_zero):
     """``fn`` with MindSpore's value for negative arguments (K: +inf, Y: -inf) where torch gives NaN."""
     def f(t):
-        return torch.where(t < 0, torch.tensor(below_zero, dtype=t.dtype), fn(t))
+        return torch.where(t < 0, t.new_tensor(below_zero), fn(t))
     return f
 
 
@@ -240,7 +240,7 @@ def _xlogy(a, b):
     """``a * log(b)`` as MindSpore defines it: 0 only where ``a`` is 0 and ``log(b)`` finite (NaN for ``b <= 0``)."""
     a = _float_of(a)
     out = torch.xlogy(a, b)
-    return torch.where((a == 0) & (b <= 0), torch.tensor(float("nan"), dtype=out.dtype), out)
+    return torch.where((a == 0) & (b <= 0), out.new_tensor(float("nan")), out)
 
 
 def _bool_unchanged(fn):

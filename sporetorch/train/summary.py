@@ -5,6 +5,7 @@ directly (``tensorboard --logdir log_dir``). The values are validated as MindSpo
 or not the optional ``tensorboard`` package is installed; without it a warning says so once and
 nothing is written, so training scripts that always open a ``SummaryRecord`` (mindcv's) still run.
 """
+import os
 import re
 import threading
 import warnings
@@ -57,7 +58,7 @@ class SummaryRecord:
     """Record scalars, images, histograms and tensors for one training process.
 
     Args:
-        log_dir (str): the folder for the event file (created if missing).
+        log_dir (str): the folder for the event file (created if missing, the last level with mode 0o700).
         file_prefix (str): accepted and checked as MindSpore does; TensorBoard names its files
             ``events.out.tfevents.<time>.<host>...``. Default: ``"events"``.
         file_suffix (str): appended to the event file's name. Default: ``"_MS"``.
@@ -110,6 +111,8 @@ class SummaryRecord:
         self.base_log_dir = log_dir
         self.file_prefix = file_prefix
         self.file_suffix = file_suffix
+        # MindSpore creates the folder (only the last level private, 0o700) with or without a writer.
+        os.makedirs(log_dir, mode=0o700, exist_ok=True)
         writer_cls = _summary_writer_class()
         self._writer = writer_cls(log_dir=log_dir, filename_suffix=file_suffix) if writer_cls else None
 

@@ -89,5 +89,22 @@ def test_without_tensorboard_warns_and_writes_nothing(tmp_path, monkeypatch):
     assert not glob.glob(str(tmp_path / "none" / "*tfevents*"))
 
 
+def test_creates_its_folder_private_at_the_last_level(tmp_path, monkeypatch):
+    # MindSpore 2.10 (mindcv's StateMonitor relies on it for ckpt_dir/summary): the folder exists as
+    # soon as the SummaryRecord does, tensorboard or not; 0o700 for the last level, parents as umask says.
+    import stat
+    import sys
+    from sporetorch.train import summary
+    monkeypatch.setitem(sys.modules, "torch.utils.tensorboard", None)
+    monkeypatch.setattr(summary, "_warned", [True])
+    old = os.umask(0o022)
+    try:
+        SummaryRecord(str(tmp_path / "a" / "b")).close()
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "a" / "b").st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(tmp_path / "a").st_mode) == 0o755
+
+
 def test_toplevel_name():
     assert ms.SummaryRecord is SummaryRecord

@@ -100,7 +100,13 @@ addbmm = ops.addbmm
 addmv = ops.addmv
 mm = ops.mm
 matmul = ops.matmul
-outer = ops.outer
+
+
+def outer(input, vec2):
+    """Outer product of two 1-D tensors (``mindspore.mint.outer``)."""
+    return linalg_func.outer_ext(input, vec2)
+
+
 inverse = ops.inverse
 einsum = ops.einsum
 cross = ops.cross

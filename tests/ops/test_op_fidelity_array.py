@@ -194,3 +194,12 @@ def test_communication_without_a_process_group():
                  lambda: ops.broadcast_object_list([1]), lambda: ops.scatter_object_list([None], [1])):
         with pytest.raises(RuntimeError, match="not been initialised"):
             call()
+
+
+def test_mint_outer_keeps_one_dimensional_operands():
+    # From MindSpore 2.10: mint.outer needs 1-D operands (ValueError) where ops.outer broadcasts.
+    from sporetorch import mint
+    _check(mint.outer(Tensor(np.array([1., 2.], np.float32)), Tensor(np.array([1., 10.], np.float32))),
+           "Float32", [[1, 10], [2, 20]])
+    with pytest.raises(ValueError):
+        mint.outer(Tensor(np.ones((2, 2), np.float32)), Tensor(np.ones(2, np.float32)))

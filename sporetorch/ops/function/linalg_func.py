@@ -394,6 +394,16 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
 # Operators that MindSpore exposes only through ``mint`` (not in ``mindspore.ops``), kept here as their one
 # implementation.
 @_guard
+def outer_ext(input, vec2):
+    """Outer product of two 1-D tensors (``mindspore.mint.outer``: other ranks raise ValueError, unlike
+    ``ops.outer``)."""
+    for name, value in (("input", input), ("vec2", vec2)):
+        if value._t.dim() != 1:
+            raise ValueError(f"For 'outer', the '{name}' must be 1-D, but got {_desc(value)}")
+    return _wrap(torch.outer(input._t, vec2._t))
+
+
+@_guard
 def vdot(input, other):
     """Dot product of two 1-D tensors with ``input`` conjugated (``mindspore.mint.vdot``)."""
     return _wrap(torch.vdot(input._t, other._t))

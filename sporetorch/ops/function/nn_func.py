@@ -187,7 +187,8 @@ def tanh_(input):
 
 
 def _softmax_axis(op, t, axis):
-    """ValueError for a 0-D input, whose axis range [0, 0) is empty in MindSpore (torch accepts axis -1)."""
+    """ValueError for a 0-D input, whose axis range [0, 0) is empty in MindSpore (torch accepts axis -1).
+    Hot callers test ``t.dim()`` first and call this only for a 0-D input."""
     if t.dim() == 0:
         raise ValueError(f"For '{op}', the 'axis' must be in range [0, 0) for a 0-D input, but got {axis}")
 
@@ -197,7 +198,8 @@ def softmax(input, axis=-1, *, dtype=None):
     """Softmax over ``axis``."""
     try:
         t = input._t if dtype is None else input._t.to(_tdtype(dtype))
-        _softmax_axis("softmax", t, axis)
+        if not t.dim():
+            _softmax_axis("softmax", t, axis)
         try:
             return _wrap(torch.softmax(t, axis))
         except IndexError as e:
@@ -212,7 +214,8 @@ def softmax(input, axis=-1, *, dtype=None):
 def log_softmax(logits, axis=-1):
     """Log of the softmax over ``axis``, computed stably."""
     try:
-        _softmax_axis("log_softmax", logits._t, axis)
+        if not logits._t.dim():
+            _softmax_axis("log_softmax", logits._t, axis)
         try:
             return _wrap(torch.log_softmax(logits._t, axis))
         except IndexError as e:

@@ -156,6 +156,9 @@ def test_clip_by_global_norm_of_one_tensor():
     assert ops.clip_by_global_norm(T(np.array(3.0, np.float32))).shape == (1,)
     _check(ops.clip_by_global_norm(F), ms.float32, [-0.5773503, -0.1924501, 0.1924501, 0.7698004])
     _check(ops.clip_by_global_norm(FI, 2.0), ms.int32, [0, 0, 1, 1])
+    _check(ops.clip_by_global_norm((T(np.array([3.0, 4.0], np.float32)),), T(1.0))[0], ms.float32, [0.6, 0.8])
+    with pytest.raises(ValueError):
+        ops.clip_by_global_norm((F,), 0)
 
 
 def test_clip_by_norm_of_integers():

@@ -94,14 +94,15 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     """
     single = isinstance(x, Tensor)
     items = [x] if single else list(x)
-    if isinstance(clip_norm, bool) or not isinstance(clip_norm, (int, float)) or clip_norm <= 0:
+    value = clip_norm._t.item() if isinstance(clip_norm, Tensor) else clip_norm
+    if not isinstance(value, (int, float)) or value <= 0:
         raise ValueError(f"For 'clip_by_global_norm', the 'clip_norm' must be a number > 0, but got {clip_norm!r}")
     for v in items:
         if v._t.dtype == torch.bool:
             raise TypeError(f"For 'clip_by_global_norm', the 'x' must hold numeric Tensors, but got {_desc(v)}")
     tensors = [v._t for v in items]
     device = tensors[0].device
-    clip = torch.tensor([float(clip_norm)], device=device)
+    clip = torch.tensor([float(value)], device=device)
     if use_norm is None:
         gnorm = torch.sqrt(sum(torch.square(t).sum().float() for t in tensors)).reshape(1)
     else:

@@ -51,7 +51,9 @@ def run(tmp_path_factory):
 @pytest.mark.slow
 def test_two_epochs_run_with_mindcvs_logging(run):
     workdir, proc, record, reference = run
-    assert "Traceback" not in proc.stderr and "Warning" not in proc.stderr, proc.stderr[-3000:]
+    # Without the optional tensorboard package SummaryRecord (which StateMonitor opens) warns once.
+    warnings = [line for line in proc.stderr.splitlines() if "Warning" in line and "SummaryRecord" not in line]
+    assert "Traceback" not in proc.stderr and not warnings, proc.stderr[-3000:]
     assert [record[k] for k in ("train_size", "val_size", "steps_per_epoch")] == [18, 6, 4]
     assert [(s["epoch"], s["step"], s["batch_num"]) for s in record["steps"]] == \
         [(s["epoch"], s["step"], s["batch_num"]) for s in reference["steps"]]

@@ -55,6 +55,18 @@ def _fail(name, exc, self):
     raise kind(f"For 'Tensor.{name}' on a tensor of shape {tuple(self._t.shape)} and dtype {self.dtype}: {msg}") from None
 
 
+_functional = {}
+
+
+def _op(name):
+    """The functional op ``name`` (``ops`` imports ``common``, so it is looked up on first use)."""
+    fn = _functional.get(name)
+    if fn is None:
+        from ..ops import function
+        fn = _functional[name] = getattr(function, name)
+    return fn
+
+
 def _shape_args(shape):
     """``f(2, 3)`` and ``f((2, 3))`` both mean shape (2, 3)."""
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -301,14 +313,6 @@ def flip(self, dims):
         _fail("flip", e, self)
 
 
-def fliplr(self):
-    return _wrap(self._t.fliplr())
-
-
-def flipud(self):
-    return _wrap(self._t.flipud())
-
-
 def roll(self, shifts, dims=None):
     try:
         return _wrap(self._t.roll(shifts, dims))
@@ -395,12 +399,9 @@ def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None, 
 
 
 def nansum(self, axis=None, keepdims=False, *, dtype=None, dim=None, keepdim=None):
-    try:
-        d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
-        out = torch.nansum(self._t, d, k)
-        return _wrap(out if dtype is None else out.to(_to_torch_dtype(dtype)))
-    except (RuntimeError, IndexError) as e:
-        _fail("nansum", e, self)
+    """``ops.nansum``; ``dim``/``keepdim`` are the PyTorch-style spellings MindSpore also accepts."""
+    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+    return _op("nansum")(self, d, k, dtype=dtype)
 
 
 def mean(self, axis=None, keep_dims=False, *, dtype=None, dim=None, keepdim=None, keepdims=None):
@@ -519,12 +520,8 @@ def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
 
 
 def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
-    """Index of the minimum; Int32 as MindSpore's ``Tensor.argmin`` returns."""
-    try:
-        out = torch.argmin(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
-        return _wrap(out.to(_int32))
-    except (RuntimeError, IndexError) as e:
-        _fail("argmin", e, self)
+    """``ops.argmin``; ``dim``/``keepdim`` are the PyTorch-style spellings MindSpore also accepts."""
+    return _op("argmin")(self, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
 
 
 def argmax_with_value(self, axis=0, keep_dims=False):
@@ -705,24 +702,16 @@ def _float_unary(fn, name):
 
 
 _UNARY = {
-    "neg": torch.neg, "negative": torch.neg, "sign": torch.sign, "sgn": torch.sgn, "expm1": torch.expm1,
-    "log": torch.log, "log1p": torch.log1p, "log2": torch.log2, "log10": torch.log10, "sqrt": torch.sqrt,
-    "rsqrt": torch.rsqrt, "sin": torch.sin, "cos": torch.cos, "tan": torch.tan, "sinh": torch.sinh,
-    "cosh": torch.cosh, "tanh": torch.tanh, "asin": torch.asin, "acos": torch.acos, "atan": torch.atan,
-    "asinh": torch.asinh, "acosh": torch.acosh, "atanh": torch.atanh, "arcsin": torch.asin, "arccos": torch.acos,
-    "arctan": torch.atan, "arcsinh": torch.asinh, "arccosh": torch.acosh, "arctanh": torch.atanh,
-    "erf": torch.erf, "erfc": torch.erfc, "erfinv": torch.erfinv, "lgamma": torch.lgamma,
-    "digamma": torch.digamma, "sinc": torch.sinc, "isnan": torch.isnan, "isinf": torch.isinf,
-    "isfinite": torch.isfinite, "isneginf": torch.isneginf, "isposinf": torch.isposinf, "isreal": torch.isreal,
-    "signbit": torch.signbit, "angle": torch.angle, "logical_not": torch.logical_not,
-    "bitwise_not": torch.bitwise_not, "eigvals": torch.linalg.eigvals,
+    "neg": torch.neg, "negative": torch.neg, "log1p": torch.log1p, "sqrt": torch.sqrt, "sin": torch.sin,
+    "lgamma": torch.lgamma, "digamma": torch.digamma, "sinc": torch.sinc, "isnan": torch.isnan,
+    "isinf": torch.isinf, "isfinite": torch.isfinite, "isreal": torch.isreal, "signbit": torch.signbit,
+    "logical_not": torch.logical_not, "bitwise_not": torch.bitwise_not, "eigvals": torch.linalg.eigvals,
 }
 _FLOAT_UNARY = {"reciprocal": torch.reciprocal}
 
 _BINARY = {
     "mul": torch.mul, "true_divide": torch.true_divide, "floor_divide": torch.floor_divide,
-    "maximum": torch.maximum, "minimum": torch.minimum, "atan2": torch.atan2, "arctan2": torch.atan2,
-    "xlogy": torch.xlogy, "nextafter": torch.nextafter, "gcd": torch.gcd, "ldexp": torch.ldexp,
+    "maximum": torch.maximum, "xlogy": torch.xlogy, "nextafter": torch.nextafter, "gcd": torch.gcd, "ldexp": torch.ldexp,
     "float_power": torch.float_power, "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt,
     "ge": torch.ge, "greater": torch.gt, "greater_equal": torch.ge, "less": torch.lt, "less_equal": torch.le,
     "not_equal": torch.ne, "equal": torch.eq, "bitwise_right_shift": torch.bitwise_right_shift,
@@ -732,35 +721,33 @@ for _name, _fn in _UNARY.items():
     globals()[_name] = _unary(_fn, _name)
 for _name, _fn in _FLOAT_UNARY.items():
     globals()[_name] = _float_unary(_fn, _name)
-_NEEDS_TENSOR_OTHER = {"maximum", "minimum", "atan2", "arctan2", "nextafter", "gcd", "ldexp"}
+_NEEDS_TENSOR_OTHER = {"maximum", "nextafter", "gcd", "ldexp"}
 for _name, _fn in _BINARY.items():
     globals()[_name] = (_binary_tensor_other if _name in _NEEDS_TENSOR_OTHER else _binary)(_fn, _name)
 
 
 # Methods whose MindSpore 2.10 behaviour is their functional op's, with the same parameters after the
 # Tensor (the Tensor-method and op sweeps check it case by case): they call it, so one implementation
-# serves both. ``ops`` imports ``common``, so the functional ops are looked up on the first call.
+# serves both.
 _AS_FUNCTIONAL = (
-    "abs", "absolute", "adjoint", "argwhere", "bincount", "bitwise_and", "bitwise_left_shift", "bitwise_or",
-    "bitwise_xor", "ceil", "cholesky", "cholesky_inverse", "cholesky_solve", "conj", "copysign", "cov", "cross",
-    "cummin", "cumprod", "deg2rad", "det", "diagflat", "diagonal_scatter", "diff", "dot", "dsplit", "exp",
-    "expand_as", "fills", "fliplr", "flipud", "floor", "fmax", "fmin", "fmod", "frac", "gather_nd", "geqrf", "ger",
-    "hardshrink", "heaviside", "histc", "hypot", "i0", "inner", "inv", "inverse", "invert", "isclose", "lcm",
-    "log_matrix_determinant", "logaddexp", "logaddexp2", "logdet", "logical_and", "logical_or", "logical_xor",
-    "masked_select", "matrix_determinant", "msort", "nanmean", "nanquantile", "nonzero", "orgqr", "outer",
-    "positive", "quantile", "rad2deg", "remainder", "reverse", "sigmoid", "slice_scatter", "slogdet",
-    "soft_shrink", "square", "trunc", "unfold", "view_as", "xdivy",
+    "abs", "absolute", "acos", "acosh", "adjoint", "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
+    "arctan2", "arctanh", "argwhere", "asin", "asinh", "atan", "atan2", "atanh", "bincount", "bitwise_and",
+    "bitwise_left_shift", "bitwise_or", "bitwise_xor", "ceil", "cholesky", "cholesky_inverse", "cholesky_solve",
+    "conj", "copysign", "cos", "cosh", "cov", "cross", "cummin", "cumprod", "deg2rad", "det", "diagflat",
+    "diagonal_scatter", "diff", "dot", "dsplit", "erf", "erfc", "erfinv", "exp", "expand_as", "expm1", "fills",
+    "fliplr", "flipud", "floor", "fmax", "fmin", "fmod", "frac", "gather_nd", "geqrf", "ger", "hardshrink",
+    "heaviside", "histc", "hypot", "i0", "inner", "inv", "inverse", "invert", "isclose", "isneginf", "isposinf",
+    "lcm", "log", "log10", "log2", "log_matrix_determinant", "logaddexp", "logaddexp2", "logdet", "logical_and",
+    "logical_or", "logical_xor", "logit", "masked_select", "matrix_determinant", "minimum", "msort", "nan_to_num",
+    "nanmean", "nanquantile", "nonzero", "orgqr", "outer", "positive", "quantile", "rad2deg", "remainder",
+    "reverse", "rsqrt", "sgn", "sigmoid", "sign", "sinh", "slice_scatter", "slogdet", "soft_shrink", "square",
+    "tan", "tanh", "trunc", "unfold", "view_as", "xdivy",
 )
-_functional = {}
 
 
 def _as_functional(name):
     def method(self, *args, **kwargs):
-        fn = _functional.get(name)
-        if fn is None:
-            from ..ops import function  # ops imports common: looked up on first use
-            fn = _functional[name] = getattr(function, name)
-        return fn(self, *args, **kwargs)
+        return _op(name)(self, *args, **kwargs)
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"``ops.{name}(self, ...)``, as MindSpore 2.10's ``Tensor.{name}`` is."
     return method
@@ -846,14 +833,6 @@ def round(self, decimals=0):
     if not t.is_floating_point():
         return _wrap(t.clone())
     return _wrap(torch.round(t, decimals=decimals) if decimals else torch.round(t))
-
-
-def logit(self, eps=None):
-    return _wrap(torch.logit(self._t, eps))
-
-
-def nan_to_num(self, nan=None, posinf=None, neginf=None):
-    return _wrap(torch.nan_to_num(self._t, 0.0 if nan is None else nan, posinf, neginf))
 
 
 def softmax(self, axis=-1, dtype=None, *, dim=None):
@@ -946,8 +925,8 @@ def svd(self, full_matrices=False, compute_uv=True):
 
 
 def qr(self, some=True):
-    q, r = torch.linalg.qr(self._t, "reduced" if some else "complete")
-    return _wrap(q), _wrap(r)
+    """``ops.qr``: the reduced factorisation, or with ``some=False`` the complete one."""
+    return _op("qr")(self, "reduced" if some else "complete")
 
 
 def lstsq(self, A):
@@ -1146,20 +1125,14 @@ def choose(self, choices, mode="clip"):
 
 # ---------------------------------------------------------------------------- sorting
 def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
-    """``(values, indices)``; indices are Int32 as in MindSpore."""
-    try:
-        v, i = torch.sort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
-        return _wrap(v), _wrap(i.to(_int32))
-    except (RuntimeError, IndexError) as e:
-        _fail("sort", e, self)
+    """``ops.sort``: ``(values, Int32 indices)`` (``dim`` spells ``axis``); the sort is stable whatever
+    ``stable`` says."""
+    return _op("sort")(self, _pick(dim, default=axis), descending)
 
 
 def argsort(self, axis=-1, descending=False, *, dim=None, stable=False):
-    try:
-        i = torch.argsort(self._t, dim=_pick(dim, default=axis), descending=descending, stable=stable)
-        return _wrap(i.to(_int32))
-    except (RuntimeError, IndexError) as e:
-        _fail("argsort", e, self)
+    """``ops.argsort`` (``dim`` spells ``axis``); the sort is stable whatever ``stable`` says."""
+    return _op("argsort")(self, _pick(dim, default=axis), descending)
 
 
 def topk(self, k, dim=None, largest=True, sorted=True):

@@ -186,9 +186,9 @@ class _Compiled:
     def _first_call(self, args, kwargs):
         if _device.default_device().type == "cpu":
             _host_memory.engage()
-        if _background_allowed(self):
+        key = _record_key(self, args, kwargs) if _background_allowed(self) else None
+        if key is not None:
             _use_cache_dir()
-            key = _record_key(self, args, kwargs)
             record = _read_record(key)
             if record is not None:
                 return self._adopt(record, args, kwargs, earlier_run=True)
@@ -490,9 +490,13 @@ def _signature(value):
 
 
 def _record_key(owner, args, kwargs):
-    """A key for what was learnt about compiling ``owner`` on these inputs, valid across processes."""
+    """A key for what was learnt about compiling ``owner`` on these inputs, valid across processes;
+    None where the function holds something that cannot be described (it then compiles in the caller)."""
     deps = []
-    _collect(owner.fn, deps, set(), 0)
+    try:
+        _collect(owner.fn, deps, set(), 0)
+    except Exception:  # noqa: BLE001 - an object whose attributes fail to read: no key, no child
+        return None
     parts = [torch.__version__, _resolve_backend(owner.backend), owner.name, repr(owner.dynamic), repr(owner.options),
              _context.autotune_enabled(), deps, _signature(list(args)), _signature(kwargs)]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
@@ -545,12 +549,31 @@ class _Background:
 
     active = None
 
-    __slots__ = ("pid", "fd", "key", "chunks", "status")
+    __slots__ = ("pid", "fd", "key", "chunks", "status", "threads")
 
     def __init__(self, pid, fd, key):
         self.pid, self.fd, self.key = pid, fd, key
         self.chunks = []
         self.status = None
+        self.threads = None
+
+    def _share_cores(self):
+        """Leave the child a core while it works: torch's OpenMP threads, one per core, stall at every
+        barrier when another process takes one of their cores, and eager steps then run several times
+        slower than on one core fewer. Undone when the child is done (unless the user changed it)."""
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            cores = os.cpu_count() or 1
+        threads = torch.get_num_threads()
+        if 1 < cores <= threads:
+            torch.set_num_threads(cores - 1)
+            self.threads = (threads, cores - 1)
+
+    def _restore_cores(self):
+        if self.threads is not None and torch.get_num_threads() == self.threads[1]:
+            torch.set_num_threads(self.threads[0])
+        self.threads = None
 
     @classmethod
     def start(cls, owner, args, kwargs, key):
@@ -567,6 +590,7 @@ class _Background:
         os.close(write_fd)
         os.set_blocking(read_fd, False)
         cls.active = cls(pid, read_fd, key)
+        cls.active._share_cores()
         return True
 
     def poll(self):
@@ -582,6 +606,7 @@ class _Background:
             return None
         self._drain()
         os.close(self.fd)
+        self._restore_cores()
         try:
             status = json.loads(b"".join(self.chunks).decode() or "{}")
         except ValueError:

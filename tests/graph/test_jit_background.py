@@ -141,3 +141,18 @@ def test_background_off_compiles_in_the_caller(monkeypatch):
     x, y = _batch()
     step(x, y)
     assert step._compiled._pending is None and jit_mod._Background.active is None
+
+
+def test_caller_leaves_the_child_a_core_and_takes_it_back(monkeypatch):
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        step, _ = _train_step(True)
+        x, y = _batch()
+        step(x, y)
+        assert torch.get_num_threads() == 1
+        _wait(step._compiled._pending)
+        assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)

@@ -276,3 +276,20 @@ def test_graph_helpers_as_mindspore():
         ops.geswitch(x, T(True))
     with pytest.raises(NotImplementedError):
         ops.merge((x, x))
+
+
+def test_negative_class_targets_count_from_the_end():
+    x = T(np.array([[0.1, 0.2, 0.7], [1.0, -1.0, 0.5]], np.float32))
+    # MindSpore 2.10: -k is class C - k; ignore_index (-100) gives 0 and leaves the mean
+    for target, want_ce, want_nll in (([0, -1], [1.3679494, 1.0549567], [-0.1, -0.5]),
+                                      ([0, -3], [1.3679494, 0.5549567], [-0.1, -1.0]),
+                                      ([-1, -2], [0.7679494, 2.5549567], [-0.7, 1.0])):
+        t = T(np.array(target, np.int32))
+        np.testing.assert_allclose(ops.cross_entropy(x, t, reduction="none").asnumpy(), want_ce, rtol=1e-6)
+        np.testing.assert_allclose(ops.nll_loss(x, t, reduction="none").asnumpy(), want_nll, rtol=1e-6)
+    np.testing.assert_allclose(_vals(ops.cross_entropy(x, T(np.array([-1, -2], np.int32)))), 1.661453, rtol=1e-6)
+    ignored = T(np.array([0, -100], np.int32))
+    np.testing.assert_allclose(ops.cross_entropy(x, ignored, reduction="none").asnumpy(), [1.3679494, 0.0], rtol=1e-6)
+    np.testing.assert_allclose(_vals(ops.cross_entropy(x, ignored)), 1.3679494, rtol=1e-6)
+    with pytest.raises(RuntimeError, match="cross_entropy"):
+        ops.cross_entropy(x, T(np.array([0, 5], np.int32)))

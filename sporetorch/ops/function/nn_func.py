@@ -89,25 +89,21 @@ def _selu_int(t):
 _RELU_ZEROS = {}
 
 
-def _relu_zero(t):
-    key = (t.dtype, t.device)
-    zero = _RELU_ZEROS.get(key)
-    if zero is None:
-        zero = _RELU_ZEROS[key] = torch.zeros((), dtype=t.dtype, device=t.device)
-    return zero
-
-
 def _relu(t):
     """``torch.relu`` giving 0 for NaN, as MindSpore's ReLU kernel does (torch keeps NaN), with
-    MindSpore's derivatives: 1 where the input is positive, else 0 (at 0 and at NaN too)."""
-    if not t.is_floating_point():
-        return torch.relu(t)
+    MindSpore's derivatives: 1 where the input is positive, else 0 (at 0 and at NaN too); the
+    identity for Bool."""
     if not (t.requires_grad and torch.is_grad_enabled()):
-        # No backward is recorded (or vmap hides it): one kernel. fmax gives the other operand
-        # where one is NaN. With the input second its gradient is MindSpore's (what a grad
-        # transform around vmap uses); with the input first its forward-mode tangent is.
-        zero = _relu_zero(t)
-        return torch.fmax(t, zero) if _forward_ad._current_level >= 0 else torch.fmax(zero, t)
+        # No backward is recorded (or vmap hides it): one kernel, the hot path of PYNATIVE
+        # inference. fmax gives the other operand where one is NaN. With the input second its
+        # gradient is MindSpore's (what a grad transform around vmap uses); with the input first
+        # its forward-mode tangent is.
+        zero = _RELU_ZEROS.get((t.dtype, t.device))
+        if zero is None:
+            if t.is_complex():
+                return torch.relu(t)  # torch's error for complex input
+            zero = _RELU_ZEROS[(t.dtype, t.device)] = torch.zeros((), dtype=t.dtype, device=t.device)
+        return torch.fmax(zero, t) if _forward_ad._current_level < 0 else torch.fmax(t, zero)
     out = torch.relu(t)
     try:
         # In place on relu's fresh output, through ``.data``: relu saved this very tensor for
@@ -992,6 +988,14 @@ def _loss(op, fn, *args, **kw):
                                               if isinstance(a, torch.Tensor)})
 
 
+def _class_targets(logits, target, ignore_index):
+    """Int64 class indices of ``target`` with MindSpore's negative indices: ``-k`` is class ``C - k`` (its
+    kernel gathers Python-style), ``ignore_index`` excepted; indices out of [-C, C) stay for torch to refuse."""
+    tg = target.long()
+    n_classes = logits.shape[1 if logits.dim() > 1 else 0]
+    return torch.where((tg < 0) & (tg >= -n_classes) & (tg != ignore_index), tg + n_classes, tg)
+
+
 @_inline_checked
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0):
     """Cross entropy of logits ``input`` (N, C, ...) against class indices or class probabilities ``target``."""
@@ -1000,7 +1004,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean
         _check_dtype("cross_entropy", "input", input, FLOATS_BF16)
         tg = target._t
         if not tg.is_floating_point():
-            tg = tg.long()
+            tg = _class_targets(input._t, tg, ignore_index)
         elif tg.shape != input._t.shape:
             # class probabilities broadcast against the logits, as in MindSpore
             try:
@@ -1022,7 +1026,8 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean', l
             raise ValueError(f"For 'nll_loss', the batch sizes of 'inputs' and 'target' must match, but got shapes "
                              f"{tuple(inputs._t.shape)} and {tuple(target._t.shape)}")
         _check_dtype("nll_loss", "target", target, _INDEX_DTYPES)
-        logp, tg = inputs._t, target._t.long()
+        logp = inputs._t
+        tg = _class_targets(logp, target._t, ignore_index)
         if label_smoothing == 0.0:
             return _loss("nll_loss", F.nll_loss, logp, tg, weight=_u(weight), ignore_index=ignore_index,
                          reduction=reduction)

@@ -384,6 +384,10 @@ def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None, 
     Both MindSpore overloads are accepted: ``sum(axis, dtype, keepdims, initial)`` and
     ``sum(dim, keepdim, *, dtype)`` (a bool second argument is ``keepdim``)."""
     try:
+        if axis is None and dtype is None and initial is None and dim is None and not keepdims \
+                and keepdim is None and keep_dims is None:
+            # The sum of all elements, as losses take it: torch's shortest overload parses fastest.
+            return _wrap(torch.sum(self._t))
         if dtype is not None and not isinstance(dtype, _Type):
             keepdims, dtype = dtype, None
         d, k = _reduce_args(axis, dim, keepdims, keepdim, keep_dims)

@@ -20,12 +20,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
 
 
-def _median_step(step, n):
+def _median_step(step, n, clock=time.perf_counter):
     times = []
     for _ in range(n):
-        start = time.perf_counter()
+        start = clock()
         step()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times)
 
 
@@ -36,7 +36,11 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=0.5, help="target length of one burst")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--torch-compile", action="store_true", help="add torch.compile as a contender")
+    parser.add_argument("--no-graph", action="store_true", help="leave sporetorch GRAPH_MODE out (no compilation)")
     parser.add_argument("--log", action="store_true", help="print sporetorch's INFO log (what GRAPH_MODE chose)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time steps by the process's CPU time, not wall time: on a loaded machine the time "
+                             "spent waiting for a core drops out (for single-threaded workloads such as op_add)")
     args = parser.parse_args(argv)
     if args.log:
         logging.basicConfig(format="%(name)s %(levelname)s: %(message)s")
@@ -51,15 +55,18 @@ def main(argv=None):
     import ms_workloads
 
     torch.set_num_threads(args.threads)
+    clock = time.process_time if args.cpu_time else time.perf_counter
     ms_workloads.configure("pynative", args.threads)
     print(f"torch {torch.__version__}, {args.threads} threads, {args.rounds} rounds; ratio = median over rounds "
-          "of (contender median step / torch eager median step) in the same round")
+          "of (contender median step / torch eager median step) in the same round; load average "
+          + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     for name in args.workloads.split(","):
         contenders = {
             "torch_eager": getattr(torch_workloads, "wl_" + name)("eager")[0],
             "sporetorch_pynative": getattr(ms_workloads, "wl_" + name)("pynative")[0],
-            "sporetorch_graph": getattr(ms_workloads, "wl_" + name)("graph")[0],
         }
+        if not args.no_graph:
+            contenders["sporetorch_graph"] = getattr(ms_workloads, "wl_" + name)("graph")[0]
         if args.torch_compile:
             contenders["torch_compile"] = getattr(torch_workloads, "wl_" + name)("compile")[0]
         steps = {}
@@ -74,14 +81,16 @@ def main(argv=None):
         order = list(contenders)
         for r in range(args.rounds):
             seq = order if r % 2 == 0 else order[::-1]
-            got = {label: _median_step(contenders[label], steps[label]) for label in seq}
+            got = {label: _median_step(contenders[label], steps[label], clock) for label in seq}
             for label in contenders:
                 medians[label].append(got[label])
                 ratios[label].append(got[label] / got["torch_eager"])
-        unit_scale, unit = (1e6 / ms_workloads.N_ADD, "us/op") if name == "op_add" else (1e3, "ms/step")
+        unit_scale, unit = {"op_add": (1e6 / ms_workloads.N_ADD, "us/op"),
+                            "op_chain": (1e6 / (ms_workloads.CHAIN_ITERS * ms_workloads.CHAIN_OPS), "us/op")
+                            }.get(name, (1e3, "ms/step"))
         cells = [f"{label} {statistics.median(medians[label]) * unit_scale:.3g} {unit} "
                  f"x{statistics.median(ratios[label]):.2f}" for label in contenders]
-        print(f"{name:16s} " + " | ".join(cells), flush=True)
+        print(f"{name:16s} " + " | ".join(cells) + f" (load {os.getloadavg()[0]:.2f})", flush=True)
     return 0
 
 

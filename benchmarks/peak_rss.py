@@ -1,0 +1,110 @@
+"""Peak resident memory (max RSS) of the shared benchmark workloads, one fresh process per run.
+
+Resident memory does not depend on the machine's load, so this measures it precisely where the
+timing drivers cannot. Each run builds one workload of ``../shared/bench`` in one mode
+(``torch_eager``, ``torch_compile``, ``sporetorch_pynative``, ``sporetorch_graph``), runs
+``--steps`` steps and reports the process's peak RSS (``ru_maxrss``) after building, after the
+first step, after steps 12, 25, 50 and 100 (GRAPH_MODE switches to its compiled or tuned eager
+variant once a background compilation is done) and at the end; ``--log`` shows sporetorch's INFO
+log (when GRAPH_MODE switched, and to what).
+``--env K=V`` runs the sporetorch modes again with a setting changed, for A/B comparisons.
+
+    python benchmarks/peak_rss.py --workloads resnet18_train --steps 16
+    python benchmarks/peak_rss.py --modes sporetorch_graph --env SPORETORCH_HOST_MEMORY_POOL=0
+"""
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
+MODES = ("torch_eager", "torch_compile", "sporetorch_pynative", "sporetorch_graph")
+WORKLOADS = ("op_add", "op_chain", "mlp_train", "lenet_train", "resnet18_train", "resnet18_infer_b1",
+             "resnet18_infer_b32")
+MARKS = (1, 12, 25, 50, 100)
+
+
+def _maxrss_mb():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def _worker(workload, mode, steps, threads, log):
+    if log:
+        import logging
+        logging.basicConfig(format="%(relativeCreated)8.0f ms %(name)s %(levelname)s: %(message)s")
+        logging.getLogger("sporetorch").setLevel(logging.INFO)
+    sys.path.insert(0, SHARED_BENCH)
+    if mode.startswith("sporetorch"):
+        from sporetorch.compat import alias_as_mindspore
+        alias_as_mindspore()
+        import ms_workloads as workloads
+        wl_mode = mode.split("_", 1)[1]
+    else:
+        import torch_workloads as workloads
+        wl_mode = mode.split("_", 1)[1]
+    workloads.configure(wl_mode, threads)
+    step = workloads.WORKLOADS[workload](wl_mode)[0]
+    peaks = {"built": _maxrss_mb()}
+    for i in range(1, steps + 1):
+        step()
+        if i in MARKS and i < steps:
+            peaks[f"step{i}"] = _maxrss_mb()
+    peaks["end"] = _maxrss_mb()
+    print("@@PEAK " + json.dumps(peaks), flush=True)
+
+
+def run_one(workload, mode, steps, threads, extra_env=None, log=False):
+    """Peak RSS figures (MB) of one fresh process running ``workload`` in ``mode``."""
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads), **(extra_env or {}))
+    out = subprocess.run([sys.executable, __file__, "--worker", workload, mode, "--steps", str(steps),
+                          "--threads", str(threads)] + (["--log"] if log else []),
+                         env=env, capture_output=True, text=True)
+    if log:
+        sys.stdout.write("".join(f"    {line}\n" for line in out.stderr.splitlines() if "sporetorch" in line))
+    for line in out.stdout.splitlines():
+        if line.startswith("@@PEAK "):
+            return json.loads(line[len("@@PEAK "):])
+    raise RuntimeError(f"{workload}/{mode} failed:\n{out.stderr[-3000:]}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workloads", default="resnet18_train")
+    parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--steps", type=int, default=16)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--env", action="append", default=[], metavar="K=V",
+                        help="also run the sporetorch modes with this setting")
+    parser.add_argument("--log", action="store_true", help="show sporetorch's INFO log of each run")
+    parser.add_argument("--worker", nargs=2, metavar=("WORKLOAD", "MODE"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        _worker(*args.worker, args.steps, args.threads, args.log)
+        return 0
+
+    variants = [("", {})]
+    if args.env:
+        variants.append((" " + " ".join(args.env), dict(kv.split("=", 1) for kv in args.env)))
+    marks = " | ".join(f"step {m}" for m in MARKS if m < args.steps)
+    print(f"peak RSS in MB (ru_maxrss) after: building the workload | {marks} | step {args.steps}; "
+          f"load average {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    for workload in args.workloads.split(","):
+        eager_end = None
+        for mode in args.modes.split(","):
+            for suffix, extra in variants:
+                if suffix and not mode.startswith("sporetorch"):
+                    continue
+                peaks = run_one(workload, mode, args.steps, args.threads, extra, args.log)
+                if mode == "torch_eager":
+                    eager_end = peaks["end"]
+                ratio = f" x{peaks['end'] / eager_end:.2f} of torch eager" if eager_end else ""
+                cells = " | ".join(f"{v:7.0f}" for v in peaks.values())
+                print(f"{workload:18s} {mode + suffix:40s} {cells}{ratio}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

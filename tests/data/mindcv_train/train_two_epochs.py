@@ -4,7 +4,8 @@ A plain MindSpore 2.10 script (it runs unchanged under MindSpore and under ``pyt
 It calls mindcv 0.3.0's factories the way mindcv's own training script does: create_dataset,
 create_transforms and create_loader for train and val, create_model, create_loss, create_scheduler,
 create_optimizer (the schedule as learning rate), create_trainer, and Model.train with mindcv's
-StateMonitor, which evaluates on val after each epoch and writes result.log and the checkpoints.
+StateMonitor, which evaluates on val after each epoch and writes result.log and the checkpoints
+(plus MindSpore's LossMonitor), then evaluates once more with mindcv's ValCallback.
 
 Usage: train_two_epochs.py WORKDIR [graph|pynative] [random|fixed]
 
@@ -27,14 +28,14 @@ import numpy as np
 from PIL import Image
 
 import mindspore as ms
-from mindspore.train import Callback
+from mindspore.train import Callback, LossMonitor
 
 from mindcv.data import create_dataset, create_loader, create_transforms
 from mindcv.loss import create_loss
 from mindcv.models import create_model
 from mindcv.optim import create_optimizer
 from mindcv.scheduler import create_scheduler
-from mindcv.utils import StateMonitor, create_trainer, get_metrics, set_logger
+from mindcv.utils import StateMonitor, ValCallback, create_trainer, get_metrics, set_logger
 
 CLASSES = ("n01440764", "n01443537", "n01484850")
 COLOURS = ((220, 40, 40), (40, 200, 60), (50, 60, 230))
@@ -144,9 +145,10 @@ def main(workdir, mode, variant):
                             summary_dir=os.path.join(ckpt_dir, "summary"), log_interval=2)
     recorder = StepRecorder()
     logger.info("Start training")
-    trainer.train(EPOCHS, loader_train, callbacks=[state_cb, recorder], dataset_sink_mode=True)
+    trainer.train(EPOCHS, loader_train, callbacks=[state_cb, recorder, LossMonitor(per_print_times=2)],
+                  dataset_sink_mode=True)
 
-    final = trainer.eval(loader_val, dataset_sink_mode=False)
+    final = trainer.eval(loader_val, callbacks=[ValCallback(log_interval=1)], dataset_sink_mode=False)
     last_ckpt = os.path.join(ckpt_dir, f"{MODEL}-{EPOCHS}_{steps_per_epoch}.ckpt")
     params = ms.load_checkpoint(last_ckpt)
     reloaded = create_model(model_name=MODEL, num_classes=len(CLASSES), in_channels=3, pretrained=False)

@@ -220,7 +220,7 @@ NOT_SWEPT = {
                      "VirtualDatasetCellTriple"), "a parallel-training wrapper"),
 }
 # Single cases where MindSpore 2.10 crashes the process (segmentation fault): ours raise an error.
-CRASHES = {"NLLLoss:rank"}
+CRASHES = {"NLLLoss:rank", "CrossEntropyLoss:index_high"}
 
 
 def _train_step(ms):
@@ -262,6 +262,9 @@ def _cast(arr):
     return arr.astype(np.float32) if arr.dtype.kind == "i" else np.round(arr).astype(np.int32)
 
 
+_BOUND = {"l": 3, "L": 3, "i": 10}  # the kinds holding class labels (3 classes) or ids (10 rows)
+
+
 def variants(spec):
     """``{variant: [arrays]}``: the good input and the generated bad ones, reproducibly."""
     rs = np.random.RandomState(7)
@@ -283,6 +286,13 @@ def variants(spec):
             grown = list(good[1].shape)
             grown[-1] += 1
             out["pair"] = [good[0], np.resize(good[1], grown)] + good[2:]
+    ids = [i for i, (k, _) in enumerate(spec) if k in _BOUND]
+    if ids:  # class labels or ids: one at the bound, one counted from the end, one below -bound
+        i, bound = ids[0], _BOUND[spec[ids[0]][0]]
+        for variant, value in (("index_high", bound), ("index_negative", -1), ("index_low", -bound - 1)):
+            arr = good[i].copy()
+            arr.flat[0] = value
+            out[variant] = good[:i] + [arr] + good[i + 1:]
     return out
 
 

@@ -99,3 +99,53 @@ def test_reflection_pads_take_any_rank_up_to_5():
     assert nn.ReflectionPad1d(1)(Tensor(np.ones(3, np.float32))).shape == (5,)
     with pytest.raises(ValueError, match="ReflectionPad2d"):
         nn.ReflectionPad2d(1)(Tensor(np.ones((1, 1, 1, 2, 3, 3), np.float32)))
+
+
+# Class labels and ids: MindSpore 2.10 gathers at them, so a negative one in [-C, 0) counts from the end
+# and one outside [-C, C) is a RuntimeError; its CPU EmbeddingLookup gives zeros outside [0, vocab_size).
+LOGITS = np.array([[1.0, 2.0, 3.0], [1.0, 0.0, -1.0]], np.float32)
+TABLE = np.arange(30, dtype=np.float32).reshape(10, 3)
+
+
+def _close(cell, *arrays):
+    dtype, out = _run(cell, *arrays)
+    return dtype, np.round(np.asarray(out, np.float64), 4).tolist()
+
+
+def test_class_labels_count_from_the_end_as_mindspore_gathers_them():
+    none = {"reduction": "none"}
+    assert _close(nn.NLLLoss(**none), LOGITS, np.array([-1, 1], np.int32))[1] == [-3.0, 0.0]
+    assert _close(nn.NLLLoss(**none), LOGITS, np.array([-3, 1], np.int32))[1] == [-1.0, 0.0]
+    assert _close(nn.NLLLoss(), LOGITS, np.array([-1, 1], np.int32))[1] == -1.5
+    assert _close(nn.NLLLoss(**none), np.arange(6, dtype=np.float32).reshape(1, 3, 2),
+                  np.array([[-1, 1]], np.int32))[1] == [[-4.0, -3.0]]
+    assert _close(nn.CrossEntropyLoss(**none), LOGITS, np.array([-3, 1], np.int32))[1] == [2.4076, 1.4076]
+    assert _close(nn.CrossEntropyLoss(**none), LOGITS, np.array([-100, 1], np.int32))[1] == [0.0, 1.4076]
+    assert _close(nn.CrossEntropyLoss(), LOGITS, np.array([-1, 1], np.int32))[1] == 0.9076
+    weighted = nn.CrossEntropyLoss(weight=Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
+    assert _close(weighted, LOGITS, np.array([-1, 1], np.int32))[1] == 0.8076
+    assert _close(nn.FocalLoss(**none), LOGITS, np.array([[-1], [1]], np.int32))[1] == [0.0457, 0.8029]
+    sparse = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="none")
+    assert _close(sparse, LOGITS, np.array([-1, 1], np.int32))[1] == [0.0, 1.4076]
+    assert _close(sparse, LOGITS, np.array([3, 1], np.int32))[1] == [0.0, 1.4076]
+
+
+@pytest.mark.parametrize("cell,labels", [
+    (nn.NLLLoss(), [-4, 1]), (nn.NLLLoss(), [100, 1]), (nn.CrossEntropyLoss(), [3, 1]),
+    (nn.CrossEntropyLoss(), [-4, 1]), (nn.FocalLoss(), [[3], [1]])])
+def test_class_labels_out_of_range_are_a_runtime_error_naming_the_loss(cell, labels):
+    with pytest.raises(RuntimeError, match=f"For '{type(cell).__name__}', the .*'labels' must be in \\[-3, 3\\)"):
+        cell(Tensor(LOGITS), Tensor(np.array(labels, np.int32)))
+
+
+def test_embedding_ids_count_from_the_end_and_lookups_zero_outside():
+    emb = nn.Embedding(10, 3, embedding_table=Tensor(TABLE))
+    assert _run(emb, np.array([[-1, 1]], np.int32))[1] == [[[27.0, 28.0, 29.0], [3.0, 4.0, 5.0]]]
+    for bad in (10, -11):
+        with pytest.raises(RuntimeError, match="For 'Embedding', the input ids must be in the range \\[0, 10\\)"):
+            emb(Tensor(np.array([[bad, 1]], np.int32)))
+    lookup = nn.EmbeddingLookup(10, 3, param_init=Tensor(TABLE))
+    assert _run(lookup, np.array([[10, -1, -11, 9]], np.int32))[1] == [[[0.0] * 3] * 3 + [[27.0, 28.0, 29.0]]]
+    fields = nn.MultiFieldEmbeddingLookup(10, 3, 2, param_init=Tensor(TABLE))
+    assert _run(fields, np.array([[10, -1, 2]], np.int32), np.ones((1, 3), np.float32),
+                np.array([[0, 1, 1]], np.int32))[1] == [[[0.0, 0.0, 0.0], [6.0, 7.0, 8.0]]]

@@ -74,7 +74,11 @@ class Embedding(Cell):
         try:
             return _wrap(F.embedding(t, self.embedding_table._t))
         except IndexError:
-            raise _ids_range_error("Embedding", t, self.vocab_size) from None
+            # MindSpore 2.10 counts ids in [-vocab_size, 0) from the end, as Python indexing does
+            wrapped = torch.where(t < 0, t + self.vocab_size, t)
+            if bool(((wrapped < 0) | (wrapped >= self.vocab_size)).any()):
+                raise _ids_range_error("Embedding", wrapped, self.vocab_size) from None
+            return _wrap(F.embedding(wrapped, self.embedding_table._t))
 
     def extend_repr(self):
         return f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, use_one_hot={self.use_one_hot}, " \
@@ -162,7 +166,12 @@ class EmbeddingLookup(Cell):
         try:
             out = F.embedding(t, self.embedding_table._t)
         except IndexError:
-            raise _ids_range_error("EmbeddingLookup", t, self.vocab_size) from None
+            if self.target != "CPU":
+                raise _ids_range_error("EmbeddingLookup", t, self.vocab_size) from None
+            # MindSpore 2.10's CPU lookup gives zeros for ids outside [0, vocab_size)
+            outside = (t < 0) | (t >= self.vocab_size)
+            out = F.embedding(t.clamp(0, self.vocab_size - 1), self.embedding_table._t).masked_fill(
+                outside.unsqueeze(-1), 0)
         if self.max_norm is not None:
             norm = out.norm(dim=-1, keepdim=True)
             out = out * torch.clamp(self.max_norm / norm.clamp_min(1e-12), max=1.0)

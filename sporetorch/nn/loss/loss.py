@@ -32,6 +32,22 @@ def _labels(t):
     return t if t.dtype == torch.int64 else t.long()
 
 
+def _class_loss(cls, fn, x, labels, ignore_index):
+    """``fn(x, labels)`` for a class-index loss, with labels as MindSpore 2.10 gathers the logits at them:
+    a label in [-C, 0) counts from the end as a Python index does (``ignore_index`` apart), and one outside
+    [-C, C) is its RuntimeError, naming the loss (torch's kernel raises a bare IndexError)."""
+    c = x.shape[1] if x.dim() > 1 else x.shape[0]
+    y = _labels(labels)
+    y = torch.where((y < 0) & (y != ignore_index), y + c, y)
+    try:
+        return fn(x, y)
+    except IndexError:
+        bad = labels[(labels != ignore_index) & ((labels < -c) | (labels >= c))]
+        raise RuntimeError(f"For '{cls}', the 'labels' must be in [-{c}, {c}) or equal ignore_index {ignore_index}, "
+                           f"but got {bad.flatten()[0].item() if bad.numel() else 'an index out of range'} "
+                           f"with logits of shape {tuple(x.shape)}") from None
+
+
 def _check_reduction(cls, reduction, allowed=("mean", "sum", "none")):
     if reduction not in allowed:
         raise ValueError(f"For '{cls}', the 'reduction' must be in {list(allowed)}, but got {reduction!r}")
@@ -648,12 +664,20 @@ class FocalLoss(LossBase):
         log_p = torch.log_softmax(x, 1)
         sparse = y.shape[1] == 1
         if sparse:
-            log_p = log_p.gather(1, y.long()).squeeze(1)
+            c = x.shape[1]
+            y = y.long()
+            y = torch.where(y < 0, y + c, y)  # MindSpore 2.10 gathers at the labels: negatives count from the end
+            try:
+                log_p = log_p.gather(1, y).squeeze(1)
+            except RuntimeError:
+                raise RuntimeError(f"For 'FocalLoss', the class-index 'labels' must be in [-{c}, {c}), but got "
+                                   f"{labels._t[(labels._t < -c) | (labels._t >= c)].flatten()[0].item()} with logits "
+                                   f"of shape {tuple(logits.shape)}") from None
         p = torch.exp(log_p)
         if self.weight is not None:
             w = self.weight._t[None, :, None].expand(y.shape[0], -1, y.shape[2])
             if sparse:
-                w = w.gather(1, y.long()).squeeze(1)
+                w = w.gather(1, y).squeeze(1)
             log_p = log_p * w
         factor = torch.pow(1.0 - p, self.gamma)
         loss = (-factor * log_p).mean(1) if sparse else (-factor * y * log_p).mean(-1)
@@ -751,8 +775,8 @@ class NLLLoss(LossBase):
             # MindSpore 2.10 gathers N-D logits at the labels and fails there with a RuntimeError
             raise RuntimeError(f"For 'NLLLoss', the 'labels' of {x.dim()}-D 'logits' of shape {tuple(x.shape)} must "
                                f"have the shape {tuple(x.shape[:1] + x.shape[2:])}, but got {tuple(labels.shape)}")
-        return _wrap(F.nll_loss(x, _labels(labels._t), self._w, ignore_index=self.ignore_index,
-                                reduction=self.reduction))
+        return _wrap(_class_loss("NLLLoss", lambda x, y: F.nll_loss(
+            x, y, self._w, ignore_index=self.ignore_index, reduction=self.reduction), x, labels._t, self.ignore_index))
 
 
 class CrossEntropyLoss(LossBase):
@@ -795,13 +819,16 @@ class CrossEntropyLoss(LossBase):
             if y.dtype != torch.int32:
                 raise TypeError(f"For 'CrossEntropyLoss', class-index 'labels' must be int32 (as MindSpore "
                                 f"requires), but got {mstype.from_torch(y.dtype)}")
-            y = y.long()
+            return _wrap(_class_loss("CrossEntropyLoss", self._loss, x, y, self.ignore_index))
         else:
             raise ValueError(f"For 'CrossEntropyLoss', the rank of 'labels' must equal the rank of 'logits' "
                              f"(probabilities) or be one less (indices), but got shapes {tuple(x.shape)} and "
                              f"{tuple(y.shape)}")
-        return _wrap(F.cross_entropy(x, y, self._w, ignore_index=self.ignore_index, reduction=self.reduction,
-                                     label_smoothing=self.label_smoothing))
+        return _wrap(self._loss(x, y))
+
+    def _loss(self, x, y):
+        return F.cross_entropy(x, y, self._w, ignore_index=self.ignore_index, reduction=self.reduction,
+                               label_smoothing=self.label_smoothing)
 
 
 class KLDivLoss(LossBase):

@@ -5,7 +5,9 @@ and ``x.sum(dim=0, keepdim=True)`` (PyTorch style) are both valid, and ``x.max(a
 returns values while ``x.max(dim=0)`` returns ``(values, indices)``. Each method here
 accepts the spellings MindSpore accepts, unwraps ``_t``, calls torch once and wraps.
 """
+import ast
 import builtins
+import inspect
 
 import torch
 
@@ -299,11 +301,13 @@ def tensor_split(self, indices_or_sections, axis=0):
 
 
 def hsplit(self, indices_or_sections):
-    return tuple(_wrap(o) for o in torch.hsplit(self._t, indices_or_sections))
+    """``ops.hsplit``: an int splits axis 1 into nearly equal parts."""
+    return _op("hsplit")(self, indices_or_sections)
 
 
 def vsplit(self, indices_or_sections):
-    return tuple(_wrap(o) for o in torch.vsplit(self._t, indices_or_sections))
+    """``ops.vsplit``: an int splits axis 0 into nearly equal parts."""
+    return _op("vsplit")(self, indices_or_sections)
 
 
 def flip(self, dims):
@@ -618,12 +622,8 @@ def count_nonzero(self, dim=None, *, axis=None):
 
 
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
-    try:
-        out = torch.linalg.norm(_float_input(self._t), ord, dim, keepdim,
-                                dtype=None if dtype is None else _to_torch_dtype(dtype))
-        return _wrap(out)
-    except (RuntimeError, IndexError) as e:
-        _fail("norm", e, self)
+    """``ops.norm``."""
+    return _op("norm")(self, ord, dim, keepdim, dtype=dtype)
 
 
 def kthvalue(self, k, dim=-1, keepdim=False):
@@ -733,32 +733,146 @@ for _name, _fn in _BINARY.items():
 # Methods whose MindSpore 2.10 behaviour is their functional op's, with the same parameters after the
 # Tensor (the Tensor-method and op sweeps check it case by case): they call it, so one implementation
 # serves both.
-_AS_FUNCTIONAL = (
-    "abs", "absolute", "acos", "acosh", "adjoint", "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
-    "arctan2", "arctanh", "argwhere", "asin", "asinh", "atan", "atan2", "atanh", "bincount", "bitwise_and",
-    "bitwise_left_shift", "bitwise_or", "bitwise_xor", "ceil", "cholesky", "cholesky_inverse", "cholesky_solve",
-    "conj", "copysign", "cos", "cosh", "cov", "cross", "cummin", "cumprod", "deg2rad", "det", "diagflat",
-    "diagonal_scatter", "diff", "dot", "dsplit", "erf", "erfc", "erfinv", "exp", "expand_as", "expm1", "fills",
-    "fliplr", "flipud", "floor", "fmax", "fmin", "fmod", "frac", "gather_nd", "geqrf", "ger", "hardshrink",
-    "heaviside", "histc", "hypot", "i0", "inner", "inv", "inverse", "invert", "isclose", "isneginf", "isposinf",
-    "lcm", "log", "log10", "log2", "log_matrix_determinant", "logaddexp", "logaddexp2", "logdet", "logical_and",
-    "logical_or", "logical_xor", "logit", "masked_select", "matrix_determinant", "minimum", "msort", "nan_to_num",
-    "nanmean", "nanquantile", "nonzero", "orgqr", "outer", "positive", "quantile", "rad2deg", "remainder",
-    "reverse", "rsqrt", "sgn", "sigmoid", "sign", "sinh", "slice_scatter", "slogdet", "soft_shrink", "square",
-    "tan", "tanh", "trunc", "unfold", "view_as", "xdivy",
-)
+_AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functional op)
+    "abs": "",
+    "absolute": "",
+    "acos": "",
+    "acosh": "",
+    "adjoint": "",
+    "angle": "",
+    "arccos": "",
+    "arccosh": "",
+    "arcsin": "",
+    "arcsinh": "",
+    "arctan": "",
+    "arctan2": "other",
+    "arctanh": "",
+    "argwhere": "",
+    "asin": "",
+    "asinh": "",
+    "atan": "",
+    "atan2": "other",
+    "atanh": "",
+    "bincount": "weights=None, minlength=0",
+    "bitwise_and": "other",
+    "bitwise_left_shift": "other",
+    "bitwise_or": "other",
+    "bitwise_xor": "other",
+    "ceil": "",
+    "cholesky": "upper=False",
+    "cholesky_inverse": "upper=False",
+    "cholesky_solve": "input2, upper=False",
+    "conj": "",
+    "copysign": "other",
+    "cos": "",
+    "cosh": "",
+    "cov": "*, correction=1, fweights=None, aweights=None",
+    "cross": "other, dim=None",
+    "cummin": "axis",
+    "cumprod": "dim, dtype=None",
+    "deg2rad": "",
+    "det": "",
+    "diagflat": "offset=0",
+    "diagonal_scatter": "src, offset=0, dim1=0, dim2=1",
+    "diff": "n=1, axis=-1, prepend=None, append=None",
+    "dot": "other",
+    "dsplit": "indices_or_sections",
+    "erf": "",
+    "erfc": "",
+    "erfinv": "",
+    "exp": "",
+    "expand_as": "other",
+    "expm1": "",
+    "fills": "value",
+    "fliplr": "",
+    "flipud": "",
+    "floor": "",
+    "fmax": "other",
+    "fmin": "other",
+    "fmod": "other",
+    "frac": "",
+    "gather_nd": "indices",
+    "geqrf": "",
+    "ger": "vec2",
+    "hardshrink": "lambd=0.5",
+    "heaviside": "values",
+    "histc": "bins=100, min=0.0, max=0.0",
+    "hypot": "other",
+    "i0": "",
+    "inner": "other",
+    "inv": "",
+    "inverse": "",
+    "invert": "",
+    "isclose": "other, rtol=1e-05, atol=1e-08, equal_nan=False",
+    "isneginf": "",
+    "isposinf": "",
+    "lcm": "other",
+    "log": "",
+    "log10": "",
+    "log2": "",
+    "log_matrix_determinant": "",
+    "logaddexp": "other",
+    "logaddexp2": "other",
+    "logdet": "",
+    "logical_and": "other",
+    "logical_or": "other",
+    "logical_xor": "other",
+    "logit": "eps=None",
+    "masked_select": "mask",
+    "matrix_determinant": "",
+    "minimum": "other",
+    "msort": "",
+    "nan_to_num": "nan=None, posinf=None, neginf=None",
+    "nanmean": "axis=None, keepdims=False, *, dtype=None",
+    "nanquantile": "q, axis=None, keepdims=False",
+    "nonzero": "*, as_tuple=False",
+    "orgqr": "input2",
+    "outer": "vec2",
+    "positive": "",
+    "quantile": "q, axis=None, keepdims=False",
+    "rad2deg": "",
+    "remainder": "other",
+    "reverse": "axis",
+    "rsqrt": "",
+    "sgn": "",
+    "sigmoid": "",
+    "sign": "",
+    "sinh": "",
+    "slice_scatter": "src, axis=0, start=None, end=None, step=1",
+    "slogdet": "",
+    "soft_shrink": "lambd=0.5",
+    "square": "",
+    "tan": "",
+    "tanh": "",
+    "trunc": "",
+    "unfold": "kernel_size, dilation=1, padding=0, stride=1",
+    "view_as": "other",
+    "xdivy": "y",
+}
 
 
-def _as_functional(name):
+def _as_functional(name, params):
     def method(self, *args, **kwargs):
         return _op(name)(self, *args, **kwargs)
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"``ops.{name}(self, ...)``, as MindSpore 2.10's ``Tensor.{name}`` is."
+    method.__doc__ = f"``ops.{name}(self, {params})``, as MindSpore 2.10's ``Tensor.{name}`` is."
+    method.__signature__ = _signature(params)
     return method
 
 
-for _name in _AS_FUNCTIONAL:
-    globals()[_name] = _as_functional(_name)
+def _signature(params):
+    """``inspect.Signature`` of ``(self, <params>)``; ``params`` has literal defaults only."""
+    args = ast.parse(f"def f(self, {params}): pass").body[0].args
+    kinds = [(a, inspect.Parameter.POSITIONAL_OR_KEYWORD) for a in args.args] + \
+        [(a, inspect.Parameter.KEYWORD_ONLY) for a in args.kwonlyargs]
+    defaults = [inspect.Parameter.empty] * (len(args.args) - len(args.defaults)) + args.defaults + args.kw_defaults
+    return inspect.Signature([inspect.Parameter(a.arg, kind, default=d if d is inspect.Parameter.empty or d is None
+                                                else ast.literal_eval(d))
+                              for (a, kind), d in zip(kinds, defaults)])
+
+
+for _name, _params in _AS_FUNCTIONAL.items():
+    globals()[_name] = _as_functional(_name, _params)
 
 
 def multiply(self, value):

@@ -41,6 +41,10 @@ REFUSED = {
     "argmin-bool": lambda: ops.argmin(B1), "scalar_usub-bool": lambda: ops.scalar_usub(B1),
     "clip_by_global_norm-bool": lambda: ops.clip_by_global_norm(B1),
     "stft-int32": lambda: ops.stft(T(np.arange(16, dtype=np.int32)), 4),
+    "nextafter-float16": lambda: ops.nextafter(T(np.ones(2, np.float16)), T(np.ones(2, np.float16))),
+    "gcd-int8": lambda: ops.gcd(T(np.ones(2, np.int8)), T(np.ones(2, np.int8))),
+    "lcm-int8": lambda: ops.lcm(T(np.ones(2, np.int8)), T(np.ones(2, np.int8))),
+    "truncate_mod-int64": lambda: ops.truncate_mod(T(np.ones(2, np.int64)), T(np.ones(2, np.int64))),
 }
 
 
@@ -92,6 +96,32 @@ def test_bool_floor_division_remainder_and_subtraction():
     _check(ops.scalar_sub(B1, B2), ms.bool_, [False, True, True, False])
     with pytest.raises(TypeError):
         ops.sub(B1, B2)
+
+
+def test_integer_division_by_zero():
+    a = T(np.array([5, -5, 0, 7, -7], np.int32))
+    b = T(np.array([0, 0, 0, 2, 2], np.int32))
+    for fn in (ops.floor_div, ops.floor_divide, ops.floordiv):
+        _check(fn(a, b), ms.int32, [2147483647, -2147483648, 0, 3, -4])
+    _check(ops.truncate_div(a, b), ms.int32, [2147483647, -2147483648, 0, 3, -3])
+    for fn in (ops.fmod, ops.remainder):
+        _check(fn(a, b), ms.int32, [5, -5, 0, 1, -1 if fn is ops.fmod else 1])
+    _check(ops.floor_mod(a, b), ms.int32, [-2147483648, -2147483648, -2147483648, 1, 1])
+    _check(ops.truncate_mod(a, b), ms.int32, [0, 0, 0, 1, -1])
+    a8, b8 = T(np.array([5, -5, 7], np.int8)), T(np.array([0, 0, 2], np.int8))
+    _check(ops.floor_div(a8, b8), ms.int8, [127, -128, 3])
+    _check(ops.floor_mod(a8, b8), ms.int8, [0, 0, 1])
+    _check(ops.inv(T(np.array([2, 1, 0, -1], np.int16))), ms.int16, [0, 1, 0, -1])
+
+
+def test_mixed_bool_operands_and_copysign_dtype():
+    bf = (T(np.array([True, False])), T(np.array([1.0, 0.5], np.float32)))
+    _check(ops.sub(*bf), ms.float32, [0.0, -0.5])
+    _check(ops.approximate_equal(*bf), ms.bool_, [True, False])
+    _check(ops.subtract(T(np.array([1, 5], np.int32)), T(np.array([True, False]))), ms.int64, [0, 5])
+    out = ops.copysign(T(np.array([1, -2], np.float16)), T(np.array([-1, 1], np.float32)))
+    _check(out, ms.float16, [-1.0, 2.0])
+    _check(ops.histc(T(np.array([1, 2, 3], np.float16)), 4), ms.float32, [1.0, 0.0, 1.0, 1.0])
 
 
 def test_frac_of_integers_and_bools():

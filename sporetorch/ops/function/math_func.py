@@ -53,7 +53,10 @@ _DTYPES = {
     "ceil": FLOATS_BF16, "conj": _NOT_BOOL, "invert": _INTS, "square": _NOT_BOOL,
     "exp": FLOATS_BF16 + _COMPLEXES + (torch.bool, torch.int64),
     "tensor_exp": FLOATS_BF16 + _COMPLEXES + (torch.bool, torch.int64),
-    "inv": FLOATS + _COMPLEXES + (torch.int32, torch.int64),
+    "inv": FLOATS + _COMPLEXES + (torch.int16, torch.int32, torch.int64),
+    "nextafter": (torch.float32, torch.float64), "gcd": (torch.int16, torch.int32, torch.int64),
+    "lcm": (torch.int32, torch.int64),
+    "truncate_mod": FLOATS + (torch.int8, torch.uint8, torch.int32),
     "fmax": FLOATS + (torch.int32, torch.int64), "fmin": FLOATS + (torch.int32, torch.int64),
     "xdivy": FLOATS + _COMPLEXES, "zeta": (torch.float32, torch.float64),
     "approximate_equal": FLOATS, "logaddexp": FLOATS_BF16, "logaddexp2": FLOATS_BF16,
@@ -207,12 +210,14 @@ def _frac(t):
 
 
 def _inv(t):
-    """Reciprocal; integer inputs keep their dtype with C division (``1 / 0`` is the dtype's minimum),
-    as MindSpore 2.10's Inv kernel computes it."""
+    """Reciprocal; integer inputs keep their dtype with C division (``1 / 0`` is the dtype's minimum for
+    32/64-bit integers, 0 for Int16), as MindSpore 2.10's Inv kernel computes it."""
     if t.is_floating_point() or t.is_complex():
         return torch.reciprocal(t)
     safe = torch.where(t == 0, torch.ones_like(t), t)
-    return torch.where(t == 0, torch.full_like(t, torch.iinfo(t.dtype).min), torch.div(1, safe, rounding_mode="trunc"))
+    info = torch.iinfo(t.dtype)
+    reciprocal = torch.div(1, safe, rounding_mode="trunc")
+    return torch.where(t == 0, torch.full_like(t, info.min if info.bits >= 32 else 0), reciprocal)
 
 
 def _bessel_pole(fn, below_zero):
@@ -241,6 +246,33 @@ def _xlogy(a, b):
     a = _float_of(a)
     out = torch.xlogy(a, b)
     return torch.where((a == 0) & (b <= 0), out.new_tensor(float("nan")), out)
+
+
+def _int_zero_divisor(fn, kind):
+    """``fn`` (an integer division or remainder) with MindSpore 2.10's results for a zero divisor,
+    where torch raises: ``"div"`` gives the dtype's max/min by the dividend's sign (0 for 0), ``"keep"``
+    the dividend, ``"min"`` the dtype's minimum for 32/64-bit integers (0 for narrower ones), ``"zero"`` 0.
+    Float operands go to ``fn`` unchanged."""
+    def f(a, b):
+        if not isinstance(b, torch.Tensor):
+            if isinstance(b, float) or b != 0:
+                return fn(a, b)
+            b = torch.zeros((), dtype=a.dtype, device=a.device)
+        dtype = torch.result_type(a, b)
+        if dtype.is_floating_point or dtype.is_complex or dtype == torch.bool:
+            return fn(a, b)
+        zero = b == 0
+        out = fn(a, torch.where(zero, torch.ones_like(b), b))
+        info = torch.iinfo(dtype)
+        if kind == "div":
+            fill = torch.where(a > 0, out.new_tensor(info.max),
+                               torch.where(a < 0, out.new_tensor(info.min), out.new_tensor(0)))
+        elif kind == "keep":
+            fill = a.to(dtype)
+        else:
+            fill = out.new_tensor(info.min if kind == "min" and info.bits >= 32 else 0)
+        return torch.where(zero, fill, out)
+    return f
 
 
 def _bool_unchanged(fn):
@@ -390,11 +422,11 @@ mul = _binary(torch.mul, "mul")
 multiply = _binary(torch.mul, "multiply")
 tensor_mul = _binary(torch.mul, "tensor_mul")
 tensor_muls = _binary(torch.mul, "tensor_muls")
-floor_divide = _binary(_bool_or_number(torch.floor_divide, _bool_floordiv), "floor_divide")
-floordiv = _binary(_bool_or_number(torch.floor_divide, _bool_floordiv), "floordiv")
-tensor_floordiv = _binary(torch.floor_divide, "tensor_floordiv")
-fmod = _binary(_bool_or_number(torch.fmod, _bool_mod), "fmod")
-remainder = _binary(_bool_or_number(torch.remainder, _bool_mod), "remainder")
+floor_divide = _binary(_bool_or_number(_int_zero_divisor(torch.floor_divide, "div"), _bool_floordiv), "floor_divide")
+floordiv = _binary(_bool_or_number(_int_zero_divisor(torch.floor_divide, "div"), _bool_floordiv), "floordiv")
+tensor_floordiv = _binary(_int_zero_divisor(torch.floor_divide, "div"), "tensor_floordiv")
+fmod = _binary(_bool_or_number(_int_zero_divisor(torch.fmod, "keep"), _bool_mod), "fmod")
+remainder = _binary(_bool_or_number(_int_zero_divisor(torch.remainder, "keep"), _bool_mod), "remainder")
 maximum = _binary(torch.maximum, "maximum")
 minimum = _binary(torch.minimum, "minimum")
 fmax = _binary(torch.fmax, "fmax")
@@ -420,13 +452,21 @@ logical_and = _binary(torch.logical_and, "logical_and", tensors="bool")
 logical_or = _binary(torch.logical_or, "logical_or", tensors="bool")
 logical_xor = _binary(torch.logical_xor, "logical_xor", tensors="bool")
 tensor_div = _binary_xy(torch.true_divide, "tensor_div")
-tensor_mod = _binary_xy(torch.remainder, "tensor_mod")
-floor_div = _binary_xy(_bool_or_number(torch.floor_divide, _bool_floordiv), "floor_div")
-floor_mod = _binary_xy(torch.remainder, "floor_mod")
-floormod = _binary_xy(torch.remainder, "floormod")
-truncate_div = _binary_xy(lambda a, b: torch.div(a, b, rounding_mode="trunc"), "truncate_div")
-truncate_mod = _binary_xy(torch.fmod, "truncate_mod")
+tensor_mod = _binary_xy(_int_zero_divisor(torch.remainder, "min"), "tensor_mod")
+floor_div = _binary_xy(_bool_or_number(_int_zero_divisor(torch.floor_divide, "div"), _bool_floordiv), "floor_div")
+floor_mod = _binary_xy(_int_zero_divisor(torch.remainder, "min"), "floor_mod")
+floormod = _binary_xy(_int_zero_divisor(torch.remainder, "min"), "floormod")
+truncate_div = _binary_xy(_int_zero_divisor(lambda a, b: torch.div(a, b, rounding_mode="trunc"), "div"), "truncate_div")
+truncate_mod = _binary_xy(_int_zero_divisor(torch.fmod, "zero"), "truncate_mod")
 xdivy = _binary_xy(lambda a, b: torch.where(a == 0, torch.zeros_like(a / b), a / b), "xdivy")
+
+
+def _bool_promoted(a, b):
+    """``a, b`` with a Bool operand cast to the promoted dtype (torch subtracts no Bool; MindSpore promotes)."""
+    if a.dtype == torch.bool or b.dtype == torch.bool:
+        dtype = torch.result_type(a, b)
+        return a.to(dtype), b.to(dtype)
+    return a, b
 
 
 @_inline_checked
@@ -435,6 +475,7 @@ def sub(input, other):
     a, b = _binary_args(input, other)
     if a.dtype == torch.bool and b.dtype == torch.bool:
         _check_dtype("sub", "input", input if isinstance(input, Tensor) else other, _NOT_BOOL)
+    a, b = _bool_promoted(a, b)
     try:
         return _wrap(torch.sub(a, b))
     except (RuntimeError, TypeError) as e:
@@ -451,8 +492,8 @@ def subtract(input, other, *, alpha=1):
     """Element-wise ``input - alpha * other`` (``mindspore.ops.subtract``); two Bools subtract as Int64."""
     try:
         a, b = _binary_args(input, other)
-        if a.dtype == torch.bool and b.dtype == torch.bool:
-            a, b = a.long(), b.long()
+        # MindSpore 2.10 takes a Bool operand as Int64 here (Int32 - Bool gives Int64).
+        a, b = (a.long() if a.dtype == torch.bool else a), (b.long() if b.dtype == torch.bool else b)
         return _wrap(torch.sub(a, b, alpha=alpha))
     except (RuntimeError, TypeError) as e:
         _fail("subtract", e, input=input, other=other)
@@ -525,7 +566,9 @@ def copysign(x, other):
         if t.dtype == torch.bool:
             raise TypeError(f"For 'copysign', the '{name}' must not be Bool, but got {_desc(v)}")
     try:
-        return _wrap(torch.copysign(a, b))
+        out = torch.copysign(a, b)
+        # A float x keeps its dtype (float16 x with a float32 sign stays float16), as in MindSpore 2.10.
+        return _wrap(out.to(a.dtype) if a.is_floating_point() else out)
     except (RuntimeError, TypeError) as e:
         _fail("copysign", e, x=x, other=other)
 
@@ -645,7 +688,7 @@ def approximate_equal(x, y, tolerance=1e-05):
     A shape mismatch is MindSpore's RuntimeError (its kernel checks the shapes).
     """
     _check_binary("approximate_equal", x, y, names=("x", "y"))
-    tx, ty = _binary_args(x, y)
+    tx, ty = _bool_promoted(*_binary_args(x, y))
     if ty.shape != tx.shape:
         raise RuntimeError(f"For 'approximate_equal', 'x' must have the same shape as 'y', but got "
                            f"{_desc(x)} and {_desc(y)}")

@@ -448,7 +448,8 @@ def histc(input, bins=100, min=0.0, max=0.0):
     _check_dtype("histc", "input", input, (torch.float16, torch.float32, torch.int32))
     t = input._t
     out = torch.histc(_float_of(t), bins, float(min), float(max))
-    return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))  # MindSpore counts in the input's dtype
+    # MindSpore counts in Int32 for an Int32 input, in Float32 for a float one (Float16 included).
+    return _wrap(out.to(torch.int32 if t.dtype == torch.int32 else torch.float32))
 
 
 def bincount(input, weights=None, minlength=0):

@@ -19,7 +19,7 @@ def _vals(x):
 
 
 # ---------------------------------------------------------------------------- activations
-@pytest.mark.parametrize("op", ["sigmoid", "silu", "gelu", "elu", "softplus", "fast_gelu", "softsign", "relu6",
+@pytest.mark.parametrize("op", ["sigmoid", "tanh", "silu", "gelu", "elu", "softplus", "fast_gelu", "softsign", "relu6",
                                 "softmin"])
 @pytest.mark.parametrize("dtype", [np.int32, np.bool_])
 def test_float_only_activations_refuse_int_and_bool(op, dtype):

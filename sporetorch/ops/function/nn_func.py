@@ -47,7 +47,8 @@ __all__ = [
 # are computed as MindSpore's integer kernels do (see _int_kernel).
 _FLOAT_ACTIVATIONS = ("relu6", "silu", "fast_gelu", "lrn", "softmin", "gelu", "elu", "softplus", "softsign")
 _ACTIVATION_DTYPES = {
-    **{op: FLOATS_BF16 for op in _FLOAT_ACTIVATIONS}, "sigmoid": FLOATS_COMPLEX + (torch.bfloat16,),
+    **{op: FLOATS_BF16 for op in _FLOAT_ACTIVATIONS},
+    "sigmoid": FLOATS_COMPLEX + (torch.bfloat16,), "tanh": FLOATS_COMPLEX + (torch.bfloat16,),
     "selu": FLOATS_BF16 + (torch.int8, torch.int32),
     "hardsigmoid": FLOATS_BF16 + (torch.int8, torch.int16, torch.int32, torch.int64),
     "hardswish": FLOATS_BF16 + (torch.int8, torch.int16, torch.int32, torch.int64),
@@ -168,9 +169,12 @@ def inplace_sigmoid(input):
 
 @_inline_checked
 def tanh(input):
-    """Hyperbolic tangent."""
+    """Hyperbolic tangent of a float or complex Tensor (MindSpore 2.10's kernels refuse int and bool)."""
     try:
-        return _wrap(torch.tanh(input._t))
+        t = input._t
+        if not (t.is_floating_point() or t.is_complex()):
+            _check_dtype("tanh", "input", input, _ACTIVATION_DTYPES["tanh"])
+        return _wrap(torch.tanh(t))
     except AttributeError:
         raise TypeError(f"For 'tanh', the 'input' must be a Tensor, but got {type(input).__name__}") from None
     except RuntimeError as e:

@@ -33,16 +33,20 @@ DATA = os.path.join(ROOT, "tests", "data", "mindcv_train")
 MODEL = "mobilenet_v1_025"
 
 
-@pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("mindcv_train")
+def _train(workdir, variant):
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", os.path.join(DATA, "train_two_epochs.py"),
-                           str(workdir), "pynative", "fixed"], capture_output=True, text=True, env=env,
+                           str(workdir), "pynative", variant], capture_output=True, text=True, env=env,
                           cwd=str(workdir), timeout=600)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     with open(workdir / "record.json", encoding="utf-8") as f:
-        record = json.load(f)
+        return proc, json.load(f)
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("mindcv_train")
+    proc, record = _train(workdir, "fixed")
     with open(os.path.join(DATA, "mindspore210_fixed.json"), encoding="utf-8") as f:
         reference = json.load(f)
     return workdir, proc, record, reference
@@ -106,3 +110,14 @@ def test_checkpoints_as_mindcv_writes_them(run):
     assert record["not_loaded"] == []
     assert 0 <= record["final_metrics"]["Top_1_Accuracy"] <= 1
     assert record["reloaded_accuracy"] == pytest.approx(record["final_metrics"]["Top_1_Accuracy"])
+
+
+@pytest.mark.slow
+def test_random_variant_shuffles_crops_and_flips(tmp_path):
+    # mindcv's own settings: shuffled train set, random crops and flips, mindcv's initial weights.
+    _, record = _train(tmp_path, "random")
+    assert [record[k] for k in ("train_size", "val_size", "steps_per_epoch")] == [18, 6, 4]
+    assert len(record["steps"]) == 8 and all(math.isfinite(s["loss"]) for s in record["steps"])
+    assert record["not_loaded"] == []
+    assert record["reloaded_accuracy"] == pytest.approx(record["final_metrics"]["Top_1_Accuracy"])
+    assert sorted(os.listdir(tmp_path / "ckpt")) == record["ckpt_files"]

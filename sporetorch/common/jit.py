@@ -170,8 +170,10 @@ class _Compiled:
     def _compile(self, fullgraph):
         backend = _resolve_backend(self.backend)
         kwargs = {"backend": backend, "fullgraph": fullgraph, "dynamic": self.dynamic}
-        if self.options and backend == "inductor":
-            kwargs["options"] = self.options
+        if backend == "inductor":
+            # Kernels that read the thread count when they run, not when they are generated: the
+            # compiling child runs on one thread, and inductor's cache keys hold a fixed count.
+            kwargs["options"] = {"cpp.dynamic_threads": True, **(self.options or {})}
         return torch.compile(self.fn, **kwargs)
 
     def __call__(self, *args, **kwargs):

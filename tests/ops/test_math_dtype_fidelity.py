@@ -45,6 +45,10 @@ REFUSED = {
     "gcd-int8": lambda: ops.gcd(T(np.ones(2, np.int8)), T(np.ones(2, np.int8))),
     "lcm-int8": lambda: ops.lcm(T(np.ones(2, np.int8)), T(np.ones(2, np.int8))),
     "truncate_mod-int64": lambda: ops.truncate_mod(T(np.ones(2, np.int64)), T(np.ones(2, np.int64))),
+    "hypot-float16": lambda: ops.hypot(T(np.ones(2, np.float16)), T(np.ones(2, np.float16))),
+    "igamma-float16": lambda: ops.igamma(T(np.ones(2, np.float16)), T(np.ones(2, np.float16))),
+    "median-int8": lambda: ops.median(T(np.ones(3, np.int8))),
+    "nanmedian-float16": lambda: ops.nanmedian(T(np.ones(3, np.float16))),
 }
 
 
@@ -122,6 +126,30 @@ def test_mixed_bool_operands_and_copysign_dtype():
     out = ops.copysign(T(np.array([1, -2], np.float16)), T(np.array([-1, 1], np.float32)))
     _check(out, ms.float16, [-1.0, 2.0])
     _check(ops.histc(T(np.array([1, 2, 3], np.float16)), 4), ms.float32, [1.0, 0.0, 1.0, 1.0])
+
+
+def test_tensor_div_of_integers_truncates_in_their_dtype():
+    a = T(np.array([7, -7, 5, 5], np.int32))
+    _check(ops.tensor_div(a, T(np.array([2, 2, -3, 0], np.int32))), ms.int32, [3, -3, -1, 2147483647])
+    _check(ops.tensor_div(a, 2), ms.int32, [3, -3, 2, 2])
+    _check(ops.tensor_div(a, T(np.array([2.0, 2.0, 2.0, 2.0], np.float32))), ms.float32, [3.5, -3.5, 2.5, 2.5])
+    with pytest.raises(TypeError):
+        ops.tensor_div(B1, B2)
+
+
+def test_bessel_functions_of_float16_and_gamma_of_order_zero():
+    x = T(np.array([1.0, 2.0, 3.0], np.float16))
+    _check(ops.bessel_j0(x), ms.float16, [0.76513671875, 0.223876953125, -0.260009765625])
+    _check(ops.bessel_k1e(x), ms.float16, [1.6357421875, 1.033203125, 0.806640625])
+    a, x64 = T(np.array([0.0, 1.0], np.float64)), T(np.array([1.0, 2.0], np.float64))
+    _check(ops.igamma(a, x64), ms.float64, [math.nan, 0.8646647167633873])
+    _check(ops.igammac(a, x64), ms.float64, [math.nan, 0.1353352832366127])
+
+
+def test_all_and_any_of_uint8():
+    u8 = T(np.array([1, 2], np.uint8))
+    assert ops.all(u8).dtype == ms.bool_
+    assert ops.any(u8).dtype == ms.uint8
 
 
 def test_frac_of_integers_and_bools():

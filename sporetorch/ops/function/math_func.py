@@ -56,7 +56,9 @@ _DTYPES = {
     "inv": FLOATS + _COMPLEXES + (torch.int16, torch.int32, torch.int64),
     "nextafter": (torch.float32, torch.float64), "gcd": (torch.int16, torch.int32, torch.int64),
     "lcm": (torch.int32, torch.int64),
-    "truncate_mod": FLOATS + (torch.int8, torch.uint8, torch.int32),
+    "truncate_mod": FLOATS + (torch.int8, torch.uint8, torch.int32), "tensor_div": _NOT_BOOL,
+    "hypot": (torch.float32, torch.float64), "igamma": (torch.float32, torch.float64),
+    "igammac": (torch.float32, torch.float64),
     "fmax": FLOATS + (torch.int32, torch.int64), "fmin": FLOATS + (torch.int32, torch.int64),
     "xdivy": FLOATS + _COMPLEXES, "zeta": (torch.float32, torch.float64),
     "approximate_equal": FLOATS, "logaddexp": FLOATS_BF16, "logaddexp2": FLOATS_BF16,
@@ -220,10 +222,12 @@ def _inv(t):
     return torch.where(t == 0, torch.full_like(t, info.min if info.bits >= 32 else 0), reciprocal)
 
 
-def _bessel_pole(fn, below_zero):
-    """``fn`` with MindSpore's value for negative arguments (K: +inf, Y: -inf) where torch gives NaN."""
+def _bessel(fn, below_zero=None):
+    """A Bessel function as MindSpore 2.10 computes it: a Float16 input in Float32 and cast back (torch's
+    kernels lack Half), and ``below_zero`` (K: +inf, Y: -inf) for negative arguments where torch gives NaN."""
     def f(t):
-        return torch.where(t < 0, t.new_tensor(below_zero), fn(t))
+        out = fn(t.float()).to(t.dtype) if t.dtype == torch.float16 else fn(t)
+        return out if below_zero is None else torch.where(t < 0, out.new_tensor(below_zero), out)
     return f
 
 
@@ -239,6 +243,22 @@ def _bool_floordiv(a, b):
 
 def _bool_mod(a, b):
     return a & ~b
+
+
+def _nan_at_zero_order(fn):
+    """A regularized incomplete gamma function, NaN for the order ``a == 0`` as MindSpore 2.10 gives it."""
+    def f(a, b):
+        out = fn(a, b)
+        return torch.where(torch.as_tensor(a, device=out.device) == 0, out.new_tensor(float("nan")), out)
+    return f
+
+
+def _real_div(a, b):
+    """MindSpore's RealDiv: true division, but integer operands divide in their integer dtype, truncating."""
+    dtype = torch.result_type(a, b)
+    if dtype.is_floating_point or dtype.is_complex:
+        return torch.true_divide(a, b)
+    return torch.div(a, b, rounding_mode="trunc")
 
 
 def _xlogy(a, b):
@@ -349,14 +369,14 @@ bessel_i0 = _unary_x(torch.special.i0, "bessel_i0", True)
 bessel_i0e = _unary_x(torch.special.i0e, "bessel_i0e", True)
 bessel_i1 = _unary_x(torch.special.i1, "bessel_i1", True)
 bessel_i1e = _unary_x(torch.special.i1e, "bessel_i1e", True)
-bessel_j0 = _unary_x(torch.special.bessel_j0, "bessel_j0", True)
-bessel_j1 = _unary_x(torch.special.bessel_j1, "bessel_j1", True)
-bessel_k0 = _unary_x(_bessel_pole(torch.special.modified_bessel_k0, float("inf")), "bessel_k0", True)
-bessel_k0e = _unary_x(_bessel_pole(torch.special.scaled_modified_bessel_k0, float("inf")), "bessel_k0e", True)
-bessel_k1 = _unary_x(_bessel_pole(torch.special.modified_bessel_k1, float("inf")), "bessel_k1", True)
-bessel_k1e = _unary_x(_bessel_pole(torch.special.scaled_modified_bessel_k1, float("inf")), "bessel_k1e", True)
-bessel_y0 = _unary_x(_bessel_pole(torch.special.bessel_y0, float("-inf")), "bessel_y0", True)
-bessel_y1 = _unary_x(_bessel_pole(torch.special.bessel_y1, float("-inf")), "bessel_y1", True)
+bessel_j0 = _unary_x(_bessel(torch.special.bessel_j0), "bessel_j0", True)
+bessel_j1 = _unary_x(_bessel(torch.special.bessel_j1), "bessel_j1", True)
+bessel_k0 = _unary_x(_bessel(torch.special.modified_bessel_k0, float("inf")), "bessel_k0", True)
+bessel_k0e = _unary_x(_bessel(torch.special.scaled_modified_bessel_k0, float("inf")), "bessel_k0e", True)
+bessel_k1 = _unary_x(_bessel(torch.special.modified_bessel_k1, float("inf")), "bessel_k1", True)
+bessel_k1e = _unary_x(_bessel(torch.special.scaled_modified_bessel_k1, float("inf")), "bessel_k1e", True)
+bessel_y0 = _unary_x(_bessel(torch.special.bessel_y0, float("-inf")), "bessel_y0", True)
+bessel_y1 = _unary_x(_bessel(torch.special.bessel_y1, float("-inf")), "bessel_y1", True)
 
 
 def population_count(input_x):
@@ -440,8 +460,8 @@ nextafter = _binary(torch.nextafter, "nextafter", same=True, tensors=True)
 gcd = _binary(torch.gcd, "gcd", tensors=True)
 lcm = _binary(torch.lcm, "lcm")
 xlogy = _binary(_xlogy, "xlogy")
-igamma = _binary(torch.special.gammainc, "igamma")
-igammac = _binary(torch.special.gammaincc, "igammac")
+igamma = _binary(_nan_at_zero_order(torch.special.gammainc), "igamma")
+igammac = _binary(_nan_at_zero_order(torch.special.gammaincc), "igammac")
 zeta = _binary(torch.special.zeta, "zeta", same=True)
 bitwise_and = _binary(torch.bitwise_and, "bitwise_and")
 bitwise_or = _binary(torch.bitwise_or, "bitwise_or")
@@ -451,7 +471,7 @@ bitwise_right_shift = _binary(torch.bitwise_right_shift, "bitwise_right_shift")
 logical_and = _binary(torch.logical_and, "logical_and", tensors="bool")
 logical_or = _binary(torch.logical_or, "logical_or", tensors="bool")
 logical_xor = _binary(torch.logical_xor, "logical_xor", tensors="bool")
-tensor_div = _binary_xy(torch.true_divide, "tensor_div")
+tensor_div = _binary_xy(_int_zero_divisor(_real_div, "div"), "tensor_div")
 tensor_mod = _binary_xy(_int_zero_divisor(torch.remainder, "min"), "tensor_mod")
 floor_div = _binary_xy(_bool_or_number(_int_zero_divisor(torch.floor_divide, "div"), _bool_floordiv), "floor_div")
 floor_mod = _binary_xy(_int_zero_divisor(torch.remainder, "min"), "floor_mod")

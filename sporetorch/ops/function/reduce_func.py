@@ -213,7 +213,8 @@ def all(input, axis=None, keep_dims=False):
     """Logical AND over ``axis`` (None: all axes); the result is Bool."""
     try:
         t = input._t
-        return _wrap(_reduce("all", torch.all, t, _axes("all", axis, t.dim()), keep_dims))
+        # torch keeps a UInt8 input's dtype; MindSpore's result is Bool.
+        return _wrap(_reduce("all", torch.all, t, _axes("all", axis, t.dim()), keep_dims).bool())
     except AttributeError as e:
         _no_tensor("all", e, input=input, axis=axis)
 
@@ -223,6 +224,7 @@ def any(input, axis=None, keep_dims=False):
     """Logical OR over ``axis`` (None: all axes); the result is Bool."""
     try:
         t = input._t
+        # Unlike all, MindSpore 2.10's any keeps a UInt8 input's dtype, as torch does.
         return _wrap(_reduce("any", torch.any, t, _axes("any", axis, t.dim()), keep_dims))
     except AttributeError as e:
         _no_tensor("any", e, input=input, axis=axis)
@@ -300,8 +302,12 @@ def var_mean(input, axis=None, ddof=0, keepdims=False):
     return _wrap(v), _wrap(m)
 
 
+_MEDIAN_DTYPES = (torch.int16, torch.int32, torch.int64, torch.float32, torch.float64)  # MindSpore 2.10's Median
+
+
 def median(input, axis=-1, keepdims=False):
     """Median values and their Int64 indices along ``axis`` (the lower median for even counts)."""
+    _check_dtype("median", "input", input, _MEDIAN_DTYPES)
     t = input._t
     if not isinstance(axis, int):
         raise TypeError(f"For 'median', the 'axis' must be an int, but got {type(axis).__name__}")
@@ -311,6 +317,7 @@ def median(input, axis=-1, keepdims=False):
 
 def nanmedian(input, axis=-1, keepdims=False):
     """Median ignoring NaNs, with Int64 indices, along ``axis``."""
+    _check_dtype("nanmedian", "input", input, _MEDIAN_DTYPES)
     t = input._t
     values, idx = torch.nanmedian(t, _axis("nanmedian", axis, t.dim()), keepdims)
     return _wrap(values), _wrap(idx)

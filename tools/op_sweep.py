@@ -117,6 +117,16 @@ def _num(v):
     return v if math.isfinite(v) else repr(v)
 
 
+def _synchronized(ms, result):
+    """``result``, or the error MindSpore reports asynchronously for the case that caused it (its
+    PyNative kernels may fail after the call returned, and would otherwise surface in a later case)."""
+    try:
+        ms.runtime.synchronize()
+    except Exception as e:  # noqa: BLE001 - the exception's type is the result being recorded
+        return {"error": type(e).__name__}
+    return result
+
+
 def run_case(ms, case, data):
     _, name, args, kwargs = case
     fn = getattr(ms.ops, name, None)
@@ -174,7 +184,7 @@ def main(argv):
     data = _inputs()
     if mode == "record":
         import mindspore as ms
-        results = {case[0]: run_case(ms, case, data) for case in cases}
+        results = {case[0]: _synchronized(ms, run_case(ms, case, data)) for case in cases}
         with open(path, "w", encoding="utf-8") as f:  # one case a line, for reviewable diffs
             f.write('{"mindspore_version": %s,\n"results": {\n' % json.dumps(ms.__version__))
             f.write(",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in results.items()))

@@ -34,7 +34,8 @@ MODEL = "mobilenet_v1_025"
 
 
 def _train(workdir, variant):
-    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    # One OpenMP thread: on a busy 2-core runner torch's spinning threads make a step 10-50x slower.
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""), OMP_NUM_THREADS="1")
     proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", os.path.join(DATA, "train_two_epochs.py"),
                            str(workdir), "pynative", variant], capture_output=True, text=True, env=env,
                           cwd=str(workdir), timeout=600)

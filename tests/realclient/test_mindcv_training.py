@@ -17,6 +17,7 @@ import importlib.util
 import json
 import math
 import os
+import stat
 import subprocess
 import sys
 
@@ -98,6 +99,11 @@ def test_checkpoints_as_mindcv_writes_them(run):
     workdir, _, record, reference = run
     assert record["ckpt_files"] == reference["ckpt_files"]
     ckpt = workdir / "ckpt"
+    # MindSpore 2.10 leaves its checkpoints read-only for the owner and the summary folder private.
+    for name in record["ckpt_files"]:
+        if name.endswith(".ckpt"):
+            assert stat.S_IMODE(os.stat(ckpt / name).st_mode) == 0o400, name
+    assert stat.S_IMODE(os.stat(ckpt / "summary").st_mode) == 0o700
     for name in (f"{MODEL}-1_4.ckpt", f"{MODEL}-2_4.ckpt", f"{MODEL}_best.ckpt"):
         params = ms.load_checkpoint(str(ckpt / name))
         assert [[k, list(v.shape), str(v.dtype)] for k, v in params.items()] == reference["ckpt_entries"]

@@ -48,6 +48,10 @@ REFUSED = {
     "hypot-float16": lambda: ops.hypot(T(np.ones(2, np.float16)), T(np.ones(2, np.float16))),
     "igamma-float16": lambda: ops.igamma(T(np.ones(2, np.float16)), T(np.ones(2, np.float16))),
     "median-int8": lambda: ops.median(T(np.ones(3, np.int8))),
+    "igamma-scalar": lambda: ops.igamma(T(np.ones(2, np.float32)), 2.0),
+    "igamma-float64-float32": lambda: ops.igamma(T(np.ones(2, np.float64)), T(np.ones(2, np.float32))),
+    "zeta-int8-scalar": lambda: ops.zeta(T(np.ones(2, np.int8)), 2.5),
+    "bitwise_left_shift-int32-int64": lambda: ops.bitwise_left_shift(T(np.ones(2, np.int32)), T(np.ones(2, np.int64))),
     "nanmedian-float16": lambda: ops.nanmedian(T(np.ones(3, np.float16))),
 }
 
@@ -150,6 +154,14 @@ def test_all_and_any_of_uint8():
     u8 = T(np.array([1, 2], np.uint8))
     assert ops.all(u8).dtype == ms.bool_
     assert ops.any(u8).dtype == ms.uint8
+
+
+def test_copysign_and_ldexp_dtypes():
+    i32 = T(np.array([1, -2], np.int32))
+    _check(ops.copysign(i32, True), ms.float32, [1.0, 2.0])
+    _check(ops.copysign(T(np.array([1, -2], np.int8)), T(np.array([-1, 1], np.int8))), ms.float32, [-1.0, 2.0])
+    _check(ops.ldexp(T(np.array([1.0, 2.0], np.float16)), True), ms.float16, [2.0, 4.0])
+    _check(ops.bitwise_left_shift(i32, 2), ms.int32, [4, -8])
 
 
 def test_frac_of_integers_and_bools():

@@ -64,7 +64,7 @@ _DTYPES = {
     "approximate_equal": FLOATS, "logaddexp": FLOATS_BF16, "logaddexp2": FLOATS_BF16,
 }
 # Binary ops whose check applies to each operand's own dtype rather than to the promoted one.
-_EACH = {"logaddexp", "logaddexp2"}
+_EACH = {"logaddexp", "logaddexp2", "zeta", "igamma", "igammac"}
 
 
 def _unary(fn, name, float_only=False):
@@ -460,14 +460,14 @@ nextafter = _binary(torch.nextafter, "nextafter", same=True, tensors=True)
 gcd = _binary(torch.gcd, "gcd", tensors=True)
 lcm = _binary(torch.lcm, "lcm")
 xlogy = _binary(_xlogy, "xlogy")
-igamma = _binary(_nan_at_zero_order(torch.special.gammainc), "igamma")
-igammac = _binary(_nan_at_zero_order(torch.special.gammaincc), "igammac")
+igamma = _binary(_nan_at_zero_order(torch.special.gammainc), "igamma", same=True, tensors=True)
+igammac = _binary(_nan_at_zero_order(torch.special.gammaincc), "igammac", same=True, tensors=True)
 zeta = _binary(torch.special.zeta, "zeta", same=True)
 bitwise_and = _binary(torch.bitwise_and, "bitwise_and")
 bitwise_or = _binary(torch.bitwise_or, "bitwise_or")
 bitwise_xor = _binary(torch.bitwise_xor, "bitwise_xor")
-bitwise_left_shift = _binary(torch.bitwise_left_shift, "bitwise_left_shift")
-bitwise_right_shift = _binary(torch.bitwise_right_shift, "bitwise_right_shift")
+bitwise_left_shift = _binary(torch.bitwise_left_shift, "bitwise_left_shift", same=True)
+bitwise_right_shift = _binary(torch.bitwise_right_shift, "bitwise_right_shift", same=True)
 logical_and = _binary(torch.logical_and, "logical_and", tensors="bool")
 logical_or = _binary(torch.logical_or, "logical_or", tensors="bool")
 logical_xor = _binary(torch.logical_xor, "logical_xor", tensors="bool")
@@ -580,24 +580,27 @@ def tensor_pow(input, exponent):
 
 @_inline_checked
 def copysign(x, other):
-    """Magnitude of ``x`` with the sign of ``other``; Bool operands are refused, as in MindSpore."""
-    a, b = _binary_args(x, other)
-    for name, v, t in (("x", x, a), ("other", other, b)):
-        if t.dtype == torch.bool:
+    """Magnitude of ``x`` with the sign of ``other``; Bool Tensors are refused, as in MindSpore.
+
+    As in MindSpore 2.10 the result has a float ``x``'s dtype (a Float16 ``x`` with a Float32 sign
+    stays Float16), and Float32 for an integer ``x``.
+    """
+    for name, v in (("x", x), ("other", other)):
+        if isinstance(v, Tensor) and v._t.dtype == torch.bool:
             raise TypeError(f"For 'copysign', the '{name}' must not be Bool, but got {_desc(v)}")
+    a, b = _binary_args(x, other)
     try:
-        out = torch.copysign(a, b)
-        # A float x keeps its dtype (float16 x with a float32 sign stays float16), as in MindSpore 2.10.
-        return _wrap(out.to(a.dtype) if a.is_floating_point() else out)
+        out = torch.copysign(a, b.to(torch.int64) if b.dtype == torch.bool else b)
+        return _wrap(out.to(a.dtype if a.is_floating_point() else torch.float32))
     except (RuntimeError, TypeError) as e:
         _fail("copysign", e, x=x, other=other)
 
 
 @_inline_checked
 def ldexp(x, other):
-    """``x * 2 ** other``."""
+    """``x * 2 ** other`` (a Python bool ``other`` counts as 0 or 1)."""
     try:
-        return _wrap(torch.ldexp(*_binary_args(x, other)))
+        return _wrap(torch.ldexp(*_binary_args(x, int(other) if isinstance(other, bool) else other)))
     except (RuntimeError, TypeError) as e:
         _fail("ldexp", e, x=x, other=other)
 

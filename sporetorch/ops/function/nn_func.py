@@ -86,7 +86,8 @@ def _selu_int(t):
     return torch.where(t > 0, t, (torch.exp(t.float()) - 1).to(t.dtype))
 
 
-# 0-d zeros by dtype and device, the other operand of the one-kernel ReLU below.
+# 0-d CPU zeros by dtype, the other operand of the one-kernel ReLU below (binary kernels take a
+# 0-d CPU operand with a tensor on any device; keying by dtype alone costs less per call).
 _RELU_ZEROS = {}
 
 
@@ -99,11 +100,11 @@ def _relu(t):
         # inference. fmax gives the other operand where one is NaN. With the input second its
         # gradient is MindSpore's (what a grad transform around vmap uses); with the input first
         # its forward-mode tangent is.
-        zero = _RELU_ZEROS.get((t.dtype, t.device))
+        zero = _RELU_ZEROS.get(t.dtype)
         if zero is None:
             if t.is_complex():
                 return torch.relu(t)  # torch's error for complex input
-            zero = _RELU_ZEROS[(t.dtype, t.device)] = torch.zeros((), dtype=t.dtype, device=t.device)
+            zero = _RELU_ZEROS[t.dtype] = torch.zeros((), dtype=t.dtype)
         return torch.fmax(zero, t) if _forward_ad._current_level < 0 else torch.fmax(t, zero)
     out = torch.relu(t)
     try:

@@ -8,6 +8,7 @@ accepts the spellings MindSpore accepts, unwraps ``_t``, calls torch once and wr
 import ast
 import builtins
 import inspect
+import types
 
 import torch
 
@@ -851,28 +852,35 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
 }
 
 
-def _as_functional(name, params):
-    def method(self, *args, **kwargs):
-        return _op(name)(self, *args, **kwargs)
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"``ops.{name}(self, {params})``, as MindSpore 2.10's ``Tensor.{name}`` is."
-    method.__signature__ = _signature(params)
-    return method
+class _Functional:
+    """A Tensor method that is its functional op: ``x.name(...)`` is ``ops.name(x, ...)``. Its signature
+    (``(self, <params>)``) is built when asked for, so that importing the package stays quick."""
 
+    def __init__(self, name, params):
+        self.__name__ = self.__qualname__ = name
+        call = f"self, {params}" if params else "self"
+        self.__doc__ = f"``ops.{name}({call})``, as MindSpore 2.10's ``Tensor.{name}`` is."
+        self._params = params
 
-def _signature(params):
-    """``inspect.Signature`` of ``(self, <params>)``; ``params`` has literal defaults only."""
-    args = ast.parse(f"def f(self, {params}): pass").body[0].args
-    kinds = [(a, inspect.Parameter.POSITIONAL_OR_KEYWORD) for a in args.args] + \
-        [(a, inspect.Parameter.KEYWORD_ONLY) for a in args.kwonlyargs]
-    defaults = [inspect.Parameter.empty] * (len(args.args) - len(args.defaults)) + args.defaults + args.kw_defaults
-    return inspect.Signature([inspect.Parameter(a.arg, kind, default=d if d is inspect.Parameter.empty or d is None
-                                                else ast.literal_eval(d))
-                              for (a, kind), d in zip(kinds, defaults)])
+    def __get__(self, tensor, owner=None):
+        return self if tensor is None else types.MethodType(self, tensor)
+
+    def __call__(self, tensor, *args, **kwargs):
+        return _op(self.__name__)(tensor, *args, **kwargs)
+
+    @property
+    def __signature__(self):
+        args = ast.parse(f"def f(self, {self._params}): pass").body[0].args
+        kinds = [(a, inspect.Parameter.POSITIONAL_OR_KEYWORD) for a in args.args] + \
+            [(a, inspect.Parameter.KEYWORD_ONLY) for a in args.kwonlyargs]
+        defaults = [None] * (len(args.args) - len(args.defaults)) + args.defaults + args.kw_defaults
+        return inspect.Signature([
+            inspect.Parameter(a.arg, kind, default=inspect.Parameter.empty if d is None else ast.literal_eval(d))
+            for (a, kind), d in zip(kinds, defaults)])
 
 
 for _name, _params in _AS_FUNCTIONAL.items():
-    globals()[_name] = _as_functional(_name, _params)
+    globals()[_name] = _Functional(_name, _params)
 
 
 def multiply(self, value):

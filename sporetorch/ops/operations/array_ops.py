@@ -367,6 +367,9 @@ class Unique(Primitive):
         super().__init__("Unique")
 
     def __call__(self, input_x):
+        if isinstance(input_x, Tensor) and input_x._t.dim() != 1:
+            # MindSpore 2.10's Unique kernel takes 1-D input only (ops.unique flattens first).
+            raise RuntimeError(f"For 'Unique', the input must be 1-D, but got shape {tuple(input_x._t.shape)}")
         return array_func.unique(input_x)
 
 
@@ -1147,6 +1150,8 @@ class TupleToArray(Primitive):
         super().__init__("TupleToArray")
 
     def __call__(self, input_x):
+        if isinstance(input_x, Tensor):
+            raise TypeError("For 'TupleToArray', the input must be a tuple or list of numbers, but got a Tensor")
         return Tensor(list(input_x))
 
 

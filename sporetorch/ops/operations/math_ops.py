@@ -59,8 +59,8 @@ def _unary_class(name, fn, doc):
                                      "__module__": __name__})
 
 
-def _binary_class(name, fn, doc, tensor_only=False):
-    """A two-input Primitive; ``fn`` as for ``_unary_class``."""
+def _binary_class(name, fn, doc, tensor_only=False, check=None):
+    """A two-input Primitive; ``fn`` as for ``_unary_class``; ``check(name, x, y)`` validates the inputs first."""
     def __init__(self):
         Primitive.__init__(self, name)
 
@@ -70,6 +70,8 @@ def _binary_class(name, fn, doc, tensor_only=False):
     elif tensor_only:
         # The torch function takes only tensors: a number becomes a 0-d tensor (promotes like a scalar).
         def __call__(self, x, y):
+            if check is not None:
+                check(name, x, y)
             a = _left(x, y)
             try:
                 return _wrap(fn(a, y._t if isinstance(y, Tensor) else torch.as_tensor(y, device=a.device)))
@@ -77,6 +79,8 @@ def _binary_class(name, fn, doc, tensor_only=False):
                 _binary_error(name, x, y, e)
     else:
         def __call__(self, x, y):
+            if check is not None:
+                check(name, x, y)
             try:
                 return _wrap(fn(_left(x, y), y._t if isinstance(y, Tensor) else y))
             except (TypeError, RuntimeError) as e:
@@ -84,6 +88,18 @@ def _binary_class(name, fn, doc, tensor_only=False):
 
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})
+
+
+def _no_bool(name, x):
+    if x.dtype == mstype.bool_:
+        raise TypeError(f"For '{name}', the input must not be Bool, but got {_describe(x)}")
+
+
+def _no_bool_or_scalar(name, x):
+    """MindSpore 2.10's Argmax/Argmin refuse Bool (TypeError) and a 0-d input (ValueError)."""
+    _no_bool(name, x)
+    if x._t.dim() == 0:
+        raise ValueError(f"For '{name}', the input must have at least one dimension, but got {_describe(x)}")
 
 
 def _describe(v):
@@ -97,6 +113,46 @@ def _binary_error(name, x, y, exc):
     msg = str(exc).splitlines()[0]
     kind = ValueError if "size of tensor" in msg or "shape" in msg or "broadcast" in msg else TypeError
     raise kind(f"For '{name}', the inputs x={_describe(x)} and y={_describe(y)} are not valid: {msg}") from None
+
+
+def _tensors_only(name, x, y):
+    """MindSpore 2.10's kernel takes two Tensors here: a Python number is a TypeError."""
+    for arg, v in (("x", x), ("y", y)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For '{name}', '{arg}' must be a Tensor, but got {type(v).__name__}")
+
+
+def _float_operand(name, x, y):
+    """Two Tensors, at least one of them floating-point (MindSpore has no integer or Bool kernel)."""
+    _tensors_only(name, x, y)
+    if not (x._t.is_floating_point() or y._t.is_floating_point()):
+        raise TypeError(f"For '{name}', one input must be a float Tensor, but got {x.dtype} and {y.dtype}")
+
+
+def _same_float(name, x, y):
+    """Two float Tensors of one dtype and one shape (MindSpore does not broadcast here)."""
+    _tensors_only(name, x, y)
+    if not x._t.is_floating_point() or x.dtype != y.dtype:
+        raise TypeError(f"For '{name}', the inputs must be float Tensors of one dtype, but got {x.dtype} and "
+                        f"{y.dtype}")
+    if x._t.shape != y._t.shape:
+        raise ValueError(f"For '{name}', the inputs must have the same shape, but got {tuple(x._t.shape)} and "
+                         f"{tuple(y._t.shape)}")
+
+
+def _real_div(x, y):
+    """True division; integer operands keep their dtype, the quotient truncated (MindSpore 2.10's RealDiv
+    kernel), and Bool has no kernel."""
+    out = torch.result_type(x, y)
+    if out == torch.bool:
+        raise TypeError("Bool is not supported")
+    if out.is_floating_point or out.is_complex:
+        return torch.true_divide(x, y)
+    return torch.div(x, y, rounding_mode="trunc").to(out)
+
+
+_CHECKS = {"LeftShift": _tensors_only, "RightShift": _tensors_only, "Gcd": _tensors_only,
+           "NextAfter": _tensors_only, "Xlogy": _float_operand, "Zeta": _same_float}
 
 
 def _div_no_nan(x, y):
@@ -170,7 +226,7 @@ _BINARY = {
     "Add": ("add", "Element-wise sum with broadcasting."),
     "Sub": ("sub", "Element-wise difference with broadcasting."),
     "Mul": ("mul", "Element-wise product with broadcasting."),
-    "RealDiv": (torch.true_divide, "Element-wise true division."),
+    "RealDiv": (_real_div, "Element-wise division (truncated for integer operands)."),
     "Div": ("div", "Element-wise division."),
     "DivNoNan": (_div_no_nan, "Element-wise division, 0 where the divisor is 0."),
     "Xdivy": ("xdivy", "Element-wise division, 0 where the dividend is 0."),
@@ -223,7 +279,7 @@ for _name, (_fn, _doc) in _UNARY.items():
 _TENSOR_ONLY = {"Maximum", "Minimum", "Atan2", "LogicalAnd", "LogicalOr", "LogicalXor", "NextAfter", "Hypot", "Fmax",
                 "Fmin", "Gcd", "Lcm", "Igamma", "Igammac", "Zeta", "Complex", "Polar", "Heaviside"}
 for _name, (_fn, _doc) in _BINARY.items():
-    globals()[_name] = _binary_class(_name, _fn, _doc, _name in _TENSOR_ONLY)
+    globals()[_name] = _binary_class(_name, _fn, _doc, _name in _TENSOR_ONLY, _CHECKS.get(_name))
     __all__.append(_name)
 
 
@@ -438,6 +494,7 @@ class Argmax(Primitive):
         pass
 
     def __call__(self, x):
+        _no_bool_or_scalar("Argmax", x)
         return _wrap(torch.argmax(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
 
 
@@ -449,6 +506,7 @@ class Argmin(Primitive):
         pass
 
     def __call__(self, x):
+        _no_bool_or_scalar("Argmin", x)
         return _wrap(torch.argmin(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
 
 
@@ -690,6 +748,7 @@ class Cummax(Primitive):
         pass
 
     def __call__(self, input):
+        _no_bool("Cummax", input)
         v, i = torch.cummax(input._t, self.axis)
         return _wrap(v), _wrap(i)
 
@@ -702,6 +761,7 @@ class Cummin(Primitive):
         pass
 
     def __call__(self, input_x):
+        _no_bool("Cummin", input_x)
         v, i = torch.cummin(input_x._t, self.axis)
         return _wrap(v), _wrap(i.to(torch.int32))
 

@@ -36,7 +36,8 @@ ReLU = _unary_class("ReLU", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: 
 ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.")
 Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.")
 Tanh = _unary_class("Tanh", torch.tanh, "Hyperbolic tangent.")
-GeLU = _unary_class("GeLU", F.gelu, "Gaussian error linear unit (exact erf form).")
+GeLU = _unary_class("GeLU", lambda t: F.gelu(t, approximate="tanh"),
+                    "Gaussian error linear unit, tanh approximation (MindSpore 2.10's GeLU kernel; ops.gelu is exact).")
 FastGeLU = _unary_class("FastGeLU", lambda t: t * torch.sigmoid(1.702 * t),
                         r"Fast GELU, :math:`x \sigma(1.702 x)`.")
 HSwish = _unary_class("HSwish", F.hardswish, "Hard swish.")

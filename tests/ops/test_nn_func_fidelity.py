@@ -293,3 +293,47 @@ def test_negative_class_targets_count_from_the_end():
     np.testing.assert_allclose(_vals(ops.cross_entropy(x, ignored)), 1.3679494, rtol=1e-6)
     with pytest.raises(RuntimeError, match="cross_entropy"):
         ops.cross_entropy(x, T(np.array([0, 5], np.int32)))
+
+
+def test_margin_ranking_loss_broadcasts_and_needs_one_dtype():
+    a = T(np.array([[0.5, -1.0, 2.0], [1.5, 0.2, -0.3]], np.float32))
+    b = T(np.array([0.1, 0.4, -1.0], np.float32))
+    t = T(np.array([[1.0, -1.0, 1.0], [-1.0, 1.0, 1.0]], np.float32))
+    np.testing.assert_allclose(ops.margin_ranking_loss(a, b, t, margin=0.2, reduction="none").asnumpy(),
+                               [[0.0, 0.0, 0.0], [1.6, 0.4, 0.0]], rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(ops.margin_ranking_loss(T(np.float32(0.5)), a, t, reduction="none").asnumpy(),
+                               [[0.0, 1.5, 1.5], [0.0, 0.0, 0.0]], rtol=1e-6)
+    np.testing.assert_allclose(_vals(ops.margin_ranking_loss(a, b, t, margin=0.2)), 0.33333334, rtol=1e-6)
+    with pytest.raises(TypeError, match="margin_ranking_loss"):
+        ops.margin_ranking_loss(T(np.ones((2, 3), np.int32)), a, t)
+    with pytest.raises(TypeError, match="cosine_embedding_loss"):
+        ops.cosine_embedding_loss(T(np.ones((2, 3), np.int32)), a, T(np.ones(2, np.float32)))
+
+
+def test_margin_ranking_loss_gradcheck():
+    a = torch.tensor([[0.5, -1.0, 2.0], [1.5, 0.2, -0.3]], dtype=torch.float64, requires_grad=True)
+    b = torch.tensor([0.1, 0.4, -1.1], dtype=torch.float64, requires_grad=True)
+    t = torch.tensor([[1.0, -1.0, 1.0], [-1.0, 1.0, 1.0]], dtype=torch.float64)
+    assert torch.autograd.gradcheck(
+        lambda x, y: ops.margin_ranking_loss(ms.Tensor(x), ms.Tensor(y), ms.Tensor(t), margin=0.3)._t, (a, b))
+
+
+def test_more_dtype_rules_of_nn_ops():
+    img = np.arange(12, dtype=np.int32).reshape(1, 1, 3, 4)
+    # MindSpore 2.10: LPPool on Int32 gives Float32, Im2Col keeps Int32 and refuses Bool
+    out = ops.lp_pool2d(T(img), 2, 2)
+    assert out.dtype == ms.float32
+    np.testing.assert_allclose(out.asnumpy(), [[[[6.4807405, 9.899495]]]], rtol=1e-6)
+    out = ops.unfold(T(img - 5), 2)
+    assert out.dtype == ms.int32
+    assert _vals(out) == [[[-5, -4, -3, -1, 0, 1], [-4, -3, -2, 0, 1, 2], [-1, 0, 1, 3, 4, 5], [0, 1, 2, 4, 5, 6]]]
+    with pytest.raises(TypeError, match="unfold"):
+        ops.unfold(T(img > 3), 2)
+    with pytest.raises(TypeError, match="max_pool2d"):
+        ops.max_pool2d(T(img > 3), 2)
+    with pytest.raises(TypeError, match="interpolate"):
+        ops.interpolate(T(img[0]), size=(8,), mode="linear")
+    with pytest.raises(TypeError, match="prelu"):
+        ops.prelu(T(np.ones((2, 3), np.int32)), T(np.full((3,), 0.25, np.float32)))
+    with pytest.raises(TypeError, match="bias_add.*same dtype"):
+        ops.bias_add(T(np.ones((2, 3), np.int32)), T(np.ones(3, np.float32)))

@@ -352,6 +352,9 @@ def softsign(x):
 
 def prelu(input, weight):
     """Leaky ReLU with a learned slope per channel (axis 1)."""
+    if weight._t.dim() > 1:
+        raise ValueError(f"For 'prelu', the 'weight' must be 0-D or 1-D, but got shape {tuple(weight._t.shape)}")
+    _check_dtype("prelu", "input", input, FLOATS_BF16)
     return _wrap(F.prelu(input._t, weight._t))
 
 
@@ -405,6 +408,9 @@ def bias_add(input_x, bias):
     if t.dim() < 2 or b.dim() != 1 or b.shape[0] != t.shape[1]:
         raise ValueError(f"For 'bias_add', the 'bias' must be 1-D with input_x.shape[1] elements, but got "
                          f"input_x shape {tuple(t.shape)} and bias shape {tuple(b.shape)}")
+    if t.dtype != b.dtype:
+        raise TypeError(f"For 'bias_add', the 'input_x' and 'bias' must have the same dtype, but got {input_x.dtype} "
+                        f"and {bias.dtype}")
     return _wrap(t + b.reshape((-1,) + (1,) * (t.dim() - 2)))
 
 
@@ -554,6 +560,8 @@ def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, cou
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
     """2-D max pooling; with ``return_indices`` also the Int64 flat indices of the maxima."""
     try:
+        if x._t.dtype == torch.bool:
+            raise TypeError(f"For 'max_pool2d', the 'x' must not be a Bool Tensor, but got shape {tuple(x._t.shape)}")
         try:
             out = F.max_pool2d(x._t, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
         except RuntimeError as e:
@@ -625,13 +633,15 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
 
 
 def lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
-    """1-D power-average pooling."""
-    return _wrap(F.lp_pool1d(x._t, norm_type, kernel_size, stride, ceil_mode))
+    """1-D power-average pooling (integer inputs give float32, as in MindSpore)."""
+    t = x._t if x._t.is_floating_point() else x._t.float()
+    return _wrap(F.lp_pool1d(t, norm_type, kernel_size, stride, ceil_mode))
 
 
 def lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
-    """2-D power-average pooling."""
-    return _wrap(F.lp_pool2d(x._t, norm_type, kernel_size, stride, ceil_mode))
+    """2-D power-average pooling (integer inputs give float32, as in MindSpore)."""
+    t = x._t if x._t.is_floating_point() else x._t.float()
+    return _wrap(F.lp_pool2d(t, norm_type, kernel_size, stride, ceil_mode))
 
 
 def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
@@ -664,6 +674,8 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
             raise ValueError(f"For 'interpolate', 'align_corners' cannot be set with mode {mode!r}")
         if isinstance(size, Tensor):
             size = tuple(size._t.tolist())
+        if not (input._t.is_floating_point() or input._t.is_complex()):
+            _check_dtype("interpolate", "input", input, FLOATS_BF16)
         linear = mode in ("linear", "bilinear", "bicubic", "trilinear")
         try:
             return _wrap(F.interpolate(input._t, size, scale_factor, mode, align_corners if linear else None,
@@ -691,8 +703,14 @@ def pixel_unshuffle(input, downscale_factor):
 
 
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
-    """Extract sliding local blocks (im2col)."""
-    return _wrap(F.unfold(input._t, kernel_size, dilation, padding, stride))
+    """Extract sliding local blocks (im2col); integer inputs keep their dtype, as in MindSpore (Bool is refused)."""
+    t = input._t
+    if t.dtype == torch.bool:
+        raise TypeError(f"For 'unfold', the 'input' must not be a Bool Tensor, but got shape {tuple(t.shape)}")
+    if t.is_floating_point() or t.is_complex():
+        return _wrap(F.unfold(t, kernel_size, dilation, padding, stride))
+    # im2col only copies values: float64 holds every int32 exactly (int64 beyond 2**53 would round)
+    return _wrap(F.unfold(t.double(), kernel_size, dilation, padding, stride).to(t.dtype))
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
@@ -966,6 +984,13 @@ def _check_tensor(op, name, x):
         raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(x).__name__}")
 
 
+def _check_same_dtype(op, **tensors):
+    """TypeError unless the Tensors ``tensors`` share one dtype (MindSpore's losses do not promote)."""
+    if len({t._t.dtype for t in tensors.values()}) > 1:
+        got = ", ".join(f"'{k}': {t.dtype}" for k, t in tensors.items())
+        raise TypeError(f"For '{op}', the inputs must have the same dtype, but got {got}")
+
+
 def _check_same_shape(op, x, y, names=("input", "target")):
     """ValueError unless Tensors ``x`` and ``y`` have one shape (MindSpore's loss kernels do not broadcast)."""
     if x._t.shape != y._t.shape:
@@ -1173,15 +1198,25 @@ def soft_margin_loss(input, target, reduction='mean'):
 
 
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction='mean'):
-    """``max(0, -target * (input1 - input2) + margin)``."""
+    """``max(0, -target * (input1 - input2) + margin)``, the operands broadcast together; they must share one
+    dtype, as in MindSpore."""
     _check_reduction("margin_ranking_loss", reduction)
-    return _loss("margin_ranking_loss", F.margin_ranking_loss, input1._t, input2._t, target._t, margin=margin,
-                 reduction=reduction)
+    _check_same_dtype("margin_ranking_loss", input1=input1, input2=input2, target=target)
+    _check_dtype("margin_ranking_loss", "input1", input1, FLOATS_BF16 + (torch.int8, torch.int16, torch.int32,
+                                                                         torch.int64, torch.uint8))
+    try:
+        loss = (-target._t * (input1._t - input2._t) + margin).clamp(min=0)
+    except RuntimeError as e:
+        _fail("margin_ranking_loss", e, ValueError, input1=input1, input2=input2, target=target)
+    return _wrap(_reduced(loss, reduction))
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction='mean'):
     """Cosine embedding loss for targets in {1, -1}."""
     _check_reduction("cosine_embedding_loss", reduction)
+    _check_same_dtype("cosine_embedding_loss", input1=input1, input2=input2)
+    if input1._t.dtype == torch.bool:
+        raise TypeError("For 'cosine_embedding_loss', the inputs must not be Bool Tensors")
     return _loss("cosine_embedding_loss", F.cosine_embedding_loss, input1._t, input2._t, target._t, margin=margin,
                  reduction=reduction)
 

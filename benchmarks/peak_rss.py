@@ -2,7 +2,8 @@
 
 Resident memory does not depend on the machine's load, so this measures it precisely where the
 timing drivers cannot. Each run builds one workload of ``../shared/bench`` in one mode
-(``torch_eager``, ``torch_compile``, ``sporetorch_pynative``, ``sporetorch_graph``), runs
+(``torch_eager``, ``torch_compile``, ``sporetorch_pynative``, ``sporetorch_graph``, and
+``sporetorch_tuned``: PYNATIVE with the kernels GRAPH_MODE's eager variant times and chooses), runs
 ``--steps`` steps and reports the process's peak RSS (``ru_maxrss``) after building, after the
 first step, after steps 12, 25, 50 and 100 (GRAPH_MODE switches to its compiled or tuned eager
 variant once a background compilation is done) and at the end; ``--log`` shows sporetorch's INFO
@@ -37,15 +38,20 @@ def _worker(workload, mode, steps, threads, log):
         logging.basicConfig(format="%(relativeCreated)8.0f ms %(name)s %(levelname)s: %(message)s")
         logging.getLogger("sporetorch").setLevel(logging.INFO)
     sys.path.insert(0, SHARED_BENCH)
+    wl_mode = mode.split("_", 1)[1]
     if mode.startswith("sporetorch"):
         from sporetorch.compat import alias_as_mindspore
         alias_as_mindspore()
         import ms_workloads as workloads
-        wl_mode = mode.split("_", 1)[1]
+        tuned = wl_mode == "tuned"  # PYNATIVE with GRAPH_MODE's timed kernel choices: its eager variant
+        wl_mode = "pynative" if tuned else wl_mode
+        workloads.configure(wl_mode, threads)
+        if tuned:
+            from sporetorch import context
+            context.state["tuned"] = True
     else:
         import torch_workloads as workloads
-        wl_mode = mode.split("_", 1)[1]
-    workloads.configure(wl_mode, threads)
+        workloads.configure(wl_mode, threads)
     step = workloads.WORKLOADS[workload](wl_mode)[0]
     peaks = {"built": _maxrss_mb()}
     for i in range(1, steps + 1):

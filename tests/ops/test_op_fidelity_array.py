@@ -72,7 +72,9 @@ def test_wrong_argument_types_raise_type_error(call):
     lambda: ops.unique_with_pad(I, 0), lambda: ops.pad(S, (1, 1)), lambda: ops.pad(F, F),
     lambda: ops.expand(F, Tensor(np.ones((2, 2), np.int32))), lambda: ops.matrix_set_diag(F, 2.5),
     lambda: ops.fftfreq(Tensor(np.ones((2, 2), np.int32))),
-    lambda: ops.bartlett_window(Tensor(np.array([5], np.int32))),
+    lambda: ops.bartlett_window(Tensor(np.array([5], np.int32))), lambda: ops.matmul(S, F),
+    lambda: ops.reduce_scatter_tensor(F, Tensor(np.ones(4, np.float32))), lambda: ops.reduce_scatter_tensor(F, I),
+    lambda: ops.reduce_scatter_tensor_uneven(F, I),
 ])
 def test_bad_shapes_and_values_raise_value_error(call):
     with pytest.raises(ValueError):

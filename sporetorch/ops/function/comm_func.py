@@ -84,6 +84,7 @@ def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False): 
     """Reduce ``input`` over the ranks; this rank's slice of the first axis goes to ``output``."""
     D.check_args("reduce_scatter_tensor", (("input", input), ("output", output)), op=op, group=group,
                  async_op=async_op)
+    D.check_scatter_shapes("reduce_scatter_tensor", output, input, group)
     return _switched("reduce_scatter_tensor", lambda t: D.reduce_scatter_tensor(t, input, op, group, async_op),
                      output)
 

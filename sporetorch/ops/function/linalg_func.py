@@ -32,8 +32,8 @@ def matmul(input, other):
             if shapes_fit and a.dtype != b.dtype:
                 raise TypeError(f"For 'matmul', the dtypes of 'input' and 'other' must be the same, but got "
                                 f"{input.dtype} and {other.dtype}") from None
-            # MindSpore 2.10: a vector operand's mismatch is a ValueError, a matrix product's a RuntimeError
-            kind = ValueError if min(input._t.dim(), other._t.dim()) == 1 else RuntimeError
+            # MindSpore 2.10: a 0-D or vector operand's mismatch is a ValueError, a matrix product's a RuntimeError
+            kind = ValueError if min(input._t.dim(), other._t.dim()) <= 1 else RuntimeError
             raise kind(f"For 'matmul', the shapes {tuple(input._t.shape)} and {tuple(other._t.shape)} "
                                f"(dtypes {input.dtype} and {other.dtype}) cannot be multiplied: "
                                f"{str(e).splitlines()[0]}") from None

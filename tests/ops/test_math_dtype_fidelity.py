@@ -48,6 +48,9 @@ REFUSED = {
     "hypot-float16": lambda: ops.hypot(T(np.ones(2, np.float16)), T(np.ones(2, np.float16))),
     "igamma-float16": lambda: ops.igamma(T(np.ones(2, np.float16)), T(np.ones(2, np.float16))),
     "median-int8": lambda: ops.median(T(np.ones(3, np.int8))),
+    "cummax-bool": lambda: ops.cummax(B1, 0), "cummin-bool": lambda: ops.cummin(B1, 0),
+    "max-axis-bool": lambda: ops.max(B1, 0), "logsumexp-int32": lambda: ops.logsumexp(FI, 0),
+    "clip_by_value-bool": lambda: ops.clip_by_value(B1, 1, 3),
     "igamma-scalar": lambda: ops.igamma(T(np.ones(2, np.float32)), 2.0),
     "igamma-float64-float32": lambda: ops.igamma(T(np.ones(2, np.float64)), T(np.ones(2, np.float32))),
     "zeta-int8-scalar": lambda: ops.zeta(T(np.ones(2, np.int8)), 2.5),
@@ -229,6 +232,17 @@ def test_clip_by_global_norm_of_one_tensor():
     _check(ops.clip_by_global_norm((T(np.array([3.0, 4.0], np.float32)),), T(1.0))[0], ms.float32, [0.6, 0.8])
     with pytest.raises(ValueError):
         ops.clip_by_global_norm((F,), 0)
+
+
+def test_clamp_refuses_bool_with_value_error():
+    for call in (lambda: ops.clamp(B1, 1, 3), lambda: ops.clamp(F, True, None)):
+        with pytest.raises(ValueError, match="bool"):
+            call()
+
+
+def test_clip_by_norm_of_bool_takes_its_norm_as_true():
+    b = T(np.array([[True, True, True], [False, True, True]]))
+    _check(ops.clip_by_norm(b, 1.0), ms.float32, [[0.999999] * 3, [0.0, 0.999999, 0.999999]])
 
 
 def test_clip_by_norm_of_integers():

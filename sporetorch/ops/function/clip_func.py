@@ -9,16 +9,23 @@ from ._utils import _desc, _fail, _guard_module, _inline_checked, _no_tensor, _u
 __all__ = ["clamp", "clamp_", "clip", "clip_by_value", "clip_by_norm", "clip_by_global_norm"]
 
 
+def _is_bool(v):
+    return isinstance(v, bool) or (isinstance(v, Tensor) and v._t.dtype == torch.bool)
+
+
 def _bound(v):
     return v._t if isinstance(v, Tensor) else v
 
 
 @_inline_checked
 def clamp(input, min=None, max=None):
-    """Clamp into ``[min, max]``; the bounds may be numbers or broadcastable Tensors."""
+    """Clamp into ``[min, max]``; the bounds may be numbers or broadcastable Tensors (no Bool anywhere)."""
     try:
         if min is None and max is None:
             raise ValueError("For 'clamp', at least one of 'min' and 'max' must be given")
+        if any(_is_bool(v) for v in (input, min, max)):
+            raise ValueError(f"For 'clamp', the dtype of 'input', 'min' and 'max' must not be bool, but got "
+                             f"input={_desc(input)}, min={_desc(min)}, max={_desc(max)}")
         lo, hi = _bound(min), _bound(max)
         t = input._t
         try:
@@ -54,6 +61,12 @@ def clip(input, min=None, max=None):
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     """Clamp ``x`` (a Tensor or a list/tuple of Tensors) into ``[clip_value_min, clip_value_max]``."""
+    # MindSpore 2.10: Bool bounds fail clamp's check (ValueError); a Bool x its Minimum kernel (TypeError).
+    bounds = (clip_value_min, clip_value_max)
+    if bounds != (None, None) and not any(_is_bool(v) for v in bounds):
+        for v in (x if isinstance(x, (list, tuple)) else [x]):
+            if _is_bool(v):
+                raise TypeError(f"For 'clip_by_value', the 'x' must not be Bool, but got {_desc(v)}")
     if isinstance(x, (list, tuple)):
         return type(x)(clamp(v, clip_value_min, clip_value_max) for v in x)
     return clamp(x, clip_value_min, clip_value_max)
@@ -63,6 +76,8 @@ def _norm_in_dtype(t, norm_type, dtype):
     """Float32 ``norm_type``-norm of ``t``, truncated when ``dtype`` is an integer one: MindSpore 2.10
     computes the norm of an integer Tensor in its dtype."""
     n = torch.linalg.vector_norm(t.float(), norm_type)
+    if dtype == torch.bool:  # a Bool norm is True (1) for any non-zero input
+        return (n != 0).float()
     return n if dtype.is_floating_point or dtype.is_complex else n.trunc()
 
 

@@ -122,7 +122,8 @@ def _masked_extreme(input, initial, where, largest):
 def _extreme_with_index(op, input, axis, keepdims, initial, where, largest):
     """Body of :func:`max` / :func:`min`: the extreme values over ``axis`` and their Int64 indices."""
     try:
-        _no_bool(op, "input", input, RuntimeError)
+        # MindSpore's Bool error: the all-axes Reduce kernel's RuntimeError, or ArgMaxWithValue's TypeError.
+        _no_bool(op, "input", input, RuntimeError if axis is None else TypeError)
         t = _masked_extreme(input, initial, where, largest)
         try:
             if axis is None:
@@ -336,10 +337,18 @@ def nansum(input, axis=None, keepdims=False, *, dtype=None):
     return _wrap(out if dtype is not None or t.dtype == torch.bool else out.to(t.dtype))
 
 
+# MindSpore's logsumexp goes through Exp, whose check takes Int64 and Bool but no narrower integer.
+_EXP_DTYPES = (torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128,
+               torch.bool, torch.int64)
+_NARROW_INTS = (torch.int8, torch.int16, torch.int32, torch.uint8, torch.uint16, torch.uint32)
+
+
 @_inline_checked
 def logsumexp(input, dim, keepdim=False):
-    """``log(sum(exp(input)))`` over ``dim``, computed stably."""
+    """``log(sum(exp(input)))`` over ``dim``, computed stably; an integer input must be Int64 (Exp's check)."""
     try:
+        if input._t.dtype in _NARROW_INTS:
+            _check_dtype("logsumexp", "input", input, _EXP_DTYPES)
         t = _float_of(input._t)
         return _wrap(_reduce("logsumexp", torch.logsumexp, t, _axes("logsumexp", dim, t.dim()), keepdim))
     except AttributeError as e:
@@ -411,6 +420,7 @@ def cumprod(input, dim, dtype=None):
 def cummax(input, axis):
     """Running maximum along ``axis`` and the Int64 indices where it was reached."""
     _int_axis("cummax", axis, zero_d=True)
+    _no_bool("cummax", "input", input)
     t = input._t
     values, idx = torch.cummax(t, _axis("cummax", axis, t.dim()))
     return _wrap(values), _wrap(idx)
@@ -419,7 +429,9 @@ def cummax(input, axis):
 def cummin(input, axis):
     """Running minimum along ``axis`` and the indices where it was reached (Int32, as MindSpore 2.10 returns)."""
     t = input._t
-    values, idx = torch.cummin(t, _axis("cummin", axis, t.dim()))
+    dim = _axis("cummin", axis, t.dim())
+    _no_bool("cummin", "input", input)  # after the axis, which MindSpore checks first
+    values, idx = torch.cummin(t, dim)
     return _wrap(values), _wrap(idx.to(torch.int32))
 
 

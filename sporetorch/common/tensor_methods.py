@@ -707,7 +707,7 @@ def _float_unary(fn, name):
 
 
 _UNARY = {
-    "neg": torch.neg, "negative": torch.neg, "log1p": torch.log1p, "sqrt": torch.sqrt, "sin": torch.sin,
+    "log1p": torch.log1p, "sqrt": torch.sqrt, "sin": torch.sin,
     "lgamma": torch.lgamma, "digamma": torch.digamma, "sinc": torch.sinc, "isnan": torch.isnan,
     "isinf": torch.isinf, "isfinite": torch.isfinite, "isreal": torch.isreal, "signbit": torch.signbit,
     "logical_not": torch.logical_not, "bitwise_not": torch.bitwise_not, "eigvals": torch.linalg.eigvals,
@@ -716,19 +716,24 @@ _FLOAT_UNARY = {"reciprocal": torch.reciprocal}
 
 _BINARY = {
     "mul": torch.mul, "true_divide": torch.true_divide, "floor_divide": torch.floor_divide,
-    "maximum": torch.maximum, "xlogy": torch.xlogy, "nextafter": torch.nextafter, "gcd": torch.gcd, "ldexp": torch.ldexp,
+    "maximum": torch.maximum, "xlogy": torch.xlogy, "ldexp": torch.ldexp,
     "float_power": torch.float_power, "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt,
     "ge": torch.ge, "greater": torch.gt, "greater_equal": torch.ge, "less": torch.lt, "less_equal": torch.le,
-    "not_equal": torch.ne, "equal": torch.eq, "bitwise_right_shift": torch.bitwise_right_shift,
+    "not_equal": torch.ne, "equal": torch.eq,
 }
 
 for _name, _fn in _UNARY.items():
     globals()[_name] = _unary(_fn, _name)
 for _name, _fn in _FLOAT_UNARY.items():
     globals()[_name] = _float_unary(_fn, _name)
-_NEEDS_TENSOR_OTHER = {"maximum", "nextafter", "gcd", "ldexp"}
+_NEEDS_TENSOR_OTHER = {"maximum", "ldexp"}
 for _name, _fn in _BINARY.items():
     globals()[_name] = (_binary_tensor_other if _name in _NEEDS_TENSOR_OTHER else _binary)(_fn, _name)
+
+
+def top_k(self, k, sorted=True):
+    v, i = torch.topk(self._t, k, -1, True, sorted)
+    return _wrap(v), _wrap(i.to(_int32))
 
 
 # Methods whose MindSpore 2.10 behaviour is their functional op's, with the same parameters after the
@@ -758,6 +763,7 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "bitwise_and": "other",
     "bitwise_left_shift": "other",
     "bitwise_or": "other",
+    "bitwise_right_shift": "other",
     "bitwise_xor": "other",
     "ceil": "",
     "cholesky": "upper=False",
@@ -793,6 +799,7 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "fmod": "other",
     "frac": "",
     "gather_nd": "indices",
+    "gcd": "other",
     "geqrf": "",
     "ger": "vec2",
     "hardshrink": "lambd=0.5",
@@ -821,11 +828,15 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "logit": "eps=None",
     "masked_select": "mask",
     "matrix_determinant": "",
+    "matrix_power": "n",
     "minimum": "other",
     "msort": "",
     "nan_to_num": "nan=None, posinf=None, neginf=None",
     "nanmean": "axis=None, keepdims=False, *, dtype=None",
     "nanquantile": "q, axis=None, keepdims=False",
+    "neg": "",
+    "negative": "",
+    "nextafter": "other",
     "nonzero": "*, as_tuple=False",
     "orgqr": "input2",
     "outer": "vec2",
@@ -1036,10 +1047,6 @@ def imag(self):
 
 
 # ---------------------------------------------------------------------------- linear algebra
-
-
-def matrix_power(self, n):
-    return _wrap(torch.linalg.matrix_power(self._t, n))
 
 
 def svd(self, full_matrices=False, compute_uv=True):
@@ -1268,11 +1275,6 @@ def topk(self, k, dim=None, largest=True, sorted=True):
         return _wrap(v), _wrap(i.to(_int32))
     except (RuntimeError, IndexError) as e:
         _fail("topk", e, self)
-
-
-def top_k(self, k, sorted=True):
-    v, i = torch.topk(self._t, k, -1, True, sorted)
-    return _wrap(v), _wrap(i.to(_int32))
 
 
 def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):

@@ -8,7 +8,7 @@ from ...common.tensor_methods import _u
 from ..._device import default_device
 from ..function import array_func
 from ..primitive import Primitive, prim_attr_register
-from ._errors import functional
+from ._errors import functional, tensor_sequence
 
 _to_torch_dtype = mstype.to_torch
 
@@ -640,6 +640,7 @@ class Meshgrid(Primitive):
         pass
 
     def __call__(self, inputs):
+        tensor_sequence("Meshgrid", inputs)
         return tuple(_wrap(o) for o in torch.meshgrid(*[x._t for x in inputs], indexing=self.indexing))
 
 
@@ -1282,6 +1283,7 @@ class ParallelConcat(Primitive):
         super().__init__("ParallelConcat")
 
     def __call__(self, values):
+        tensor_sequence("ParallelConcat", values)
         return _wrap(torch.cat([v._t for v in values], 0))
 
 

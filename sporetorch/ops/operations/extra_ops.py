@@ -9,7 +9,7 @@ from ...common.tensor_methods import _u
 from ..._device import default_device
 from ..function import array_func, image_func
 from ..primitive import Primitive, prim_attr_register
-from ._errors import functional
+from ._errors import float_input, functional
 from .nn_ops import _conv_padding, _pair
 from .random_ops import _Random, _shape
 from .comm_ops import AlltoAll, Reduce  # noqa: F401 - listed here before the collectives moved to comm_ops
@@ -782,6 +782,7 @@ class CheckNumerics(Primitive):
         super().__init__("CheckNumerics")
 
     def __call__(self, x):
+        float_input("CheckNumerics", x)
         if not bool(torch.isfinite(x._t).all()):
             raise ValueError(f"For 'CheckNumerics', the input of shape {tuple(x._t.shape)} holds NaN or Inf")
         return x

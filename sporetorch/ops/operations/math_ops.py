@@ -6,7 +6,7 @@ from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import array_func, math_func
 from ..primitive import Primitive, prim_attr_register
-from ._errors import functional
+from ._errors import complex_input, float_input, functional, not_bool, tensor_sequence
 
 _to_torch_dtype = mstype.to_torch
 
@@ -36,7 +36,7 @@ def _axes(axis):
     return axis
 
 
-def _unary_class(name, fn, doc):
+def _unary_class(name, fn, doc, check=None):
     """A one-input Primitive. ``fn`` is a torch function, or the name of the functional op whose MindSpore
     2.10 behaviour the Primitive has (the Primitive and op sweeps check it case by case): then it calls it."""
     def __init__(self):
@@ -50,6 +50,8 @@ def _unary_class(name, fn, doc):
                                          "__module__": __name__})
 
     def __call__(self, x):
+        if check is not None:
+            check(name, x)
         try:
             return _wrap(fn(x._t))
         except AttributeError:
@@ -151,7 +153,13 @@ def _real_div(x, y):
     return torch.div(x, y, rounding_mode="trunc").to(out)
 
 
-_CHECKS = {"LeftShift": _tensors_only, "RightShift": _tensors_only, "Gcd": _tensors_only,
+def _float_result(name, x, y):
+    """A float Tensor among the operands (MindSpore 2.10 has no integer or Bool kernel)."""
+    if not any(isinstance(v, Tensor) and v._t.is_floating_point() for v in (x, y)):
+        raise TypeError(f"For '{name}', one input must be a float Tensor, but got {_describe(x)} and {_describe(y)}")
+
+
+_CHECKS = {"DivNoNan": _float_result, "MulNoNan": not_bool, "LeftShift": _tensors_only, "RightShift": _tensors_only, "Gcd": _tensors_only,
            "NextAfter": _tensors_only, "Xlogy": _float_operand, "Zeta": _same_float}
 
 
@@ -273,8 +281,11 @@ _BINARY = {
 }
 
 __all__ = []
+# MindSpore 2.10's kernels of these take float (or complex) input only, and Lgamma no Bool.
+_UNARY_CHECKS = {"Sin": float_input, "Log1p": float_input, "IsInf": float_input, "Rint": float_input,
+                 "Digamma": float_input, "Lgamma": not_bool, "ComplexAbs": complex_input}
 for _name, (_fn, _doc) in _UNARY.items():
-    globals()[_name] = _unary_class(_name, _fn, _doc)
+    globals()[_name] = _unary_class(_name, _fn, _doc, _UNARY_CHECKS.get(_name))
     __all__.append(_name)
 _TENSOR_ONLY = {"Maximum", "Minimum", "Atan2", "LogicalAnd", "LogicalOr", "LogicalXor", "NextAfter", "Hypot", "Fmax",
                 "Fmin", "Gcd", "Lcm", "Igamma", "Igammac", "Zeta", "Complex", "Polar", "Heaviside"}
@@ -290,6 +301,7 @@ class AddN(Primitive):
         super().__init__("AddN")
 
     def __call__(self, x):
+        tensor_sequence("AddN", x)
         out = x[0]._t
         for v in x[1:]:
             out = out + v._t
@@ -441,6 +453,7 @@ class ReduceMax(_Reduce):
     """Maximum over ``axis``."""
 
     def __call__(self, x, axis=()):
+        not_bool("ReduceMax", x)
         d = _axes(axis)
         return _wrap(torch.amax(x._t, () if d is None else d, self.keep_dims))
 
@@ -449,6 +462,7 @@ class ReduceMin(_Reduce):
     """Minimum over ``axis``."""
 
     def __call__(self, x, axis=()):
+        not_bool("ReduceMin", x)
         d = _axes(axis)
         return _wrap(torch.amin(x._t, () if d is None else d, self.keep_dims))
 
@@ -518,6 +532,7 @@ class ArgMaxWithValue(Primitive):
         pass
 
     def __call__(self, x):
+        not_bool("ArgMaxWithValue", x)
         v, i = torch.max(x._t, self.axis, self.keep_dims)
         return _wrap(i), _wrap(v)
 
@@ -530,6 +545,7 @@ class ArgMinWithValue(Primitive):
         pass
 
     def __call__(self, x):
+        not_bool("ArgMinWithValue", x)
         v, i = torch.min(x._t, self.axis, self.keep_dims)
         return _wrap(i), _wrap(v)
 
@@ -682,6 +698,8 @@ class SquareSumAll(Primitive):
         super().__init__("SquareSumAll")
 
     def __call__(self, x, y):
+        float_input("SquareSumAll", x)
+        float_input("SquareSumAll", y)
         return _wrap(torch.sum(torch.square(x._t))), _wrap(torch.sum(torch.square(y._t)))
 
 

@@ -6,7 +6,7 @@ from ...common.tensor import Tensor, _wrap
 from ..function import array_func, image_func
 from ..function.nn_func import _relu
 from ..primitive import Primitive, prim_attr_register
-from ._errors import functional
+from ._errors import float_input, functional
 
 __all__ = [
     "ReLU", "ReLU6", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "GeLU", "FastGeLU", "HSwish", "HSigmoid", "Elu",
@@ -18,11 +18,13 @@ __all__ = [
 ]
 
 
-def _unary_class(name, fn, doc):
+def _unary_class(name, fn, doc, check=None):
     def __init__(self):
         Primitive.__init__(self, name)
 
     def __call__(self, input_x):
+        if check is not None:
+            check(name, input_x)
         try:
             return _wrap(fn(input_x._t))
         except AttributeError:
@@ -33,17 +35,17 @@ def _unary_class(name, fn, doc):
 
 
 ReLU = _unary_class("ReLU", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ops.ReLU()(x)``; NaN gives 0.")
-ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.")
-Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.")
+ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.", float_input)
+Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.", float_input)
 Tanh = _unary_class("Tanh", torch.tanh, "Hyperbolic tangent.")
 GeLU = _unary_class("GeLU", lambda t: F.gelu(t, approximate="tanh"),
                     "Gaussian error linear unit, tanh approximation (MindSpore 2.10's GeLU kernel; ops.gelu is exact).")
 FastGeLU = _unary_class("FastGeLU", lambda t: t * torch.sigmoid(1.702 * t),
-                        r"Fast GELU, :math:`x \sigma(1.702 x)`.")
+                        r"Fast GELU, :math:`x \sigma(1.702 x)`.", float_input)
 HSwish = _unary_class("HSwish", F.hardswish, "Hard swish.")
 HSigmoid = _unary_class("HSigmoid", F.hardsigmoid, "Hard sigmoid.")
 SeLU = _unary_class("SeLU", F.selu, "Scaled exponential linear unit.")
-Softsign = _unary_class("Softsign", F.softsign, r":math:`x / (1 + |x|)`.")
+Softsign = _unary_class("Softsign", F.softsign, r":math:`x / (1 + |x|)`.", float_input)
 Mish = _unary_class("Mish", F.mish, r"Mish, :math:`x \tanh(\mathrm{softplus}(x))`.")
 Softplus = _unary_class("Softplus", F.softplus, r":math:`\log(1 + e^x)`.")
 
@@ -357,6 +359,7 @@ class L2Loss(Primitive):
         super().__init__("L2Loss")
 
     def __call__(self, input_x):
+        float_input("L2Loss", input_x)
         return _wrap(torch.sum(torch.square(input_x._t)) / 2)
 
 

@@ -70,9 +70,9 @@ def _run(cmd, cache):
     return proc.stdout, wall
 
 
-def _lenet(mode, cache, steps):
+def _lenet(mode, cache, steps, threads):
     out, wall = _run([sys.executable, "-m", "sporetorch", "run", WORKLOADS, "--mode", mode, "--standalone",
-                      "lenet_train", "--steps", str(steps)], cache)
+                      "lenet_train", "--steps", str(steps), "--threads", str(threads)], cache)
     res = json.loads(out[out.index("{"):])
     return {"first_step_s": res["first_step_s"], "median_ms": res["median_ms"], "wall_s": wall}
 
@@ -89,6 +89,7 @@ def main(argv=None):
     parser.add_argument("--steps", type=int, default=10)
     parser.add_argument("--child-wait", type=float, default=600.0)
     parser.add_argument("--parts", default="lenet,demo")
+    parser.add_argument("--threads", type=int, default=2, help="torch threads of the LeNet runs")
     args = parser.parse_args(argv)
     parts = args.parts.split(",")
     rows = []
@@ -100,13 +101,13 @@ def main(argv=None):
             for mode in modes:
                 cache = os.path.join(root, f"r{rnd}-{mode}")
                 if "lenet" in parts:
-                    row = {"round": rnd, "part": "lenet", "mode": mode, "cache": "cold", **_lenet(mode, cache, args.steps)}
+                    row = {"round": rnd, "part": "lenet", "mode": mode, "cache": "cold", **_lenet(mode, cache, args.steps, args.threads)}
                     rows.append(row)
                     print(json.dumps(row), flush=True)
                     if mode == "graph":
                         row = {"round": rnd, "part": "lenet", "mode": mode, "cache": "warm",
                                "verdict_recorded": _settle(cache, args.child_wait)}
-                        row.update(_lenet(mode, cache, args.steps))
+                        row.update(_lenet(mode, cache, args.steps, args.threads))
                         rows.append(row)
                         print(json.dumps(row), flush=True)
                 if "demo" in parts:
@@ -125,7 +126,7 @@ def main(argv=None):
                 and (cache is None or r.get("cache") == cache)]
         return statistics.median(vals) if vals else None
 
-    summary = {"load_before": [round(v, 2) for v in load_before], "load_after": [round(v, 2) for v in os.getloadavg()]}
+    summary = {"threads": args.threads, "load_before": [round(v, 2) for v in load_before], "load_after": [round(v, 2) for v in os.getloadavg()]}
     if "lenet" in parts:
         py_step = med("lenet", "pynative", "median_ms")
         summary.update(lenet_pynative_first_s=med("lenet", "pynative", "first_step_s"), lenet_pynative_step_ms=py_step,

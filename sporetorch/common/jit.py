@@ -194,11 +194,22 @@ class _Compiled:
             record = _read_record(key)
             if record is not None:
                 return self._adopt(record, args, kwargs, earlier_run=True)
-            if _Background.start(self, args, kwargs, key):
-                self._pending = _Background.active
-                self._impl = self._await_background
+            self._impl = self._start_background
             return self._run_plain(*args, **kwargs)
         return self._compile_now(args, kwargs)
+
+    def _start_background(self, *args, **kwargs):
+        """From the second call on, until one is forked: fork the compiling child, then run eagerly.
+        The first call only runs eagerly, so it costs what a PYNATIVE call costs (forking a large
+        process takes tens of milliseconds), and a function called once never forks."""
+        key = _record_key(self, args, kwargs)
+        if key is None:
+            self._impl = None
+            return self._compile_now(args, kwargs)
+        if _Background.start(self, args, kwargs, key):
+            self._pending = _Background.active
+            self._impl = self._await_background
+        return self._run_plain(*args, **kwargs)
 
     def _compile_now(self, args, kwargs):
         strict = self._strict()

@@ -156,3 +156,36 @@ def test_distributed_grad_reducer_single_process_and_parameter_update():
     np.testing.assert_array_equal(halved[0].asnumpy(), np.full((2, 3), 0.5, np.float32))
     nn.ParameterUpdate(net.bias)(Tensor(np.zeros(2, np.float32)))
     np.testing.assert_array_equal(net.bias.asnumpy(), np.zeros(2, np.float32))
+
+
+def test_loss_scale_cell_helpers_for_subclasses():
+    # mindcv's TrainStep subclasses TrainOneStepWithLossScaleCell and unscales its gradients with the
+    # inherited ``hyper_map``; MindSpore 2.10's helpers: base 1.0 (Float32), base0 0 (Int32), Primitives.
+    from sporetorch import ops
+    from sporetorch.ops import functional as F
+    grad_scale = ops.MultitypeFuncGraph("grad_scale")
+
+    @grad_scale.register("Tensor", "Tensor")
+    def _(scale, grad):
+        return grad / scale
+
+    class Step(nn.TrainOneStepWithLossScaleCell):
+        def construct(self, *inputs):
+            loss = self.network(*inputs)
+            sens = ops.ones_like(loss) * self.scale_sense
+            grads = self.grad(self.network, self.weights)(*inputs, sens)
+            grads = self.hyper_map(F.partial(grad_scale, self.scale_sense), grads)
+            self.optimizer(grads)
+            return loss
+
+    net = _net()
+    step = Step(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1), Tensor(16.0, ms.float32))
+    assert (step.base.dtype, float(step.base.asnumpy()), step.base0.dtype, int(step.base0.asnumpy())) == \
+        (ms.float32, 1.0, ms.int32, 0)
+    assert [type(getattr(step, k)).__name__ for k in ("reduce_sum", "reduce_all", "less_equal", "equal", "logic_not")] \
+        == ["ReduceSum", "ReduceAll", "LessEqual", "Equal", "LogicalNot"]
+    assert step.is_distributed is False and step.gpu_target is False
+    step(X, Y)
+    _, gw, gb = _torch_grads(W, B)
+    np.testing.assert_allclose(net.weight.asnumpy(), W - 0.1 * gw, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(net.bias.asnumpy(), B - 0.1 * gb, rtol=1e-5, atol=1e-6)

@@ -1,9 +1,12 @@
 """Loss scaling: update cells and ``TrainOneStepWithLossScaleCell``."""
 import torch
 
+from ... import context as _context
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops import operations as P
+from ...ops.composite import HyperMap
 from ..cell import Cell
 from .cell_wrapper import TrainOneStepCell
 
@@ -91,12 +94,28 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         Tuple ``(loss, overflow, loss_scale)``: the loss, a bool Tensor (True if the gradients
         overflowed), and the ``scale_sense`` Parameter (after the update).
 
+    Attributes for subclasses, as MindSpore's: ``hyper_map`` (a ``HyperMap``), ``base`` (1.0),
+    ``base0`` (0), ``reduce_sum``, ``reduce_all``, ``less_equal``, ``equal``, ``logic_not``
+    (Primitives), ``is_distributed``, ``gpu_target``.
+
     Differences from MindSpore: overflow detection works the same on CPU and GPU (a fused
     unscale-and-check of all gradients); MindSpore 2.10 has no CPU implementation.
     """
 
     def __init__(self, network, optimizer, scale_sense):
         super().__init__(network, optimizer, sens=None)
+        # MindSpore's helpers, which subclasses (mindcv's TrainStep) call in their own construct.
+        self.hyper_map = HyperMap()
+        self.base = Tensor(1, mstype.float32)
+        self.base0 = Tensor(0, mstype.int32)
+        self.reduce_sum = P.ReduceSum(keep_dims=False)
+        self.reduce_all = P.ReduceAll(keep_dims=False)
+        self.less_equal = P.LessEqual()
+        self.equal = P.Equal()
+        self.logic_not = P.LogicalNot()
+        self.is_distributed = self.reducer_flag
+        self.gpu_target = _context.get_context("device_target") == "GPU"
+        self.enable_tuple_broaden = True
         self.loss_scaling_manager = None
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense

@@ -397,7 +397,7 @@ def gather_object(obj, object_gather_list=None, dst=0, group=None):
     raise _no_pickle("gather_object")
 
 
-def scatter_object_list(scatter_object_output_list, scatter_object_input_list=None, src=0, group=None):
+def scatter_object_list(scatter_object_output_list, scatter_object_input_list, src=0, group=None):
     """Not provided: pickles Python objects (NotImplementedError, after MindSpore's argument checks)."""
     check_args("scatter_object_list", group=group)
     _object_list("scatter_object_list", "scatter_object_output_list", scatter_object_output_list)
@@ -406,12 +406,12 @@ def scatter_object_list(scatter_object_output_list, scatter_object_input_list=No
     raise _no_pickle("scatter_object_list")
 
 
-def send_object_list(object_list, dst=0, group=None, device=None):
+def send_object_list(object_list, dst, group=None, device=None):
     """Not provided: pickles Python objects (NotImplementedError)."""
     raise _no_pickle("send_object_list")
 
 
-def recv_object_list(object_list, src=None, group=None, device=None):
+def recv_object_list(object_list, src=0, group=None, device=None):
     """Not provided: pickles Python objects (NotImplementedError)."""
     raise _no_pickle("recv_object_list")
 

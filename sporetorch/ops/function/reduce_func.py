@@ -347,10 +347,10 @@ _NARROW_INTS = (torch.int8, torch.int16, torch.int32, torch.uint8, torch.uint16,
 def logsumexp(input, dim, keepdim=False):
     """``log(sum(exp(input)))`` over ``dim``, computed stably; an integer input must be Int64 (Exp's check)."""
     try:
+        axes = _axes("logsumexp", dim, input._t.dim())  # MindSpore checks the axis before the dtype
         if input._t.dtype in _NARROW_INTS:
             _check_dtype("logsumexp", "input", input, _EXP_DTYPES)
-        t = _float_of(input._t)
-        return _wrap(_reduce("logsumexp", torch.logsumexp, t, _axes("logsumexp", dim, t.dim()), keepdim))
+        return _wrap(_reduce("logsumexp", torch.logsumexp, _float_of(input._t), axes, keepdim))
     except AttributeError as e:
         _no_tensor("logsumexp", e, input=input, dim=dim)
 

@@ -70,6 +70,18 @@ def _op(name):
     return fn
 
 
+def _no_bool(name, self):
+    """TypeError for a Bool tensor, which MindSpore 2.10's kernel for ``Tensor.name`` does not take."""
+    if self._t.dtype == torch.bool:
+        raise TypeError(f"For 'Tensor.{name}', the input must not be Bool")
+
+
+def _float_only(name, self):
+    """TypeError unless the tensor is floating-point (MindSpore 2.10 has no integer or Bool kernel)."""
+    if not self._t.is_floating_point():
+        raise TypeError(f"For 'Tensor.{name}', the input must be a float Tensor, but got {self.dtype}")
+
+
 def _shape_args(shape):
     """``f(2, 3)`` and ``f((2, 3))`` both mean shape (2, 3)."""
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -494,6 +506,7 @@ def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=Non
 
 
 def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+    _no_bool("amax", self)
     try:
         return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, None, None, initial, where, False)
     except (RuntimeError, IndexError) as e:
@@ -501,6 +514,7 @@ def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
 
 
 def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+    _no_bool("amin", self)
     try:
         return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, None, None, initial, where, False)
     except (RuntimeError, IndexError) as e:
@@ -535,12 +549,14 @@ def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
 
 def argmax_with_value(self, axis=0, keep_dims=False):
     """``(values, Int64 indices)`` of the maxima along ``axis``."""
+    _no_bool("argmax_with_value", self)
     v, i = torch.max(self._t, axis, keep_dims)
     return _wrap(v), _wrap(i)
 
 
 def argmin_with_value(self, axis=0, keep_dims=False):
     """``(values, Int64 indices)`` of the minima along ``axis``."""
+    _no_bool("argmin_with_value", self)
     v, i = torch.min(self._t, axis, keep_dims)
     return _wrap(v), _wrap(i)
 
@@ -596,6 +612,7 @@ def var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, k
 
 
 def logsumexp(self, dim, keepdim=False, *, axis=None, keepdims=None):
+    _float_only("logsumexp", self)
     try:
         return _wrap(torch.logsumexp(self._t, _pick(axis, default=dim), bool(_pick(keepdims, default=keepdim))))
     except (RuntimeError, IndexError) as e:
@@ -616,6 +633,7 @@ def nanmedian(self, axis=-1, keepdims=False):
 
 
 def count_nonzero(self, dim=None, *, axis=None):
+    _no_bool("count_nonzero", self)
     try:
         return _wrap(torch.count_nonzero(self._t, _pick(axis, default=dim)).to(_int32))
     except (RuntimeError, IndexError) as e:
@@ -656,6 +674,7 @@ def cumsum(self, dim=None, *, dtype=None, axis=None):
 
 
 def cummax(self, axis):
+    _no_bool("cummax", self)
     try:
         v, i = torch.cummax(self._t, axis)
         return _wrap(v), _wrap(i)
@@ -707,12 +726,23 @@ def _float_unary(fn, name):
 
 
 _UNARY = {
-    "log1p": torch.log1p, "sqrt": torch.sqrt, "sin": torch.sin,
-    "lgamma": torch.lgamma, "digamma": torch.digamma, "sinc": torch.sinc, "isnan": torch.isnan,
+    "log1p": torch.log1p, "sqrt": torch.sqrt, "sin": torch.sin, "sinc": torch.sinc, "isnan": torch.isnan,
     "isinf": torch.isinf, "isfinite": torch.isfinite, "isreal": torch.isreal, "signbit": torch.signbit,
     "logical_not": torch.logical_not, "bitwise_not": torch.bitwise_not, "eigvals": torch.linalg.eigvals,
 }
 _FLOAT_UNARY = {"reciprocal": torch.reciprocal}
+
+
+def digamma(self):
+    """Digamma of a float tensor (MindSpore 2.10 refuses integers and Bool)."""
+    _float_only("digamma", self)
+    return _wrap(torch.digamma(self._t))
+
+
+def lgamma(self):
+    """Log-gamma (MindSpore 2.10 refuses Bool; integers are computed in Float32)."""
+    _no_bool("lgamma", self)
+    return _wrap(torch.lgamma(self._t if self._t.is_floating_point() else self._t.to(_float32)))
 
 _BINARY = {
     "mul": torch.mul, "true_divide": torch.true_divide, "floor_divide": torch.floor_divide,

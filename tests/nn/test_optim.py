@@ -538,3 +538,8 @@ def test_dynamic_learning_rate_gathers_with_the_steps_shape():
         assert out.shape == shape and out.dtype == ms.float32
         np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
     assert opt.get_lr().shape == ()
+
+
+def test_use_parallel_flag_for_custom_optimizers():
+    # MindSpore 2.10 stand-alone: Optimizer.use_parallel is False (mindcv's AdamW reads it in construct).
+    assert nn.Momentum(list(_params()), 0.1, 0.9).use_parallel is False

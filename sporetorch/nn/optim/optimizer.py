@@ -174,6 +174,9 @@ class Optimizer(Cell):
         self.is_group = False
         self.is_group_lr = False
         self.is_group_params_ordered = False
+        # MindSpore shards optimizer state only with semi/auto parallel's parallel optimizer, which
+        # sporetorch refuses; custom optimizers (mindcv's AdamW) test the flag in their construct.
+        self.use_parallel = False
         learning_rate = self._preprocess_single_lr(learning_rate)
         if isinstance(parameters[0], dict):
             self.is_group = True

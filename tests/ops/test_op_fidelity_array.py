@@ -136,7 +136,8 @@ def test_values_as_mindspore_computes_them():
     _check(ops.fftfreq(Tensor(np.int32(4))), "Float32", [0.0, 0.25, -0.5, -0.25])
     _check(ops.expand(Tensor(np.array([[1.], [2.]], np.float32)), Tensor(np.array([2, 3], np.int32))),
            "Float32", [[1, 1, 1], [2, 2, 2]])
-    assert ops.bartlett_window(Tensor(np.int32(5))).shape == (5,)
+    _check(ops.bartlett_window(Tensor(np.int32(5))), "Float32", [0.0, 0.4, 0.8, 0.8, 0.4])
+    _check(ops.blackman_window(Tensor(np.int64(4))), "Float32", [0.0, 0.34, 1.0, 0.34])
 
 
 def test_matrix_set_diag_promotes_a_bool_diagonal_but_refuses_a_bool_matrix():

@@ -169,6 +169,7 @@ def _window(fn, window_length, periodic, dtype, **kw):
                             f"{_desc(window_length)}")
         if window_length._t.dim() != 0:
             raise ValueError(f"For '{op}', the 'window_length' must be 0-D, but got {_desc(window_length)}")
+        dtype = dtype or mstype.float32  # MindSpore 2.10's primitives give Float32 for a Tensor length
     n = _int_arg(op, "window_length", window_length)
     return _wrap(fn(n, periodic=periodic, dtype=_tdtype(dtype) or torch.float64, device=default_device(), **kw))
 

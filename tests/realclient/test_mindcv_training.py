@@ -5,7 +5,8 @@ create_dataset/create_transforms/create_loader, create_model, create_loss, creat
 create_optimizer, create_trainer and Model.train with mindcv's StateMonitor, as mindcv's training
 script does, on a small ImageNet-style folder it writes. It runs in its ``fixed`` variant (no
 shuffling, whole-image crops, NumPy initial weights), whose run under real MindSpore 2.10 is
-recorded in tests/data/mindcv_train/mindspore210_fixed.json (see record_reference.py there).
+recorded in tests/data/mindcv_train/mindspore210_fixed.json (see record_reference.py there), and in
+its ``extras`` variant (mindcv's own TrainStep with EMA, clipping and a loss scale, AdamW, MixUp).
 
 What is compared with MindSpore 2.10: sizes and steps per epoch, the learning rate at every step,
 the loss of the first two steps (later steps drift apart: with batches of 4 and 2x2 feature maps in
@@ -120,11 +121,22 @@ def test_checkpoints_as_mindcv_writes_them(run):
 
 
 @pytest.mark.slow
-def test_random_variant_shuffles_crops_and_flips(tmp_path):
-    # mindcv's own settings: shuffled train set, random crops and flips, mindcv's initial weights.
-    _, record = _train(tmp_path, "random")
+def test_extras_variant_mindcvs_own_train_step(tmp_path):
+    # mindcv's TrainStep (EMA weights, gradient clipping, loss scale 16), its AdamW with no decay on
+    # norms and biases, MixUp, and mindcv's random data settings; the run is random, so only what it
+    # writes is compared with MindSpore 2.10's run (tests/data/mindcv_train/mindspore210_extras.json).
+    _, record = _train(tmp_path, "extras")
+    with open(os.path.join(DATA, "mindspore210_extras.json"), encoding="utf-8") as f:
+        reference = json.load(f)
     assert [record[k] for k in ("train_size", "val_size", "steps_per_epoch")] == [18, 6, 4]
-    assert len(record["steps"]) == 8 and all(math.isfinite(s["loss"]) for s in record["steps"])
+    assert [s["lr"] for s in record["steps"]] == pytest.approx([s["lr"] for s in reference["steps"]], rel=1e-7)
+    assert all(math.isfinite(s["loss"]) for s in record["steps"])
+    assert record["ckpt_files"] == reference["ckpt_files"]
+    last = ms.load_checkpoint(str(tmp_path / "ckpt" / f"{MODEL}-2_4.ckpt"))
+    assert [[k, list(v.shape), str(v.dtype)] for k, v in last.items()] == reference["ckpt_entries"]
+    optim = ms.load_checkpoint(str(tmp_path / "ckpt" / f"optim_{MODEL}.ckpt"))
+    assert [[k, list(v.shape), str(v.dtype)] for k, v in optim.items()] == reference["optim_ckpt_entries"]
+    # TrainStep counted one EMA update per step and kept its fixed loss scale.
+    assert float(last["updates"].asnumpy()) == 8.0 and float(last["scale_sense"].asnumpy()) == 16.0
     assert record["not_loaded"] == []
     assert record["reloaded_accuracy"] == pytest.approx(record["final_metrics"]["Top_1_Accuracy"])
-    assert sorted(os.listdir(tmp_path / "ckpt")) == record["ckpt_files"]

@@ -2,8 +2,8 @@
 
 Run with real MindSpore (outside the repository, so that ``mindspore`` is the real package):
 
-    python train_two_epochs.py WORKDIR pynative fixed
-    python record_reference.py WORKDIR mindspore210_fixed.json
+    python train_two_epochs.py WORKDIR pynative fixed     # and again with extras
+    python record_reference.py WORKDIR mindspore210_fixed.json   # mindspore210_extras.json
 
 It keeps the script's record.json and adds what is in the checkpoints (name, shape, dtype per entry)
 and the first line of mindcv's result.log.

@@ -7,13 +7,17 @@ create_optimizer (the schedule as learning rate), create_trainer, and Model.trai
 StateMonitor, which evaluates on val after each epoch and writes result.log and the checkpoints
 (plus MindSpore's LossMonitor), then evaluates once more with mindcv's ValCallback.
 
-Usage: train_two_epochs.py WORKDIR [graph|pynative] [random|fixed]
+Usage: train_two_epochs.py WORKDIR [graph|pynative] [random|fixed|extras]
 
 ``random`` (the default) trains as mindcv does: shuffled data, random crops and flips, mindcv's
 initial weights. ``fixed`` takes every source of randomness out so that two frameworks can be
 compared number for number: the train set in folder order, whole-image crops (scale and ratio 1 on
 square train images of the network's input size, so the crop's resize is the identity), no flip, and
-initial weights drawn here with NumPy.
+initial weights drawn here with NumPy. ``extras`` is ``random`` with mindcv's own train step
+(create_trainer's TrainStep: EMA weights, gradient clipping, a loss scale; not its gradient
+accumulation, which MindSpore 2.10 itself rejects in PyNative mode, nor StateMonitor's evaluation
+with the EMA weights, which fails in MindSpore 2.10's load_param_into_net),
+AdamW without decay on norms and biases, and MixUp.
 
 WORKDIR/data/{train,val}/<class>/*.jpg is made here; WORKDIR/ckpt gets what mindcv writes, and
 WORKDIR/record.json what this script records (per-step loss and learning rate, final metrics,
@@ -97,7 +101,7 @@ def set_fixed_weights(network, seed=0):
 
 
 def main(workdir, mode, variant):
-    fixed = variant == "fixed"
+    fixed, extras = variant == "fixed", variant == "extras"
     ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(1)
     data_dir = os.path.join(workdir, "data")
@@ -115,8 +119,8 @@ def main(workdir, mode, variant):
                                         ratio=(1.0, 1.0) if fixed else (0.75, 1.333),
                                         hflip=0.0 if fixed else 0.5, interpolation="bilinear")
     loader_train = create_loader(dataset=dataset_train, batch_size=BATCH_SIZE, drop_remainder=True,
-                                 is_training=True, num_classes=len(CLASSES), transform=transform_train,
-                                 num_parallel_workers=2)
+                                 is_training=True, mixup=0.2 if extras else 0.0, num_classes=len(CLASSES),
+                                 transform=transform_train, num_parallel_workers=2)
     dataset_val = create_dataset(name="imagenet", root=data_dir, split="val", shuffle=False,
                                  num_parallel_workers=2)
     transform_val = create_transforms(dataset_name="imagenet", is_training=False, image_resize=IMAGE_SIZE,
@@ -134,19 +138,30 @@ def main(workdir, mode, variant):
     loss = create_loss(name="CE", reduction="mean", label_smoothing=0.1)
     lr_scheduler = create_scheduler(steps_per_epoch, scheduler="cosine_decay", lr=0.05, min_lr=1e-4,
                                     warmup_epochs=1, warmup_factor=0.1, decay_epochs=1, num_epochs=EPOCHS)
-    optimizer = create_optimizer(network.trainable_params(), opt="momentum", lr=lr_scheduler,
-                                 weight_decay=1e-4, momentum=0.9, nesterov=False, loss_scale=1.0)
+    if extras:
+        optimizer = create_optimizer(network, opt="adamw", lr=lr_scheduler, weight_decay=0.05,
+                                     weight_decay_filter="norm_and_bias", loss_scale=16.0)
+        trainer = create_trainer(network, loss, optimizer, get_metrics(len(CLASSES)), amp_level="O0",
+                                 amp_cast_list=None, loss_scale_type="fixed", loss_scale=16.0,
+                                 drop_overflow_update=False, ema=True, ema_decay=0.9, clip_grad=True,
+                                 clip_value=1.0)
+    else:
+        optimizer = create_optimizer(network.trainable_params(), opt="momentum", lr=lr_scheduler,
+                                     weight_decay=1e-4, momentum=0.9, nesterov=False, loss_scale=1.0)
+        trainer = create_trainer(network, loss, optimizer, get_metrics(len(CLASSES)), amp_level="O0",
+                                 amp_cast_list=None, loss_scale_type="fixed", loss_scale=1.0,
+                                 drop_overflow_update=False)
     metrics = get_metrics(len(CLASSES))
-    trainer = create_trainer(network, loss, optimizer, metrics, amp_level="O0", amp_cast_list=None,
-                             loss_scale_type="fixed", loss_scale=1.0, drop_overflow_update=False)
-    state_cb = StateMonitor(trainer, model_name=MODEL, dataset_sink_mode=True, dataset_val=loader_val,
+    # mindcv's StateMonitor looks for the optimizer of its own TrainStep where non-sink mode puts it
+    sink = not extras
+    state_cb = StateMonitor(trainer, model_name=MODEL, model_ema=False, dataset_sink_mode=sink, dataset_val=loader_val,
                             metric_name=list(metrics.keys()), val_interval=1, ckpt_save_dir=ckpt_dir,
                             ckpt_save_interval=1, ckpt_save_policy="latest_k", ckpt_keep_max=10,
                             summary_dir=os.path.join(ckpt_dir, "summary"), log_interval=2)
     recorder = StepRecorder()
     logger.info("Start training")
     trainer.train(EPOCHS, loader_train, callbacks=[state_cb, recorder, LossMonitor(per_print_times=2)],
-                  dataset_sink_mode=True)
+                  dataset_sink_mode=sink)
 
     final = trainer.eval(loader_val, callbacks=[ValCallback(log_interval=1)], dataset_sink_mode=False)
     last_ckpt = os.path.join(ckpt_dir, f"{MODEL}-{EPOCHS}_{steps_per_epoch}.ckpt")

@@ -1902,10 +1902,19 @@ def flush_from_cache(self):
 
 
 # ---------------------------------------------------------------------------- attach
+def _matrix(self, name):
+    """The torch tensor, which must have at least 2 dimensions (MindSpore 2.10: ValueError)."""
+    if self._t.dim() < 2:
+        raise ValueError(f"For 'Tensor.{name}', the tensor must have at least 2 dimensions, but got shape "
+                         f"{tuple(self._t.shape)}")
+    return self._t
+
+
 _PROPERTIES = {
-    "mT": property(lambda self: _wrap(self._t.mT), doc="The transpose of the last two dimensions."),
-    "mH": property(lambda self: _wrap(self._t.mH), doc="The conjugate transpose of the last two dimensions."),
-    "H": property(lambda self: _wrap(self._t.mH), doc="The conjugate transpose of a matrix."),
+    "mT": property(lambda self: _wrap(_matrix(self, "mT").mT), doc="The transpose of the last two dimensions."),
+    "mH": property(lambda self: _wrap(_matrix(self, "mH").mH),
+                   doc="The conjugate transpose of the last two dimensions."),
+    "H": property(lambda self: _wrap(_matrix(self, "H").mH), doc="The conjugate transpose of a matrix."),
     "data": property(lambda self: _wrap(self._t.detach()), doc="The data without autograd history."),
 }
 

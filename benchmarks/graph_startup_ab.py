@@ -101,7 +101,8 @@ def main(argv=None):
             for mode in modes:
                 cache = os.path.join(root, f"r{rnd}-{mode}")
                 if "lenet" in parts:
-                    row = {"round": rnd, "part": "lenet", "mode": mode, "cache": "cold", **_lenet(mode, cache, args.steps, args.threads)}
+                    row = {"round": rnd, "part": "lenet", "mode": mode, "cache": "cold",
+                           **_lenet(mode, cache, args.steps, args.threads)}
                     rows.append(row)
                     print(json.dumps(row), flush=True)
                     if mode == "graph":
@@ -126,7 +127,8 @@ def main(argv=None):
                 and (cache is None or r.get("cache") == cache)]
         return statistics.median(vals) if vals else None
 
-    summary = {"threads": args.threads, "load_before": [round(v, 2) for v in load_before], "load_after": [round(v, 2) for v in os.getloadavg()]}
+    summary = {"threads": args.threads, "load_before": [round(v, 2) for v in load_before],
+               "load_after": [round(v, 2) for v in os.getloadavg()]}
     if "lenet" in parts:
         py_step = med("lenet", "pynative", "median_ms")
         summary.update(lenet_pynative_first_s=med("lenet", "pynative", "first_step_s"), lenet_pynative_step_ms=py_step,
@@ -134,7 +136,8 @@ def main(argv=None):
                        lenet_graph_warm_first_s=med("lenet", "graph", "first_step_s", "warm"),
                        lenet_graph_warm_step_ms=med("lenet", "graph", "median_ms", "warm"))
         summary["cold_first_over_pynative_step"] = summary["lenet_graph_cold_first_s"] * 1e3 / py_step
-        summary["cold_first_over_pynative_first"] = summary["lenet_graph_cold_first_s"] / summary["lenet_pynative_first_s"]
+        summary["cold_first_over_pynative_first"] = (summary["lenet_graph_cold_first_s"]
+                                                     / summary["lenet_pynative_first_s"])
     if "demo" in parts:
         summary.update(demo_pynative_s=med("demo", "pynative", "wall_s"), demo_graph_s=med("demo", "graph", "wall_s"))
         summary["demo_graph_over_pynative"] = summary["demo_graph_s"] / summary["demo_pynative_s"]

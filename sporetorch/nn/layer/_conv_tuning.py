@@ -217,8 +217,7 @@ class _TunedConv2d(torch.autograd.Function):
         # the graph of a second derivative.
         ctx.save_for_backward(x, w)
         if plan.winograd:
-            y, ctx.winograd = _winograd.forward(x, w, bias)
-            return y
+            return _winograd.forward(x, w, bias)[0]
         return conv.forward(_as_format(x, plan.channels_last), w, bias)
 
     @staticmethod
@@ -228,7 +227,8 @@ class _TunedConv2d(torch.autograd.Function):
         # The Winograd gradients are not themselves differentiable; a second derivative
         # (create_graph) takes the direct kernels' gradients, which are.
         if plan.winograd and not torch.is_grad_enabled():
-            gx, gw = _winograd.backward(g, x.shape, ctx.winograd)
+            # What Winograd's forward pass saves is its input and weight, saved here already.
+            gx, gw = _winograd.backward(g, x.shape, (x, w))
             needs_x, needs_w, needs_b = ctx.needs_input_grad[:3]
             return (_as_format(gx, ctx.x_channels_last) if needs_x else None, gw if needs_w else None,
                     g.sum((0, 2, 3)) if ctx.has_bias and needs_b else None, None)

@@ -171,21 +171,31 @@ def products(tiles, filters):
     return out.permute(0, 2, 3, 1).reshape(points, 16, -1)
 
 
+def _tiles(x, w):
+    return _kernel(_forward_tiles)(x.contiguous(memory_format=torch.channels_last), w.contiguous())
+
+
 def forward(x, w, bias):
     """The convolution of ``x`` [N, C, H, W] by ``w`` [K, C, 3, 3], stride 1 and padding 1, in
-    channels-last, and what ``backward`` needs of it."""
+    channels-last, and what ``backward`` needs of it: ``x`` and ``w`` themselves. The input tiles
+    are 4x the input's size, so the backward pass transforms the input again rather than keep
+    them (a memory-bound pass over the tiles; the input is kept for the backward anyway)."""
     n, _, h, width = x.shape
-    x = x.contiguous(memory_format=torch.channels_last)
-    tiles, filters = _kernel(_forward_tiles)(x, w.contiguous())
+    tiles, filters = _tiles(x, w)
     y = _kernel(_output)(products(tiles, filters), n, h, width)
-    return (y if bias is None else y + bias.view(1, -1, 1, 1)), (tiles, filters)
+    del tiles  # freed before the bias is added
+    return (y if bias is None else y + bias.view(1, -1, 1, 1)), (x, w)
 
 
 def backward(g, x_shape, saved):
     """The gradients of ``forward`` for the input (channels-last) and the weight, from what it saved."""
     n, _, h, width = x_shape
-    tiles, filters = saved
     g_products = _kernel(_output_grad)(g.contiguous(memory_format=torch.channels_last))
-    g_tiles = products(g_products, filters.transpose(1, 2))
+    tiles, filters = _tiles(*saved)
+    # The weight's gradient first, so that the input tiles are freed before the input's gradient
+    # tiles are made: at most two buffers of tiles are alive at once.
     g_filters = torch.bmm(g_products.permute(1, 2, 0), tiles.permute(1, 0, 2))
+    del tiles
+    g_tiles = products(g_products, filters.transpose(1, 2))
+    del g_products
     return _kernel(_gradients)(g_tiles, g_filters, n, h, width)

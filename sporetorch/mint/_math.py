@@ -6,6 +6,7 @@ implementation in :mod:`sporetorch.ops`.
 from .. import ops
 from ..common.tensor import Tensor
 from ..ops.function import linalg_func
+from ..ops.function.math_func import _add_ext
 
 __all__ = [
     "abs", "acos", "acosh", "add", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr_", "allclose", "arccos",
@@ -138,7 +139,7 @@ def _scaled(other, alpha):
 
 def add(input, other, *, alpha=1):
     """``input + alpha * other`` (``mindspore.mint.add``)."""
-    return ops.add(input, _scaled(other, alpha))
+    return _add_ext(input, _scaled(other, alpha))
 
 
 def sub(input, other, *, alpha=1):

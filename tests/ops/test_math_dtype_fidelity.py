@@ -250,3 +250,15 @@ def test_clip_by_norm_of_integers():
     _check(ops.clip_by_norm(FI, 100), ms.int32, [1, 2, 3, 4])  # within the norm: unchanged
     with pytest.raises(ValueError):
         ops.clip_by_norm(F, F)
+
+
+def test_add_of_two_bool_tensors_is_refused_by_ops_and_kept_bool_by_mint():
+    # MindSpore 2.10: ops.add / ops.tensor_add / ops.Add refuse Bool + Bool (TypeError); mint.add (AddExt)
+    # and Tensor.add give Bool [True, False].
+    b = ms.Tensor(np.array([True, False]))
+    for fn in (ms.ops.add, ms.ops.tensor_add, ms.ops.Add()):
+        with pytest.raises(TypeError, match="Bool"):
+            fn(b, b)
+    for result in (ms.mint.add(b, b), b.add(b)):
+        assert result.dtype == ms.bool_
+        np.testing.assert_array_equal(result.asnumpy(), [True, False])

@@ -61,7 +61,8 @@ _DTYPES = {
     "igammac": (torch.float32, torch.float64),
     "fmax": FLOATS + (torch.int32, torch.int64), "fmin": FLOATS + (torch.int32, torch.int64),
     "xdivy": FLOATS + _COMPLEXES, "zeta": (torch.float32, torch.float64),
-    "approximate_equal": FLOATS, "logaddexp": FLOATS_BF16, "logaddexp2": FLOATS_BF16,
+    "approximate_equal": FLOATS, "logaddexp": FLOATS_BF16, "logaddexp2": FLOATS_BF16, "add": _NOT_BOOL,
+    "tensor_add": _NOT_BOOL,
 }
 # Binary ops whose check applies to each operand's own dtype rather than to the promoted one.
 _EACH = {"logaddexp", "logaddexp2", "zeta", "igamma", "igammac"}
@@ -437,6 +438,8 @@ def polygamma(n, input):
 
 # ---------------------------------------------------------------------------- binary arithmetic
 add = _binary(torch.add, "add")
+# mint.add's primitive (AddExt) has no dtype check: two Bool Tensors give Bool (MindSpore 2.10).
+_add_ext = _binary(torch.add, "add_ext")
 tensor_add = _binary(torch.add, "tensor_add")
 mul = _binary(torch.mul, "mul")
 multiply = _binary(torch.mul, "multiply")

@@ -140,7 +140,8 @@ def test_five_steps_match_mindspore(case):
     opt = getattr(nn, cls)([w, b], **kwargs)
     assert [n for n, _ in opt.parameters_and_names()] == names
     for k in range(5):
-        assert opt(_grads(k)) is True
+        # MindSpore 2.10 returns one True per Parameter; ASGD and Rprop (Python loops there) a single True
+        assert opt(_grads(k)) == (True if cls in ("ASGD", "Rprop") else (True, True))
         if k == 0:
             np.testing.assert_allclose(w.asnumpy(), w_step1, rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(w.asnumpy(), w_final, rtol=1e-5, atol=5e-6)
@@ -399,11 +400,14 @@ def test_bad_gradients_raise_and_change_nothing(make):
     opt = make()
     opt(_grads(0))
     before = _snapshot(opt)
-    with pytest.raises(ValueError, match="number of gradients"):
+    # error types as MindSpore 2.10 raises them: its Map refuses a short tuple (RuntimeError); its SGD
+    # kernel reports a shape mismatch as a RuntimeError, the others' shape inference as a ValueError
+    shape_error = RuntimeError if type(opt) is nn.SGD else ValueError
+    with pytest.raises(RuntimeError, match="number of gradients"):
         opt((Tensor(GW[1]),))
-    with pytest.raises(ValueError, match="'b'"):
+    with pytest.raises(shape_error, match="'b'"):
         opt((Tensor(GW[1]), Tensor(GW[1])))
-    with pytest.raises(ValueError, match="'w'.*order"):
+    with pytest.raises(shape_error, match="'w'.*order"):
         opt((Tensor(GB[1]), Tensor(GW[1])))
     with pytest.raises(TypeError, match="'b'"):
         opt((Tensor(GW[1]), None))

@@ -311,12 +311,22 @@ NN_VALUES = {
 }
 
 
+# MindSpore 2.10 refuses a float64 gradient for a float32 Parameter (TypeError: its in-place update may not
+# convert a Parameter), except in the optimizers that cast the gradient or loop in Python.
+TAKES_FLOAT64 = ("AdamWeightDecay", "ASGD", "Rprop", "AdaFactor")
+
+
 @pytest.mark.parametrize("grad_dtype", [ms.float32, ms.float64])
 @pytest.mark.parametrize("case", sorted(MAKERS))
 def test_optimizer_steps_match_mindspore(case, grad_dtype):
     steps, state = NN_VALUES[case]
     w, b = Parameter(Tensor(W0), name="fc.weight"), Parameter(Tensor(B0), name="fc.bias")
     opt = MAKERS[case]([w, b])
+    if grad_dtype == ms.float64 and case.split("_")[0] not in TAKES_FLOAT64:
+        with pytest.raises(TypeError, match="gradient 0"):
+            opt((Tensor(GW[0]).astype(grad_dtype), Tensor(GB[0]).astype(grad_dtype)))
+        np.testing.assert_array_equal(w.asnumpy(), W0)
+        return
     for k, expected in enumerate(steps):
         opt((Tensor(GW[k]).astype(grad_dtype), Tensor(GB[k]).astype(grad_dtype)))
         _close(np.concatenate([w.asnumpy().ravel(), b.asnumpy()]), expected, f"step {k + 1}")

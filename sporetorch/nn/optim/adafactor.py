@@ -35,6 +35,9 @@ class AdaFactor(Optimizer):
     ``exp_avg_sq_<name>`` and ``afactor_step``.
     """
 
+    # MindSpore 2.10 casts the gradient and the state in its update, so it takes any float gradient.
+    _grad_dtype = None
+
     @opt_init_args_register
     def __init__(self, params, learning_rate=None, eps=(1e-30, 1e-3), clip_threshold=1.0, decay_rate=0.8, beta1=0.9,
                  weight_decay=0.0, scale_parameter=True, relative_step=True, warmup_init=False, compression=False,
@@ -143,7 +146,7 @@ class AdaFactor(Optimizer):
                 if self.adafactor_weight_decay:
                     p32 = p32 - p32 * self.adafactor_weight_decay * rate
                 p.copy_(p32 - update)
-        return True
+        return self._updated(gradients)
 
     @property
     def supports_memory_efficient_fp16(self):

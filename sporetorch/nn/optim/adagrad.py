@@ -39,7 +39,7 @@ class Adagrad(Optimizer):
                 if self.update_slots:
                     torch._foreach_addcmul_(a, g, g)
                 torch._foreach_addcdiv_(p, g, torch._foreach_sqrt(a), value=-lr)
-        return True
+        return self._updated(gradients)
 
 
 class ProximalAdagrad(Optimizer):
@@ -77,7 +77,7 @@ class ProximalAdagrad(Optimizer):
                 prox = torch._foreach_sub(p, torch._foreach_mul(g, rate))
                 for pi, v, r in zip(p, prox, rate):
                     pi.copy_(_proximal(v, r, self.l1, self.l2))
-        return True
+        return self._updated(gradients)
 
 
 class Adadelta(Optimizer):
@@ -90,6 +90,11 @@ class Adadelta(Optimizer):
 
     State: ``accum.<name>``, ``accum_update.<name>``.
     """
+
+    # MindSpore 2.10 zips gradients with Parameters in Python: fewer gradients update the first Parameters;
+    # a list is refused with a TypeError.
+    _grads_list_error = TypeError
+    _zip_grads = True
 
     _state_names = ("accum", "accum_update")
 
@@ -109,7 +114,7 @@ class Adadelta(Optimizer):
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, acc, acc_upd = self._bucket_lists(idx, params, grads, acc_all, upd_all)
                 adadelta_update_(p, g, acc, acc_upd, lr=lr, rho=rho, eps=eps)
-        return True
+        return self._updated(gradients)
 
 
 def adadelta_update_(params, grads, accum, accum_update, *, lr, rho, eps):

@@ -144,7 +144,7 @@ class Adam(Optimizer, _BetaPowers):
                     continue
                 adam_update_(p, g, m, v, sel[4] if self.use_amsgrad else None, lr=lr * correction, beta1=b1,
                              beta2=b2, eps=eps, nesterov=self.use_nesterov)
-        return True
+        return self._updated(gradients)
 
 
 class AdamOffload(Adam):
@@ -154,6 +154,9 @@ class AdamOffload(Adam):
 
     Differences from MindSpore: no host offloading is needed; the numbers are Adam's.
     """
+
+    # MindSpore 2.10's host kernel wants the gradient in the Parameter's dtype (TypeError otherwise).
+    _grad_dtype = "same"
 
     _power_shape = (1,)
 
@@ -195,6 +198,9 @@ class AdamWeightDecay(Optimizer):
     decay is multiplied by ``lr`` only (not ``lr * wd`` applied before the step).
     """
 
+    # MindSpore 2.10 casts the gradients to float32 first, so it takes any dtype.
+    _grad_dtype = None
+
     _state_names = ("moments1", "moments2")
 
     @opt_init_args_register
@@ -224,7 +230,7 @@ class AdamWeightDecay(Optimizer):
                 if decayed:
                     _add_scaled(update, p, wd, decayed)
                 torch._foreach_add_(p, update, alpha=-lr)
-        return True
+        return self._updated(gradients)
 
 
 def _add_scaled(update, params, wd, indices):
@@ -270,7 +276,7 @@ class AdaMax(Optimizer, _BetaPowers):
                 torch._foreach_maximum_(v, torch._foreach_abs(g))
                 denom = torch._foreach_add(v, self.eps)
                 torch._foreach_addcdiv_(p, m, denom, value=-lr / (1.0 - b1p))
-        return True
+        return self._updated(gradients)
 
 
 __all__ = ["Adam", "AdamOffload", "LazyAdam", "AdamWeightDecay", "AdaMax"]

@@ -20,6 +20,12 @@ class ASGD(Optimizer):
     State: ``mu_<name>``, ``eta_<name>`` (0-d) and ``ax_.<name>``.
     """
 
+    # MindSpore 2.10 loops over zip(Parameters, gradients) in Python: a list, fewer gradients, or any
+    # gradient dtype is accepted.
+    _grads_list_error = None
+    _zip_grads = True
+    _grad_dtype = None
+
     @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
@@ -68,6 +74,12 @@ class Rprop(Optimizer):
 
     State: ``prev.<name>``, ``step_size.<name>``.
     """
+
+    # MindSpore 2.10 loops over zip(Parameters, gradients) in Python: a list, fewer gradients, or any
+    # gradient dtype is accepted.
+    _grads_list_error = None
+    _zip_grads = True
+    _grad_dtype = None
 
     _state_names = ("prev", "step_size")
 

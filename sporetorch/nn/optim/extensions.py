@@ -48,7 +48,7 @@ class _TorchFunctional(Optimizer):
         with torch.no_grad():
             for (lr_k, wd_k), idx in self._combos:
                 self._kernel(self._bucket_lists(idx, *lists), lrs[lr_k], 0.0 if wd_k is None else wds[wd_k])
-        return True
+        return self._updated(gradients)
 
 
 class AdamW(_TorchFunctional):

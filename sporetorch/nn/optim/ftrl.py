@@ -50,7 +50,7 @@ class FTRL(Optimizer):
                 p.copy_(new_p)
                 n.copy_(new_n)
                 z.copy_(new_z)
-        return True
+        return self._updated(grads)
 
 
 __all__ = ["FTRL"]

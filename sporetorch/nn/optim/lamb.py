@@ -59,7 +59,7 @@ class Lamb(Optimizer):
                 for pi, ui, wn, un in zip(p, update, w_norm, u_norm):
                     ratio = torch.where((wn > 0) & (un > 0), wn / un, torch.ones_like(wn))
                     pi.sub_(ui * (ratio * lr))
-        return True
+        return self._updated(gradients)
 
 
 class LARS(Optimizer):

@@ -141,6 +141,10 @@ class Optimizer(Cell):
     Inputs:
         - **gradients** (tuple[Tensor]) - one gradient per Parameter, in ``parameters`` order.
 
+    Outputs:
+        tuple[bool], one ``True`` per updated Parameter, as MindSpore's update graphs return (ASGD
+        and Rprop, which loop in Python there, return a single ``True``).
+
     Subclasses create state with ``self.parameters.clone(prefix, init)`` and implement
     ``construct(gradients)``; ``decay_weight``, ``gradients_centralization``, ``scale_grad`` and
     ``get_lr`` are available to them as in MindSpore.
@@ -153,6 +157,15 @@ class Optimizer(Cell):
     _support_parallel_optimizer = False
     # Names of ParameterTuple attributes holding per-Parameter state (for the fast path).
     _state_names = ()
+    # How MindSpore 2.10's update graph meets odd gradients: a list instead of a tuple (its Map refuses
+    # it, RuntimeError; None: accepted); fewer gradients than Parameters (the optimizers that zip them
+    # in Python update the first ones only); a gradient dtype it refuses ("narrower": one that would
+    # promote the Parameter, as its in-place update may not convert a Parameter; "same": not the
+    # Parameter's dtype; "float": not float16/float32; None: any); the error type of a shape mismatch.
+    _grads_list_error = RuntimeError
+    _zip_grads = False
+    _grad_dtype = "narrower"
+    _grad_shape_error = ValueError
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
@@ -473,13 +486,19 @@ class Optimizer(Cell):
         Parameter and gradient still has the one dtype the optimizer was built with.
         """
         params = self.parameters
+        if isinstance(gradients, list) and self._grads_list_error is not None:
+            raise self._grads_list_error(f"For '{self.cls_name}', the gradients must be a tuple of Tensors, but got "
+                                         f"a list")
         try:
             grads = [g._t for g in gradients]
-            ok = len(grads) == len(params) and all([g.shape == p._t.shape for g, p in zip(grads, params)])
+            count_ok = len(grads) == len(params) or (self._zip_grads and 0 < len(grads) < len(params))
+            ok = count_ok and all([g.shape == p._t.shape for g, p in zip(grads, params)])
         except (AttributeError, TypeError):
             ok = False
         if not ok:
             self._raise_bad_grads(gradients)
+        if self._grad_dtype is not None:
+            self._check_grad_dtypes(grads, params)
         fused_dtype = self.__dict__.get("_fused_dtype")
         fusable = fused_dtype is not None and \
             all([g.dtype is fused_dtype and p._t.dtype is fused_dtype for g, p in zip(grads, params)])
@@ -497,8 +516,8 @@ class Optimizer(Cell):
         if not isinstance(gradients, (tuple, list)):
             raise TypeError(f"For '{self.cls_name}', the gradients must be a tuple of Tensors (one per Parameter), "
                             f"but got {type(gradients).__name__}")
-        if len(gradients) != len(params):
-            raise ValueError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the number "
+        if len(gradients) != len(params) and not (self._zip_grads and 0 < len(gradients) < len(params)):
+            raise RuntimeError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the number "
                              f"of Parameters ({len(params)}); the first Parameter is '{params[0].name}'. "
                              f"No Parameter was changed.")
         for i, (g, p) in enumerate(zip(gradients, params)):
@@ -507,10 +526,27 @@ class Optimizer(Cell):
                 raise TypeError(f"For '{self.cls_name}', the gradient {i} for Parameter '{p.name}' must be a Tensor, "
                                 f"but got {type(g).__name__}. No Parameter was changed.")
             if gt.shape != p._t.shape:
-                raise ValueError(f"For '{self.cls_name}', the gradient {i} has shape {tuple(gt.shape)} but the "
+                raise self._grad_shape_error(f"For '{self.cls_name}', the gradient {i} has shape {tuple(gt.shape)} but the "
                                  f"Parameter '{p.name}' has shape {p.shape}; the gradients must follow the order of "
                                  f"'optimizer.parameters'. No Parameter was changed.")
         raise TypeError(f"For '{self.cls_name}', the gradients must be Tensors, but got {gradients!r}")
+
+    def _check_grad_dtypes(self, grads, params):
+        for i, (g, p) in enumerate(zip(grads, params)):
+            if self._grad_dtype == "same" and g.dtype != p._t.dtype:
+                raise TypeError(f"For '{self.cls_name}', the gradient {i} must have the dtype of Parameter "
+                                f"'{p.name}' ({p.dtype}), but got {_wrap(g).dtype}. No Parameter was changed.")
+            if self._grad_dtype == "float" and g.dtype not in (torch.float16, torch.float32):
+                raise TypeError(f"For '{self.cls_name}', the gradient {i} must be a Float16 or Float32 Tensor, but "
+                                f"got {_wrap(g).dtype}. No Parameter was changed.")
+            if self._grad_dtype == "narrower" and torch.promote_types(g.dtype, p._t.dtype) != p._t.dtype:
+                raise TypeError(f"For '{self.cls_name}', the gradient {i} ({_wrap(g).dtype}) would promote Parameter "
+                                f"'{p.name}' ({p.dtype}): data type conversion is not supported for a Parameter. "
+                                f"No Parameter was changed.")
+
+    def _updated(self, gradients):
+        """What the call returns: one ``True`` per gradient applied."""
+        return (True,) * len(gradients)
 
     def _begin_step(self, gradients, decay=True):
         """Validate everything, then preprocess the gradients and advance ``global_step``.
@@ -563,10 +599,12 @@ class Optimizer(Cell):
     def _apply_decay(self, grads, wds):
         if not wds:
             return grads
-        params = self._params_t()
+        params = self._params_t()[:len(grads)]
         for (idx, _), wd in zip(self._decay_buckets, wds):
             if wd == 0:
                 continue
+            if idx is not None:
+                idx = [i for i in idx if i < len(grads)]
             if idx is None:
                 grads = torch._foreach_add(grads, params, alpha=wd)
             else:
@@ -581,15 +619,19 @@ class Optimizer(Cell):
             return grads
         grads = list(grads)
         for i in self._gc_index:
+            if i >= len(grads):
+                continue
             g = grads[i]
             grads[i] = g - g.mean(dim=tuple(range(1, g.dim())), keepdim=True)
         return grads
 
     def _bucket_lists(self, idx, *lists):
-        """Select the entries of a bucket (``idx`` None means all) from each list."""
+        """Select the entries of a bucket (``idx`` None means all) from each list; with fewer gradients
+        than Parameters (``_zip_grads``), from the first entries only."""
+        n = min(len(lst) for lst in lists)
         if idx is None:
-            return lists
-        return tuple([lst[i] for i in idx] for lst in lists)
+            return lists if all(len(lst) == n for lst in lists) else tuple(lst[:n] for lst in lists)
+        return tuple([lst[i] for i in idx if i < n] for lst in lists)
 
     def _state_t(self, name):
         return [p._t for p in getattr(self, name)]

@@ -23,6 +23,9 @@ class RMSProp(Optimizer):
     one; the learning rate multiplies the momentum buffer's input.
     """
 
+    # MindSpore 2.10's ApplyRMSProp wants the gradient in the Parameter's dtype (TypeError otherwise).
+    _grad_dtype = "same"
+
     @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False,
                  centered=False, loss_scale=1.0, weight_decay=0.0):
@@ -61,7 +64,7 @@ class RMSProp(Optimizer):
                 torch._foreach_mul_(m, mu)
                 torch._foreach_addcdiv_(m, g, denom, value=lr)
                 torch._foreach_sub_(p, m)
-        return True
+        return self._updated(gradients)
 
 
 __all__ = ["RMSProp"]

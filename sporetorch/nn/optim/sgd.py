@@ -33,6 +33,11 @@ class SGD(Optimizer):
     by ``loss_scale``) before the update, as MindSpore does.
     """
 
+    # MindSpore 2.10's SGD kernel takes float gradients only (TypeError) and reports a gradient shape
+    # mismatch from its kernel, as a RuntimeError.
+    _grad_dtype = "float"
+    _grad_shape_error = RuntimeError
+
     _state_names = ("accum", "stat")
 
     @opt_init_args_register
@@ -92,7 +97,7 @@ class SGD(Optimizer):
                     torch._foreach_zero_([s[i] for i in fresh])
         if any(first):
             self.__dict__["_stat_seen"] = (list(map(id, stat)), [t._version for t in stat], [False] * len(stat))
-        return True
+        return self._updated(gradients)
 
     def _first_flags(self, stat):
         """Per Parameter, whether ``stat`` still marks it as never stepped. Read from the tensors
@@ -166,7 +171,7 @@ class Momentum(Optimizer):
                     torch._foreach_add_(p, torch._foreach_add(g, m, alpha=u), alpha=-lr)
                 else:
                     torch._foreach_add_(p, m, alpha=-lr)
-        return True
+        return self._updated(gradients)
 
 
 __all__ = ["SGD", "Momentum"]

@@ -1,6 +1,7 @@
 """Compiling in a forked child while the caller runs eagerly (sporetorch/common/jit.py, _Background).
 The eager backend keeps these fast; SPORETORCH_JIT_BACKGROUND=1 forces the child for it. Expected
 values are the PYNATIVE results of the same steps (the child must never change the caller's numbers)."""
+import logging
 import os
 import time
 
@@ -166,3 +167,17 @@ def test_caller_leaves_the_child_a_core_and_takes_it_back(monkeypatch):
         assert torch.get_num_threads() == 2
     finally:
         torch.set_num_threads(before)
+
+
+def test_switch_is_logged_once_at_info(caplog):
+    x, y = _batch()
+    step, _ = _train_step(True)
+    with caplog.at_level(logging.INFO, logger="sporetorch"):
+        step(x, y)
+        step(x, y)
+        _wait(step._compiled._pending)
+        for _ in range(3):
+            step(x, y)
+    msgs = [r.getMessage() for r in caplog.records if "in the background" in r.getMessage()]
+    assert len(msgs) == 1 and "train_step" in msgs[0] and "with backend eager" in msgs[0]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -337,3 +337,18 @@ def test_more_dtype_rules_of_nn_ops():
         ops.prelu(T(np.ones((2, 3), np.int32)), T(np.full((3,), 0.25, np.float32)))
     with pytest.raises(TypeError, match="bias_add.*same dtype"):
         ops.bias_add(T(np.ones((2, 3), np.int32)), T(np.ones(3, np.float32)))
+
+
+def test_conv_and_batch_norm_are_float_only_and_max_unpool_keeps_ints():
+    # MindSpore 2.10: Conv2D and BatchNorm refuse integer and bool inputs with TypeError
+    with pytest.raises(TypeError, match="conv2d"):
+        ops.conv2d(T(np.ones((1, 1, 4, 4), np.int32)), T(np.ones((1, 1, 2, 2), np.int32)))
+    with pytest.raises(TypeError, match="conv1d"):
+        ops.conv1d(T(np.ones((1, 1, 6), np.bool_)), T(np.ones((1, 1, 2), np.bool_)))
+    with pytest.raises(TypeError, match="batch_norm"):
+        ops.batch_norm(T(np.ones((2, 3, 2, 2), np.int32)), T(np.zeros(3, np.float32)), T(np.ones(3, np.float32)),
+                       T(np.ones(3, np.float32)), T(np.zeros(3, np.float32)))
+    out = ops.max_unpool2d(T(np.array([[[[5, -2], [7, 1]]]], np.int32)),
+                           T(np.array([[[[0, 3], [8, 11]]]], np.int64)), 2)
+    assert out.dtype == ms.int32 and out.shape == (1, 1, 4, 4)
+    assert _vals(out)[0][0] == [[5, 0, 0, -2], [0, 0, 0, 0], [7, 0, 0, 1], [0, 0, 0, 0]]

@@ -466,6 +466,11 @@ def _conv_padding(op, t, weight_shape, nd, stride, pad_mode, padding, dilation):
 
 def _conv(op, fn, nd, input, weight, bias, stride, pad_mode, padding, dilation, groups):
     t, w = input._t, weight._t
+    if not (t.is_floating_point() and w.is_floating_point()) and t.dim() == nd + 2:
+        # MindSpore's convolution kernels are float only (TypeError, after its rank check's ValueError);
+        # torch would convolve integers
+        _check_dtype(op, "input", input, FLOATS_BF16)
+        _check_dtype(op, "weight", weight, FLOATS_BF16)
     if pad_mode != "pad" and padding not in (0, (0,) * nd, [0] * nd, (0,) * 2 * nd):
         raise ValueError(f"For '{op}', the 'padding' must be 0 when 'pad_mode' is {pad_mode!r}, but got {padding!r}")
     t, pad = _conv_padding(op, t, w.shape, nd, stride, pad_mode, padding, dilation)
@@ -650,8 +655,12 @@ def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, output_size=No
 
 
 def max_unpool2d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
-    """Inverse of 2-D max pooling."""
-    return _wrap(F.max_unpool2d(x._t, indices._t.long(), kernel_size, stride, padding, output_size))
+    """Inverse of 2-D max pooling; integer inputs keep their dtype, as in MindSpore."""
+    t = x._t
+    if t.is_floating_point() or t.dtype == torch.bool:
+        return _wrap(F.max_unpool2d(t, indices._t.long(), kernel_size, stride, padding, output_size))
+    # the unpooling only places values: float64 holds every int32 exactly
+    return _wrap(F.max_unpool2d(t.double(), indices._t.long(), kernel_size, stride, padding, output_size).to(t.dtype))
 
 
 def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
@@ -715,6 +724,8 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """Combine sliding local blocks into a tensor (col2im)."""
+    if input._t.dtype == torch.bool:
+        raise TypeError(f"For 'fold', the 'input' must not be a Bool Tensor, but got shape {tuple(input._t.shape)}")
     size = tuple(output_size._t.tolist()) if isinstance(output_size, Tensor) else output_size
     return _wrap(F.fold(input._t, size, kernel_size, dilation, padding, stride))
 
@@ -781,6 +792,8 @@ def dropout3d(input, p=0.5, training=True):
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-05):
     """Batch normalisation over axis 1; in training the running statistics are updated in place."""
     try:
+        if not input_x._t.is_floating_point():
+            _check_dtype("batch_norm", "input_x", input_x, FLOATS_BF16)
         try:
             return _wrap(F.batch_norm(input_x._t, running_mean._t, running_var._t, _u(weight), _u(bias), training,
                                       momentum, eps))

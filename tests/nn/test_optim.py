@@ -547,3 +547,27 @@ def test_dynamic_learning_rate_gathers_with_the_steps_shape():
 def test_use_parallel_flag_for_custom_optimizers():
     # MindSpore 2.10 stand-alone: Optimizer.use_parallel is False (mindcv's AdamW reads it in construct).
     assert nn.Momentum(list(_params()), 0.1, 0.9).use_parallel is False
+
+
+def test_fewer_gradients_update_the_first_parameters_where_mindspore_zips_them():
+    # MindSpore 2.10: ASGD, Rprop and Adadelta zip the gradients with the Parameters (one True per gradient
+    # from Adadelta); the other optimizers refuse a short tuple with a RuntimeError
+    for cls in (nn.ASGD, nn.Rprop, nn.Adadelta):
+        w, b = _params()
+        out = cls([w, b], learning_rate=0.1)((Tensor(GW[0]),))
+        assert out == ((True,) if cls is nn.Adadelta else True)
+        assert not np.array_equal(w.asnumpy(), W0)
+        np.testing.assert_array_equal(b.asnumpy(), B0)
+    with pytest.raises(RuntimeError, match="number of gradients"):
+        nn.Adam(list(_params()), learning_rate=0.1)((Tensor(GW[0]),))
+
+
+def test_a_list_of_gradients_is_refused_as_in_mindspore():
+    # MindSpore 2.10's Map refuses a list (RuntimeError), Adadelta checks for a tuple (TypeError);
+    # ASGD and Rprop loop in Python and take it
+    grads = [Tensor(GW[0]), Tensor(GB[0])]
+    with pytest.raises(RuntimeError, match="tuple"):
+        nn.Momentum(list(_params()), 0.1, 0.9)(grads)
+    with pytest.raises(TypeError, match="tuple"):
+        nn.Adadelta(list(_params()), 0.1)(grads)
+    assert nn.Rprop(list(_params()), 0.1)(grads) is True

@@ -517,18 +517,19 @@ class Optimizer(Cell):
             raise TypeError(f"For '{self.cls_name}', the gradients must be a tuple of Tensors (one per Parameter), "
                             f"but got {type(gradients).__name__}")
         if len(gradients) != len(params) and not (self._zip_grads and 0 < len(gradients) < len(params)):
-            raise RuntimeError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the number "
-                             f"of Parameters ({len(params)}); the first Parameter is '{params[0].name}'. "
-                             f"No Parameter was changed.")
+            raise RuntimeError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the "
+                               f"number of Parameters ({len(params)}); the first Parameter is '{params[0].name}'. "
+                               f"No Parameter was changed.")
         for i, (g, p) in enumerate(zip(gradients, params)):
             gt = g._t if isinstance(g, Tensor) else g
             if not isinstance(gt, torch.Tensor):
                 raise TypeError(f"For '{self.cls_name}', the gradient {i} for Parameter '{p.name}' must be a Tensor, "
                                 f"but got {type(g).__name__}. No Parameter was changed.")
             if gt.shape != p._t.shape:
-                raise self._grad_shape_error(f"For '{self.cls_name}', the gradient {i} has shape {tuple(gt.shape)} but the "
-                                 f"Parameter '{p.name}' has shape {p.shape}; the gradients must follow the order of "
-                                 f"'optimizer.parameters'. No Parameter was changed.")
+                raise self._grad_shape_error(
+                    f"For '{self.cls_name}', the gradient {i} has shape {tuple(gt.shape)} but the Parameter "
+                    f"'{p.name}' has shape {p.shape}; the gradients must follow the order of "
+                    f"'optimizer.parameters'. No Parameter was changed.")
         raise TypeError(f"For '{self.cls_name}', the gradients must be Tensors, but got {gradients!r}")
 
     def _check_grad_dtypes(self, grads, params):

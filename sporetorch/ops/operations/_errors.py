@@ -1,7 +1,6 @@
 """MindSpore's errors for the Primitives: torch's rejection of their inputs, and a non-Tensor where a
 Tensor is needed, become the TypeError (dtype, argument type) or ValueError (shape, axis) that
 MindSpore 2.10 raises, naming the Primitive and its inputs (as the functional ops do, ``_guard``)."""
-import functools
 import inspect
 
 import torch
@@ -27,7 +26,6 @@ def functional(prim, fn, *args, **kwargs):
 
 
 def _guarded(call):
-    @functools.wraps(call)
     def __call__(self, *args, **kwargs):
         try:
             return call(self, *args, **kwargs)
@@ -40,7 +38,8 @@ def _guarded(call):
             if text.startswith("For '") or (isinstance(e, NotImplementedError) and "not implemented for" not in text):
                 raise
             _fail(type(self).__name__, e, _torch_error_type(e), **_inputs(call, self, args, kwargs))
-    __call__._checks_inputs = True
+    # What functools.wraps copies, less the dict merge (this runs for every Primitive at import).
+    __call__.__doc__, __call__.__wrapped__, __call__._checks_inputs = call.__doc__, call, True
     return __call__
 
 

@@ -540,6 +540,23 @@ def _write_record(key, record):
         pass
 
 
+def _take_child_lock():
+    """An open descriptor holding the lock that one compiling child at a time holds, or None."""
+    path = os.path.join(cache_root(), "jit", "child.lock")
+    try:
+        import fcntl
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except (ImportError, OSError):
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
 class _ListHandler(logging.Handler):
     def __init__(self):
         super().__init__(logging.WARNING)
@@ -588,10 +605,21 @@ class _Background:
             torch.set_num_threads(self.threads[0])
         self.threads = None
 
+    next_try = 0.0
+
     @classmethod
     def start(cls, owner, args, kwargs, key):
-        """Fork a child compiling ``owner``; False when another child is still at work."""
+        """Fork a child compiling ``owner``; False when another child is still at work, in this process
+        or in any other of this user's (children outlive short scripts: one at a time keeps a test suite
+        of GRAPH_MODE scripts from piling them up). The other processes' child is looked for once a second."""
         if cls.active is not None and cls.active.poll() is None:
+            return False
+        now = time.monotonic()
+        if now < cls.next_try:
+            return False
+        lock_fd = _take_child_lock()
+        if lock_fd is None:
+            cls.next_try = now + 1.0
             return False
         read_fd, write_fd = os.pipe()
         with warnings.catch_warnings():
@@ -599,7 +627,8 @@ class _Background:
             pid = os.fork()
         if pid == 0:
             os.close(read_fd)
-            _child_main(owner, args, kwargs, key, write_fd)
+            _child_main(owner, args, kwargs, key, write_fd)  # holds the lock until it exits
+        os.close(lock_fd)
         os.close(write_fd)
         os.set_blocking(read_fd, False)
         cls.active = cls(pid, read_fd, key)

@@ -133,7 +133,11 @@ def _check_binary(name, a, b, same=False, tensors=False, names=("input", "other"
             if isinstance(v, Tensor):
                 _check_dtype(name, arg_name, v, allowed)
     elif allowed is not None and (isinstance(a, Tensor) or isinstance(b, Tensor)):
-        dtype = torch.result_type(*_binary_args(a, b))
+        try:
+            operands = _binary_args(a, b)
+        except TypeError as e:
+            raise TypeError(f"For '{name}', {e}") from None
+        dtype = torch.result_type(*operands)
         if dtype not in allowed:
             raise _promoted_error(name, names, a, b, dtype, allowed)
 

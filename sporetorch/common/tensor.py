@@ -349,7 +349,7 @@ class Tensor:
 
     @property
     def T(self):
-        return _wrap(self._t.permute(*range(self._t.dim() - 1, -1, -1)))
+        return _wrap(self._t.permute(tuple(range(self._t.dim() - 1, -1, -1))))
 
     @property
     def device(self):

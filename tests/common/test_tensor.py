@@ -196,3 +196,9 @@ def test_uninitialized_tensor_semantics():
 def test_hot_path_wrapper_has_no_dict():
     t = Tensor([1.0])
     assert not hasattr(t, "__dict__") and type(t + t) is Tensor
+
+
+def test_T_of_a_0d_tensor_is_the_tensor():
+    # MindSpore 2.10: Tensor(3.0).T is 3.0 with shape ().
+    t = ms.Tensor(np.float32(3.0)).T
+    assert t.shape == () and float(t) == 3.0

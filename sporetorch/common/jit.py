@@ -30,6 +30,7 @@ import select
 import shutil
 import sys
 import statistics
+import threading
 import time
 import warnings
 import weakref
@@ -573,8 +574,8 @@ class _Background:
     it works on a copy of the parameters, buffers, random state and inputs as they are then: what it
     executes (the compiled call, the race's steps, an optimizer update) never reaches the caller,
     whose results stay those of eager execution until it switches, between two calls. The child
-    writes the verdict to the cache folder itself, so a run that ends first still leaves it for the
-    next run; it runs niced (5), with one thread, and exits when done.
+    writes the verdict to the cache folder itself; it runs niced (5), with one thread, and exits when
+    done, or as soon as the caller has exited (a process that ends must not leave a compiler running).
     """
 
     active = None
@@ -610,7 +611,7 @@ class _Background:
     @classmethod
     def start(cls, owner, args, kwargs, key):
         """Fork a child compiling ``owner``; False when another child is still at work, in this process
-        or in any other of this user's (children outlive short scripts: one at a time keeps a test suite
+        or in any other of this user's (one at a time keeps a test suite
         of GRAPH_MODE scripts from piling them up). The other processes' child is looked for once a second."""
         if cls.active is not None and cls.active.poll() is None:
             return False
@@ -672,6 +673,7 @@ def _child_main(owner, args, kwargs, key, write_fd):
     """In the forked child: compile, race, record the verdict, send it to the parent, exit."""
     global _IN_CHILD
     code, result = 1, {"verdict": "error"}
+    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True).start()
     try:
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
@@ -694,6 +696,14 @@ def _child_main(owner, args, kwargs, key, write_fd):
             os.write(write_fd, json.dumps(result).encode())
         finally:
             os._exit(code)
+
+
+def _exit_with(parent):
+    """In the child: exit as soon as ``parent`` has (the child is then re-parented), so no compiler
+    outlives the script that started it; a later run compiles again from the caches filled so far."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def _compile_and_race(owner, args, kwargs):

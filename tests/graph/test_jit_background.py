@@ -198,3 +198,42 @@ def test_one_child_at_a_time_across_processes():
     jit_mod._Background.next_try = 0.0
     step(x, y)
     assert step._compiled._pending is not None
+
+
+_EXITING_PARENT = """
+import sys, time
+import numpy as np
+import sporetorch as ms
+from sporetorch.common import jit as jit_mod
+
+@ms.jit
+def step(x):
+    if jit_mod._IN_CHILD:
+        time.sleep(120)  # a compiler that takes longer than the script
+    return x * 2
+
+x = ms.Tensor(np.ones(3, np.float32))
+step(x)
+step(x)  # the second call forks the compiling child
+print(jit_mod._Background.active.pid, flush=True)
+"""
+
+
+def test_the_compiling_child_exits_with_its_caller(tmp_path):
+    import subprocess
+    import sys
+    env = dict(os.environ, SPORETORCH_CACHE_DIR=str(tmp_path), SPORETORCH_JIT_BACKEND="eager",
+               SPORETORCH_JIT_BACKGROUND="1")
+    done = subprocess.run([sys.executable, "-c", _EXITING_PARENT], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    child = int(done.stdout.split()[-1])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(child, 9)
+    pytest.fail("the compiling child kept running after its caller exited")

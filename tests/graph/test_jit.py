@@ -256,3 +256,15 @@ def test_autotune_off_keeps_compiled(monkeypatch):
     compiled = _sleepy(0)
     owner._keep(compiled)
     assert owner._impl is compiled
+
+
+def test_sparse_softmax_cross_entropy_compiles_without_a_graph_break():
+    # Its label-range check must not be a data-dependent branch inside the graph.
+    torch._dynamo.utils.counters.clear()
+    net = nn.Dense(4, 3)
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    x = Tensor(np.random.RandomState(0).randn(8, 4).astype(np.float32))
+    y = Tensor(np.array([0, 1, 2, 0, 1, 2, 0, 1], np.int32))
+    step = ms.jit(lambda a, b: loss_fn(net(a), b), fullgraph=True)
+    np.testing.assert_allclose(step(x, y).asnumpy(), loss_fn(net(x), y).asnumpy(), rtol=1e-6)
+    assert not torch._dynamo.utils.counters["graph_break"]

@@ -274,7 +274,10 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         Tensor of shape :math:`(N,)`, or 0-D when reduced.
 
     Differences from PyTorch: ``torch.nn.CrossEntropyLoss`` reduces by ``"mean"`` by default;
-    this loss returns per-sample values unless asked.
+    this loss returns per-sample values unless asked. A sparse label outside [0, C) has a loss of 0
+    (its one-hot row is empty), as in MindSpore 2.10. Differences from MindSpore: inside a compiled
+    graph a negative label with a reduction gives that 0 too, where eager execution raises
+    MindSpore's RuntimeError (checking it there would break the graph).
     """
 
     def __init__(self, sparse=False, reduction="none"):
@@ -297,6 +300,10 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                 x = x.movedim(-1, 1)
             y = _labels(y)
             outside = (y < 0) | (y >= x.shape[1])
+            if torch.compiler.is_compiling():
+                # Inside a compiled graph, no data-dependent branch (it would break the graph for every
+                # step): the masked form, equal to cross_entropy where every label is in range.
+                return _wrap(self._masked_loss(x, y, outside))
             if not outside.any():
                 return _wrap(F.cross_entropy(x, y, reduction=self.reduction))
             return _wrap(self._outside_labels(x, y, outside))
@@ -316,10 +323,14 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         if self.reduce and bool((y < 0).any()):
             raise RuntimeError(f"For 'SoftmaxCrossEntropyWithLogits' with sparse=True and reduction="
                                f"'{self.reduction}', every label must be >= 0, but got {y[y < 0][0].item()}")
+        return self._masked_loss(x, y, outside)
+
+    def _masked_loss(self, x, y, outside):
         loss = F.cross_entropy(x, y.masked_fill(outside, 0), reduction="none").masked_fill(outside, 0.0)
         if self.reduce:
             loss = loss.mean() if self.average else loss.sum()
         return loss
+
 
 class DiceLoss(LossBase):
     r""":math:`1 - 2 |X \cap Y| / (|X|^2 + |Y|^2 + smooth)` over all elements.

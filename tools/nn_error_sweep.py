@@ -9,7 +9,9 @@ MindSpore 2.10's results are recorded once; sporetorch's are compared on every t
     ... record tests/data/nn_error_sweep.json Adam SGD     # re-records these classes only, keeps the rest
     python tools/nn_error_sweep.py compare tests/data/nn_error_sweep.json      # sporetorch; prints the differences
 """
+import importlib.util
 import json
+import os
 import sys
 import warnings
 
@@ -443,6 +445,14 @@ def compare(ms, recorded):
     return differences
 
 
+def _op_sweep():
+    """tools/op_sweep.py, whose recording writer and report this tool shares (tools/ is no package)."""
+    spec = importlib.util.spec_from_file_location("op_sweep", os.path.join(os.path.dirname(__file__), "op_sweep.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main(argv):
     mode, path = argv[1], argv[2]
     warnings.simplefilter("ignore")
@@ -462,18 +472,13 @@ def main(argv):
             fresh[cid] = run_case(ms, name, v, cache)
         order = [cid for cid, _, _ in generate()]
         results = {cid: fresh.get(cid, results.get(cid)) for cid in order if cid in fresh or cid in results}
-        with open(path, "w", encoding="utf-8") as f:  # one case a line, for reviewable diffs
-            f.write('{"mindspore_version": %s,\n"results": {\n' % json.dumps(ms.__version__))
-            f.write(",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in results.items()))
-            f.write("\n}}\n")
-        print(f"recorded {len(results)} cases with MindSpore {ms.__version__}")
+        _op_sweep().write_recording(path, ms.__version__, results)
         return 0
     import sporetorch as ms
     with open(path, encoding="utf-8") as f:
         recorded = json.load(f)["results"]
     differences = compare(ms, recorded)
-    for case_id, (ours, ref) in differences.items():
-        print(f"{case_id}: ours {describe(ours)}, MindSpore {describe(ref)}")
+    _op_sweep().print_differences(differences, describe)
     print(f"{len(recorded) - len(differences)} of {len(recorded)} cases agree")
     return 0
 

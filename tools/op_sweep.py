@@ -10,7 +10,6 @@ dtype, shape and values, or the exception's type name.
     ONEDNN_MAX_CPU_ISA=AVX2 /path/to/mindspore-venv/bin/python tools/op_sweep.py record tests/data/op_sweep.json
     python tools/op_sweep.py compare tests/data/op_sweep.json      # sporetorch; prints the differences
 """
-import inspect
 import json
 import math
 import os
@@ -119,12 +118,31 @@ def _num(v):
 
 def _synchronized(ms, result):
     """``result``, or the error MindSpore reports asynchronously for the case that caused it (its
-    PyNative kernels may fail after the call returned, and would otherwise surface in a later case)."""
+    PyNative kernels may fail after the call returned, and would otherwise surface in a later case).
+    sporetorch's results are synchronous: they pass unchanged."""
+    if ms.__name__ != "mindspore":
+        return result
     try:
         ms.runtime.synchronize()
     except Exception as e:  # noqa: BLE001 - the exception's type is the result being recorded
         return {"error": type(e).__name__}
     return result
+
+
+def write_recording(path, version, results):
+    """Write ``{"mindspore_version": ..., "results": {...}}`` one case a line, for reviewable diffs."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('{"mindspore_version": %s,\n"results": {\n' % json.dumps(version))
+        f.write(",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in results.items()))
+        f.write("\n}}\n")
+    print(f"recorded {len(results)} cases with MindSpore {version}")
+
+
+def print_differences(differences, describe_result=None, prefix=""):
+    """One line per disagreeing case: ``[prefix ]id: ours X, MindSpore Y``."""
+    describe_result = describe_result or describe
+    for case_id, (ours, ref) in differences.items():
+        print(f"{prefix}{case_id}: ours {describe_result(ours)}, MindSpore {describe_result(ref)}")
 
 
 def run_case(ms, case, data):
@@ -185,18 +203,13 @@ def main(argv):
     if mode == "record":
         import mindspore as ms
         results = {case[0]: _synchronized(ms, run_case(ms, case, data)) for case in cases}
-        with open(path, "w", encoding="utf-8") as f:  # one case a line, for reviewable diffs
-            f.write('{"mindspore_version": %s,\n"results": {\n' % json.dumps(ms.__version__))
-            f.write(",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in results.items()))
-            f.write("\n}}\n")
-        print(f"recorded {len(results)} cases with MindSpore {ms.__version__}")
+        write_recording(path, ms.__version__, results)
         return 0
     import sporetorch as ms
     with open(path, encoding="utf-8") as f:
         recorded = json.load(f)["results"]
     differences = compare(ms, cases, data, recorded)
-    for case_id, (ours, ref) in differences.items():
-        print(f"{case_id}: ours {describe(ours)}, MindSpore {describe(ref)}")
+    print_differences(differences)
     print(f"{len(recorded) - len(differences)} of {len(recorded)} cases agree")
     return 0
 

@@ -40,7 +40,7 @@ def _tool(name):
 
 op_sweep = _tool("op_sweep")
 API = op_sweep.API
-same, describe = op_sweep.same, op_sweep.describe
+same, describe, _synchronized = op_sweep.same, op_sweep.describe, op_sweep._synchronized
 
 # Random, stateful (updating a Parameter in place), distributed, summary/debug, graph-only and
 # registration families: not comparable value by value (as in op_sweep).
@@ -217,7 +217,7 @@ def run_primitive(ms, case, data, cache):
     prim = cache[key]
     if isinstance(prim, dict):
         return prim
-    return _synced(ms, op_sweep.run_call(ms, prim, _args(ms, args), kwargs, data))
+    return _synchronized(ms, op_sweep.run_call(ms, prim, _args(ms, args), kwargs, data))
 
 
 def run_method(ms, case, data):
@@ -227,20 +227,9 @@ def run_method(ms, case, data):
     if name.endswith("_"):  # in place: the inputs must not carry over to the next case
         data = {k: v.copy() for k, v in data.items()}
     if kwargs is None:  # a property
-        return _synced(ms, op_sweep.run_call(ms, lambda t: getattr(t, name), args, {}, data))
-    return _synced(ms, op_sweep.run_call(ms, lambda t, *rest, **kw: getattr(t, name)(*rest, **kw),
+        return _synchronized(ms, op_sweep.run_call(ms, lambda t: getattr(t, name), args, {}, data))
+    return _synchronized(ms, op_sweep.run_call(ms, lambda t, *rest, **kw: getattr(t, name)(*rest, **kw),
                                          _args(ms, args), kwargs, data))
-
-
-def _synced(ms, result):
-    """MindSpore reports some kernel errors asynchronously: they belong to the case that caused them."""
-    sync = getattr(getattr(ms, "runtime", None), "synchronize", None)
-    if sync is not None and ms.__name__ == "mindspore":
-        try:
-            sync()
-        except Exception as e:  # noqa: BLE001 - the exception's type is the result being compared
-            return {"error": type(e).__name__}
-    return result
 
 
 def call_signatures(ms, api):
@@ -422,8 +411,7 @@ def main(argv):
     total = agree = 0
     for kind in ("primitive", "method"):
         differences = compare(ms, kind, cases[kind], data, recorded)
-        for case_id, (ours, ref) in differences.items():
-            print(f"{kind} {case_id}: ours {describe(ours)}, MindSpore {describe(ref)}")
+        op_sweep.print_differences(differences, prefix=kind + " ")
         total += len(recorded[kind])
         agree += len(recorded[kind]) - len(differences)
         if mode == "open":  # rewrites the list of cases that still disagree (less the deliberate ones)

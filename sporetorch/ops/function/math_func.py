@@ -133,11 +133,14 @@ def _check_binary(name, a, b, same=False, tensors=False, names=("input", "other"
             if isinstance(v, Tensor):
                 _check_dtype(name, arg_name, v, allowed)
     elif allowed is not None and (isinstance(a, Tensor) or isinstance(b, Tensor)):
-        try:
-            operands = _binary_args(a, b)
-        except TypeError as e:
-            raise TypeError(f"For '{name}', {e}") from None
-        dtype = torch.result_type(*operands)
+        if type(a) is Tensor and type(b) is Tensor and a._t.dtype == b._t.dtype:
+            dtype = a._t.dtype  # the common case, without building the promotion's operands
+        else:
+            try:
+                operands = _binary_args(a, b)
+            except TypeError as e:
+                raise TypeError(f"For '{name}', {e}") from None
+            dtype = torch.result_type(*operands)
         if dtype not in allowed:
             raise _promoted_error(name, names, a, b, dtype, allowed)
 

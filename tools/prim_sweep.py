@@ -15,10 +15,12 @@ and an axis when the second parameter is one), calls with a simple value for a k
     ONEDNN_MAX_CPU_ISA=AVX2 /path/to/mindspore-venv/bin/python tools/prim_sweep.py record tests/data/prim_sweep.json
     python tools/prim_sweep.py compare tests/data/prim_sweep.json      # sporetorch; prints the differences
     python tools/prim_sweep.py open tests/data/prim_sweep.json         # also rewrites the two open lists
+    python tools/prim_sweep.py compare tests/data/prim_sweep.json ACos acos   # only these names
 
 Recording runs the cases in child processes: a case that kills MindSpore (segmentation fault) or
 hangs is left out of the results and listed under ``"crashed"``, and the next child goes on after it.
 """
+import glob
 import importlib.util
 import inspect
 import json
@@ -82,7 +84,8 @@ QUATERNARY = {"float": ["F", "G", "P", "S"], "broadcast": ["F", "V", "G", "S"], 
               "float_scalar": ["F", "G", "P", 0.5]}
 OPEN_LISTS = {"primitive": "prim_sweep_open.json", "method": "tensor_method_sweep_open.json"}
 # Deliberate differences, ``{case id: reason}``: kept on purpose (e.g. MindSpore 2.10 has no CPU kernel).
-DELIBERATE = {"primitive": "prim_sweep_deliberate.json", "method": "tensor_method_sweep_deliberate.json"}
+# Folders of ``{case id: reason}`` files, one file per area, so that work on one area touches its own file.
+DELIBERATE = {"primitive": "prim_sweep_deliberate", "method": "tensor_method_sweep_deliberate"}
 HANG_S = 60  # a recording child that finishes no case for this long is taken as hung
 
 
@@ -269,9 +272,11 @@ def _documented_inputs(doc):
 
 
 def deliberate_cases(data_dir, kind):
-    """``{case id: reason}`` of the deliberate differences of ``kind`` (empty without the file)."""
-    path = os.path.join(data_dir, DELIBERATE[kind])
-    return _load(path) if os.path.exists(path) else {}
+    """``{case id: reason}`` of the deliberate differences of ``kind``, over every file in its folder."""
+    cases = {}
+    for path in sorted(glob.glob(os.path.join(data_dir, DELIBERATE[kind], "*.json"))):
+        cases.update(_load(path))
+    return cases
 
 
 def _load(path):
@@ -395,7 +400,7 @@ def record(path):
 
 
 def main(argv):
-    mode, path = argv[1], argv[2]
+    mode, path, names = argv[1], argv[2], set(argv[3:])
     if mode == "record-child":
         _record_child(path)
         return 0
@@ -410,11 +415,15 @@ def main(argv):
     data = op_sweep._inputs()
     total = agree = 0
     for kind in ("primitive", "method"):
-        differences = compare(ms, kind, cases[kind], data, recorded)
+        chosen = [case for case in cases[kind] if case[1] in names] if names else cases[kind]
+        differences = compare(ms, kind, chosen, data, recorded)
+        if names:  # a part of the sweep: its differences less the deliberate ones
+            deliberate = deliberate_cases(os.path.dirname(path), kind)
+            differences = {k: v for k, v in differences.items() if k not in deliberate}
         op_sweep.print_differences(differences, prefix=kind + " ")
-        total += len(recorded[kind])
-        agree += len(recorded[kind]) - len(differences)
-        if mode == "open":  # rewrites the list of cases that still disagree (less the deliberate ones)
+        total += sum(case[0] in recorded[kind] for case in chosen)
+        agree += sum(case[0] in recorded[kind] for case in chosen) - len(differences)
+        if mode == "open" and not names:  # rewrites the list of cases that still disagree (less the deliberate ones)
             deliberate = deliberate_cases(os.path.dirname(path), kind)
             listed = {k: f"ours {describe(o)}, MindSpore {describe(r)}" for k, (o, r) in differences.items()
                       if k not in deliberate}

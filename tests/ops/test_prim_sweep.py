@@ -7,8 +7,8 @@ for. Every recorded case must agree (same exception type, or same dtype, shape a
 is listed in the kind's open list (``tests/data/prim_sweep_open.json``,
 ``tests/data/tensor_method_sweep_open.json``) with our result and MindSpore's; those lists only
 shrink (see docs/op_fidelity.md). Deliberate differences, each with its reason, are listed in
-``tests/data/prim_sweep_deliberate.json`` and ``tests/data/tensor_method_sweep_deliberate.json`` and
-do not count as disagreements."""
+``tests/data/prim_sweep_deliberate/*.json`` and ``tests/data/tensor_method_sweep_deliberate/*.json``
+and do not count as disagreements."""
 import json
 import os
 import warnings

@@ -7,7 +7,14 @@ import torch
 
 from ...common.tensor import Tensor
 from .. import function as _function
-from ..function._utils import _bound_args, _fail, _not_tensor_error, _torch_error_type
+from ..function._utils import (
+    _bound_args,
+    _check_dtype,
+    _fail,
+    _not_tensor_error,
+    _tensor_arg,
+    _torch_error_type,
+)
 
 # Their own errors are the result: a Primitive sporetorch cannot run, a user's custom op, collectives.
 _KEEP = ("unsupported_ops", "custom_ops", "comm_ops")
@@ -82,3 +89,10 @@ def tensor_sequence(prim, xs):
     """TypeError unless ``xs`` is a tuple or list (of Tensors), as MindSpore 2.10 checks it."""
     if not isinstance(xs, (tuple, list)):
         raise TypeError(f"For '{prim}', the input must be a tuple or list of Tensors, but got {type(xs).__name__}")
+
+
+def tensor_of(prim, name, x, allowed):
+    """TypeError unless ``x`` is a Tensor of a dtype in ``allowed`` (torch dtypes): MindSpore 2.10's Primitive
+    infer checks (``check_tensor_dtype_valid``), made input by input in its order, dtypes before shapes."""
+    _tensor_arg(prim, name, x)
+    _check_dtype(prim, name, x, allowed)

@@ -7,6 +7,8 @@ from ...common.tensor_methods import _u
 from ..function import array_func, math_func
 from ..primitive import Primitive, prim_attr_register
 from ._errors import complex_input, float_input, functional, not_bool, tensor_sequence
+from ._math_dtypes import KERNEL_DTYPES
+from ._math_dtypes import check as _kernel_dtype
 
 _to_torch_dtype = mstype.to_torch
 
@@ -44,6 +46,8 @@ def _unary_class(name, fn, doc, check=None):
 
     if isinstance(fn, str):
         def __call__(self, x):
+            if check is not None:
+                check(name, x)
             return functional(name, fn, x)
 
         return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
@@ -281,9 +285,10 @@ _BINARY = {
 }
 
 __all__ = []
-# MindSpore 2.10's kernels of these take float (or complex) input only, and Lgamma no Bool.
+# MindSpore 2.10's kernels of these take float (or complex) input only, Lgamma no Bool; the rest: _math_dtypes.
 _UNARY_CHECKS = {"Sin": float_input, "Log1p": float_input, "IsInf": float_input, "Rint": float_input,
-                 "Digamma": float_input, "Lgamma": not_bool, "ComplexAbs": complex_input}
+                 "Digamma": float_input, "Lgamma": not_bool, "ComplexAbs": complex_input,
+                 **{name: _kernel_dtype for name in KERNEL_DTYPES if name in _UNARY}}
 for _name, (_fn, _doc) in _UNARY.items():
     globals()[_name] = _unary_class(_name, _fn, _doc, _UNARY_CHECKS.get(_name))
     __all__.append(_name)
@@ -669,13 +674,13 @@ class Cholesky(Primitive):
         return functional("Cholesky", "cholesky", input_x, self.upper)
 
 
-__all__ += ["AddN", "ApproximateEqual", "IsClose", "Lerp", "Addcmul", "Addcdiv", "MatMul", "BatchMatMul",
-            "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny", "ReduceStd",
-            "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd", "LpNorm", "Einsum",
-            "Cdist", "Cross", "Trace", "Cholesky"]
+__all__ += ["AddN", "Addcdiv", "Addcmul", "ApproximateEqual", "ArgMaxWithValue", "ArgMinWithValue", "Argmax", "Argmin",
+            "BatchMatMul", "Cdist", "Cholesky", "Cross", "CumProd", "CumSum", "Einsum", "IsClose", "Lerp", "LpNorm",
+            "MatMul", "ReduceAll", "ReduceAny", "ReduceMax", "ReduceMean", "ReduceMin", "ReduceProd", "ReduceStd",
+            "ReduceSum", "Trace"]
 
 
-TensorAdd = Add
+TensorAdd = globals()["Add"]
 __all__ += ["TensorAdd"]
 
 
@@ -711,6 +716,7 @@ class Logit(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("Logit", x)
         return _wrap(torch.logit(x._t, None if self.eps < 0 else self.eps))
 
 
@@ -743,6 +749,7 @@ class NanToNum(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("NanToNum", x)
         return _wrap(torch.nan_to_num(x._t, self.nan, self.posinf, self.neginf))
 
 
@@ -1051,8 +1058,8 @@ class PopulationCount(Primitive):
         return math_func.population_count(input_x)
 
 
-__all__ += ["MatrixInverse", "SquareSumAll", "Logit", "Polygamma", "Mvlgamma", "NanToNum", "CountNonZero", "Cummax", "Cummin",
-            "CumulativeLogsumexp", "Median", "EuclideanNorm", "MatrixPower", "MatrixSolve", "MatrixBandPart",
-            "LogMatrixDeterminant", "Svd", "Qr", "Geqrf", "Orgqr", "CholeskyInverse", "CholeskySolve", "LuSolve",
-            "MatrixTriangularSolve", "Renorm", "Bincount", "Bucketize", "Histogram", "LinSpace", "InTopK",
-            "NthElement", "PopulationCount"]
+__all__ += ["Bincount", "Bucketize", "CholeskyInverse", "CholeskySolve", "CountNonZero", "Cummax", "Cummin",
+            "CumulativeLogsumexp", "EuclideanNorm", "Geqrf", "Histogram", "InTopK", "LinSpace", "LogMatrixDeterminant",
+            "Logit", "LuSolve", "MatrixBandPart", "MatrixInverse", "MatrixPower", "MatrixSolve",
+            "MatrixTriangularSolve", "Median", "Mvlgamma", "NanToNum", "NthElement", "Orgqr", "Polygamma",
+            "PopulationCount", "Qr", "Renorm", "SquareSumAll", "Svd"]

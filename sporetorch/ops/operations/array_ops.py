@@ -2,24 +2,83 @@
 import numpy as np
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
-from ..._device import default_device
 from ..function import array_func
+from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg
 from ..primitive import Primitive, prim_attr_register
-from ._errors import functional, tensor_sequence
+from ._errors import functional, tensor_of, tensor_sequence
 
 _to_torch_dtype = mstype.to_torch
 
+# Dtype families of MindSpore 2.10's Primitive infer checks (``tensor_of``).
+I32_64 = (torch.int32, torch.int64)
+INTS = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+REALS = FLOATS + INTS
+NUMBERS = REALS + (torch.complex64, torch.complex128)
+
 __all__ = [
-    "Cast", "DType", "Shape", "TensorShape", "DynamicShape", "Rank", "Size", "Reshape", "Transpose", "ExpandDims",
-    "Squeeze", "Flatten", "Concat", "Stack", "Unstack", "Split", "Tile", "BroadcastTo", "Slice", "StridedSlice",
-    "Gather", "GatherV2", "GatherD", "GatherNd", "OneHot", "Sort", "TopK", "Unique", "UnsortedSegmentSum",
-    "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd", "Select", "Fill", "Fills", "Zeros", "Ones",
-    "ZerosLike", "OnesLike", "Eye", "Range", "ScatterNd", "TensorScatterUpdate", "TensorScatterAdd",
-    "ScatterUpdate", "ScatterAdd", "MaskedFill", "MaskedSelect", "ReverseV2", "Identity", "Meshgrid",
-    "InvertPermutation", "Tril", "Triu", "Pad", "NonZero", "SearchSorted", "IndexAdd", "Roll",
+    "BroadcastTo",
+    "Cast",
+    "Concat",
+    "DType",
+    "DynamicShape",
+    "ExpandDims",
+    "Eye",
+    "Fill",
+    "Fills",
+    "Flatten",
+    "Gather",
+    "GatherD",
+    "GatherNd",
+    "GatherV2",
+    "Identity",
+    "IndexAdd",
+    "InvertPermutation",
+    "MaskedFill",
+    "MaskedSelect",
+    "Meshgrid",
+    "NonZero",
+    "OneHot",
+    "Ones",
+    "OnesLike",
+    "Pad",
+    "Range",
+    "Rank",
+    "Reshape",
+    "ReverseV2",
+    "Roll",
+    "ScatterAdd",
+    "ScatterNd",
+    "ScatterUpdate",
+    "SearchSorted",
+    "Select",
+    "Shape",
+    "Size",
+    "Slice",
+    "Sort",
+    "Split",
+    "Squeeze",
+    "Stack",
+    "StridedSlice",
+    "TensorScatterAdd",
+    "TensorScatterUpdate",
+    "TensorShape",
+    "Tile",
+    "TopK",
+    "Transpose",
+    "Tril",
+    "Triu",
+    "Unique",
+    "UnsortedSegmentMax",
+    "UnsortedSegmentMin",
+    "UnsortedSegmentProd",
+    "UnsortedSegmentSum",
+    "Unstack",
+    "Zeros",
+    "ZerosLike",
 ]
 
 
@@ -29,6 +88,24 @@ def _shape_tuple(shape):
     if isinstance(shape, int):
         return (shape,)
     return tuple(int(s) if not isinstance(s, Tensor) else int(s._t.item()) for s in shape)
+
+
+def _int_sequence(op, name, value):
+    """A tuple of ints from a tuple/list or an integer Tensor of rank 0 or 1; any other Tensor is a TypeError,
+    as MindSpore 2.10 converts such an input before running the Primitive."""
+    if isinstance(value, Tensor):
+        t = value._t
+        if t.dim() > 1 or t.is_floating_point() or t.is_complex() or t.dtype == torch.bool:
+            raise TypeError(f"For '{op}', the '{name}' must be a tuple of ints or an integer Tensor of rank 0 or 1, "
+                            f"which can be converted to a tuple of ints, but got {_desc(value)}")
+    return _shape_tuple(value)
+
+
+def _rank(op, name, x, ranks):
+    """ValueError unless Tensor ``x`` has one of the ``ranks``."""
+    if x._t.dim() not in ranks:
+        raise ValueError(f"For '{op}', the rank of '{name}' must be {' or '.join(map(str, ranks))}, but got "
+                         f"{_desc(x)}")
 
 
 def _index(x, op, name):
@@ -175,6 +252,9 @@ class Flatten(Primitive):
 
     def __call__(self, input_x):
         t = input_x._t
+        if t.dim() == 0:
+            # MindSpore 2.10's kernel refuses the empty shape with a RuntimeError.
+            raise RuntimeError(f"For 'Flatten', the input shape must not be empty, but got {_desc(input_x)}")
         return _wrap(t.reshape(t.shape[0], -1))
 
 
@@ -255,8 +335,9 @@ class Slice(Primitive):
         super().__init__("Slice")
 
     def __call__(self, input_x, begin, size):
+        begin, size = _int_sequence("Slice", "begin", begin), _int_sequence("Slice", "size", size)
         t = input_x._t
-        idx = tuple(slice(b, None if s == -1 else b + s) for b, s in zip(_shape_tuple(begin), _shape_tuple(size)))
+        idx = tuple(slice(b, None if s == -1 else b + s) for b, s in zip(begin, size))
         return _wrap(t[idx])
 
 
@@ -356,6 +437,9 @@ class TopK(Primitive):
         self.init_prim_io_names(["input", "k"], ["values", "indices"])
 
     def __call__(self, input_x, k):
+        if isinstance(input_x, Tensor) and input_x._t.dim() == 0:
+            # MindSpore 2.10's kernel refuses a 0-d input with a RuntimeError.
+            raise RuntimeError(f"For 'TopK', the dimension of input must be greater than 0, but got {_desc(input_x)}")
         v, i = torch.topk(input_x._t, int(k), -1, True, self.sorted)
         return _wrap(v), _wrap(i.to(torch.int32))
 
@@ -373,25 +457,14 @@ class Unique(Primitive):
         return array_func.unique(input_x)
 
 
-def _segment(data, segment_ids, num_segments, reduce, op):
-    t = data._t
-    ids = _index(segment_ids, op, "segment_ids").long()
-    n = int(_u(num_segments))
-    tail = tuple(t.shape[ids.dim():])
-    if reduce == "sum":
-        out = torch.zeros((n,) + tail, dtype=t.dtype, device=t.device)
-        valid = (ids >= 0) & (ids < n)
-        if not bool(valid.all()):
-            t = t * valid.reshape(valid.shape + (1,) * len(tail)).to(t.dtype)
-            ids = ids.clamp(0, n - 1)
-        return _wrap(out.index_add(0, ids.reshape(-1), t.reshape((-1,) + tail)))
-    if t.is_floating_point():
-        init = {"amax": torch.finfo(t.dtype).min, "amin": torch.finfo(t.dtype).max, "prod": 1}[reduce]
-    else:
-        init = {"amax": torch.iinfo(t.dtype).min, "amin": torch.iinfo(t.dtype).max, "prod": 1}[reduce]
-    out = torch.full((n,) + tail, init, dtype=t.dtype, device=t.device)
-    idx = ids.reshape((-1,) + (1,) * len(tail)).expand((ids.numel(),) + tail)
-    return _wrap(out.scatter_reduce(0, idx, t.reshape((-1,) + tail), reduce, include_self=True))
+def _unsorted_segment(prim, fn, x, segment_ids, num_segments):
+    """``fn`` (an ``unsorted_segment_*`` op) after MindSpore 2.10's Primitive checks of ``num_segments``: an int,
+    or an Int32/Int64 Tensor of one element."""
+    tensor_of(prim, "segment_ids", segment_ids, I32_64)
+    if isinstance(num_segments, Tensor) and (num_segments._t.dtype not in I32_64 or num_segments._t.numel() != 1):
+        raise TypeError(f"For '{prim}', the 'num_segments' must be an int or an Int32/Int64 Tensor of one element, "
+                        f"but got {_desc(num_segments)}")
+    return functional(prim, fn, x, segment_ids, num_segments)
 
 
 class UnsortedSegmentSum(Primitive):
@@ -401,7 +474,7 @@ class UnsortedSegmentSum(Primitive):
         super().__init__("UnsortedSegmentSum")
 
     def __call__(self, input_x, segment_ids, num_segments):
-        return _segment(input_x, segment_ids, num_segments, "sum", "UnsortedSegmentSum")
+        return _unsorted_segment("UnsortedSegmentSum", "unsorted_segment_sum", input_x, segment_ids, num_segments)
 
 
 class UnsortedSegmentMax(Primitive):
@@ -411,7 +484,7 @@ class UnsortedSegmentMax(Primitive):
         super().__init__("UnsortedSegmentMax")
 
     def __call__(self, x, segment_ids, num_segments):
-        return _segment(x, segment_ids, num_segments, "amax", "UnsortedSegmentMax")
+        return _unsorted_segment("UnsortedSegmentMax", "unsorted_segment_max", x, segment_ids, num_segments)
 
 
 class UnsortedSegmentMin(Primitive):
@@ -421,7 +494,7 @@ class UnsortedSegmentMin(Primitive):
         super().__init__("UnsortedSegmentMin")
 
     def __call__(self, x, segment_ids, num_segments):
-        return _segment(x, segment_ids, num_segments, "amin", "UnsortedSegmentMin")
+        return _unsorted_segment("UnsortedSegmentMin", "unsorted_segment_min", x, segment_ids, num_segments)
 
 
 class UnsortedSegmentProd(Primitive):
@@ -431,7 +504,7 @@ class UnsortedSegmentProd(Primitive):
         super().__init__("UnsortedSegmentProd")
 
     def __call__(self, x, segment_ids, num_segments):
-        return _segment(x, segment_ids, num_segments, "prod", "UnsortedSegmentProd")
+        return _unsorted_segment("UnsortedSegmentProd", "unsorted_segment_prod", x, segment_ids, num_segments)
 
 
 class Select(Primitive):
@@ -451,6 +524,8 @@ class Fill(Primitive):
         super().__init__("Fill")
 
     def __call__(self, type, shape, value):
+        if not isinstance(type, mstype.Type):
+            raise TypeError(f"For 'Fill', the 'type' must be a mindspore dtype, but got {_desc(type)}")
         return _wrap(torch.full(_shape_tuple(shape), _u(value), dtype=_to_torch_dtype(type), device=default_device()))
 
 
@@ -461,6 +536,12 @@ class Fills(Primitive):
         super().__init__("Fills")
 
     def __call__(self, x, value):
+        # MindSpore 2.10 takes a float or a 0-d Float32 Tensor value (an int is refused, as a Tensor of another dtype).
+        if isinstance(value, Tensor):
+            tensor_of("Fills", "value", value, (torch.float32,))
+            _rank("Fills", "value", value, (0,))
+        elif not isinstance(value, float):
+            raise TypeError(f"For 'Fills', the 'value' must be a float or a Float32 Tensor, but got {_desc(value)}")
         return functional("Fills", "fills", x, value)
 
 
@@ -561,8 +642,19 @@ class TensorScatterAdd(Primitive):
         super().__init__("TensorScatterAdd")
 
     def __call__(self, input_x, indices, updates):
-        idx = _index(indices, "TensorScatterAdd", "indices").long()
-        return _wrap(input_x._t.index_put(tuple(idx.movedim(-1, 0)), updates._t, accumulate=True))
+        # MindSpore 2.10 checks the shapes (ValueError) before the dtypes (TypeError).
+        for name, value in (("input_x", input_x), ("indices", indices), ("updates", updates)):
+            _tensor_arg("TensorScatterAdd", name, value)
+        x, idx, u = input_x._t, indices._t, updates._t
+        if idx.dim() < 2 or idx.shape[-1] > x.dim() or u.shape != idx.shape[:-1] + x.shape[idx.shape[-1]:]:
+            raise ValueError(f"For 'TensorScatterAdd', the 'indices' must have rank at least 2 and a last dimension "
+                             f"at most the rank of 'input_x', and 'updates' the shape indices.shape[:-1] + "
+                             f"input_x.shape[indices.shape[-1]:], but got 'input_x' {_desc(input_x)}, 'indices' "
+                             f"{_desc(indices)} and 'updates' {_desc(updates)}")
+        tensor_of("TensorScatterAdd", "input_x", input_x, NUMBERS)
+        tensor_of("TensorScatterAdd", "indices", indices, I32_64)
+        _same_dtype("TensorScatterAdd", ("input_x", "updates"), input_x, updates)
+        return functional("TensorScatterAdd", "tensor_scatter_add", input_x, indices, updates)
 
 
 class ScatterUpdate(Primitive):
@@ -651,6 +743,9 @@ class InvertPermutation(Primitive):
         super().__init__("InvertPermutation")
 
     def __call__(self, input_x):
+        if isinstance(input_x, Tensor):  # MindSpore 2.10 raises ValueError: the input must be a constant
+            raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a tuple of ints (a constant), not a "  # noqa: TRY004
+                             f"Tensor, but got {_desc(input_x)}")
         out = [0] * len(input_x)
         for i, p in enumerate(input_x):
             out[p] = i
@@ -700,6 +795,9 @@ class NonZero(Primitive):
         super().__init__("NonZero")
 
     def __call__(self, x):
+        if isinstance(x, Tensor) and x._t.dim() == 0:
+            # MindSpore 2.10's kernel refuses a 0-d input with a RuntimeError.
+            raise RuntimeError(f"For 'NonZero', the dimension of 'x' must be at least 1, but got {_desc(x)}")
         return _wrap(torch.nonzero(x._t))
 
 
@@ -711,6 +809,11 @@ class SearchSorted(Primitive):
         pass
 
     def __call__(self, sorted_sequence, values):
+        if isinstance(sorted_sequence, Tensor) and isinstance(values, Tensor) and (
+                sorted_sequence._t.dtype != values._t.dtype or values._t.dtype == torch.bool):
+            # MindSpore 2.10's CPU kernel has none for Bool or for two dtypes: a RuntimeError.
+            raise RuntimeError(f"For 'SearchSorted', there is no kernel for 'sorted_sequence' "
+                               f"{_desc(sorted_sequence)} and 'values' {_desc(values)}: they must share a non-Bool dtype")
         out = torch.searchsorted(sorted_sequence._t, values._t, right=self.right)
         return _wrap(out.to(_to_torch_dtype(self.dtype)))
 
@@ -724,6 +827,8 @@ class IndexAdd(Primitive):
 
     def __call__(self, input_x, indices, y):
         from ...common.tensor_methods import _set
+        tensor_of("IndexAdd", "indices", indices, (torch.int32,))
+        _rank("IndexAdd", "indices", indices, (1,))
         return _set(input_x, input_x._t.index_add(self.axis, indices._t, y._t))
 
 
@@ -760,8 +865,12 @@ class DiagPart(Primitive):
         super().__init__("DiagPart")
 
     def __call__(self, input_x):
+        tensor_of("DiagPart", "input_x", input_x, FLOATS + I32_64 + (torch.complex64, torch.complex128))
         t = input_x._t
         half = t.dim() // 2
+        if t.dim() == 0 or t.dim() % 2 or t.shape[:half] != t.shape[half:]:
+            raise ValueError(f"For 'DiagPart', the input rank must be non-zero and even, and its shape s + s, but "
+                             f"got {_desc(input_x)}")
         n = 1
         for s in t.shape[:half]:
             n *= s
@@ -775,6 +884,9 @@ class FillV2(Primitive):
         super().__init__("FillV2")
 
     def __call__(self, shape, value):
+        if isinstance(shape, Tensor):
+            tensor_of("FillV2", "shape", shape, I32_64)
+        _tensor_arg("FillV2", "value", value)
         v = value._t
         return _wrap(torch.full(_shape_tuple(shape), v.item(), dtype=v.dtype, device=v.device))
 
@@ -787,6 +899,8 @@ class FillDiagonal(Primitive):
         pass
 
     def __call__(self, input_x):
+        tensor_of("FillDiagonal", "input_x", input_x, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64,
+                                                                torch.uint8))
         return _wrap(input_x._t.clone().fill_diagonal_(self.fill_value, self.wrap))
 
 
@@ -797,6 +911,9 @@ class IndexFill(Primitive):
         super().__init__("IndexFill")
 
     def __call__(self, x, dim, index, value):
+        if isinstance(dim, Tensor):
+            tensor_of("IndexFill", "dim", dim, I32_64)
+            _rank("IndexFill", "dim", dim, (0,))
         return _wrap(x._t.index_fill(int(_u(dim)), _index(index, "IndexFill", "index").long(), _u(value)))
 
 
@@ -808,6 +925,7 @@ class IndexPut(Primitive):
         pass
 
     def __call__(self, x1, x2, indices):
+        tensor_sequence("IndexPut", indices)
         idx = tuple(_index(i, "IndexPut", "indices").long() for i in indices)
         return _wrap(x1._t.index_put(idx, x2._t, bool(self.accumulate)))
 
@@ -986,10 +1104,28 @@ class TensorScatterElements(Primitive):
         pass
 
     def __call__(self, data, indices, updates):
-        idx = _index(indices, "TensorScatterElements", "indices").long()
-        if self.reduction == "add":
-            return _wrap(data._t.scatter_add(self.axis, idx, updates._t))
-        return _wrap(data._t.scatter(self.axis, idx, updates._t))
+        op = type(self).__name__
+        for name, value in (("data", data), ("indices", indices), ("updates", updates)):
+            _tensor_arg(op, name, value)
+        t, u = data._t, updates._t
+        if t.dim() == 0 or not t.dim() == indices._t.dim() == u.dim():
+            raise ValueError(f"For '{op}', the 'data', 'indices' and 'updates' must have the same rank, at least 1, "
+                             f"but got {_desc(data)}, {_desc(indices)} and {_desc(updates)}")
+        tensor_of(op, "indices", indices, I32_64)
+        idx = indices._t.long()
+        size = t.shape[self.axis]
+        outside = ((idx < 0) | (idx >= size)).reshape(-1)
+        if not bool(outside.any()):
+            fn = torch.scatter_add if self.reduction == "add" else torch.scatter
+            return _wrap(fn(t, self.axis, idx, u[tuple(slice(0, n) for n in idx.shape)].to(t.dtype)))
+        # MindSpore 2.10's CPU kernel stops at the first index out of range (in row-major order), logs an error
+        # and returns the updates made before it.
+        keep = torch.arange(idx.numel(), device=idx.device) < int(outside.nonzero()[0])
+        coords = list(torch.meshgrid(*[torch.arange(n, device=idx.device) for n in idx.shape], indexing="ij"))
+        coords[self.axis % t.dim()] = idx
+        target = tuple(c.reshape(-1)[keep] for c in coords)
+        source = u[tuple(slice(0, n) for n in idx.shape)].reshape(-1)[keep].to(t.dtype)
+        return _wrap(t.index_put(target, source, accumulate=self.reduction == "add"))
 
 
 class ScatterAddWithAxis(TensorScatterElements):
@@ -1001,17 +1137,22 @@ class ScatterAddWithAxis(TensorScatterElements):
 
 
 def _segment_sorted(x, segment_ids, reduce, op):
-    ids = _index(segment_ids, op, "segment_ids").long()
+    """A reduction over the runs of equal ids in the sorted 1-D ``segment_ids``, after MindSpore 2.10's checks."""
+    _tensor_arg(op, "segment_ids", segment_ids)
+    tensor_of(op, "input_x", x, NUMBERS)
+    tensor_of(op, "segment_ids", segment_ids, I32_64)
+    _rank(op, "segment_ids", segment_ids, (1,))
+    ids = segment_ids._t.long()
     n = int(ids.max().item()) + 1 if ids.numel() else 0
+    fn = {"sum": "unsorted_segment_sum", "mean": "unsorted_segment_sum", "amax": "unsorted_segment_max",
+          "amin": "unsorted_segment_min", "prod": "unsorted_segment_prod"}[reduce]
+    out = functional(op, fn, x, segment_ids, n)._t
+    if reduce == "sum" or reduce == "prod":
+        return _wrap(out)
+    counts = torch.bincount(ids, minlength=n).reshape((-1,) + (1,) * (out.dim() - 1))
     if reduce == "mean":
-        total = _segment(x, segment_ids, n, "sum", op)._t
-        counts = torch.bincount(ids, minlength=n).clamp_min(1).to(total.dtype)
-        return _wrap(total / counts.reshape((-1,) + (1,) * (total.dim() - 1)))
-    out = _segment(x, segment_ids, n, reduce, op)._t
-    if reduce in ("amax", "amin"):
-        present = torch.bincount(ids, minlength=n) > 0
-        out = torch.where(present.reshape((-1,) + (1,) * (out.dim() - 1)), out, torch.zeros_like(out))
-    return _wrap(out)
+        return _wrap(out / counts.clamp_min(1).to(out.dtype))
+    return _wrap(torch.where(counts > 0, out, torch.zeros_like(out)))  # empty segments hold 0
 
 
 class SegmentSum(Primitive):
@@ -1204,8 +1345,10 @@ class _Window(Primitive):
         pass
 
     def __call__(self, window_length):
-        n = int(_u(window_length).item()) if isinstance(window_length, Tensor) else int(window_length)
-        return _wrap(self._fn(n, periodic=self.periodic, dtype=_to_torch_dtype(self.dtype)))
+        op = type(self).__name__
+        if not isinstance(window_length, int):  # MindSpore 2.10 takes a Tensor only; an int is accepted here too
+            tensor_of(op, "window_length", window_length, I32_64)
+        return functional(op, self._fn, window_length, self.periodic, dtype=self.dtype)
 
 
 class HammingWindow(Primitive):
@@ -1216,6 +1359,12 @@ class HammingWindow(Primitive):
         pass
 
     def __call__(self, length):
+        # MindSpore 2.10's HammingWindow takes the length as a 1-D integer Tensor (its first element); an int is
+        # accepted here too.
+        if not isinstance(length, int):
+            tensor_of("HammingWindow", "length", length, INTS)
+            _rank("HammingWindow", "length", length, (1,))
+            length = int(length._t[0]) if length._t.numel() else length
         return functional("HammingWindow", "hamming_window", length, self.periodic, self.alpha, self.beta,
                           dtype=self.dtype)
 
@@ -1223,13 +1372,43 @@ class HammingWindow(Primitive):
 class BartlettWindow(_Window):
     """Bartlett (triangular) window of ``window_length``."""
 
-    _fn = staticmethod(torch.bartlett_window)
+    _fn = "bartlett_window"
 
 
 class BlackmanWindow(_Window):
     """Blackman window of ``window_length``."""
 
-    _fn = staticmethod(torch.blackman_window)
+    _fn = "blackman_window"
+
+
+def _bound(op, sorted_x, values, right, out_type):
+    """Per row, the insertion index of ``values`` in ``sorted_x`` as MindSpore 2.10's kernel finds it: a bisection
+    of ``[0, n - 1]`` and then one step past the last element, which differs from torch's search on unsorted rows."""
+    _tensor_arg(op, "values", values)
+    tensor_of(op, "sorted_x", sorted_x, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8,
+                                                  torch.uint16))
+    _same_dtype(op, ("sorted_x", "values"), sorted_x, values)
+    _rank(op, "sorted_x", sorted_x, (2,))
+    _rank(op, "values", values, (2,))
+    s, v = sorted_x._t, values._t
+    if s.shape[0] != v.shape[0]:
+        raise ValueError(f"For '{op}', the 'sorted_x' and 'values' must have the same number of rows, but got "
+                         f"{_desc(sorted_x)} and {_desc(values)}")
+    if s.shape[1] == 0:
+        return _wrap(torch.zeros(v.shape, dtype=_to_torch_dtype(out_type), device=v.device))
+
+    def before(i):  # whether values go after sorted_x[row, i]
+        probe = torch.gather(s, 1, i)
+        return (probe <= v) if right else (probe < v)
+
+    low = torch.zeros(v.shape, dtype=torch.long, device=v.device)
+    high = torch.full(v.shape, s.shape[1] - 1, dtype=torch.long, device=v.device)
+    while bool((low < high).any()):
+        active, mid = low < high, (low + high) // 2
+        go = before(mid)
+        low = torch.where(active & go, mid + 1, low)
+        high = torch.where(active & ~go, mid, high)
+    return _wrap((low + before(low)).to(_to_torch_dtype(out_type)))
 
 
 class UpperBound(Primitive):
@@ -1240,8 +1419,7 @@ class UpperBound(Primitive):
         pass
 
     def __call__(self, sorted_x, values):
-        out = torch.searchsorted(sorted_x._t, values._t, right=True)
-        return _wrap(out.to(_to_torch_dtype(self.out_type)))
+        return _bound("UpperBound", sorted_x, values, True, self.out_type)
 
 
 class LowerBound(Primitive):
@@ -1252,8 +1430,7 @@ class LowerBound(Primitive):
         pass
 
     def __call__(self, sorted_x, values):
-        out = torch.searchsorted(sorted_x._t, values._t, right=False)
-        return _wrap(out.to(_to_torch_dtype(self.out_type)))
+        return _bound("LowerBound", sorted_x, values, False, self.out_type)
 
 
 class ConjugateTranspose(Primitive):
@@ -1295,6 +1472,8 @@ class EmbeddingLookup(Primitive):
 
     def __call__(self, input_params, input_indices, offset):
         table = input_params._t
+        if isinstance(offset, Tensor):  # MindSpore 2.10 reads the first element of a Tensor offset
+            offset = offset._t.reshape(-1)[0]
         idx = _index(input_indices, "EmbeddingLookup", "input_indices").long() - int(offset)
         valid = (idx >= 0) & (idx < table.shape[0])
         out = table[idx.clamp(0, table.shape[0] - 1)]
@@ -1316,13 +1495,53 @@ class Expand(Primitive):
         super().__init__("Expand")
 
     def __call__(self, x, shape):
+        tensor_of("Expand", "x", x, (torch.float16, torch.float32, torch.int32, torch.int8, torch.uint8))
+        _tensor_arg("Expand", "shape", shape)
         return functional("Expand", "expand", x, shape)
 
 
-__all__ += ["Diag", "DiagPart", "FillV2", "FillDiagonal", "IndexFill", "IndexPut", "InplaceAdd", "InplaceSub",
-            "InplaceUpdate", "InplaceUpdateV2", "InplaceIndexAdd", "MaskedScatter", "ScatterNonAliasingAdd",
-            "TensorScatterElements", "ScatterAddWithAxis", "SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin",
-            "SegmentProd", "UniqueConsecutive", "ReverseSequence", "SplitV", "SpaceToDepth", "DepthToSpace",
-            "ScalarCast", "ScalarToTensor", "TupleToArray", "TensorToTuple", "UnravelIndex", "TrilIndices",
-            "TriuIndices", "HammingWindow", "BartlettWindow", "BlackmanWindow", "UpperBound", "LowerBound",
-            "ConjugateTranspose", "IdentityN", "ParallelConcat", "EmbeddingLookup", "SparseGatherV2", "Expand"]
+__all__ += [
+    "BartlettWindow",
+    "BlackmanWindow",
+    "ConjugateTranspose",
+    "DepthToSpace",
+    "Diag",
+    "DiagPart",
+    "EmbeddingLookup",
+    "Expand",
+    "FillDiagonal",
+    "FillV2",
+    "HammingWindow",
+    "IdentityN",
+    "IndexFill",
+    "IndexPut",
+    "InplaceAdd",
+    "InplaceIndexAdd",
+    "InplaceSub",
+    "InplaceUpdate",
+    "InplaceUpdateV2",
+    "LowerBound",
+    "MaskedScatter",
+    "ParallelConcat",
+    "ReverseSequence",
+    "ScalarCast",
+    "ScalarToTensor",
+    "ScatterAddWithAxis",
+    "ScatterNonAliasingAdd",
+    "SegmentMax",
+    "SegmentMean",
+    "SegmentMin",
+    "SegmentProd",
+    "SegmentSum",
+    "SpaceToDepth",
+    "SparseGatherV2",
+    "SplitV",
+    "TensorScatterElements",
+    "TensorToTuple",
+    "TrilIndices",
+    "TriuIndices",
+    "TupleToArray",
+    "UniqueConsecutive",
+    "UnravelIndex",
+    "UpperBound",
+]

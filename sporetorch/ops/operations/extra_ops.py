@@ -3,31 +3,120 @@ linear-algebra extras, random samplers, control-flow helpers, box utilities."""
 import torch
 import torch.nn.functional as F
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
-from ..._device import default_device
 from ..function import array_func, image_func
+from ..function._utils import (
+    F16_F32,
+    FLOATS,
+    FLOATS_BF16,
+    _check_dtype,
+    _same_dtype,
+    _tensor_arg,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import float_input, functional
+from .comm_ops import AlltoAll, Reduce
 from .nn_ops import _conv_padding, _pair
 from .random_ops import _Random, _shape
-from .comm_ops import AlltoAll, Reduce  # noqa: F401 - listed here before the collectives moved to comm_ops
 
-__all__ = ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "ExtractImagePatches", "MaxUnpool2D",
-           "MaxUnpool3D", "SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace", "LogSpace", "Lstsq",
-           "MatrixSolveLs", "NuclearNorm", "Quantile", "Eig", "LuUnpack", "MultinomialWithReplacement", "RandomGamma",
-           "RandomPoisson", "NonDeterministicInts", "LogNormalReverse", "RandpermV2", "RandomChoiceWithMask",
-           "Cauchy", "ScalarToArray", "Assert", "EqualCount", "HistogramFixedWidth", "CompareAndBitpack", "ListDiff",
-           "LerpScalar", "WhileLoop", "ForiLoop", "Scan", "InsertGradientOf", "AlltoAll", "Reduce", "MoveTo",
-           "FloatStatus", "ConfusionMatrix", "CheckValid", "BoundingBoxEncode", "BoundingBoxDecode", "NMSWithMask",
-           "ApplyAdamWithAmsgrad", "ApplyProximalAdagrad", "Custom", "DropoutGenMask", "DropoutDoMask", "RmsNorm",
-           "LogSoftmaxExt", "AccumulateNV2", "CheckNumerics", "UniqueWithPad", "MatrixDiagV3", "MatrixDiagPartV3",
-           "MatrixSetDiagV3", "TridiagonalMatMul", "Ormqr", "SparseToDense", "SparseTensorDenseMatmul",
-           "SparseTensorDenseAdd", "DataFormatDimMap", "LARSUpdate", "RGBToHSV", "HSVToRGB", "MaxPool3DWithArgmax",
-           "BatchToSpaceNDV2", "TensorDump", "ResizeArea", "NonMaxSuppressionV3", "ApplyAdamWithAmsgradV2",
-           "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyRMSProp", "SparseApplyProximalAdagrad",
-           "SparseApplyFtrl", "CTCGreedyDecoder", "ExtractVolumePatches", "STFT", "FFTWithSize", "MatrixLogarithm"]
+# AlltoAll and Reduce stay listed: they were defined here before the collectives moved to comm_ops.
+__all__ = ["STFT", "AccumulateNV2", "AlltoAll", "ApplyAdamWithAmsgrad", "ApplyAdamWithAmsgradV2",
+           "ApplyProximalAdagrad", "Assert", "BatchToSpace", "BatchToSpaceND", "BatchToSpaceNDV2", "BoundingBoxDecode",
+           "BoundingBoxEncode", "CTCGreedyDecoder", "Cauchy", "CheckNumerics", "CheckValid", "CompareAndBitpack",
+           "ConfusionMatrix", "Conv2DBackpropInput", "Conv3DTranspose", "Custom", "DataFormatDimMap",
+           "DepthwiseConv2dNative", "DropoutDoMask", "DropoutGenMask", "Eig", "EqualCount", "ExtractImagePatches",
+           "ExtractVolumePatches", "FFTWithSize", "FloatStatus", "ForiLoop", "HSVToRGB", "HistogramFixedWidth",
+           "InsertGradientOf", "LARSUpdate", "LerpScalar", "ListDiff", "LogNormalReverse", "LogSoftmaxExt", "LogSpace",
+           "Lstsq", "LuUnpack", "MatrixDiagPartV3", "MatrixDiagV3", "MatrixLogarithm", "MatrixSetDiagV3",
+           "MatrixSolveLs", "MaxPool3DWithArgmax", "MaxUnpool2D", "MaxUnpool3D", "MoveTo", "MultinomialWithReplacement",
+           "NMSWithMask", "NonDeterministicInts", "NonMaxSuppressionV3", "NuclearNorm", "Ormqr", "Quantile", "RGBToHSV",
+           "RandomChoiceWithMask", "RandomGamma", "RandomPoisson", "RandpermV2", "Reduce", "ResizeArea", "RmsNorm",
+           "ScalarToArray", "Scan", "SpaceToBatch", "SpaceToBatchND", "SparseApplyAdagrad", "SparseApplyAdagradV2",
+           "SparseApplyFtrl", "SparseApplyProximalAdagrad", "SparseApplyRMSProp", "SparseTensorDenseAdd",
+           "SparseTensorDenseMatmul", "SparseToDense", "TensorDump", "TridiagonalMatMul", "UniqueWithPad", "WhileLoop"]
+
+
+# Dtype families of MindSpore 2.10's infer checks for these Primitives.
+_INDEX = (torch.int32, torch.int64)
+_SIGNED = (torch.int8, torch.int16, torch.int32, torch.int64)
+_INTS = _SIGNED + (torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+_COMPLEX = (torch.complex64, torch.complex128)
+_REAL = FLOATS + _INTS
+_NUMBER = FLOATS_BF16 + _INTS + _COMPLEX
+_SMALL_REAL = FLOATS + _SIGNED + (torch.uint8, torch.uint16)
+_LINALG = (torch.float32, torch.float64) + _COMPLEX
+
+# The input dtypes each Primitive's infer accepts, checked in this order (MindSpore checks the dtypes
+# before the shapes): a tuple of dtypes, or the name of an earlier input whose dtype it must share.
+# A listed input must be a Tensor (a Python number is a TypeError, as in MindSpore).
+_DTYPES = {
+    "BatchToSpace": {"input_x": _REAL + _COMPLEX},
+    "SpaceToBatch": {"input_x": _REAL + (torch.complex64,)},
+    "SpaceToBatchND": {"input_x": _REAL},
+    "BatchToSpaceNDV2": {"input_x": FLOATS_BF16 + _INTS},
+    "CTCGreedyDecoder": {"inputs": (torch.float32, torch.float64), "sequence_length": (torch.int32,)},
+    "CompareAndBitpack": {"x": (torch.bool,) + FLOATS + _SIGNED, "threshold": "x"},
+    "ConfusionMatrix": {"labels": _NUMBER, "predictions": "labels", "weights": _NUMBER + (torch.bool,)},
+    "DataFormatDimMap": {"input_x": _INDEX},
+    "EqualCount": {"x": _NUMBER + (torch.bool,), "y": "x"},
+    "HSVToRGB": {"x": FLOATS},
+    "RGBToHSV": {"images": FLOATS},
+    "HistogramFixedWidth": {"x": FLOATS + (torch.int32,), "range": FLOATS + (torch.int32,)},
+    "LerpScalar": {"input": _NUMBER, "end": "input"},
+    "ListDiff": {"x": _SMALL_REAL, "y": "x"},
+    "LogSpace": {"start": FLOATS, "end": "start"},
+    "Lstsq": {"x": FLOATS, "a": "x"},
+    "MatrixDiagPartV3": {"x": FLOATS_BF16 + _INTS, "k": (torch.int32,), "padding_value": "x"},
+    "MatrixSetDiagV3": {"x": FLOATS_BF16 + _INTS, "diagonal": "x", "k": (torch.int32,)},
+    "MatrixLogarithm": {"x": _COMPLEX},
+    "MatrixSolveLs": {"matrix": _LINALG, "rhs": "matrix", "l2_regularizer": (torch.float64,)},
+    "MaxUnpool2D": {"x": FLOATS_BF16 + _INTS, "argmax": _INDEX},
+    "MaxUnpool3D": {"x": FLOATS_BF16 + _INTS, "argmax": _INDEX},
+    "NMSWithMask": {"bboxes": F16_F32},
+    "NuclearNorm": {"x": (torch.float32, torch.float64)},
+    "Ormqr": {"x": _LINALG, "tau": "x", "other": "x"},
+    "ResizeArea": {"images": _SMALL_REAL, "size": (torch.int32,)},
+    "SparseTensorDenseAdd": {"x1_indices": _INDEX},
+    "SparseTensorDenseMatmul": {"indices": _INDEX, "values": _NUMBER, "dense": "values"},
+    "SparseToDense": {"indices": _INDEX},
+    "TridiagonalMatMul": {name: FLOATS + _COMPLEX for name in ("superdiag", "maindiag", "subdiag", "rhs")},
+}
+
+
+def _check_dtypes(prim, **inputs):
+    """TypeError, as MindSpore 2.10's infer raises it, unless each input listed for ``prim`` in ``_DTYPES``
+    is a Tensor of an accepted dtype (or of the dtype of the input it must match); inputs in call order."""
+    table = _DTYPES[prim]
+    for name, x in inputs.items():
+        allowed = table.get(name)
+        if allowed is None or x is None:  # None: an optional input left out
+            continue
+        _tensor_arg(prim, name, x)
+        if isinstance(allowed, str):
+            _same_dtype(prim, (allowed, name), inputs[allowed], x)
+        else:
+            _check_dtype(prim, name, x, allowed)
+
+
+def _check_rank(prim, name, x, rank, at_least=False, exc=ValueError):
+    """``exc`` (MindSpore's ValueError unless told) unless Tensor ``x`` has rank ``rank`` (or more)."""
+    n = x._t.dim()
+    if n < rank if at_least else n != rank:
+        want = f"at least {rank}" if at_least else str(rank)
+        raise exc(f"For '{prim}', the rank of '{name}' must be {want}, but got {n} (shape {tuple(x._t.shape)})")
+
+
+def _int_values(prim, name, v, rank):
+    """The values of an integer argument given as a Tensor of rank ``rank`` (or as Python ints)."""
+    if not isinstance(v, Tensor):
+        return v
+    if v._t.is_floating_point() or v._t.is_complex() or v._t.dtype == torch.bool:
+        raise TypeError(f"For '{prim}', the '{name}' must be an integer Tensor, but got {v.dtype}")
+    _check_rank(prim, name, v, rank)
+    return v._t.tolist()
 
 
 def _ints(v):
@@ -45,6 +134,12 @@ class Conv2DBackpropInput(Primitive):
         pass
 
     def __call__(self, dout, weight, input_size):
+        # MindSpore reads input_size first: a Tensor must be 1-D, anything but a tuple/list is a TypeError.
+        if isinstance(input_size, Tensor):
+            _check_rank("Conv2DBackpropInput", "input_size", input_size, 1)
+        elif not isinstance(input_size, (tuple, list)):
+            raise TypeError(f"For 'Conv2DBackpropInput', the 'input_size' must be a Tensor, tuple or list, but got "
+                            f"{type(input_size).__name__}")
         x = torch.zeros(_ints(input_size), dtype=dout._t.dtype, device=dout._t.device, requires_grad=True)
         stride, dilation = _pair(self.stride), _pair(self.dilation)
         padding = _conv_padding(self.pad_mode, self.pad, 2)
@@ -121,6 +216,8 @@ class MaxUnpool2D(Primitive):
         pass
 
     def __call__(self, x, argmax):
+        _check_dtypes("MaxUnpool2D", x=x, argmax=argmax)
+        _check_rank("MaxUnpool2D", "x", x, 4)
         strides = self.strides or self.ksize
         size = tuple(self.output_shape)[-2:] if self.output_shape else None
         return _wrap(F.max_unpool2d(x._t, argmax._t.long(), _pair(self.ksize), _pair(strides), _pair(self.pads),
@@ -135,6 +232,8 @@ class MaxUnpool3D(Primitive):
         pass
 
     def __call__(self, x, argmax):
+        _check_dtypes("MaxUnpool3D", x=x, argmax=argmax)
+        _check_rank("MaxUnpool3D", "x", x, 5)
         strides = self.strides or self.ksize
         size = tuple(self.output_shape)[-3:] if self.output_shape else None
         return _wrap(F.max_unpool3d(x._t, argmax._t.long(), _pair(self.ksize, 3), _pair(strides, 3),
@@ -149,6 +248,13 @@ class SpaceToBatchND(Primitive):
         pass
 
     def __call__(self, input_x):
+        _check_dtypes("SpaceToBatchND", input_x=input_x)
+        _check_rank("SpaceToBatchND", "input_x", input_x, 2, at_least=True)
+        blocks = len(self.block_shape) if isinstance(self.block_shape, (tuple, list)) else 2
+        if input_x._t.dim() <= blocks:
+            # MindSpore 2.10's shape inference raises this one as RuntimeError.
+            raise RuntimeError(f"For 'SpaceToBatchND', the rank of 'input_x' must be greater than the length of "
+                               f"'block_shape' ({blocks}), but got shape {tuple(input_x._t.shape)}")
         return image_func.space_to_batch_nd(input_x, self.block_shape, self.paddings)
 
 
@@ -171,6 +277,7 @@ class SpaceToBatch(Primitive):
         pass
 
     def __call__(self, input_x):
+        _check_dtypes("SpaceToBatch", input_x=input_x)
         return image_func.space_to_batch_nd(input_x, self.block_size, self.paddings)
 
 
@@ -182,6 +289,7 @@ class BatchToSpace(Primitive):
         pass
 
     def __call__(self, input_x):
+        _check_dtypes("BatchToSpace", input_x=input_x)
         return image_func.batch_to_space_nd(input_x, self.block_size, self.crops)
 
 
@@ -193,6 +301,9 @@ class LogSpace(Primitive):
         pass
 
     def __call__(self, start, end):
+        _check_dtypes("LogSpace", start=start, end=end)
+        _check_rank("LogSpace", "start", start, 0)
+        _check_rank("LogSpace", "end", end, 0)
         s, e = float(_u(start)), float(_u(end))
         return _wrap(torch.logspace(s, e, self.steps, self.base, dtype=mstype.to_torch(self.dtype),
                                     device=default_device()))
@@ -206,12 +317,16 @@ class Lstsq(Primitive):
         pass
 
     def __call__(self, a, b):
-        at, bt = a._t, b._t
-        if self.l2_regularizer:
-            n = at.shape[-1]
-            gram = at.mT @ at + self.l2_regularizer * torch.eye(n, dtype=at.dtype, device=at.device)
-            return _wrap(torch.linalg.solve(gram, at.mT @ bt))
-        return _wrap(torch.linalg.lstsq(at, bt).solution)
+        _check_dtypes("Lstsq", x=a, a=b)
+        return _wrap(_lstsq(a._t, b._t, self.l2_regularizer))
+
+
+def _lstsq(a, b, l2):
+    """Least-squares solution of ``a @ x = b``, regularised by ``l2 * |x|^2`` when ``l2`` is not 0."""
+    if l2:
+        gram = a.mH @ a + l2 * torch.eye(a.shape[-1], dtype=a.dtype, device=a.device)
+        return torch.linalg.solve(gram, a.mH @ b)
+    return torch.linalg.lstsq(a, b).solution
 
 
 class MatrixSolveLs(Primitive):
@@ -222,7 +337,8 @@ class MatrixSolveLs(Primitive):
         pass
 
     def __call__(self, matrix, rhs, l2):
-        return Lstsq(l2_regularizer=float(_u(l2)))(matrix, rhs)
+        _check_dtypes("MatrixSolveLs", matrix=matrix, rhs=rhs, l2_regularizer=l2)
+        return _wrap(_lstsq(matrix._t, rhs._t, float(_u(l2))))
 
 
 class NuclearNorm(Primitive):
@@ -233,6 +349,7 @@ class NuclearNorm(Primitive):
         pass
 
     def __call__(self, input):
+        _check_dtypes("NuclearNorm", x=input)
         dim = (-2, -1) if self.dim is None else tuple(self.dim)
         return _wrap(torch.linalg.matrix_norm(input._t, "nuc", dim, self.keepdim))
 
@@ -413,6 +530,12 @@ class EqualCount(Primitive):
         super().__init__("EqualCount")
 
     def __call__(self, x, y):
+        _check_dtypes("EqualCount", x=x, y=y)
+        if x._t.shape != y._t.shape:
+            raise ValueError(f"For 'EqualCount', the shapes of 'x' and 'y' must be the same, but got "
+                             f"{tuple(x._t.shape)} and {tuple(y._t.shape)}")
+        if x._t.dtype == torch.bool:  # found after the shapes, when MindSpore 2.10 selects the kernel
+            raise TypeError("For 'EqualCount', the inputs must not be Bool")
         return _wrap(torch.eq(x._t, y._t).sum().reshape(1).to(x._t.dtype))
 
 
@@ -424,6 +547,11 @@ class HistogramFixedWidth(Primitive):
         pass
 
     def __call__(self, x, range):
+        _check_dtypes("HistogramFixedWidth", x=x, range=range)
+        _check_rank("HistogramFixedWidth", "range", range, 1)
+        if range._t.shape[0] != 2:
+            raise ValueError(f"For 'HistogramFixedWidth', the 'range' must have 2 elements, but got shape "
+                             f"{tuple(range._t.shape)}")
         lo, hi = (float(v) for v in _u(range).tolist())
         idx = torch.floor((x._t.double() - lo) / (hi - lo) * self.nbins).clamp(0, self.nbins - 1).long()
         return _wrap(torch.bincount(idx.reshape(-1), minlength=self.nbins).to(torch.int32))
@@ -436,6 +564,11 @@ class CompareAndBitpack(Primitive):
         super().__init__("CompareAndBitpack")
 
     def __call__(self, x, threshold):
+        _check_dtypes("CompareAndBitpack", x=x, threshold=threshold)
+        _check_rank("CompareAndBitpack", "threshold", threshold, 0)
+        if x._t.dim() == 0 or x._t.shape[-1] % 8:
+            raise ValueError(f"For 'CompareAndBitpack', the last dimension of 'x' must be a multiple of 8, but got "
+                             f"shape {tuple(x._t.shape)}")
         bits = (x._t > _u(threshold)).to(torch.uint8)
         bits = bits.reshape(bits.shape[:-1] + (bits.shape[-1] // 8, 8))
         weights = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.uint8, device=bits.device)
@@ -450,6 +583,10 @@ class ListDiff(Primitive):
         pass
 
     def __call__(self, x, y):
+        _check_dtypes("ListDiff", x=x, y=y)
+        if x._t.dim() != 1 or y._t.dim() != 1:
+            raise ValueError(f"For 'ListDiff', 'x' and 'y' must be 1-D, but got shapes {tuple(x._t.shape)} and "
+                             f"{tuple(y._t.shape)}")
         keep = ~torch.isin(x._t, y._t)
         idx = torch.nonzero(keep).reshape(-1)
         return _wrap(x._t[keep]), _wrap(idx.to(mstype.to_torch(self.out_idx)))
@@ -462,7 +599,11 @@ class LerpScalar(Primitive):
         super().__init__("LerpScalar")
 
     def __call__(self, input, end, weight):
-        return _wrap(torch.lerp(input._t, end._t, float(weight)))
+        # MindSpore 2.10's argument parser takes only a Python float for weight (not an int, bool or Tensor).
+        if not isinstance(weight, float):
+            raise TypeError(f"For 'LerpScalar', the 'weight' must be a float, but got {type(weight).__name__}")
+        _check_dtypes("LerpScalar", input=input, end=end)
+        return functional("LerpScalar", "lerp", input, end, weight)
 
 
 class WhileLoop(Primitive):
@@ -557,6 +698,12 @@ class ConfusionMatrix(Primitive):
         pass
 
     def __call__(self, labels, logits, weights=None):
+        _check_dtypes("ConfusionMatrix", labels=labels, predictions=logits, weights=weights)
+        _check_rank("ConfusionMatrix", "labels", labels, 1)
+        for name, other in (("predictions", logits), ("weights", weights)):
+            if other is not None and other._t.shape != labels._t.shape:
+                raise ValueError(f"For 'ConfusionMatrix', the shape of '{name}' must be the shape of 'labels' "
+                                 f"{tuple(labels._t.shape)}, but got {tuple(other._t.shape)}")
         n = self.num_classes
         flat = labels._t.long() * n + logits._t.long()
         w = None if weights is None else weights._t
@@ -605,6 +752,11 @@ class NMSWithMask(Primitive):
         pass
 
     def __call__(self, bboxes):
+        _check_dtypes("NMSWithMask", bboxes=bboxes)
+        _check_rank("NMSWithMask", "bboxes", bboxes, 2)
+        if bboxes._t.shape[1] not in (5, 8):
+            raise ValueError(f"For 'NMSWithMask', the second dimension of 'bboxes' must be 5 or 8, but got shape "
+                             f"{tuple(bboxes._t.shape)}")
         b = bboxes._t
         order = torch.argsort(b[:, 4], descending=True, stable=True)
         boxes = b[order]
@@ -748,6 +900,9 @@ class RmsNorm(Primitive):
         pass
 
     def __call__(self, x, gamma):
+        if gamma._t.dim() > x._t.dim():
+            raise ValueError(f"For 'RmsNorm', the rank of 'gamma' must not be larger than the rank of 'x', but got "
+                             f"shapes {tuple(gamma._t.shape)} and {tuple(x._t.shape)}")
         t = x._t
         rstd = torch.rsqrt(t.float().pow(2).mean(-1, keepdim=True) + self.epsilon)
         return _wrap((t * rstd).to(t.dtype) * gamma._t), _wrap(rstd)
@@ -770,9 +925,14 @@ class AccumulateNV2(Primitive):
     def __init__(self):
         super().__init__("AccumulateNV2")
 
-    def __call__(self, *inputs):
-        xs = inputs[0] if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)) else inputs
-        return _wrap(torch.stack([x._t for x in xs]).sum(0))
+    def __call__(self, inputs):
+        if isinstance(inputs, Tensor):
+            # MindSpore 2.10 takes a Tensor as the sequence of its rows (it asks for its length first).
+            if inputs._t.dim() == 0:
+                raise TypeError("For 'AccumulateNV2', the 'inputs' must be a tuple or list of Tensors, but got a "
+                                "0-D Tensor, which has no length")
+            inputs = [_wrap(row) for row in inputs._t.unbind(0)]
+        return functional("AccumulateNV2", "addn", inputs)
 
 
 class CheckNumerics(Primitive):
@@ -819,6 +979,7 @@ class MatrixDiagPartV3(Primitive):
         array_func._check_diag_align("MatrixDiagPartV3", align)
 
     def __call__(self, x, k, padding_value):
+        _check_dtypes("MatrixDiagPartV3", x=x, k=k, padding_value=padding_value)
         return array_func.matrix_diag_part(x, k, padding_value, self.align)
 
 
@@ -831,6 +992,7 @@ class MatrixSetDiagV3(Primitive):
         array_func._check_diag_align("MatrixSetDiagV3", align)
 
     def __call__(self, x, diagonal, k):
+        _check_dtypes("MatrixSetDiagV3", x=x, diagonal=diagonal, k=k)
         return array_func.matrix_set_diag(x, diagonal, k, self.align)
 
 
@@ -841,6 +1003,7 @@ class TridiagonalMatMul(Primitive):
         super().__init__("TridiagonalMatMul")
 
     def __call__(self, superdiag, maindiag, subdiag, rhs):
+        _check_dtypes("TridiagonalMatMul", superdiag=superdiag, maindiag=maindiag, subdiag=subdiag, rhs=rhs)
         sup, main, sub, r = superdiag._t, maindiag._t, subdiag._t, rhs._t
         out = main.unsqueeze(-1) * r
         out[..., :-1, :] += sup[..., :-1].unsqueeze(-1) * r[..., 1:, :]
@@ -855,7 +1018,11 @@ class Ormqr(Primitive):
     def __init__(self, left=True, transpose=False):
         pass
 
-    def __call__(self, x, tau, other):
+    def __call__(self, *inputs):
+        if len(inputs) != 3:  # MindSpore 2.10 counts the inputs itself (ValueError), not Python's call
+            raise ValueError(f"For 'Ormqr', the number of inputs must be 3 (x, tau, other), but got {len(inputs)}")
+        x, tau, other = inputs
+        _check_dtypes("Ormqr", x=x, tau=tau, other=other)
         return _wrap(torch.ormqr(x._t, tau._t, other._t, self.left, self.transpose))
 
 
@@ -866,6 +1033,9 @@ class SparseToDense(Primitive):
         super().__init__("SparseToDense")
 
     def __call__(self, indices, values, sparse_shape):
+        _check_dtypes("SparseToDense", indices=indices)
+        _check_rank("SparseToDense", "indices", indices, 2)
+        _check_rank("SparseToDense", "values", values, 1)
         v = values._t
         out = torch.zeros(tuple(sparse_shape), dtype=v.dtype, device=v.device)
         return _wrap(out.index_put(tuple(indices._t.long().t()), v, accumulate=True))
@@ -879,6 +1049,9 @@ class SparseTensorDenseMatmul(Primitive):
         pass
 
     def __call__(self, indices, values, sparse_shape, dense):
+        _check_dtypes("SparseTensorDenseMatmul", indices=indices, values=values, dense=dense)
+        _check_rank("SparseTensorDenseMatmul", "indices", indices, 2)
+        _check_rank("SparseTensorDenseMatmul", "values", values, 1)
         a = SparseToDense()(indices, values, sparse_shape)._t
         b = dense._t
         return _wrap((a.mH if self.adjoint_st else a) @ (b.mH if self.adjoint_dt else b))
@@ -891,6 +1064,7 @@ class SparseTensorDenseAdd(Primitive):
         super().__init__("SparseTensorDenseAdd")
 
     def __call__(self, x1_indices, x1_values, x1_shape, x2):
+        _check_dtypes("SparseTensorDenseAdd", x1_indices=x1_indices)
         return _wrap(x2._t.index_put(tuple(x1_indices._t.long().t()), x1_values._t, accumulate=True))
 
 
@@ -902,7 +1076,10 @@ class DataFormatDimMap(Primitive):
         pass
 
     def __call__(self, input_x):
-        table = torch.tensor([self.dst_format.index(ch) for ch in self.src_format], dtype=input_x._t.dtype,
+        _check_dtypes("DataFormatDimMap", input_x=input_x)
+        # As MindSpore 2.10 computes it (its example maps [0, 1, 2, 3] from NHWC to NCHW as [0, 3, 1, 2]):
+        # position i of the result holds where dst_format's i-th axis sits in src_format.
+        table = torch.tensor([self.src_format.index(ch) for ch in self.dst_format], dtype=input_x._t.dtype,
                              device=input_x._t.device)
         return _wrap(table[input_x._t.long() % 4])
 
@@ -946,6 +1123,17 @@ def _hsv_to_rgb(t):
     return torch.stack([channel(5), channel(3), channel(1)], -1)
 
 
+def _image_channels(prim, name, x, rank=None):
+    """MindSpore 2.10's shape checks of the colour conversions: a 0-d input is a RuntimeError, then a
+    ValueError unless ``x`` has rank ``rank`` (when given) and 3 channels in its last axis."""
+    if x._t.dim() == 0:
+        raise RuntimeError(f"For '{prim}', the shape of '{name}' can not be empty")
+    if rank is not None:
+        _check_rank(prim, name, x, rank)
+    if x._t.shape[-1] != 3:
+        raise ValueError(f"For '{prim}', the last dimension of '{name}' must be 3, but got shape {tuple(x._t.shape)}")
+
+
 class RGBToHSV(Primitive):
     """Convert RGB values in [0, 1] (last axis) to HSV."""
 
@@ -953,6 +1141,8 @@ class RGBToHSV(Primitive):
         super().__init__("RGBToHSV")
 
     def __call__(self, images):
+        _check_dtypes("RGBToHSV", images=images)
+        _image_channels("RGBToHSV", "images", images)
         return _wrap(_rgb_to_hsv(images._t))
 
 
@@ -963,6 +1153,8 @@ class HSVToRGB(Primitive):
         super().__init__("HSVToRGB")
 
     def __call__(self, x):
+        _check_dtypes("HSVToRGB", x=x)
+        _image_channels("HSVToRGB", "x", x, rank=4)
         return _wrap(_hsv_to_rgb(x._t))
 
 
@@ -987,7 +1179,9 @@ class BatchToSpaceNDV2(Primitive):
         super().__init__("BatchToSpaceNDV2")
 
     def __call__(self, input_x, block_shape, crops):
-        return image_func.batch_to_space_nd(input_x, _ints(block_shape), crops)
+        _check_dtypes("BatchToSpaceNDV2", input_x=input_x)
+        blocks = _int_values("BatchToSpaceNDV2", "block_shape", block_shape, 1)
+        return image_func.batch_to_space_nd(input_x, blocks, _int_values("BatchToSpaceNDV2", "crops", crops, 2))
 
 
 class TensorDump(Primitive):
@@ -1011,6 +1205,7 @@ class ResizeArea(Primitive):
         pass
 
     def __call__(self, images, size):
+        _check_dtypes("ResizeArea", images=images, size=size)
         t = images._t.permute(0, 3, 1, 2).float()
         out = F.interpolate(t, tuple(_ints(size)), mode="area")
         return _wrap(out.permute(0, 2, 3, 1))
@@ -1184,6 +1379,7 @@ class CTCGreedyDecoder(Primitive):
         pass
 
     def __call__(self, inputs, sequence_length):
+        _check_dtypes("CTCGreedyDecoder", inputs=inputs, sequence_length=sequence_length)
         x = inputs._t
         blank = x.shape[-1] - 1
         best, arg = x.max(-1)
@@ -1270,5 +1466,10 @@ class MatrixLogarithm(Primitive):
         super().__init__("MatrixLogarithm")
 
     def __call__(self, x):
+        _check_dtypes("MatrixLogarithm", x=x)
+        _check_rank("MatrixLogarithm", "x", x, 2, at_least=True)
+        if x._t.shape[-1] != x._t.shape[-2]:
+            raise ValueError(f"For 'MatrixLogarithm', the last two dimensions of 'x' must be equal, but got shape "
+                             f"{tuple(x._t.shape)}")
         w, v = torch.linalg.eig(x._t)
         return _wrap((v @ torch.diag_embed(torch.log(w)) @ torch.linalg.inv(v)).to(x._t.dtype))

@@ -1,0 +1,154 @@
+"""Input checks of the Primitives of sporetorch/ops/operations/extra_ops.py (``_DTYPES``, ``_check_dtypes``,
+``_check_rank`` and the Primitives' own shape checks): the exception types, and the values, come from
+MindSpore 2.10 (run on its CPU build) unless a comment says otherwise."""
+import numpy as np
+import pytest
+
+import sporetorch as ms
+from sporetorch import Tensor
+from sporetorch.ops import operations as P
+
+F = np.random.RandomState(0).randn(3, 4).astype(np.float32)
+I = np.arange(12, dtype=np.int32).reshape(3, 4)  # the sweep's name for its int input
+
+
+def _f(*shape):
+    return Tensor(np.ones(shape, np.float32))
+
+
+def _i(values, dtype=np.int32):
+    return Tensor(np.asarray(values, dtype))
+
+
+# (Primitive call, MindSpore 2.10's exception type): dtypes are checked before shapes.
+RAISES = [
+    ("BatchToSpace bool", lambda: P.BatchToSpace(2, ((0, 0), (0, 0)))(Tensor(F > 0)), TypeError),
+    ("SpaceToBatch bool", lambda: P.SpaceToBatch(2, ((0, 0), (0, 0)))(Tensor(F > 0)), TypeError),
+    ("SpaceToBatchND bool", lambda: P.SpaceToBatchND((1, 1), ((0, 0), (1, 1)))(Tensor(F > 0)), TypeError),
+    ("SpaceToBatchND 0-d", lambda: P.SpaceToBatchND((1, 1), ((0, 0), (1, 1)))(Tensor(np.float32(1))), ValueError),
+    ("SpaceToBatchND rank <= blocks", lambda: P.SpaceToBatchND((1, 1), ((0, 0), (1, 1)))(Tensor(F)), RuntimeError),
+    ("CTCGreedyDecoder int inputs", lambda: P.CTCGreedyDecoder()(Tensor(I), _i([1])), TypeError),
+    ("CTCGreedyDecoder float length", lambda: P.CTCGreedyDecoder()(_f(2, 1, 3), _f(1)), TypeError),
+    ("CompareAndBitpack dtypes differ", lambda: P.CompareAndBitpack()(Tensor(I), Tensor(F)), TypeError),
+    ("CompareAndBitpack number threshold", lambda: P.CompareAndBitpack()(Tensor(I), 2), TypeError),
+    ("CompareAndBitpack threshold rank", lambda: P.CompareAndBitpack()(_f(2, 8), _f(1)), ValueError),
+    ("CompareAndBitpack last axis % 8", lambda: P.CompareAndBitpack()(Tensor(F), Tensor(np.float32(0))), ValueError),
+    ("ConfusionMatrix bool labels", lambda: P.ConfusionMatrix(3)(Tensor(F > 0), Tensor(F)), TypeError),
+    ("ConfusionMatrix 2-D labels", lambda: P.ConfusionMatrix(3)(Tensor(F), Tensor(F)), ValueError),
+    ("ConfusionMatrix number weights", lambda: P.ConfusionMatrix(3)(Tensor(F), Tensor(F), 2.5), TypeError),
+    ("Conv2DBackpropInput 2-D input_size", lambda: P.Conv2DBackpropInput(2, 2)(Tensor(F), Tensor(F), Tensor(F)),
+     ValueError),
+    ("Conv2DBackpropInput number input_size", lambda: P.Conv2DBackpropInput(2, 2)(Tensor(F), Tensor(F), 2.5),
+     TypeError),
+    ("DataFormatDimMap float", lambda: P.DataFormatDimMap()(Tensor(F)), TypeError),
+    ("EqualCount dtypes differ", lambda: P.EqualCount()(Tensor(I), _f(4)), TypeError),
+    ("EqualCount shapes differ", lambda: P.EqualCount()(Tensor(F), _f(4)), ValueError),
+    ("EqualCount bool", lambda: P.EqualCount()(Tensor(F > 0), Tensor(F > 1)), TypeError),
+    ("HSVToRGB int", lambda: P.HSVToRGB()(Tensor(I)), TypeError),
+    ("HSVToRGB 0-d", lambda: P.HSVToRGB()(Tensor(np.float32(1))), RuntimeError),
+    ("HSVToRGB rank 2", lambda: P.HSVToRGB()(_f(2, 3)), ValueError),
+    ("HSVToRGB 4 channels", lambda: P.HSVToRGB()(_f(1, 2, 2, 4)), ValueError),
+    ("RGBToHSV bool", lambda: P.RGBToHSV()(Tensor(F > 0)), TypeError),
+    ("RGBToHSV 0-d", lambda: P.RGBToHSV()(Tensor(np.float32(1))), RuntimeError),
+    ("RGBToHSV 4 channels", lambda: P.RGBToHSV()(Tensor(F)), ValueError),
+    ("HistogramFixedWidth bool", lambda: P.HistogramFixedWidth(3)(Tensor(F > 0), _f(2)), TypeError),
+    ("HistogramFixedWidth int64 range", lambda: P.HistogramFixedWidth(3)(_i([1, 2]), _i([0, 5], np.int64)),
+     TypeError),
+    ("HistogramFixedWidth number range", lambda: P.HistogramFixedWidth(3)(Tensor(F), 2.5), TypeError),
+    ("HistogramFixedWidth 2-D range", lambda: P.HistogramFixedWidth(3)(Tensor(F), Tensor(F)), ValueError),
+    ("HistogramFixedWidth 4 ends", lambda: P.HistogramFixedWidth(3)(Tensor(F), _f(4)), ValueError),
+    ("LerpScalar Tensor weight", lambda: P.LerpScalar()(Tensor(F), Tensor(F), Tensor(F)), TypeError),
+    ("LerpScalar int weight", lambda: P.LerpScalar()(Tensor(F), Tensor(F), 1), TypeError),
+    ("LerpScalar dtypes differ", lambda: P.LerpScalar()(Tensor(I), Tensor(F), 0.5), TypeError),
+    ("ListDiff dtypes differ", lambda: P.ListDiff()(_i([1, 2]), _i([1], np.int64)), TypeError),
+    ("ListDiff number y", lambda: P.ListDiff()(_i([1, 2]), 2), TypeError),
+    ("ListDiff 2-D", lambda: P.ListDiff()(Tensor(F), Tensor(F)), ValueError),
+    ("LogSpace int", lambda: P.LogSpace()(Tensor(I), Tensor(I)), TypeError),
+    ("LogSpace number", lambda: P.LogSpace()(Tensor(F), 2.5), TypeError),
+    ("LogSpace 1-D start", lambda: P.LogSpace()(_f(1), _f(1)), ValueError),
+    ("Lstsq int", lambda: P.Lstsq()(Tensor(I), Tensor(I)), TypeError),
+    ("Lstsq dtypes differ", lambda: P.Lstsq()(Tensor(F), Tensor(F.astype(np.float64))), TypeError),
+    ("MatrixDiagPartV3 float k", lambda: P.MatrixDiagPartV3()(Tensor(F), Tensor(F), Tensor(np.float32(0))),
+     TypeError),
+    ("MatrixDiagPartV3 number padding", lambda: P.MatrixDiagPartV3()(Tensor(F), _i(0), 2.5), TypeError),
+    ("MatrixSetDiagV3 float k", lambda: P.MatrixSetDiagV3()(Tensor(np.float32(1)), Tensor(F), Tensor(F)),
+     TypeError),
+    ("MatrixLogarithm float", lambda: P.MatrixLogarithm()(Tensor(F)), TypeError),
+    ("MatrixLogarithm 1-D", lambda: P.MatrixLogarithm()(Tensor(np.ones(2, np.complex64))), ValueError),
+    ("MatrixLogarithm not square", lambda: P.MatrixLogarithm()(Tensor(np.ones((2, 3), np.complex64))), ValueError),
+    ("MatrixSolveLs float32 l2", lambda: P.MatrixSolveLs()(Tensor(F), Tensor(F), Tensor(np.float32(0))), TypeError),
+    ("MatrixSolveLs number l2", lambda: P.MatrixSolveLs()(Tensor(F), Tensor(F), 2.5), TypeError),
+    ("MatrixSolveLs int", lambda: P.MatrixSolveLs()(Tensor(I), Tensor(I), Tensor(np.float64(0))), TypeError),
+    ("MaxUnpool2D float argmax", lambda: P.MaxUnpool2D(2)(Tensor(F), Tensor(F)), TypeError),
+    ("MaxUnpool2D bool x", lambda: P.MaxUnpool2D(2)(Tensor(F > 0), Tensor(I)), TypeError),
+    ("MaxUnpool2D rank 2", lambda: P.MaxUnpool2D(2)(Tensor(I), Tensor(I)), ValueError),
+    ("MaxUnpool3D rank 2", lambda: P.MaxUnpool3D(2)(Tensor(I), Tensor(I)), ValueError),
+    ("NMSWithMask int", lambda: P.NMSWithMask()(Tensor(I)), TypeError),
+    ("NMSWithMask float64", lambda: P.NMSWithMask()(Tensor(np.zeros((3, 5)))), TypeError),
+    ("NMSWithMask rank 3", lambda: P.NMSWithMask()(_f(2, 3, 5)), ValueError),
+    ("NMSWithMask 4 columns", lambda: P.NMSWithMask()(Tensor(F)), ValueError),
+    ("NuclearNorm float16", lambda: P.NuclearNorm()(Tensor(F.astype(np.float16))), TypeError),
+    ("Ormqr one input", lambda: P.Ormqr()(Tensor(F)), ValueError),
+    ("Ormqr two inputs", lambda: P.Ormqr()(_f(3, 3), _f(3)), ValueError),
+    ("ResizeArea tuple size", lambda: P.ResizeArea()(_f(1, 4, 4, 2), (2, 2)), TypeError),
+    ("ResizeArea int64 size", lambda: P.ResizeArea()(_f(1, 4, 4, 2), _i([2, 2], np.int64)), TypeError),
+    ("SparseTensorDenseAdd float indices", lambda: P.SparseTensorDenseAdd()(Tensor(F), Tensor(F), Tensor(F),
+                                                                            Tensor(F)), TypeError),
+    ("SparseTensorDenseMatmul 2-D values", lambda: P.SparseTensorDenseMatmul()(Tensor(I), Tensor(I), Tensor(I),
+                                                                              Tensor(I)), ValueError),
+    ("SparseToDense float indices", lambda: P.SparseToDense()(Tensor(F), Tensor(F), (3, 4)), TypeError),
+    ("SparseToDense 2-D values", lambda: P.SparseToDense()(Tensor(I), Tensor(I), (3, 4)), ValueError),
+    ("TridiagonalMatMul int", lambda: P.TridiagonalMatMul()(Tensor(I), Tensor(I), Tensor(I), Tensor(I)), TypeError),
+    ("AccumulateNV2 0-d Tensor", lambda: P.AccumulateNV2()(Tensor(np.float32(1))), TypeError),
+    # MindSpore 2.10 raises an internal RuntimeError; its documentation lists this ValueError.
+    ("RmsNorm gamma rank > x rank", lambda: P.RmsNorm()(Tensor(np.float32(1)), Tensor(F)), ValueError),
+]
+
+
+@pytest.mark.parametrize("call,exc", [(c, e) for _, c, e in RAISES], ids=[n for n, _, _ in RAISES])
+def test_raises_like_mindspore(call, exc):
+    with pytest.raises(exc) as info:
+        call()
+    assert "For '" in str(info.value)
+
+
+def test_dtype_table_names_primitive_and_argument():
+    with pytest.raises(TypeError, match=r"For 'MaxUnpool2D', the 'argmax' must be a Tensor of \{Int32, Int64\}"):
+        P.MaxUnpool2D(2)(Tensor(F), Tensor(F))
+    with pytest.raises(TypeError, match="For 'ListDiff', the 'y' must be a Tensor, but got int"):
+        P.ListDiff()(_i([1, 2]), 2)
+    with pytest.raises(ValueError, match=r"For 'ListDiff'.*\(3, 4\)"):
+        P.ListDiff()(Tensor(F), Tensor(F))
+
+
+def test_values_like_mindspore():
+    # Each expected value below is MindSpore 2.10's output for the same call.
+    assert P.DataFormatDimMap()(_i([0, 1, 2, 3])).asnumpy().tolist() == [0, 3, 1, 2]
+    out = P.DataFormatDimMap()(_i([0, 1, 2, 3, -1, -4, 5, 7], np.int64))
+    assert out.dtype == ms.int64 and out.asnumpy().tolist() == [0, 3, 1, 2, 2, 0, 3, 2]
+    assert P.DataFormatDimMap("NCHW", "NHWC")(_i([0, 1, 2, 3])).asnumpy().tolist() == [0, 2, 3, 1]
+    x, y = Tensor(np.array([1.0, 2.0], np.float16)), Tensor(np.array([1.0, 3.0], np.float16))
+    out = P.EqualCount()(x, y)
+    assert out.dtype == ms.float16 and out.asnumpy().tolist() == [1.0]
+    diff, idx = P.ListDiff()(_i([1, 2, 3, 2]), _i([2]))
+    assert diff.asnumpy().tolist() == [1, 3] and idx.asnumpy().tolist() == [0, 2]
+    boxes = Tensor(np.array([[0, 0, 2, 2, 0.9], [0, 0, 2, 2.1, 0.8], [3, 3, 4, 4, 0.7]], np.float32))
+    _, order, keep = P.NMSWithMask(0.5)(boxes)
+    assert order.asnumpy().tolist() == [0, 1, 2] and keep.asnumpy().tolist() == [True, False, True]
+    spd = Tensor(np.array([[4.0, 1.0], [1.0, 3.0]], np.float32))
+    out = P.MatrixSolveLs()(spd, Tensor(np.array([[1.0], [2.0]], np.float32)), Tensor(np.float64(1.0)))
+    np.testing.assert_allclose(out.asnumpy(), [[0.11409397], [0.56375837]], rtol=1e-5)
+    out = P.MatrixLogarithm()(Tensor(np.eye(2, dtype=np.complex64) * 2))
+    np.testing.assert_allclose(out.asnumpy(), np.eye(2) * np.log(2), atol=1e-6)
+    bits = P.CompareAndBitpack()(Tensor(np.array([[1, 1, 1, 1, 1, 0, 1, 0]], np.float32)), Tensor(np.float32(0.5)))
+    assert bits.dtype == ms.uint8 and bits.asnumpy().tolist() == [[250]]  # 0b11111010
+
+
+def test_accumulate_nv2_takes_a_tensor_as_its_rows():
+    # MindSpore 2.10 reads a Tensor input as the sequence of its rows (its wrapper asks for its length), and
+    # a list of one Tensor is that Tensor (MindSpore's result). Longer sequences have no CPU kernel in
+    # MindSpore 2.10: their sums are ops.addn's (closed form).
+    row = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    assert P.AccumulateNV2()([row]).asnumpy().tolist() == [1.0, 2.0, 3.0]
+    assert P.AccumulateNV2()((row, row)).asnumpy().tolist() == [2.0, 4.0, 6.0]
+    assert P.AccumulateNV2()(Tensor(F)).asnumpy().tolist() == pytest.approx(F.sum(0).tolist(), rel=1e-6)

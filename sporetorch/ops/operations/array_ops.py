@@ -1298,13 +1298,20 @@ class TupleToArray(Primitive):
 
 
 class TensorToTuple(Primitive):
-    """A tuple of Python numbers from a 1-D Tensor."""
+    """A tuple of Python numbers from a 1-D Tensor.
+
+    Differences from the documentation: as in MindSpore 2.10, a Tensor of rank 2 or more gives None (the
+    documentation announces a ValueError) and a 0-d Tensor a TypeError.
+    """
 
     def __init__(self):
         super().__init__("TensorToTuple")
 
     def __call__(self, input_x):
-        return tuple(input_x._t.tolist())
+        t = input_x._t
+        if t.dim() > 1:  # MindSpore 2.10 returns None for a Tensor of rank 2 or more (its value is not inferred)
+            return None
+        return tuple(t.tolist())
 
 
 class UnravelIndex(Primitive):

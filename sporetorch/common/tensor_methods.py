@@ -266,10 +266,8 @@ def repeat(self, *repeats, axis=None):
 
 
 def repeat_interleave(self, repeats, dim=None, *, output_size=None):
-    try:
-        return _wrap(self._t.repeat_interleave(_u(repeats), dim, output_size=output_size))
-    except (RuntimeError, IndexError) as e:
-        _fail("repeat_interleave", e, self)
+    """``ops.repeat_interleave(self, repeats, dim)`` (``output_size`` is only a hint of the result's length)."""
+    return _op("repeat_interleave")(self, repeats, dim)
 
 
 def narrow(self, dim, start, length):
@@ -307,10 +305,6 @@ def chunk(self, chunks, dim=0, *, axis=None):
         return tuple(_wrap(o) for o in self._t.chunk(chunks, _pick(axis, default=dim)))
     except (RuntimeError, IndexError) as e:
         _fail("chunk", e, self)
-
-
-def tensor_split(self, indices_or_sections, axis=0):
-    return tuple(_wrap(o) for o in torch.tensor_split(self._t, indices_or_sections, axis))
 
 
 def hsplit(self, indices_or_sections):
@@ -728,7 +722,7 @@ def _float_unary(fn, name):
 _UNARY = {
     "log1p": torch.log1p, "sqrt": torch.sqrt, "sin": torch.sin, "sinc": torch.sinc, "isnan": torch.isnan,
     "isinf": torch.isinf, "isfinite": torch.isfinite, "isreal": torch.isreal, "signbit": torch.signbit,
-    "logical_not": torch.logical_not, "bitwise_not": torch.bitwise_not, "eigvals": torch.linalg.eigvals,
+    "logical_not": torch.logical_not, "bitwise_not": torch.bitwise_not,
 }
 _FLOAT_UNARY = {"reciprocal": torch.reciprocal}
 
@@ -774,6 +768,9 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "absolute": "",
     "acos": "",
     "acosh": "",
+    "addbmm": "batch1, batch2, *, beta=1, alpha=1",
+    "addmm": "mat1, mat2, *, beta=1, alpha=1",
+    "addmv": "mat, vec, *, beta=1, alpha=1",
     "adjoint": "",
     "angle": "",
     "arccos": "",
@@ -789,6 +786,7 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "atan": "",
     "atan2": "other",
     "atanh": "",
+    "baddbmm": "batch1, batch2, *, beta=1, alpha=1",
     "bincount": "weights=None, minlength=0",
     "bitwise_and": "other",
     "bitwise_left_shift": "other",
@@ -814,6 +812,7 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "diff": "n=1, axis=-1, prepend=None, append=None",
     "dot": "other",
     "dsplit": "indices_or_sections",
+    "eigvals": "",
     "erf": "",
     "erfc": "",
     "erfinv": "",
@@ -837,7 +836,9 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "histc": "bins=100, min=0.0, max=0.0",
     "hypot": "other",
     "i0": "",
+    "index_fill": "axis, index, value",
     "inner": "other",
+    "inplace_update": "v, indices",
     "inv": "",
     "inverse": "",
     "invert": "",
@@ -856,6 +857,8 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "logical_or": "other",
     "logical_xor": "other",
     "logit": "eps=None",
+    "lstsq": "A",
+    "lu_solve": "LU_data, LU_pivots",
     "masked_select": "mask",
     "matrix_determinant": "",
     "matrix_power": "n",
@@ -874,6 +877,7 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "quantile": "q, axis=None, keepdims=False",
     "rad2deg": "",
     "remainder": "other",
+    "renorm": "p, axis, maxnorm",
     "reverse": "axis",
     "rsqrt": "",
     "sgn": "",
@@ -884,10 +888,15 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "slogdet": "",
     "soft_shrink": "lambd=0.5",
     "square": "",
+    "svd": "full_matrices=False, compute_uv=True",
     "tan": "",
     "tanh": "",
+    "tensor_split": "indices_or_sections, axis=0",
     "trunc": "",
     "unfold": "kernel_size, dilation=1, padding=0, stride=1",
+    "unsorted_segment_max": "segment_ids, num_segments",
+    "unsorted_segment_min": "segment_ids, num_segments",
+    "unsorted_segment_prod": "segment_ids, num_segments",
     "view_as": "other",
     "xdivy": "y",
 }
@@ -929,14 +938,8 @@ def multiply(self, value):
 
 
 def matmul(self, tensor2):
-    """Matrix product with NumPy broadcasting (1-D operands are vectors).
-
-    A shape mismatch is a RuntimeError, as MindSpore 2.10 raises for ``Tensor.matmul``."""
-    try:
-        return _wrap(torch.matmul(self._t, _u(tensor2)))
-    except RuntimeError as e:
-        raise RuntimeError(f"For 'Tensor.matmul', the shapes {tuple(self._t.shape)} and "
-                           f"{tuple(_u(tensor2).shape)} cannot be multiplied: {str(e).splitlines()[0]}") from None
+    """``ops.matmul(self, tensor2)``: NumPy broadcasting, 1-D operands are vectors."""
+    return _op("matmul")(self, tensor2)
 
 
 def mm(self, mat2):
@@ -1030,28 +1033,9 @@ def addcdiv(self, tensor1, tensor2, *, value=1):
     return _wrap(torch.addcdiv(self._t, _u(tensor1), _u(tensor2), value=_u(value)))
 
 
-def addmm(self, mat1, mat2, *, beta=1, alpha=1):
-    return _wrap(torch.addmm(self._t, _u(mat1), _u(mat2), beta=beta, alpha=alpha))
-
-
-def addmv(self, mat, vec, *, beta=1, alpha=1):
-    return _wrap(torch.addmv(self._t, _u(mat), _u(vec), beta=beta, alpha=alpha))
-
-
-def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
-    return _wrap(torch.addbmm(self._t, _u(batch1), _u(batch2), beta=beta, alpha=alpha))
-
-
-def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
-    return _wrap(torch.baddbmm(self._t, _u(batch1), _u(batch2), beta=beta, alpha=alpha))
-
-
 def addr(self, vec1, vec2, beta=1, alpha=1):
-    return _wrap(torch.addr(self._t, _u(vec1), _u(vec2), beta=beta, alpha=alpha))
-
-
-def renorm(self, p, axis, maxnorm):
-    return _wrap(torch.renorm(self._t, p, axis, maxnorm))
+    """``ops.addr`` (``beta`` and ``alpha`` may be given by position here)."""
+    return _op("addr")(self, vec1, vec2, beta=beta, alpha=alpha)
 
 
 def mvlgamma(self, p):
@@ -1079,25 +1063,9 @@ def imag(self):
 # ---------------------------------------------------------------------------- linear algebra
 
 
-def svd(self, full_matrices=False, compute_uv=True):
-    """``(s, u, v)`` as MindSpore orders them (``v``, not ``v^H``); only ``s`` without ``compute_uv``."""
-    if not compute_uv:
-        return _wrap(torch.linalg.svdvals(self._t))
-    u, s, vh = torch.linalg.svd(self._t, full_matrices=full_matrices)
-    return _wrap(s), _wrap(u), _wrap(vh.mH)
-
-
 def qr(self, some=True):
     """``ops.qr``: the reduced factorisation, or with ``some=False`` the complete one."""
     return _op("qr")(self, "reduced" if some else "complete")
-
-
-def lstsq(self, A):
-    return _wrap(torch.linalg.lstsq(_u(A), self._t).solution)
-
-
-def lu_solve(self, LU_data, LU_pivots):
-    return _wrap(torch.linalg.lu_solve(_u(LU_data), _u(LU_pivots), self._t))
 
 
 def triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
@@ -1108,7 +1076,8 @@ def triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
 
 
 def ormqr(self, input2, input3, left=True, transpose=False):
-    return _wrap(torch.ormqr(self._t, _u(input2), _u(input3), left, transpose))
+    """``ops.ormqr(self, input2, input3, left, transpose)``."""
+    return _op("ormqr")(self, input2, input3, left, transpose)
 
 
 # ---------------------------------------------------------------------------- indexing and selection
@@ -1190,13 +1159,6 @@ def where(self, condition, y):
         _fail("where", e, self)
 
 
-def index_fill(self, axis, index, value):
-    try:
-        return _wrap(self._t.index_fill(axis, _u(index), _u(value)))
-    except (RuntimeError, IndexError) as e:
-        _fail("index_fill", e, self)
-
-
 def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
     try:
         return _wrap(self._t.index_add(axis, _u(indices), _u(y)))
@@ -1219,58 +1181,49 @@ def scatter(self, axis, index, src, *, dim=None, value=None, reduce=None):
         _fail("scatter", e, self)
 
 
-def scatter_add(self, dim, index, src):
+def scatter_add(self, *args, **kwargs):
+    """Two MindSpore overloads: ``scatter_add(dim, index, src)`` adds ``src`` along ``dim`` (``torch.scatter_add``),
+    ``scatter_add(indices, updates)`` is ``ops.tensor_scatter_add``."""
+    if len(args) + len(kwargs) == 2 and not isinstance(args[0] if args else None, int):
+        updates = args[-1] if len(args) == 2 else kwargs.get("updates")
+        if not isinstance(updates, Tensor):
+            raise TypeError(f"For 'Tensor.scatter_add', the 'updates' must be a Tensor, but got "
+                            f"{builtins.type(updates).__name__}")
+        return _op("tensor_scatter_add")(self, *args, **kwargs)
+    return _scatter_add_dim(self, *args, **kwargs)
+
+
+def _scatter_add_dim(self, dim, index, src):
     try:
         return _wrap(self._t.scatter_add(dim, _u(index), _u(src)))
     except (RuntimeError, IndexError) as e:
         _fail("scatter_add", e, self)
 
 
-def _scatter_rows(self, indices, updates, reduce):
-    """MindSpore's ``ops.scatter_*``: ``indices`` address rows (the first axis) of ``self``;
-    ``updates`` has shape ``indices.shape + self.shape[1:]``."""
-    t = self._t
-    idx = _u(indices).long().reshape(-1)
-    upd = _u(updates).reshape((-1,) + tuple(t.shape[1:])).to(t.dtype)
-    if reduce == "sub":
-        return _wrap(t.index_add(0, idx, upd, alpha=-1))
-    if reduce == "div":
-        upd, reduce = torch.reciprocal(upd), "prod"
-    where = idx.reshape((-1,) + (1,) * (t.dim() - 1)).expand(upd.shape)
-    return _wrap(t.scatter_reduce(0, where, upd, reduce, include_self=True))
-
-
+# MindSpore 2.10's deprecated ``Tensor.scatter_<op>(indices, updates)`` are ``ops.tensor_scatter_<op>``
+# (N-d indices), not the row-wise ``ops.scatter_<op>``.
 def scatter_sub(self, indices, updates):
-    return _scatter_rows(self, indices, updates, "sub")
+    return _op("tensor_scatter_sub")(self, indices, updates)
 
 
 def scatter_mul(self, indices, updates):
-    return _scatter_rows(self, indices, updates, "prod")
+    return _op("tensor_scatter_mul")(self, indices, updates)
 
 
 def scatter_div(self, indices, updates):
-    return _scatter_rows(self, indices, updates, "div")
+    return _op("tensor_scatter_div")(self, indices, updates)
 
 
 def scatter_max(self, indices, updates):
-    return _scatter_rows(self, indices, updates, "amax")
+    return _op("tensor_scatter_max")(self, indices, updates)
 
 
 def scatter_min(self, indices, updates):
-    return _scatter_rows(self, indices, updates, "amin")
+    return _op("tensor_scatter_min")(self, indices, updates)
 
 
 def select_scatter(self, src, axis, index):
     return _wrap(torch.select_scatter(self._t, _u(src), axis, index))
-
-
-def inplace_update(self, v, indices):
-    """A copy with the rows ``indices`` (an int, a tuple of ints or a Tensor) replaced by ``v``."""
-    t = self._t
-    idx = _u(indices)
-    if not isinstance(idx, torch.Tensor):
-        idx = torch.as_tensor([idx] if isinstance(idx, int) else list(idx), device=t.device)
-    return _wrap(t.index_copy(0, idx.long().reshape(-1), _u(v).reshape((-1,) + tuple(t.shape[1:]))))
 
 
 def searchsorted(self, v, side="left", sorter=None):
@@ -1319,32 +1272,6 @@ def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None
     if isinstance(out, tuple):
         return tuple(_wrap(o) for o in out)
     return _wrap(out)
-
-
-def _segment_reduce(self, segment_ids, num_segments, reduce, empty):
-    t = self._t
-    ids = _u(segment_ids).long()
-    n = int(num_segments)
-    shape = (n,) + tuple(t.shape[ids.dim():])
-    out = torch.full(shape, empty, dtype=t.dtype, device=t.device)
-    idx = ids.reshape(ids.shape + (1,) * (t.dim() - ids.dim())).expand(t.shape)
-    out = out.scatter_reduce(0, idx.reshape((-1,) + shape[1:]), t.reshape((-1,) + shape[1:]), reduce,
-                             include_self=reduce == "prod")
-    return _wrap(out)
-
-
-def unsorted_segment_max(self, segment_ids, num_segments):
-    return _segment_reduce(self, segment_ids, num_segments, "amax", torch.finfo(self._t.dtype).min
-                           if self._t.is_floating_point() else torch.iinfo(self._t.dtype).min)
-
-
-def unsorted_segment_min(self, segment_ids, num_segments):
-    return _segment_reduce(self, segment_ids, num_segments, "amin", torch.finfo(self._t.dtype).max
-                           if self._t.is_floating_point() else torch.iinfo(self._t.dtype).max)
-
-
-def unsorted_segment_prod(self, segment_ids, num_segments):
-    return _segment_reduce(self, segment_ids, num_segments, "prod", 1)
 
 
 # ---------------------------------------------------------------------------- conversion and creation

@@ -655,14 +655,20 @@ def scatter_min(input_x, indices, updates):
     return _update(input_x, _scatter_rows("scatter_min", input_x, indices, updates, "amin"))
 
 
-def _scatter_nd(op, t, indices, updates, reduce):
-    """Scatter into ``t`` at N-d ``indices`` (the last axis addresses the leading dims of ``t``)."""
+def _scatter_nd(op, t, indices, updates, reduce, tensor_scatter=False, rank_first=False):
+    """Scatter into ``t`` at N-d ``indices`` (the last axis addresses the leading dims of ``t``).
+
+    ``tensor_scatter``: MindSpore's TensorScatter* checks, Int32/Int64 indices (TypeError) of rank 2 or more
+    (ValueError); ``rank_first``: their shape is checked before their dtype (TensorScatterAdd)."""
+    raw = _ut(indices)
+    if rank_first:
+        _scatter_nd_rank(op, t, raw, tensor_scatter)
+    if tensor_scatter and raw.dtype not in (torch.int32, torch.int64):
+        raise TypeError(f"For '{op}', the 'indices' must be a Tensor of Int32 or Int64, but got {_desc(indices)}")
     idx = _indices(op, "indices", indices).long()
     u = _ut(updates, t).to(t.dtype)
+    _scatter_nd_rank(op, t, idx, tensor_scatter)
     k = idx.shape[-1]
-    if k > t.dim():
-        raise ValueError(f"For '{op}', indices.shape[-1] = {k} must not exceed the rank of input shape "
-                         f"{tuple(t.shape)}")
     expected = tuple(idx.shape[:-1]) + tuple(t.shape[k:])
     if tuple(u.shape) != expected:
         raise ValueError(f"For '{op}', the 'updates' must have shape {expected} for indices shape {tuple(idx.shape)} "
@@ -678,6 +684,13 @@ def _scatter_nd(op, t, indices, updates, reduce):
         return _scatter_reduce(flat_t, flat_i, flat_u, reduce).reshape(t.shape)
     except (RuntimeError, IndexError) as e:
         _fail(op, e, _torch_error_type(e), input_x=t, indices=indices, updates=updates)
+
+
+def _scatter_nd_rank(op, t, idx, tensor_scatter):
+    if idx.dim() < (2 if tensor_scatter else 1) or idx.shape[-1] > t.dim():
+        raise ValueError(f"For '{op}', the 'indices' must have rank {2 if tensor_scatter else 1} or more and "
+                         f"indices.shape[-1] must not exceed the rank of input shape {tuple(t.shape)}, but got "
+                         f"indices of shape {tuple(idx.shape)}")
 
 
 def scatter_nd(indices, updates, shape):
@@ -728,32 +741,32 @@ def scatter_nd_update(*args):
 
 def tensor_scatter_add(input_x, indices, updates):
     """Out-of-place :func:`scatter_nd_add`."""
-    return _wrap(_scatter_nd("tensor_scatter_add", input_x._t, indices, updates, "add"))
+    return _wrap(_scatter_nd("tensor_scatter_add", input_x._t, indices, updates, "add", True, True))
 
 
 def tensor_scatter_sub(input_x, indices, updates):
     """Out-of-place :func:`scatter_nd_sub`."""
-    return _wrap(_scatter_nd("tensor_scatter_sub", input_x._t, indices, updates, "sub"))
+    return _wrap(_scatter_nd("tensor_scatter_sub", input_x._t, indices, updates, "sub", True))
 
 
 def tensor_scatter_mul(input_x, indices, updates):
     """Out-of-place :func:`scatter_nd_mul`."""
-    return _wrap(_scatter_nd("tensor_scatter_mul", input_x._t, indices, updates, "prod"))
+    return _wrap(_scatter_nd("tensor_scatter_mul", input_x._t, indices, updates, "prod", True))
 
 
 def tensor_scatter_div(input_x, indices, updates):
     """Out-of-place :func:`scatter_nd_div`."""
-    return _wrap(_scatter_nd("tensor_scatter_div", input_x._t, indices, updates, "div"))
+    return _wrap(_scatter_nd("tensor_scatter_div", input_x._t, indices, updates, "div", True))
 
 
 def tensor_scatter_max(input_x, indices, updates):
     """Out-of-place :func:`scatter_nd_max`."""
-    return _wrap(_scatter_nd("tensor_scatter_max", input_x._t, indices, updates, "amax"))
+    return _wrap(_scatter_nd("tensor_scatter_max", input_x._t, indices, updates, "amax", True))
 
 
 def tensor_scatter_min(input_x, indices, updates):
     """Out-of-place :func:`scatter_nd_min`."""
-    return _wrap(_scatter_nd("tensor_scatter_min", input_x._t, indices, updates, "amin"))
+    return _wrap(_scatter_nd("tensor_scatter_min", input_x._t, indices, updates, "amin", True))
 
 
 def _tensor_scatter_update(input_x, indices, updates):
@@ -794,6 +807,12 @@ def inplace_index_add(var, indices, updates, axis):
 def index_fill(x, axis, index, value):
     """Fill the slices of ``x`` along ``axis`` at ``index`` with ``value``."""
     t = x._t
+    if isinstance(axis, Tensor):
+        if axis._t.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"For 'index_fill', the 'axis' must be an int or an Int32/Int64 Tensor, but got "
+                            f"{_desc(axis)}")
+        if axis._t.dim() != 0:
+            raise ValueError(f"For 'index_fill', a Tensor 'axis' must be 0-D, but got {_desc(axis)}")
     return _wrap(torch.index_fill(t, _axis("index_fill", axis, t.dim()), _indices("index_fill", "index", index).long(),
                                   _u(value) if not isinstance(value, Tensor) else value._t.to(t.dtype)))
 
@@ -805,9 +824,26 @@ def _rows(x, indices):
 
 
 def inplace_update(x, v, indices):
-    """Copy of ``x`` with rows ``indices`` replaced by ``v``."""
+    """Copy of ``x`` with rows ``indices`` (an int, a tuple of ints or a 1-D Int32/Int64 Tensor) replaced by
+    ``v``; MindSpore 2.10 checks the indices' dtype, then their rank, then ``x`` and ``v``."""
+    if isinstance(indices, Tensor):
+        if indices._t.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"For 'inplace_update', the 'indices' must be an int, a tuple of ints or an Int32/Int64 "
+                            f"Tensor, but got {_desc(indices)}")
+        if indices._t.dim() != 1:
+            raise RuntimeError(f"For 'inplace_update', the 'indices' must be 1-D, but got {_desc(indices)}")
+    elif not all(isinstance(i, int) and not isinstance(i, bool)
+                 for i in (indices if isinstance(indices, (tuple, list)) else (indices,))):
+        raise TypeError(f"For 'inplace_update', the 'indices' must be an int, a tuple of ints or an Int32/Int64 "
+                        f"Tensor, but got {indices!r}")
     t, idx = _rows(x, indices)
-    return _wrap(t.index_copy(0, idx, v._t.reshape((idx.numel(),) + tuple(t.shape[1:]))))
+    if t.dtype != v._t.dtype:
+        raise TypeError(f"For 'inplace_update', 'x' and 'v' must have the same dtype, but got {_desc(x)} and "
+                        f"{_desc(v)}")
+    if v._t.dim() == 0 or v._t.shape[0] != idx.numel() or v._t.shape[1:] != t.shape[1:]:
+        raise ValueError(f"For 'inplace_update', the 'v' must have shape (len(indices),) + x.shape[1:], but got "
+                         f"{_desc(v)} for {idx.numel()} indices and {_desc(x)}")
+    return _wrap(t.index_copy(0, idx, v._t))
 
 
 def inplace_add(x, v, indices):
@@ -1367,6 +1403,8 @@ def repeat_elements(x, rep, axis=0):
 
 def repeat_interleave(input, repeats, axis=None):
     """Repeat each element ``repeats`` times along ``axis`` (None: of the flattened tensor)."""
+    if input._t.dtype == torch.bool:
+        raise TypeError(f"For 'repeat_interleave', the 'input' does not support Bool, but got {_desc(input)}")
     if isinstance(repeats, Tensor) and (repeats._t.dim() > 1 or repeats._t.is_floating_point()):
         raise TypeError(f"For 'repeat_interleave', the 'repeats' must be an int, a list of ints or a 0-D/1-D "
                         f"Tensor, but got {_desc(repeats)}")

@@ -2,7 +2,7 @@
 import torch
 
 from ...common.tensor import _wrap
-from ._dtype_table import (F32_F64, F32_F64_COMPLEX, FLOATS, FLOATS_COMPLEX, INTS, NO_BOOL, SAME,
+from ._dtype_table import (ALL, F32_F64, F32_F64_COMPLEX, FLOATS, FLOATS_COMPLEX, INTS, NO_BOOL, SAME,
                            apply_dtype_table)
 from ._utils import _axes, _desc, _fail, _float_of, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _u, _ut
 
@@ -101,28 +101,50 @@ def mv(mat, vec):
     return _wrap(torch.mv(mat._t, vec._t))
 
 
+def _matmul_shapes(op, a_name, a, b_name, b, min_rank=2, max_rank=None):
+    """ValueError, as MindSpore 2.10's MatMul/BatchMatMul shape inference raises it (before any dtype check of
+    the kernel), unless ``a @ b`` is defined: both of rank ``min_rank``..``max_rank`` and ``a``'s columns
+    matching ``b``'s rows."""
+    ta, tb = a._t, b._t
+    for name, value, t in ((a_name, a, ta), (b_name, b, tb)):
+        if t.dim() < min_rank or (max_rank is not None and t.dim() > max_rank):
+            rank = f"{min_rank}-D" if max_rank == min_rank else f"{min_rank}-D or higher"
+            raise ValueError(f"For '{op}', the '{name}' must be {rank}, but got {_desc(value)}")
+    if ta.shape[-1] != tb.shape[-2]:
+        raise ValueError(f"For '{op}', the columns of '{a_name}' must equal the rows of '{b_name}', but got "
+                         f"{_desc(a)} and {_desc(b)}")
+
+
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """``beta * input + alpha * mat1 @ mat2``."""
+    _matmul_shapes("addmm", "mat1", mat1, "mat2", mat2, max_rank=2)
     return _wrap(torch.addmm(input._t, mat1._t, mat2._t, beta=beta, alpha=alpha))
 
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * sum_b batch1[b] @ batch2[b]``."""
+    _matmul_shapes("addbmm", "batch1", batch1, "batch2", batch2)
     return _wrap(torch.addbmm(input._t, batch1._t, batch2._t, beta=beta, alpha=alpha))
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """``beta * input + alpha * mat @ vec``."""
-    return _wrap(torch.addmv(input._t, mat._t, vec._t, beta=beta, alpha=alpha))
+    m, v = mat._t, vec._t
+    if m.dim() != 2 or v.dim() != 1 or m.shape[1] != v.shape[0]:
+        raise ValueError(f"For 'addmv', the 'mat' must be 2-D and the 'vec' 1-D with as many entries as 'mat' has "
+                         f"columns, but got {_desc(mat)} and {_desc(vec)}")
+    return _wrap(torch.addmv(input._t, m, v, beta=beta, alpha=alpha))
 
 
 def addr(x, vec1, vec2, *, beta=1, alpha=1):
-    """``beta * x + alpha * outer(vec1, vec2)``."""
-    return _wrap(torch.addr(x._t, vec1._t, vec2._t, beta=beta, alpha=alpha))
+    """``beta * x + alpha * outer(vec1, vec2)``; MindSpore 2.10 flattens vectors of any rank (a 0-D ``x``
+    broadcasts)."""
+    return _wrap(torch.addr(x._t, vec1._t.reshape(-1), vec2._t.reshape(-1), beta=beta, alpha=alpha))
 
 
 def baddbmm(input, batch1, batch2, beta=1, alpha=1):
     """``beta * input + alpha * batch1 @ batch2`` per batch."""
+    _matmul_shapes("baddbmm", "batch1", batch1, "batch2", batch2)
     return _wrap(torch.baddbmm(input._t, batch1._t, batch2._t, beta=beta, alpha=alpha))
 
 
@@ -232,8 +254,19 @@ def matrix_norm(A, ord='fro', axis=(-2, -1), keepdims=False, *, dtype=None):
 
 
 def renorm(input, p, axis, maxnorm):
-    """Rescale the sub-tensors along ``axis`` whose p-norm exceeds ``maxnorm``."""
+    """Rescale the sub-tensors along ``axis`` whose p-norm exceeds ``maxnorm``. MindSpore 2.10 turns a Tensor
+    ``p``, ``axis`` or ``maxnorm`` into a number (ValueError unless it has one element)."""
+    p, axis, maxnorm = (_one_number("renorm", n, v) for n, v in (("p", p), ("axis", axis), ("maxnorm", maxnorm)))
     return _wrap(torch.renorm(input._t, p, axis, maxnorm))
+
+
+def _one_number(op, name, value):
+    """The number held by a one-element Tensor argument (other values pass unchanged)."""
+    if not hasattr(value, "_t"):
+        return value
+    if value._t.numel() != 1:
+        raise ValueError(f"For '{op}', the '{name}' must be a number or a one-element Tensor, but got {_desc(value)}")
+    return value._t.item()
 
 
 # ---------------------------------------------------------------------------- decompositions / solvers
@@ -420,6 +453,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
 _guard_module(globals(), __all__)
 
 # The dtypes MindSpore 2.10's kernels accept where torch's accept more (integers and Bool, mostly).
+_ADD_MV_R = FLOATS | frozenset({torch.int16, torch.int32, torch.int64})  # ops.addmv/addr's Python check
 apply_dtype_table(globals(), {
     # MindSpore documents Float16/Float32 for dot and Float32 for batch_dot; Float64 is kept (gradcheck).
     "dot": {"input": FLOATS, "other": FLOATS}, "batch_dot": {"x1": FLOATS, "x2": FLOATS},
@@ -430,4 +464,14 @@ apply_dtype_table(globals(), {
     "cholesky_solve": {"input": F32_F64, "input2": F32_F64}, "pinv": {"x": F32_F64},
     "qr": {"input": FLOATS_COMPLEX}, "lu_unpack": {"LU_data": NO_BOOL, "LU_pivots": INTS},
     "norm": {"A": NO_BOOL}, "vector_norm": {"x": NO_BOOL}, "matrix_norm": {"A": NO_BOOL},
+    # Checked before the shapes, as MindSpore 2.10's Python wrappers and primitive infer functions do.
+    "addmv": {"input": _ADD_MV_R, "mat": ALL, SAME: ("mat", "vec")},
+    "addr": {"x": _ADD_MV_R, "vec1": ALL, SAME: ("vec1", "vec2")},
+    "baddbmm": {"input": ALL, SAME: ("input", "batch1", "batch2")},
+    "svd": {"input": F32_F64_COMPLEX},
+    "lstsq": {"input": FLOATS, "A": FLOATS, SAME: ("input", "A")},
+    "lu_solve": {"b": FLOATS, "LU_data": FLOATS, "LU_pivots": frozenset({torch.int32})},
+    "ormqr": {"input": F32_F64_COMPLEX, "tau": F32_F64_COMPLEX, "other": F32_F64_COMPLEX,
+              SAME: ("input", "tau", "other")},
+    "matrix_power": {"input": F32_F64 | INTS},
 })

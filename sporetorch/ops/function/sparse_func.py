@@ -15,8 +15,14 @@ __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min
 def _segments(op, x, segment_ids, num_segments):
     t = x._t
     ids = _ut(segment_ids, t)
-    if ids.is_floating_point():
-        raise TypeError(f"For '{op}', the 'segment_ids' must be an integer tensor, but got {_desc(segment_ids)}")
+    if ids.dtype not in (torch.int32, torch.int64):
+        raise TypeError(f"For '{op}', the 'segment_ids' must be an Int32/Int64 tensor, but got {_desc(segment_ids)}")
+    if hasattr(num_segments, "_t") and (num_segments._t.dim() != 0 or
+                                        num_segments._t.dtype not in (torch.int32, torch.int64)):
+        raise TypeError(f"For '{op}', the 'num_segments' must be an int or a 0-D Int32/Int64 Tensor, but got "
+                        f"{_desc(num_segments)}")
+    if t.dtype == torch.bool:
+        raise TypeError(f"For '{op}', the 'x' does not support Bool, but got {_desc(x)}")
     n = int(_number(num_segments))
     if tuple(t.shape[:ids.dim()]) != tuple(ids.shape):
         raise ValueError(f"For '{op}', the 'segment_ids' shape {tuple(ids.shape)} must be a prefix of the input "

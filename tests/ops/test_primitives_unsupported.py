@@ -20,6 +20,9 @@ _CONSTRUCTOR_ARGS = {
 # Arguments that pass the checks MindSpore 2.10 makes before it finds no CPU kernel (3-D boxes, integer indices).
 _VALID_ARGS = {"rotated_iou": (ms.Tensor(np.ones((1, 5, 2), np.float32)),) * 2,
                "moe_token_permute": (_X, ms.Tensor(np.zeros(2, np.int32)))}
+# Inputs that pass the checks MindSpore 2.10 makes before it finds no CPU kernel.
+_CALL_ARGS = {"RNNTLoss": (ms.Tensor(np.ones((1, 2, 3, 5), np.float32)),) + (ms.Tensor(np.ones((1, 2), np.int32)),) * 3,
+              "GroupTopk": (_X, _X, 1, 1)}
 _REASONS = {"ascend": "only for Ascend", "device": "device data queue", "graph": "graph-compiler primitive"}
 
 
@@ -32,7 +35,7 @@ def test_unsupported_primitive_raises_with_reason(name):
     assert prim.name == name
     with pytest.raises(RuntimeError, match=rf"ops\.{name} is not supported by sporetorch: .*"
                                            rf"{_REASONS[type(prim)._reason]}"):
-        prim(_X, _X)
+        prim(*_CALL_ARGS.get(name, (_X, _X)))
 
 
 def test_constructor_records_mindspore_attributes():

@@ -6,12 +6,37 @@ import torch
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _set
 from ..function import array_func, random_func
-from ..function._utils import _ut
+from ..function._utils import FLOATS, _ut
 from ..primitive import Primitive, prim_attr_register
+from ._errors import tensor_of
 
-__all__ = ["TransposeView", "TransposeExtView", "SelectView", "CopyWithSlice", "DataFormatVecPermute",
-           "NoRepeatNGram", "Betainc", "ApplyAdagradDA", "AdamNoUpdateParam", "UniformCandidateSampler",
-           "LogUniformCandidateSampler", "PyFunc", "DumpGradient", "CTCLossV2", "ParameterizedTruncatedNormal"]
+__all__ = [
+    "AdamNoUpdateParam",
+    "ApplyAdagradDA",
+    "Betainc",
+    "CTCLossV2",
+    "ComputeAccidentalHits",
+    "CopyWithSlice",
+    "DataFormatVecPermute",
+    "DumpGradient",
+    "LogUniformCandidateSampler",
+    "NoRepeatNGram",
+    "ParameterizedTruncatedNormal",
+    "PyFunc",
+    "SelectView",
+    "SubAndFilter",
+    "TransposeExtView",
+    "TransposeView",
+    "UniformCandidateSampler",
+]
+
+_I32_I64 = (torch.int32, torch.int64)
+
+
+def _int_arg(prim, name, value):
+    """TypeError unless ``value`` is a Python int, as MindSpore 2.10's argument parser requires it."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"For '{prim}', the '{name}' must be an int, but got {type(value).__name__}")
 
 
 class TransposeView(Primitive):
@@ -33,29 +58,47 @@ class TransposeExtView(Primitive):
         pass
 
     def __call__(self, input, dim0, dim1):
+        _int_arg("TransposeExtView", "dim0", dim0)
+        _int_arg("TransposeExtView", "dim1", dim1)
         return array_func.swapaxes(input, dim0, dim1)
 
 
 class SelectView(Primitive):
-    """The view ``input`` indexed by ``index`` along ``dim`` (that axis removed)."""
+    """The view of ``input_tensor`` at ``input_indices`` along ``axis`` (that axis removed):
+    ``SelectView()(x, index, axis)``."""
 
     @prim_attr_register
     def __init__(self):
         pass
 
-    def __call__(self, input, dim, index):
-        return _wrap(input._t.select(dim, index))
+    def __call__(self, input_tensor, input_indices, axis):
+        _int_arg("SelectView", "input_indices", input_indices)
+        _int_arg("SelectView", "axis", axis)
+        return _wrap(input_tensor._t.select(axis, input_indices))
 
 
 class CopyWithSlice(Primitive):
-    """Copy ``src`` into ``self`` in place (broadcast to its shape and cast to its dtype); returns ``self``."""
+    """Copy Tensor ``y`` into ``x`` in place; returns ``x``.
+
+    Differences from PyTorch (``copy_``): as MindSpore 2.10's kernel, ``y`` must be a Tensor of ``x``'s shape
+    and dtype (no broadcast, no cast); anything else is a RuntimeError.
+    """
 
     @prim_attr_register
     def __init__(self):
         pass
 
-    def __call__(self, input, src):
-        return _set(input, _ut(src, input._t).expand(input._t.shape))
+    def __call__(self, x, y):
+        if not isinstance(y, Tensor):
+            got = type(y).__name__
+            raise RuntimeError(f"For 'CopyWithSlice', the 'y' must be a Tensor, but got {got}")  # noqa: TRY004
+        if y._t.dtype != x._t.dtype:
+            raise RuntimeError(f"For 'CopyWithSlice', the 'y' must have the dtype of 'x', but got {y.dtype} and "
+                               f"{x.dtype}")
+        if y._t.shape != x._t.shape:
+            raise RuntimeError(f"For 'CopyWithSlice', the 'y' must have the shape of 'x', but got "
+                               f"{tuple(y._t.shape)} and {tuple(x._t.shape)}")
+        return _set(x, y._t)
 
 
 class DataFormatVecPermute(Primitive):
@@ -74,12 +117,11 @@ class DataFormatVecPermute(Primitive):
                                  f"{value!r}")
 
     def __call__(self, x):
+        tensor_of("DataFormatVecPermute", "x", x, _I32_I64)
         t = x._t
         if tuple(t.shape) not in ((4,), (4, 2)):
             raise ValueError(f"For 'DataFormatVecPermute', the input shape must be (4,) or (4, 2), but got "
                              f"{tuple(t.shape)}")
-        if t.dtype not in (torch.int32, torch.int64):
-            raise TypeError(f"For 'DataFormatVecPermute', the input must be int32 or int64, but got {x.dtype}")
         order = [self.src_format.index(c) for c in self.dst_format]
         return _wrap(t[order])
 
@@ -102,6 +144,8 @@ class NoRepeatNGram(Primitive):
             raise ValueError(f"For 'NoRepeatNGram', the 'ngram_size' must be a positive int, but got {ngram_size}")
 
     def __call__(self, state_seq, log_probs):
+        tensor_of("NoRepeatNGram", "state_seq", state_seq, (torch.int32,))
+        tensor_of("NoRepeatNGram", "log_probs", log_probs, FLOATS)
         seq, lp = state_seq._t, log_probs._t
         if seq.dim() != 3 or lp.dim() != 3 or seq.shape[:2] != lp.shape[:2]:
             raise ValueError(f"For 'NoRepeatNGram', 'state_seq' and 'log_probs' must be 3-D with the same first two "
@@ -171,7 +215,11 @@ class Betainc(Primitive):
         if not (ta.shape == tb.shape == tx.shape):
             raise ValueError(f"For 'Betainc', 'a', 'b' and 'x' must have the same shape, but got "
                              f"{tuple(ta.shape)}, {tuple(tb.shape)} and {tuple(tx.shape)}")
-        return _wrap(_betainc(ta.double(), tb.double(), tx.double()).to(ta.dtype))
+        a64, b64, x64 = ta.double(), tb.double(), tx.double()
+        # outside the domain (a, b > 0, 0 <= x <= 1) the result is NaN, as MindSpore 2.10's kernel gives it
+        outside = (a64 <= 0) | (b64 <= 0) | (x64 < 0) | (x64 > 1)
+        value = _betainc(a64.clamp_min(1e-300), b64.clamp_min(1e-300), x64.clamp(0, 1))
+        return _wrap(torch.where(outside, torch.full_like(value, float("nan")), value).to(ta.dtype))
 
 
 class ApplyAdagradDA(Primitive):
@@ -332,6 +380,11 @@ class CTCLossV2(Primitive):
                              f"'{reduction}'.")
 
     def __call__(self, log_probs, targets, input_lengths, target_lengths):
+        tensor_of("CTCLossV2", "log_probs", log_probs, (torch.float32, torch.float64))
+        tensor_of("CTCLossV2", "targets", targets, _I32_I64)
+        for name, lengths in (("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+            if isinstance(lengths, Tensor):  # or a tuple of ints
+                tensor_of("CTCLossV2", name, lengths, _I32_I64)
         lp = log_probs._t
         tg = _ut(targets, lp).long()
         il, tl = _ut(input_lengths, lp).long().tolist(), _ut(target_lengths, lp).long().tolist()
@@ -390,7 +443,7 @@ class ParameterizedTruncatedNormal(Primitive):
     def __init__(self, seed=0, seed2=0):
         pass
 
-    def __call__(self, shape, mean, stdevs, min, max):  # noqa: A002 - MindSpore's argument names
+    def __call__(self, shape, mean, stdevs, min, max):
         dims = [int(d) for d in _ut(shape, mean._t).tolist()]
         params = []
         for name, value in (("mean", mean), ("stdevs", stdevs), ("min", min), ("max", max)):
@@ -408,3 +461,62 @@ class ParameterizedTruncatedNormal(Primitive):
         eps = torch.finfo(torch.float64).eps
         z = normal.icdf((a + u * (b - a)).clamp(eps, 1 - eps))
         return _wrap((mu + sigma * z).clamp(lo, hi).to(mean._t.dtype).to(mean._t.device))
+
+
+class ComputeAccidentalHits(Primitive):
+    """The accidental hits of sampled classes: every ``(i, j)`` where a target class of row ``i`` of
+    ``true_classes`` equals ``sampled_candidates[j]`` (once per matching target).
+
+    Args:
+        num_true (int): the number of target classes per row. Default: 1.
+
+    Inputs:
+        - **true_classes** (Tensor) - (batch, num_true) int64.
+        - **sampled_candidates** (Tensor) - (num_sampled,) int64.
+
+    Outputs:
+        ``(indices, ids, weights)``: the rows (int32), the sampled positions (int64) and the weights, the
+        lowest float32, of the hits in row order.
+
+    Differences from MindSpore: MindSpore 2.10 documents it but has no CPU kernel for it.
+    """
+
+    @prim_attr_register
+    def __init__(self, num_true=1):
+        pass
+
+    def __call__(self, true_classes, sampled_candidates):
+        tensor_of("ComputeAccidentalHits", "true_classes", true_classes, (torch.int64,))
+        tensor_of("ComputeAccidentalHits", "sampled_candidates", sampled_candidates, (torch.int64,))
+        tc, sc = true_classes._t, sampled_candidates._t
+        if tc.dim() != 2 or sc.dim() != 1:
+            raise ValueError(f"For 'ComputeAccidentalHits', the 'true_classes' must be 2-D and the "
+                             f"'sampled_candidates' 1-D, but got shapes {tuple(tc.shape)} and {tuple(sc.shape)}")
+        row, _, col = torch.nonzero(tc[:, :, None] == sc[None, None, :], as_tuple=True)
+        weights = torch.full(row.shape, torch.finfo(torch.float32).min, dtype=torch.float32, device=tc.device)
+        return _wrap(row.to(torch.int32)), _wrap(col), _wrap(weights)
+
+
+class SubAndFilter(Primitive):
+    """Subtract ``offset`` from ``input_x`` and keep the results in ``[0, max_num)``:
+    ``(filter_res, filter_idx)``, the kept values and their flat positions in ``input_x``.
+
+    Inputs:
+        - **input_x** (Tensor) - int32 or int64.
+        - **max_num**, **offset** (int or Tensor) - a Tensor gives its first element (as MindSpore 2.10 reads it).
+
+    Outputs:
+        Two 1-D Tensors of ``input_x``'s dtype.
+    """
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input_x, max_num, offset):
+        tensor_of("SubAndFilter", "input_x", input_x, _I32_I64)
+        t = input_x._t.reshape(-1)
+        max_num, offset = (int(v._t.reshape(-1)[0]) if isinstance(v, Tensor) else int(v) for v in (max_num, offset))
+        shifted = t - offset
+        keep = torch.nonzero((shifted >= 0) & (shifted < max_num)).reshape(-1)
+        return _wrap(shifted[keep]), _wrap(keep.to(t.dtype))

@@ -4,25 +4,74 @@ import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
 from ..function import array_func, image_func
-from ..function.nn_func import _relu
+from ..function._utils import F16_F32, FLOATS, _check_dtype, _same_dtype, _tensor_arg
+from ..function.nn_func import _check_rank, _check_same_shape, _relu
 from ..primitive import Primitive, prim_attr_register
-from ._errors import float_input, functional
+from ._errors import float_input, functional, tensor_of
+
+# MindSpore 2.10's dtype lists of its Primitives' infer checks (``check_tensor_dtype_valid``), as torch dtypes.
+_INTS = (torch.int8, torch.int16, torch.int32, torch.int64)
+_I32_I64 = (torch.int32, torch.int64)
+_UINTS = (torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+_REALS = FLOATS + _INTS + _UINTS
+_BF16_F16_F32 = (torch.bfloat16,) + F16_F32
 
 __all__ = [
-    "ReLU", "ReLU6", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "GeLU", "FastGeLU", "HSwish", "HSigmoid", "Elu",
-    "SeLU", "CeLU", "Softplus", "Softsign", "Mish", "LeakyReLU", "PReLU", "HShrink", "SoftShrink",
-    "Dropout", "BiasAdd", "Conv2D", "Conv3D", "Conv2DTranspose", "MaxPool", "AvgPool", "LayerNorm", "BatchNorm",
-    "L2Normalize", "L2Loss", "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits",
-    "SigmoidCrossEntropyWithLogits", "BCEWithLogitsLoss", "BinaryCrossEntropy", "NLLLoss", "SmoothL1Loss",
-    "KLDivLoss", "ResizeBilinearV2", "ResizeNearestNeighbor", "MirrorPad", "Pdist",
+    "AvgPool",
+    "BCEWithLogitsLoss",
+    "BatchNorm",
+    "BiasAdd",
+    "BinaryCrossEntropy",
+    "CeLU",
+    "Conv2D",
+    "Conv2DTranspose",
+    "Conv3D",
+    "Dropout",
+    "Elu",
+    "FastGeLU",
+    "GeLU",
+    "HShrink",
+    "HSigmoid",
+    "HSwish",
+    "KLDivLoss",
+    "L2Loss",
+    "L2Normalize",
+    "LayerNorm",
+    "LeakyReLU",
+    "LogSoftmax",
+    "MaxPool",
+    "MirrorPad",
+    "Mish",
+    "NLLLoss",
+    "PReLU",
+    "Pdist",
+    "ReLU",
+    "ReLU6",
+    "ResizeBilinearV2",
+    "ResizeNearestNeighbor",
+    "SeLU",
+    "Sigmoid",
+    "SigmoidCrossEntropyWithLogits",
+    "SmoothL1Loss",
+    "SoftShrink",
+    "Softmax",
+    "SoftmaxCrossEntropyWithLogits",
+    "Softplus",
+    "Softsign",
+    "SparseSoftmaxCrossEntropyWithLogits",
+    "Tanh",
 ]
 
 
 def _unary_class(name, fn, doc, check=None):
+    """A one-input Primitive: ``fn`` a torch function of the input's tensor, or the name of the functional op
+    whose MindSpore 2.10 behaviour (dtypes, integer kernels) is the Primitive's."""
     def __init__(self):
         Primitive.__init__(self, name)
 
     def __call__(self, input_x):
+        if isinstance(fn, str):
+            return functional(name, fn, input_x)
         if check is not None:
             check(name, input_x)
         try:
@@ -37,14 +86,14 @@ def _unary_class(name, fn, doc, check=None):
 ReLU = _unary_class("ReLU", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ops.ReLU()(x)``; NaN gives 0.")
 ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.", float_input)
 Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.", float_input)
-Tanh = _unary_class("Tanh", torch.tanh, "Hyperbolic tangent.")
+Tanh = _unary_class("Tanh", "tanh", "Hyperbolic tangent of a float or complex Tensor.")
 GeLU = _unary_class("GeLU", lambda t: F.gelu(t, approximate="tanh"),
                     "Gaussian error linear unit, tanh approximation (MindSpore 2.10's GeLU kernel; ops.gelu is exact).")
 FastGeLU = _unary_class("FastGeLU", lambda t: t * torch.sigmoid(1.702 * t),
                         r"Fast GELU, :math:`x \sigma(1.702 x)`.", float_input)
-HSwish = _unary_class("HSwish", F.hardswish, "Hard swish.")
-HSigmoid = _unary_class("HSigmoid", F.hardsigmoid, "Hard sigmoid.")
-SeLU = _unary_class("SeLU", F.selu, "Scaled exponential linear unit.")
+HSwish = _unary_class("HSwish", "hardswish", "Hard swish (integer inputs: MindSpore's integer kernel).")
+HSigmoid = _unary_class("HSigmoid", "hardsigmoid", "Hard sigmoid (integer inputs: MindSpore's integer kernel).")
+SeLU = _unary_class("SeLU", "selu", "Scaled exponential linear unit (int8/int32 inputs: MindSpore's integer kernel).")
 Softsign = _unary_class("Softsign", F.softsign, r":math:`x / (1 + |x|)`.", float_input)
 Mish = _unary_class("Mish", F.mish, r"Mish, :math:`x \tanh(\mathrm{softplus}(x))`.")
 Softplus = _unary_class("Softplus", F.softplus, r":math:`\log(1 + e^x)`.")
@@ -63,14 +112,24 @@ class Softmax(Primitive):
 
 
 class LogSoftmax(Primitive):
-    """Log-softmax over ``axis``. Default: the last axis."""
+    """Log-softmax over ``axis``. Default: the last axis.
+
+    Differences from ops.log_softmax: a 0-D input is a RuntimeError (MindSpore 2.10's kernel fails on it).
+    """
 
     @prim_attr_register
     def __init__(self, axis=-1):
         pass
 
     def __call__(self, logits):
+        _not_scalar("LogSoftmax", "logits", logits)
         return functional("LogSoftmax", "log_softmax", logits, self.axis)
+
+
+def _not_scalar(prim, name, x):
+    """RuntimeError for a 0-D Tensor, which MindSpore 2.10's kernel of ``prim`` fails on at run time."""
+    if isinstance(x, Tensor) and x._t.dim() == 0:
+        raise RuntimeError(f"For '{prim}', the '{name}' must not be a 0-D Tensor (a scalar), but got shape ()")
 
 
 class Elu(Primitive):
@@ -159,9 +218,16 @@ class BiasAdd(Primitive):
         pass
 
     def __call__(self, input_x, bias):
+        _tensor_arg("BiasAdd", "bias", bias)
+        if bias._t.dim() != 1:
+            raise ValueError(f"For 'BiasAdd', the 'bias' must be 1-D, but got shape {tuple(bias._t.shape)}")
+        if self.data_format != "NHWC":
+            return functional("BiasAdd", "bias_add", input_x, bias)
         t, b = input_x._t, bias._t
-        if self.data_format == "NCHW" and t.dim() > 2:
-            b = b.reshape((-1,) + (1,) * (t.dim() - 2))
+        if t.dim() < 2 or b.shape[0] != t.shape[-1]:
+            raise ValueError(f"For 'BiasAdd', the 'bias' must have input_x.shape[-1] elements for 'NHWC', but got "
+                             f"input_x shape {tuple(t.shape)} and bias shape {tuple(b.shape)}")
+        _same_dtype("BiasAdd", ("input_x", "bias"), input_x, bias)
         return _wrap(t + b)
 
 
@@ -189,6 +255,9 @@ def _conv_padding(pad_mode, pad, n):
     return pad
 
 
+_CONV2D_DTYPES = _BF16_F16_F32 + (torch.int8, torch.int32, torch.int64)
+
+
 class Conv2D(Primitive):
     """2-D convolution of an NCHW input with an (out, in/group, kh, kw) weight."""
 
@@ -198,6 +267,10 @@ class Conv2D(Primitive):
         pass
 
     def __call__(self, x, w):
+        tensor_of("Conv2D", "x", x, _CONV2D_DTYPES)
+        tensor_of("Conv2D", "w", w, _CONV2D_DTYPES)
+        _same_dtype("Conv2D", ("x", "w"), x, w)
+        _check_rank("Conv2D", "x", x, (4,))
         t = x._t
         stride, dilation = _pair(self.stride), _pair(self.dilation)
         if self.pad_mode == "same":
@@ -222,6 +295,8 @@ class Conv3D(Primitive):
         pass
 
     def __call__(self, x, weight, bias=None):
+        tensor_of("Conv3D", "x", x, _BF16_F16_F32)
+        tensor_of("Conv3D", "w", weight, _BF16_F16_F32)
         p = _conv_padding(self.pad_mode, self.pad, 3)
         b = None if bias is None else bias._t
         return _wrap(F.conv3d(x._t, weight._t, b, _pair(self.stride, 3), p, _pair(self.dilation, 3), self.group))
@@ -302,7 +377,20 @@ class LayerNorm(Primitive):
         pass
 
     def __call__(self, input_x, gamma, beta):
+        # MindSpore 2.10 checks the shapes before the dtypes here.
         t = input_x._t
+        if t.dim() == 0:
+            raise ValueError("For 'LayerNorm', the 'input_x' must not be 0-D, but got shape ()")
+        want = t.shape[self.begin_params_axis % t.dim():]
+        _tensor_arg("LayerNorm", "gamma", gamma)
+        _tensor_arg("LayerNorm", "beta", beta)
+        if gamma._t.shape != want or beta._t.shape != want:
+            raise ValueError(f"For 'LayerNorm', the 'gamma' and 'beta' must have the shape {tuple(want)} of input_x "
+                             f"from begin_params_axis {self.begin_params_axis}, but got input_x shape "
+                             f"{tuple(t.shape)}, gamma shape {tuple(gamma._t.shape)} and beta shape "
+                             f"{tuple(beta._t.shape)}")
+        for name, value in (("input_x", input_x), ("gamma", gamma), ("beta", beta)):
+            _check_dtype("LayerNorm", name, value, FLOATS)
         axes = tuple(range(self.begin_norm_axis % t.dim(), t.dim()))
         var, mean = torch.var_mean(t, axes, correction=0, keepdim=True)
         y = (t - mean) * torch.rsqrt(var + self.epsilon) * gamma._t + beta._t
@@ -347,6 +435,9 @@ class L2Normalize(Primitive):
         pass
 
     def __call__(self, x):
+        tensor_of("L2Normalize", "x", x, FLOATS)
+        if x._t.dim() == 0:  # a TypeError in MindSpore 2.10
+            raise TypeError("For 'L2Normalize', the 'x' must have at least 1 dimension, but got shape ()")
         axis = self.axis if isinstance(self.axis, int) else tuple(self.axis)
         norm = torch.linalg.vector_norm(x._t, 2, axis, True)
         return _wrap(x._t / torch.clamp_min(norm, self.epsilon))
@@ -364,12 +455,23 @@ class L2Loss(Primitive):
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):
-    """Cross entropy between ``softmax(logits)`` and dense ``labels``: ``(loss per sample, dlogits)``."""
+    """Cross entropy between ``softmax(logits)`` and dense ``labels``, both (batch, classes):
+    ``(loss per sample, dlogits)``.
+
+    Differences from MindSpore: float64 is accepted too (MindSpore 2.10 takes float16 and float32 only).
+    """
 
     def __init__(self):
         super().__init__("SoftmaxCrossEntropyWithLogits")
 
     def __call__(self, logits, labels):
+        prim = "SoftmaxCrossEntropyWithLogits"
+        tensor_of(prim, "labels", labels, FLOATS)
+        tensor_of(prim, "logits", logits, FLOATS)
+        _same_dtype(prim, ("logits", "labels"), logits, labels)
+        _check_rank(prim, "logits", logits, (2,))
+        _check_rank(prim, "labels", labels, (2,))
+        _check_same_shape(prim, logits, labels, ("logits", "labels"))
         lg, lb = logits._t, labels._t
         loss = -(lb * torch.log_softmax(lg, -1)).sum(-1)
         return _wrap(loss), _wrap(torch.softmax(lg, -1) - lb)
@@ -383,6 +485,12 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
         pass
 
     def __call__(self, logits, labels):
+        prim = "SparseSoftmaxCrossEntropyWithLogits"
+        tensor_of(prim, "labels", labels, _I32_I64)
+        tensor_of(prim, "logits", logits, F16_F32)
+        if labels._t.shape != logits._t.shape[:-1]:
+            raise ValueError(f"For '{prim}', the 'labels' must have the shape of 'logits' less its last axis, but got "
+                             f"logits shape {tuple(logits._t.shape)} and labels shape {tuple(labels._t.shape)}")
         lg, lb = logits._t, labels._t.long()
         if self.is_grad:
             g = torch.softmax(lg, -1) - F.one_hot(lb, lg.shape[-1]).to(lg.dtype)
@@ -407,11 +515,12 @@ class BCEWithLogitsLoss(Primitive):
     def __init__(self, reduction="mean"):
         pass
 
-    def __call__(self, logits, label, weight, pos_weight):
-        w = None if weight is None else weight._t
-        pw = None if pos_weight is None else pos_weight._t
-        return _wrap(F.binary_cross_entropy_with_logits(logits._t, label._t, w, reduction=self.reduction,
-                                                        pos_weight=pw))
+    def __call__(self, logits, label, weight=None, pos_weight=None):
+        tensor_of("BCEWithLogitsLoss", "input", logits, _BF16_F16_F32)
+        _tensor_arg("BCEWithLogitsLoss", "target", label)
+        _check_same_shape("BCEWithLogitsLoss", logits, label)
+        return functional("BCEWithLogitsLoss", "binary_cross_entropy_with_logits", logits, label, weight, pos_weight,
+                          self.reduction)
 
 
 class BinaryCrossEntropy(Primitive):
@@ -433,6 +542,10 @@ class NLLLoss(Primitive):
         pass
 
     def __call__(self, logits, labels, weight):
+        # MindSpore 2.10's CPU kernel: float logits and weight, int32/int64 labels.
+        tensor_of("NLLLoss", "logits", logits, FLOATS)
+        tensor_of("NLLLoss", "labels", labels, _I32_I64)
+        tensor_of("NLLLoss", "weight", weight, FLOATS)
         lg, lb, w = logits._t, labels._t.long(), weight._t
         loss = F.nll_loss(lg, lb, w, ignore_index=self.ignore_index, reduction=self.reduction)
         valid = lb != self.ignore_index
@@ -459,7 +572,10 @@ class KLDivLoss(Primitive):
         pass
 
     def __call__(self, logits, labels):
-        return _wrap(F.kl_div(logits._t, labels._t, reduction=self.reduction))
+        tensor_of("KLDivLoss", "logits", logits, FLOATS)
+        _tensor_arg("KLDivLoss", "labels", labels)
+        _same_dtype("KLDivLoss", ("logits", "labels"), logits, labels)
+        return functional("KLDivLoss", "kl_div", logits, labels, self.reduction)
 
 
 class ResizeBilinearV2(Primitive):
@@ -493,6 +609,7 @@ class MirrorPad(Primitive):
         pass
 
     def __call__(self, input_x, paddings):
+        tensor_of("MirrorPad", "paddings", paddings, _I32_I64)
         return array_func.mirror_pad(input_x, paddings, self.mode)
 
 
@@ -509,7 +626,7 @@ class Pdist(Primitive):
 
 Gelu = GeLU
 FastGelu = FastGeLU
-__all__ += ["Gelu", "FastGelu"]
+__all__ += ["FastGelu", "Gelu"]
 
 
 class Dense(Primitive):
@@ -530,7 +647,8 @@ class GLU(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.glu(x._t, self.axis))
+        _not_scalar("GLU", "x", x)
+        return functional("GLU", "glu", x, self.axis)
 
 
 class LRN(Primitive):
@@ -541,9 +659,9 @@ class LRN(Primitive):
         pass
 
     def __call__(self, x):
-        size = 2 * self.depth_radius + 1
-        # torch divides alpha by the window size; MindSpore does not.
-        return _wrap(F.local_response_norm(x._t, size, self.alpha * size, self.beta, self.bias))
+        tensor_of("LRN", "x", x, F16_F32)
+        _check_rank("LRN", "x", x, (4,))
+        return functional("LRN", "lrn", x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
 
 
 class AdaptiveAvgPool2D(Primitive):
@@ -554,7 +672,8 @@ class AdaptiveAvgPool2D(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.adaptive_avg_pool2d(input_x._t, self.output_size))
+        tensor_of("AdaptiveAvgPool2D", "x", input_x, FLOATS)
+        return functional("AdaptiveAvgPool2D", "adaptive_avg_pool2d", input_x, self.output_size)
 
 
 class AdaptiveAvgPool3D(Primitive):
@@ -565,7 +684,8 @@ class AdaptiveAvgPool3D(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.adaptive_avg_pool3d(x._t, self.output_size))
+        tensor_of("AdaptiveAvgPool3D", "x", x, FLOATS + _INTS + (torch.uint8,))
+        return functional("AdaptiveAvgPool3D", "adaptive_avg_pool3d", x, self.output_size)
 
 
 class AdaptiveMaxPool2D(Primitive):
@@ -587,7 +707,10 @@ class AdaptiveMaxPool3D(Primitive):
         super().__init__("AdaptiveMaxPool3D")
 
     def __call__(self, x, output_size):
-        size = tuple(output_size._t.tolist()) if isinstance(output_size, Tensor) else tuple(output_size)
+        tensor_of("AdaptiveMaxPool3D", "x", x, _REALS)
+        tensor_of("AdaptiveMaxPool3D", "output_size", output_size, (torch.int32,))
+        _check_rank("AdaptiveMaxPool3D", "x", x, (4, 5))
+        size = tuple(output_size._t.tolist())
         v, i = F.adaptive_max_pool3d(x._t, size, return_indices=True)
         return _wrap(v), _wrap(i.to(torch.int32))
 
@@ -601,6 +724,7 @@ class MaxPool3D(Primitive):
         pass
 
     def __call__(self, x):
+        tensor_of("MaxPool3D", "x", x, FLOATS)
         pad = self.pad_list if isinstance(self.pad_list, int) else tuple(self.pad_list)[::2]
         return _wrap(F.max_pool3d(x._t, _pair(self.kernel_size, 3), _pair(self.strides, 3), pad,
                                   ceil_mode=bool(self.ceil_mode)))
@@ -615,6 +739,7 @@ class AvgPool3D(Primitive):
         pass
 
     def __call__(self, input_x):
+        tensor_of("AvgPool3D", "x", input_x, FLOATS)
         pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
         return _wrap(F.avg_pool3d(input_x._t, _pair(self.kernel_size, 3), _pair(self.strides, 3), pad,
                                   self.ceil_mode, self.count_include_pad, self.divisor_override or None))
@@ -628,6 +753,8 @@ class MaxPoolWithArgmax(Primitive):
         pass
 
     def __call__(self, x):
+        # MindSpore 2.10's list has no int32
+        tensor_of("MaxPoolWithArgmax", "x", x, tuple(d for d in _REALS if d != torch.int32))
         v, i = F.max_pool2d(x._t, _pair(self.kernel_size), _pair(self.strides), return_indices=True)
         return _wrap(v), _wrap(i.to(torch.int32))
 
@@ -641,6 +768,7 @@ class MaxPoolWithArgmaxV2(Primitive):
         pass
 
     def __call__(self, x):
+        tensor_of("MaxPoolWithArgmaxV2", "x", x, _REALS)
         strides = self.kernel_size if self.strides is None else self.strides
         v, i = F.max_pool2d(x._t, _pair(self.kernel_size), _pair(strides), _pair(self.pads),
                             _pair(self.dilation), self.ceil_mode, return_indices=True)
@@ -744,6 +872,8 @@ class Col2Im(Primitive):
         pass
 
     def __call__(self, x, output_size):
+        tensor_of("Col2Im", "output_size", output_size, _I32_I64)
+        _check_rank("Col2Im", "output_size", output_size, (1,))
         return image_func.col2im(x, output_size, _pair(self.kernel_size), _pair(self.dilation), _pair(self.padding),
                                  _pair(self.stride))
 
@@ -756,6 +886,9 @@ class PadV3(Primitive):
         pass
 
     def __call__(self, x, paddings, constant_value=None):
+        if isinstance(paddings, Tensor):  # MindSpore 2.10 checks the rank, then the dtype
+            _check_rank("PadV3", "paddings", paddings, (1,))
+            _check_dtype("PadV3", "paddings", paddings, _I32_I64)
         pads = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
         mode = {"edge": "replicate"}.get(self.mode, self.mode)
         if mode == "constant":
@@ -818,6 +951,8 @@ class MultilabelMarginLoss(Primitive):
         pass
 
     def __call__(self, x, target):
+        tensor_of("MultilabelMarginLoss", "x", x, FLOATS)
+        tensor_of("MultilabelMarginLoss", "target", target, (torch.int32,))
         tg = target._t.long()
         loss = F.multilabel_margin_loss(x._t, tg, reduction=self.reduction)
         valid = torch.cumprod((tg >= 0).long(), -1)
@@ -833,7 +968,8 @@ class TripletMarginLoss(Primitive):
         pass
 
     def __call__(self, x, positive, negative, margin):
-        m = float(margin._t.item()) if isinstance(margin, Tensor) else float(margin)
+        tensor_of("TripletMarginLoss", "margin", margin, (torch.float32,))
+        m = float(margin._t.item())
         return _wrap(F.triplet_margin_loss(x._t, positive._t, negative._t, m, self.p, self.eps, self.swap,
                                            reduction=self.reduction))
 
@@ -885,6 +1021,10 @@ class CTCLoss(Primitive):
         pass
 
     def __call__(self, x, labels_indices, labels_values, sequence_length):
+        tensor_of("CTCLoss", "labels_indices", labels_indices, (torch.int64,))
+        tensor_of("CTCLoss", "labels_values", labels_values, (torch.int32,))
+        tensor_of("CTCLoss", "sequence_length", sequence_length, (torch.int32,))
+        tensor_of("CTCLoss", "inputs", x, FLOATS)
         t = x._t
         n = t.shape[1]
         idx = labels_indices._t.long()
@@ -897,9 +1037,37 @@ class CTCLoss(Primitive):
         return _wrap(loss), _wrap(torch.zeros_like(t))
 
 
-__all__ += ["Dense", "GLU", "LRN", "AdaptiveAvgPool2D", "AdaptiveAvgPool3D", "AdaptiveMaxPool2D", "AdaptiveMaxPool3D",
-            "MaxPool3D", "AvgPool3D", "MaxPoolWithArgmax", "MaxPoolWithArgmaxV2", "Dropout2D", "Dropout3D",
-            "ResizeNearestNeighborV2", "ResizeBicubic", "ResizeLinear1D", "UpsampleNearest3D", "UpsampleTrilinear3D",
-            "Im2Col", "Col2Im", "PadV3", "Padding", "ChannelShuffle", "SoftMarginLoss", "MultiMarginLoss",
-            "MultilabelMarginLoss", "TripletMarginLoss", "GridSampler2D", "GridSampler3D", "AffineGrid", "IOU",
-            "CTCLoss"]
+__all__ += [
+    "GLU",
+    "IOU",
+    "LRN",
+    "AdaptiveAvgPool2D",
+    "AdaptiveAvgPool3D",
+    "AdaptiveMaxPool2D",
+    "AdaptiveMaxPool3D",
+    "AffineGrid",
+    "AvgPool3D",
+    "CTCLoss",
+    "ChannelShuffle",
+    "Col2Im",
+    "Dense",
+    "Dropout2D",
+    "Dropout3D",
+    "GridSampler2D",
+    "GridSampler3D",
+    "Im2Col",
+    "MaxPool3D",
+    "MaxPoolWithArgmax",
+    "MaxPoolWithArgmaxV2",
+    "MultiMarginLoss",
+    "MultilabelMarginLoss",
+    "PadV3",
+    "Padding",
+    "ResizeBicubic",
+    "ResizeLinear1D",
+    "ResizeNearestNeighborV2",
+    "SoftMarginLoss",
+    "TripletMarginLoss",
+    "UpsampleNearest3D",
+    "UpsampleTrilinear3D",
+]

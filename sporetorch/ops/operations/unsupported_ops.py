@@ -3,17 +3,48 @@
 They keep MindSpore's constructor (so scripts that build them at import time still load) and raise a
 RuntimeError naming the reason when called: the op has an Ascend kernel only, needs a device data queue or a
 parameter server, or is a graph-compiler primitive that MindSpore itself cannot run eagerly (its PyNative mode
-raises for it as well).
+raises for it as well). Where MindSpore 2.10 checks the inputs before it finds no kernel, the same checks come
+first here, with its error types.
 """
-from ..primitive import Primitive, prim_attr_register
+import torch
 
-__all__ = ['ApplyRotaryPosEmb', 'BasicLSTMCell', 'ComputeAccidentalHits', 'DynamicGRUV2', 'DynamicRNN',
-           'FusedAdaFactor', 'FusedAdaFactorWithGlobalNorm', 'FusedCastAdamWeightDecay',
-           'FusedWeightScaleApplyMomentum', 'GroupTopk', 'NPUAllocFloatStatus', 'NPUClearFloatStatus',
-           'NPUGetFloatStatus', 'PagedAttention', 'PagedAttentionMask', 'ReshapeAndCache', 'RNNTLoss',
-           'SparseApplyAdadelta', 'SparseApplyFtrlV2', 'GetNext', 'Pull', 'Push', 'MapCacheIdx', 'MapUniform',
-           'SubAndFilter', 'GeSwitch', 'Merge', 'PyExecute', 'Morph', 'Reshard', 'Reusing', 'geswitch',
-           'merge']
+from ...common.tensor import Tensor
+from ..primitive import Primitive, prim_attr_register
+from ._errors import tensor_of
+
+__all__ = [
+    'ApplyRotaryPosEmb',
+    'BasicLSTMCell',
+    'DynamicGRUV2',
+    'DynamicRNN',
+    'FusedAdaFactor',
+    'FusedAdaFactorWithGlobalNorm',
+    'FusedCastAdamWeightDecay',
+    'FusedWeightScaleApplyMomentum',
+    'GeSwitch',
+    'GetNext',
+    'GroupTopk',
+    'MapCacheIdx',
+    'MapUniform',
+    'Merge',
+    'Morph',
+    'NPUAllocFloatStatus',
+    'NPUClearFloatStatus',
+    'NPUGetFloatStatus',
+    'PagedAttention',
+    'PagedAttentionMask',
+    'Pull',
+    'Push',
+    'PyExecute',
+    'RNNTLoss',
+    'ReshapeAndCache',
+    'Reshard',
+    'Reusing',
+    'SparseApplyAdadelta',
+    'SparseApplyFtrlV2',
+    'geswitch',
+    'merge',
+]
 
 _REASONS = {
     "ascend": "MindSpore 2.10 implements it only for Ascend (its CPU build raises 'Unsupported op' too)",
@@ -44,14 +75,6 @@ class BasicLSTMCell(_Unsupported):
 
     @prim_attr_register
     def __init__(self, keep_prob=1.0, forget_bias=1.0, state_is_tuple=True, activation='tanh'):
-        pass
-
-
-class ComputeAccidentalHits(_Unsupported):
-    """Not supported: see the module docstring (ascend)."""
-
-    @prim_attr_register
-    def __init__(self, num_true=1):
         pass
 
 
@@ -106,11 +129,19 @@ class FusedWeightScaleApplyMomentum(_Unsupported):
 
 
 class GroupTopk(_Unsupported):
-    """Not supported: see the module docstring (ascend)."""
+    """Not supported: see the module docstring (ascend). MindSpore 2.10 first reads ``group_num``, ``k`` and
+    ``k_inner`` as scalars (a ValueError for a Tensor that is not 0-D)."""
 
     @prim_attr_register
     def __init__(self):
         pass
+
+    def __call__(self, token, idx_arr, group_num, k, k_inner=1):
+        for name, value in (("group_num", group_num), ("k", k), ("k_inner", k_inner)):
+            if isinstance(value, Tensor) and value._t.dim() != 0:
+                raise ValueError(f"For 'GroupTopk', the '{name}' must be an int or a 0-D Tensor, but got a Tensor of "
+                                 f"shape {tuple(value._t.shape)}")
+        return super().__call__(token, idx_arr, group_num, k, k_inner)
 
 
 class NPUAllocFloatStatus(_Unsupported):
@@ -163,11 +194,17 @@ class ReshapeAndCache(_Unsupported):
 
 
 class RNNTLoss(_Unsupported):
-    """Not supported: see the module docstring (ascend)."""
+    """Not supported: see the module docstring (ascend). MindSpore 2.10 checks the dtypes first."""
 
     @prim_attr_register
     def __init__(self, blank_label=0):
         pass
+
+    def __call__(self, acts, labels, input_length, label_length):
+        tensor_of("RNNTLoss", "acts", acts, (torch.float16, torch.float32))
+        for name, value in (("labels", labels), ("input_length", input_length), ("label_length", label_length)):
+            tensor_of("RNNTLoss", name, value, (torch.int32,))
+        return super().__call__(acts, labels, input_length, label_length)
 
 
 class SparseApplyAdadelta(_Unsupported):
@@ -227,16 +264,6 @@ class MapCacheIdx(_Unsupported):
 
 
 class MapUniform(_Unsupported):
-    """Not supported: see the module docstring (device)."""
-
-    _reason = "device"
-
-    @prim_attr_register
-    def __init__(self):
-        pass
-
-
-class SubAndFilter(_Unsupported):
     """Not supported: see the module docstring (device)."""
 
     _reason = "device"

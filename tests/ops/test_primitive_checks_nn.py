@@ -1,0 +1,147 @@
+"""The neural-network Primitives (ops/operations/nn_ops.py, inner_ops.py, unsupported_ops.py) check their
+inputs as MindSpore 2.10's infer functions do: dtypes (TypeError) mostly before shapes (ValueError), a
+Primitive that is its functional op calls it. Expected values and error types come from MindSpore 2.10 (CPU)."""
+import numpy as np
+import pytest
+import torch
+
+import sporetorch as ms
+from sporetorch import ops
+from sporetorch.common.tensor import _wrap
+
+F = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4) / 10 - 0.5)
+I = ms.Tensor(np.arange(12, dtype=np.int32).reshape(3, 4))
+
+
+def t(values, dtype=np.float32):
+    return ms.Tensor(np.array(values, dtype))
+
+
+# (Primitive call, error type): MindSpore 2.10's result for inputs whose dtype and shape are both wrong.
+DTYPE_FIRST = {
+    "AdaptiveAvgPool2D": (lambda: ops.AdaptiveAvgPool2D(2)(I), TypeError),
+    "AdaptiveAvgPool3D_bool": (lambda: ops.AdaptiveAvgPool3D(2)(ms.Tensor(np.ones((3, 4), bool))), TypeError),
+    "AdaptiveAvgPool3D_int": (lambda: ops.AdaptiveAvgPool3D(2)(I), ValueError),
+    "AdaptiveMaxPool3D": (lambda: ops.AdaptiveMaxPool3D()(F, F), TypeError),
+    "AdaptiveMaxPool3D_tuple": (lambda: ops.AdaptiveMaxPool3D()(F, (1, 1, 1)), TypeError),
+    "AvgPool3D": (lambda: ops.AvgPool3D()(I), TypeError),
+    "MaxPool3D": (lambda: ops.MaxPool3D()(I), TypeError),
+    "MaxPoolWithArgmax_int32": (lambda: ops.MaxPoolWithArgmax()(I), TypeError),
+    "MaxPoolWithArgmaxV2_int32": (lambda: ops.MaxPoolWithArgmaxV2(2)(I), ValueError),
+    "Conv2D_mixed": (lambda: ops.Conv2D(2, 2)(I, F), TypeError),
+    "Conv3D": (lambda: ops.Conv3D(2, 2)(I, I), TypeError),
+    "LRN": (lambda: ops.LRN()(I), TypeError),
+    "LRN_rank": (lambda: ops.LRN()(F), ValueError),
+    "L2Normalize": (lambda: ops.L2Normalize()(I), TypeError),
+    "L2Normalize_0d": (lambda: ops.L2Normalize()(t(0.5)), TypeError),
+    "KLDivLoss": (lambda: ops.KLDivLoss()(I, F), TypeError),
+    "KLDivLoss_shape": (lambda: ops.KLDivLoss()(F, t([1.0, 2.0, 3.0, 4.0])), ValueError),
+    "CTCLoss": (lambda: ops.CTCLoss()(F, F, F, t(1.0)), TypeError),
+    "CTCLossV2": (lambda: ops.CTCLossV2()(F, F, F, F), TypeError),
+    "Col2Im": (lambda: ops.Col2Im(2)(F, F), TypeError),
+    "Col2Im_rank": (lambda: ops.Col2Im(2)(I, I), ValueError),
+    "MirrorPad": (lambda: ops.MirrorPad()(F, F), TypeError),
+    "MultilabelMarginLoss": (lambda: ops.MultilabelMarginLoss()(F, F), TypeError),
+    "NLLLoss": (lambda: ops.NLLLoss()(F, F, F), TypeError),
+    "SparseSoftmaxCrossEntropyWithLogits": (lambda: ops.SparseSoftmaxCrossEntropyWithLogits()(F, F), TypeError),
+    "SoftmaxCrossEntropyWithLogits_rank": (lambda: ops.SoftmaxCrossEntropyWithLogits()(F, F[0]), ValueError),
+    "BCEWithLogitsLoss_shape": (lambda: ops.BCEWithLogitsLoss()(F, F[0]), ValueError),
+    "BiasAdd_bias_rank": (lambda: ops.BiasAdd()(I, F), ValueError),
+    "PadV3_rank": (lambda: ops.PadV3()(F, F, 2.5), ValueError),
+    "PadV3_dtype": (lambda: ops.PadV3()(F, F[0], F), TypeError),
+    "TripletMarginLoss": (lambda: ops.TripletMarginLoss()(F, F, F, I), TypeError),
+    "DataFormatVecPermute": (lambda: ops.DataFormatVecPermute()(F), TypeError),
+    "NoRepeatNGram": (lambda: ops.NoRepeatNGram()(F, F), TypeError),
+    "Tanh": (lambda: ops.Tanh()(I), TypeError),
+    "HSwish_bool": (lambda: ops.HSwish()(ms.Tensor(np.ones(3, bool))), TypeError),
+    "TransposeExtView": (lambda: ops.TransposeExtView()(F, F, F), TypeError),
+    # MindSpore 2.10 checks LayerNorm's shapes before its dtypes
+    "LayerNorm": (lambda: ops.LayerNorm()(I, I, I), ValueError),
+    "LayerNorm_0d": (lambda: ops.LayerNorm()(t(1.0), F, F), ValueError),
+    # run-time kernel failures in MindSpore 2.10
+    "LogSoftmax_0d": (lambda: ops.LogSoftmax()(t(1.0)), RuntimeError),
+    "GLU_0d": (lambda: ops.GLU()(t(1.0)), RuntimeError),
+    "CopyWithSlice_dtype": (lambda: ops.CopyWithSlice()(I, F), RuntimeError),
+    "CopyWithSlice_shape": (lambda: ops.CopyWithSlice()(F, F[0]), RuntimeError),
+    "CopyWithSlice_scalar": (lambda: ops.CopyWithSlice()(F, 2.5), RuntimeError),
+    # checks MindSpore 2.10 makes before it finds no CPU kernel
+    "RNNTLoss": (lambda: ops.RNNTLoss()(F, F, F, F), TypeError),
+    "GroupTopk": (lambda: ops.GroupTopk()(F, F, F, t(1.0)), ValueError),
+    "ComputeAccidentalHits": (lambda: ops.ComputeAccidentalHits()(I, I), TypeError),
+    "SubAndFilter": (lambda: ops.SubAndFilter()(F, 2, 1), TypeError),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DTYPE_FIRST))
+def test_error_type_as_mindspore(case):
+    call, error = DTYPE_FIRST[case]
+    with pytest.raises(error, match=r"'" + case.split("_")[0] + "'"):
+        call()
+
+
+def test_integer_activation_kernels():
+    # MindSpore 2.10: the integer kernels of HSigmoid, HSwish and SeLU (one implementation with ops.hardsigmoid...)
+    x = [-5, 1, 2, 3, 4, -1]
+    assert ops.HSigmoid()(t(x, np.int8)).asnumpy().tolist() == [0, 0, 0, 1, 1, 0]
+    assert ops.HSwish()(t(x, np.int64)).asnumpy().tolist() == [0, 0, 1, 3, 4, 0]
+    out = ops.SeLU()(t(x, np.int32))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [0, 1, 2, 3, 4, 0]
+
+
+def test_losses_and_lrn_values():
+    x = t([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]])
+    y = t([[0.2, -0.3, 0.5], [0.0, 0.9, 0.1]])
+    # MindSpore 2.10: non-positive labels contribute 0 to KLDivLoss
+    np.testing.assert_allclose(ops.KLDivLoss()(x, y).asnumpy(), -0.37392401695251465, rtol=1e-5)
+    np.testing.assert_allclose(ops.KLDivLoss("sum")(x, y).asnumpy(), -2.243544101715088, rtol=1e-5)
+    # weight and pos_weight default to None
+    np.testing.assert_allclose(ops.BCEWithLogitsLoss()(x, y).asnumpy(), 0.7964150905609131, rtol=1e-5)
+    x4 = ms.Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 2, 2) / 10)
+    out = ops.LRN(depth_radius=1, bias=1.0, alpha=0.5, beta=0.75)(x4).asnumpy().ravel()[:6]
+    np.testing.assert_allclose(out, [0.0, 0.09124123305082321, 0.1744391769170761, 0.24784435331821442,
+                                     0.31078779697418213, 0.36256739497184753], rtol=1e-5)
+
+
+def test_betainc_is_nan_outside_its_domain():
+    # MindSpore 2.10: NaN for a <= 0, b <= 0 or x outside [0, 1]
+    out = ops.Betainc()(t([0.5, -1.0, 2.0, 1.0]), t([2.0, 1.0, 0.0, 3.0]), t([0.3, 0.5, 0.5, 1.5])).asnumpy()
+    np.testing.assert_allclose(out[0], 0.7394254207611084, rtol=1e-5)
+    assert np.isnan(out[1:]).all()
+
+
+def test_views_take_mindspore_argument_order():
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+    # MindSpore 2.10: SelectView()(x, index, axis)
+    assert ops.SelectView()(x, 1, 0).asnumpy().tolist() == [4, 5, 6, 7]
+    assert ops.SelectView()(x, 2, 1).asnumpy().tolist() == [2, 6, 10]
+    with pytest.raises(TypeError, match="'axis'"):
+        ops.SelectView()(x, 1, t(0, np.int32))
+
+
+def test_sub_and_filter_and_accidental_hits():
+    # MindSpore 2.10's documented examples (SubAndFilter also run on its CPU kernel)
+    res, idx = ops.SubAndFilter()(t([1, 3, 5, 8, 9, 16], np.int64), 10, 5)
+    assert res.dtype == idx.dtype == ms.int64
+    assert res.asnumpy().tolist() == [0, 3, 4] and idx.asnumpy().tolist() == [2, 3, 4]
+    # a Tensor max_num/offset: MindSpore 2.10 reads its first element
+    res, idx = ops.SubAndFilter()(t([[2, 3, 3, -3], [-3, 1, 2, 0]], np.int32), t([[2, 9]], np.int32),
+                                  t([2, 7], np.int32))
+    assert res.asnumpy().tolist() == [0, 1, 1, 0] and idx.asnumpy().tolist() == [0, 1, 2, 6]
+    indices, ids, weights = ops.ComputeAccidentalHits(2)(t([[1, 2], [0, 4], [3, 3]], np.int64),
+                                                         t([0, 1, 2, 3, 4], np.int64))
+    assert (indices.dtype, ids.dtype, weights.dtype) == (ms.int32, ms.int64, ms.float32)
+    assert indices.asnumpy().tolist() == [0, 0, 1, 1, 2, 2] and ids.asnumpy().tolist() == [1, 2, 0, 4, 3, 3]
+    np.testing.assert_array_equal(weights.asnumpy(), np.full(6, np.finfo(np.float32).min))
+
+
+def test_copy_with_slice_copies_in_place():
+    dst = t([1.0, 1.0])
+    out = ops.CopyWithSlice()(dst, t([0.0, 2.0]))
+    assert out is dst and dst.asnumpy().tolist() == [0.0, 2.0]
+
+
+def test_primitives_call_functional_gradients():
+    x = torch.tensor([[0.3, -0.2, 0.9, 0.1]], dtype=torch.float64, requires_grad=True)
+    labels = _wrap(torch.tensor([[0.1, 0.2, 0.3, 0.4]], dtype=torch.float64))
+    assert torch.autograd.gradcheck(lambda v: ops.KLDivLoss("sum")(_wrap(v), labels)._t, (x,))
+    assert torch.autograd.gradcheck(lambda v: ops.GLU()(_wrap(v))._t, (x,))

@@ -152,3 +152,41 @@ def test_accumulate_nv2_takes_a_tensor_as_its_rows():
     assert P.AccumulateNV2()([row]).asnumpy().tolist() == [1.0, 2.0, 3.0]
     assert P.AccumulateNV2()((row, row)).asnumpy().tolist() == [2.0, 4.0, 6.0]
     assert P.AccumulateNV2()(Tensor(F)).asnumpy().tolist() == pytest.approx(F.sum(0).tolist(), rel=1e-6)
+
+
+def test_lstsq_like_mindspore():
+    # Values from MindSpore 2.10 (the first is its documentation's example): X solves x @ X = a.
+    x = Tensor(np.array([[2, 1, 5], [3, 5, 1], [1, 1, 1]], np.float32))
+    a = Tensor(np.array([[10, 5], [15, 8], [7, 4]], np.float32))
+    np.testing.assert_allclose(P.Lstsq()(x, a).asnumpy(), [[17, 11], [-6.5, -4.5], [-3.5, -2.5]], atol=1e-4)
+    out = P.Lstsq()(x, Tensor(np.array([10, 15, 7], np.float32)))
+    assert out.shape == (3, 1)
+    np.testing.assert_allclose(out.asnumpy(), [[17], [-6.5], [-3.5]], atol=1e-4)
+    wide = P.Lstsq()(Tensor(np.array([[1, 0, 1], [0, 1, 1]], np.float32)), Tensor(np.array([1, 2], np.float32)))
+    np.testing.assert_allclose(wide.asnumpy(), [[0], [1], [1]], atol=1e-5)
+    tall = Tensor(np.array([[1, 0], [0, 1], [1, 1]], np.float16)), Tensor(np.array([[1], [2], [4]], np.float16))
+    out = P.Lstsq()(*tall)
+    assert out.dtype == ms.float16
+    np.testing.assert_allclose(out.asnumpy().astype(np.float32), [[1.333], [2.334]], atol=2e-3)
+    for kwargs in ({"fast": False}, {"l2_regularizer": 1.0}):
+        with pytest.raises(TypeError, match="For 'Lstsq'"):
+            P.Lstsq(**kwargs)
+    with pytest.raises(ValueError, match="For 'Lstsq'"):
+        P.Lstsq()(x, Tensor(np.ones((3, 1, 1), np.float32)))
+    with pytest.raises(ValueError, match="For 'Lstsq'"):
+        P.Lstsq()(Tensor(np.ones((2, 3, 3), np.float32)), Tensor(np.ones((2, 3, 2), np.float32)))
+
+
+def test_matrix_solve_ls_like_mindspore():
+    # Values and exception types from MindSpore 2.10.
+    l2 = Tensor(np.float64(0.0))
+    out = P.MatrixSolveLs()(Tensor(np.array([[2, 0], [0, 4]], np.complex64)), Tensor(np.array([[2], [2]], np.complex64)),
+                            l2)
+    assert out.dtype == ms.complex64
+    np.testing.assert_allclose(out.asnumpy(), [[1], [0.5]], atol=1e-6)
+    batch = Tensor(np.stack([np.eye(2), 2 * np.eye(2)]).astype(np.float32))
+    np.testing.assert_allclose(P.MatrixSolveLs()(batch, Tensor(np.ones((2, 2, 1), np.float32)), l2).asnumpy(),
+                               [[[1], [1]], [[0.5], [0.5]]], atol=1e-6)
+    for matrix, rhs in (((3,), (3, 1)), ((3, 2), (2, 1)), ((2, 3, 2), (3, 3, 1))):
+        with pytest.raises(ValueError, match="For 'MatrixSolveLs'"):
+            P.MatrixSolveLs()(Tensor(np.ones(matrix, np.float32)), Tensor(np.ones(rhs, np.float32)), l2)

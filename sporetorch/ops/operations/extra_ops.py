@@ -310,35 +310,48 @@ class LogSpace(Primitive):
 
 
 class Lstsq(Primitive):
-    """Least-squares solution of ``a @ x = b`` (with optional L2 regularisation)."""
+    """Least-squares (or, for a wide ``x``, minimum-norm) solution ``X`` of ``x @ X = a``, for a 2-D ``x`` and a
+    1-D or 2-D ``a`` (a 1-D ``a`` is one column).
+
+    Differences from PyTorch: MindSpore 2.10 accepts only ``fast=True`` and ``l2_regularizer=0.0`` (TypeError
+    otherwise, when the Primitive is built); Float16 inputs are solved in Float32 and returned as Float16.
+    """
 
     @prim_attr_register
     def __init__(self, fast=True, l2_regularizer=0.0):
-        pass
+        for name, value, only in (("fast", fast, True), ("l2_regularizer", l2_regularizer, 0.0)):
+            if value != only:
+                raise TypeError(f"For 'Lstsq', the '{name}' should be {only}, but got '{value}'")
 
-    def __call__(self, a, b):
-        _check_dtypes("Lstsq", x=a, a=b)
-        return _wrap(_lstsq(a._t, b._t, self.l2_regularizer))
-
-
-def _lstsq(a, b, l2):
-    """Least-squares solution of ``a @ x = b``, regularised by ``l2 * |x|^2`` when ``l2`` is not 0."""
-    if l2:
-        gram = a.mH @ a + l2 * torch.eye(a.shape[-1], dtype=a.dtype, device=a.device)
-        return torch.linalg.solve(gram, a.mH @ b)
-    return torch.linalg.lstsq(a, b).solution
+    def __call__(self, x, a):
+        _check_dtypes("Lstsq", x=x, a=a)
+        _check_rank("Lstsq", "x", x, 2)
+        if a._t.dim() not in (1, 2) or a._t.shape[0] != x._t.shape[0]:
+            raise ValueError(f"For 'Lstsq', the 'a' must be 1-D or 2-D with as many rows as 'x', but got shapes "
+                             f"{tuple(x._t.shape)} and {tuple(a._t.shape)}")
+        xt, at = x._t, a._t.reshape(a._t.shape[0], -1)
+        solve = torch.float32 if xt.dtype == torch.float16 else xt.dtype  # torch has no Float16 lstsq
+        return _wrap(torch.linalg.lstsq(xt.to(solve), at.to(solve)).solution.to(xt.dtype))
 
 
 class MatrixSolveLs(Primitive):
-    """Least-squares solution of ``matrix @ x = rhs`` with L2 regularisation ``l2``."""
+    """Least-squares solution of ``matrix @ X = rhs`` (batched), regularised by ``l2_regularizer * |X|^2``."""
 
     @prim_attr_register
     def __init__(self, fast=True):
         pass
 
-    def __call__(self, matrix, rhs, l2):
-        _check_dtypes("MatrixSolveLs", matrix=matrix, rhs=rhs, l2_regularizer=l2)
-        return _wrap(_lstsq(matrix._t, rhs._t, float(_u(l2))))
+    def __call__(self, matrix, rhs, l2_regularizer):
+        _check_dtypes("MatrixSolveLs", matrix=matrix, rhs=rhs, l2_regularizer=l2_regularizer)
+        m, b = matrix._t, rhs._t
+        if m.dim() < 2 or b.dim() < 2 or m.shape[:-1] != b.shape[:-1]:
+            raise ValueError(f"For 'MatrixSolveLs', the 'matrix' and 'rhs' must be at least 2-D with the same shape "
+                             f"but the last axis, but got {tuple(m.shape)} and {tuple(b.shape)}")
+        l2 = float(l2_regularizer._t)
+        if l2 == 0.0:
+            return _wrap(torch.linalg.lstsq(m, b).solution)
+        gram = m.mH @ m + l2 * torch.eye(m.shape[-1], dtype=m.dtype, device=m.device)
+        return _wrap(torch.linalg.solve(gram, m.mH @ b))
 
 
 class NuclearNorm(Primitive):

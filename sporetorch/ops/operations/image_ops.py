@@ -1,22 +1,29 @@
 """Image Primitive classes: hue/saturation adjustment, crop-and-resize, NMS over an overlap matrix."""
 import torch
 
-from ...common.tensor import _wrap
+from ...common.tensor import Tensor, _wrap
 from ..function import image_func
-from ..function._utils import _ut
+from ..function._utils import FLOATS, _desc, _ut
 from ..primitive import Primitive, prim_attr_register
+from ._errors import tensor_of
 from .extra_ops import _hsv_to_rgb, _rgb_to_hsv
 
 __all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "NonMaxSuppressionWithOverlaps", "ROIAlign"]
 
 
-def _rgb(op, image):
+# MindSpore 2.10's CropAndResize (and LowerBound) kernels: every real dtype but UInt32/UInt64.
+_IMAGE_REALS = FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16)
+
+
+def _rgb(op, image, factor, name):
+    """The image's torch tensor after MindSpore 2.10's checks, in its order: the image's dtype, the factor
+    (a 0-d Float32 Tensor), then the shapes."""
+    tensor_of(op, "image", image, FLOATS)
+    tensor_of(op, name, factor, (torch.float32,))
     t = image._t
-    if t.dim() < 3 or t.shape[-1] != 3:
-        raise ValueError(f"For '{op}', the last dimension of 'image' must be 3 (RGB) and its rank at least 3, but "
-                         f"got shape {tuple(t.shape)}")
-    if not t.is_floating_point():
-        raise TypeError(f"For '{op}', the 'image' must be a float16 or float32 tensor, but got {image.dtype}")
+    if t.dim() < 3 or t.shape[-1] != 3 or factor._t.dim() != 0:
+        raise ValueError(f"For '{op}', the last dimension of 'image' must be 3 (RGB), its rank at least 3 and the "
+                         f"'{name}' 0-d, but got {_desc(image)} and {_desc(factor)}")
     return t
 
 
@@ -36,7 +43,7 @@ class AdjustHue(Primitive):
         pass
 
     def __call__(self, image, delta):
-        t = _rgb("AdjustHue", image)
+        t = _rgb("AdjustHue", image, delta, "delta")
         hsv = _rgb_to_hsv(t.float())
         h = (hsv[..., 0] + _ut(delta, hsv)) % 1.0
         return _wrap(_hsv_to_rgb(torch.stack([h, hsv[..., 1], hsv[..., 2]], -1)).to(t.dtype))
@@ -58,7 +65,7 @@ class AdjustSaturation(Primitive):
         pass
 
     def __call__(self, image, scale):
-        t = _rgb("AdjustSaturation", image)
+        t = _rgb("AdjustSaturation", image, scale, "scale")
         hsv = _rgb_to_hsv(t.float())
         s = (hsv[..., 1] * _ut(scale, hsv)).clamp(0.0, 1.0)
         return _wrap(_hsv_to_rgb(torch.stack([hsv[..., 0], s, hsv[..., 2]], -1)).to(t.dtype))
@@ -75,6 +82,11 @@ class CropAndResize(Primitive):
                              f"but got {method!r}")
 
     def __call__(self, x, boxes, box_index, crop_size):
+        tensor_of("CropAndResize", "x", x, _IMAGE_REALS)
+        tensor_of("CropAndResize", "boxes", boxes, (torch.float32,))
+        tensor_of("CropAndResize", "box_index", box_index, (torch.int32,))
+        if isinstance(crop_size, Tensor):
+            crop_size = tuple(crop_size._t.tolist())
         return image_func.crop_and_resize(x, boxes, box_index, crop_size, self.method, self.extrapolation_value)
 
 

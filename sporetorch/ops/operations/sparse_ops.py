@@ -5,11 +5,11 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import _wrap
-from ..function import sparse_func
-from ..function._utils import _ut
+from ..function._utils import FLOATS, _ut
 from ..primitive import Primitive, prim_attr_register
+from ._errors import functional, tensor_of
 
-__all__ = ["Coalesce", "SparseSlice", "RaggedRange"]
+__all__ = ["Coalesce", "RaggedRange", "SparseSlice"]
 
 
 class Coalesce(Primitive):
@@ -20,7 +20,11 @@ class Coalesce(Primitive):
         pass
 
     def __call__(self, x_indices, x_values, x_shape):
-        return sparse_func.coalesce(x_indices, x_values, x_shape)
+        # MindSpore 2.10 checks the values' dtype first.
+        tensor_of("Coalesce", "x_values", x_values, FLOATS)
+        tensor_of("Coalesce", "x_indices", x_indices, (torch.int64,))
+        tensor_of("Coalesce", "x_shape", x_shape, (torch.int64,))
+        return functional("Coalesce", "coalesce", x_indices, x_values, x_shape)
 
 
 class SparseSlice(Primitive):
@@ -64,7 +68,7 @@ class RaggedRange(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, Tsplits):  # noqa: N803 - MindSpore's argument name
+    def __init__(self, Tsplits):
         if Tsplits not in (mstype.int32, mstype.int64):
             raise TypeError(f"For 'RaggedRange', the 'Tsplits' must be int32 or int64, but got {Tsplits}")
 

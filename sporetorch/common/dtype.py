@@ -49,30 +49,107 @@ class TensorType(Type):
     """The type of a Tensor object (``mindspore.tensor_type``)."""
 
 
-bool_ = Type("Bool", torch.bool, np.bool_, "bool")
-int8 = Type("Int8", torch.int8, np.int8)
-int16 = Type("Int16", torch.int16, np.int16)
-int32 = Type("Int32", torch.int32, np.int32)
-int64 = Type("Int64", torch.int64, np.int64)
-uint8 = Type("UInt8", torch.uint8, np.uint8)
-uint16 = Type("UInt16", torch.uint16, np.uint16)
-uint32 = Type("UInt32", torch.uint32, np.uint32)
-uint64 = Type("UInt64", torch.uint64, np.uint64)
-float16 = Type("Float16", torch.float16, np.float16)
-float32 = Type("Float32", torch.float32, np.float32)
-float64 = Type("Float64", torch.float64, np.float64)
-bfloat16 = Type("BFloat16", torch.bfloat16, None)
-complex64 = Type("Complex64", torch.complex64, np.complex64)
-complex128 = Type("Complex128", torch.complex128, np.complex128)
-string = Type("String", None, np.str_)
-type_none = Type("NoneType", None, None)
-number = Type("Number", None, None)
-int_ = Type("Int", None, None)
-uint = Type("UInt", None, None)
-float_ = Type("Float", None, None)
+# The classes of the dtype singletons, as MindSpore 2.10 names them: ``type(float32).__name__ == "Float"``,
+# ``type(int32)`` is ``Int``, ``type(bool_)`` is ``Bool``; all are ``Number`` and ``Type``.
+class Number(Type):
+    """The numeric dtypes (``mindspore.number`` and the families below)."""
+
+
+class _Family(Number):
+    """A dtype family whose call picks one of its singletons by width: ``Int(32)`` is ``int32``,
+    ``Int()`` the family ``int_``."""
+
+    def __new__(cls, nbits=None):
+        generic, widths = _FAMILIES[cls]
+        if nbits is None and generic is not None:
+            return generic
+        if not isinstance(nbits, _py_int) or isinstance(nbits, _py_bool):
+            raise TypeError(f"{cls.__name__}(): the number of bits must be an int, but got {nbits!r}")
+        if nbits not in widths:
+            sizes = ", ".join(f"{n}bits" for n in widths)
+            raise RuntimeError(f"For {cls.__name__} type only support number of {sizes}, but got {nbits}bits")
+        return widths[nbits]
+
+    def __init__(self, nbits=None):
+        """The singletons are made once, by ``_make``; calling the family only looks one up."""
+
+
+class Bool(_Family):
+    """The Bool dtype: ``Bool()`` is ``bool_``."""
+
+
+class Int(_Family):
+    """The integer family: ``Int(32)`` is ``int32`` (8, 16, 32 or 64 bits); ``Int()`` is ``int_``."""
+
+
+class UInt(_Family):
+    """The unsigned integer family: ``UInt(8)`` is ``uint8``."""
+
+
+class Float(_Family):
+    """The floating-point family: ``Float(32)`` is ``float32`` (16, 32 or 64 bits); ``Float()`` is ``float_``."""
+
+
+class BFloat(_Family):
+    """The BFloat16 dtype."""
+
+
+class Complex(_Family):
+    """The complex family: ``Complex(64)`` is ``complex64``."""
+
+
+class String(Type):
+    """The string type."""
+
+
+class TypeNone(Type):
+    """The type of None (``mindspore.type_none``)."""
+
+
+class List(Type):
+    """The list type."""
+
+
+class Tuple(Type):
+    """The tuple type."""
+
+
+def _make(cls, name, torch_dtype, numpy_dtype, attr=None):
+    """A dtype singleton of class ``cls`` (the families' own call looks singletons up instead)."""
+    t = object.__new__(cls)
+    Type.__init__(t, name, torch_dtype, numpy_dtype, attr)
+    return t
+
+
+bool_ = _make(Bool, "Bool", torch.bool, np.bool_, "bool")
+int8 = _make(Int, "Int8", torch.int8, np.int8)
+int16 = _make(Int, "Int16", torch.int16, np.int16)
+int32 = _make(Int, "Int32", torch.int32, np.int32)
+int64 = _make(Int, "Int64", torch.int64, np.int64)
+uint8 = _make(UInt, "UInt8", torch.uint8, np.uint8)
+uint16 = _make(UInt, "UInt16", torch.uint16, np.uint16)
+uint32 = _make(UInt, "UInt32", torch.uint32, np.uint32)
+uint64 = _make(UInt, "UInt64", torch.uint64, np.uint64)
+float16 = _make(Float, "Float16", torch.float16, np.float16)
+float32 = _make(Float, "Float32", torch.float32, np.float32)
+float64 = _make(Float, "Float64", torch.float64, np.float64)
+bfloat16 = _make(BFloat, "BFloat16", torch.bfloat16, None)
+complex64 = _make(Complex, "Complex64", torch.complex64, np.complex64)
+complex128 = _make(Complex, "Complex128", torch.complex128, np.complex128)
+string = _make(String, "String", None, np.str_)
+type_none = _make(TypeNone, "NoneType", None, None)
+number = _make(Number, "Number", None, None)
+int_ = _make(Int, "Int", None, None)
+uint = _make(UInt, "UInt", None, None)
+float_ = _make(Float, "Float", None, None)
 tensor_type = TensorType("Tensor", None, None, "tensor")
-list_ = Type("List", None, None)
-tuple_ = Type("Tuple", None, None)
+list_ = _make(List, "List", None, None)
+tuple_ = _make(Tuple, "Tuple", None, None)
+# family: (what calling it without a width gives, {width: dtype})
+_FAMILIES = {Bool: (bool_, {}), Int: (int_, {8: int8, 16: int16, 32: int32, 64: int64}),
+             UInt: (uint, {8: uint8, 16: uint16, 32: uint32, 64: uint64}),
+             Float: (float_, {16: float16, 32: float32, 64: float64}), BFloat: (bfloat16, {16: bfloat16}),
+             Complex: (None, {64: complex64, 128: complex128})}
 
 # Aliases MindSpore exports.
 bool = bool_  # noqa: A001 - MindSpore's own name
@@ -100,13 +177,13 @@ _TORCH_TO_TYPE = {t._torch: t for t in _ALL}
 _NUMPY_TO_TYPE = {np.dtype(t._numpy): t for t in _ALL if t._numpy is not None}
 
 # float8 (storage and casts; few torch kernels take it), kept out of _ALL/number_type, which ops iterate.
-float8_e4m3fn = Type("Float8E4M3FN", torch.float8_e4m3fn, None, "float8_e4m3fn")
-float8_e5m2 = Type("Float8E5M2", torch.float8_e5m2, None, "float8_e5m2")
+float8_e4m3fn = _make(Float, "Float8E4M3FN", torch.float8_e4m3fn, None, "float8_e4m3fn")
+float8_e5m2 = _make(Float, "Float8E5M2", torch.float8_e5m2, None, "float8_e5m2")
 _NAME_TO_TYPE.update({t._name: t for t in (float8_e4m3fn, float8_e5m2)})
 _TORCH_TO_TYPE.update({t._torch: t for t in (float8_e4m3fn, float8_e5m2)})
 # Ascend-only storage types: they name a dtype (MindSpore 2.10 exports them) but torch has no such tensors
-hifloat8 = Type("HiFloat8", None, None, "hifloat8")
-qint4x2 = Type("Int4", None, None, "int4")
+hifloat8 = _make(Float, "HiFloat8", None, None, "hifloat8")
+qint4x2 = _make(Int, "Int4", None, None, "int4")
 
 
 class _NullType(Type):
@@ -114,16 +191,6 @@ class _NullType(Type):
 
 
 _null = _NullType("Null", None, None, "Null")
-
-
-class Int:
-    """The integer type family: ``Int(32)`` is ``int32`` (8, 16, 32 or 64 bits)."""
-
-    def __new__(cls, nbits):
-        types = {8: int8, 16: int16, 32: int32, 64: int64}
-        if nbits not in types:
-            raise TypeError(f"Int: the number of bits must be 8, 16, 32 or 64, but got {nbits}")
-        return types[nbits]
 
 
 QuantDtype = enum.IntEnum(
@@ -231,7 +298,8 @@ def get_py_obj_dtype(obj):
 
 
 __all__ = [
-    "Type", "TensorType", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "Type", "TensorType", "Bool", "Int", "Float",
+    "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "bfloat16", "complex64", "complex128", "string", "type_none", "number",
     "int_", "uint", "float_", "tensor_type", "list_", "tuple_", "bool", "half", "single", "double", "float",
     "short", "intc", "int", "long", "intp", "byte", "ubyte", "ushort", "uintc", "uintp", "cfloat", "cdouble",

@@ -145,3 +145,15 @@ def test_primitives_call_functional_gradients():
     labels = _wrap(torch.tensor([[0.1, 0.2, 0.3, 0.4]], dtype=torch.float64))
     assert torch.autograd.gradcheck(lambda v: ops.KLDivLoss("sum")(_wrap(v), labels)._t, (x,))
     assert torch.autograd.gradcheck(lambda v: ops.GLU()(_wrap(v))._t, (x,))
+
+
+def test_max_pool_with_argmax_indexes_each_sample_flattened():
+    x = ms.Tensor(np.random.RandomState(1).randn(2, 2, 4, 4).astype(np.float32))
+    _, idx = ops.MaxPoolWithArgmax(2, 2)(x)
+    # MindSpore 2.10: an index into the sample's (C, H, W), so the second channel's start at 16
+    assert idx.dtype == ms.int32
+    assert idx.asnumpy().reshape(2, 2, -1).tolist() == [[[0, 6, 8, 10], [21, 22, 24, 26]],
+                                                         [[5, 6, 12, 15], [17, 23, 29, 27]]]
+    _, idx = ops.MaxPoolWithArgmaxV2(2, 2)(x)  # V2 counts within each channel
+    assert idx.asnumpy().reshape(2, 2, -1).tolist() == [[[0, 6, 8, 10], [5, 6, 8, 10]],
+                                                         [[5, 6, 12, 15], [1, 7, 13, 11]]]

@@ -745,18 +745,30 @@ class AvgPool3D(Primitive):
                                   self.ceil_mode, self.count_include_pad, self.divisor_override or None))
 
 
+_ARGMAX_POOL_DTYPES = tuple(d for d in _REALS if d != torch.int32)  # MindSpore 2.10's list has no int32
+
+
 class MaxPoolWithArgmax(Primitive):
-    """2-D max pooling returning ``(values, flat argmax indices)``."""
+    """2-D max pooling of an NCHW input with ``kernel_size``, ``strides`` and ``pad_mode`` ('valid' or 'same'):
+    ``(values, argmax)``, the argmax an int32 index into each sample's flattened (C, H, W) input, as MindSpore
+    2.10 gives it (torch's ``return_indices`` counts within each channel)."""
 
     @prim_attr_register
     def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
         pass
 
     def __call__(self, x):
-        # MindSpore 2.10's list has no int32
-        tensor_of("MaxPoolWithArgmax", "x", x, tuple(d for d in _REALS if d != torch.int32))
-        v, i = F.max_pool2d(x._t, _pair(self.kernel_size), _pair(self.strides), return_indices=True)
-        return _wrap(v), _wrap(i.to(torch.int32))
+        tensor_of("MaxPoolWithArgmax", "x", x, _ARGMAX_POOL_DTYPES)
+        _check_rank("MaxPoolWithArgmax", "x", x, (4,))
+        t = x._t
+        k, s = _pair(self.kernel_size), _pair(self.strides)
+        h, w = t.shape[-2:]
+        padded = _same_pad(t, k, s, float("-inf")) if self.pad_mode.lower() == "same" else t
+        top, left = (padded.shape[-2] - h) // 2, (padded.shape[-1] - w) // 2
+        v, i = F.max_pool2d(padded, k, s, return_indices=True)
+        rows, cols = i // padded.shape[-1] - top, i % padded.shape[-1] - left
+        channel = torch.arange(t.shape[1], device=t.device).reshape(1, -1, 1, 1) * (h * w)
+        return _wrap(v), _wrap((channel + rows * w + cols).to(torch.int32))
 
 
 class MaxPoolWithArgmaxV2(Primitive):

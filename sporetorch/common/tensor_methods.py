@@ -102,6 +102,8 @@ def reshape(self, *shape):
 
 def view(self, *shape):
     """Reshape (``view(2, -1)``/``view((2, 3))``) or reinterpret the bytes as a dtype (``view(ms.int32)``)."""
+    if not shape:
+        raise TypeError("For 'Tensor.view', a shape or a dtype is required, but got no argument")
     if len(shape) == 1 and isinstance(shape[0], _Type):
         return _wrap(self._t.view(shape[0]._torch))
     shape = _shape_args(shape)
@@ -250,6 +252,8 @@ def repeat(self, *repeats, axis=None):
     With ``axis``, or fewer repeats than dimensions, it is NumPy's ``repeat``: each element
     is repeated ``repeats`` times along ``axis`` (the flattened tensor when ``axis`` is None).
     """
+    if not repeats:
+        raise TypeError("For 'Tensor.repeat', the 'repeats' is required, but got no argument")
     try:
         t = self._t
         if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
@@ -278,6 +282,12 @@ def narrow(self, dim, start, length):
 
 
 def select(self, dim, index):
+    """Two MindSpore overloads: ``select(dim, index)`` picks one slice along ``dim``; ``select(condition, y)``
+    is ``ops.select(condition, self, y)`` (a Bool ``condition``; MindSpore 2.10 refuses others with TypeError)."""
+    if isinstance(dim, Tensor):
+        if dim._t.dtype != torch.bool:
+            raise TypeError(f"For 'Tensor.select', the 'condition' must be a Bool Tensor, but got {dim.dtype}")
+        return _op("select")(dim, self, index)
     try:
         return _wrap(self._t.select(dim, index))
     except (RuntimeError, IndexError) as e:
@@ -362,22 +372,34 @@ def triu(self, diagonal=0):
 
 
 def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
+    """Sum along a diagonal (over ``axis1`` and ``axis2``); integers sum to Int64, a Bool tensor gives Bool
+    (whether the diagonal holds a True), as MindSpore 2.10's ``Tensor.trace``."""
+    t = self._t
+    if t.dim() < 2:
+        raise RuntimeError(f"For 'Tensor.trace', the tensor must have at least 2 dimensions, but got shape "
+                           f"{tuple(t.shape)}")
     try:
-        t = self._t.diagonal(offset, axis1, axis2).sum(-1)
-        return _wrap(t if dtype is None else t.to(_to_torch_dtype(dtype)))
+        out = t.diagonal(offset, axis1, axis2).sum(-1)
     except (RuntimeError, IndexError) as e:
         _fail("trace", e, self)
+    if dtype is not None:
+        return _wrap(out.to(_to_torch_dtype(dtype)))
+    return _wrap(out.bool() if t.dtype == torch.bool else out)
 
 
 def resize(self, *new_shape):
-    """NumPy ``resize``: repeat the data cyclically (or cut it) to fill ``new_shape``."""
+    """A new tensor of ``new_shape`` holding the data in order, cut or padded with zeros (MindSpore 2.10; NumPy's
+    ``resize`` repeats the data instead); without a shape, a copy."""
+    if not new_shape:
+        return _wrap(self._t.clone())
     shape = _shape_args(new_shape)
     flat = self._t.reshape(-1)
     n = 1
     for s in shape:
         n *= s
-    reps = -(-n // builtins.max(flat.numel(), 1))
-    return _wrap(flat.repeat(reps)[:n].reshape(shape))
+    if n > flat.numel():
+        flat = torch.cat([flat, flat.new_zeros(n - flat.numel())])
+    return _wrap(flat[:n].reshape(shape))
 
 
 def sum_to_size(self, *size):
@@ -1069,10 +1091,9 @@ def qr(self, some=True):
 
 
 def triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
-    a = _u(A)
-    sol = torch.linalg.solve_triangular(a.mT if transpose else a, self._t, upper=upper != transpose,
-                                        unitriangular=unitriangular)
-    return _wrap(sol), _wrap(a.clone())
+    """``mint.triangular_solve(self, A, ...)``: ``(X, A)`` with ``A X = self``."""
+    from ..ops.function import linalg_func  # ops imports common: a module-level import would be circular
+    return linalg_func.triangular_solve(self, A, upper, transpose, unitriangular)
 
 
 def ormqr(self, input2, input3, left=True, transpose=False):
@@ -1125,12 +1146,14 @@ def index_select(self, axis, index):
 
 
 def take(self, indices, axis=None, mode="clip"):
-    """NumPy ``take``: out-of-range indices are clipped (``mode='clip'``) or wrapped (``'wrap'``)."""
+    """NumPy ``take``: out-of-range indices are clipped (``mode='clip'``) or wrapped (``'wrap'``). The indices
+    must be an Int32/Int64 Tensor (MindSpore 2.10: TypeError otherwise)."""
+    if not isinstance(indices, Tensor) or indices._t.dtype not in (torch.int32, torch.int64):
+        got = indices.dtype if isinstance(indices, Tensor) else builtins.type(indices).__name__
+        raise TypeError(f"For 'Tensor.take', the 'indices' must be an Int32 or Int64 Tensor, but got {got}")
     try:
         t = self._t
-        idx = _u(indices)
-        if not isinstance(idx, torch.Tensor):
-            idx = torch.as_tensor(idx, device=t.device)
+        idx = indices._t
         if axis is None:
             t, axis = t.reshape(-1), 0
         n = t.shape[axis]
@@ -1139,6 +1162,18 @@ def take(self, indices, axis=None, mode="clip"):
         return _wrap(out.reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:]))
     except (RuntimeError, IndexError) as e:
         _fail("take", e, self)
+
+
+def index(self, indices):
+    """``x[indices]`` for a tuple of index Tensors, one per leading dimension (MindSpore 2.10's ``Tensor.index``,
+    which its CPU build does not run: NotImplementedError)."""
+    if not isinstance(indices, (tuple, list)) or not builtins.all(isinstance(i, Tensor) for i in indices):
+        raise TypeError(f"For 'Tensor.index', the 'indices' must be a tuple of Tensors, but got "
+                        f"{builtins.type(indices).__name__}")
+    try:
+        return _wrap(self._t[tuple(i._t for i in indices)])
+    except (RuntimeError, IndexError) as e:
+        _fail("index", e, self)
 
 
 def masked_fill(self, mask, value):
@@ -1227,7 +1262,15 @@ def select_scatter(self, src, axis, index):
 
 
 def searchsorted(self, v, side="left", sorter=None):
-    return _wrap(torch.searchsorted(self._t, _u(v), side=side, sorter=_u(sorter)).to(_int32))
+    """``ops.searchsorted(self, v)`` with Int32 indices; a number ``v`` needs a 1-D tensor (ValueError)."""
+    if side not in ("left", "right"):
+        raise ValueError(f"For 'Tensor.searchsorted', the 'side' must be 'left' or 'right', but got {side!r}")
+    if not isinstance(v, Tensor):
+        if self._t.dim() != 1:
+            raise ValueError(f"For 'Tensor.searchsorted', 'v' can be a number only when the tensor is 1-D, but got "
+                             f"shape {tuple(self._t.shape)}")
+        v = Tensor(v)
+    return _op("searchsorted")(self, v, out_int32=True, right=side == "right", sorter=sorter)
 
 
 def choose(self, choices, mode="clip"):

@@ -254,19 +254,13 @@ def matrix_norm(A, ord='fro', axis=(-2, -1), keepdims=False, *, dtype=None):
 
 
 def renorm(input, p, axis, maxnorm):
-    """Rescale the sub-tensors along ``axis`` whose p-norm exceeds ``maxnorm``. MindSpore 2.10 turns a Tensor
-    ``p``, ``axis`` or ``maxnorm`` into a number (ValueError unless it has one element)."""
-    p, axis, maxnorm = (_one_number("renorm", n, v) for n, v in (("p", p), ("axis", axis), ("maxnorm", maxnorm)))
+    """Rescale the sub-tensors along ``axis`` whose p-norm exceeds ``maxnorm``. A Tensor ``p`` is refused as
+    MindSpore 2.10 refuses it: ValueError unless it has one element (its conversion to a number fails), else
+    TypeError."""
+    if hasattr(p, "_t"):
+        kind = TypeError if p._t.numel() == 1 else ValueError
+        raise kind(f"For 'renorm', the 'p' must be an int, but got {_desc(p)}")
     return _wrap(torch.renorm(input._t, p, axis, maxnorm))
-
-
-def _one_number(op, name, value):
-    """The number held by a one-element Tensor argument (other values pass unchanged)."""
-    if not hasattr(value, "_t"):
-        return value
-    if value._t.numel() != 1:
-        raise ValueError(f"For '{op}', the '{name}' must be a number or a one-element Tensor, but got {_desc(value)}")
-    return value._t.item()
 
 
 # ---------------------------------------------------------------------------- decompositions / solvers

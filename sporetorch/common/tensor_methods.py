@@ -1092,7 +1092,8 @@ def qr(self, some=True):
 
 def triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
     """``mint.triangular_solve(self, A, ...)``: ``(X, A)`` with ``A X = self``."""
-    from ..ops.function import linalg_func  # ops imports common: a module-level import would be circular
+    # ops imports common: a module-level import would be circular
+    from ..ops.function import linalg_func
     return linalg_func.triangular_solve(self, A, upper, transpose, unitriangular)
 
 

@@ -53,3 +53,115 @@ def test_check_helper_names_primitive_argument_and_dtype():
     with pytest.raises(TypeError, match=r"For 'ACos', the 'input' must be a Tensor of \{.*\}, but got Int32"):
         _math_dtypes.check("ACos", _t("int32"))
     _math_dtypes.check("ACos", 1.0)  # a non-Tensor is left to the op's own checks
+
+
+def _i32(a):
+    return Tensor(np.array(a, np.int32))
+
+
+def _f32(a):
+    return Tensor(np.array(a, np.float32))
+
+
+# ---------------------------------------------------------------------------- multi-input table (check(prim, *args))
+@pytest.mark.parametrize("call", [
+    lambda: ops.IsClose()(_f32([1.0, 2.0]), 1.0),                               # a Tensor only
+    lambda: ops.Addcdiv()(_f32([1.0]), _f32([3.0]), _f32([5.0]), 2.0),          # value a Tensor only
+    lambda: ops.Addcdiv()(_i32([1]), _i32([3]), _i32([5]), _i32(2)),            # no Int32 kernel
+    lambda: ops.Igamma()(_i32([1]), _f32([1.0])),                               # one dtype
+    lambda: ops.LuSolve()(_f32(np.ones((2, 1))), _f32(np.eye(2)), Tensor(np.array([1, 2], np.int64))),
+    lambda: ops.MatrixBandPart()(_f32(np.ones((3, 3))), 1.0, 1),                # lower an int
+    lambda: ops.Einsum("i->i")((_i32([1, 2]),)),                                 # float only
+    lambda: ops.Minimum()(Tensor(np.array([True])), Tensor(np.array([False]))),  # no Bool kernel
+    lambda: ops.Atan2()(_i32([1, 2]), _i32([1, 1])),                            # a float operand
+    lambda: ops.CumulativeLogsumexp()(_f32([[0.0, 1.0]]), 1),                   # axis a Tensor only
+    lambda: ops.EuclideanNorm()(_f32([[0.0, 1.0]]), 1),                         # axes a Tensor only
+    lambda: ops.Polygamma()(_f32(1.0), _f32([0.5])),                            # a an int Tensor
+    lambda: ops.LinSpace()(_f32(0.0), _f32(1.0), 2.5),                          # num an int
+    lambda: ops.Svd()(_i32(np.eye(2))),
+    lambda: ops.MatrixInverse()(_i32(np.eye(2))),
+    lambda: ops.Histogram()(Tensor(np.array([0.5]))),                           # no Float64 kernel
+])
+def test_mindspore_type_errors(call):
+    # Each is a TypeError in MindSpore 2.10.
+    with pytest.raises(TypeError):
+        call()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ops.BatchMatMul()(_f32(np.ones((2, 3))), _f32(np.ones(3))),          # y at least 2-D
+    lambda: ops.BatchMatMul()(_i32(np.ones((2, 3))), _f32(np.ones((2, 3)))),     # shapes before dtypes
+    lambda: ops.MatrixBandPart()(_f32(1.0), 1, 1),
+    lambda: ops.CumSum()(_f32(1.0), 0),
+    lambda: ops.CumulativeLogsumexp()(_f32([[0.0, 1.0]]), _i32([1])),            # axis 0-d
+    lambda: ops.SquareSumAll()(_f32([1.0, 2.0]), _f32([1.0, 2.0, 3.0])),
+    lambda: ops.Bincount()(_i32([0, 1]), _i32([3]), _f32([1.0, 1.0])),          # size 0-d
+    lambda: ops.Polygamma()(_f32([1.0, 2.0]), _f32([0.5])),                     # a's rank before its dtype
+    lambda: ops.Einsum("->")((_f32(1.0),)),
+    lambda: ops.Fmax()(_f32([1.0])),                                             # input count
+])
+def test_mindspore_value_errors(call):
+    # Each is a ValueError in MindSpore 2.10.
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_accepted_mixed_inputs():
+    # MindSpore 2.10: Atan2 takes one float operand; Minimum Int32 with Bool; Addcmul Int32.
+    np.testing.assert_allclose(ops.Atan2()(_f32([1.0, 2.0]), _i32([1, 1])).asnumpy(), [0.7853982, 1.1071488],
+                               rtol=1e-6)
+    out = ops.Minimum()(_i32([[1, 0], [-1, 2]]), Tensor(np.array([[True, False], [True, True]])))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [[1, 0], [-1, 1]]
+    assert ops.Addcmul()(_i32([1, 2]), _i32([3, 4]), _i32([5, 6]), _i32(2)).asnumpy().tolist() == [31, 50]
+
+
+# ---------------------------------------------------------------------------- results as MindSpore 2.10's
+I = [[2, 3, 3, -3], [-3, 1, 2, 0], [-2, -3, -2, -2]]
+BOOL = np.array([[True, False], [True, True]])
+
+
+def test_integer_and_bool_reductions_keep_the_dtype():
+    # MindSpore 2.10 literals: integer sums wrap in their dtype, Bool sums are OR and products AND,
+    # the integer mean is truncated towards zero.
+    out = ops.ReduceSum()(Tensor(np.array([[100, 100], [100, 1]], np.int8)), 0)
+    assert out.dtype == ms.int8 and out.asnumpy().tolist() == [-56, 101]
+    assert ops.ReduceSum()(Tensor(BOOL), 0).asnumpy().tolist() == [True, True]
+    assert ops.ReduceProd()(Tensor(BOOL), 0).asnumpy().tolist() == [True, False]
+    out = ops.ReduceProd()(_i32(I), 1)
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [-54, 0, 24]
+    out = ops.ReduceMean()(_i32(I), 0)
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [-1, 0, 1, -1]
+    assert ops.ReduceMean(keep_dims=True)(_i32(I), 1).asnumpy().tolist() == [[1], [0], [-2]]
+    with pytest.raises(RuntimeError):
+        ops.ReduceMean()(Tensor(BOOL))
+
+
+def test_histogram_linspace_polygamma_lpnorm_euclidean_norm():
+    # MindSpore 2.10 literals.
+    out = ops.Histogram(bins=4, min=0.0, max=4.0)(_f32([0.5, 1.5, 1.7, 3.9]))
+    assert out.dtype == ms.float32 and out.asnumpy().tolist() == [1.0, 2.0, 0.0, 1.0]
+    out = ops.Histogram(bins=4, min=0.0, max=4.0)(_i32([0, 1, 1, 3]))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [1, 2, 0, 1]
+    np.testing.assert_allclose(ops.LinSpace()(_f32(0.7), _f32(2.0), 5).asnumpy(), [0.7, 1.025, 1.35, 1.675, 2.0],
+                               rtol=1e-6)
+    out = ops.LinSpace()(Tensor(0.0, ms.float64), Tensor(1.0, ms.float64), _i32(3))
+    assert out.dtype == ms.float64 and out.asnumpy().tolist() == [0.0, 0.5, 1.0]
+    np.testing.assert_allclose(ops.Polygamma()(_i32(1), _f32([0.5, 1.0, 2.5])).asnumpy(), [4.9348, 1.64493, 0.49036],
+                               rtol=1e-5)
+    out = ops.LpNorm(axis=1)(_f32(-0.7))
+    assert out.shape == () and out.asnumpy() == pytest.approx(0.7)
+    # EuclideanNorm's documented example (MindSpore 2.10's CPU build has no kernel for it).
+    out = ops.EuclideanNorm(keep_dims=True)(_i32([[3, 5], [4, 12]]), _i32([0]))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [[5, 13]]
+
+
+def test_lpnorm_gradient_float32():
+    # LpNorm has Float16/Float32 kernels only: its gradient against the closed form sign(x)|x|^(p-1)/|x|_p^(p-1).
+    import torch
+
+    from sporetorch.common.tensor import _wrap
+    x = torch.tensor([[0.3, -1.2, 2.0], [1.5, 0.4, -0.7]], requires_grad=True)
+    ops.LpNorm(axis=1, p=3)(_wrap(x))._t.sum().backward()
+    t = x.detach()
+    want = torch.sign(t) * t.abs() ** 2 / torch.linalg.vector_norm(t, 3, 1, keepdim=True) ** 2
+    torch.testing.assert_close(x.grad, want, rtol=1e-5, atol=1e-6)

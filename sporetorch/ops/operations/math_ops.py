@@ -5,6 +5,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import array_func, math_func
+from ..function._utils import FLOATS, _check_dtype
 from ..primitive import Primitive, prim_attr_register
 from ._errors import complex_input, float_input, functional, not_bool, tensor_sequence
 from ._math_dtypes import KERNEL_DTYPES
@@ -72,6 +73,8 @@ def _binary_class(name, fn, doc, tensor_only=False, check=None):
 
     if isinstance(fn, str):
         def __call__(self, x, y):
+            if check is not None:
+                check(name, x, y)
             return functional(name, fn, x, y)
     elif tensor_only:
         # The torch function takes only tensors: a number becomes a 0-d tensor (promotes like a scalar).
@@ -163,8 +166,16 @@ def _float_result(name, x, y):
         raise TypeError(f"For '{name}', one input must be a float Tensor, but got {_describe(x)} and {_describe(y)}")
 
 
-_CHECKS = {"DivNoNan": _float_result, "MulNoNan": not_bool, "LeftShift": _tensors_only, "RightShift": _tensors_only, "Gcd": _tensors_only,
-           "NextAfter": _tensors_only, "Xlogy": _float_operand, "Zeta": _same_float}
+def _no_bool_result(name, x, y):
+    """MindSpore 2.10's Minimum kernel has no Bool version: two Bool operands (or Bool and a bool) are a TypeError."""
+    if all(isinstance(v, bool) or (isinstance(v, Tensor) and v._t.dtype == torch.bool) for v in (x, y)):
+        raise TypeError(f"For '{name}', the inputs must not both be Bool, but got {_describe(x)} and {_describe(y)}")
+
+
+_CHECKS = {"DivNoNan": _float_result, "MulNoNan": not_bool, "LeftShift": _tensors_only, "RightShift": _tensors_only,
+           "Gcd": _tensors_only, "Xlogy": _float_operand, "Zeta": _same_float, "Atan2": _float_result,
+           "Minimum": _no_bool_result,
+           **{name: _kernel_dtype for name in ("NextAfter", "Igamma", "Igammac", "Complex")}}
 
 
 def _div_no_nan(x, y):
@@ -299,6 +310,23 @@ for _name, (_fn, _doc) in _BINARY.items():
     __all__.append(_name)
 
 
+def _counted_inputs(cls, n):
+    """MindSpore 2.10 counts these Primitives' inputs itself: a wrong count is its ValueError, not Python's TypeError."""
+    call = cls.__call__
+
+    def __call__(self, *args):
+        if len(args) != n:
+            raise ValueError(f"For '{cls.__name__}', the number of inputs must be {n}, but got {len(args)}")
+        return call(self, *args)
+
+    __call__.__doc__ = call.__doc__
+    cls.__call__ = __call__
+
+
+for _name in ("Fmax", "Fmin"):
+    _counted_inputs(globals()[_name], 2)
+
+
 class AddN(Primitive):
     """Sum of a tuple or list of tensors of the same shape."""
 
@@ -332,9 +360,8 @@ class IsClose(Primitive):
         pass
 
     def __call__(self, input, other):
-        t = input._t
-        o = other._t if isinstance(other, Tensor) else torch.as_tensor(other, dtype=t.dtype, device=t.device)
-        return _wrap(torch.isclose(t, o, self.rtol, self.atol, self.equal_nan))
+        _kernel_dtype("IsClose", input, other)
+        return _wrap(torch.isclose(input._t, other._t, self.rtol, self.atol, self.equal_nan))
 
 
 class Lerp(Primitive):
@@ -354,7 +381,8 @@ class Addcmul(Primitive):
         super().__init__("Addcmul")
 
     def __call__(self, input_data, x1, x2, value):
-        return _wrap(input_data._t + _u(value) * x1._t * x2._t)
+        _kernel_dtype("Addcmul", input_data, x1, x2, value)
+        return _wrap(input_data._t + value._t * x1._t * x2._t)
 
 
 class Addcdiv(Primitive):
@@ -364,7 +392,8 @@ class Addcdiv(Primitive):
         super().__init__("Addcdiv")
 
     def __call__(self, input_data, x1, x2, value):
-        return _wrap(input_data._t + _u(value) * x1._t / x2._t)
+        _kernel_dtype("Addcdiv", input_data, x1, x2, value)
+        return _wrap(input_data._t + value._t * x1._t / x2._t)
 
 
 class MatMul(Primitive):
@@ -402,11 +431,21 @@ class BatchMatMul(Primitive):
         pass
 
     def __call__(self, x, y):
+        # MindSpore 2.10 checks the shapes before the dtypes here.
         a, b = x._t, y._t
+        for arg, t in (("x", a), ("y", b)):
+            if t.dim() < 2:
+                raise ValueError(f"For 'BatchMatMul', the input '{arg}' must be a 2D or higher dimensional Tensor, "
+                                 f"but got shape {tuple(t.shape)}")
         if self.transpose_a:
             a = a.transpose(-1, -2)
         if self.transpose_b:
             b = b.transpose(-1, -2)
+        if a.shape[-1] != b.shape[-2]:
+            raise ValueError(f"For 'BatchMatMul', the inner dimensions of x {tuple(x._t.shape)} and y "
+                             f"{tuple(y._t.shape)} must match (transpose_a={self.transpose_a}, "
+                             f"transpose_b={self.transpose_b})")
+        _kernel_dtype("BatchMatMul", x, y)
         try:
             return _wrap(torch.matmul(a, b))
         except RuntimeError as e:
@@ -433,14 +472,24 @@ class ReduceSum(_Reduce):
         d = _axes(axis)
         if d is None and self.skip_mode:
             return x
-        return _wrap(torch.sum(x._t, d, self.keep_dims))
+        t = x._t
+        # MindSpore 2.10 keeps an integer dtype (wrapping) and sums Bool as a logical OR.
+        out = torch.sum(t, d, self.keep_dims)
+        return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
 
 
 class ReduceMean(_Reduce):
     """Mean over ``axis`` (all axes when ``axis`` is ``()``)."""
 
     def __call__(self, x, axis=()):
-        return _wrap(torch.mean(x._t, _axes(axis), self.keep_dims))
+        t = x._t
+        if t.is_floating_point() or t.is_complex():
+            return _wrap(torch.mean(t, _axes(axis), self.keep_dims))
+        if t.dtype == torch.bool:
+            raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
+        # MindSpore 2.10's integer mean keeps the dtype, the quotient truncated towards zero.
+        total = torch.sum(t, _axes(axis), self.keep_dims, dtype=torch.int64)
+        return _wrap(torch.div(total, max(t.numel(), 1) // max(total.numel(), 1), rounding_mode="trunc").to(t.dtype))
 
 
 def _reduce_all_axes(fn, t, d, keep):
@@ -476,7 +525,10 @@ class ReduceProd(_Reduce):
     """Product over ``axis``."""
 
     def __call__(self, x, axis=()):
-        return _wrap(_reduce_all_axes(torch.prod, x._t, _axes(axis), self.keep_dims))
+        # MindSpore 2.10 keeps an integer dtype (wrapping) and multiplies Bool as a logical AND.
+        t = x._t
+        out = _reduce_all_axes(torch.prod, t, _axes(axis), self.keep_dims)
+        return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
 
 
 class ReduceAll(_Reduce):
@@ -568,9 +620,15 @@ def _cumulative(fn, t, axis, exclusive, reverse, identity):
 
 
 def _check_not_bool(op, t):
-    # MindSpore's CumSum/CumProd kernels have no Bool version.
+    # MindSpore's CumSum/CumProd kernels have no Bool version, nor a 0-d input.
     if t.dtype == torch.bool:
         raise TypeError(f"For '{op}', the input 'x' must be a numeric Tensor, but got Tensor[Bool].")
+    _at_least_1d(op, "x", t)
+
+
+def _at_least_1d(op, name, t):
+    if t.dim() == 0:
+        raise ValueError(f"For '{op}', the rank of '{name}' must be greater than 0, but got 0.")
 
 
 class CumSum(Primitive):
@@ -617,7 +675,11 @@ class LpNorm(Primitive):
         self.add_prim_attr("axis", [axis] if isinstance(axis, int) else list(axis))
 
     def __call__(self, input):
-        return _wrap(torch.linalg.vector_norm(input._t, self.p, tuple(self.axis), self.keep_dims))
+        _kernel_dtype("LpNorm", input)
+        t = input._t
+        if t.dim() == 0:  # MindSpore 2.10: the norm of a 0-d input is its absolute value, whatever the axis
+            return _wrap(torch.abs(t))
+        return _wrap(torch.linalg.vector_norm(t, self.p, tuple(self.axis), self.keep_dims))
 
 
 class Einsum(Primitive):
@@ -628,7 +690,15 @@ class Einsum(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.einsum(self.equation, *[v._t for v in x]))
+        xs = (x,) if isinstance(x, Tensor) else x
+        tensor_sequence("Einsum", xs)
+        for i, v in enumerate(xs):
+            _check_dtype("Einsum", f"x[{i}]", v, FLOATS)
+            if v._t.dim() == 0:
+                raise ValueError(f"For 'Einsum', the dim of inputs' shape can not be zero, but got input[{i}] shape: ().")
+        if len({v._t.dtype for v in xs}) > 1:
+            raise TypeError(f"For 'Einsum', the inputs must have one dtype, but got {[str(v.dtype) for v in xs]}")
+        return _wrap(torch.einsum(self.equation, *[v._t for v in xs]))
 
 
 class Cdist(Primitive):
@@ -692,6 +762,7 @@ class MatrixInverse(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("MatrixInverse", x)
         t = x._t.mH if self.adjoint else x._t
         return _wrap(torch.linalg.inv(t))
 
@@ -703,8 +774,10 @@ class SquareSumAll(Primitive):
         super().__init__("SquareSumAll")
 
     def __call__(self, x, y):
-        float_input("SquareSumAll", x)
-        float_input("SquareSumAll", y)
+        _kernel_dtype("SquareSumAll", x, y)
+        if x._t.shape != y._t.shape:
+            raise ValueError(f"For 'SquareSumAll', the inputs must have one shape, but got x {tuple(x._t.shape)} "
+                             f"and y {tuple(y._t.shape)}")
         return _wrap(torch.sum(torch.square(x._t))), _wrap(torch.sum(torch.square(y._t)))
 
 
@@ -727,7 +800,11 @@ class Polygamma(Primitive):
         super().__init__("Polygamma")
 
     def __call__(self, n, x):
-        return _wrap(torch.polygamma(int(_u(n)), x._t))
+        # MindSpore 2.10 checks a's rank before the inputs' types.
+        if isinstance(n, Tensor) and n._t.dim() != 0:
+            raise ValueError(f"For 'Polygamma', 'a' must be a 0-d Tensor, but got shape {tuple(n._t.shape)}")
+        _kernel_dtype("Polygamma", n, x)
+        return _wrap(torch.polygamma(int(n._t), x._t))
 
 
 class Mvlgamma(Primitive):
@@ -799,7 +876,12 @@ class CumulativeLogsumexp(Primitive):
         pass
 
     def __call__(self, x, axis):
-        axis = int(_u(axis))
+        _kernel_dtype("CumulativeLogsumexp", x, axis)
+        _at_least_1d("CumulativeLogsumexp", "x", x._t)
+        if axis._t.dim() != 0:
+            raise ValueError(f"For 'CumulativeLogsumexp', the 'axis' must be a 0-d Tensor, but got shape "
+                             f"{tuple(axis._t.shape)}")
+        axis = int(axis._t)
         return _wrap(_cumulative(torch.logcumsumexp, x._t, axis, self.exclusive, self.reverse, float("-inf")))
 
 
@@ -827,7 +909,14 @@ class EuclideanNorm(Primitive):
         pass
 
     def __call__(self, x, axes):
-        return _wrap(torch.linalg.vector_norm(x._t, 2, _axes(axes), self.keep_dims))
+        _kernel_dtype("EuclideanNorm", x, axes)
+        if axes._t.dim() != 1:
+            raise ValueError(f"For 'EuclideanNorm', the 'axes' must be a 1-D Tensor, but got shape {tuple(axes._t.shape)}")
+        t = x._t
+        if t.is_floating_point() or t.is_complex():
+            return _wrap(torch.linalg.vector_norm(t, 2, _axes(axes), self.keep_dims))
+        # An integer input keeps its dtype (MindSpore 2.10's documented example: [[3, 5], [4, 12]] -> [[5, 13]]).
+        return _wrap(torch.linalg.vector_norm(t.double(), 2, _axes(axes), self.keep_dims).to(t.dtype))
 
 
 class MatrixPower(Primitive):
@@ -838,6 +927,7 @@ class MatrixPower(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("MatrixPower", x)
         return functional("MatrixPower", "matrix_power", x, self.n)
 
 
@@ -859,6 +949,19 @@ class MatrixBandPart(Primitive):
         super().__init__("MatrixBandPart")
 
     def __call__(self, x, lower, upper):
+        # MindSpore 2.10 checks lower and upper (int32/int64 Tensors of rank 0, or ints) before x's rank.
+        _kernel_dtype("MatrixBandPart", x, lower, upper)
+        for name, v in (("lower", lower), ("upper", upper)):
+            if isinstance(v, Tensor):
+                if v._t.dim() != 0:
+                    raise ValueError(f"For 'MatrixBandPart', the rank of '{name}' must be equal to 0, but got "
+                                     f"{v._t.dim()}")
+            elif not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"For 'MatrixBandPart', the '{name}' must be an int or an Int32/Int64 Tensor, but "
+                                f"got {type(v).__name__}")
+        if isinstance(x, Tensor) and x._t.dim() < 2:
+            raise ValueError(f"For 'MatrixBandPart', the rank of 'x' must be at least 2, but got shape "
+                             f"{tuple(x._t.shape)}")
         return array_func.matrix_band_part(x, lower, upper)
 
 
@@ -880,6 +983,9 @@ class Svd(Primitive):
         pass
 
     def __call__(self, a):
+        _kernel_dtype("Svd", a)
+        if a._t.dim() < 2:
+            raise ValueError(f"For 'Svd', the rank of 'input' must be at least 2, but got shape {tuple(a._t.shape)}")
         if not self.compute_uv:
             s = torch.linalg.svdvals(a._t)
             return _wrap(s), _wrap(torch.zeros(())), _wrap(torch.zeros(()))
@@ -947,6 +1053,7 @@ class LuSolve(Primitive):
         super().__init__("LuSolve")
 
     def __call__(self, x, lu_data, lu_pivots):
+        _kernel_dtype("LuSolve", x, lu_data, lu_pivots)
         return _wrap(torch.linalg.lu_solve(lu_data._t, lu_pivots._t, x._t))
 
 
@@ -958,6 +1065,7 @@ class MatrixTriangularSolve(Primitive):
         pass
 
     def __call__(self, matrix, rhs):
+        _kernel_dtype("MatrixTriangularSolve", matrix, rhs)
         m = matrix._t.mH if self.adjoint else matrix._t
         upper = self.lower == self.adjoint
         return _wrap(torch.linalg.solve_triangular(m, rhs._t, upper=upper))
@@ -981,8 +1089,11 @@ class Bincount(Primitive):
         super().__init__("Bincount")
 
     def __call__(self, array, size, weights):
+        _kernel_dtype("Bincount", array, size, weights)
+        if size._t.dim() != 0:
+            raise ValueError(f"For 'Bincount', the 'size' must be a 0-d Tensor, but got shape {tuple(size._t.shape)}")
         t = array._t
-        n = int(_u(size))
+        n = int(size._t)
         out = torch.bincount(t.reshape(-1), weights._t.reshape(-1), minlength=n)[:n]
         return _wrap(out.to(weights._t.dtype))
 
@@ -1007,7 +1118,10 @@ class Histogram(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.histc(x._t.float(), self.bins, self.min, self.max).to(torch.int32))
+        _kernel_dtype("Histogram", x)
+        # MindSpore 2.10 counts in Float32, and in Int32 for an Int32 input.
+        out = torch.histc(x._t.float(), self.bins, self.min, self.max)
+        return _wrap(out.to(torch.int32) if x._t.dtype == torch.int32 else out)
 
 
 class LinSpace(Primitive):
@@ -1017,10 +1131,27 @@ class LinSpace(Primitive):
         super().__init__("LinSpace")
 
     def __call__(self, start, stop, num):
-        s, e = _u(start), _u(stop)
-        s = s.item() if isinstance(s, torch.Tensor) else s
-        e = e.item() if isinstance(e, torch.Tensor) else e
-        return _wrap(torch.linspace(s, e, int(_u(num))))
+        # MindSpore 2.10 converts num to an int first, then checks start and stop: 0-d Float32/Float64 Tensors.
+        n = _linspace_num(num)
+        _kernel_dtype("LinSpace", start, stop)
+        for name, v in (("start", start), ("stop", stop)):
+            if v._t.dim() != 0:
+                raise ValueError(f"For 'LinSpace', the rank of '{name}' must be equal to 0, but got {v._t.dim()}")
+        if n <= 0:
+            raise ValueError(f"For 'LinSpace', the num must be greater than 0, but got {n}")
+        t = start._t
+        return _wrap(torch.linspace(t.item(), stop._t.item(), n, dtype=t.dtype, device=t.device))
+
+
+def _linspace_num(num):
+    """LinSpace's ``num``: an int, or a one-element integer Tensor (MindSpore 2.10's TypeError otherwise)."""
+    if isinstance(num, Tensor) and num._t.numel() == 1 and not (num._t.is_floating_point() or num._t.is_complex()
+                                                                 or num._t.dtype == torch.bool):
+        return int(num._t.item())
+    if isinstance(num, int) and not isinstance(num, bool):
+        return num
+    raise TypeError(f"For 'LinSpace', the 'num' must be an int or an integer Tensor of one element, but got "
+                    f"{_describe(num)}")
 
 
 class InTopK(Primitive):
@@ -1043,6 +1174,7 @@ class NthElement(Primitive):
         pass
 
     def __call__(self, input, n):
+        _kernel_dtype("NthElement", input)
         t = input._t
         k = int(_u(n))
         return _wrap(torch.sort(t, -1, descending=self.reverse).values[..., k])

@@ -1,14 +1,19 @@
-"""Image Primitive classes: hue/saturation adjustment, crop-and-resize, NMS over an overlap matrix."""
+"""Image Primitive classes: hue/saturation adjustment, crop-and-resize, NMS over an overlap matrix, grayscale
+dilation, glimpses, scale-and-translate resampling."""
+import math
+
 import torch
 
 from ...common.tensor import Tensor, _wrap
 from ..function import image_func
-from ..function._utils import FLOATS, _desc, _ut
+from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg, _ut
 from ..primitive import Primitive, prim_attr_register
 from ._errors import tensor_of
+from .array_ops import REALS
 from .extra_ops import _hsv_to_rgb, _rgb_to_hsv
 
-__all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "NonMaxSuppressionWithOverlaps", "ROIAlign"]
+__all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "Dilation2D", "ExtractGlimpse", "NonMaxSuppressionWithOverlaps",
+           "ROIAlign", "ScaleAndTranslate"]
 
 
 # MindSpore 2.10's CropAndResize (and LowerBound) kernels: every real dtype but UInt32/UInt64.
@@ -194,3 +199,268 @@ class ROIAlign(Primitive):
             val = val * (yin[:, None] & xin[None, :]).to(val.dtype)
             outs.append(val.reshape(img.shape[0], ph, gh, pw, gw).mean(dim=(2, 4)).to(f.dtype))
         return _wrap(torch.stack(outs) if outs else f.new_zeros((0, f.shape[1], ph, pw)))
+
+
+def _pair_attr(name, value):
+    """Dilation2D's ``stride``/``dilation``: an int, 2 ints or ``(1, 1, h, w)``, as the 4-tuple MindSpore stores."""
+    if not isinstance(value, (int, tuple)) or isinstance(value, bool):
+        raise TypeError(f"For 'Dilation2D', the '{name}' must be an int or a tuple, but got {type(value).__name__}")
+    if isinstance(value, int):
+        value = (1, 1, value, value)
+    elif len(value) == 2:
+        value = (1, 1) + value
+    elif len(value) != 4 or value[:2] != (1, 1):
+        raise ValueError(f"For 'Dilation2D', the '{name}' must be a positive int or a tuple of 2 positive ints or "
+                         f"(1, 1, {name}_height, {name}_width), but got {value}")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        raise ValueError(f"For 'Dilation2D', the '{name}' must hold positive ints, but got {value}")
+    return value
+
+
+class Dilation2D(Primitive):
+    r"""Grayscale (max-plus) dilation of an NCHW batch by one 2-D structuring element per channel:
+
+    .. math::
+        out(n, c, h, w) = \max_{m, k} x(n, c, s_0 h + d_0 m - p_0, s_1 w + d_1 k - p_1) + filter(c, m, k)
+
+    Args:
+        stride (Union[int, tuple[int]]): an int, ``(h, w)`` or ``(1, 1, h, w)``, each in [1, 255].
+        dilation (Union[int, tuple[int]]): an int, ``(h, w)`` or ``(1, 1, h, w)``, positive.
+        pad_mode (str): ``"same"`` (output ``ceil(H / s)``, the padding split with the extra row/column at the
+            bottom/right) or ``"valid"`` (no padding). Default: ``"SAME"``.
+        data_format (str): ``"NCHW"`` only.
+
+    Inputs:
+        - **x** (Tensor) - (N, C, H, W), a real dtype.
+        - **filter** (Tensor) - (C, kH, kW), the dtype of ``x``.
+
+    Outputs:
+        Tensor (N, C, H_out, W_out) of ``x``'s dtype.
+
+    Differences from MindSpore: MindSpore 2.10's CPU build fails on every valid input (RuntimeError 'Cast
+    failed'); this computes the documented formula. Padded positions take no part in the maximum (TensorFlow's
+    dilation2d, which MindSpore's kernels follow), rather than counting as zeros.
+    """
+
+    @prim_attr_register
+    def __init__(self, stride, dilation, pad_mode="SAME", data_format="NCHW"):
+        if data_format != "NCHW":
+            raise ValueError(f"For 'Dilation2D', the 'data_format' must be 'NCHW', but got {data_format!r}")
+        if pad_mode not in ("VALID", "SAME", "valid", "same"):
+            raise ValueError(f"For 'Dilation2D', the 'pad_mode' must be 'same' or 'valid', but got {pad_mode!r}")
+        self.pad_mode = pad_mode.upper()
+        self.stride = _pair_attr("stride", stride)
+        if not all(1 <= v <= 255 for v in self.stride[2:]):
+            raise ValueError(f"For 'Dilation2D', the 'stride' must be in [1, 255], but got {stride}")
+        self.dilation = _pair_attr("dilation", dilation)
+
+    def __call__(self, x, filter):
+        for name, value in (("x", x), ("filter", filter)):
+            _tensor_arg("Dilation2D", name, value)
+        tensor_of("Dilation2D", "filter", filter, REALS)
+        tensor_of("Dilation2D", "x", x, REALS)
+        _same_dtype("Dilation2D", ("x", "filter"), x, filter)
+        t, f = x._t, filter._t
+        if t.dim() != 4 or f.dim() != 3 or f.shape[0] != t.shape[1]:
+            raise ValueError(f"For 'Dilation2D', the 'x' must be (N, C, H, W) and the 'filter' (C, kH, kW), but got "
+                             f"{_desc(x)} and {_desc(filter)}")
+        (sh, sw), (dh, dw) = self.stride[2:], self.dilation[2:]
+        height, width = t.shape[2:]
+        kh, kw = (f.shape[1] - 1) * dh + 1, (f.shape[2] - 1) * dw + 1  # the dilated window
+        if self.pad_mode == "SAME":
+            oh, ow = -(-height // sh), -(-width // sw)
+            ph, pw = max((oh - 1) * sh + kh - height, 0), max((ow - 1) * sw + kw - width, 0)
+        else:
+            oh, ow, ph, pw = -(-(height - kh + 1) // sh), -(-(width - kw + 1) // sw), 0, 0
+        if oh <= 0 or ow <= 0:
+            raise ValueError(f"For 'Dilation2D', the dilated filter ({kh}, {kw}) does not fit the input {_desc(x)}")
+        pads = (pw // 2, pw - pw // 2, ph // 2, ph - ph // 2)
+        padded = torch.nn.functional.pad(t, pads)
+        inside = torch.nn.functional.pad(torch.ones(height, width, dtype=torch.bool, device=t.device), pads)
+        lowest = torch.finfo(t.dtype).min if t.is_floating_point() else torch.iinfo(t.dtype).min
+        out = None
+        for m in range(f.shape[1]):
+            for k in range(f.shape[2]):
+                rows = slice(m * dh, m * dh + (oh - 1) * sh + 1, sh)
+                cols = slice(k * dw, k * dw + (ow - 1) * sw + 1, sw)
+                tap = torch.where(inside[rows, cols], padded[:, :, rows, cols] + f[:, m, k, None, None],
+                                  torch.tensor(lowest, dtype=t.dtype, device=t.device))
+                out = tap if out is None else torch.maximum(out, tap)
+        return _wrap(out)
+
+
+class ExtractGlimpse(Primitive):
+    """Windows of ``size`` cut from NHWC images around ``offsets``, as TensorFlow's ``extract_glimpse``.
+
+    Args:
+        centered (bool): offsets are relative to the image centre (else to its top-left corner). Default: True.
+        normalized (bool): offsets are fractions of the image size (else pixels). Default: True.
+        uniform_noise (bool): fill the window's part outside the image with uniform noise. Default: True.
+        noise (str): ``"uniform"``, ``"gaussian"`` or ``"zero"`` (``uniform_noise`` must then be False).
+            Default: ``"uniform"``.
+
+    Inputs:
+        - **x** (Tensor) - (batch, height, width, channels) float32.
+        - **size** (Tensor) - (2,) int32, the window's height and width (positive).
+        - **offsets** (Tensor) - (batch, 2) float32, the ``(y, x)`` centre of each window.
+
+    Outputs:
+        Tensor (batch, size[0], size[1], channels) float32. A window's top-left pixel is the centre less half the
+        window, truncated towards zero; its part outside the image holds noise (random unless ``noise`` is
+        ``"zero"``: uniform in each channel's value range, or normal with each channel's mean and deviation).
+    """
+
+    @prim_attr_register
+    def __init__(self, centered=True, normalized=True, uniform_noise=True, noise="uniform"):
+        for name in ("centered", "normalized", "uniform_noise"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"For 'ExtractGlimpse', the '{name}' must be a bool, but got "
+                                f"{type(getattr(self, name)).__name__}")
+        if not isinstance(noise, str):
+            raise TypeError(f"For 'ExtractGlimpse', the 'noise' must be a str, but got {type(noise).__name__}")
+        if noise not in ("uniform", "gaussian", "zero"):
+            raise ValueError(f"For 'ExtractGlimpse', the 'noise' must be 'uniform', 'gaussian' or 'zero', but got "
+                             f"{noise!r}")
+        if uniform_noise and noise != "uniform":
+            raise ValueError(f"For 'ExtractGlimpse', the 'noise' must be 'uniform' when uniform_noise is True, but "
+                             f"got {noise!r}")
+
+    def __call__(self, x, size, offsets):
+        _tensor_arg("ExtractGlimpse", "offsets", offsets)
+        tensor_of("ExtractGlimpse", "x", x, (torch.float32,))
+        tensor_of("ExtractGlimpse", "size", size, (torch.int32,))
+        tensor_of("ExtractGlimpse", "offsets", offsets, (torch.float32,))
+        t, o = x._t, offsets._t
+        if t.dim() != 4:  # MindSpore 2.10 raises RuntimeError here
+            raise RuntimeError(f"For 'ExtractGlimpse', the 'x' must be 4-D, but got {_desc(x)}")
+        if o.dim() != 2 or o.shape[0] != t.shape[0] or o.shape[1] != 2 or size._t.numel() < 2:
+            raise ValueError(f"For 'ExtractGlimpse', the 'offsets' must be (batch, 2) for 'x' {_desc(x)} and the "
+                             f"'size' hold 2 values, but got {_desc(offsets)} and {_desc(size)}")
+        gh, gw = (int(v) for v in size._t.reshape(-1)[:2])
+        if gh <= 0 or gw <= 0:
+            raise ValueError(f"For 'ExtractGlimpse', the 'size' must be positive, but got {[gh, gw]}")
+        height, width = t.shape[1], t.shape[2]
+        out = []
+        for image, (y, xc) in zip(t, o.tolist()):
+            if self.normalized:
+                y, xc = y * height, xc * width
+            if self.centered:
+                y, xc = y / 2.0 + height / 2.0, xc / 2.0 + width / 2.0
+            top, left = int(y - gh / 2.0), int(xc - gw / 2.0)  # truncated towards zero, as the kernel does
+            window = self._noise(image, gh, gw)
+            r0, r1, c0, c1 = max(top, 0), min(top + gh, height), max(left, 0), min(left + gw, width)
+            if r0 < r1 and c0 < c1:
+                window[r0 - top:r1 - top, c0 - left:c1 - left] = image[r0:r1, c0:c1]
+            out.append(window)
+        return _wrap(torch.stack(out))
+
+    def _noise(self, image, gh, gw):
+        shape = (gh, gw, image.shape[-1])
+        if self.noise == "zero":
+            return image.new_zeros(shape)
+        flat = image.reshape(-1, image.shape[-1])
+        if self.noise == "gaussian":
+            return torch.randn(shape, device=image.device) * flat.std(0) + flat.mean(0)
+        low, high = flat.amin(0), flat.amax(0)
+        return torch.rand(shape, device=image.device) * (high - low) + low
+
+
+def _lanczos(radius):
+    def kernel(x):
+        x = x.abs()
+        small = x <= 1e-3  # the limit sin(x) / x -> 1
+        safe = torch.where(small, torch.ones_like(x), x)
+        value = radius * torch.sin(math.pi * safe) * torch.sin(math.pi * safe / radius) / (math.pi ** 2 * safe ** 2)
+        return torch.where(x > radius, torch.zeros_like(x), torch.where(small, torch.ones_like(x), value))
+    return kernel, float(radius)
+
+
+def _cubic(x, inner, outer):
+    x = x.abs()
+    return torch.where(x >= 2, torch.zeros_like(x), torch.where(x >= 1, outer(x), inner(x)))
+
+
+# TensorFlow's sampling kernels (``scale_and_translate``), which MindSpore 2.10's kernel follows: (function, radius).
+_SAMPLING_KERNELS = {
+    "lanczos1": _lanczos(1), "lanczos3": _lanczos(3), "lanczos5": _lanczos(5),
+    "gaussian": (lambda x: torch.where(x.abs() >= 1.5, torch.zeros_like(x), torch.exp(-x * x / (2 * 0.5 ** 2))), 1.5),
+    "box": (lambda x: torch.where(x.abs() < 0.5, torch.ones_like(x),
+                                  torch.where(x.abs() == 0.5, torch.full_like(x, 0.5), torch.zeros_like(x))), 1.0),
+    "triangle": (lambda x: (1 - x.abs()).clamp(min=0), 1.0),
+    "keyscubic": (lambda x: _cubic(x, lambda a: (1.5 * a - 2.5) * a * a + 1,
+                                   lambda a: ((-0.5 * a + 2.5) * a - 4) * a + 2), 2.0),
+    "mitchellcubic": (lambda x: _cubic(x, lambda a: ((7 / 6) * a - 2) * a * a + 8 / 9,
+                                       lambda a: (((-7 / 18) * a + 2) * a - 10 / 3) * a + 16 / 9), 2.0),
+}
+
+
+def _resample_weights(kernel_type, antialias, out_size, in_size, scale, translation, device):
+    """(out_size, in_size) weights of one axis: each output pixel's normalised kernel taps over its span, in
+    float32 and in the kernel's order of operations (a sample point on a pixel edge decides between taps)."""
+    kernel, radius = _SAMPLING_KERNELS[kernel_type]
+    f32 = torch.float32
+    scale, translation = torch.tensor(scale, dtype=f32), torch.tensor(translation, dtype=f32)
+    inv_scale = 1.0 / scale
+    kernel_scale = torch.clamp(inv_scale, min=1.0) if antialias else torch.tensor(1.0, dtype=f32)
+    sample = (torch.arange(out_size, dtype=f32) + 0.5) * inv_scale + (-inv_scale * translation)
+    start = torch.ceil(sample - radius * kernel_scale - 0.5).clamp(0, in_size - 1)
+    end = torch.floor(sample + radius * kernel_scale - 0.5).clamp(0, in_size - 1) + 1
+    source = torch.arange(in_size, dtype=f32)
+    in_span = (source >= start[:, None]) & (source < end[:, None])
+    weights = torch.where(in_span, kernel(((source + 0.5) - sample[:, None]) * (1.0 / kernel_scale)), 0.0)
+    total = weights.sum(1, keepdim=True)
+    weights = torch.where(total.abs() >= 1000 * torch.finfo(f32).tiny, weights / total, weights)
+    outside = (sample < 0) | (sample > in_size)  # samples outside the input get no weights
+    return torch.where(outside[:, None], 0.0, weights).to(device)
+
+
+class ScaleAndTranslate(Primitive):
+    """Resample NHWC images to ``size`` by the map ``output = input * scale + translation`` (per axis), with a
+    separable sampling kernel (TensorFlow's ``scale_and_translate``).
+
+    Args:
+        kernel_type (str): ``"lanczos1"``, ``"lanczos3"``, ``"lanczos5"``, ``"gaussian"``, ``"box"``,
+            ``"triangle"``, ``"keyscubic"`` or ``"mitchellcubic"``. Default: ``"lanczos3"``.
+        antialias (bool): widen the kernel by ``1 / scale`` when downsampling. Default: True.
+
+    Inputs:
+        - **images** (Tensor) - (batch, height, width, channels): float16/32/64, int8/16/32/64.
+        - **size** (Tensor) - (2,) int32, the output height and width.
+        - **scale** (Tensor) - (2,) float32, positive.
+        - **translation** (Tensor) - (2,) float32.
+
+    Outputs:
+        Tensor (batch, size[0], size[1], channels) float32. Output pixels whose sample point falls outside
+        the input are 0.
+    """
+
+    @prim_attr_register
+    def __init__(self, kernel_type="lanczos3", antialias=True):
+        if not isinstance(kernel_type, str):
+            raise TypeError(f"For 'ScaleAndTranslate', the 'kernel_type' must be a str, but got "
+                            f"{type(kernel_type).__name__}")
+        if kernel_type not in _SAMPLING_KERNELS:
+            raise ValueError(f"For 'ScaleAndTranslate', the 'kernel_type' must be one of {list(_SAMPLING_KERNELS)}, "
+                             f"but got {kernel_type!r}")
+        if not isinstance(antialias, bool):
+            raise TypeError(f"For 'ScaleAndTranslate', the 'antialias' must be a bool, but got "
+                            f"{type(antialias).__name__}")
+
+    def __call__(self, images, size, scale, translation):
+        tensor_of("ScaleAndTranslate", "images", images, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64))
+        tensor_of("ScaleAndTranslate", "size", size, (torch.int32,))
+        tensor_of("ScaleAndTranslate", "scale", scale, (torch.float32,))
+        tensor_of("ScaleAndTranslate", "translation", translation, (torch.float32,))
+        t = images._t
+        if t.dim() != 4 or any(v._t.shape != (2,) for v in (size, scale, translation)):
+            raise ValueError(f"For 'ScaleAndTranslate', the 'images' must be 4-D and 'size', 'scale', 'translation' "
+                             f"of shape (2,), but got {_desc(images)}, {_desc(size)}, {_desc(scale)} and "
+                             f"{_desc(translation)}")
+        (oh, ow), (sy, sx), (ty, tx) = size._t.tolist(), scale._t.tolist(), translation._t.tolist()
+        if oh <= 0 or ow <= 0 or sy <= 0 or sx <= 0:
+            raise ValueError(f"For 'ScaleAndTranslate', the 'size' and 'scale' must be positive, but got "
+                             f"{[oh, ow]} and {[sy, sx]}")
+        rows = _resample_weights(self.kernel_type, self.antialias, oh, t.shape[1], sy, ty, t.device)
+        cols = _resample_weights(self.kernel_type, self.antialias, ow, t.shape[2], sx, tx, t.device)
+        out = torch.einsum("hk,bklc,wl->bhwc", rows, t.float(), cols)
+        return _wrap(out)

@@ -165,3 +165,14 @@ def test_lpnorm_gradient_float32():
     t = x.detach()
     want = torch.sign(t) * t.abs() ** 2 / torch.linalg.vector_norm(t, 3, 1, keepdim=True) ** 2
     torch.testing.assert_close(x.grad, want, rtol=1e-5, atol=1e-6)
+
+
+def test_addcmul_addcdiv_value_takes_the_input_dtype():
+    # MindSpore 2.10 literals: value is cast to the input's dtype; the Int64 Addcdiv truncates the sum.
+    assert ops.Addcmul()(_i32([1, 2]), _i32([3, 4]), _i32([5, 6]), _f32(1.7)).asnumpy().tolist() == [16, 26]
+    out = ops.Addcmul()(_f32([1.0, 2.0]), _f32([3.0, 4.0]), _f32([5.0, 6.0]), Tensor(0.5, ms.float64))
+    assert out.dtype == ms.float32 and out.asnumpy().tolist() == [8.5, 14.0]
+    i64 = lambda a: Tensor(np.array(a, np.int64))
+    assert ops.Addcdiv()(i64([1, 2]), i64([3, 4]), i64([5, 6]), i64(2)).asnumpy().tolist() == [2, 3]
+    with pytest.raises(TypeError, match="'value'"):
+        ops.Addcmul()(_f32([1.0]), _f32([3.0]), _f32([5.0]), Tensor(True))

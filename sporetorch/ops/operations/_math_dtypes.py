@@ -28,6 +28,7 @@ _INDEX = (torch.int32, torch.int64)
 _INTS = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
 _UINTS = (torch.uint16, torch.uint32, torch.uint64)
 FLOAT_COMPLEX = FLOATS_BF16 + _COMPLEX
+_ADDCMUL = FLOATS_BF16 + (torch.int8, torch.int32, torch.int64, torch.uint8)
 REAL = _INTS + _UINTS + FLOATS_BF16
 NUMBER = REAL + _COMPLEX
 
@@ -50,8 +51,7 @@ KERNEL_DTYPES = {
     "Sign": _spec(("input", (torch.int32, torch.int64) + FLOAT_COMPLEX)),
     "Addcdiv": _spec(("input", FLOATS + (torch.int64,)), ("tensor1", None), ("tensor2", None), ("value", None),
                      tensors=4, same=3),
-    "Addcmul": _spec(("input", FLOATS_BF16 + (torch.int8, torch.int32, torch.int64, torch.uint8)), ("tensor1", None),
-                     ("tensor2", None), ("value", None), tensors=4, same=3),
+    "Addcmul": _spec(("input", _ADDCMUL), ("tensor1", None), ("tensor2", None), ("value", _ADDCMUL), tensors=4, same=3),
     "BatchMatMul": _spec(("x", NUMBER), ("y", NUMBER), same=2),
     "Bincount": _spec(("array", (torch.int32,)), ("size", (torch.int32,)), ("weights", _F32_F64 + _INDEX),
                       tensors=3),

@@ -382,7 +382,9 @@ class Addcmul(Primitive):
 
     def __call__(self, input_data, x1, x2, value):
         _kernel_dtype("Addcmul", input_data, x1, x2, value)
-        return _wrap(input_data._t + value._t * x1._t * x2._t)
+        # MindSpore 2.10 casts value to the input's dtype (1.7 is 1 for an Int32 input).
+        t = input_data._t
+        return _wrap(t + value._t.to(t.dtype) * x1._t * x2._t)
 
 
 class Addcdiv(Primitive):
@@ -393,7 +395,11 @@ class Addcdiv(Primitive):
 
     def __call__(self, input_data, x1, x2, value):
         _kernel_dtype("Addcdiv", input_data, x1, x2, value)
-        return _wrap(input_data._t + value._t * x1._t / x2._t)
+        t = input_data._t
+        if t.is_floating_point():
+            return _wrap(t + value._t.to(t.dtype) * x1._t / x2._t)
+        # The Int64 kernel divides in floating point and truncates the sum (MindSpore 2.10: 1 + 2 * 3 / 5 is 2).
+        return _wrap((t + value._t.double() * x1._t / x2._t).to(t.dtype))
 
 
 class MatMul(Primitive):

@@ -180,6 +180,12 @@ def test_extract_glimpse_as_mindspore():
     assert P.ExtractGlimpse()(x, i32([2, 2]), f32([[0.1, -0.2]])).asnumpy().ravel().tolist() == [0, 1, 3, 4]
     with pytest.raises(ValueError):
         P.ExtractGlimpse(uniform_noise=True, noise="zero")
+    # Noise as MindSpore 2.10's CPU kernel draws it, whatever the image: uniform in [-1, 1), normal(10, 0.5).
+    far = f32([[50.0, 50.0]])
+    uniform = P.ExtractGlimpse(centered=False, normalized=False)(x + 100, i32([20, 20]), far).asnumpy()
+    assert -1 <= uniform.min() and uniform.max() < 1 and abs(uniform.mean()) < 0.2
+    gaussian = P.ExtractGlimpse(False, False, False, "gaussian")(x + 100, i32([20, 20]), far).asnumpy()
+    assert abs(gaussian.mean() - 10) < 0.2 and abs(gaussian.std() - 0.5) < 0.1
 
 
 def _dilation_reference(x, f, stride, dilation, same):

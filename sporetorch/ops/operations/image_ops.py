@@ -306,8 +306,9 @@ class ExtractGlimpse(Primitive):
 
     Outputs:
         Tensor (batch, size[0], size[1], channels) float32. A window's top-left pixel is the centre less half the
-        window, truncated towards zero; its part outside the image holds noise (random unless ``noise`` is
-        ``"zero"``: uniform in each channel's value range, or normal with each channel's mean and deviation).
+        window, truncated towards zero; its part outside the image holds noise: zeros, or random values drawn
+        as MindSpore 2.10's CPU kernel draws them whatever the image (uniform in [-1, 1), or normal with mean 10
+        and deviation 0.5).
     """
 
     @prim_attr_register
@@ -358,11 +359,9 @@ class ExtractGlimpse(Primitive):
         shape = (gh, gw, image.shape[-1])
         if self.noise == "zero":
             return image.new_zeros(shape)
-        flat = image.reshape(-1, image.shape[-1])
         if self.noise == "gaussian":
-            return torch.randn(shape, device=image.device) * flat.std(0) + flat.mean(0)
-        low, high = flat.amin(0), flat.amax(0)
-        return torch.rand(shape, device=image.device) * (high - low) + low
+            return torch.randn(shape, device=image.device) * 0.5 + 10.0
+        return torch.rand(shape, device=image.device) * 2.0 - 1.0
 
 
 def _lanczos(radius):

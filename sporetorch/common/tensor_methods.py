@@ -82,6 +82,31 @@ def _float_only(name, self):
         raise TypeError(f"For 'Tensor.{name}', the input must be a float Tensor, but got {self.dtype}")
 
 
+def _float_or_complex(name, self):
+    """TypeError unless the tensor is float or complex (MindSpore 2.10 has no integer or Bool kernel)."""
+    t = self._t
+    if not (t.is_floating_point() or t.is_complex()):
+        raise TypeError(f"For 'Tensor.{name}', the input must be a float or complex Tensor, but got {self.dtype}")
+
+
+def _complex_only(name, self):
+    """TypeError unless the tensor is complex (MindSpore 2.10's kernel takes no other)."""
+    if not self._t.is_complex():
+        raise TypeError(f"For 'Tensor.{name}', the input must be a complex Tensor, but got {self.dtype}")
+
+
+# The dtype check of a method whose MindSpore 2.10 kernel takes fewer dtypes than its functional op (which
+# computes integers in Float32): ``Tensor.acos`` runs the ``ACos`` Primitive, which has no integer or Bool kernel.
+_METHOD_CHECKS = {
+    **dict.fromkeys(("acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "asin",
+                     "asinh", "atan", "atanh", "cos", "cosh", "exp", "expm1", "log", "log10", "log1p", "log2",
+                     "rsqrt", "sin", "sinh", "tan"), _float_or_complex),
+    **dict.fromkeys(("erf", "erfc", "erfinv", "floor", "isinf", "isneginf", "isposinf", "logit", "nan_to_num"),
+                    _float_only),
+    "sgn": _no_bool, "sign": _no_bool, "angle": _complex_only,
+}
+
+
 def _shape_args(shape):
     """``f(2, 3)`` and ``f((2, 3))`` both mean shape (2, 3)."""
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -704,7 +729,11 @@ def logcumsumexp(self, axis):
 
 # ---------------------------------------------------------------------------- element-wise
 def _unary(fn, name, doc=None):
+    check = _METHOD_CHECKS.get(name)
+
     def method(self):
+        if check is not None:
+            check(name, self)
         return _wrap(fn(self._t))
     method.__name__ = method.__qualname__ = name
     method.__doc__ = doc or f"Element-wise ``{name}`` (``torch.{fn.__name__}``)."
@@ -933,11 +962,14 @@ class _Functional:
         call = f"self, {params}" if params else "self"
         self.__doc__ = f"``ops.{name}({call})``, as MindSpore 2.10's ``Tensor.{name}`` is."
         self._params = params
+        self._check = _METHOD_CHECKS.get(name)
 
     def __get__(self, tensor, owner=None):
         return self if tensor is None else types.MethodType(self, tensor)
 
     def __call__(self, tensor, *args, **kwargs):
+        if self._check is not None:
+            self._check(self.__name__, tensor)
         return _op(self.__name__)(tensor, *args, **kwargs)
 
     @property
@@ -1022,6 +1054,8 @@ clip = clamp
 
 def round(self, decimals=0):
     t = self._t
+    if t.dtype == torch.bool:
+        raise RuntimeError("For 'Tensor.round', MindSpore 2.10 has no kernel for a Bool tensor")
     if not t.is_floating_point():
         return _wrap(t.clone())
     return _wrap(torch.round(t, decimals=decimals) if decimals else torch.round(t))
@@ -1753,6 +1787,7 @@ def remainder_(self, other):
 
 
 def exp_(self):
+    _float_or_complex("exp_", self)
     return _set(self, torch.exp(self._t))
 
 

@@ -43,3 +43,52 @@ def test_dtype_family_calls():
         mstype.Float(8)
     with pytest.raises(TypeError):
         mstype.Int("a")
+
+
+# ---------------------------------------------------------------------------- element-wise dtype checks
+F = np.array([[0.5, -0.25], [0.1, 0.3]], np.float32)
+I = np.array([[1, -2], [0, 3]], np.int32)
+B = np.array([[True, False], [False, True]])
+
+
+@pytest.mark.parametrize("name", ["acos", "arccosh", "asinh", "atan", "cos", "exp", "expm1", "log", "log2", "log1p",
+                                  "rsqrt", "sin", "sinh", "tan", "erf", "erfinv", "floor", "isinf", "isposinf",
+                                  "logit", "nan_to_num", "exp_"])
+def test_float_kernel_methods_refuse_int_and_bool(name):
+    # MindSpore 2.10: Tensor.acos & co. run the legacy Primitive (ACos, ...), which has no integer or Bool
+    # kernel (TypeError), though ops.acos computes an integer tensor in Float32.
+    for x in (I, B):
+        with pytest.raises(TypeError, match=f"Tensor.{name}"):
+            getattr(ms.Tensor(x), name)()
+    assert getattr(ms.Tensor(F), name)().dtype in (ms.float32, ms.bool_)
+
+
+def test_float_or_complex_methods_take_complex():
+    # MindSpore 2.10: Tensor.exp/log/sin of a Complex64 tensor is Complex64; Tensor.erf/isinf refuse complex.
+    z = ms.Tensor(np.array([1 + 1j, 0.5 - 2j], np.complex64))
+    for name in ("exp", "log", "sin", "acos", "rsqrt"):
+        assert getattr(z, name)().dtype == ms.complex64
+    for name in ("erf", "isinf", "floor"):
+        with pytest.raises(TypeError):
+            getattr(z, name)()
+
+
+def test_angle_complex_only():
+    # MindSpore 2.10: Tensor.angle takes only complex tensors (TypeError for Float32); Complex64 gives Float32.
+    with pytest.raises(TypeError, match="Tensor.angle"):
+        ms.Tensor(F).angle()
+    out = ms.Tensor(np.array([1 + 1j, -1 + 0j], np.complex64)).angle()
+    assert out.dtype == ms.float32
+    np.testing.assert_allclose(out.asnumpy(), [np.pi / 4, np.pi], rtol=1e-6)
+
+
+def test_sign_and_round_on_bool():
+    # MindSpore 2.10: Tensor.sign/sgn of Bool is a TypeError (no Bool kernel); Int32 keeps Int32.
+    # Tensor.round of Bool is a RuntimeError (its Round kernel fails to initialise for Bool).
+    for name in ("sign", "sgn"):
+        with pytest.raises(TypeError):
+            getattr(ms.Tensor(B), name)()
+        assert getattr(ms.Tensor(I), name)().asnumpy().tolist() == [[1, -1], [0, 1]]
+    with pytest.raises(RuntimeError):
+        ms.Tensor(B).round()
+    assert ms.Tensor(I).round().dtype == ms.int32

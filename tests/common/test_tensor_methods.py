@@ -30,7 +30,7 @@ from opinfo_samples import assert_leaves_close, leaves, make, ours, ref_arg  # n
 # Methods whose arguments after ``self`` are those of the functional op of the same name.
 MIRRORED = [
     "abs", "absolute", "acos", "acosh", "add", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
-    "adjoint", "all", "allclose", "amax", "amin", "aminmax", "angle", "any", "approximate_equal", "arccos",
+    "adjoint", "all", "allclose", "amax", "amin", "aminmax", "any", "approximate_equal", "arccos",
     "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere",
     "asin", "asinh", "atan", "atan2", "atanh", "baddbmm", "bernoulli_", "bincount", "bitwise_and",
     "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bmm",

@@ -92,39 +92,37 @@ def _pairs(v):
 
 
 def space_to_batch_nd(input_x, block_size, paddings):
-    """Move spatial blocks of (N, C, H, W) into the batch axis (TensorFlow's SpaceToBatchND)."""
+    """Move blocks of the (padded) last M axes into the batch axis (TensorFlow's SpaceToBatchND); the axes
+    between the batch and those M stay as they are."""
     t = input_x._t
     blocks = [int(block_size)] * 2 if isinstance(block_size, int) else [int(b) for b in block_size]
-    pads = _pairs(paddings)
-    flat = [v for p in reversed(pads) for v in p]
-    t = F.pad(t, flat)
-    n, c = t.shape[:2]
-    spatial = t.shape[2:]
-    shape = [n, c]
+    m = len(blocks)
+    t = F.pad(t, [v for p in reversed(_pairs(paddings)) for v in p])
+    n, mid, spatial = t.shape[0], list(t.shape[1:t.dim() - m]), t.shape[t.dim() - m:]
+    shape = [n] + mid
     for s, b in zip(spatial, blocks):
         shape += [s // b, b]
     t = t.reshape(shape)
-    k = len(blocks)
-    perm = [3 + 2 * i for i in range(k)] + [0, 1] + [2 + 2 * i for i in range(k)]
-    t = t.permute(perm)
-    return _wrap(t.reshape([n * math.prod(blocks), c] + [s // b for s, b in zip(spatial, blocks)]))
+    k = 1 + len(mid)  # the first spatial axis in ``shape``
+    perm = [k + 2 * i + 1 for i in range(m)] + list(range(k)) + [k + 2 * i for i in range(m)]
+    return _wrap(t.permute(perm).reshape([n * math.prod(blocks)] + mid + [s // b for s, b in zip(spatial, blocks)]))
 
 
 def batch_to_space_nd(input_x, block_shape, crops):
-    """Inverse of :func:`space_to_batch_nd`, then crop by ``crops``."""
+    """Inverse of :func:`space_to_batch_nd`, then crop the last M axes by ``crops``."""
     t = input_x._t
     blocks = [int(block_shape)] * 2 if isinstance(block_shape, int) else [int(b) for b in block_shape]
-    k = len(blocks)
-    nb, c = t.shape[:2]
-    spatial = t.shape[2:]
-    n = nb // math.prod(blocks)
-    t = t.reshape(blocks + [n, c] + list(spatial))
-    perm = [k, k + 1]
-    for i in range(k):
-        perm += [k + 2 + i, i]
-    t = t.permute(perm).reshape([n, c] + [s * b for s, b in zip(spatial, blocks)])
+    m = len(blocks)
+    nb, mid, spatial = t.shape[0], list(t.shape[1:t.dim() - m]), t.shape[t.dim() - m:]
+    t = t.reshape(blocks + [nb // math.prod(blocks)] + mid + list(spatial))
+    k = m + 1 + len(mid)  # the first spatial axis after the blocks, the batch and the middle axes
+    perm = list(range(m, k))
+    for i in range(m):
+        perm += [k + i, i]
+    t = t.permute(perm).reshape([nb // math.prod(blocks)] + mid + [s * b for s, b in zip(spatial, blocks)])
     for i, (lo, hi) in enumerate(_pairs(crops)):
-        t = t.narrow(2 + i, lo, t.shape[2 + i] - lo - hi)
+        axis = t.dim() - m + i
+        t = t.narrow(axis, lo, t.shape[axis] - lo - hi)
     return _wrap(t)
 
 

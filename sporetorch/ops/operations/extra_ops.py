@@ -1,5 +1,7 @@
 """Less common Primitive classes: transposed/depthwise convolutions, block rearrangements,
 linear-algebra extras, random samplers, control-flow helpers, box utilities."""
+import math
+
 import torch
 import torch.nn.functional as F
 
@@ -142,12 +144,29 @@ class Conv2DBackpropInput(Primitive):
                             f"{type(input_size).__name__}")
         x = torch.zeros(_ints(input_size), dtype=dout._t.dtype, device=dout._t.device, requires_grad=True)
         stride, dilation = _pair(self.stride), _pair(self.dilation)
-        padding = _conv_padding(self.pad_mode, self.pad, 2)
+        pads = self._pads(x.shape, dout._t.shape, weight._t.shape, stride, dilation)
         with torch.enable_grad():
-            y = F.conv2d(x, weight._t.detach(), None, stride, padding, dilation, self.group)
+            y = F.conv2d(F.pad(x, pads), weight._t.detach(), None, stride, 0, dilation, self.group)
         # conv2d is linear in x, so its vector-Jacobian product with dout is the transposed convolution.
         (dx,) = torch.autograd.grad(y, x, dout._t, create_graph=dout._t.requires_grad)
         return _wrap(dx)
+
+    def _pads(self, x_shape, dout_shape, w_shape, stride, dilation):
+        """``F.pad`` widths (left, right, top, bottom) of the forward convolution: 'same' pads what makes the
+        output ``dout``'s size (the extra one at the end), 'pad' takes ``pad`` (one int, or top/bottom/left/right)."""
+        mode = str(self.pad_mode).lower()
+        if mode == "same":
+            pairs = []
+            for i in range(2):
+                total = max((dout_shape[2 + i] - 1) * stride[i] + (w_shape[2 + i] - 1) * dilation[i] + 1
+                            - x_shape[2 + i], 0)
+                pairs.append((total // 2, total - total // 2))
+        elif mode == "pad":
+            p = (self.pad,) * 4 if isinstance(self.pad, int) else tuple(self.pad)
+            pairs = [(p[0], p[1]), (p[2], p[3])]
+        else:
+            pairs = [(0, 0), (0, 0)]
+        return (*pairs[1], *pairs[0])
 
 
 class Conv3DTranspose(Primitive):
@@ -250,11 +269,16 @@ class SpaceToBatchND(Primitive):
     def __call__(self, input_x):
         _check_dtypes("SpaceToBatchND", input_x=input_x)
         _check_rank("SpaceToBatchND", "input_x", input_x, 2, at_least=True)
-        blocks = len(self.block_shape) if isinstance(self.block_shape, (tuple, list)) else 2
-        if input_x._t.dim() <= blocks:
-            # MindSpore 2.10's shape inference raises this one as RuntimeError.
+        shape = tuple(input_x._t.shape)
+        blocks = list(self.block_shape) if isinstance(self.block_shape, (tuple, list)) else [self.block_shape] * 2
+        # MindSpore 2.10's shape inference raises these two as RuntimeError.
+        if len(shape) <= len(blocks):
             raise RuntimeError(f"For 'SpaceToBatchND', the rank of 'input_x' must be greater than the length of "
-                               f"'block_shape' ({blocks}), but got shape {tuple(input_x._t.shape)}")
+                               f"'block_shape' ({len(blocks)}), but got shape {shape}")
+        for size, block, (lo, hi) in zip(shape[len(shape) - len(blocks):], blocks, self.paddings):
+            if (size + lo + hi) % block:
+                raise RuntimeError(f"For 'SpaceToBatchND', the padded spatial sizes of 'input_x' must be divisible by "
+                                   f"'block_shape' {tuple(blocks)}, but got shape {shape} and paddings {self.paddings}")
         return image_func.space_to_batch_nd(input_x, self.block_shape, self.paddings)
 
 
@@ -363,6 +387,13 @@ class NuclearNorm(Primitive):
 
     def __call__(self, input):
         _check_dtypes("NuclearNorm", x=input)
+        _check_rank("NuclearNorm", "x", input, 2, at_least=True)
+        n = input._t.dim()
+        if self.dim is None:
+            _check_rank("NuclearNorm", "x", input, 2)  # without dim, MindSpore takes only a matrix
+        elif not all(-n <= d < n for d in self.dim) or len({d % n for d in self.dim}) != 2:
+            raise ValueError(f"For 'NuclearNorm', the 'dim' must be two different axes in [{-n}, {n}), but got "
+                             f"{self.dim}")
         dim = (-2, -1) if self.dim is None else tuple(self.dim)
         return _wrap(torch.linalg.matrix_norm(input._t, "nuc", dim, self.keepdim))
 
@@ -582,9 +613,14 @@ class CompareAndBitpack(Primitive):
         if x._t.dim() == 0 or x._t.shape[-1] % 8:
             raise ValueError(f"For 'CompareAndBitpack', the last dimension of 'x' must be a multiple of 8, but got "
                              f"shape {tuple(x._t.shape)}")
-        bits = (x._t > _u(threshold)).to(torch.uint8)
+        # As MindSpore 2.10 packs them: x > threshold with the first of each 8 in the highest bit, but a Bool x
+        # itself (threshold unused) with the first in the lowest bit.
+        t = x._t
+        bits = (t if t.dtype == torch.bool else t > threshold._t).to(torch.uint8)
         bits = bits.reshape(bits.shape[:-1] + (bits.shape[-1] // 8, 8))
         weights = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.uint8, device=bits.device)
+        if t.dtype == torch.bool:
+            weights = weights.flip(0)
         return _wrap((bits * weights).sum(-1).to(torch.uint8))
 
 
@@ -770,7 +806,7 @@ class NMSWithMask(Primitive):
         if bboxes._t.shape[1] not in (5, 8):
             raise ValueError(f"For 'NMSWithMask', the second dimension of 'bboxes' must be 5 or 8, but got shape "
                              f"{tuple(bboxes._t.shape)}")
-        b = bboxes._t
+        b = bboxes._t[:, :5]
         order = torch.argsort(b[:, 4], descending=True, stable=True)
         boxes = b[order]
         area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
@@ -784,7 +820,8 @@ class NMSWithMask(Primitive):
             inter = wh[:, 0] * wh[:, 1]
             iou = inter / (area[i] + area[i + 1:] - inter)
             keep[i + 1:] &= iou <= self.iou_threshold
-        return _wrap(boxes), _wrap(order.to(torch.int32)), _wrap(keep)
+        # MindSpore 2.10 (CPU/GPU) returns the sorted boxes, and output_idx indexes them: it is 0..N-1.
+        return _wrap(boxes), _wrap(torch.arange(boxes.shape[0], dtype=torch.int32, device=b.device)), _wrap(keep)
 
 
 class ApplyAdamWithAmsgrad(Primitive):
@@ -1016,11 +1053,20 @@ class TridiagonalMatMul(Primitive):
         super().__init__("TridiagonalMatMul")
 
     def __call__(self, superdiag, maindiag, subdiag, rhs):
-        _check_dtypes("TridiagonalMatMul", superdiag=superdiag, maindiag=maindiag, subdiag=subdiag, rhs=rhs)
-        sup, main, sub, r = superdiag._t, maindiag._t, subdiag._t, rhs._t
-        out = main.unsqueeze(-1) * r
-        out[..., :-1, :] += sup[..., :-1].unsqueeze(-1) * r[..., 1:, :]
-        out[..., 1:, :] += sub[..., 1:].unsqueeze(-1) * r[..., :-1, :]
+        diags = {"superdiag": superdiag, "maindiag": maindiag, "subdiag": subdiag}
+        _check_dtypes("TridiagonalMatMul", **diags, rhs=rhs)
+        for name, value in (*diags.items(), ("rhs", rhs)):
+            _check_rank("TridiagonalMatMul", name, value, 2, at_least=True)
+        r = rhs._t
+        for name, value in diags.items():
+            d = value._t
+            if d.shape[-2] != 1 or d.shape[:-2] != r.shape[:-2] or d.shape[-1] != r.shape[-2]:
+                raise ValueError(f"For 'TridiagonalMatMul', the '{name}' must have shape [..., 1, M] for 'rhs' of "
+                                 f"shape [..., M, N] {tuple(r.shape)}, but got {tuple(d.shape)}")
+        sup, main, sub = (v._t.mT for v in diags.values())  # (..., M, 1): one factor per row of rhs
+        out = main * r
+        out[..., :-1, :] += sup[..., :-1, :] * r[..., 1:, :]
+        out[..., 1:, :] += sub[..., 1:, :] * r[..., :-1, :]
         return _wrap(out)
 
 
@@ -1219,9 +1265,25 @@ class ResizeArea(Primitive):
 
     def __call__(self, images, size):
         _check_dtypes("ResizeArea", images=images, size=size)
-        t = images._t.permute(0, 3, 1, 2).float()
-        out = F.interpolate(t, tuple(_ints(size)), mode="area")
-        return _wrap(out.permute(0, 2, 3, 1))
+        _check_rank("ResizeArea", "images", images, 4)
+        if size._t.shape != (2,) or bool((size._t <= 0).any()):
+            raise ValueError(f"For 'ResizeArea', the 'size' must hold 2 positive numbers, but got {size._t.tolist()}")
+        t = images._t.float()
+        (h, w), out_h, out_w = t.shape[1:3], *_ints(size)
+        rows, cols = _area_weights(h, out_h, self.align_corners, t), _area_weights(w, out_w, self.align_corners, t)
+        return _wrap(torch.einsum("oh,nhwc,pw->nopc", rows, t, cols))
+
+
+def _area_weights(n_in, n_out, align_corners, like):
+    """(n_out, n_in) weights of TensorFlow's (and MindSpore's) area resize: output pixel ``o`` averages the input
+    span [o * scale, (o + 1) * scale), partial pixels by their overlap, an index past the end read as the last."""
+    scale = (n_in - 1) / (n_out - 1) if align_corners and n_out > 1 else n_in / n_out
+    w = torch.zeros(n_out, n_in, dtype=like.dtype)
+    for o in range(n_out):
+        start, end = o * scale, (o + 1) * scale
+        for i in range(math.floor(start), math.ceil(end)):
+            w[o, min(i, n_in - 1)] += min(i + 1, end) - max(i, start)
+    return (w / scale).to(like.device)
 
 
 class NonMaxSuppressionV3(Primitive):

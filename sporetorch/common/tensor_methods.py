@@ -1251,16 +1251,15 @@ def scatter(self, axis, index, src, *, dim=None, value=None, reduce=None):
         _fail("scatter", e, self)
 
 
-def scatter_add(self, *args, **kwargs):
+def scatter_add(self, dim, index, src=None):
     """Two MindSpore overloads: ``scatter_add(dim, index, src)`` adds ``src`` along ``dim`` (``torch.scatter_add``),
     ``scatter_add(indices, updates)`` is ``ops.tensor_scatter_add``."""
-    if len(args) + len(kwargs) == 2 and not isinstance(args[0] if args else None, int):
-        updates = args[-1] if len(args) == 2 else kwargs.get("updates")
-        if not isinstance(updates, Tensor):
+    if src is None:
+        if not isinstance(index, Tensor):
             raise TypeError(f"For 'Tensor.scatter_add', the 'updates' must be a Tensor, but got "
-                            f"{builtins.type(updates).__name__}")
-        return _op("tensor_scatter_add")(self, *args, **kwargs)
-    return _scatter_add_dim(self, *args, **kwargs)
+                            f"{builtins.type(index).__name__}")
+        return _op("tensor_scatter_add")(self, dim, index)
+    return _scatter_add_dim(self, dim, index, src)
 
 
 def _scatter_add_dim(self, dim, index, src):

@@ -11,6 +11,7 @@ Three kinds of checks:
 * numerical gradients (``torch.autograd.gradcheck`` in float64 through the wrapper) and the
   in-place updates that must not break autograd.
 """
+import glob
 import os
 import sys
 import zlib
@@ -535,6 +536,10 @@ def covered_methods():
             test_random_methods_shapes_and_ranges, test_register_hook_sees_the_gradient]:
         names.update(re.findall(r"\.([a-z][a-z0-9_]*)\(", inspect.getsource(fn)))
     names.add("__setitem__")
+    # the MindSpore 2.10 checks of tests/common/test_tensor_method_checks_*.py
+    for path in glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "test_tensor_method_checks_*.py")):
+        with open(path, encoding="utf-8") as f:
+            names.update(re.findall(r"\.([a-z][a-z0-9_]*)\(", f.read()))
     # the runtime bookkeeping attributes, checked in test_tensor_runtime_attrs.py
     from sporetorch.common.tensor_methods import _CONSTANTS
     names.update(_CONSTANTS)

@@ -157,3 +157,42 @@ def test_max_pool_with_argmax_indexes_each_sample_flattened():
     _, idx = ops.MaxPoolWithArgmaxV2(2, 2)(x)  # V2 counts within each channel
     assert idx.asnumpy().reshape(2, 2, -1).tolist() == [[[0, 6, 8, 10], [5, 6, 8, 10]],
                                                          [[5, 6, 12, 15], [1, 7, 13, 11]]]
+
+
+def test_resize_modes_as_mindspore():
+    # MindSpore 2.10: without align_corners/half_pixel_centers the source of output i is i * in / out (torch has
+    # no such mode); ResizeBicubic's cubic weights are TensorFlow's (a = -0.75 from a 1/1024 table, or Keys'
+    # a = -0.5 with renormalised in-range taps for half-pixel centres)
+    x = ms.Tensor((np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) ** 2) / 10)
+    np.testing.assert_allclose(ops.ResizeBilinearV2()(x, (4, 6)).asnumpy().ravel(), [
+        0.0, 0.06667, 0.2, 0.4, 0.73333, 0.9, 1.2, 1.66667, 2.2, 2.8, 3.53333, 3.9, 4.0, 4.86667, 5.8, 6.8, 7.93333,
+        8.5, 6.4, 7.53333, 8.73333, 10.0, 11.4, 12.1], rtol=1e-4, atol=1e-5)
+    want = {
+        (False, False): [
+            0.0, 0.03522, 0.17771, 0.4, 0.75941, 0.95556, 0.73125, 1.07343, 1.64111, 2.2, 2.95539, 3.3493, 4.15,
+            4.91761, 6.07459, 7.1, 8.4042, 9.07222, 6.90625, 7.90902, 9.39172, 10.675, 12.28255, 13.10208],
+        (True, False): [
+            0.0, 0.02877, 0.15044, 0.30152, 0.62661, 0.9, 0.56353, 0.82372, 1.28757, 1.67008, 2.33733, 2.84215,
+            3.2872, 3.8903, 4.86116, 5.58658, 6.76084, 7.60857, 6.4, 7.23453, 8.54756, 9.5044, 11.02084, 12.1],
+        (False, True): [
+            -0.08742, -0.07138, 0.00384, 0.17581, 0.49061, 0.72124, 0.63012, 0.8788, 1.32186, 1.81823, 2.50088,
+            2.96415, 3.42116, 4.00872, 4.98758, 5.95644, 7.17489, 7.97704, 6.53598, 7.35619, 8.70289, 9.99615,
+            11.58244, 12.61724],
+    }
+    for (align, half), values in want.items():
+        out = ops.ResizeBicubic(align, half)(x, ms.Tensor(np.array([4, 6], np.int32)))
+        np.testing.assert_allclose(out.asnumpy().ravel(), values, rtol=1e-4, atol=1e-5)
+    t = torch.rand(1, 2, 3, 4, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda v: ops.ResizeBicubic()(_wrap(v), (5, 7))._t, (t,))
+    assert torch.autograd.gradcheck(lambda v: ops.ResizeBilinearV2()(_wrap(v), (5, 7))._t, (t,))
+
+
+def test_conv2d_transpose_same_padding_crops_as_mindspore():
+    # MindSpore 2.10: Conv2D's 'same' pad of 1 (0 before, 1 after) is cropped from the transposed output
+    d = ms.Tensor(np.arange(18, dtype=np.float32).reshape(1, 2, 3, 3) / 10)
+    out = ops.Conv2DTranspose(1, 3, pad_mode="same", stride=2)(d, ms.Tensor(np.ones((2, 1, 3, 3), np.float32)),
+                                                              (1, 1, 6, 6))
+    assert out.shape == (1, 1, 6, 6)
+    np.testing.assert_allclose(out.asnumpy().ravel(), [
+        0.9, 0.9, 2.0, 1.1, 2.4, 1.3, 0.9, 0.9, 2.0, 1.1, 2.4, 1.3, 2.4, 2.4, 5.2, 2.8, 6.0, 3.2, 1.5, 1.5, 3.2,
+        1.7, 3.6, 1.9, 3.6, 3.6, 7.6, 4.0, 8.4, 4.4, 2.1, 2.1, 4.4, 2.3, 4.8, 2.5], rtol=1e-5)

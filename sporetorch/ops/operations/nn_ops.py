@@ -313,17 +313,24 @@ class Conv2DTranspose(Primitive):
     def __call__(self, dout, weight, input_size):
         stride, dilation = _pair(self.stride), _pair(self.dilation)
         k = weight._t.shape[-2:]
-        h_in, w_in = dout._t.shape[-2:]
-        h_out, w_out = tuple(input_size)[-2:]
-        pads = []
-        for i, (n_in, n_out) in enumerate(((h_in, h_out), (w_in, w_out))):
-            full = (n_in - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1
-            pads.append(max(full - n_out, 0))
-        pad = tuple(p // 2 for p in pads)
-        extra = tuple(n_out - ((n_in - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1 - 2 * pad[i])
-                      for i, (n_in, n_out) in enumerate(((h_in, h_out), (w_in, w_out))))
-        out = F.conv_transpose2d(dout._t, weight._t, None, stride, pad, tuple(max(e, 0) for e in extra),
-                                 self.group, dilation)
+        size = tuple(input_size._t.tolist()) if isinstance(input_size, Tensor) else tuple(input_size)
+        out = F.conv_transpose2d(dout._t, weight._t, None, stride, 0, 0, self.group, dilation)
+        # The full transposed convolution covers Conv2D's padded input; keep the input's rows and columns:
+        # from the leading pad on, zeros past the end where Conv2D's windows never reached.
+        for i, n_out in enumerate(size[-2:]):
+            n_in, eff = dout._t.shape[2 + i], dilation[i] * (k[i] - 1) + 1
+            if self.pad_mode.lower() == "same":
+                before = max((n_in - 1) * stride[i] + eff - n_out, 0) // 2
+            elif self.pad_mode.lower() == "pad":
+                pad = (self.pad,) * 4 if isinstance(self.pad, int) else tuple(self.pad)
+                before = pad[2 * i]
+            else:
+                before = 0
+            axis = 2 + i
+            short = before + n_out - out.shape[axis]
+            if short > 0:
+                out = F.pad(out, (0, 0) * (1 - i) + (0, short))
+            out = out.narrow(axis, before, n_out)
         return _wrap(out)
 
 
@@ -579,7 +586,8 @@ class KLDivLoss(Primitive):
 
 
 class ResizeBilinearV2(Primitive):
-    """Bilinear resize of an NCHW tensor to ``size`` (h, w)."""
+    """Bilinear resize of an NCHW tensor to ``size`` (h, w). Without ``align_corners`` or ``half_pixel_centers``
+    the source of output ``i`` is ``i * in / out`` (MindSpore's legacy mode; torch has only half-pixel centres)."""
 
     @prim_attr_register
     def __init__(self, align_corners=False, half_pixel_centers=False):
@@ -587,7 +595,64 @@ class ResizeBilinearV2(Primitive):
 
     def __call__(self, image, size):
         size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
-        return _wrap(F.interpolate(image._t, size, mode="bilinear", align_corners=self.align_corners))
+        _check_rank("ResizeBilinearV2", "x", image, (4,))
+        return _wrap(_resize(image._t, size, _linear_taps, self.align_corners, self.half_pixel_centers))
+
+
+def _source(n_in, n_out, align_corners, half_pixel, device):
+    """The source coordinate of each output position under MindSpore's (TensorFlow's) resize modes: aligned
+    corners, half-pixel centres, or else the legacy ``dst * n_in / n_out``."""
+    dst = torch.arange(n_out, dtype=torch.float64, device=device)
+    if align_corners:
+        return dst * ((n_in - 1) / (n_out - 1) if n_out > 1 else 0.0)
+    if half_pixel:
+        return (dst + 0.5) * (n_in / n_out) - 0.5
+    return dst * (n_in / n_out)
+
+
+def _linear_taps(src, n_in, half_pixel):
+    src = src.clamp_min(0) if half_pixel else src
+    lo = src.floor()
+    frac = src - lo
+    return [lo, lo + 1], [1 - frac, frac]
+
+
+def _cubic_taps(src, n_in, half_pixel):
+    """MindSpore's (TensorFlow's) cubic convolution: the weights at the offset rounded to 1/1024 (its
+    coefficient table); with half-pixel centres Keys' a = -0.5 and the taps outside the input dropped (the rest
+    renormalised), else a = -0.75 with edge taps repeated."""
+    lo = src.floor()
+    frac = torch.round((src - lo) * 1024) / 1024
+    a = -0.5 if half_pixel else -0.75
+
+    def weight(d):
+        d = d.abs()
+        near = ((a + 2) * d - (a + 3)) * d * d + 1
+        far = ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+        return torch.where(d <= 1, near, torch.where(d < 2, far, torch.zeros_like(d)))
+    index = [lo + o for o in (-1, 0, 1, 2)]
+    weights = [weight(frac - o) for o in (-1, 0, 1, 2)]
+    if half_pixel:
+        weights = [torch.where((i >= 0) & (i < n_in), w, torch.zeros_like(w)) for i, w in zip(index, weights)]
+        total = sum(weights)
+        weights = [w / total for w in weights]
+    return index, weights
+
+
+def _resize(t, size, taps, align_corners, half_pixel):
+    """Separable resize of the last two axes of ``t`` to ``size`` with the interpolation ``taps`` (source
+    indices, clamped to the edge, and their weights)."""
+    for axis, n_out in zip((-2, -1), size):
+        n_in = t.shape[axis]
+        index, weights = taps(_source(n_in, n_out, align_corners, half_pixel, t.device), n_in, half_pixel)
+        out = 0
+        for i, w in zip(index, weights):
+            picked = t.index_select(axis, i.clamp(0, n_in - 1).long())
+            shape = [1] * t.dim()
+            shape[axis] = n_out
+            out = out + picked * w.to(t.dtype).reshape(shape)
+        t = out
+    return t
 
 
 class ResizeNearestNeighbor(Primitive):
@@ -817,7 +882,8 @@ class ResizeNearestNeighborV2(Primitive):
 
 
 class ResizeBicubic(Primitive):
-    """Bicubic resize of an NCHW tensor to ``size``."""
+    """Bicubic resize of an NCHW tensor to ``size`` with MindSpore's cubic weights (see ``_cubic_taps``; torch's
+    ``bicubic`` differs) and source coordinates (as ResizeBilinearV2)."""
 
     @prim_attr_register
     def __init__(self, align_corners=False, half_pixel_centers=False):
@@ -825,7 +891,8 @@ class ResizeBicubic(Primitive):
 
     def __call__(self, images, size):
         size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
-        return _wrap(F.interpolate(images._t, size, mode="bicubic", align_corners=self.align_corners))
+        _check_rank("ResizeBicubic", "images", images, (4,))
+        return _wrap(_resize(images._t, size, _cubic_taps, self.align_corners, self.half_pixel_centers))
 
 
 class ResizeLinear1D(Primitive):

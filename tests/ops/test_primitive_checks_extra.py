@@ -276,3 +276,36 @@ def test_nuclear_norm_axes_like_mindspore():
     out = P.NuclearNorm(dim=[0, 2], keepdim=True)(x)  # MindSpore 2.10: [[[29.2461], [38.2535], [48.2424]]]
     assert out.shape == (1, 3, 1)
     np.testing.assert_allclose(out.asnumpy().reshape(-1), [29.2461, 38.2535, 48.2424], rtol=1e-5)
+
+
+def test_unpool_sparse_and_logarithm_like_mindspore():
+    # Each expected value below is MindSpore 2.10's output for the same call.
+    x, argmax = _i([[[[5, 6], [7, 8]]]]), _i([[[[5, 7], [13, 15]]]], np.int64)
+    want = [[0, 0, 0, 0], [0, 5, 0, 6], [0, 0, 0, 0], [0, 7, 0, 8]]
+    out = P.MaxUnpool2D(ksize=2, strides=2)(x, argmax)  # an integer x too
+    assert out.dtype == ms.int32 and out.asnumpy()[0, 0].tolist() == want
+    nhwc = P.MaxUnpool2D(ksize=2, strides=2, data_format="NHWC")(Tensor(np.array([[[[5.0], [6.0]], [[7.0], [8.0]]]],
+                                                                                np.float32)), argmax.transpose(0, 2, 3, 1))
+    assert nhwc.shape == (1, 4, 4, 1) and nhwc.asnumpy()[0, :, :, 0].tolist() == want
+    out = P.MaxUnpool3D(ksize=2, strides=2)(Tensor(np.array([[[[[5.0]]]]], np.float32)), _i([[[[[7]]]]], np.int64))
+    assert out.shape == (1, 1, 2, 2, 2) and out.asnumpy().reshape(-1).tolist() == [0] * 7 + [5]
+    # A repeated index: SparseToDense keeps the last value, SparseTensorDenseAdd adds them all.
+    dense = P.SparseToDense()(_i([[0, 1], [0, 1]]), Tensor(np.array([5.0, 6.0], np.float32)), (2, 2))
+    assert dense.asnumpy().tolist() == [[0, 6], [0, 0]]
+    added = P.SparseTensorDenseAdd()(_i([[0, 1], [0, 1]], np.int64), Tensor(np.array([5.0, 6.0], np.float32)),
+                                     _i([2, 2], np.int64), Tensor(np.zeros((2, 2), np.float32)))
+    assert added.asnumpy().tolist() == [[0, 11], [0, 0]]
+    # The principal logarithm of a defective matrix ([[1, 2], [0, 1]] has no eigenvector basis).
+    out = P.MatrixLogarithm()(Tensor(np.array([[[1, 2], [0, 1]], [[4, 0], [0, 9]]], np.complex128)))
+    np.testing.assert_allclose(out.asnumpy(), [[[0, 2], [0, 0]], [[np.log(4), 0], [0, np.log(9)]]], atol=1e-10)
+    with pytest.raises(TypeError, match="For 'LogSpace'"):
+        P.LogSpace(dtype=ms.int32)
+
+
+def test_matrix_logarithm_inverts_exp():
+    # Closed form: log(expm(A)) == A for a matrix whose eigenvalues have imaginary parts in (-pi, pi).
+    import torch
+    rs = np.random.RandomState(1)
+    a = torch.from_numpy((rs.randn(3, 4, 4) + 1j * rs.randn(3, 4, 4)) * 0.3)
+    out = P.MatrixLogarithm()(Tensor(torch.linalg.matrix_exp(a).to(torch.complex64)))
+    np.testing.assert_allclose(out.asnumpy(), a.numpy(), atol=1e-4)

@@ -237,10 +237,26 @@ class MaxUnpool2D(Primitive):
     def __call__(self, x, argmax):
         _check_dtypes("MaxUnpool2D", x=x, argmax=argmax)
         _check_rank("MaxUnpool2D", "x", x, 4)
-        strides = self.strides or self.ksize
-        size = tuple(self.output_shape)[-2:] if self.output_shape else None
-        return _wrap(F.max_unpool2d(x._t, argmax._t.long(), _pair(self.ksize), _pair(strides), _pair(self.pads),
-                                    size))
+        return _max_unpool(self, x, argmax, 2)
+
+
+def _max_unpool(prim, x, argmax, n):
+    """Each value of ``x`` at the flat spatial position ``argmax`` holds for it (per sample and channel) in a
+    zero tensor of ``output_shape`` (else ``(in - 1) * stride - 2 * pad + ksize`` per axis); any dtype."""
+    channels_last = prim.data_format in ("NHWC", "NDHWC")
+    t, idx = x._t, argmax._t.long()
+    if channels_last:
+        t, idx = t.movedim(-1, 1), idx.movedim(-1, 1)
+    k, pads = _pair(prim.ksize, n), _pair(prim.pads, n)
+    strides = _pair(prim.strides or prim.ksize, n)
+    if prim.output_shape:
+        shape = tuple(prim.output_shape)
+        size = shape[1:1 + n] if channels_last else shape[-n:]
+    else:
+        size = tuple((t.shape[2 + i] - 1) * strides[i] - 2 * pads[i] + k[i] for i in range(n))
+    out = t.new_zeros((*t.shape[:2], math.prod(size))).scatter(2, idx.flatten(2), t.flatten(2))
+    out = out.reshape(*t.shape[:2], *size)
+    return _wrap(out.movedim(1, -1) if channels_last else out)
 
 
 class MaxUnpool3D(Primitive):
@@ -253,10 +269,7 @@ class MaxUnpool3D(Primitive):
     def __call__(self, x, argmax):
         _check_dtypes("MaxUnpool3D", x=x, argmax=argmax)
         _check_rank("MaxUnpool3D", "x", x, 5)
-        strides = self.strides or self.ksize
-        size = tuple(self.output_shape)[-3:] if self.output_shape else None
-        return _wrap(F.max_unpool3d(x._t, argmax._t.long(), _pair(self.ksize, 3), _pair(strides, 3),
-                                    _pair(self.pads, 3), size))
+        return _max_unpool(self, x, argmax, 3)
 
 
 class SpaceToBatchND(Primitive):
@@ -322,7 +335,9 @@ class LogSpace(Primitive):
 
     @prim_attr_register
     def __init__(self, steps=10, base=10, dtype=mstype.float32):
-        pass
+        if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            raise TypeError(f"For 'LogSpace', the 'dtype' should be one of [Float16, Float32, Float64], but got "
+                            f"{dtype}")
 
     def __call__(self, start, end):
         _check_dtypes("LogSpace", start=start, end=end)
@@ -1096,8 +1111,12 @@ class SparseToDense(Primitive):
         _check_rank("SparseToDense", "indices", indices, 2)
         _check_rank("SparseToDense", "values", values, 1)
         v = values._t
-        out = torch.zeros(tuple(sparse_shape), dtype=v.dtype, device=v.device)
-        return _wrap(out.index_put(tuple(indices._t.long().t()), v, accumulate=True))
+        out = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device)
+        # MindSpore 2.10 writes the values in order: a repeated index keeps its last value.
+        flat = (indices._t.long() * torch.tensor(out.stride(), device=v.device)).sum(1)
+        positions, slot = torch.unique(flat, return_inverse=True)
+        last = torch.zeros_like(positions).scatter_reduce(0, slot, torch.arange(len(flat), device=v.device), "amax")
+        return _wrap(out.reshape(-1).index_put((positions,), v[last]).reshape(out.shape))
 
 
 class SparseTensorDenseMatmul(Primitive):
@@ -1111,7 +1130,9 @@ class SparseTensorDenseMatmul(Primitive):
         _check_dtypes("SparseTensorDenseMatmul", indices=indices, values=values, dense=dense)
         _check_rank("SparseTensorDenseMatmul", "indices", indices, 2)
         _check_rank("SparseTensorDenseMatmul", "values", values, 1)
-        a = SparseToDense()(indices, values, sparse_shape)._t
+        v = values._t  # a repeated index adds its products, as MindSpore 2.10's kernel does
+        a = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device).index_put(
+            tuple(indices._t.long().t()), v, accumulate=True)
         b = dense._t
         return _wrap((a.mH if self.adjoint_st else a) @ (b.mH if self.adjoint_dt else b))
 
@@ -1546,5 +1567,25 @@ class MatrixLogarithm(Primitive):
         if x._t.shape[-1] != x._t.shape[-2]:
             raise ValueError(f"For 'MatrixLogarithm', the last two dimensions of 'x' must be equal, but got shape "
                              f"{tuple(x._t.shape)}")
-        w, v = torch.linalg.eig(x._t)
-        return _wrap((v @ torch.diag_embed(torch.log(w)) @ torch.linalg.inv(v)).to(x._t.dtype))
+        return _wrap(_logm(x._t.to(torch.complex128)).to(x._t.dtype))
+
+
+def _logm(a):
+    """Principal logarithm of (batched) square matrices, defective ones too: inverse scaling and squaring.
+    Square roots (Denman-Beavers) bring ``a`` within 0.25 of I, where the series of log(I + X) converges fast;
+    each square root taken doubles the result."""
+    eye = torch.eye(a.shape[-1], dtype=a.dtype, device=a.device).expand_as(a)
+    roots = 0
+    while roots < 64 and float(torch.linalg.matrix_norm(a - eye, 1).max()) > 0.25:
+        y, z = a, eye
+        for _ in range(100):
+            y, z, previous = (y + torch.linalg.inv(z)) / 2, (z + torch.linalg.inv(y)) / 2, y
+            if torch.allclose(y, previous, rtol=1e-14, atol=1e-14):
+                break
+        a, roots = y, roots + 1
+    d = a - eye
+    term, out = eye, torch.zeros_like(a)
+    for j in range(1, 40):  # |d| <= 0.25: the terms fall below 1e-24
+        term = term @ d
+        out = out + term * ((-1) ** (j + 1) / j)
+    return out * 2 ** roots

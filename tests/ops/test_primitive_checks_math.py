@@ -176,3 +176,15 @@ def test_addcmul_addcdiv_value_takes_the_input_dtype():
     assert ops.Addcdiv()(i64([1, 2]), i64([3, 4]), i64([5, 6]), i64(2)).asnumpy().tolist() == [2, 3]
     with pytest.raises(TypeError, match="'value'"):
         ops.Addcmul()(_f32([1.0]), _f32([3.0]), _f32([5.0]), Tensor(True))
+
+
+def test_complex_inputs():
+    # MindSpore 2.10: Sign of a complex number is x/|x|, Svd gives complex singular values in the input's
+    # dtype, IsClose has no complex kernel.
+    c = Tensor(np.array([1 + 1j, -2j, 0], np.complex64))
+    np.testing.assert_allclose(ops.Sign()(c).asnumpy(), [0.70710677 + 0.70710677j, -1j, 0], atol=1e-6)
+    s = ops.Svd()(Tensor(np.array([[1 + 1j, 2], [0, 1j]], np.complex64)))[0]
+    assert s.dtype == ms.complex64
+    np.testing.assert_allclose(s.asnumpy(), [2.58874, 0.54629], rtol=1e-5)
+    with pytest.raises(TypeError, match="For 'IsClose'"):
+        ops.IsClose()(c, c)

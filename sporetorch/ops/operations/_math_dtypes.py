@@ -61,7 +61,7 @@ KERNEL_DTYPES = {
     "Histogram": _spec(("x", (torch.float16, torch.float32, torch.int32))),
     "Igamma": _spec(("a", _F32_F64), ("x", _F32_F64), tensors=2, same=2),
     "Igammac": _spec(("a", _F32_F64), ("x", _F32_F64), tensors=2, same=2),
-    "IsClose": _spec(("input", None), ("other", None), tensors=2, same=2),
+    "IsClose": _spec(("input", _INTS + FLOATS_BF16 + (torch.bool,)), ("other", None), tensors=2, same=2),
     "LinSpace": _spec(("start", _F32_F64), ("stop", _F32_F64), tensors=2, same=2),
     "LpNorm": _spec(("input", _F16_F32)),
     "LuSolve": _spec(("x", FLOATS), ("lu_data", FLOATS), ("lu_pivots", (torch.int32,)), tensors=3, same=2),

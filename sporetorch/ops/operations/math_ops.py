@@ -193,7 +193,7 @@ _UNARY = {
     "Sqrt": ("sqrt", "Square root."),
     "Rsqrt": ("rsqrt", "Reciprocal square root."),
     "Square": ("square", "Square."),
-    "Sign": ("sign", "Sign (-1, 0 or 1)."),
+    "Sign": ("sgn", "Sign (-1, 0 or 1); :math:`x / |x|` for a complex input."),
     "Floor": ("floor", "Round down."),
     "Ceil": ("ceil", "Round up."),
     "Round": (torch.round, "Round half to even."),
@@ -992,11 +992,13 @@ class Svd(Primitive):
         _kernel_dtype("Svd", a)
         if a._t.dim() < 2:
             raise ValueError(f"For 'Svd', the rank of 'input' must be at least 2, but got shape {tuple(a._t.shape)}")
+        # MindSpore 2.10 gives the singular values of a complex input in its complex dtype.
+        t = a._t
         if not self.compute_uv:
-            s = torch.linalg.svdvals(a._t)
-            return _wrap(s), _wrap(torch.zeros(())), _wrap(torch.zeros(()))
-        u, s, vh = torch.linalg.svd(a._t, full_matrices=self.full_matrices)
-        return _wrap(s), _wrap(u), _wrap(vh.mH)
+            s = torch.linalg.svdvals(t)
+            return _wrap(s.to(t.dtype)), _wrap(torch.zeros(())), _wrap(torch.zeros(()))
+        u, s, vh = torch.linalg.svd(t, full_matrices=self.full_matrices)
+        return _wrap(s.to(t.dtype)), _wrap(u), _wrap(vh.mH)
 
 
 class Qr(Primitive):

@@ -790,7 +790,7 @@ def lgamma(self):
     return _wrap(torch.lgamma(self._t if self._t.is_floating_point() else self._t.to(_float32)))
 
 _BINARY = {
-    "mul": torch.mul, "true_divide": torch.true_divide, "floor_divide": torch.floor_divide,
+    "mul": torch.mul, "true_divide": torch.true_divide,
     "maximum": torch.maximum, "xlogy": torch.xlogy, "ldexp": torch.ldexp,
     "float_power": torch.float_power, "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt,
     "ge": torch.ge, "greater": torch.gt, "greater_equal": torch.ge, "less": torch.lt, "less_equal": torch.le,
@@ -874,6 +874,7 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "fliplr": "",
     "flipud": "",
     "floor": "",
+    "floor_divide": "other",
     "fmax": "other",
     "fmin": "other",
     "fmod": "other",
@@ -1016,8 +1017,13 @@ def add(self, other, *, alpha=1):
 
 
 def sub(self, other, *, alpha=1):
+    """``self - alpha * other``; two Bool tensors give their exclusive or (Bool), as MindSpore 2.10's method does
+    (``ops.sub`` refuses Bool)."""
+    t = self._t
     o = other._t if isinstance(other, Tensor) else other
-    return _wrap(torch.sub(self._t, o) if alpha == 1 else torch.sub(self._t, o, alpha=alpha))
+    if t.dtype == torch.bool and isinstance(o, torch.Tensor) and o.dtype == torch.bool:
+        return _wrap(torch.logical_xor(t, o))
+    return _wrap(torch.sub(t, o) if alpha == 1 else torch.sub(t, o, alpha=alpha))
 
 
 subtract = sub
@@ -1668,48 +1674,66 @@ def copy_(self, src, non_blocking=False):
     return assign_value(self, src)
 
 
-def _cast_result(t, new):
-    """In-place updates keep the tensor's dtype (the result is cast back, as MindSpore's in-place ops do)."""
-    return new if new.dtype == t.dtype else new.to(t.dtype)
+def _update(self, new):
+    """The result of an in-place arithmetic method: ``self``, updated to ``new``, when ``new`` keeps the tensor's
+    dtype and shape; otherwise ``new`` itself, ``self`` unchanged. MindSpore 2.10 returns the out-of-place result
+    (an Int32 tensor plus a float operand is Float32, a 0-d tensor times a matrix is a matrix, integer true
+    division is Float32), so a result that does not fit the tensor is returned rather than cast into it."""
+    t = self._t
+    if new.dtype != t.dtype or new.shape != t.shape:
+        return _wrap(new)
+    return _set(self, new)
 
 
 def add_(self, other, *, alpha=1):
-    """``self += alpha * other`` in place; returns ``self``."""
+    """``self += alpha * other`` in place; returns ``self`` (a result that promotes or broadcasts beyond the
+    tensor is returned as a new tensor, as MindSpore 2.10 returns it)."""
     t, o = self._t, _u(other)
-    if _recording(t, o):
-        return _set(self, torch.add(t, o, alpha=alpha))
-    t.add_(o, alpha=alpha)
-    return self
+    if not _recording(t, o):
+        try:
+            t.add_(o, alpha=alpha)
+            return self
+        except RuntimeError:  # the sum does not fit the tensor's dtype or shape
+            pass
+    return _update(self, torch.add(t, o, alpha=alpha))
 
 
 def sub_(self, other, *, alpha=1):
-    """``self -= alpha * other`` in place; returns ``self``."""
+    """``self -= alpha * other`` in place; returns ``self`` (see ``add_``). MindSpore 2.10 refuses a Bool tensor."""
+    _no_bool("sub_", self)
     t, o = self._t, _u(other)
-    if _recording(t, o):
-        return _set(self, torch.sub(t, o, alpha=alpha))
-    t.sub_(o, alpha=alpha)
-    return self
+    if not _recording(t, o):
+        try:
+            t.sub_(o, alpha=alpha)
+            return self
+        except RuntimeError:
+            pass
+    return _update(self, torch.sub(t, o, alpha=alpha))
 
 
 def mul_(self, other):
-    """``self *= other`` in place; returns ``self``."""
+    """``self *= other`` in place; returns ``self`` (see ``add_``)."""
     t, o = self._t, _u(other)
-    if _recording(t, o):
-        return _set(self, torch.mul(t, o))
-    if t.is_floating_point():
-        t.mul_(o)
-    else:
-        t.copy_(_cast_result(t, torch.mul(t, o)))
-    return self
+    if not _recording(t, o):
+        try:
+            t.mul_(o)
+            return self
+        except RuntimeError:
+            pass
+    return _update(self, torch.mul(t, o))
 
 
 def div_(self, other, *, rounding_mode=None):
-    """``self /= other`` in place (the quotient is cast back to the tensor's dtype); returns ``self``."""
+    """``self /= other`` in place; returns ``self``. Integer and Bool tensors divide to Float32, returned as a new
+    tensor (see ``add_``), as MindSpore 2.10's ``Tensor.div_`` returns them."""
     t, o = self._t, _u(other)
-    if _recording(t, o) or not t.is_floating_point():
-        return _set(self, torch.div(t, o, rounding_mode=rounding_mode))
-    t.div_(o, rounding_mode=rounding_mode)
-    return self
+    if not _recording(t, o) and t.is_floating_point():
+        try:
+            t.div_(o, rounding_mode=rounding_mode)
+            return self
+        except RuntimeError:
+            pass
+    return _update(self, torch.div(t, o, rounding_mode=rounding_mode))
 
 
 def fill_(self, value):
@@ -1778,11 +1802,14 @@ def fill_diagonal_(self, fill_value, wrap=False):
 
 
 def floor_divide_(self, other):
-    return _set(self, torch.floor_divide(self._t, _u(other)))
+    """``ops.floor_divide(self, other)`` in place; returns ``self`` (see ``add_``)."""
+    return _update(self, _op("floor_divide")(self, other)._t)
 
 
 def remainder_(self, other):
-    return _set(self, torch.remainder(self._t, _u(other)))
+    """``self % other`` in place; returns ``self`` (see ``add_``). MindSpore 2.10 refuses a Bool tensor."""
+    _no_bool("remainder_", self)
+    return _update(self, torch.remainder(self._t, _u(other)))
 
 
 def exp_(self):

@@ -92,3 +92,52 @@ def test_sign_and_round_on_bool():
     with pytest.raises(RuntimeError):
         ms.Tensor(B).round()
     assert ms.Tensor(I).round().dtype == ms.int32
+
+
+# ---------------------------------------------------------------------------- in-place arithmetic
+def test_inplace_result_that_fits_updates_self():
+    x = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+    assert x.add_(1.0) is x and x.asnumpy().tolist() == [[2.0, 3.0], [4.0, 5.0]]
+    xi = ms.Tensor(I.copy())
+    assert xi.mul_(2) is xi and xi.asnumpy().tolist() == [[2, -4], [0, 6]]
+
+
+@pytest.mark.parametrize("name,other,want", [
+    # MindSpore 2.10 (values recorded from it): an Int32 tensor with a Float32 operand gives Float32, integer
+    # true division gives Float32, a 0-d tensor with a matrix gives the matrix; the tensor itself is unchanged.
+    ("add_", F, [[1.5, -2.25], [0.1, 3.3]]),
+    ("sub_", F, [[0.5, -1.75], [-0.1, 2.7]]),
+    ("mul_", F, [[0.5, 0.5], [0.0, 0.9]]),
+    ("div_", np.array([[2, 4], [1, 2]], np.int32), [[0.5, -0.5], [0.0, 1.5]]),
+    ("floor_divide_", F, [[2.0, 8.0], [0.0, 9.0]]),
+    ("remainder_", F, [[0.0, 0.0], [0.0, 0.2999998927116394]]),
+])
+def test_inplace_result_that_promotes_is_returned(name, other, want):
+    x = ms.Tensor(I.copy())
+    out = getattr(x, name)(ms.Tensor(other))
+    assert out is not x and out.dtype == ms.float32
+    np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-6, atol=1e-6)
+    assert x.dtype == ms.int32 and x.asnumpy().tolist() == I.tolist()
+
+
+def test_inplace_0d_with_matrix_returns_the_matrix():
+    # MindSpore 2.10: Tensor(0.7).mul_(matrix) is the (2, 2) product.
+    s = ms.Tensor(np.array(0.7, np.float32))
+    out = s.mul_(ms.Tensor(F))
+    assert out.shape == (2, 2) and s.shape == ()
+    np.testing.assert_allclose(out.asnumpy(), 0.7 * F, rtol=1e-6)
+
+
+def test_bool_arithmetic_methods():
+    b, c = ms.Tensor(B), ms.Tensor(np.array([[True, True], [False, False]]))
+    # MindSpore 2.10: Tensor.sub/subtract of two Bool tensors is their exclusive or (Bool);
+    # Tensor.floor_divide of Bool is Bool (x where y is True, and x where y is False too);
+    # Tensor.sub_/remainder_ of Bool raise TypeError; div_ of Bool is Float32.
+    assert b.sub(c).asnumpy().tolist() == [[False, True], [False, True]]
+    assert b.subtract(c).dtype == ms.bool_
+    assert b.floor_divide(c).asnumpy().tolist() == B.tolist()
+    assert b.floor_divide_(c).dtype == ms.bool_
+    for name in ("sub_", "remainder_"):
+        with pytest.raises(TypeError):
+            getattr(ms.Tensor(B), name)(c)
+    assert ms.Tensor(B).div_(c).dtype == ms.float32

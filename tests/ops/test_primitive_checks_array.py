@@ -60,6 +60,7 @@ ERRORS = [
     ("IndexAdd_2d_indices", lambda: P.IndexAdd(1)(I, J, I), ValueError),
     ("IndexFill_float_dim", lambda: P.IndexFill()(F, F, i32([0]), S), TypeError),
     ("IndexFill_2d_dim", lambda: P.IndexFill()(F, I, i32([0]), S), ValueError),
+    ("IndexFill_value_dtype", lambda: P.IndexFill()(F, 1, i32([0]), i32(2)), TypeError),
     ("IndexPut_tensor_indices", lambda: P.IndexPut()(I, J, I), TypeError),
     ("InvertPermutation_tensor", lambda: P.InvertPermutation()(I), ValueError),
     ("LowerBound_mixed", lambda: P.LowerBound()(I, F), TypeError),
@@ -129,6 +130,14 @@ def test_tensor_scatter_elements_stops_at_the_first_index_out_of_range():
     assert P.TensorScatterElements()(I, J, I).asnumpy().tolist() == [[2, 3, 3, -3], [-3, 1, 3, -3], [-3, 3, -2, -2]]
     out = P.TensorScatterElements(axis=1, reduction="add")(I, J, I)
     assert out.asnumpy().tolist() == [[2, 3, 8, -3], [-3, 1, -1, 0], [-2, -3, -2, -2]]
+    x, zeros = f32(np.arange(12).reshape(3, 4)), f32(np.zeros((3, 2)))
+    # negative indices count from the end; below -size they are out of range (MindSpore 2.10)
+    assert P.TensorScatterElements(axis=1)(x, i32([[-1, 1]] * 3), zeros).asnumpy()[0].tolist() == [0, 0, 2, 0]
+    assert P.TensorScatterElements(axis=1)(x, i32([[-5, 1]] * 3), zeros).asnumpy()[0].tolist() == [0, 1, 2, 3]
+    with pytest.raises(RuntimeError):  # updates of another shape than indices
+        P.TensorScatterElements()(x, i32([[1, 0]]), f32(np.ones((2, 3))))
+    with pytest.raises(TypeError):
+        P.TensorScatterElements()(x, i32([[1, 0]]), i32([[1, 0]]))
 
 
 def test_values_as_mindspore():

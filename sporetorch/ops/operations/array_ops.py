@@ -914,6 +914,8 @@ class IndexFill(Primitive):
         if isinstance(dim, Tensor):
             tensor_of("IndexFill", "dim", dim, I32_64)
             _rank("IndexFill", "dim", dim, (0,))
+        if isinstance(value, Tensor):  # of x's dtype (MindSpore 2.10 takes no Python number; accepted here)
+            _same_dtype("IndexFill", ("x", "value"), x, value)
         return _wrap(x._t.index_fill(int(_u(dim)), _index(index, "IndexFill", "index").long(), _u(value)))
 
 
@@ -1112,19 +1114,24 @@ class TensorScatterElements(Primitive):
             raise ValueError(f"For '{op}', the 'data', 'indices' and 'updates' must have the same rank, at least 1, "
                              f"but got {_desc(data)}, {_desc(indices)} and {_desc(updates)}")
         tensor_of(op, "indices", indices, I32_64)
+        _same_dtype(op, ("data", "updates"), data, updates)
+        if u.shape != indices._t.shape:  # MindSpore 2.10's kernel fails with a RuntimeError
+            raise RuntimeError(f"For '{op}', the 'updates' must have the shape of 'indices', but got {_desc(updates)} "
+                               f"and {_desc(indices)}")
         idx = indices._t.long()
         size = t.shape[self.axis]
-        outside = ((idx < 0) | (idx >= size)).reshape(-1)
+        outside = ((idx < -size) | (idx >= size)).reshape(-1)
+        idx = idx % size  # negative indices count from the end
         if not bool(outside.any()):
             fn = torch.scatter_add if self.reduction == "add" else torch.scatter
-            return _wrap(fn(t, self.axis, idx, u[tuple(slice(0, n) for n in idx.shape)].to(t.dtype)))
+            return _wrap(fn(t, self.axis, idx, u))
         # MindSpore 2.10's CPU kernel stops at the first index out of range (in row-major order), logs an error
         # and returns the updates made before it.
         keep = torch.arange(idx.numel(), device=idx.device) < int(outside.nonzero()[0])
         coords = list(torch.meshgrid(*[torch.arange(n, device=idx.device) for n in idx.shape], indexing="ij"))
         coords[self.axis % t.dim()] = idx
         target = tuple(c.reshape(-1)[keep] for c in coords)
-        source = u[tuple(slice(0, n) for n in idx.shape)].reshape(-1)[keep].to(t.dtype)
+        source = u.reshape(-1)[keep]
         return _wrap(t.index_put(target, source, accumulate=self.reduction == "add"))
 
 

@@ -906,8 +906,9 @@ add(
     OpInfo("cholesky_inverse", lambda c: np.linalg.inv(c @ c.T), "numpy", [S((L([[2.0, 0.0], [1.0, 1.5]]),))]),
     OpInfo("cholesky_solve", lambda b, c: np.linalg.solve(c @ c.T, b), "numpy",
            [S((L([[1.0], [2.0]]), L([[2.0, 0.0], [1.0, 1.5]])))]),
-    OpInfo("lstsq", lambda b, a: np.linalg.lstsq(a, b, rcond=None)[0], "numpy",
-           [S((L([[1.0], [2.0], [2.0]]), L([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])))], atol=1e-4),
+    # ops.lstsq(input, A) solves input @ X = A (MindSpore 2.10's documentation and results).
+    OpInfo("lstsq", lambda x, a: np.linalg.lstsq(x, a, rcond=None)[0], "numpy",
+           [S((L([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), L([[1.0], [2.0], [2.0]])))], atol=1e-4),
     OpInfo("lu_solve", lambda b, lu, piv: torch.linalg.lu_solve(lu, piv, b), "torch",
            [S((L([[1.0], [2.0]]), L([[2.0, 1.0], [0.5, 2.5]]), L([1, 2], "int32")))]),
     OpInfo("lu_unpack", lambda lu, piv: torch.lu_unpack(lu, piv), "torch",

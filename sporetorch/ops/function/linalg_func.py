@@ -339,8 +339,15 @@ def cholesky_solve(input, input2, upper=False):
 
 
 def lstsq(input, A):
-    """Least-squares solution of ``A X = input``."""
-    return _wrap(torch.linalg.lstsq(A._t, input._t).solution)
+    """Least-squares (minimum-norm when underdetermined) solution ``X`` of ``input @ X = A``, as MindSpore 2.10
+    documents and computes it: ``input`` 2-D, ``A`` 1-D (one column) or 2-D with as many rows; Float16 is
+    solved in Float32 (torch has no Float16 solver)."""
+    x, a = input._t, A._t
+    if x.dim() != 2 or a.dim() not in (1, 2) or a.shape[0] != x.shape[0]:
+        raise ValueError(f"For 'lstsq', the 'input' must be 2-D and the 'A' 1-D or 2-D with as many rows, but got "
+                         f"{_desc(input)} and {_desc(A)}")
+    solve = torch.float32 if x.dtype == torch.float16 else x.dtype
+    return _wrap(torch.linalg.lstsq(x.to(solve), a.reshape(a.shape[0], -1).to(solve)).solution.to(x.dtype))
 
 
 def lu_solve(b, LU_data, LU_pivots):

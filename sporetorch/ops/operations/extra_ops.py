@@ -70,7 +70,6 @@ _DTYPES = {
     "LerpScalar": {"input": _NUMBER, "end": "input"},
     "ListDiff": {"x": _SMALL_REAL, "y": "x"},
     "LogSpace": {"start": FLOATS, "end": "start"},
-    "Lstsq": {"x": FLOATS, "a": "x"},
     "MatrixDiagPartV3": {"x": FLOATS_BF16 + _INTS, "k": (torch.int32,), "padding_value": "x"},
     "MatrixSetDiagV3": {"x": FLOATS_BF16 + _INTS, "diagonal": "x", "k": (torch.int32,)},
     "MatrixLogarithm": {"x": _COMPLEX},
@@ -363,14 +362,7 @@ class Lstsq(Primitive):
                 raise TypeError(f"For 'Lstsq', the '{name}' should be {only}, but got '{value}'")
 
     def __call__(self, x, a):
-        _check_dtypes("Lstsq", x=x, a=a)
-        _check_rank("Lstsq", "x", x, 2)
-        if a._t.dim() not in (1, 2) or a._t.shape[0] != x._t.shape[0]:
-            raise ValueError(f"For 'Lstsq', the 'a' must be 1-D or 2-D with as many rows as 'x', but got shapes "
-                             f"{tuple(x._t.shape)} and {tuple(a._t.shape)}")
-        xt, at = x._t, a._t.reshape(a._t.shape[0], -1)
-        solve = torch.float32 if xt.dtype == torch.float16 else xt.dtype  # torch has no Float16 lstsq
-        return _wrap(torch.linalg.lstsq(xt.to(solve), at.to(solve)).solution.to(xt.dtype))
+        return functional("Lstsq", "lstsq", x, a)
 
 
 class MatrixSolveLs(Primitive):

@@ -196,3 +196,20 @@ def test_conv2d_transpose_same_padding_crops_as_mindspore():
     np.testing.assert_allclose(out.asnumpy().ravel(), [
         0.9, 0.9, 2.0, 1.1, 2.4, 1.3, 0.9, 0.9, 2.0, 1.1, 2.4, 1.3, 2.4, 2.4, 5.2, 2.8, 6.0, 3.2, 1.5, 1.5, 3.2,
         1.7, 3.6, 1.9, 3.6, 3.6, 7.6, 4.0, 8.4, 4.4, 2.1, 2.1, 4.4, 2.3, 4.8, 2.5], rtol=1e-5)
+
+
+def test_nearest_resize_modes_and_3d_same_pooling():
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4))
+    size = ms.Tensor(np.array([5, 3], np.int32))
+    # MindSpore 2.10: legacy floor, aligned corners and half-pixel centres round
+    want = {(False, False): [0, 1, 2, 0, 1, 2, 4, 5, 6, 4, 5, 6, 8, 9, 10],
+            (True, False): [0, 2, 3, 4, 6, 7, 4, 6, 7, 8, 10, 11, 8, 10, 11],
+            (False, True): [0, 2, 3, 0, 2, 3, 4, 6, 7, 8, 10, 11, 8, 10, 11]}
+    for (align, half), values in want.items():
+        assert ops.ResizeNearestNeighborV2(align, half)(x, size).asnumpy().ravel().tolist() == values
+    # MindSpore 2.10's ResizeNearestNeighbor ignores half_pixel_centers
+    assert ops.ResizeNearestNeighbor((5, 3), False, True)(x).asnumpy().ravel().tolist() == want[False, False]
+    v = ms.Tensor(np.arange(60, dtype=np.float32).reshape(1, 1, 3, 4, 5) % 7)
+    assert ops.MaxPool3D(2, 2, "same")(v).asnumpy().ravel().tolist() == [6, 6, 4, 4, 6, 6, 6, 6, 2, 6, 4, 5]
+    np.testing.assert_allclose(ops.AvgPool3D(2, 2, "same", count_include_pad=False)(v).asnumpy().ravel(),
+                               [3.375, 1.875, 2.5, 2.0, 4.0, 3.75, 4.5, 3.0, 1.0, 2.25, 2.5, 4.0])

@@ -367,9 +367,11 @@ class AvgPool(Primitive):
 
 
 def _same_pad(t, k, s, value):
+    """``t`` padded with ``value`` for MindSpore's 'same' windows ``k`` and strides ``s`` over its last
+    ``len(k)`` axes (an output of ``ceil(n / s)``; the odd pad after)."""
     pads = []
-    for i in (1, 0):
-        n = t.shape[-2 + i]
+    for i in reversed(range(len(k))):
+        n = t.shape[i - len(k)]
         out = -(-n // s[i])
         total = max((out - 1) * s[i] + k[i] - n, 0)
         pads += [total // 2, total - total // 2]
@@ -610,14 +612,19 @@ def _source(n_in, n_out, align_corners, half_pixel, device):
     return dst * (n_in / n_out)
 
 
-def _linear_taps(src, n_in, half_pixel):
+def _nearest_taps(src, n_in, align_corners, half_pixel):
+    """The nearest source: ``src`` rounded with aligned corners or half-pixel centres, else its floor."""
+    return [torch.floor(src + 0.5) if align_corners or half_pixel else src.floor()], [torch.ones_like(src)]
+
+
+def _linear_taps(src, n_in, align_corners, half_pixel):
     src = src.clamp_min(0) if half_pixel else src
     lo = src.floor()
     frac = src - lo
     return [lo, lo + 1], [1 - frac, frac]
 
 
-def _cubic_taps(src, n_in, half_pixel):
+def _cubic_taps(src, n_in, align_corners, half_pixel):
     """MindSpore's (TensorFlow's) cubic convolution: the weights at the offset rounded to 1/1024 (its
     coefficient table); with half-pixel centres Keys' a = -0.5 and the taps outside the input dropped (the rest
     renormalised), else a = -0.75 with edge taps repeated."""
@@ -644,7 +651,8 @@ def _resize(t, size, taps, align_corners, half_pixel):
     indices, clamped to the edge, and their weights)."""
     for axis, n_out in zip((-2, -1), size):
         n_in = t.shape[axis]
-        index, weights = taps(_source(n_in, n_out, align_corners, half_pixel, t.device), n_in, half_pixel)
+        src = _source(n_in, n_out, align_corners, half_pixel, t.device)
+        index, weights = taps(src, n_in, align_corners, half_pixel)
         out = 0
         for i, w in zip(index, weights):
             picked = t.index_select(axis, i.clamp(0, n_in - 1).long())
@@ -663,7 +671,8 @@ class ResizeNearestNeighbor(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.interpolate(input_x._t, tuple(self.size), mode="nearest"))
+        # MindSpore 2.10's CPU kernel ignores half_pixel_centers here (ResizeNearestNeighborV2 honours it)
+        return _wrap(_resize(input_x._t, tuple(self.size), _nearest_taps, self.align_corners, False))
 
 
 class MirrorPad(Primitive):
@@ -790,9 +799,11 @@ class MaxPool3D(Primitive):
 
     def __call__(self, x):
         tensor_of("MaxPool3D", "x", x, FLOATS)
+        k, s = _pair(self.kernel_size, 3), _pair(self.strides, 3)
+        if self.pad_mode.lower() == "same":
+            return _wrap(F.max_pool3d(_same_pad(x._t, k, s, float("-inf")), k, s))
         pad = self.pad_list if isinstance(self.pad_list, int) else tuple(self.pad_list)[::2]
-        return _wrap(F.max_pool3d(x._t, _pair(self.kernel_size, 3), _pair(self.strides, 3), pad,
-                                  ceil_mode=bool(self.ceil_mode)))
+        return _wrap(F.max_pool3d(x._t, k, s, pad, ceil_mode=bool(self.ceil_mode)))
 
 
 class AvgPool3D(Primitive):
@@ -805,9 +816,19 @@ class AvgPool3D(Primitive):
 
     def __call__(self, input_x):
         tensor_of("AvgPool3D", "x", input_x, FLOATS)
+        k, s = _pair(self.kernel_size, 3), _pair(self.strides, 3)
+        if self.pad_mode.lower() == "same":
+            t = input_x._t
+            summed = F.avg_pool3d(_same_pad(t, k, s, 0.0), k, s, divisor_override=1)
+            if self.divisor_override:
+                return _wrap(summed / self.divisor_override)
+            if self.count_include_pad:
+                return _wrap(summed / (k[0] * k[1] * k[2]))
+            ones = _same_pad(torch.ones_like(t[:1, :1]), k, s, 0.0)
+            return _wrap(summed / F.avg_pool3d(ones, k, s, divisor_override=1))
         pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
-        return _wrap(F.avg_pool3d(input_x._t, _pair(self.kernel_size, 3), _pair(self.strides, 3), pad,
-                                  self.ceil_mode, self.count_include_pad, self.divisor_override or None))
+        return _wrap(F.avg_pool3d(input_x._t, k, s, pad, self.ceil_mode, self.count_include_pad,
+                                  self.divisor_override or None))
 
 
 _ARGMAX_POOL_DTYPES = tuple(d for d in _REALS if d != torch.int32)  # MindSpore 2.10's list has no int32
@@ -878,7 +899,7 @@ class ResizeNearestNeighborV2(Primitive):
 
     def __call__(self, x, size):
         size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
-        return _wrap(F.interpolate(x._t, size, mode="nearest"))
+        return _wrap(_resize(x._t, size, _nearest_taps, self.align_corners, self.half_pixel_centers))
 
 
 class ResizeBicubic(Primitive):

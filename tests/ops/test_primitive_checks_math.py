@@ -188,3 +188,12 @@ def test_complex_inputs():
     np.testing.assert_allclose(s.asnumpy(), [2.58874, 0.54629], rtol=1e-5)
     with pytest.raises(TypeError, match="For 'IsClose'"):
         ops.IsClose()(c, c)
+
+
+def test_lusolve_float16_and_cumulative_logsumexp_axis_range():
+    # MindSpore 2.10 literals: LuSolve has a Float16 kernel; an out-of-range axis is its kernel's RuntimeError.
+    lu = Tensor(np.array([[2.0, 0.5], [0.25, 1.5]], np.float16))
+    out = ops.LuSolve()(Tensor(np.ones((2, 1), np.float16)), lu, _i32([1, 2]))
+    assert out.dtype == ms.float16 and out.asnumpy().ravel().tolist() == [0.375, 0.5]
+    with pytest.raises(RuntimeError):
+        ops.CumulativeLogsumexp()(_f32([[0.0, 1.0]]), _i32(4))

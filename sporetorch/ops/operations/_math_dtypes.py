@@ -56,7 +56,7 @@ KERNEL_DTYPES = {
     "Bincount": _spec(("array", (torch.int32,)), ("size", (torch.int32,)), ("weights", _F32_F64 + _INDEX),
                       tensors=3),
     "Complex": _spec(("real", _F32_F64), ("imag", _F32_F64), tensors=2, same=2),
-    "CumulativeLogsumexp": _spec(("x", FLOATS), ("axis", _INDEX), tensors=2),
+    "CumulativeLogsumexp": _spec(("x", FLOATS), ("axis", (torch.int16,) + _INDEX), tensors=2),
     "EuclideanNorm": _spec(("x", NUMBER), ("axes", _INDEX), tensors=2),
     "Histogram": _spec(("x", (torch.float16, torch.float32, torch.int32))),
     "Igamma": _spec(("a", _F32_F64), ("x", _F32_F64), tensors=2, same=2),

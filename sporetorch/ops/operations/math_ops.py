@@ -888,6 +888,9 @@ class CumulativeLogsumexp(Primitive):
             raise ValueError(f"For 'CumulativeLogsumexp', the 'axis' must be a 0-d Tensor, but got shape "
                              f"{tuple(axis._t.shape)}")
         axis = int(axis._t)
+        rank = x._t.dim()
+        if not -rank <= axis < rank:  # found by MindSpore 2.10's kernel, hence its RuntimeError
+            raise RuntimeError(f"For 'CumulativeLogsumexp', 'axis' must be in range [{-rank}, {rank}), but got: {axis}")
         return _wrap(_cumulative(torch.logcumsumexp, x._t, axis, self.exclusive, self.reverse, float("-inf")))
 
 
@@ -1062,7 +1065,10 @@ class LuSolve(Primitive):
 
     def __call__(self, x, lu_data, lu_pivots):
         _kernel_dtype("LuSolve", x, lu_data, lu_pivots)
-        return _wrap(torch.linalg.lu_solve(lu_data._t, lu_pivots._t, x._t))
+        if x._t.dtype == torch.float16:  # MindSpore 2.10 has a Float16 kernel, torch's LU solve none
+            out = functional("LuSolve", "lu_solve", _wrap(x._t.float()), _wrap(lu_data._t.float()), lu_pivots)
+            return _wrap(out._t.half())
+        return functional("LuSolve", "lu_solve", x, lu_data, lu_pivots)
 
 
 class MatrixTriangularSolve(Primitive):

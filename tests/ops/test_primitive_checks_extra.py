@@ -309,3 +309,14 @@ def test_matrix_logarithm_inverts_exp():
     a = torch.from_numpy((rs.randn(3, 4, 4) + 1j * rs.randn(3, 4, 4)) * 0.3)
     out = P.MatrixLogarithm()(Tensor(torch.linalg.matrix_exp(a).to(torch.complex64)))
     np.testing.assert_allclose(out.asnumpy(), a.numpy(), atol=1e-4)
+
+
+def test_volume_patches_and_eig_like_mindspore():
+    # MindSpore 2.10 orders ExtractVolumePatches' channels (kd, kh, kw, c), the input channel fastest.
+    vol = Tensor(np.arange(54, dtype=np.float32).reshape(1, 2, 3, 3, 3))
+    out = P.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1), "VALID")(vol)
+    assert out.shape == (1, 16, 2, 2, 2)
+    assert out.asnumpy()[0, :3].reshape(3, -1).tolist() == [[0, 1, 3, 4, 9, 10, 12, 13], [27, 28, 30, 31, 36, 37, 39, 40],
+                                                            [1, 2, 4, 5, 10, 11, 13, 14]]
+    _, placeholder = P.Eig()(Tensor(np.diag([2.0, 3.0]).astype(np.float32)))  # MindSpore: a 0-d Complex64 zero
+    assert placeholder.dtype == ms.complex64 and placeholder.shape == ()

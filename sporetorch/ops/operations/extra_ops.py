@@ -428,7 +428,8 @@ class Eig(Primitive):
         if self.compute_v:
             w, v = torch.linalg.eig(x._t)
             return _wrap(w), _wrap(v)
-        return _wrap(torch.linalg.eigvals(x._t)), _wrap(torch.zeros(()))
+        w = torch.linalg.eigvals(x._t)
+        return _wrap(w), _wrap(torch.zeros((), dtype=w.dtype, device=w.device))  # MindSpore's placeholder
 
 
 class LuUnpack(Primitive):
@@ -1511,7 +1512,8 @@ class ExtractVolumePatches(Primitive):
             t = F.pad(t, pads)
         p = t.unfold(2, k[0], s[0]).unfold(3, k[1], s[1]).unfold(4, k[2], s[2])
         n, c, od, oh, ow = p.shape[:5]
-        return _wrap(p.permute(0, 1, 5, 6, 7, 2, 3, 4).reshape(n, c * k[0] * k[1] * k[2], od, oh, ow))
+        # MindSpore orders the output channels as (kd, kh, kw, c), the input channel fastest.
+        return _wrap(p.permute(0, 5, 6, 7, 1, 2, 3, 4).reshape(n, c * k[0] * k[1] * k[2], od, oh, ow))
 
 
 class STFT(Primitive):

@@ -213,3 +213,15 @@ def test_nearest_resize_modes_and_3d_same_pooling():
     assert ops.MaxPool3D(2, 2, "same")(v).asnumpy().ravel().tolist() == [6, 6, 4, 4, 6, 6, 6, 6, 2, 6, 4, 5]
     np.testing.assert_allclose(ops.AvgPool3D(2, 2, "same", count_include_pad=False)(v).asnumpy().ravel(),
                                [3.375, 1.875, 2.5, 2.0, 4.0, 3.75, 4.5, 3.0, 1.0, 2.25, 2.5, 4.0])
+
+
+def test_integer_adaptive_pooling_3d_and_l2_normalize_axis():
+    v = ms.Tensor((np.arange(24, dtype=np.int32).reshape(1, 1, 2, 3, 4) * 5) % 11 - 5)
+    # MindSpore 2.10's integer kernels: the mean truncated toward zero; the max and its flat index
+    out = ops.AdaptiveAvgPool3D((1, 2, 2))(v)
+    assert out.dtype == ms.int32 and out.asnumpy().ravel().tolist() == [0, 0, 0, -1]
+    values, index = ops.AdaptiveMaxPool3D()(v, ms.Tensor(np.array([1, 2, 2], np.int32)))
+    assert values.dtype == ms.int32 and values.asnumpy().ravel().tolist() == [5, 5, 4, 3]
+    assert index.asnumpy().ravel().tolist() == [13, 2, 4, 6]
+    with pytest.raises(TypeError, match="'axis'"):  # MindSpore 2.10 normalises over one axis only
+        ops.L2Normalize((0, 1))(F)

@@ -448,6 +448,8 @@ class L2Normalize(Primitive):
         if x._t.dim() == 0:  # a TypeError in MindSpore 2.10
             raise TypeError("For 'L2Normalize', the 'x' must have at least 1 dimension, but got shape ()")
         axis = self.axis if isinstance(self.axis, int) else tuple(self.axis)
+        if isinstance(axis, tuple) and len(axis) != 1:
+            raise TypeError(f"For 'L2Normalize', the 'axis' must be an int or a tuple of one int, but got {axis}")
         norm = torch.linalg.vector_norm(x._t, 2, axis, True)
         return _wrap(x._t / torch.clamp_min(norm, self.epsilon))
 
@@ -759,6 +761,9 @@ class AdaptiveAvgPool3D(Primitive):
 
     def __call__(self, x):
         tensor_of("AdaptiveAvgPool3D", "x", x, FLOATS + _INTS + (torch.uint8,))
+        if not x._t.is_floating_point():  # MindSpore's integer kernel: the mean truncated to the input's dtype
+            out = functional("AdaptiveAvgPool3D", "adaptive_avg_pool3d", _wrap(x._t.double()), self.output_size)
+            return _wrap(out._t.to(x._t.dtype))
         return functional("AdaptiveAvgPool3D", "adaptive_avg_pool3d", x, self.output_size)
 
 
@@ -785,8 +790,10 @@ class AdaptiveMaxPool3D(Primitive):
         tensor_of("AdaptiveMaxPool3D", "output_size", output_size, (torch.int32,))
         _check_rank("AdaptiveMaxPool3D", "x", x, (4, 5))
         size = tuple(output_size._t.tolist())
-        v, i = F.adaptive_max_pool3d(x._t, size, return_indices=True)
-        return _wrap(v), _wrap(i.to(torch.int32))
+        t = x._t
+        # torch has no integer kernel; float64 holds MindSpore's integer inputs (up to 2**53) exactly
+        v, i = F.adaptive_max_pool3d(t if t.is_floating_point() else t.double(), size, return_indices=True)
+        return _wrap(v.to(t.dtype)), _wrap(i.to(torch.int32))
 
 
 class MaxPool3D(Primitive):

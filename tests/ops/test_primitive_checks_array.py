@@ -154,6 +154,22 @@ def test_values_as_mindspore():
     assert P.UnsortedSegmentMax()(x, i32([1, 1, 0]), 3).asnumpy()[:2].tolist() == [[5, 6], [3, 2]]
 
 
+def test_valid_inputs_as_mindspore():
+    x = f32(np.arange(12).reshape(3, 4))
+    # MindSpore 2.10: Gather takes negative indices from the end; Range gives Int64 for integers (Int32 inputs
+    # too) and Float32 for floats (Float64 inputs too); TupleToArray gives Int32 or Float32 from a tuple of one kind.
+    assert P.Gather()(x, i32([-1, 0]), 0).asnumpy()[:, 0].tolist() == [8, 0]
+    with pytest.raises(RuntimeError):
+        P.Gather()(x, i32([-4]), 0)
+    out = P.Range()(i32(0), i32(7), i32(2))
+    assert out.dtype == mstype.int64 and out.asnumpy().tolist() == [0, 2, 4, 6]
+    assert P.Range()(Tensor(np.float64(0)), Tensor(np.float64(1)), Tensor(np.float64(0.25))).dtype == mstype.float32
+    assert P.TupleToArray()((1, 2)).dtype == mstype.int32 and P.TupleToArray()((1.0, 2.0)).dtype == mstype.float32
+    for bad in [(1.0, 2), [1, 2]]:
+        with pytest.raises(TypeError):
+            P.TupleToArray()(bad)
+
+
 IMAGE = f32([[[[9.0], [5.0], [2.0], [1.0]], [[6.0], [1.0], [9.0], [7.0]]]])
 
 

@@ -373,6 +373,7 @@ class Gather(Primitive):
             if out is None:
                 raise NotImplementedError("For 'Gather', batch_dims > 1 is not supported")
             return _wrap(out)
+        idx = torch.where(idx < 0, idx + t.shape[ax], idx)  # MindSpore 2.10 takes negative indices from the end
         out = torch.index_select(t, ax, idx.reshape(-1))
         return _wrap(out.reshape(t.shape[:ax] + idx.shape + t.shape[ax + 1:]))
 
@@ -598,16 +599,16 @@ class Eye(Primitive):
 
 
 class Range(Primitive):
-    """``[start, limit)`` with step ``delta``."""
+    """``[start, limit)`` with step ``delta``: Int64 for integer inputs, Float32 when one is a float (the dtypes
+    MindSpore 2.10 gives, whatever the inputs' width)."""
 
     @prim_attr_register
     def __init__(self, maxlen=1000000):
         pass
 
     def __call__(self, start, limit, delta):
-        s, l, d = _u(start), _u(limit), _u(delta)
-        dtype = s.dtype if isinstance(s, torch.Tensor) else None
-        s, l, d = (v.item() if isinstance(v, torch.Tensor) else v for v in (s, l, d))
+        s, l, d = (v.item() if isinstance(v, torch.Tensor) else v for v in (_u(start), _u(limit), _u(delta)))
+        dtype = torch.float32 if any(isinstance(v, float) for v in (s, l, d)) else torch.int64
         return _wrap(torch.arange(s, l, d, dtype=dtype, device=default_device()))
 
 
@@ -1299,9 +1300,16 @@ class TupleToArray(Primitive):
         super().__init__("TupleToArray")
 
     def __call__(self, input_x):
-        if isinstance(input_x, Tensor):
-            raise TypeError("For 'TupleToArray', the input must be a tuple or list of numbers, but got a Tensor")
-        return Tensor(list(input_x))
+        # MindSpore 2.10: a tuple of ints (Int32, wrapping as its int32 does) or of floats (Float32), no mix.
+        if not isinstance(input_x, tuple):
+            raise TypeError(f"For 'TupleToArray', the input must be a tuple of numbers, but got {_desc(input_x)}")
+        kinds = {float if isinstance(v, float) else int for v in input_x}
+        if len(kinds) > 1 or not all(isinstance(v, (int, float)) for v in input_x):
+            raise TypeError(f"For 'TupleToArray', all elements of the input must have the same type (int or float), "
+                            f"but got {input_x}")
+        if kinds == {float}:
+            return _wrap(torch.tensor(input_x, dtype=torch.float32, device=default_device()))
+        return _wrap(torch.tensor(input_x, dtype=torch.int64, device=default_device()).to(torch.int32))
 
 
 class TensorToTuple(Primitive):

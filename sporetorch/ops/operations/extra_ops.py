@@ -10,16 +10,10 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import array_func, image_func
-from ..function._utils import (
-    F16_F32,
-    FLOATS,
-    FLOATS_BF16,
-    _check_dtype,
-    _same_dtype,
-    _tensor_arg,
-)
+from ..function._utils import F16_F32, FLOATS, FLOATS_BF16, _same_dtype, _tensor_arg
 from ..primitive import Primitive, prim_attr_register
-from ._errors import float_input, functional
+from ._errors import float_input, functional, tensor_of
+from .array_ops import I32_64, INTS, NUMBERS, REALS
 from .comm_ops import AlltoAll, Reduce
 from .nn_ops import _conv_padding, _pair
 from .random_ops import _Random, _shape
@@ -41,13 +35,10 @@ __all__ = ["STFT", "AccumulateNV2", "AlltoAll", "ApplyAdamWithAmsgrad", "ApplyAd
            "SparseTensorDenseMatmul", "SparseToDense", "TensorDump", "TridiagonalMatMul", "UniqueWithPad", "WhileLoop"]
 
 
-# Dtype families of MindSpore 2.10's infer checks for these Primitives.
-_INDEX = (torch.int32, torch.int64)
-_SIGNED = (torch.int8, torch.int16, torch.int32, torch.int64)
-_INTS = _SIGNED + (torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+# Dtype families of MindSpore 2.10's infer checks for these Primitives (array_ops' families, and these).
 _COMPLEX = (torch.complex64, torch.complex128)
-_REAL = FLOATS + _INTS
-_NUMBER = FLOATS_BF16 + _INTS + _COMPLEX
+_SIGNED = (torch.int8, torch.int16, torch.int32, torch.int64)
+_NUMBER = NUMBERS + (torch.bfloat16,)
 _SMALL_REAL = FLOATS + _SIGNED + (torch.uint8, torch.uint16)
 _LINALG = (torch.float32, torch.float64) + _COMPLEX
 
@@ -55,14 +46,14 @@ _LINALG = (torch.float32, torch.float64) + _COMPLEX
 # before the shapes): a tuple of dtypes, or the name of an earlier input whose dtype it must share.
 # A listed input must be a Tensor (a Python number is a TypeError, as in MindSpore).
 _DTYPES = {
-    "BatchToSpace": {"input_x": _REAL + _COMPLEX},
-    "SpaceToBatch": {"input_x": _REAL + (torch.complex64,)},
-    "SpaceToBatchND": {"input_x": _REAL},
-    "BatchToSpaceNDV2": {"input_x": FLOATS_BF16 + _INTS},
+    "BatchToSpace": {"input_x": REALS + _COMPLEX},
+    "SpaceToBatch": {"input_x": REALS + (torch.complex64,)},
+    "SpaceToBatchND": {"input_x": REALS},
+    "BatchToSpaceNDV2": {"input_x": FLOATS_BF16 + INTS},
     "CTCGreedyDecoder": {"inputs": (torch.float32, torch.float64), "sequence_length": (torch.int32,)},
     "CompareAndBitpack": {"x": (torch.bool,) + FLOATS + _SIGNED, "threshold": "x"},
     "ConfusionMatrix": {"labels": _NUMBER, "predictions": "labels", "weights": _NUMBER + (torch.bool,)},
-    "DataFormatDimMap": {"input_x": _INDEX},
+    "DataFormatDimMap": {"input_x": I32_64},
     "EqualCount": {"x": _NUMBER + (torch.bool,), "y": "x"},
     "HSVToRGB": {"x": FLOATS},
     "RGBToHSV": {"images": FLOATS},
@@ -70,19 +61,19 @@ _DTYPES = {
     "LerpScalar": {"input": _NUMBER, "end": "input"},
     "ListDiff": {"x": _SMALL_REAL, "y": "x"},
     "LogSpace": {"start": FLOATS, "end": "start"},
-    "MatrixDiagPartV3": {"x": FLOATS_BF16 + _INTS, "k": (torch.int32,), "padding_value": "x"},
-    "MatrixSetDiagV3": {"x": FLOATS_BF16 + _INTS, "diagonal": "x", "k": (torch.int32,)},
+    "MatrixDiagPartV3": {"x": FLOATS_BF16 + INTS, "k": (torch.int32,), "padding_value": "x"},
+    "MatrixSetDiagV3": {"x": FLOATS_BF16 + INTS, "diagonal": "x", "k": (torch.int32,)},
     "MatrixLogarithm": {"x": _COMPLEX},
     "MatrixSolveLs": {"matrix": _LINALG, "rhs": "matrix", "l2_regularizer": (torch.float64,)},
-    "MaxUnpool2D": {"x": FLOATS_BF16 + _INTS, "argmax": _INDEX},
-    "MaxUnpool3D": {"x": FLOATS_BF16 + _INTS, "argmax": _INDEX},
+    "MaxUnpool2D": {"x": FLOATS_BF16 + INTS, "argmax": I32_64},
+    "MaxUnpool3D": {"x": FLOATS_BF16 + INTS, "argmax": I32_64},
     "NMSWithMask": {"bboxes": F16_F32},
     "NuclearNorm": {"x": (torch.float32, torch.float64)},
     "Ormqr": {"x": _LINALG, "tau": "x", "other": "x"},
     "ResizeArea": {"images": _SMALL_REAL, "size": (torch.int32,)},
-    "SparseTensorDenseAdd": {"x1_indices": _INDEX},
-    "SparseTensorDenseMatmul": {"indices": _INDEX, "values": _NUMBER, "dense": "values"},
-    "SparseToDense": {"indices": _INDEX},
+    "SparseTensorDenseAdd": {"x1_indices": I32_64},
+    "SparseTensorDenseMatmul": {"indices": I32_64, "values": _NUMBER, "dense": "values"},
+    "SparseToDense": {"indices": I32_64},
     "TridiagonalMatMul": {name: FLOATS + _COMPLEX for name in ("superdiag", "maindiag", "subdiag", "rhs")},
 }
 
@@ -95,11 +86,11 @@ def _check_dtypes(prim, **inputs):
         allowed = table.get(name)
         if allowed is None or x is None:  # None: an optional input left out
             continue
-        _tensor_arg(prim, name, x)
         if isinstance(allowed, str):
+            _tensor_arg(prim, name, x)
             _same_dtype(prim, (allowed, name), inputs[allowed], x)
         else:
-            _check_dtype(prim, name, x, allowed)
+            tensor_of(prim, name, x, allowed)
 
 
 def _check_rank(prim, name, x, rank, at_least=False, exc=ValueError):

@@ -197,3 +197,23 @@ def test_lusolve_float16_and_cumulative_logsumexp_axis_range():
     assert out.dtype == ms.float16 and out.asnumpy().ravel().tolist() == [0.375, 0.5]
     with pytest.raises(RuntimeError):
         ops.CumulativeLogsumexp()(_f32([[0.0, 1.0]]), _i32(4))
+
+
+@pytest.mark.parametrize("name,dtype", [("Lgamma", "int8"), ("Lgamma", "int64"), ("IsNan", "complex64"),
+                                        ("IsFinite", "complex64"), ("IsInf", "int32")])
+def test_more_unary_kernel_dtypes(name, dtype):
+    # TypeError in MindSpore 2.10 (Lgamma computes Int32 and floats only; IsNan/IsFinite have no complex kernel).
+    with pytest.raises(TypeError, match=f"For '{name}'"):
+        getattr(ops, name)()(_t(dtype))
+    assert ops.Lgamma()(_t("int32")).dtype == ms.float32
+    assert ops.IsNan()(_t("int8")).dtype == ms.bool_
+
+
+def test_squared_difference_and_gcd_dtypes():
+    # MindSpore 2.10: SquaredDifference has no Int8/Int16/UInt8 kernel, Gcd no Int8/UInt8 one; Int16 Gcd computes.
+    with pytest.raises(TypeError, match="For 'SquaredDifference'"):
+        ops.SquaredDifference()(_t("int8"), _t("int8"))
+    with pytest.raises(TypeError, match="For 'Gcd'"):
+        ops.Gcd()(_t("uint8"), _t("uint8"))
+    out = ops.Gcd()(Tensor(np.array([4, 6], np.int16)), Tensor(np.array([6, 9], np.int16)))
+    assert out.dtype == ms.int16 and out.asnumpy().tolist() == [2, 3]

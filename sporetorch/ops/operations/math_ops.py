@@ -173,9 +173,8 @@ def _no_bool_result(name, x, y):
 
 
 _CHECKS = {"DivNoNan": _float_result, "MulNoNan": not_bool, "LeftShift": _tensors_only, "RightShift": _tensors_only,
-           "Gcd": _tensors_only, "Xlogy": _float_operand, "Zeta": _same_float, "Atan2": _float_result,
-           "Minimum": _no_bool_result,
-           **{name: _kernel_dtype for name in ("NextAfter", "Igamma", "Igammac", "Complex")}}
+           "Xlogy": _float_operand, "Zeta": _same_float, "Atan2": _float_result, "Minimum": _no_bool_result,
+           **{name: _kernel_dtype for name in ("NextAfter", "Igamma", "Igammac", "Complex", "Gcd", "SquaredDifference")}}
 
 
 def _div_no_nan(x, y):
@@ -296,9 +295,9 @@ _BINARY = {
 }
 
 __all__ = []
-# MindSpore 2.10's kernels of these take float (or complex) input only, Lgamma no Bool; the rest: _math_dtypes.
-_UNARY_CHECKS = {"Sin": float_input, "Log1p": float_input, "IsInf": float_input, "Rint": float_input,
-                 "Digamma": float_input, "Lgamma": not_bool, "ComplexAbs": complex_input,
+# MindSpore 2.10's kernels of these take float (or complex) input only; the rest: _math_dtypes.
+_UNARY_CHECKS = {"Sin": float_input, "Log1p": float_input, "Rint": float_input,
+                 "Digamma": float_input, "ComplexAbs": complex_input,
                  **{name: _kernel_dtype for name in KERNEL_DTYPES if name in _UNARY}}
 for _name, (_fn, _doc) in _UNARY.items():
     globals()[_name] = _unary_class(_name, _fn, _doc, _UNARY_CHECKS.get(_name))

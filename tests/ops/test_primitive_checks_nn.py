@@ -47,6 +47,8 @@ DTYPE_FIRST = {
     "SoftmaxCrossEntropyWithLogits_rank": (lambda: ops.SoftmaxCrossEntropyWithLogits()(F, F[0]), ValueError),
     "BCEWithLogitsLoss_shape": (lambda: ops.BCEWithLogitsLoss()(F, F[0]), ValueError),
     "BiasAdd_bias_rank": (lambda: ops.BiasAdd()(I, F), ValueError),
+    "BiasAdd_6d": (lambda: ops.BiasAdd()(ms.Tensor(np.ones((1, 2, 1, 1, 1, 1), np.float32)), t([1.0, 2.0])), ValueError),
+    "BiasAdd_bool": (lambda: ops.BiasAdd()(ms.Tensor(np.ones((3, 2), bool)), ms.Tensor(np.ones(2, bool))), TypeError),
     "PadV3_rank": (lambda: ops.PadV3()(F, F, 2.5), ValueError),
     "PadV3_dtype": (lambda: ops.PadV3()(F, F[0], F), TypeError),
     "TripletMarginLoss": (lambda: ops.TripletMarginLoss()(F, F, F, I), TypeError),
@@ -61,6 +63,7 @@ DTYPE_FIRST = {
     # run-time kernel failures in MindSpore 2.10
     "LogSoftmax_0d": (lambda: ops.LogSoftmax()(t(1.0)), RuntimeError),
     "GLU_0d": (lambda: ops.GLU()(t(1.0)), RuntimeError),
+    "GLU_odd": (lambda: ops.GLU()(F[:, :3]), RuntimeError),
     "CopyWithSlice_dtype": (lambda: ops.CopyWithSlice()(I, F), RuntimeError),
     "CopyWithSlice_shape": (lambda: ops.CopyWithSlice()(F, F[0]), RuntimeError),
     "CopyWithSlice_scalar": (lambda: ops.CopyWithSlice()(F, 2.5), RuntimeError),

@@ -218,15 +218,19 @@ class BiasAdd(Primitive):
         pass
 
     def __call__(self, input_x, bias):
+        _tensor_arg("BiasAdd", "input_x", input_x)
         _tensor_arg("BiasAdd", "bias", bias)
         if bias._t.dim() != 1:
             raise ValueError(f"For 'BiasAdd', the 'bias' must be 1-D, but got shape {tuple(bias._t.shape)}")
-        if self.data_format != "NHWC":
-            return functional("BiasAdd", "bias_add", input_x, bias)
+        _check_rank("BiasAdd", "input_x", input_x, (2, 3, 4, 5))
         t, b = input_x._t, bias._t
-        if t.dim() < 2 or b.shape[0] != t.shape[-1]:
+        if self.data_format == "NHWC" and b.shape[0] != t.shape[-1]:
             raise ValueError(f"For 'BiasAdd', the 'bias' must have input_x.shape[-1] elements for 'NHWC', but got "
                              f"input_x shape {tuple(t.shape)} and bias shape {tuple(b.shape)}")
+        if t.dtype == torch.bool or b.dtype == torch.bool:  # MindSpore 2.10 has no Bool kernel
+            raise TypeError(f"For 'BiasAdd', the inputs must not be Bool, but got {input_x.dtype} and {bias.dtype}")
+        if self.data_format != "NHWC":
+            return functional("BiasAdd", "bias_add", input_x, bias)
         _same_dtype("BiasAdd", ("input_x", "bias"), input_x, bias)
         return _wrap(t + b)
 
@@ -724,6 +728,10 @@ class GLU(Primitive):
 
     def __call__(self, x):
         _not_scalar("GLU", "x", x)
+        t = x._t
+        if -t.dim() <= self.axis < t.dim() and t.shape[self.axis] % 2:  # a kernel error in MindSpore 2.10
+            raise RuntimeError(f"For 'GLU', the size of 'axis' {self.axis} must be even, but got shape "
+                               f"{tuple(t.shape)}")
         return functional("GLU", "glu", x, self.axis)
 
 

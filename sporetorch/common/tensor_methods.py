@@ -95,6 +95,19 @@ def _complex_only(name, self):
         raise TypeError(f"For 'Tensor.{name}', the input must be a complex Tensor, but got {self.dtype}")
 
 
+def _integral(name, self):
+    """TypeError for a float or complex tensor (a bitwise kernel takes integers and Bool only)."""
+    t = self._t
+    if t.is_floating_point() or t.is_complex():
+        raise TypeError(f"For 'Tensor.{name}', the input must be an integer or Bool Tensor, but got {self.dtype}")
+
+
+def _rank_at_least_1(name, self):
+    """ValueError for a 0-d tensor, which MindSpore 2.10's cumulative kernels refuse."""
+    if self._t.dim() == 0:
+        raise ValueError(f"For 'Tensor.{name}', the rank of the input must be greater than 0, but got 0")
+
+
 # The dtype check of a method whose MindSpore 2.10 kernel takes fewer dtypes than its functional op (which
 # computes integers in Float32): ``Tensor.acos`` runs the ``ACos`` Primitive, which has no integer or Bool kernel.
 _METHOD_CHECKS = {
@@ -103,8 +116,18 @@ _METHOD_CHECKS = {
                      "rsqrt", "sin", "sinh", "tan"), _float_or_complex),
     **dict.fromkeys(("erf", "erfc", "erfinv", "floor", "isinf", "isneginf", "isposinf", "logit", "nan_to_num"),
                     _float_only),
-    "sgn": _no_bool, "sign": _no_bool, "angle": _complex_only,
+    "sgn": _no_bool, "sign": _no_bool, "angle": _complex_only, "minimum": _no_bool, "bitwise_not": _integral,
+    "cummin": _rank_at_least_1, "cumprod": _rank_at_least_1,
 }
+
+
+def _promotes_to_float(name, self, other):
+    """TypeError unless the tensor and ``other`` promote to a float or complex dtype: MindSpore 2.10's kernel for
+    ``Tensor.name`` (Atan2, Xlogy) is float only."""
+    dt = torch.result_type(self._t, _u(other))
+    if not (dt.is_floating_point or dt.is_complex):
+        raise TypeError(f"For 'Tensor.{name}', the inputs must promote to a float Tensor, but got {self.dtype} "
+                        f"and {other.dtype if isinstance(other, Tensor) else builtins.type(other).__name__}")
 
 
 def _shape_args(shape):
@@ -468,6 +491,7 @@ def nansum(self, axis=None, keepdims=False, *, dtype=None, dim=None, keepdim=Non
 
 def mean(self, axis=None, keep_dims=False, *, dtype=None, dim=None, keepdim=None, keepdims=None):
     """Mean over ``axis``; integer inputs give a truncated mean of their own dtype, as in MindSpore."""
+    _no_bool_kernel("mean", self)
     try:
         d = _dims(_pick(dim, default=axis))
         k = bool(_pick(keepdim, keepdims, default=keep_dims))
@@ -522,9 +546,16 @@ def _extreme(self, name, fn_all, fn_dim, axis, keepdims, dim, keepdim, initial, 
     return _wrap(out)
 
 
+def _no_bool_kernel(name, self):
+    """RuntimeError for a Bool tensor: MindSpore 2.10's CPU reduction kernel for ``Tensor.name`` has none."""
+    if self._t.dtype == torch.bool:
+        raise RuntimeError(f"For 'Tensor.{name}', MindSpore 2.10 has no kernel for a Bool tensor")
+
+
 def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
         return_indices=False):
     """Maximum. ``max(axis=..., keepdims=...)`` returns values; ``max(dim)`` returns ``(values, indices)``."""
+    _no_bool_kernel("max", self)
     try:
         if dim is None and axis is None and initial is None and where is None and not return_indices:
             return _wrap(torch.amax(self._t, (), bool(keepdims or keepdim)))
@@ -537,6 +568,7 @@ def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=Non
 def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
         return_indices=False):
     """Minimum. ``min(axis=..., keepdims=...)`` returns values; ``min(dim)`` returns ``(values, indices)``."""
+    _no_bool_kernel("min", self)
     try:
         if dim is None and axis is None and initial is None and where is None and not return_indices:
             return _wrap(torch.amin(self._t, (), bool(keepdims or keepdim)))
@@ -563,11 +595,13 @@ def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
 
 
 def aminmax(self, *, axis=0, keepdims=False):
+    _no_bool("aminmax", self)
     lo, hi = torch.aminmax(self._t, dim=axis, keepdim=keepdims)
     return _wrap(lo), _wrap(hi)
 
 
 def ptp(self, axis=None, keepdims=False):
+    _no_bool("ptp", self)
     try:
         d = () if axis is None else axis
         return _wrap(torch.amax(self._t, d, keepdims) - torch.amin(self._t, d, keepdims))
@@ -576,9 +610,13 @@ def ptp(self, axis=None, keepdims=False):
 
 
 def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
-    """Index of the maximum (Int64), over the flattened tensor when ``axis`` is None."""
+    """Index of the maximum (Int64), over the flattened tensor when ``axis`` is None (a Bool tensor's first True,
+    as MindSpore 2.10's)."""
+    t = self._t
+    if t.dtype == torch.bool:
+        t = t.to(torch.uint8)
     try:
-        return _wrap(torch.argmax(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims))))
+        return _wrap(torch.argmax(t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims))))
     except (RuntimeError, IndexError) as e:
         _fail("argmax", e, self)
 
@@ -628,27 +666,37 @@ def any(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=No
         _fail("any", e, self)
 
 
-def _float_input(t):
-    return t if t.is_floating_point() or t.is_complex() else t.to(_float32)
+def _variance(self, name, axis, ddof, keepdims, dim, correction, keepdim, unbiased):
+    """The variance of ``Tensor.var``/``Tensor.std``. An integer tensor's deviations are taken from its truncated
+    integer mean (``Tensor.mean``'s), in Float32, as MindSpore 2.10 computes them; it has no Bool kernel."""
+    _no_bool_kernel(name, self)
+    d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
+    c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
+    t = self._t
+    if t.is_floating_point() or t.is_complex():
+        return torch.var(t, d, correction=c, keepdim=k)
+    centred = (t - mean(self, d, True)._t).to(_float32)
+    n = centred.numel() // builtins.max(torch.sum(centred, d, k).numel(), 1)
+    return torch.sum(centred * centred, d, k) / (n - c)
 
 
 def std(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
     """Standard deviation with ``ddof`` (default 0: population, as MindSpore's ``Tensor.std``)."""
     try:
-        d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
-        c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
-        return _wrap(torch.std(_float_input(self._t), d, correction=c, keepdim=k))
+        return _wrap(torch.sqrt(_variance(self, "std", axis, ddof, keepdims, dim, correction, keepdim, unbiased)))
     except (RuntimeError, IndexError) as e:
+        if str(e).startswith("For '"):
+            raise
         _fail("std", e, self)
 
 
 def var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
     """Variance with ``ddof`` (default 0: population, as MindSpore's ``Tensor.var``)."""
     try:
-        d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
-        c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
-        return _wrap(torch.var(_float_input(self._t), d, correction=c, keepdim=k))
+        return _wrap(_variance(self, "var", axis, ddof, keepdims, dim, correction, keepdim, unbiased))
     except (RuntimeError, IndexError) as e:
+        if str(e).startswith("For '"):
+            raise
         _fail("var", e, self)
 
 
@@ -669,6 +717,11 @@ def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
 
 
 def nanmedian(self, axis=-1, keepdims=False):
+    """Median ignoring NaN along ``axis``: ``(values, Int64 indices)``. MindSpore 2.10's kernel takes Float32,
+    Float64, Int16, Int32 and Int64 tensors (TypeError for others)."""
+    if self._t.dtype not in (torch.float32, torch.float64, torch.int16, torch.int32, torch.int64):
+        raise TypeError(f"For 'Tensor.nanmedian', the input must be a Float32, Float64, Int16, Int32 or Int64 "
+                        f"Tensor, but got {self.dtype}")
     v, i = torch.nanmedian(self._t, axis, keepdims)
     return _wrap(v), _wrap(i)
 
@@ -700,6 +753,7 @@ _CUMSUM_TO_INT32 = (torch.bool, torch.int8, torch.int16, torch.uint8)
 
 def cumsum(self, dim=None, *, dtype=None, axis=None):
     """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given."""
+    _rank_at_least_1("cumsum", self)
     try:
         d = _pick(dim, default=axis)
         t = self._t
@@ -716,6 +770,7 @@ def cumsum(self, dim=None, *, dtype=None, axis=None):
 
 def cummax(self, axis):
     _no_bool("cummax", self)
+    _rank_at_least_1("cummax", self)
     try:
         v, i = torch.cummax(self._t, axis)
         return _wrap(v), _wrap(i)
@@ -724,6 +779,8 @@ def cummax(self, axis):
 
 
 def logcumsumexp(self, axis):
+    _float_only("logcumsumexp", self)
+    _rank_at_least_1("logcumsumexp", self)
     return _wrap(torch.logcumsumexp(self._t, axis))
 
 
@@ -791,7 +848,7 @@ def lgamma(self):
 
 _BINARY = {
     "mul": torch.mul, "true_divide": torch.true_divide,
-    "maximum": torch.maximum, "xlogy": torch.xlogy, "ldexp": torch.ldexp,
+    "maximum": torch.maximum, "ldexp": torch.ldexp,
     "float_power": torch.float_power, "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt,
     "ge": torch.ge, "greater": torch.gt, "greater_equal": torch.ge, "less": torch.lt, "less_equal": torch.le,
     "not_equal": torch.ne, "equal": torch.eq,
@@ -806,7 +863,37 @@ for _name, _fn in _BINARY.items():
     globals()[_name] = (_binary_tensor_other if _name in _NEEDS_TENSOR_OTHER else _binary)(_fn, _name)
 
 
+def xlogy(self, other):
+    """``ops.xlogy``; MindSpore 2.10's kernel is float only: two integer or Bool tensors raise TypeError (a number
+    ``other`` is taken as a float)."""
+    if isinstance(other, Tensor):
+        _promotes_to_float("xlogy", self, other)
+    return _op("xlogy")(self, other)
+
+
+def atan2(self, other):
+    """``ops.atan2``; MindSpore 2.10's kernel is float only (TypeError unless the operands promote to a float)."""
+    _promotes_to_float("atan2", self, other)
+    return _op("atan2")(self, other)
+
+
+def arctan2(self, other):
+    """``ops.arctan2`` (see ``atan2``)."""
+    _promotes_to_float("arctan2", self, other)
+    return _op("arctan2")(self, other)
+
+
+def bitwise_right_shift(self, other):
+    """``ops.bitwise_right_shift``; a float Tensor ``other`` of an integer tensor is cast to the tensor's dtype first,
+    as MindSpore 2.10's method does."""
+    if isinstance(other, Tensor) and other._t.is_floating_point() and not self._t.is_floating_point() \
+            and self._t.dtype != torch.bool:
+        other = _wrap(other._t.to(self._t.dtype))
+    return _op("bitwise_right_shift")(self, other)
+
+
 def top_k(self, k, sorted=True):
+    _no_bool("top_k", self)
     v, i = torch.topk(self._t, k, -1, True, sorted)
     return _wrap(v), _wrap(i.to(_int32))
 
@@ -829,20 +916,17 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "arcsin": "",
     "arcsinh": "",
     "arctan": "",
-    "arctan2": "other",
     "arctanh": "",
     "argwhere": "",
     "asin": "",
     "asinh": "",
     "atan": "",
-    "atan2": "other",
     "atanh": "",
     "baddbmm": "batch1, batch2, *, beta=1, alpha=1",
     "bincount": "weights=None, minlength=0",
     "bitwise_and": "other",
     "bitwise_left_shift": "other",
     "bitwise_or": "other",
-    "bitwise_right_shift": "other",
     "bitwise_xor": "other",
     "ceil": "",
     "cholesky": "upper=False",
@@ -1067,7 +1151,10 @@ def round(self, decimals=0):
     return _wrap(torch.round(t, decimals=decimals) if decimals else torch.round(t))
 
 
-def softmax(self, axis=-1, dtype=None, *, dim=None):
+def softmax(self, axis=None, dtype=None, *, dim=None):
+    """Softmax along ``axis`` (or ``dim``), which MindSpore 2.10's method requires."""
+    if axis is None and dim is None:
+        raise TypeError("Tensor.softmax() missing 1 required positional argument: 'axis'")
     try:
         t = self._t if dtype is None else self._t.to(_to_torch_dtype(dtype))
         return _wrap(torch.softmax(t, _pick(dim, default=axis)))
@@ -1076,19 +1163,37 @@ def softmax(self, axis=-1, dtype=None, *, dim=None):
 
 
 def lerp(self, end, weight):
+    _float_only("lerp", self)
     return _wrap(torch.lerp(self._t, _u(end), _u(weight)))
 
 
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    if isinstance(other, Tensor) and other._t.dtype != self._t.dtype:
+        raise TypeError(f"For 'Tensor.allclose', the inputs must have the same dtype, but got {self.dtype} and "
+                        f"{other.dtype}")
     return torch.allclose(self._t, _u(other), rtol, atol, equal_nan)
 
 
 def approximate_equal(self, other, tolerance=1e-05):
-    return _wrap(torch.abs(self._t - _u(other)) < tolerance)
+    """Whether ``|self - other| < tolerance`` element-wise; ``other`` must be a Tensor (MindSpore 2.10: ValueError)."""
+    if not isinstance(other, Tensor):
+        raise ValueError(  # noqa: TRY004 - MindSpore 2.10 raises ValueError
+            f"For 'Tensor.approximate_equal', the 'other' must be a Tensor, but got {other}")
+    t, o = self._t, other._t
+    if t.dtype == torch.bool or o.dtype == torch.bool:
+        t, o = t.to(torch.int8), o.to(torch.int8)
+    return _wrap(torch.abs(t - o) < tolerance)
 
 
 def addcmul(self, tensor1, tensor2, value=1):
+    if self._t.dtype not in _ADDCMUL_DTYPES:
+        raise TypeError(f"For 'Tensor.addcmul', the input must be a BFloat16, Float16, Float32, Float64, Int8, "
+                        f"UInt8, Int32 or Int64 Tensor, but got {self.dtype}")
     return _wrap(torch.addcmul(self._t, _u(tensor1), _u(tensor2), value=_u(value)))
+
+
+_ADDCMUL_DTYPES = (torch.bfloat16, torch.float16, torch.float32, torch.float64, torch.int8, torch.uint8,
+                   torch.int32, torch.int64)
 
 
 def addcdiv(self, tensor1, tensor2, *, value=1):
@@ -1101,15 +1206,27 @@ def addr(self, vec1, vec2, beta=1, alpha=1):
 
 
 def mvlgamma(self, p):
+    _float_only("mvlgamma", self)
     return _wrap(torch.mvlgamma(self._t, p))
 
 
+def _igamma_inputs(name, self, other):
+    """MindSpore 2.10's Igamma/Igammac take two Float32 or Float64 Tensors of one dtype (TypeError otherwise)."""
+    if self._t.dtype not in (torch.float32, torch.float64):
+        raise TypeError(f"For 'Tensor.{name}', the input must be a Float32 or Float64 Tensor, but got {self.dtype}")
+    if not isinstance(other, Tensor) or other._t.dtype != self._t.dtype:
+        got = other.dtype if isinstance(other, Tensor) else builtins.type(other).__name__
+        raise TypeError(f"For 'Tensor.{name}', the 'other' must be a Tensor of the input's dtype {self.dtype}, "
+                        f"but got {got}")
+    return self._t, other._t
+
+
 def igamma(self, other):
-    return _wrap(torch.special.gammainc(self._t, _u(other)))
+    return _wrap(torch.special.gammainc(*_igamma_inputs("igamma", self, other)))
 
 
 def igammac(self, other):
-    return _wrap(torch.special.gammaincc(self._t, _u(other)))
+    return _wrap(torch.special.gammaincc(*_igamma_inputs("igammac", self, other)))
 
 
 def real(self):
@@ -1336,6 +1453,8 @@ def argsort(self, axis=-1, descending=False, *, dim=None, stable=False):
 
 def topk(self, k, dim=None, largest=True, sorted=True):
     """The ``k`` largest (or smallest) entries along ``dim`` (the last by default); Int32 indices."""
+    if self._t.dim() == 0:
+        raise RuntimeError("For 'Tensor.topk', the dimension of input must be greater than 0, but got a 0-d tensor")
     try:
         v, i = torch.topk(self._t, k, -1 if dim is None else dim, largest, sorted)
         return _wrap(v), _wrap(i.to(_int32))
@@ -1526,7 +1645,13 @@ def _device_of(name):
 
 
 def to_(self, device=None, non_blocking=False):
-    """Move this tensor to ``device`` ('CPU', 'GPU', ...) in place; returns ``self``."""
+    """Move this tensor to ``device`` ('CPU' or 'Ascend', as MindSpore 2.10 accepts: ValueError for others,
+    None included) in place; returns ``self``."""
+    if not isinstance(non_blocking, builtins.bool):
+        raise ValueError(  # noqa: TRY004 - MindSpore 2.10 raises ValueError
+            f"For 'Tensor.to_', the type of 'non_blocking' must be bool, but got {non_blocking}")
+    if device not in ("Ascend", "CPU"):
+        raise ValueError(f"For 'Tensor.to_', the value of 'device' must be one of ['Ascend', 'CPU'], but got {device}")
     if device is not None:
         self._t = self._t.to(_device_of(device), non_blocking=non_blocking)
     return self
@@ -1822,6 +1947,7 @@ def log_(self):
 
 
 def floor_(self):
+    _no_bool("floor_", self)
     return _set(self, torch.floor(self._t))
 
 

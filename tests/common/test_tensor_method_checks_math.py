@@ -141,3 +141,70 @@ def test_bool_arithmetic_methods():
         with pytest.raises(TypeError):
             getattr(ms.Tensor(B), name)(c)
     assert ms.Tensor(B).div_(c).dtype == ms.float32
+
+
+# ---------------------------------------------------------------------------- reductions, cumulative, binary
+def test_var_std_of_integers_use_the_truncated_integer_mean():
+    # MindSpore 2.10 takes an integer tensor's deviations from its truncated Int mean (Tensor.mean's):
+    # values recorded from it.
+    x = ms.Tensor(I)
+    np.testing.assert_allclose(x.var().asnumpy(), 3.5, rtol=1e-6)
+    np.testing.assert_allclose(x.var(axis=0).asnumpy(), [0.5, 6.5], rtol=1e-6)
+    np.testing.assert_allclose(x.std(axis=1).asnumpy(), [1.5811388492584229, 1.5811388492584229], rtol=1e-6)
+    np.testing.assert_allclose(x.var(ddof=1).asnumpy(), 4.666666507720947, rtol=1e-6)
+    assert x.var().dtype == ms.float32
+
+
+def test_bool_argmax_and_approximate_equal():
+    # MindSpore 2.10: argmax of a Bool tensor is its first True; approximate_equal of Bool tensors compares values.
+    assert ms.Tensor(np.array([False, True, True])).argmax().asnumpy().tolist() == 1
+    out = ms.Tensor(B).approximate_equal(ms.Tensor(np.array([[True, True], [False, False]])))
+    assert out.asnumpy().tolist() == [[True, False], [True, False]]
+
+
+def test_binary_float_kernels():
+    # MindSpore 2.10 (values recorded from it): xlogy of 0 and a negative is NaN, a number 'other' counts as a float;
+    # atan2 of Int32 and Float32 promotes; a float shift amount is cast to the integer tensor's dtype.
+    x = ms.Tensor(np.array([0, 0, 2], np.int32)).xlogy(ms.Tensor(np.array([-1.5, 2.0, 3.0], np.float32)))
+    np.testing.assert_allclose(x.asnumpy(), [np.nan, 0.0, 2.1972246170043945], rtol=1e-6)
+    np.testing.assert_allclose(ms.Tensor(np.array([1, 2], np.int32)).xlogy(2).asnumpy(),
+                               [0.6931471824645996, 1.3862943649291992], rtol=1e-6)
+    np.testing.assert_allclose(ms.Tensor(np.array([1, 2], np.int32)).atan2(ms.Tensor(np.ones(2, np.float32))).asnumpy(),
+                               [0.7853981852531433, 1.1071487665176392], rtol=1e-6)
+    shifted = ms.Tensor(np.array([8, -8, 5], np.int32)).bitwise_right_shift(
+        ms.Tensor(np.array([1.7, 2.2, 0.5], np.float32)))
+    assert shifted.dtype == ms.int32 and shifted.asnumpy().tolist() == [4, -2, 5]
+
+
+T = ms.Tensor
+S0 = np.float32(1.0)
+
+
+@pytest.mark.parametrize("call,error", [
+    # exception types recorded from MindSpore 2.10
+    (lambda: T(I).igamma(T(I)), TypeError), (lambda: T(F).igamma(T(F.astype(np.float64))), TypeError),
+    (lambda: T(F).igammac(2.0), TypeError), (lambda: T(S0).cumsum(0), ValueError),
+    (lambda: T(S0).cummin(0), ValueError), (lambda: T(S0).cumprod(0), ValueError),
+    (lambda: T(S0).cummax(0), ValueError), (lambda: T(S0).logcumsumexp(0), ValueError),
+    (lambda: T(F).softmax(), TypeError), (lambda: T(F).to_(), ValueError), (lambda: T(F).to_("GPU"), ValueError),
+    (lambda: T(S0).topk(1), RuntimeError), (lambda: T(B).max(), RuntimeError), (lambda: T(B).min(), RuntimeError),
+    (lambda: T(B).mean(), RuntimeError), (lambda: T(B).std(), RuntimeError), (lambda: T(B).var(), RuntimeError),
+    (lambda: T(B).nanmedian(), TypeError), (lambda: T(I.astype(np.int8)).nanmedian(), TypeError),
+    (lambda: T(I).allclose(T(F)), TypeError), (lambda: T(B).addcmul(T(B), T(B)), TypeError),
+    (lambda: T(I).lerp(T(I), T(I)), TypeError), (lambda: T(I).logcumsumexp(0), TypeError),
+    (lambda: T(I).atan2(T(I)), TypeError), (lambda: T(I).arctan2(2), TypeError),
+    (lambda: T(B).minimum(T(B)), TypeError), (lambda: T(B).ptp(), TypeError), (lambda: T(B).aminmax(), TypeError),
+    (lambda: T(I).mvlgamma(1), TypeError), (lambda: T(B).top_k(1), TypeError), (lambda: T(I).xlogy(T(I)), TypeError),
+    (lambda: T(F).approximate_equal(1.0), ValueError),
+])
+def test_method_errors(call, error):
+    with pytest.raises(error):
+        call()
+
+
+def test_softmax_needs_its_axis():
+    # MindSpore 2.10's Tensor.softmax(axis, dtype=None) has no default axis (TypeError without one).
+    x = np.array([[1.0, 2.0, 3.0], [0.5, 0.5, -1.0]], np.float32)
+    e = np.exp(x - x.max(axis=0))
+    np.testing.assert_allclose(ms.Tensor(x).softmax(0).asnumpy(), e / e.sum(axis=0), rtol=1e-6)
+    np.testing.assert_allclose(ms.Tensor(x).softmax(dim=1).asnumpy(), ms.Tensor(x).softmax(-1).asnumpy())

@@ -54,7 +54,7 @@ MIRRORED = [
     "permute", "positive", "pow", "prod", "put_", "qr", "quantile", "rad2deg", "random_", "random_categorical",
     "ravel", "real", "reciprocal", "remainder", "renorm", "repeat_interleave", "reshape", "reverse", "roll",
     "rot90", "round", "rsqrt", "scatter", "select_scatter", "sgn", "sigmoid", "sign", "signbit", "sin", "sinc", "sinh",
-    "slice_scatter", "soft_shrink", "softmax", "sort", "split", "sqrt", "square", "squeeze", "std",
+    "slice_scatter", "soft_shrink", "sort", "split", "sqrt", "square", "squeeze", "std",
     "sub", "subtract", "sum", "svd", "swapaxes", "swapdims", "t", "take", "tan", "tanh", "tensor_split", "tile",
     "top_k", "topk", "trace", "transpose", "tril", "triu", "true_divide", "trunc", "type_as", "unbind",
     "uniform_", "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",

@@ -69,6 +69,8 @@ DTYPE_FIRST = {
     "CopyWithSlice_scalar": (lambda: ops.CopyWithSlice()(F, 2.5), RuntimeError),
     # checks MindSpore 2.10 makes before it finds no CPU kernel
     "RNNTLoss": (lambda: ops.RNNTLoss()(F, F, F, F), TypeError),
+    "RNNTLoss_shape": (lambda: ops.RNNTLoss()(ms.Tensor(np.zeros((1, 2, 3, 5), np.float32)), t([[1, 2, 3]], np.int32),
+                                              t([2], np.int32), t([2], np.int32)), ValueError),
     "GroupTopk": (lambda: ops.GroupTopk()(F, F, F, t(1.0)), ValueError),
     "ComputeAccidentalHits": (lambda: ops.ComputeAccidentalHits()(I, I), TypeError),
     "SubAndFilter": (lambda: ops.SubAndFilter()(F, 2, 1), TypeError),

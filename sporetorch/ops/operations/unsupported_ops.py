@@ -204,6 +204,12 @@ class RNNTLoss(_Unsupported):
         tensor_of("RNNTLoss", "acts", acts, (torch.float16, torch.float32))
         for name, value in (("labels", labels), ("input_length", input_length), ("label_length", label_length)):
             tensor_of("RNNTLoss", name, value, (torch.int32,))
+        shapes = [tuple(v._t.shape) for v in (acts, labels, input_length, label_length)]
+        if [len(s) for s in shapes] != [4, 2, 1, 1] or shapes[1] != (shapes[0][0], shapes[0][2] - 1) \
+                or shapes[2][0] != shapes[0][0] or shapes[3][0] != shapes[0][0]:
+            raise ValueError(f"For 'RNNTLoss', the shapes must be acts (B, T, U, V), labels (B, U - 1), input_length "
+                             f"(B,) and label_length (B,), but got {shapes[0]}, {shapes[1]}, {shapes[2]} and "
+                             f"{shapes[3]}")
         return super().__call__(acts, labels, input_length, label_length)
 
 

@@ -161,8 +161,10 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", ext
             - 1)`` is the pixel row); a box may extend past the image and ``y1 > y2`` flips the crop.
         box_indices (Tensor): (num_boxes,) int, the image of each box.
         crop_size (tuple[int]): ``(crop_height, crop_width)``.
-        method (str): ``"bilinear"``, ``"nearest"`` or ``"bilinear_v2"`` (the same sampling here).
-        extrapolation_value (float): the value of samples outside the image.
+        method (str): ``"bilinear"``, ``"nearest"`` or ``"bilinear_v2"``. ``"bilinear_v2"`` samples as MindSpore
+            2.10's kernel does: the box's pixel span ``[int(y1 * height), floor(y2 * height)]`` resized with
+            half-pixel centres, each sample clamped into the span and the image (no extrapolation).
+        extrapolation_value (float): the value of samples outside the image (``"bilinear"``, ``"nearest"``).
 
     Outputs:
         Tensor of shape (num_boxes, crop_height, crop_width, depth), float32.
@@ -180,6 +182,11 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", ext
     b = b.float()
 
     def coords(lo, hi, size, n):
+        if method == "bilinear_v2":
+            start, end = torch.trunc(lo * size), torch.floor(hi * size) + 1
+            steps = torch.arange(n, dtype=torch.float32, device=b.device) + 0.5
+            c = start[:, None] + steps * ((end - start) / n)[:, None] - 0.5
+            return torch.minimum(torch.maximum(c, start[:, None]), (end - 1)[:, None]).clamp(0, size - 1)
         if n > 1:
             steps = torch.arange(n, dtype=torch.float32, device=b.device)
             return lo[:, None] * (size - 1) + steps * ((hi - lo)[:, None] * (size - 1) / (n - 1))

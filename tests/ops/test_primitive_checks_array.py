@@ -196,6 +196,20 @@ def test_scale_and_translate_gradient():
     assert torch.autograd.gradcheck(fn, (img,), eps=1e-2, atol=1e-3, rtol=1e-3)
 
 
+def test_crop_and_resize_bilinear_v2_as_mindspore():
+    # MindSpore 2.10: on an image whose channels are its row and column index, the samples' coordinates.
+    rows, cols = np.meshgrid(np.arange(6), np.arange(8), indexing="ij")
+    image = f32(np.stack([rows, cols], -1)[None])
+    cases = [([0.2, 0.1, 0.7, 0.6], (2, 2), [1.5, 3.5], [0.75, 3.25]),
+             ([0.0, 0.0, 1.0, 1.0], (3, 4), [0.6667, 3.0, 5.0], [0.625, 2.875, 5.125, 7.0]),
+             ([0.1, 0.3, 0.5, 0.9], (4, 3), [0.0, 1.0, 2.0, 3.0], [2.5, 4.5, 6.5]),
+             ([-0.2, 0.1, 1.3, 0.6], (3, 3), [0.0, 3.0, 5.0], [0.3333, 2.0, 3.6667])]
+    for box, size, want_rows, want_cols in cases:
+        out = P.CropAndResize("bilinear_v2", 9.0)(image, f32([box]), i32([0]), size).asnumpy()[0]
+        np.testing.assert_allclose(out[:, 0, 0], want_rows, atol=1e-4)
+        np.testing.assert_allclose(out[0, :, 1], want_cols, atol=1e-4)
+
+
 def test_extract_glimpse_as_mindspore():
     x = f32(np.arange(9).reshape(1, 3, 3, 1))
     op = P.ExtractGlimpse(centered=False, normalized=False, uniform_noise=False, noise="zero")

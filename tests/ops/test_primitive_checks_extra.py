@@ -320,3 +320,42 @@ def test_volume_patches_and_eig_like_mindspore():
                                                             [1, 2, 4, 5, 10, 11, 13, 14]]
     _, placeholder = P.Eig()(Tensor(np.diag([2.0, 3.0]).astype(np.float32)))  # MindSpore: a 0-d Complex64 zero
     assert placeholder.dtype == ms.complex64 and placeholder.shape == ()
+
+
+# (Primitive built or called, MindSpore 2.10's exception type): the constructor checks of its Python
+# __init__ and further shape checks of its infer functions.
+MORE_RAISES = [
+    ("LogSpace steps < 0", lambda: P.LogSpace(steps=-1), ValueError),
+    ("LogSpace float base", lambda: P.LogSpace(base=2.5), TypeError),
+    ("NMSWithMask int iou_threshold", lambda: P.NMSWithMask(1), TypeError),
+    ("MaxUnpool2D ksize 0", lambda: P.MaxUnpool2D(0), ValueError),
+    ("MaxUnpool2D data_format", lambda: P.MaxUnpool2D(2, data_format="NCDHW"), ValueError),
+    ("MaxUnpool3D data_format", lambda: P.MaxUnpool3D(2, data_format="NCHW"), ValueError),
+    ("ConfusionMatrix float num_classes", lambda: P.ConfusionMatrix(2.5), TypeError),
+    ("HistogramFixedWidth nbins 0", lambda: P.HistogramFixedWidth(0), ValueError),
+    ("DataFormatDimMap format", lambda: P.DataFormatDimMap(src_format="NCDHW"), ValueError),
+    ("NuclearNorm int keepdim", lambda: P.NuclearNorm(keepdim=1), TypeError),
+    ("Ormqr int left", lambda: P.Ormqr(left=1), TypeError),
+    ("SpaceToBatchND block 0", lambda: P.SpaceToBatchND((0, 2), ((0, 0), (0, 0))), ValueError),
+    ("SpaceToBatch block 1", lambda: P.SpaceToBatch(1, ((0, 0), (0, 0))), ValueError),
+    ("BatchToSpace negative crop", lambda: P.BatchToSpace(2, ((0, -1), (0, 0))), ValueError),
+    ("Conv2DBackpropInput NHWC on CPU", lambda: P.Conv2DBackpropInput(1, 2, data_format="NHWC"), ValueError),
+    ("CTCGreedyDecoder 2-D length", lambda: P.CTCGreedyDecoder()(_f(4, 2, 3), _i([[4, 4]])), ValueError),
+    ("CTCGreedyDecoder length per batch", lambda: P.CTCGreedyDecoder()(_f(4, 2, 3), _i([4])), ValueError),
+    ("SparseToDense one value per index", lambda: P.SparseToDense()(_i([[0, 1], [1, 1]]), _f(3), (2, 2)), ValueError),
+    ("SparseToDense index outside", lambda: P.SparseToDense()(_i([[0, 5]]), _f(1), (2, 2)), ValueError),
+    ("SparseTensorDenseMatmul 1-D dense", lambda: P.SparseTensorDenseMatmul()(_i([[0, 1]]), _f(1), (2, 2), _f(2)),
+     ValueError),
+    ("SparseTensorDenseAdd shapes differ", lambda: P.SparseTensorDenseAdd()(_i([[0, 1]]), _f(1), _i([2, 3]), _f(2, 2)),
+     RuntimeError),
+    ("SpaceToBatch rank 3", lambda: P.SpaceToBatch(2, ((0, 0), (0, 0)))(_f(1, 4, 4)), ValueError),
+    ("BatchToSpace rank 3", lambda: P.BatchToSpace(2, ((0, 0), (0, 0)))(_f(4, 2, 2)), ValueError),
+    ("BatchToSpaceND bool", lambda: P.BatchToSpaceND((2, 2), ((0, 0), (0, 0)))(Tensor(np.ones((4, 1, 2, 2), bool))),
+     TypeError),
+]
+
+
+@pytest.mark.parametrize("call,exc", [(c, e) for _, c, e in MORE_RAISES], ids=[n for n, _, _ in MORE_RAISES])
+def test_constructor_and_shape_checks_like_mindspore(call, exc):
+    with pytest.raises(exc, match="For '"):
+        call()

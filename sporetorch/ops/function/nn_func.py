@@ -89,6 +89,8 @@ def _selu_int(t):
 # 0-d CPU zeros by dtype, the other operand of the one-kernel ReLU below (binary kernels take a
 # 0-d CPU operand with a tensor on any device; keying by dtype alone costs less per call).
 _RELU_ZEROS = {}
+_fmax = torch.fmax
+_new = object.__new__
 
 
 def _relu(t):
@@ -105,7 +107,7 @@ def _relu(t):
             if t.is_complex():
                 return torch.relu(t)  # torch's error for complex input
             zero = _RELU_ZEROS[t.dtype] = torch.zeros((), dtype=t.dtype)
-        return torch.fmax(zero, t) if _forward_ad._current_level < 0 else torch.fmax(t, zero)
+        return _fmax(zero, t) if _forward_ad._current_level < 0 else _fmax(t, zero)
     out = torch.relu(t)
     try:
         # In place on relu's fresh output, through ``.data``: relu saved this very tensor for
@@ -128,7 +130,16 @@ def relu(input, inplace=False):
     (MindSpore 0).
     """
     try:
-        return _wrap(_relu(input._t))
+        t = input._t
+        if not t.requires_grad:
+            # _relu's one-kernel path, inlined: the hot path of PYNATIVE inference (a cached
+            # dtype's zero; about 0.15 us less per call than calling _relu and _wrap).
+            zero = _RELU_ZEROS.get(t.dtype)
+            if zero is not None:
+                out = _new(Tensor)
+                out._t = _fmax(zero, t) if _forward_ad._current_level < 0 else _fmax(t, zero)
+                return out
+        return _wrap(_relu(t))
     except AttributeError:
         raise TypeError(f"For 'relu', the 'input' must be a Tensor, but got {type(input).__name__}") from None
     except RuntimeError:

@@ -217,3 +217,45 @@ def test_squared_difference_and_gcd_dtypes():
         ops.Gcd()(_t("uint8"), _t("uint8"))
     out = ops.Gcd()(Tensor(np.array([4, 6], np.int16)), Tensor(np.array([6, 9], np.int16)))
     assert out.dtype == ms.int16 and out.asnumpy().tolist() == [2, 3]
+
+
+SQ = [[2.0, 0.5], [0.25, 1.5]]
+
+
+def test_linear_algebra_float16_and_dtype_checks():
+    # MindSpore 2.10 literals: Float16 kernels (torch's CPU has none: ours computes them in Float32).
+    out = ops.MatrixSolve()(Tensor(np.array(SQ, np.float16)), Tensor(np.ones((2, 1), np.float16)))
+    assert out.dtype == ms.float16
+    np.testing.assert_allclose(out.asnumpy().ravel(), [0.348, 0.609], atol=1e-3)
+    out = ops.Cholesky()(Tensor(np.array([[4.0, 1.0], [1.0, 3.0]], np.float16)))
+    assert out.dtype == ms.float16
+    np.testing.assert_allclose(out.asnumpy().ravel(), [2.0, 0.0, 0.5, 1.658], atol=1e-3)
+    assert ops.Cdist()(_t("float16").reshape(1, 2, 2), _t("float16").reshape(1, 2, 2)).dtype == ms.float16
+    # MindSpore 2.10: square shapes are checked before dtypes; Int32 has no kernel.
+    with pytest.raises(ValueError):
+        ops.MatrixDeterminant()(Tensor(np.ones((3, 4), np.int32)))
+    for prim in (ops.MatrixDeterminant(), ops.Cholesky(), ops.CholeskyInverse()):
+        with pytest.raises(TypeError):
+            prim(Tensor(np.eye(2, dtype=np.int32)))
+    logdet = ops.LogMatrixDeterminant()(Tensor(np.array(SQ, np.complex64)))[1]
+    assert logdet.dtype == ms.complex64  # MindSpore 2.10 keeps the complex dtype
+
+
+def test_more_class_dtypes():
+    # MindSpore 2.10: Lerp Float16/Float32 only, Mvlgamma Float32/Float64, InTopK Float16/Float32,
+    # Argmax no complex, ReduceAll a Bool result for any input.
+    c = Tensor(np.ones((2, 2), np.complex64))
+    for call in (lambda: ops.Lerp()(Tensor(np.ones(2)), Tensor(np.ones(2)), 0.5),
+                 lambda: ops.Mvlgamma(p=1)(_i32([3, 4])),
+                 lambda: ops.InTopK(1)(_i32([[1, 2]]), _i32([1])),
+                 lambda: ops.Argmax()(c), lambda: ops.Trace()(c), lambda: ops.Median()(_t("int8"))):
+        with pytest.raises(TypeError):
+            call()
+    out = ops.ReduceAll()(Tensor(np.array([[1, 0], [2, 3]], np.uint8)), 1)
+    assert out.dtype == ms.bool_ and out.asnumpy().tolist() == [False, True]
+
+
+def test_bucketize_integer_input_against_float_boundaries():
+    # MindSpore 2.10 literal: the boundaries stay floats for an integer input (0 < 0.2 is bucket 0).
+    out = ops.Bucketize(boundaries=[0.2, 0.6, 2.0])(_i32([[2, 1, 3], [0, 1, 3]]))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [[3, 2, 3], [0, 2, 3]]

@@ -59,7 +59,7 @@ MIRRORED = [
     "Less:less", "LessEqual:less_equal", "BitwiseAnd:bitwise_and", "BitwiseOr:bitwise_or", "BitwiseXor:bitwise_xor",
     "Gcd:gcd", "Lcm:lcm", "NextAfter:nextafter", "Heaviside:heaviside", "Hypot:hypot", "Fmax:fmax", "Fmin:fmin",
     "Igamma:igamma", "Igammac:igammac", "Zeta:zeta", "Polar:polar", "Ger:ger", "AddN:addn", "IsClose:isclose",
-    "Lerp:lerp", "ReduceSum:reduce_sum", "ReduceMean:reduce_mean", "ReduceMax:reduce_max",
+    "ReduceSum:reduce_sum", "ReduceMean:reduce_mean", "ReduceMax:reduce_max",
     "ReduceMin:reduce_min", "CumSum:cumsum", "CumProd:cumprod", "Cdist:cdist", "Cross:cross", "Trace:trace",
     "Cholesky:cholesky", "TensorAdd:tensor_add", "Logit:logit", "NanToNum:nan_to_num",
     "MatrixSolve:matrix_solve", "MatrixBandPart:matrix_band_part",

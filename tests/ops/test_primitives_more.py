@@ -119,7 +119,9 @@ CASES = [
     ("Renorm", lambda: P.Renorm(2, 0, 1.0)(_t(A)), lambda: A / np.maximum(np.linalg.norm(A, axis=1, keepdims=True), 1.0)),
     ("Bincount", lambda: P.Bincount()(_t([0, 1, 1, 3], np.int32), _t(4, np.int32), _t([1.0, 1.0, 1.0, 1.0])),
      lambda: np.array([1.0, 2.0, 0.0, 1.0], np.float32)),
-    # MindSpore 2.10 literals (Angle takes complex input only, Polygamma's a and LinSpace's start/stop are Tensors).
+    # MindSpore 2.10 literals (Lerp has Float16/Float32 kernels, Angle complex, Polygamma's a and LinSpace's
+    # start/stop are Tensors).
+    ("Lerp", lambda: P.Lerp()(_t([1.0, 2.0]), _t([3.0, 6.0]), 0.25), lambda: np.array([1.5, 3.0], np.float32)),
     ("Angle", lambda: P.Angle()(_t([1 + 1j, -2j], np.complex64)), lambda: np.array([0.7853982, -1.5707964], np.float32)),
     ("Polygamma", lambda: P.Polygamma()(_t(1, np.int32), _t([0.5, 1.0, 2.5])),
      lambda: np.array([4.934802, 1.644934, 0.490358], np.float32)),

@@ -50,6 +50,8 @@ KERNEL_DTYPES = {
     "Neg": _spec(("input", NUMBER)),
     "Sign": _spec(("input", (torch.int32, torch.int64) + FLOAT_COMPLEX)),
     "Lgamma": _spec(("input", (torch.int32,) + FLOATS_BF16)),
+    "Eps": _spec(("x", FLOATS_BF16)),
+    "MatrixDeterminant": _spec(("x", FLOATS + _COMPLEX)),
     "IsNan": _spec(("input", REAL + (torch.bool,))),
     "IsFinite": _spec(("input", REAL + (torch.bool,))),
     "IsInf": _spec(("input", FLOATS_BF16)),
@@ -82,6 +84,19 @@ KERNEL_DTYPES = {
     "Polygamma": _spec(("a", _INDEX), ("x", FLOATS), tensors=2),
     "SquareSumAll": _spec(("x", _F16_F32), ("y", _F16_F32), tensors=2, same=2),
     "Svd": _spec(("input", _F32_F64 + _COMPLEX)),
+    "Lerp": _spec(("start", _F16_F32), ("end", _F16_F32)),
+    "ReduceStd": _spec(("input_x", REAL + (torch.bool,))),
+    **{name: _spec(("x", REAL)) for name in ("Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue")},
+    "Trace": _spec(("x", REAL + (torch.bool,))),
+    "Cholesky": _spec(("input_x", FLOATS)),
+    "Mvlgamma": _spec(("x", _F32_F64)),
+    "Median": _spec(("x", (torch.int16, torch.int32, torch.int64) + _F32_F64)),
+    "LogMatrixDeterminant": _spec(("x", FLOATS + _COMPLEX)),
+    "Geqrf": _spec(("x", FLOATS)),
+    "CholeskyInverse": _spec(("x", FLOATS)),
+    "Renorm": _spec(("input_x", FLOAT_COMPLEX)),
+    "Bucketize": _spec(("input", (torch.int16, torch.int32, torch.int64) + FLOATS_BF16)),
+    "InTopK": _spec(("x1", _F16_F32)),
 }
 
 

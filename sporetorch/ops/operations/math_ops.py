@@ -182,6 +182,26 @@ def _div_no_nan(x, y):
     return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
 
 
+def _square_first(prim, x):
+    """MindSpore 2.10's determinant and Cholesky Primitives check for square matrices (ValueError) before the dtype."""
+    if isinstance(x, Tensor) and (x._t.dim() < 2 or x._t.shape[-1] != x._t.shape[-2]):
+        raise ValueError(f"For '{prim}', the input must be a batch of square matrices, but got shape "
+                         f"{tuple(x._t.shape)}")
+    _kernel_dtype(prim, x)
+
+
+def _via_float32(prim, fn, *args):
+    """``functional(prim, fn, *args)`` with Float16 Tensors computed in Float32 and the results given back in
+    Float16: MindSpore 2.10 has Float16 kernels for these linear-algebra Primitives, torch's CPU none."""
+    if not any(isinstance(a, Tensor) and a._t.dtype == torch.float16 for a in args):
+        return functional(prim, fn, *args)
+    out = functional(prim, fn, *(_wrap(a._t.float()) if isinstance(a, Tensor) and a._t.dtype == torch.float16
+                                 else a for a in args))
+    if isinstance(out, tuple):
+        return tuple(_wrap(o._t.half()) if o._t.is_floating_point() else o for o in out)
+    return _wrap(out._t.half())
+
+
 _UNARY = {
     "Abs": ("abs", "Absolute value."),
     "Neg": (torch.neg, "Negation."),
@@ -298,7 +318,8 @@ __all__ = []
 # MindSpore 2.10's kernels of these take float (or complex) input only; the rest: _math_dtypes.
 _UNARY_CHECKS = {"Sin": float_input, "Log1p": float_input, "Rint": float_input,
                  "Digamma": float_input, "ComplexAbs": complex_input,
-                 **{name: _kernel_dtype for name in KERNEL_DTYPES if name in _UNARY}}
+                 **{name: _kernel_dtype for name in KERNEL_DTYPES if name in _UNARY},
+                 "MatrixDeterminant": _square_first}
 for _name, (_fn, _doc) in _UNARY.items():
     globals()[_name] = _unary_class(_name, _fn, _doc, _UNARY_CHECKS.get(_name))
     __all__.append(_name)
@@ -370,6 +391,7 @@ class Lerp(Primitive):
         super().__init__("Lerp")
 
     def __call__(self, start, end, weight):
+        _kernel_dtype("Lerp", start, end)
         return _wrap(torch.lerp(start._t, end._t, _u(weight)))
 
 
@@ -540,14 +562,14 @@ class ReduceAll(_Reduce):
     """Logical AND over ``axis``."""
 
     def __call__(self, x, axis=()):
-        return _wrap(_reduce_all_axes(torch.all, x._t, _axes(axis), self.keep_dims))
+        return _wrap(_reduce_all_axes(torch.all, x._t, _axes(axis), self.keep_dims).bool())
 
 
 class ReduceAny(_Reduce):
     """Logical OR over ``axis``."""
 
     def __call__(self, x, axis=()):
-        return _wrap(_reduce_all_axes(torch.any, x._t, _axes(axis), self.keep_dims))
+        return _wrap(_reduce_all_axes(torch.any, x._t, _axes(axis), self.keep_dims).bool())
 
 
 class ReduceStd(Primitive):
@@ -558,6 +580,7 @@ class ReduceStd(Primitive):
         pass
 
     def __call__(self, input_x):
+        _kernel_dtype("ReduceStd", input_x)
         s, m = torch.std_mean(input_x._t, _axes(self.axis), correction=int(self.unbiased), keepdim=self.keep_dims)
         return _wrap(s), _wrap(m)
 
@@ -570,6 +593,7 @@ class Argmax(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("Argmax", x)
         _no_bool_or_scalar("Argmax", x)
         return _wrap(torch.argmax(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
 
@@ -582,6 +606,7 @@ class Argmin(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("Argmin", x)
         _no_bool_or_scalar("Argmin", x)
         return _wrap(torch.argmin(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
 
@@ -594,7 +619,7 @@ class ArgMaxWithValue(Primitive):
         pass
 
     def __call__(self, x):
-        not_bool("ArgMaxWithValue", x)
+        _kernel_dtype("ArgMaxWithValue", x)
         v, i = torch.max(x._t, self.axis, self.keep_dims)
         return _wrap(i), _wrap(v)
 
@@ -607,7 +632,7 @@ class ArgMinWithValue(Primitive):
         pass
 
     def __call__(self, x):
-        not_bool("ArgMinWithValue", x)
+        _kernel_dtype("ArgMinWithValue", x)
         v, i = torch.min(x._t, self.axis, self.keep_dims)
         return _wrap(i), _wrap(v)
 
@@ -714,7 +739,7 @@ class Cdist(Primitive):
         pass
 
     def __call__(self, input_x, input_y):
-        return functional("Cdist", "cdist", input_x, input_y, self.p)
+        return _via_float32("Cdist", "cdist", input_x, input_y, self.p)
 
 
 class Cross(Primitive):
@@ -735,6 +760,7 @@ class Trace(Primitive):
         super().__init__("Trace")
 
     def __call__(self, x):
+        _kernel_dtype("Trace", x)
         return functional("Trace", "trace", x)
 
 
@@ -746,7 +772,8 @@ class Cholesky(Primitive):
         pass
 
     def __call__(self, input_x):
-        return functional("Cholesky", "cholesky", input_x, self.upper)
+        _square_first("Cholesky", input_x)
+        return _via_float32("Cholesky", "cholesky", input_x, self.upper)
 
 
 __all__ += ["AddN", "Addcdiv", "Addcmul", "ApproximateEqual", "ArgMaxWithValue", "ArgMinWithValue", "Argmax", "Argmin",
@@ -820,6 +847,7 @@ class Mvlgamma(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("Mvlgamma", x)
         return _wrap(torch.mvlgamma(x._t, self.p))
 
 
@@ -901,6 +929,7 @@ class Median(Primitive):
         pass
 
     def __call__(self, x):
+        _kernel_dtype("Median", x)
         t = x._t
         fn = torch.nanmedian if self.ignore_nan else torch.median
         if self.global_median:
@@ -947,7 +976,7 @@ class MatrixSolve(Primitive):
         pass
 
     def __call__(self, matrix, rhs):
-        return functional("MatrixSolve", "matrix_solve", matrix, rhs, self.adjoint)
+        return _via_float32("MatrixSolve", "matrix_solve", matrix, rhs, self.adjoint)
 
 
 class MatrixBandPart(Primitive):
@@ -980,7 +1009,10 @@ class LogMatrixDeterminant(Primitive):
         super().__init__("LogMatrixDeterminant")
 
     def __call__(self, x):
-        return functional("LogMatrixDeterminant", "log_matrix_determinant", x)
+        _square_first("LogMatrixDeterminant", x)
+        sign, logdet = _via_float32("LogMatrixDeterminant", "log_matrix_determinant", x)
+        # MindSpore 2.10 gives log|det| of a complex input in its complex dtype.
+        return sign, (_wrap(logdet._t.to(x._t.dtype)) if x._t.is_complex() else logdet)
 
 
 class Svd(Primitive):
@@ -1011,7 +1043,7 @@ class Qr(Primitive):
         pass
 
     def __call__(self, x):
-        return functional("Qr", "qr", x, "complete" if self.full_matrices else "reduced")
+        return _via_float32("Qr", "qr", x, "complete" if self.full_matrices else "reduced")
 
 
 class Geqrf(Primitive):
@@ -1021,7 +1053,8 @@ class Geqrf(Primitive):
         super().__init__("Geqrf")
 
     def __call__(self, x):
-        return functional("Geqrf", "geqrf", x)
+        _kernel_dtype("Geqrf", x)
+        return _via_float32("Geqrf", "geqrf", x)
 
 
 class Orgqr(Primitive):
@@ -1042,7 +1075,8 @@ class CholeskyInverse(Primitive):
         pass
 
     def __call__(self, x):
-        return functional("CholeskyInverse", "cholesky_inverse", x, self.upper)
+        _square_first("CholeskyInverse", x)
+        return _via_float32("CholeskyInverse", "cholesky_inverse", x, self.upper)
 
 
 class CholeskySolve(Primitive):
@@ -1064,10 +1098,7 @@ class LuSolve(Primitive):
 
     def __call__(self, x, lu_data, lu_pivots):
         _kernel_dtype("LuSolve", x, lu_data, lu_pivots)
-        if x._t.dtype == torch.float16:  # MindSpore 2.10 has a Float16 kernel, torch's LU solve none
-            out = functional("LuSolve", "lu_solve", _wrap(x._t.float()), _wrap(lu_data._t.float()), lu_pivots)
-            return _wrap(out._t.half())
-        return functional("LuSolve", "lu_solve", x, lu_data, lu_pivots)
+        return _via_float32("LuSolve", "lu_solve", x, lu_data, lu_pivots)
 
 
 class MatrixTriangularSolve(Primitive):
@@ -1092,6 +1123,7 @@ class Renorm(Primitive):
         pass
 
     def __call__(self, input_x):
+        _kernel_dtype("Renorm", input_x)
         return _wrap(torch.renorm(input_x._t, self.p, self.dim, self.maxnorm))
 
 
@@ -1119,8 +1151,11 @@ class Bucketize(Primitive):
         pass
 
     def __call__(self, input):
-        b = torch.as_tensor(self.boundaries, dtype=input._t.dtype, device=input._t.device)
-        return _wrap(torch.bucketize(input._t, b, right=True).to(torch.int32))
+        _kernel_dtype("Bucketize", input)
+        # The float boundaries are not rounded to an integer input's dtype (MindSpore 2.10: 0 is below 0.2).
+        t = input._t
+        b = torch.as_tensor(self.boundaries, dtype=torch.float64, device=t.device)
+        return _wrap(torch.bucketize(t.double(), b, right=True).to(torch.int32))
 
 
 class Histogram(Primitive):
@@ -1175,6 +1210,7 @@ class InTopK(Primitive):
         pass
 
     def __call__(self, x1, x2):
+        _kernel_dtype("InTopK", x1)
         top = torch.topk(x1._t, self.k, -1).indices
         return _wrap((top == x2._t.long().unsqueeze(-1)).any(-1))
 

@@ -250,8 +250,8 @@ def test_tridiagonal_matmul_like_mindspore():
         with pytest.raises(ValueError, match="For 'TridiagonalMatMul'"):
             P.TridiagonalMatMul()(_f(*diag), _f(*diag), _f(*diag), _f(*rhs_shape))
     import torch
-    diags = [torch.randn(2, 1, 4, dtype=torch.float64, requires_grad=True) for _ in range(3)]
-    r = torch.randn(2, 4, 3, dtype=torch.float64, requires_grad=True)
+    diags = [torch.randn(1, 3, dtype=torch.float64, requires_grad=True) for _ in range(3)]
+    r = torch.randn(3, 2, dtype=torch.float64, requires_grad=True)
     assert torch.autograd.gradcheck(lambda *a: P.TridiagonalMatMul()(*[Tensor(t) for t in a])._t, (*diags, r))
 
 
@@ -359,3 +359,15 @@ MORE_RAISES = [
 def test_constructor_and_shape_checks_like_mindspore(call, exc):
     with pytest.raises(exc, match="For '"):
         call()
+
+
+def test_gradients():
+    import torch
+    x = torch.randn(1, 2, 2, 2, dtype=torch.float64, requires_grad=True)
+    argmax = Tensor(np.array([[[[0, 3], [8, 11]], [[5, 6], [13, 15]]]], np.int64))
+    assert torch.autograd.gradcheck(lambda t: P.MaxUnpool2D(ksize=2, strides=2)(Tensor(t), argmax)._t, (x,))
+    a = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)
+    b = torch.randn(4, 2, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda m, r: P.Lstsq()(Tensor(m), Tensor(r))._t, (a, b))
+    l2 = Tensor(np.float64(0.5))
+    assert torch.autograd.gradcheck(lambda m, r: P.MatrixSolveLs()(Tensor(m), Tensor(r), l2)._t, (a, b))

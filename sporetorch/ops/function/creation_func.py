@@ -171,7 +171,11 @@ def _window(fn, window_length, periodic, dtype, **kw):
             raise ValueError(f"For '{op}', the 'window_length' must be 0-D, but got {_desc(window_length)}")
         dtype = dtype or mstype.float32  # MindSpore 2.10's primitives give Float32 for a Tensor length
     n = _int_arg(op, "window_length", window_length)
-    return _wrap(fn(n, periodic=periodic, dtype=_tdtype(dtype) or torch.float64, device=default_device(), **kw))
+    target = _tdtype(dtype) or torch.float64
+    if not target.is_floating_point:
+        raise TypeError(f"For '{op}', the 'dtype' must be a float dtype, but got {dtype}")
+    # Computed in float64 and then cast, as MindSpore's kernels do (float16 windows differ otherwise).
+    return _wrap(fn(n, periodic=periodic, dtype=torch.float64, device=default_device(), **kw).to(target))
 
 
 def bartlett_window(window_length, periodic=True, *, dtype=None):

@@ -147,6 +147,14 @@ def test_values_as_mindspore():
     np.testing.assert_allclose(P.HammingWindow()(i32([5, 9])).asnumpy(),
                                [0.08, 0.39785, 0.91215, 0.91215, 0.39785], atol=1e-5)
     assert P.BartlettWindow(periodic=False)(i64(5)).asnumpy().tolist() == [0.0, 0.5, 1.0, 0.5, 0.0]
+    # computed in float64, then cast (MindSpore 2.10's Float16 values)
+    blackman = P.BlackmanWindow(periodic=False, dtype=mstype.float16)(i64(5))
+    assert blackman.dtype == mstype.float16 and blackman.asnumpy().tolist() == [0.0, 0.340087890625, 1.0,
+                                                                                0.340087890625, 0.0]
+    with pytest.raises(TypeError):
+        P.BartlettWindow(dtype=mstype.int32)(i32(4))
+    with pytest.raises(ValueError):
+        P.TopK()(f32([1.0, 2.0]), 0)
     assert P.TensorToTuple()(F) is None and P.TensorToTuple()(i32([1, 2])) == (1, 2)
     x = f32([[1.0, 2.0], [3.0, 0.0], [5.0, 6.0]])
     assert P.SegmentMax()(x, i32([0, 0, 2])).asnumpy().tolist() == [[3, 2], [0, 0], [5, 6]]

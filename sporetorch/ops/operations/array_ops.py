@@ -441,6 +441,8 @@ class TopK(Primitive):
         if isinstance(input_x, Tensor) and input_x._t.dim() == 0:
             # MindSpore 2.10's kernel refuses a 0-d input with a RuntimeError.
             raise RuntimeError(f"For 'TopK', the dimension of input must be greater than 0, but got {_desc(input_x)}")
+        if isinstance(k, int) and k <= 0:
+            raise ValueError(f"For 'TopK', the 'k' must be positive, but got {k}")
         v, i = torch.topk(input_x._t, int(k), -1, True, self.sorted)
         return _wrap(v), _wrap(i.to(torch.int32))
 

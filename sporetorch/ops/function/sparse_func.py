@@ -29,8 +29,11 @@ def _segments(op, x, segment_ids, num_segments):
                          f"shape {tuple(t.shape)}")
     flat = t.reshape((-1,) + tuple(t.shape[ids.dim():]))
     ids = ids.reshape(-1).long()
-    # Ids outside [0, num_segments) are dropped, as MindSpore does.
-    keep = (ids >= 0) & (ids < n)
+    if ids.numel() and int(ids.max()) >= n:  # MindSpore 2.10's CPU kernel fails (Ascend's too)
+        raise RuntimeError(f"For '{op}', the 'segment_ids' must be less than num_segments={n}, but got "
+                           f"{int(ids.max())}")
+    # Negative ids are dropped, as MindSpore documents.
+    keep = ids >= 0
     if not bool(keep.all()):
         flat, ids = flat[keep], ids[keep]
     index = ids.reshape((-1,) + (1,) * (flat.dim() - 1)).expand_as(flat)

@@ -160,6 +160,16 @@ def test_values_as_mindspore():
     assert P.SegmentMax()(x, i32([0, 0, 2])).asnumpy().tolist() == [[3, 2], [0, 0], [5, 6]]
     assert P.SegmentMean()(x, i32([0, 0, 2])).asnumpy().tolist() == [[2, 1], [0, 0], [5, 6]]
     assert P.UnsortedSegmentMax()(x, i32([1, 1, 0]), 3).asnumpy()[:2].tolist() == [[5, 6], [3, 2]]
+    # negative ids are dropped; ids past num_segments fail MindSpore 2.10's CPU kernel (RuntimeError)
+    assert P.UnsortedSegmentSum()(x, i32([-1, 1, 0]), 2).asnumpy().tolist() == [[5, 6], [3, 0]]
+    with pytest.raises(RuntimeError):
+        P.UnsortedSegmentSum()(x, i32([5, 1, 0]), 2)
+    # sorted segments: ids non-negative and ascending (ValueError); an integer mean keeps its dtype, truncated
+    for ids in ([1, 0, 1], [-1, 0, 1]):
+        with pytest.raises(ValueError):
+            P.SegmentSum()(x, i32(ids))
+    mean = P.SegmentMean()(i32([-3, 0, 1]), i32([0, 0, 1]))
+    assert mean.dtype == mstype.int32 and mean.asnumpy().tolist() == [-1, 1]
 
 
 def test_valid_inputs_as_mindspore():

@@ -1153,6 +1153,9 @@ def _segment_sorted(x, segment_ids, reduce, op):
     tensor_of(op, "segment_ids", segment_ids, I32_64)
     _rank(op, "segment_ids", segment_ids, (1,))
     ids = segment_ids._t.long()
+    if ids.numel() and (bool((ids < 0).any()) or bool((ids[1:] < ids[:-1]).any())):
+        raise ValueError(f"For '{op}', the 'segment_ids' must be non-negative and sorted in ascending order, but got "
+                         f"{ids.tolist()}")
     n = int(ids.max().item()) + 1 if ids.numel() else 0
     fn = {"sum": "unsorted_segment_sum", "mean": "unsorted_segment_sum", "amax": "unsorted_segment_max",
           "amin": "unsorted_segment_min", "prod": "unsorted_segment_prod"}[reduce]
@@ -1160,8 +1163,9 @@ def _segment_sorted(x, segment_ids, reduce, op):
     if reduce == "sum" or reduce == "prod":
         return _wrap(out)
     counts = torch.bincount(ids, minlength=n).reshape((-1,) + (1,) * (out.dim() - 1))
-    if reduce == "mean":
-        return _wrap(out / counts.clamp_min(1).to(out.dtype))
+    if reduce == "mean":  # integers keep their dtype, truncated (MindSpore 2.10)
+        exact = out.is_floating_point() or out.is_complex()
+        return _wrap(torch.div(out, counts.clamp_min(1).to(out.dtype), rounding_mode=None if exact else "trunc"))
     return _wrap(torch.where(counts > 0, out, torch.zeros_like(out)))  # empty segments hold 0
 
 

@@ -259,3 +259,29 @@ def test_bucketize_integer_input_against_float_boundaries():
     # MindSpore 2.10 literal: the boundaries stay floats for an integer input (0 < 0.2 is bucket 0).
     out = ops.Bucketize(boundaries=[0.2, 0.6, 2.0])(_i32([[2, 1, 3], [0, 1, 3]]))
     assert out.dtype == ms.int32 and out.asnumpy().tolist() == [[3, 2, 3], [0, 2, 3]]
+
+
+def test_binary_dtype_rules_on_promoted_operands():
+    # MindSpore 2.10 converts these operands first: Int8 with Int32 is the Int32 kernel, Int8 alone none.
+    i8 = Tensor(np.array([2, 1, 3], np.int8))
+    assert ops.Gcd()(i8, _i32([4, 2, 6])).dtype == ms.int32
+    assert ops.SquaredDifference()(Tensor(np.array([True, False])), _i32([4, 2])).asnumpy().tolist() == [9, 4]
+    assert ops.SquaredDifference()(Tensor(np.array([1, 2], np.int64)), True).asnumpy().tolist() == [0, 1]
+    for call in (lambda: ops.Gcd()(i8, i8), lambda: ops.SquaredDifference()(i8, i8),
+                 lambda: ops.Fmax()(Tensor(np.array([1], np.uint8)), Tensor(np.array([1], np.int8))),
+                 lambda: ops.LeftShift()(i8, _i32([1, 1, 1]))):  # LeftShift: one dtype, no conversion
+        with pytest.raises(TypeError):
+            call()
+    # A Python float is the float operand Atan2 and DivNoNan need.
+    np.testing.assert_allclose(ops.Atan2()(_i32([2, 0]), 2.5).asnumpy(), [0.674741, 0.0], rtol=1e-5)
+    assert ops.MulNoNan()(Tensor(np.array([True, True])), _i32([4, 0])).asnumpy().tolist() == [4, 0]
+
+
+def test_integer_division_by_zero():
+    # MindSpore 2.10 literals: RealDiv truncates, x / 0 is the dtype's extreme by x's sign and 0 / 0 is 0;
+    # Mod's x % 0 is the dtype's minimum (32/64-bit, 0 for Int8) and 0 % 0 is 0.
+    out = ops.RealDiv()(Tensor(np.array([True, False])), _i32([0, 0]))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == [2147483647, 0]
+    assert ops.Mod()(_i32([0, 1, -1, 5]), _i32([0, 0, 0, 3])).asnumpy().tolist() == [0, -2147483648, -2147483648, 2]
+    i8 = lambda a: Tensor(np.array(a, np.int8))
+    assert ops.Mod()(i8([0, 1, -1, 5]), i8([0, 0, 0, 3])).asnumpy().tolist() == [0, 0, 0, 2]

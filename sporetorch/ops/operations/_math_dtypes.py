@@ -12,6 +12,7 @@ BFloat16 added where its documentation lists it for the other devices (torch com
 """
 import torch
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..function._utils import (
     FLOATS,
@@ -33,10 +34,11 @@ REAL = _INTS + _UINTS + FLOATS_BF16
 NUMBER = REAL + _COMPLEX
 
 
-def _spec(*args, tensors=0, same=0):
+def _spec(*args, tensors=0, same=0, promoted=None):
     """``args``: ``(name, accepted dtypes or None)`` in call order; the first ``tensors`` must be Tensors,
-    the first ``same`` share one dtype."""
-    return args, tensors, same
+    the first ``same`` share one dtype; ``promoted``: the dtypes the operands' promoted dtype must have
+    (MindSpore converts the operands of these first: Int8 with Int32 is an Int32 kernel)."""
+    return args, tensors, same, promoted
 
 
 _UNARY_FLOAT_COMPLEX = ("ACos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Cos", "Cosh", "Sinh", "Tan", "Exp",
@@ -55,10 +57,11 @@ KERNEL_DTYPES = {
     "IsNan": _spec(("input", REAL + (torch.bool,))),
     "IsFinite": _spec(("input", REAL + (torch.bool,))),
     "IsInf": _spec(("input", FLOATS_BF16)),
-    "SquaredDifference": _spec(("x", (torch.int32, torch.int64) + FLOAT_COMPLEX),
-                               ("y", (torch.int32, torch.int64) + FLOAT_COMPLEX)),
-    "Gcd": _spec(("x1", (torch.int16, torch.int32, torch.int64)), ("x2", (torch.int16, torch.int32, torch.int64)),
-                 tensors=2),
+    "SquaredDifference": _spec(("x", None), ("y", None), promoted=(torch.int32, torch.int64) + FLOAT_COMPLEX),
+    "Gcd": _spec(("x1", None), ("x2", None), tensors=2, promoted=(torch.int16, torch.int32, torch.int64)),
+    **{name: _spec(("x1", None), ("x2", None), promoted=FLOATS + _INDEX) for name in ("Fmax", "Fmin")},
+    "LeftShift": _spec(("input", None), ("other", None), tensors=2, same=2),
+    "RightShift": _spec(("input", None), ("other", None), tensors=2, same=2),
     "Addcdiv": _spec(("input", FLOATS + (torch.int64,)), ("tensor1", None), ("tensor2", None), ("value", None),
                      tensors=4, same=3),
     "Addcmul": _spec(("input", _ADDCMUL), ("tensor1", None), ("tensor2", None), ("value", _ADDCMUL), tensors=4, same=3),
@@ -103,7 +106,7 @@ KERNEL_DTYPES = {
 def check(prim, *args):
     """TypeError, as MindSpore 2.10's Primitive ``prim`` raises it, unless its Tensor arguments ``args``
     (in call order) are Tensors where it needs them and have dtypes its kernel takes (``KERNEL_DTYPES``)."""
-    spec, tensors, same = KERNEL_DTYPES[prim]
+    spec, tensors, same, promoted = KERNEL_DTYPES[prim]
     for (name, _), value in zip(spec[:tensors], args):
         _tensor_arg(prim, name, value)
     if same and all(isinstance(v, Tensor) for v in args[:same]):
@@ -111,3 +114,9 @@ def check(prim, *args):
     for (name, allowed), value in zip(spec, args):
         if allowed is not None and isinstance(value, Tensor):
             _check_dtype(prim, name, value, allowed)
+    if promoted is not None:
+        dtype = torch.result_type(*(v._t if isinstance(v, Tensor) else v for v in args))
+        if dtype not in promoted:
+            names = ", ".join(str(mstype._TORCH_TO_TYPE[d]) for d in promoted)
+            raise TypeError(f"For '{prim}', the inputs' promoted dtype must be one of {{{names}}}, but got "
+                            f"{mstype._TORCH_TO_TYPE.get(dtype, dtype)}")

@@ -6,6 +6,7 @@ from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import array_func, math_func
 from ..function._utils import FLOATS, _check_dtype
+from ..function.math_func import _bool_promoted, _int_zero_divisor
 from ..primitive import Primitive, prim_attr_register
 from ._errors import complex_input, float_input, functional, not_bool, tensor_sequence
 from ._math_dtypes import KERNEL_DTYPES
@@ -149,20 +150,33 @@ def _same_float(name, x, y):
                          f"{tuple(y._t.shape)}")
 
 
+_trunc_div = _int_zero_divisor(lambda a, b: torch.div(a, b, rounding_mode="trunc"), "div")
+_fmod_min = _int_zero_divisor(torch.fmod, "min")
+
+
+def _mod(x, y):
+    """Remainder with the dividend's sign; an integer x % 0 is the dtype's minimum (32/64-bit; 0 for narrower
+    dtypes) and 0 % 0 is 0, as MindSpore 2.10's Mod kernel gives them."""
+    out = _fmod_min(x, y)
+    if out.is_floating_point() or out.is_complex() or not isinstance(y, torch.Tensor):
+        return out
+    return torch.where((y == 0) & (x == 0), torch.zeros((), dtype=out.dtype, device=out.device), out)
+
+
 def _real_div(x, y):
-    """True division; integer operands keep their dtype, the quotient truncated (MindSpore 2.10's RealDiv
-    kernel), and Bool has no kernel."""
+    """True division; integer operands keep their dtype, the quotient truncated, a zero divisor giving the
+    dtype's extreme by the dividend's sign (MindSpore 2.10's RealDiv kernel), and Bool has no kernel."""
     out = torch.result_type(x, y)
     if out == torch.bool:
         raise TypeError("Bool is not supported")
     if out.is_floating_point or out.is_complex:
         return torch.true_divide(x, y)
-    return torch.div(x, y, rounding_mode="trunc").to(out)
+    return _trunc_div(x, y).to(out)
 
 
 def _float_result(name, x, y):
-    """A float Tensor among the operands (MindSpore 2.10 has no integer or Bool kernel)."""
-    if not any(isinstance(v, Tensor) and v._t.is_floating_point() for v in (x, y)):
+    """A float Tensor or Python float among the operands (MindSpore 2.10 has no integer or Bool kernel)."""
+    if not any(isinstance(v, float) or (isinstance(v, Tensor) and v._t.is_floating_point()) for v in (x, y)):
         raise TypeError(f"For '{name}', one input must be a float Tensor, but got {_describe(x)} and {_describe(y)}")
 
 
@@ -172,9 +186,15 @@ def _no_bool_result(name, x, y):
         raise TypeError(f"For '{name}', the inputs must not both be Bool, but got {_describe(x)} and {_describe(y)}")
 
 
-_CHECKS = {"DivNoNan": _float_result, "MulNoNan": not_bool, "LeftShift": _tensors_only, "RightShift": _tensors_only,
-           "Xlogy": _float_operand, "Zeta": _same_float, "Atan2": _float_result, "Minimum": _no_bool_result,
-           **{name: _kernel_dtype for name in ("NextAfter", "Igamma", "Igammac", "Complex", "Gcd", "SquaredDifference")}}
+_CHECKS = {"DivNoNan": _float_result, "MulNoNan": _no_bool_result, "Xlogy": _float_operand, "Zeta": _same_float,
+           "Atan2": _float_result, "Minimum": _no_bool_result,
+           **{name: _kernel_dtype for name in ("NextAfter", "Igamma", "Igammac", "Complex", "Gcd", "SquaredDifference",
+                                               "LeftShift", "RightShift", "Fmax", "Fmin")}}
+
+
+def _squared_difference(x, y):
+    x, y = _bool_promoted(x, y if isinstance(y, torch.Tensor) else torch.as_tensor(y, device=x.device))
+    return torch.square(torch.sub(x, y))
 
 
 def _div_no_nan(x, y):
@@ -275,13 +295,13 @@ _BINARY = {
     "Xlogy": (torch.xlogy, ":math:`x \\log y`, 0 where x is 0."),
     "FloorDiv": ("floor_divide", "Element-wise division rounded down."),
     "FloorMod": ("floor_mod", "Element-wise remainder with the sign of the divisor."),
-    "Mod": (torch.fmod, "Element-wise remainder with the sign of the dividend."),
+    "Mod": (_mod, "Element-wise remainder with the sign of the dividend."),
     "TruncateDiv": ("truncate_div", "Division rounded towards zero."),
     "TruncateMod": ("truncate_mod", "Remainder of the division rounded towards zero."),
     "Pow": (torch.pow, "Element-wise power."),
     "Maximum": ("maximum", "Element-wise maximum."),
     "Minimum": ("minimum", "Element-wise minimum."),
-    "SquaredDifference": (lambda x, y: torch.square(torch.sub(x, y)), ":math:`(x - y)^2`."),
+    "SquaredDifference": (_squared_difference, ":math:`(x - y)^2`."),
     "Atan2": ("atan2", "Arctangent of x/y using the signs of both."),
     "Equal": ("equal", "Element-wise ``==``."),
     "NotEqual": ("ne", "Element-wise ``!=``."),

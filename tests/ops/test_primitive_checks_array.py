@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 import torch
 
-from sporetorch import Tensor
+from sporetorch import Parameter, Tensor
 from sporetorch import dtype as mstype
 from sporetorch.ops import operations as P
 from sporetorch.ops.operations._errors import tensor_of
@@ -63,6 +63,9 @@ ERRORS = [
     ("IndexFill_value_dtype", lambda: P.IndexFill()(F, 1, i32([0]), i32(2)), TypeError),
     ("IndexPut_tensor_indices", lambda: P.IndexPut()(I, J, I), TypeError),
     ("InvertPermutation_tensor", lambda: P.InvertPermutation()(I), ValueError),
+    ("InvertPermutation_repeat", lambda: P.InvertPermutation()((0, 0, 1)), ValueError),
+    ("Slice_past_the_end", lambda: P.Slice()(F, (0, 3), (1, 3)), ValueError),
+    ("Slice_negative_begin", lambda: P.Slice()(F, (-1, 0), (1, 2)), ValueError),
     ("LowerBound_mixed", lambda: P.LowerBound()(I, F), TypeError),
     ("UpperBound_1d", lambda: P.UpperBound()(F, f32([1.0])), ValueError),
     ("NonZero_0d", lambda: P.NonZero()(S), RuntimeError),
@@ -168,6 +171,8 @@ def test_values_as_mindspore():
     for ids in ([1, 0, 1], [-1, 0, 1]):
         with pytest.raises(ValueError):
             P.SegmentSum()(x, i32(ids))
+    updated = P.IndexAdd(0)(Parameter(f32(np.zeros((2, 2))), name="x"), i32([1]), Tensor(np.ones((1, 2), np.float16)))
+    assert updated.dtype == mstype.float32 and updated.asnumpy().tolist() == [[0, 0], [1, 1]]  # y cast to x's dtype
     mean = P.SegmentMean()(i32([-3, 0, 1]), i32([0, 0, 1]))
     assert mean.dtype == mstype.int32 and mean.asnumpy().tolist() == [-1, 1]
 

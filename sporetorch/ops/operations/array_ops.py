@@ -337,6 +337,10 @@ class Slice(Primitive):
     def __call__(self, input_x, begin, size):
         begin, size = _int_sequence("Slice", "begin", begin), _int_sequence("Slice", "size", size)
         t = input_x._t
+        for b, n, dim in zip(begin, size, t.shape):
+            if b < 0 or b > dim or (n != -1 and (n < 0 or b + n > dim)):
+                raise ValueError(f"For 'Slice', the slice begin={begin}, size={size} must lie inside the input "
+                                 f"shape {tuple(t.shape)} (begin >= 0, size -1 or begin + size <= shape)")
         idx = tuple(slice(b, None if s == -1 else b + s) for b, s in zip(begin, size))
         return _wrap(t[idx])
 
@@ -749,6 +753,9 @@ class InvertPermutation(Primitive):
         if isinstance(input_x, Tensor):  # MindSpore 2.10 raises ValueError: the input must be a constant
             raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a tuple of ints (a constant), not a "  # noqa: TRY004
                              f"Tensor, but got {_desc(input_x)}")
+        if sorted(input_x) != list(range(len(input_x))):
+            raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a permutation of 0..{len(input_x) - 1}, "
+                             f"but got {input_x}")
         out = [0] * len(input_x)
         for i, p in enumerate(input_x):
             out[p] = i
@@ -832,7 +839,8 @@ class IndexAdd(Primitive):
         from ...common.tensor_methods import _set
         tensor_of("IndexAdd", "indices", indices, (torch.int32,))
         _rank("IndexAdd", "indices", indices, (1,))
-        return _set(input_x, input_x._t.index_add(self.axis, indices._t, y._t))
+        t = input_x._t  # y is cast to x's dtype, as MindSpore 2.10 does for the updated Parameter
+        return _set(input_x, t.index_add(self.axis, indices._t, _u(y).to(t.dtype)))
 
 
 class Roll(Primitive):
@@ -917,9 +925,10 @@ class IndexFill(Primitive):
         if isinstance(dim, Tensor):
             tensor_of("IndexFill", "dim", dim, I32_64)
             _rank("IndexFill", "dim", dim, (0,))
+        tensor_of("IndexFill", "index", index, I32_64)  # MindSpore 2.10 takes Int32 only; Int64 is accepted here
         if isinstance(value, Tensor):  # of x's dtype (MindSpore 2.10 takes no Python number; accepted here)
             _same_dtype("IndexFill", ("x", "value"), x, value)
-        return _wrap(x._t.index_fill(int(_u(dim)), _index(index, "IndexFill", "index").long(), _u(value)))
+        return _wrap(x._t.index_fill(int(_u(dim)), index._t.long(), _u(value)))
 
 
 class IndexPut(Primitive):

@@ -552,10 +552,19 @@ def _no_bool_kernel(name, self):
         raise RuntimeError(f"For 'Tensor.{name}', MindSpore 2.10 has no kernel for a Bool tensor")
 
 
+def _no_bool_extreme(name, self, dim, axis):
+    """MindSpore 2.10 has no Bool kernel for ``Tensor.max``/``min``: the reduction of all elements is a RuntimeError,
+    one along an axis (MaxDim, ArgMaxWithValue) a TypeError."""
+    if self._t.dtype == torch.bool:
+        if dim is None and axis is None:
+            _no_bool_kernel(name, self)
+        _no_bool(name, self)
+
+
 def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
         return_indices=False):
     """Maximum. ``max(axis=..., keepdims=...)`` returns values; ``max(dim)`` returns ``(values, indices)``."""
-    _no_bool_kernel("max", self)
+    _no_bool_extreme("max", self, dim, axis)
     try:
         if dim is None and axis is None and initial is None and where is None and not return_indices:
             return _wrap(torch.amax(self._t, (), bool(keepdims or keepdim)))
@@ -568,7 +577,7 @@ def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=Non
 def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
         return_indices=False):
     """Minimum. ``min(axis=..., keepdims=...)`` returns values; ``min(dim)`` returns ``(values, indices)``."""
-    _no_bool_kernel("min", self)
+    _no_bool_extreme("min", self, dim, axis)
     try:
         if dim is None and axis is None and initial is None and where is None and not return_indices:
             return _wrap(torch.amin(self._t, (), bool(keepdims or keepdim)))

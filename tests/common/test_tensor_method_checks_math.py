@@ -208,3 +208,14 @@ def test_softmax_needs_its_axis():
     e = np.exp(x - x.max(axis=0))
     np.testing.assert_allclose(ms.Tensor(x).softmax(0).asnumpy(), e / e.sum(axis=0), rtol=1e-6)
     np.testing.assert_allclose(ms.Tensor(x).softmax(dim=1).asnumpy(), ms.Tensor(x).softmax(-1).asnumpy())
+
+
+def test_bool_max_min_along_an_axis_are_type_errors():
+    # MindSpore 2.10: max/min of all of a Bool tensor's elements is a RuntimeError (no Reduce kernel), along an axis
+    # a TypeError (MaxDim/ArgMaxWithValue have no Bool kernel).
+    b = ms.Tensor(B)
+    for call in (lambda: b.max(0), lambda: b.max(axis=0), lambda: b.min(1)):
+        with pytest.raises(TypeError):
+            call()
+    with pytest.raises(RuntimeError):
+        b.max(keepdims=True)

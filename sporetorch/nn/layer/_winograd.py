@@ -6,161 +6,318 @@ Every 2x2 output tile of a 3x3 convolution is computed from a 4x4 input tile as
 domain, where the convolution is 16 matrix products (one per point, over the channels), and the
 product is taken back. That is 16 multiplications per output tile where the direct convolution
 needs 36, for the forward pass and both gradients (whose transforms are the transposes of
-these). The transforms are element-wise, compiled once per shape with TorchDynamo and inductor;
-the products run on oneDNN as grouped 1x1 convolutions and on BLAS as a batched matmul.
+these). The products run on oneDNN as grouped 1x1 convolutions and on BLAS as a batched matmul.
+The element-wise tile transforms of the input and the output are memory-bound passes that torch
+would run as a dozen kernels each; they are four small C functions (below), compiled once per
+machine into sporetorch's cache folder and loaded with ``ctypes``: no per-shape compilation, and
+none of inductor's import and compile memory in the process that runs them (about 200 MB). The
+filter's transforms (small) are torch contractions.
 
 Its rounding differs from the direct convolution's (sums taken in another order, through the
 transforms' additions): against a float64 reference its float32 error is of the direct
 kernels' size or smaller. The timing keeps it only where it is faster. Which convolutions it
 serves: float32, 3x3, stride 1, padding 1, dilation 1, one group, even height and width, and at
 least ``MIN_CHANNELS`` input and output channels, where the products are large enough to run
-near the GEMM peak; and only where inductor can compile (a C compiler is present).
+near the GEMM peak; and only where code generation is allowed (inductor is the jit backend: a C
+compiler is present) and the transforms compile.
 """
-import functools
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
 
 import torch
 import torch.nn.functional as F
 
-from ...common.jit import default_backend
+from ...common.jit import cache_root, default_backend
 
-__all__ = ["admit", "products", "forward", "backward"]
+__all__ = ["admit", "available", "products", "forward", "backward"]
 
 MIN_CHANNELS = 64
-_shapes = set()
+
+# Tiles are [N*H/2*W/2, 16, C] (point a*4+b: a along the height, b along the width), images
+# channels-last [N, H, W, C]. B^T, A^T are Lavin & Gray's matrices for F(2, 3); the ``_T`` forms
+# apply their transposes, for the gradients. The body is compiled once per element type.
+_SOURCE_HEAD = r"""
+#include <stdint.h>
+#include <string.h>
+#define BT(v0, v1, v2, v3, o0, o1, o2, o3) o0 = v0 - v2; o1 = v1 + v2; o2 = v2 - v1; o3 = v1 - v3;
+#define BT_T(v0, v1, v2, v3, o0, o1, o2, o3) o0 = v0; o1 = v1 - v2 + v3; o2 = v1 + v2 - v0; o3 = -v3;
+#define AT(v0, v1, v2, v3, o0, o1) o0 = v0 + v1 + v2; o1 = v1 - v2 - v3;
+#define AT_T(v0, v1, o0, o1, o2, o3) o0 = v0; o1 = v0 + v1; o2 = v0 - v1; o3 = -v1;
+"""
+_SOURCE_BODY = r"""
+/* x [N, H, W, C] -> B^T d B of every 4x4 tile d (rows 2i-1 .. 2i+2, zero outside). */
+void NAME(input_tiles)(const REAL *restrict x, REAL *restrict out, const REAL *restrict zeros,
+                       int64_t n, int64_t h, int64_t w, int64_t c, int nt) {
+    int64_t th = h / 2, tw = w / 2;
+    #pragma omp parallel for num_threads(nt) if(nt > 1) schedule(static)
+    for (int64_t q = 0; q < n * th; q++) {
+        int64_t b = q / th, i = q % th;
+        for (int64_t j = 0; j < tw; j++) {
+            const REAL *src[16];
+            for (int r = 0; r < 4; r++) {
+                for (int s = 0; s < 4; s++) {
+                    int64_t y = 2 * i - 1 + r, z = 2 * j - 1 + s;
+                    src[r * 4 + s] = (y < 0 || y >= h || z < 0 || z >= w) ? zeros : x + ((b * h + y) * w + z) * c;
+                }
+            }
+            REAL *dst = out + (q * tw + j) * 16 * c;
+            for (int64_t k = 0; k < c; k++) {
+                REAL d[16], t[16];
+                for (int e = 0; e < 16; e++) d[e] = src[e][k];
+                for (int s = 0; s < 4; s++) { BT(d[s], d[4 + s], d[8 + s], d[12 + s], t[s], t[4 + s], t[8 + s], t[12 + s]) }
+                for (int a = 0; a < 4; a++) {
+                    REAL *o = dst + a * 4 * c + k;
+                    BT(t[4 * a], t[4 * a + 1], t[4 * a + 2], t[4 * a + 3], o[0], o[c], o[2 * c], o[3 * c])
+                }
+            }
+        }
+    }
+}
+
+/* The products [N*H/2*W/2, 16, C] -> y [N, H, W, C] = A^T m A (+ bias, which may be NULL). */
+void NAME(output)(const REAL *restrict m, const REAL *restrict bias, REAL *restrict y,
+                  int64_t n, int64_t h, int64_t w, int64_t c, int nt) {
+    int64_t th = h / 2, tw = w / 2;
+    #pragma omp parallel for num_threads(nt) if(nt > 1) schedule(static)
+    for (int64_t q = 0; q < n * th; q++) {
+        int64_t b = q / th, i = q % th;
+        for (int64_t j = 0; j < tw; j++) {
+            const REAL *src = m + (q * tw + j) * 16 * c;
+            REAL *dst[4];
+            for (int u = 0; u < 2; u++)
+                for (int v = 0; v < 2; v++) dst[u * 2 + v] = y + ((b * h + 2 * i + u) * w + 2 * j + v) * c;
+            for (int64_t k = 0; k < c; k++) {
+                REAL d[16], t[8], o[4];
+                for (int e = 0; e < 16; e++) d[e] = src[e * c + k];
+                for (int s = 0; s < 4; s++) { AT(d[s], d[4 + s], d[8 + s], d[12 + s], t[s], t[4 + s]) }
+                AT(t[0], t[1], t[2], t[3], o[0], o[1])
+                AT(t[4], t[5], t[6], t[7], o[2], o[3])
+                REAL bk = bias ? bias[k] : (REAL)0;
+                for (int e = 0; e < 4; e++) dst[e][k] = o[e] + bk;
+            }
+        }
+    }
+}
+
+/* The gradient of output: g [N, H, W, C] -> [N*H/2*W/2, 16, C]. */
+void NAME(output_grad)(const REAL *restrict g, REAL *restrict out, int64_t n, int64_t h, int64_t w,
+                       int64_t c, int nt) {
+    int64_t th = h / 2, tw = w / 2;
+    #pragma omp parallel for num_threads(nt) if(nt > 1) schedule(static)
+    for (int64_t q = 0; q < n * th; q++) {
+        int64_t b = q / th, i = q % th;
+        for (int64_t j = 0; j < tw; j++) {
+            const REAL *src[4];
+            for (int u = 0; u < 2; u++)
+                for (int v = 0; v < 2; v++) src[u * 2 + v] = g + ((b * h + 2 * i + u) * w + 2 * j + v) * c;
+            REAL *dst = out + (q * tw + j) * 16 * c;
+            for (int64_t k = 0; k < c; k++) {
+                REAL t[8];
+                AT_T(src[0][k], src[2][k], t[0], t[2], t[4], t[6])
+                AT_T(src[1][k], src[3][k], t[1], t[3], t[5], t[7])
+                for (int a = 0; a < 4; a++) {
+                    REAL *o = dst + a * 4 * c + k;
+                    AT_T(t[2 * a], t[2 * a + 1], o[0], o[c], o[2 * c], o[3 * c])
+                }
+            }
+        }
+    }
+}
+
+/* The gradient of input_tiles: each tile's B gv B^T is added where the tile read its input. Tiles
+   of rows i and i + 1 overlap, so even and odd tile rows take turns; what falls in the padding is
+   added to a scratch row. */
+void NAME(input_grad)(const REAL *restrict gv, REAL *restrict gx, int64_t n, int64_t h, int64_t w,
+                      int64_t c, int nt) {
+    int64_t th = h / 2, tw = w / 2;
+    memset(gx, 0, sizeof(REAL) * n * h * w * c);
+    for (int parity = 0; parity < 2; parity++) {
+        int64_t rows = (th + 1 - parity) / 2;
+        #pragma omp parallel for num_threads(nt) if(nt > 1) schedule(static)
+        for (int64_t q2 = 0; q2 < n * rows; q2++) {
+            int64_t b = q2 / rows, i = 2 * (q2 % rows) + parity, q = b * th + i;
+            REAL scratch[c];
+            for (int64_t j = 0; j < tw; j++) {
+                const REAL *src = gv + (q * tw + j) * 16 * c;
+                REAL *dst[16];
+                for (int r = 0; r < 4; r++) {
+                    for (int s = 0; s < 4; s++) {
+                        int64_t y = 2 * i - 1 + r, z = 2 * j - 1 + s;
+                        dst[r * 4 + s] = (y < 0 || y >= h || z < 0 || z >= w) ? scratch : gx + ((b * h + y) * w + z) * c;
+                    }
+                }
+                for (int64_t k = 0; k < c; k++) {
+                    REAL d[16], t[16], o[16];
+                    for (int e = 0; e < 16; e++) d[e] = src[e * c + k];
+                    for (int s = 0; s < 4; s++) { BT_T(d[s], d[4 + s], d[8 + s], d[12 + s], t[s], t[4 + s], t[8 + s], t[12 + s]) }
+                    for (int r = 0; r < 4; r++) {
+                        BT_T(t[4 * r], t[4 * r + 1], t[4 * r + 2], t[4 * r + 3], o[4 * r], o[4 * r + 1], o[4 * r + 2], o[4 * r + 3])
+                    }
+                    for (int e = 0; e < 16; e++) dst[e][k] += o[e];
+                }
+            }
+        }
+    }
+}
+"""
+_TYPES = (("float", "f32", torch.float32), ("double", "f64", torch.float64))
+_SOURCE = _SOURCE_HEAD + "".join(f"#define REAL {ctype}\n#define NAME(f) f##_{suffix}\n{_SOURCE_BODY}#undef REAL\n"
+                                 "#undef NAME\n" for ctype, suffix, _ in _TYPES)
+# Tried in order: OpenMP splits each pass over torch's threads; without it, one thread does.
+_FLAG_SETS = (["-O3", "-march=native", "-fopenmp"], ["-O3", "-fopenmp"], ["-O3"])
+_state = {"lib": None, "tried": False, "error": None}
 
 
-def _shape_limit():
-    """TorchDynamo compiles each transform once per shape and, past its recompile limit, runs it
-    uncompiled (and slow) with a warning; no more shapes than that are admitted. (Read when
-    needed: importing TorchDynamo at ``import sporetorch`` would cost every user a second.)"""
-    return torch._dynamo.config.recompile_limit
+def _compiler():
+    return shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+
+def _build(compiler):
+    """Compile ``_SOURCE`` into the cache folder (once per machine, compiler and source) and load it."""
+    tag = hashlib.sha256(repr((_SOURCE, compiler, platform.machine(), _cpu_flags())).encode()).hexdigest()[:16]
+    folder = os.path.join(cache_root(), "kernels")
+    path = os.path.join(folder, f"winograd-{tag}.so")
+    if not os.path.exists(path):
+        os.makedirs(folder, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=folder) as tmp:
+            src = os.path.join(tmp, "winograd.c")
+            with open(src, "w", encoding="utf-8") as fh:
+                fh.write(_SOURCE)
+            out, errors = os.path.join(tmp, "winograd.so"), []
+            for flags in _FLAG_SETS:
+                done = subprocess.run([compiler, *flags, "-shared", "-fPIC", "-o", out, src],
+                                      capture_output=True, text=True)
+                if done.returncode == 0:
+                    break
+                errors.append(done.stderr.strip().splitlines()[-1:] or [""])
+            else:
+                raise RuntimeError(f"{compiler} could not compile Winograd's transforms: {errors[-1][0]}")
+            os.replace(out, path)  # atomic: another process may be building the same file
+    lib = ctypes.CDLL(path)
+    for _, suffix, _ in _TYPES:
+        for name, pointers, ints in (("input_tiles", 3, 4), ("output", 3, 4), ("output_grad", 2, 4),
+                                     ("input_grad", 2, 4)):
+            fn = getattr(lib, f"{name}_{suffix}")
+            fn.argtypes = [ctypes.c_void_p] * pointers + [ctypes.c_int64] * ints + [ctypes.c_int]
+            fn.restype = None
+    return lib
+
+
+def _cpu_flags():
+    """The CPU's feature flags (``-march=native`` code runs only where they all are)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            return next((line for line in fh if line.startswith(("flags", "Features"))), "")
+    except OSError:
+        return ""
+
+
+def _library():
+    """The compiled transforms, or None where they cannot be built (no C compiler, a compiler error)."""
+    if not _state["tried"]:
+        _state["tried"] = True
+        compiler = _compiler()
+        if compiler is None:
+            _state["error"] = "no C compiler"
+        else:
+            try:
+                _state["lib"] = _build(compiler)
+            except (OSError, RuntimeError) as exc:
+                _state["error"] = f"{type(exc).__name__}: {exc}"
+    return _state["lib"]
+
+
+def available():
+    """Whether the transforms are compiled and loaded; the reason they are not is ``_state['error']``."""
+    return _library() is not None
 
 
 def admit(x, w, conv):
-    """Whether a convolution of ``x`` by ``w`` with ``conv``'s arguments can run as F(2x2, 3x3),
-    counting its shape against the shapes the compiled transforms may take."""
-    if not (x.dtype == torch.float32 and w.shape[2:] == (3, 3) and conv.groups == 1
+    """Whether a convolution of ``x`` by ``w`` with ``conv``'s arguments can run as F(2x2, 3x3)."""
+    return (x.dtype == torch.float32 and w.shape[2:] == (3, 3) and conv.groups == 1
             and conv.stride == [1, 1] and conv.padding == [1, 1] and conv.dilation == [1, 1]
             and x.shape[2] % 2 == 0 and x.shape[3] % 2 == 0
-            and min(w.shape[0], w.shape[1]) >= MIN_CHANNELS and default_backend() == "inductor"):
-        return False
-    shape = (tuple(x.shape), tuple(w.shape))
-    if shape not in _shapes:
-        if len(_shapes) >= _shape_limit():
-            return False
-        _shapes.add(shape)
-    return True
+            and min(w.shape[0], w.shape[1]) >= MIN_CHANNELS and default_backend() == "inductor" and available())
 
 
-# The transforms along one axis of a tile. B^T, G and A^T are Lavin & Gray's matrices for F(2, 3);
-# the ``_t`` forms apply their transposes, for the gradients.
-def _bt(v0, v1, v2, v3):
-    return v0 - v2, v1 + v2, v2 - v1, v1 - v3
+def _call(name, dtype, *args):
+    suffix = "f32" if dtype == torch.float32 else "f64"
+    getattr(_library(), f"{name}_{suffix}")(*args, torch.get_num_threads())
 
 
-def _bt_t(v0, v1, v2, v3):
-    return v0, v1 - v2 + v3, v1 + v2 - v0, -v3
+def _ptr(t):
+    return None if t is None else t.data_ptr()
 
 
-def _g(v0, v1, v2):
-    return v0, (v0 + v1 + v2) * 0.5, (v0 - v1 + v2) * 0.5, v2
+def _channels_last(t):
+    return t.contiguous(memory_format=torch.channels_last)
 
 
-def _g_t(v0, v1, v2, v3):
-    return v0 + (v1 + v2) * 0.5, (v1 - v2) * 0.5, (v1 + v2) * 0.5 + v3
-
-
-def _at(v0, v1, v2, v3):
-    return v0 + v1 + v2, v1 - v2 - v3
-
-
-def _at_t(v0, v1):
-    return v0, v0 + v1, v0 - v1, -v1
+def _tile_buffer(n, h, w, c, like):
+    return torch.empty(n * (h // 2) * (w // 2), 16, c, dtype=like.dtype, device=like.device)
 
 
 def _input_tiles(x):
-    """x [N, C, H, W] -> the transformed 4x4 input tiles, [N*H/2*W/2, 16, C]."""
+    """x [N, C, H, W] channels-last -> the transformed 4x4 input tiles, [N*H/2*W/2, 16, C]."""
     n, c, h, w = x.shape
-    th, tw = h // 2, w // 2
-    xh = F.pad(x, (1, 1, 1, 1)).permute(0, 2, 3, 1)
-    tiles = []
-    for row in _bt(*(xh[:, k:k + 2 * th:2] for k in range(4))):
-        tiles += _bt(*(row[:, :, k:k + 2 * tw:2] for k in range(4)))
-    return torch.stack(tiles, 3).reshape(n * th * tw, 16, c)
+    out = _tile_buffer(n, h, w, c, x)
+    zeros = torch.zeros(c, dtype=x.dtype)
+    _call("input_tiles", x.dtype, x.data_ptr(), out.data_ptr(), zeros.data_ptr(), n, h, w, c)
+    return out
+
+
+def _output(m, bias, y):
+    """The products [N*H/2*W/2, 16, K] (+ bias) -> y [N, K, H, W], channels-last, written in place."""
+    n, k, h, w = y.shape
+    _call("output", m.dtype, m.contiguous().data_ptr(), _ptr(bias), y.data_ptr(), n, h, w, k)
+
+
+def _output_grad(gy):
+    """The gradient of ``_output``: gy [N, K, H, W] channels-last -> [N*H/2*W/2, 16, K]."""
+    n, k, h, w = gy.shape
+    out = _tile_buffer(n, h, w, k, gy)
+    _call("output_grad", gy.dtype, gy.data_ptr(), out.data_ptr(), n, h, w, k)
+    return out
+
+
+def _input_grad(gv, gx):
+    """The gradient of ``_input_tiles``: [N*H/2*W/2, 16, C] -> gx [N, C, H, W], channels-last, in place."""
+    n, c, h, w = gx.shape
+    _call("input_grad", gv.dtype, gv.contiguous().data_ptr(), gx.data_ptr(), n, h, w, c)
+
+
+# Tile buffers are 4x the size of the image they come from. The batch goes through in slices whose
+# buffers stay under this size: a pass then holds a few small buffers rather than a few times its
+# image, and glibc serves them from its heap (blocks of 32 MB and more are mapped afresh each time).
+_SLICE_BYTES = 8 << 20
+
+
+def _slices(shape, channels, dtype):
+    n, _, h, w = shape
+    per_sample = 16 * (h // 2) * (w // 2) * channels * torch.finfo(dtype).bits // 8
+    step = max(1, _SLICE_BYTES // per_sample)
+    return [slice(i, min(n, i + step)) for i in range(0, n, step)]
+
+
+# G for F(2, 3): the filter transform is G w G^T over the 3x3 taps, its gradient G^T gu G.
+_G = ((1.0, 0.0, 0.0), (0.5, 0.5, 0.5), (0.5, -0.5, 0.5), (0.0, 0.0, 1.0))
 
 
 def _filter_tiles(w):
     """w [K, C, 3, 3] -> the transformed filter, [16, K, C]."""
-    tiles = []
-    for row in _g(w[:, :, 0], w[:, :, 1], w[:, :, 2]):
-        tiles += _g(row[..., 0], row[..., 1], row[..., 2])
-    return torch.stack(tiles, 0)
-
-
-def _output(m, n, h, w):
-    """The products [N*H/2*W/2, 16, K] -> the output [N, K, H, W], channels-last."""
-    k = m.shape[-1]
-    m = m.view(n, h // 2, w // 2, 4, 4, k)
-    rows = []
-    for row in _at(*(m[:, :, :, a] for a in range(4))):
-        rows.append(torch.stack(_at(*(row[:, :, :, b] for b in range(4))), 3))
-    return torch.stack(rows, 2).reshape(n, h, w, k).permute(0, 3, 1, 2)
-
-
-def _output_grad(gy):
-    """The gradient of ``_output``: gy [N, K, H, W] -> [N*H/2*W/2, 16, K]."""
-    n, k, h, w = gy.shape
-    g = gy.permute(0, 2, 3, 1).reshape(n, h // 2, 2, w // 2, 2, k)
-    tiles = []
-    for row in _at_t(g[:, :, 0], g[:, :, 1]):
-        tiles += _at_t(row[:, :, :, 0], row[:, :, :, 1])
-    return torch.stack(tiles, 3).reshape(-1, 16, k)
-
-
-def _overlap_add(parts, dim):
-    """Sum tiles that overlap by two along ``dim``: parts[i] holds rows 2t + i of each tile t."""
-    size = list(parts[0].shape)
-    size[dim] *= 2
-    first = torch.stack(parts[:2], dim + 1).reshape(size)
-    second = torch.stack(parts[2:], dim + 1).reshape(size)
-    pad_first = [0, 0] * (first.dim() - 1 - dim) + [0, 2]
-    pad_second = [0, 0] * (first.dim() - 1 - dim) + [2, 0]
-    return F.pad(first, pad_first) + F.pad(second, pad_second)
-
-
-def _input_grad(gv, n, h, w):
-    """The gradient of ``_input_tiles``: [N*H/2*W/2, 16, C] -> [N, C, H, W], channels-last."""
-    c = gv.shape[-1]
-    v = gv.view(n, h // 2, w // 2, 4, 4, c)
-    rows = _overlap_add(_bt_t(*(v[:, :, :, a] for a in range(4))), 1)
-    full = _overlap_add(_bt_t(*(rows[:, :, :, b] for b in range(4))), 2)
-    return full[:, 1:h + 1, 1:w + 1].permute(0, 3, 1, 2)
+    g = torch.tensor(_G, dtype=w.dtype)
+    return torch.einsum("ai,kcij,bj->abkc", g, w, g).reshape(16, *w.shape[:2])
 
 
 def _filter_grad(gu):
     """The gradient of ``_filter_tiles``: [16, K, C] -> [K, C, 3, 3]."""
-    u = gu.view(4, 4, *gu.shape[1:])
-    taps = []
-    for row in _g_t(*(u[a] for a in range(4))):
-        taps += _g_t(*(row[b] for b in range(4)))
-    return torch.stack(taps, -1).view(*gu.shape[1:], 3, 3)
-
-
-def _forward_tiles(x, w):
-    return _input_tiles(x), _filter_tiles(w)
-
-
-def _gradients(g_tiles, g_filters, n, h, w):
-    return _input_grad(g_tiles, n, h, w), _filter_grad(g_filters)
-
-
-@functools.cache
-def _kernel(fn):
-    """``fn`` compiled with inductor for static shapes (TorchDynamo recompiles it per shape; inductor
-    fails on some of these transforms with symbolic shapes). Transforms that run back to back are
-    compiled as one function, and their inputs always come channels-last (TorchDynamo also
-    recompiles for other strides): each compilation costs seconds on the first call of a shape."""
-    return torch.compile(fn, backend="inductor", fullgraph=True, dynamic=False)
+    g = torch.tensor(_G, dtype=gu.dtype)
+    return torch.einsum("ai,abkc,bj->kcij", g, gu.view(4, 4, *gu.shape[1:]), g).contiguous()
 
 
 def products(tiles, filters):
@@ -171,31 +328,38 @@ def products(tiles, filters):
     return out.permute(0, 2, 3, 1).reshape(points, 16, -1)
 
 
-def _tiles(x, w):
-    return _kernel(_forward_tiles)(x.contiguous(memory_format=torch.channels_last), w.contiguous())
-
-
 def forward(x, w, bias):
     """The convolution of ``x`` [N, C, H, W] by ``w`` [K, C, 3, 3], stride 1 and padding 1, in
     channels-last, and what ``backward`` needs of it: ``x`` and ``w`` themselves. The input tiles
     are 4x the input's size, so the backward pass transforms the input again rather than keep
     them (a memory-bound pass over the tiles; the input is kept for the backward anyway)."""
-    n, _, h, width = x.shape
-    tiles, filters = _tiles(x, w)
-    y = _kernel(_output)(products(tiles, filters), n, h, width)
-    del tiles  # freed before the bias is added
-    return (y if bias is None else y + bias.view(1, -1, 1, 1)), (x, w)
+    with torch.no_grad():
+        n, _, h, width = x.shape
+        xc = _channels_last(x)
+        filters = _filter_tiles(w)
+        y = torch.empty((n, w.shape[0], h, width), dtype=x.dtype, memory_format=torch.channels_last)
+        bias = None if bias is None else bias.detach().to(x.dtype).contiguous()
+        for part in _slices(x.shape, max(x.shape[1], w.shape[0]), x.dtype):
+            _output(products(_input_tiles(xc[part]), filters), bias, y[part])
+        return y, (x, w)
 
 
 def backward(g, x_shape, saved):
     """The gradients of ``forward`` for the input (channels-last) and the weight, from what it saved."""
-    n, _, h, width = x_shape
-    g_products = _kernel(_output_grad)(g.contiguous(memory_format=torch.channels_last))
-    tiles, filters = _tiles(*saved)
-    # The weight's gradient first, so that the input tiles are freed before the input's gradient
-    # tiles are made: at most two buffers of tiles are alive at once.
-    g_filters = torch.bmm(g_products.permute(1, 2, 0), tiles.permute(1, 0, 2))
-    del tiles
-    g_tiles = products(g_products, filters.transpose(1, 2))
-    del g_products
-    return _kernel(_gradients)(g_tiles, g_filters, n, h, width)
+    x, w = saved
+    with torch.no_grad():
+        g, xc = _channels_last(g), _channels_last(x)
+        filters_t = _filter_tiles(w).transpose(1, 2).contiguous()
+        gx = torch.empty(x_shape, dtype=x.dtype, memory_format=torch.channels_last)
+        g_filters = torch.zeros(16, w.shape[0], w.shape[1], dtype=w.dtype)
+        for part in _slices(x_shape, max(x_shape[1], w.shape[0]), x.dtype):
+            g_products = _output_grad(g[part])
+            tiles = _input_tiles(xc[part])
+            # The weight's gradient first, so that the input tiles are freed before the input's
+            # gradient tiles are made: at most two buffers of tiles are alive at once.
+            g_filters.baddbmm_(g_products.permute(1, 2, 0), tiles.permute(1, 0, 2))
+            del tiles
+            g_tiles = products(g_products, filters_t)
+            del g_products
+            _input_grad(g_tiles, gx[part])
+        return gx, _filter_grad(g_filters)

@@ -249,6 +249,7 @@ class _Compiled:
         if verdict == "eager":
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs eagerly%s", self.name,
                          _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
+            _plan_ahead(result.get("plans"))
             self._impl = self._run_eager
             return self._impl(*args, **kwargs)
         if verdict == "compiled":
@@ -387,6 +388,36 @@ class _Race:
         self.owner._race_result = (compiled_s, eager_s)
         _logger.info("sporetorch jit: '%s' runs %s (median %.3f ms compiled, %.3f ms eager)", self.owner.name,
                      "compiled" if keep == 0 else "eagerly", compiled_s * 1e3, eager_s * 1e3)
+
+
+# ---------------------------------------------------------------- kernels planned ahead of a step
+# Kernel choices that eager layers make by timing (``nn/layer/_conv_tuning``), by name: a function
+# listing, as JSON-able records, what this process planned, and one planning such records ahead.
+# A compiling child's race runs the eager variant, so it meets every convolution of the step; it
+# hands them to its caller (and to later runs, in the record), which times their kernels on
+# stand-in tensors at the switch, before the step, not in the middle of a step whose activations
+# are all alive.
+_PLANNERS = {}
+
+
+def register_planner(name, collect, plan):
+    """Register ``collect() -> records`` and ``plan(records) -> count`` under ``name`` (see above)."""
+    _PLANNERS[name] = (collect, plan)
+
+
+def _plan_ahead(plans):
+    start, count = time.perf_counter(), 0
+    for name, records in (plans or {}).items():
+        entry = _PLANNERS.get(name)
+        if entry is None or not records:
+            continue
+        try:
+            count += entry[1](records)
+        except Exception as exc:  # noqa: BLE001 - a damaged record: steps plan what they meet, as before
+            _logger.info("sporetorch jit: could not plan %s kernels ahead (%s)", name, failure_summary(exc))
+    if count:
+        _logger.info("sporetorch jit: timed the kernels of %d layers in %.2f s, before the first eager step", count,
+                     time.perf_counter() - start)
 
 
 # ---------------------------------------------------------------- compiling in a child process
@@ -720,7 +751,8 @@ def _compile_and_race(owner, args, kwargs):
             owner(*args, **kwargs)
     verdict = owner._verdict()
     result = {"verdict": verdict, "name": owner.name, "compile_s": round(compile_s, 3),
-              "times": owner._race_result, "warnings": capture.messages}
+              "times": owner._race_result, "warnings": capture.messages,
+              "plans": {name: collect() for name, (collect, _) in _PLANNERS.items()}}
     if verdict == "failed":
         failures = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
         result["message"] = failures[0] if failures else f"sporetorch jit: compiling '{owner.name}' failed"

@@ -119,6 +119,25 @@ def test_verdict_is_recorded_and_the_next_run_adopts_it_without_a_child(tmp_path
     assert other._compiled._impl == other._compiled._start_background
 
 
+def test_the_child_hands_its_planned_kernels_to_the_caller(monkeypatch):
+    # The child reports what each registered planner collected; at the switch to the eager variant the
+    # caller plans those records before the step runs (convolutions: timed on stand-in tensors).
+    planned = []
+    monkeypatch.setitem(jit_mod._PLANNERS, "test", (lambda: ["a record"], lambda records: planned.append(records)
+                                                    or len(records)))
+    x, y = _batch()
+    step, _ = _train_step(True)
+    step(x, y)
+    step(x, y)
+    result = _wait(step._compiled._pending)
+    assert result["plans"]["test"] == ["a record"]
+    compiled = _train_step(True)[0]._compiled
+    compiled._adopt(dict(result, verdict="eager"), (x, y), {}, earlier_run=True)
+    assert planned == [["a record"]]
+    compiled._adopt(dict(result, verdict="compiled"), (x, y), {}, earlier_run=True)
+    assert planned == [["a record"]]  # compiled code plans nothing
+
+
 def test_graph_mode_cell_compiles_in_background():
     net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 2)])
     x = Tensor(np.random.RandomState(1).randn(3, 4).astype(np.float32))

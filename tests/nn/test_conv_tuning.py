@@ -98,6 +98,27 @@ def test_each_convolution_is_timed_once():
     assert list(plan.backward) in ([False], [True])
 
 
+def test_convolutions_met_in_one_process_are_planned_ahead_in_another(monkeypatch):
+    # What a compiling child hands its caller: records of the convolutions its eager steps met,
+    # through JSON; the caller times them before its next step, which then times nothing.
+    import json
+    x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), channels_last=True)
+    _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
+    records = json.loads(json.dumps(_conv_tuning.planned()))
+    met = {key: set(plan.backward) for key, plan in _conv_tuning._plans.items()}
+    monkeypatch.setattr(_conv_tuning, "_plans", {})
+    rng = torch.get_rng_state()
+    assert _conv_tuning.plan_ahead(records) == 1
+    assert torch.equal(torch.get_rng_state(), rng)  # stand-in values leave the global generator alone
+    assert {key: set(plan.backward) for key, plan in _conv_tuning._plans.items()} == met
+    timed = []
+    monkeypatch.setattr(_conv_tuning, "_fastest", lambda variants: timed.append(variants) or next(iter(variants)))
+    out = _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+    out.sum().backward()
+    assert not timed
+    assert _conv_tuning.plan_ahead(records) == 0  # already planned
+
+
 def test_past_the_plan_limit_convolutions_run_untuned(monkeypatch):
     monkeypatch.setattr(_conv_tuning, "_MAX_PLANS", 0)
     x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3))

@@ -21,6 +21,7 @@ import time
 import torch
 import torch.nn.functional as F
 
+from ...common import jit as _jit
 from ...common.jit import failure_summary
 from ...ops.function.nn_func import _tuple
 from . import _winograd
@@ -42,6 +43,13 @@ _WINOGRAD_SCREEN_SHARE = 0.85
 # A process that keeps meeting new shapes stops tuning them rather than growing without bound.
 _MAX_PLANS = 1024
 _plans = {}
+
+
+def _stand_in(like):
+    """Values for timing, drawn without touching the global random state (the step's dropout and
+    initialisers must draw what they would draw in PYNATIVE)."""
+    gen = torch.Generator(device=like.device).manual_seed(0)
+    return torch.empty_like(like).normal_(generator=gen)
 
 
 def tunable(x, w, stride, padding):
@@ -154,10 +162,9 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     """Whether F(2x2, 3x3) takes less time than the direct kernels for a forward pass, and in
     training a backward pass too (timed on a stand-in gradient).
 
-    Its forward pass is estimated first, against the direct forward kernel, from what needs no
-    compilation: its per-point products, and two copies of the tile buffer for its input and
-    output transforms (memory-bound passes over as much data). Where that estimate leaves no
-    room, the transforms' compilation (seconds per shape) is skipped.
+    Its forward pass is estimated first, against the direct forward kernel, from its per-point
+    products and two copies of the tile buffer for its input and output transforms (memory-bound
+    passes over as much data). Where that estimate leaves no room, the full timing is skipped.
     """
     xf = _as_format(x, channels_last)
     y = conv.forward(xf, w, bias)
@@ -167,9 +174,10 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     screen = _best_times({"direct": lambda: conv.forward(xf, w, bias),
                           "products": lambda: _winograd.products(tiles, filters),
                           "transform": lambda: tiles_copy.copy_(tiles)})
+    del tiles, tiles_copy, filters  # 8x the input: gone before the full timing allocates its own
     if screen["products"] + 2 * screen["transform"] > _WINOGRAD_SCREEN_SHARE * screen["direct"]:
         return False
-    g = torch.randn_like(y)
+    g = _stand_in(y)
 
     def direct():
         conv.forward(xf, w, bias)
@@ -183,8 +191,8 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
             _winograd.backward(g, x.shape, saved)
 
     try:
-        winograd()  # compiles the transforms for this shape before they are timed
-    except Exception as exc:  # noqa: BLE001 - a compiler failure only means the direct kernels serve
+        winograd()
+    except Exception as exc:  # noqa: BLE001 - a failure only means the direct kernels serve
         _logger.info("sporetorch: Winograd convolution unavailable for %s (%s); using direct kernels",
                      tuple(x.shape), failure_summary(exc))
         return False
@@ -204,6 +212,45 @@ def _plan_backward(plan, conv, g, x, w, x_channels_last):
         weight_variant = _fastest({v: (lambda v=v: conv.weight_grad(g, x, w, v)) for v in weight_variants})
         variants = plan.backward[key] = (input_variant == "channels_last", weight_variant)
     return variants
+
+
+def _describe(key, plan):
+    x_shape, x_cl, w_shape, dtype, bias, stride, padding, dilation, groups = key
+    return {"x": list(x_shape), "x_cl": x_cl, "w": list(w_shape), "dtype": str(dtype).replace("torch.", ""),
+            "bias": bias, "stride": list(stride), "padding": list(padding), "dilation": list(dilation),
+            "groups": groups, "g_cl": sorted(plan.backward)}
+
+
+def planned():
+    """The convolutions planned in this process, as JSON-able records for ``plan_ahead``."""
+    return [_describe(key, plan) for key, plan in _plans.items() if plan.tuned]
+
+
+def plan_ahead(records):
+    """Time the kernels of the convolutions in ``records`` (from ``planned()``, in this process or
+    another) on stand-in tensors, so that a step meeting them finds them planned: planning then
+    happens between steps, with none of a step's activations alive. Returns how many were planned."""
+    count = 0
+    with torch.no_grad():
+        for rec in records:
+            dtype = getattr(torch, rec["dtype"])
+            fmt = _CHANNELS_LAST if rec["x_cl"] else torch.contiguous_format
+            x = _stand_in(torch.empty(rec["x"], dtype=dtype, memory_format=fmt))
+            w = _stand_in(torch.empty(rec["w"], dtype=dtype))
+            bias = torch.zeros(rec["w"][0], dtype=dtype) if rec["bias"] else None
+            conv = _Conv(x, w, bias, rec["stride"], rec["padding"], rec["dilation"], rec["groups"])
+            if conv.key in _plans or not tunable(x, w, conv.stride, conv.padding):
+                continue
+            plan = _plan_forward(conv, x, w, bias, training=bool(rec["g_cl"]))
+            if rec["g_cl"]:
+                y = conv.forward(x, w, bias)
+                for g_cl in rec["g_cl"]:
+                    _plan_backward(plan, conv, _stand_in(_as_format(y, g_cl)), x, w, rec["x_cl"])
+            count += 1
+    return count
+
+
+_jit.register_planner("conv2d", planned, plan_ahead)
 
 
 class _TunedConv2d(torch.autograd.Function):

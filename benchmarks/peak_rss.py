@@ -3,7 +3,11 @@
 Resident memory does not depend on the machine's load, so this measures it precisely where the
 timing drivers cannot. Each run builds one workload of ``../shared/bench`` in one mode
 (``torch_eager``, ``torch_compile``, ``sporetorch_pynative``, ``sporetorch_graph``, and
-``sporetorch_tuned``: PYNATIVE with the kernels GRAPH_MODE's eager variant times and chooses), runs
+``sporetorch_tuned``: PYNATIVE with the kernels GRAPH_MODE's eager variant times and chooses, timed
+inside its first step; ``sporetorch_switch``: what GRAPH_MODE does when its compiling child chose the
+eager variant (host memory pool on), without waiting minutes for the compiler: a PYNATIVE first step, then a forked child
+runs one step of the eager variant and hands the convolutions it met to the caller, which times
+their kernels ahead (``jit._plan_ahead``, as at GRAPH_MODE's switch) and runs the eager variant), runs
 ``--steps`` steps and reports the process's peak RSS (``ru_maxrss``) after building, after the
 first step, after steps 12, 25, 50 and 100 (GRAPH_MODE switches to its compiled or tuned eager
 variant once a background compilation is done) and at the end; ``--log`` shows sporetorch's INFO
@@ -45,21 +49,52 @@ def _worker(workload, mode, steps, threads, log):
         import ms_workloads as workloads
         tuned = wl_mode == "tuned"  # PYNATIVE with GRAPH_MODE's timed kernel choices: its eager variant
         wl_mode = "pynative" if tuned else wl_mode
-        workloads.configure(wl_mode, threads)
+        workloads.configure("pynative" if wl_mode == "switch" else wl_mode, threads)
         if tuned:
             from sporetorch import context
             context.state["tuned"] = True
     else:
         import torch_workloads as workloads
         workloads.configure(wl_mode, threads)
+    switch = wl_mode == "switch"
+    if switch:
+        from sporetorch import _host_memory
+        _host_memory.engage()  # as GRAPH_MODE's first call does
+        wl_mode = "pynative"
     step = workloads.WORKLOADS[workload](wl_mode)[0]
     peaks = {"built": _maxrss_mb()}
     for i in range(1, steps + 1):
+        if switch and i == 2:
+            _switch_to_tuned(step)
+            peaks["switched"] = _maxrss_mb()
         step()
         if i in MARKS and i < steps:
             peaks[f"step{i}"] = _maxrss_mb()
     peaks["end"] = _maxrss_mb()
     print("@@PEAK " + json.dumps(peaks), flush=True)
+
+
+def _switch_to_tuned(step):
+    """GRAPH_MODE's switch to its eager variant: the convolutions come from a child that ran it."""
+    import torch
+    from sporetorch import context
+    from sporetorch.common import jit
+    from sporetorch.nn.layer import _conv_tuning
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_fd)
+        torch.set_num_threads(1)  # OpenMP's pool does not survive fork
+        context.state["tuned"] = True
+        step()
+        os.write(write_fd, json.dumps(_conv_tuning.planned()).encode())
+        os._exit(0)
+    os.close(write_fd)
+    with os.fdopen(read_fd, "rb") as fh:
+        records = json.loads(fh.read().decode())
+    os.waitpid(pid, 0)
+    jit._plan_ahead({"conv2d": records})
+    context.state["tuned"] = True
 
 
 def run_one(workload, mode, steps, threads, extra_env=None, log=False):
@@ -95,6 +130,8 @@ def main(argv=None):
     if args.env:
         variants.append((" " + " ".join(args.env), dict(kv.split("=", 1) for kv in args.env)))
     marks = " | ".join(f"step {m}" for m in MARKS if m < args.steps)
+    if "sporetorch_switch" in args.modes:
+        marks += " (after step 1 for sporetorch_switch: | the switch)"
     print(f"peak RSS in MB (ru_maxrss) after: building the workload | {marks} | step {args.steps}; "
           f"load average {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     for workload in args.workloads.split(","):

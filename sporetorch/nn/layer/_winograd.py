@@ -10,7 +10,7 @@ these). The products run on oneDNN as grouped 1x1 convolutions and on BLAS as a 
 The element-wise tile transforms of the input and the output are memory-bound passes that torch
 would run as a dozen kernels each; they are four small C functions (below), compiled once per
 machine into sporetorch's cache folder and loaded with ``ctypes``: no per-shape compilation, and
-none of inductor's import and compile memory in the process that runs them (about 200 MB). The
+none of inductor's import and compile memory in the process that runs them (225-275 MB of peak RSS). The
 filter's transforms (small) are torch contractions.
 
 Its rounding differs from the direct convolution's (sums taken in another order, through the

@@ -72,3 +72,18 @@ def test_export_errors(tmp_path):
         with pytest.raises(NotImplementedError, match="the supported format is 'ONNX'"):
             ms.export(nn.Dense(2, 2), x, file_name=str(tmp_path / "f"), file_format=fmt)
     assert not os.listdir(tmp_path)
+
+
+def test_onnx_export_keeps_relu_and_fmax_nan_semantics(tmp_path):
+    class Relu(nn.Cell):
+        def construct(self, x, y):
+            return ops.relu(x), ops.fmax(x, y)
+
+    x = ms.Tensor(np.array([-1.0, 0.0, np.nan, 2.0, np.nan], np.float32))
+    y = ms.Tensor(np.array([np.nan, 1.0, 3.0, 1.0, np.nan], np.float32))
+    ms.export(Relu(), x, y, file_name=str(tmp_path / "relu.onnx"), file_format="ONNX")
+    feed = {"x": x.asnumpy(), "y": y.asnumpy()}
+    relu, fmax = ort.InferenceSession(str(tmp_path / "relu.onnx")).run(None, feed)
+    # MindSpore's ReLU maps NaN to 0; fmax takes the other operand where one is NaN (NumPy's fmax)
+    np.testing.assert_array_equal(relu, [0.0, 0.0, 0.0, 2.0, 0.0])
+    np.testing.assert_array_equal(fmax, np.fmax(feed["x"], feed["y"]))

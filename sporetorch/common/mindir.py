@@ -86,6 +86,7 @@ def _export_onnx(net, inputs, file_name):
         os.chmod(file_name, stat.S_IWUSR | stat.S_IRUSR)
     training = net.training
     net.set_train(False)
+    _register_fmax_symbolic()
     try:
         with warnings.catch_warnings():
             # the TorchScript exporter warns about its deprecation and about Python-level shape checks
@@ -95,6 +96,20 @@ def _export_onnx(net, inputs, file_name):
     finally:
         net.set_train(training)
     os.chmod(file_name, stat.S_IRUSR)
+
+
+def _fmax_symbolic(g, a, b):
+    # fmax takes the other operand where one is NaN (ReLU's one-kernel form, ops.fmax); ONNX's Max
+    # leaves that open, so the NaN cases are spelled out.
+    larger = g.op("Max", a, b)
+    return g.op("Where", g.op("IsNaN", a), b, g.op("Where", g.op("IsNaN", b), a, larger))
+
+
+def _register_fmax_symbolic():
+    """The TorchScript exporter has no ONNX form of ``aten::fmax``: give it one (opset 9 and later)."""
+    import torch
+
+    torch.onnx.register_custom_op_symbolic("aten::fmax", _fmax_symbolic, 9)
 
 
 def _unwrap(out):

@@ -25,7 +25,8 @@ from opinfo_samples import assert_leaves_close, leaves, make, ours, ref_arg  # n
 
 # "Primitive:functional" pairs whose call arguments are those of the functional op. LogicalAnd/Or/Xor and
 # Xlogy are not here: their samples pass a Python number, which MindSpore 2.10's Primitives refuse
-# (TypeError; the Primitive sweep, tests/ops/test_prim_sweep.py, covers them).
+# (TypeError; the Primitive sweep, tests/ops/test_prim_sweep.py, covers them); nor is Expand, whose shape
+# MindSpore 2.10 takes only as a Tensor (tested below with its values).
 MIRRORED = [
     "DType:dtype", "Shape:shape", "Rank:rank", "Size:size", "Reshape:reshape",
     "Transpose:transpose", "ExpandDims:expand_dims", "Flatten:flatten", "Tile:tile", "Slice:slice",
@@ -42,7 +43,7 @@ MIRRORED = [
     "ScatterNdMin:scatter_nd_min", "ScatterMax:scatter_max", "ScatterMin:scatter_min", "IndexFill:index_fill",
     "MaskedScatter:masked_scatter", "ScalarToTensor:scalar_to_tensor",
     "TupleToArray:tuple_to_array", "HammingWindow:hamming_window", "BartlettWindow:bartlett_window",
-    "BlackmanWindow:blackman_window", "Expand:expand", "Abs:abs", "Neg:neg", "Exp:exp", "Expm1:expm1",
+    "BlackmanWindow:blackman_window", "Abs:abs", "Neg:neg", "Exp:exp", "Expm1:expm1",
     "Log:log", "Log1p:log1p", "Sqrt:sqrt", "Rsqrt:rsqrt", "Square:square", "Sign:sign", "Floor:floor",
     "Ceil:ceil", "Round:round", "Trunc:trunc", "Reciprocal:reciprocal", "Inv:inv", "Sin:sin", "Cos:cos",
     "Tan:tan", "Asin:asin", "ACos:acos", "Atan:atan", "Sinh:sinh", "Cosh:cosh", "Asinh:asinh", "Acosh:acosh",
@@ -109,6 +110,10 @@ def _t(a, dtype=np.float32):
 
 # (id, call, expected outputs as (value, dtype name)). Values recorded from MindSpore 2.10.
 LITERAL_CASES = [
+    ("Expand", lambda: P.Expand()(_t([[1.0], [2.0]]), _t([2, 3], np.int32)),
+     [([[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]], "Float32")]),
+    ("Expand_int_minus1", lambda: P.Expand()(_t([[1], [2]], np.int32), _t([-1, 2], np.int64)),
+     [([[1, 1], [2, 2]], "Int32")]),
     ("ReLU", lambda: P.ReLU()(_t(X) - 3), [([[0.0, 2.0, 0.0], [1.0, 0.0, 3.0]], "Float32")]),
     ("Softmax_axis0", lambda: P.Softmax(axis=0)(_t(X)),
      [([[0.04742587, 0.95257413, 0.04742587], [0.95257413, 0.04742587, 0.95257413]], "Float32")]),

@@ -206,3 +206,12 @@ def test_mint_outer_keeps_one_dimensional_operands():
            "Float32", [[1, 10], [2, 20]])
     with pytest.raises(ValueError):
         mint.outer(Tensor(np.ones((2, 2), np.float32)), Tensor(np.ones(2, np.float32)))
+
+
+def test_scalar_cast_takes_int64_float64_and_bool_only():
+    # MindSpore 2.10: ScalarCast casts to int64, float64 or bool; other dtypes are a ValueError
+    assert ops.scalar_cast(2.7, ms.int64) == 2 and type(ops.scalar_cast(2.7, ms.int64)) is int
+    assert ops.scalar_cast(2, ms.float64) == 2.0 and type(ops.scalar_cast(2, ms.float64)) is float
+    assert ops.scalar_cast(2.7, ms.bool_) is True
+    with pytest.raises(ValueError, match="ScalarCast"):
+        ops.scalar_cast(2.7, ms.int32)

@@ -15,7 +15,7 @@ import sporetorch.ops.function as function
 from opinfo import OPS
 from opinfo_samples import make, ref_arg
 
-_MS_DTYPE = {"INT32": ms.int32, "FLOAT16": ms.float16}
+_MS_DTYPE = {"INT32": ms.int32, "INT64": ms.int64, "FLOAT16": ms.float16}
 
 
 def _to_ours(arg):

@@ -1617,8 +1617,12 @@ def tuple_to_array(input_x):
 
 
 def scalar_cast(input_x, input_y):
-    """Cast a Python scalar to the Python type of the MindSpore dtype ``input_y``."""
+    """Cast a Python scalar to the Python type of the MindSpore dtype ``input_y``: int64, float64
+    or bool (MindSpore 2.10 refuses the other dtypes with a ValueError)."""
     _python_scalar("scalar_cast", input_x)
+    if input_y not in (mstype.int64, mstype.float64, mstype.bool_):
+        raise ValueError("For 'ScalarCast', the supported type is in the list: [mindspore.int64, mindspore.float64, "
+                         f"mindspore.bool], but got {input_y}")
     return mstype.dtype_to_pytype(input_y)(input_x)
 
 

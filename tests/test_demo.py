@@ -27,9 +27,12 @@ def _run_example(script, *args, cwd, **env):
 
 @pytest.fixture
 def keep_threads():
-    threads = torch.get_num_threads()
+    """The demo runs in this process and sets the thread count, the mode and the device (GPU where
+    CUDA is present): later tests must find them as they were."""
+    threads, mode, target = torch.get_num_threads(), ms.get_context("mode"), ms.get_context("device_target")
     yield
     torch.set_num_threads(threads)
+    ms.set_context(mode=mode, device_target=target)
 
 
 def test_bundled_digits():

@@ -4,6 +4,7 @@ import math
 
 import torch
 
+from ... import _checkparam as validator
 from ...common.tensor import Tensor, _wrap
 from ..function import image_func
 from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg, _ut
@@ -313,15 +314,11 @@ class ExtractGlimpse(Primitive):
 
     @prim_attr_register
     def __init__(self, centered=True, normalized=True, uniform_noise=True, noise="uniform"):
-        for name in ("centered", "normalized", "uniform_noise"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"For 'ExtractGlimpse', the '{name}' must be a bool, but got "
-                                f"{type(getattr(self, name)).__name__}")
-        if not isinstance(noise, str):
-            raise TypeError(f"For 'ExtractGlimpse', the 'noise' must be a str, but got {type(noise).__name__}")
-        if noise not in ("uniform", "gaussian", "zero"):
-            raise ValueError(f"For 'ExtractGlimpse', the 'noise' must be 'uniform', 'gaussian' or 'zero', but got "
-                             f"{noise!r}")
+        validator.check_value_type("centered", centered, [bool], self.name)
+        validator.check_value_type("normalized", normalized, [bool], self.name)
+        validator.check_value_type("noise", noise, [str], self.name)
+        validator.check_string(noise, ["uniform", "gaussian", "zero"], "noise", self.name)
+        validator.check_value_type("uniform_noise", uniform_noise, [bool], self.name)
         if uniform_noise and noise != "uniform":
             raise ValueError(f"For 'ExtractGlimpse', the 'noise' must be 'uniform' when uniform_noise is True, but "
                              f"got {noise!r}")
@@ -435,15 +432,9 @@ class ScaleAndTranslate(Primitive):
 
     @prim_attr_register
     def __init__(self, kernel_type="lanczos3", antialias=True):
-        if not isinstance(kernel_type, str):
-            raise TypeError(f"For 'ScaleAndTranslate', the 'kernel_type' must be a str, but got "
-                            f"{type(kernel_type).__name__}")
-        if kernel_type not in _SAMPLING_KERNELS:
-            raise ValueError(f"For 'ScaleAndTranslate', the 'kernel_type' must be one of {list(_SAMPLING_KERNELS)}, "
-                             f"but got {kernel_type!r}")
-        if not isinstance(antialias, bool):
-            raise TypeError(f"For 'ScaleAndTranslate', the 'antialias' must be a bool, but got "
-                            f"{type(antialias).__name__}")
+        validator.check_value_type("kernel_type", kernel_type, [str], self.name)
+        validator.check_string(kernel_type, list(_SAMPLING_KERNELS), "kernel_type", self.name)
+        validator.check_value_type("antialias", antialias, [bool], self.name)
 
     def __call__(self, images, size, scale, translation):
         tensor_of("ScaleAndTranslate", "images", images, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64))

@@ -407,6 +407,9 @@ def register_planner(name, collect, plan):
 
 def _plan_ahead(plans):
     start, count = time.perf_counter(), 0
+    # The host memory pool holds the last step's activations as free memory; given back first, so
+    # that the stand-ins' memory does not add to it, and again after, for the stand-ins' own.
+    _host_memory.release()
     for name, records in (plans or {}).items():
         entry = _PLANNERS.get(name)
         if entry is None or not records:
@@ -416,6 +419,7 @@ def _plan_ahead(plans):
         except Exception as exc:  # noqa: BLE001 - a damaged record: steps plan what they meet, as before
             _logger.info("sporetorch jit: could not plan %s kernels ahead (%s)", name, failure_summary(exc))
     if count:
+        _host_memory.release()
         _logger.info("sporetorch jit: timed the kernels of %d layers in %.2f s, before the first eager step", count,
                      time.perf_counter() - start)
 

@@ -110,3 +110,20 @@ def test_empty_cache_gives_the_kept_memory_back():
         print(kept, rss_mb())
         """)
     assert float(kept) - float(released) > 30
+
+
+def test_planning_kernels_ahead_gives_the_kept_memory_back_first():
+    # At GRAPH_MODE's switch to its eager variant, the kernels of the convolutions are timed on
+    # stand-in tensors; the pool's free memory (the last step's activations) is given back before,
+    # so that the stand-ins' memory does not come on top of it, and the peak stays a step's.
+    kept, planning = _run(_JIT_CALL, """
+        from sporetorch.common import jit
+        from sporetorch.nn.layer import _conv_tuning
+        faults_per_round(rounds=1)
+        kept = rss_mb()
+        seen = []
+        jit.register_planner("probe", list, lambda records: seen.append(rss_mb()) or len(records))
+        jit._plan_ahead({"probe": [{}]})
+        print(kept, seen[0])
+        """)
+    assert float(kept) - float(planning) > 30

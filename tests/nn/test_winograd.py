@@ -127,6 +127,7 @@ def winograd_plans(monkeypatch):
     monkeypatch.setattr(_winograd, "MIN_CHANNELS", 1)
     monkeypatch.setattr(_conv_tuning, "_MIN_FLOPS", 0)
     monkeypatch.setattr(_conv_tuning, "_WINOGRAD_SCREEN_SHARE", float("inf"))
+    monkeypatch.setattr(_conv_tuning, "_WINOGRAD_MARGIN", float("inf"))
     monkeypatch.setattr(_conv_tuning, "_fastest", lambda variants: "winograd" if "winograd" in variants
                         else next(iter(variants)))
 
@@ -187,3 +188,20 @@ def test_gradients_only_for_what_requires_them(winograd_plans):
     assert x.grad is None
     torch.testing.assert_close(w.grad, torch.autograd.grad(F.conv2d(x, w, b, padding=1).sum(), w)[0],
                                rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("winograd_s, chosen", [(0.9, False), (0.7, True)])
+def test_winograd_is_kept_only_where_it_wins_clearly(monkeypatch, winograd_s, chosen):
+    # A close win in a layer timed alone is noise, or lost again to the memory and cache traffic
+    # Winograd's tile buffers cost the rest of the step.
+    def best_times(variants):
+        if "winograd" in variants:
+            for run in variants.values():
+                run()
+            return {"direct": 1.0, "winograd": winograd_s}
+        return {"direct": 1.0, "products": 0.1, "transform": 0.1}
+
+    monkeypatch.setattr(_conv_tuning, "_best_times", best_times)
+    x, w, b = _inputs(*F32_SHAPE, dtype=torch.float32, seed=1)
+    conv = _conv(x, w)
+    assert _conv_tuning._winograd_is_faster(conv, x, w, b, False, training=True) is chosen

@@ -194,7 +194,7 @@ class _Compiled:
             _use_cache_dir()
             record = _read_record(key)
             if record is not None:
-                return self._adopt(record, args, kwargs, earlier_run=True)
+                return self._adopt(record, args, kwargs, key, earlier_run=True)
             self._impl = self._start_background
             return self._run_plain(*args, **kwargs)
         return self._compile_now(args, kwargs)
@@ -236,9 +236,9 @@ class _Compiled:
             return self._run_plain(*args, **kwargs)
         self._pending = None
         self._impl = None
-        return self._adopt(result, args, kwargs, earlier_run=False)
+        return self._adopt(result, args, kwargs, pending.key if pending is not None else None, earlier_run=False)
 
-    def _adopt(self, result, args, kwargs, earlier_run):
+    def _adopt(self, result, args, kwargs, key, earlier_run):
         """Switch to what a child process (or an earlier run) found fastest; called between steps."""
         verdict = result.get("verdict")
         for message in result.get("warnings", ()):
@@ -249,7 +249,10 @@ class _Compiled:
         if verdict == "eager":
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs eagerly%s", self.name,
                          _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
-            _plan_ahead(result.get("plans"))
+            if _plan_ahead(result.get("plans")) and key is not None:
+                # The child timed kernels on one thread; the choices made here hold for this
+                # process's threads, and a later run on this machine takes them without timing.
+                _write_record(key, {**result, "plans": _collect_plans()})
             self._impl = self._run_eager
             return self._impl(*args, **kwargs)
         if verdict == "compiled":
@@ -405,7 +408,13 @@ def register_planner(name, collect, plan):
     _PLANNERS[name] = (collect, plan)
 
 
+def _collect_plans():
+    return {name: collect() for name, (collect, _) in _PLANNERS.items()}
+
+
 def _plan_ahead(plans):
+    """Plan ``plans`` (planner name -> records); returns how many kernels were timed here (rather
+    than taken from a record made on this machine)."""
     start, count = time.perf_counter(), 0
     # The host memory pool holds the last step's activations as free memory; given back first, so
     # that the stand-ins' memory does not add to it, and again after, for the stand-ins' own.
@@ -422,6 +431,7 @@ def _plan_ahead(plans):
         _host_memory.release()
         _logger.info("sporetorch jit: timed the kernels of %d layers in %.2f s, before the first eager step", count,
                      time.perf_counter() - start)
+    return count
 
 
 # ---------------------------------------------------------------- compiling in a child process
@@ -756,7 +766,7 @@ def _compile_and_race(owner, args, kwargs):
     verdict = owner._verdict()
     result = {"verdict": verdict, "name": owner.name, "compile_s": round(compile_s, 3),
               "times": owner._race_result, "warnings": capture.messages,
-              "plans": {name: collect() for name, (collect, _) in _PLANNERS.items()}}
+              "plans": _collect_plans()}
     if verdict == "failed":
         failures = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
         result["message"] = failures[0] if failures else f"sporetorch jit: compiling '{owner.name}' failed"

@@ -104,7 +104,9 @@ def test_convolutions_met_in_one_process_are_planned_ahead_in_another(monkeypatc
     import json
     x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), channels_last=True)
     _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
-    records = json.loads(json.dumps(_conv_tuning.planned()))
+    # The child ran on one thread: its choices do not hold for the caller's threads.
+    records = [dict(rec, choice=dict(rec["choice"], machine="the child's CPU-1"))
+               for rec in json.loads(json.dumps(_conv_tuning.planned()))]
     met = {key: set(plan.backward) for key, plan in _conv_tuning._plans.items()}
     monkeypatch.setattr(_conv_tuning, "_plans", {})
     rng = torch.get_rng_state()
@@ -117,6 +119,31 @@ def test_convolutions_met_in_one_process_are_planned_ahead_in_another(monkeypatc
     out.sum().backward()
     assert not timed
     assert _conv_tuning.plan_ahead(records) == 0  # already planned
+
+
+def test_choices_recorded_on_this_machine_are_taken_without_timing(monkeypatch):
+    # A later run of the script on the same machine (CPU, thread count) takes the recorded choices;
+    # on another machine, or with another thread count, the kernels are timed again.
+    import json
+    x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), channels_last=True)
+    _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
+    records = json.loads(json.dumps(_conv_tuning.planned()))
+    (chosen,) = _conv_tuning._plans.values()
+    monkeypatch.setattr(_conv_tuning, "_plans", {})
+    monkeypatch.setattr(_conv_tuning, "_best_times", lambda variants: pytest.fail("timed a recorded choice"))
+    assert _conv_tuning.plan_ahead(records) == 0
+    (taken,) = _conv_tuning._plans.values()
+    assert (taken.channels_last, taken.winograd, taken.backward) == \
+        (chosen.channels_last, chosen.winograd, chosen.backward)
+
+    timed = []
+    monkeypatch.setattr(_conv_tuning, "_best_times", lambda variants: timed.append(variants)
+                        or dict.fromkeys(variants, 1.0))
+    for changed in ({"machine": "another-cpu-2"}, {"backward": [[True, "sideways", 1]]}, "not a choice"):
+        monkeypatch.setattr(_conv_tuning, "_plans", {})
+        bad = [dict(records[0], choice=changed if isinstance(changed, str) else {**records[0]["choice"], **changed})]
+        timed.clear()
+        assert _conv_tuning.plan_ahead(bad) == 1 and timed
 
 
 def test_past_the_plan_limit_convolutions_run_untuned(monkeypatch):

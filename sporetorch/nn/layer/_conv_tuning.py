@@ -14,8 +14,10 @@ fewer multiplications. Every variant computes the same sums in another order, so
 to float rounding. Gradients come back in the memory format of the tensor they belong to, so
 the element-wise work around the convolution never mixes formats.
 """
+import hashlib
 import logging
 import math
+import platform
 import time
 
 import torch
@@ -138,15 +140,29 @@ class _Conv:
 class _Plan:
     """The variants chosen for one convolution: Winograd for both passes, or the forward input
     format and, per incoming gradient format, the variants of the input and the weight gradient.
-    An untuned plan keeps the formats the tensors arrive in."""
+    An untuned plan keeps the formats the tensors arrive in. ``machine`` names the CPU and thread
+    count the choice was timed on (``_machine()``)."""
 
-    __slots__ = ("channels_last", "winograd", "backward", "tuned")
+    __slots__ = ("channels_last", "winograd", "backward", "tuned", "machine")
 
     def __init__(self, channels_last, winograd=False, tuned=True):
         self.channels_last = channels_last
         self.winograd = winograd
         self.backward = {}
         self.tuned = tuned
+        self.machine = _machine()
+
+
+_CPU = None
+
+
+def _machine():
+    """The CPU (model and features) and torch's thread count: what a timed choice holds for."""
+    global _CPU
+    if _CPU is None:
+        _CPU = hashlib.sha256(repr((platform.machine(), platform.processor(), _winograd.cpu_flags()))
+                              .encode()).hexdigest()[:16]
+    return f"{_CPU}-{torch.get_num_threads()}"
 
 
 def _plan_forward(conv, x, w, bias, training):
@@ -225,29 +241,57 @@ def _describe(key, plan):
     x_shape, x_cl, w_shape, dtype, bias, stride, padding, dilation, groups = key
     return {"x": list(x_shape), "x_cl": x_cl, "w": list(w_shape), "dtype": str(dtype).replace("torch.", ""),
             "bias": bias, "stride": list(stride), "padding": list(padding), "dilation": list(dilation),
-            "groups": groups, "g_cl": sorted(plan.backward)}
+            "groups": groups, "g_cl": sorted(plan.backward),
+            "choice": {"machine": plan.machine, "channels_last": plan.channels_last, "winograd": plan.winograd,
+                       "backward": [[g_cl, *variants] for g_cl, variants in sorted(plan.backward.items())]}}
 
 
 def planned():
-    """The convolutions planned in this process, as JSON-able records for ``plan_ahead``."""
+    """The convolutions planned in this process, with the variants chosen, as JSON-able records
+    for ``plan_ahead``."""
     return [_describe(key, plan) for key, plan in _plans.items() if plan.tuned]
 
 
+def _recorded_plan(choice, conv, x, w):
+    """The plan that ``choice`` (a record's, timed on this machine) holds, or None where it does not
+    apply here (another CPU or thread count, Winograd unavailable) or is not a plan at all."""
+    if not isinstance(choice, dict) or choice.get("machine") != _machine():
+        return None
+    channels_last, winograd, backward = choice.get("channels_last"), choice.get("winograd"), choice.get("backward")
+    weight_variants = ("contiguous", "channels_last") + (("swapped",) if conv.groups == 1 else ())
+    if not (isinstance(channels_last, bool) and isinstance(winograd, bool) and isinstance(backward, list)
+            and all(isinstance(b, list) and len(b) == 3 and isinstance(b[0], bool) and isinstance(b[1], bool)
+                    and b[2] in weight_variants for b in backward)):
+        return None
+    if winograd and not _winograd.admit(x, w, conv):
+        return None
+    plan = _Plan(channels_last, winograd)
+    plan.backward = {g_cl: (input_cl, weight_variant) for g_cl, input_cl, weight_variant in backward}
+    return plan
+
+
 def plan_ahead(records):
-    """Time the kernels of the convolutions in ``records`` (from ``planned()``, in this process or
-    another) on stand-in tensors, so that a step meeting them finds them planned: planning then
-    happens between steps, with none of a step's activations alive. Returns how many were planned."""
+    """Plan the convolutions in ``records`` (from ``planned()``, in this process or another), so that
+    a step meeting them finds them planned: planning then happens between steps, with none of a
+    step's activations alive. A record's choice made on this machine (same CPU, same thread count;
+    an earlier run of the script) is taken as it is; the others' kernels are timed on stand-in
+    tensors. Returns how many convolutions were timed."""
     count = 0
     with torch.no_grad():
         for rec in records:
             dtype = getattr(torch, rec["dtype"])
             fmt = _CHANNELS_LAST if rec["x_cl"] else torch.contiguous_format
-            x = _stand_in(torch.empty(rec["x"], dtype=dtype, memory_format=fmt))
-            w = _stand_in(torch.empty(rec["w"], dtype=dtype))
+            x = torch.empty(rec["x"], dtype=dtype, memory_format=fmt)
+            w = torch.empty(rec["w"], dtype=dtype)
             bias = torch.zeros(rec["w"][0], dtype=dtype) if rec["bias"] else None
             conv = _Conv(x, w, bias, rec["stride"], rec["padding"], rec["dilation"], rec["groups"])
             if conv.key in _plans or not tunable(x, w, conv.stride, conv.padding):
                 continue
+            recorded = _recorded_plan(rec.get("choice"), conv, x, w)
+            if recorded is not None:
+                _plans[conv.key] = recorded
+                continue
+            x, w = _stand_in(x), _stand_in(w)
             plan = _plan_forward(conv, x, w, bias, training=bool(rec["g_cl"]))
             if rec["g_cl"]:
                 y = conv.forward(x, w, bias)

@@ -34,7 +34,7 @@ import torch.nn.functional as F
 
 from ...common.jit import cache_root, default_backend
 
-__all__ = ["admit", "available", "products", "forward", "backward"]
+__all__ = ["admit", "available", "products", "forward", "backward", "cpu_flags"]
 
 MIN_CHANNELS = 64
 
@@ -179,7 +179,7 @@ def _compiler():
 
 def _build(compiler):
     """Compile ``_SOURCE`` into the cache folder (once per machine, compiler and source) and load it."""
-    tag = hashlib.sha256(repr((_SOURCE, compiler, platform.machine(), _cpu_flags())).encode()).hexdigest()[:16]
+    tag = hashlib.sha256(repr((_SOURCE, compiler, platform.machine(), cpu_flags())).encode()).hexdigest()[:16]
     folder = os.path.join(cache_root(), "kernels")
     path = os.path.join(folder, f"winograd-{tag}.so")
     if not os.path.exists(path):
@@ -208,7 +208,7 @@ def _build(compiler):
     return lib
 
 
-def _cpu_flags():
+def cpu_flags():
     """The CPU's feature flags (``-march=native`` code runs only where they all are)."""
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as fh:

@@ -249,11 +249,11 @@ class _Compiled:
         if verdict == "eager":
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs eagerly%s", self.name,
                          _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
-            if _plan_ahead(result.get("plans")) and key is not None:
-                # The child timed kernels on one thread; the choices made here hold for this
-                # process's threads, and a later run on this machine takes them without timing.
-                _write_record(key, {**result, "plans": _collect_plans()})
-            self._impl = self._run_eager
+            _plan_ahead(result.get("plans"))
+            if key is None:
+                self._impl = self._run_eager
+                return self._impl(*args, **kwargs)
+            self._impl = functools.partial(self._run_eager_and_record, key, result)
             return self._impl(*args, **kwargs)
         if verdict == "compiled":
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs compiled%s", self.name,
@@ -318,6 +318,18 @@ class _Compiled:
     def _run_eager(self, *args, **kwargs):
         # Only a race (or its verdict) runs this, and races run only when autotuning is on.
         return _run_in_mode(self.fn, args, kwargs, graph=False, region=False, tuned=True)
+
+    def _run_eager_and_record(self, key, result, *args, **kwargs):
+        """The first eager call after adopting a verdict of eager: the kernel choices timed here
+        (ahead, for this process's threads, and in the call, for gradient formats that only this
+        process's choices produce) go into the record, so that a later run on this machine takes
+        them all without timing."""
+        out = self._run_eager(*args, **kwargs)
+        self._impl = self._run_eager
+        plans = _collect_plans()
+        if plans != result.get("plans"):
+            _write_record(key, {**result, "plans": plans})
+        return out
 
     def _verdict(self):
         """What this function settled on after its first call and race: compiled, eager or failed."""

@@ -350,14 +350,19 @@ def _warn_once(message):
 
 def _run_in_mode(fn, args, kwargs, graph, region, tuned):
     """Call ``fn`` with cells compiled (``graph``) or eager, and eager layers choosing their kernels
-    by timing (``tuned``), restoring the mode afterwards."""
+    by timing (``tuned``), restoring the mode afterwards. Kernels that a tuned call meets unplanned
+    are timed after it returns, not in it (see ``register_planner``)."""
     state = _context.state
     previous = state["graph"], state.get("compiled_cells_region", False), state["tuned"]
     state["graph"], state["compiled_cells_region"], state["tuned"] = graph, region, tuned
+    deferring = [name for name, (_, _, defer) in _PLANNERS.items() if tuned and defer is not None and defer(True)]
     try:
-        return fn(*args, **kwargs)
+        out = fn(*args, **kwargs)
     finally:
         state["graph"], state["compiled_cells_region"], state["tuned"] = previous
+        pending = {name: _PLANNERS[name][2](False) for name in deferring}
+    _plan_ahead(pending)
+    return out
 
 
 def _synchronize():
@@ -416,37 +421,42 @@ class _Race:
 # A compiling child's race runs the eager variant, so it meets every convolution of the step; it
 # hands them to its caller (and to later runs, in the record), which times their kernels on
 # stand-in tensors at the switch, before the step, not in the middle of a step whose activations
-# are all alive.
+# are all alive. A planner may also defer: while a tuned call runs, layers it meets unplanned run
+# with their arrival formats and torch's kernels and are listed, and the list is planned when the
+# call has returned.
 _PLANNERS = {}
 
 
-def register_planner(name, collect, plan):
-    """Register ``collect() -> records`` and ``plan(records) -> count`` under ``name`` (see above)."""
-    _PLANNERS[name] = (collect, plan)
+def register_planner(name, collect, plan, defer=None):
+    """Register ``collect() -> records`` and ``plan(records) -> count`` under ``name`` (see above),
+    and optionally ``defer(True) -> whether deferring started`` (False when already deferring) and
+    ``defer(False) -> records met unplanned since``."""
+    _PLANNERS[name] = (collect, plan, defer)
 
 
 def _collect_plans():
-    return {name: collect() for name, (collect, _) in _PLANNERS.items()}
+    return {name: entry[0]() for name, entry in _PLANNERS.items()}
 
 
 def _plan_ahead(plans):
     """Plan ``plans`` (planner name -> records); returns how many kernels were timed here (rather
     than taken from a record made on this machine)."""
+    plans = {name: records for name, records in (plans or {}).items() if records and name in _PLANNERS}
+    if not plans:
+        return 0
     start, count = time.perf_counter(), 0
     # The host memory pool holds the last step's activations as free memory; given back first, so
     # that the stand-ins' memory does not add to it, and again after, for the stand-ins' own.
     _host_memory.release()
-    for name, records in (plans or {}).items():
-        entry = _PLANNERS.get(name)
-        if entry is None or not records:
-            continue
+    for name, records in plans.items():
+        entry = _PLANNERS[name]
         try:
             count += entry[1](records)
         except Exception as exc:  # noqa: BLE001 - a damaged record: steps plan what they meet, as before
             _logger.info("sporetorch jit: could not plan %s kernels ahead (%s)", name, failure_summary(exc))
     if count:
         _host_memory.release()
-        _logger.info("sporetorch jit: timed the kernels of %d layers in %.2f s, before the first eager step", count,
+        _logger.info("sporetorch jit: timed the kernels of %d layers in %.2f s, between steps", count,
                      time.perf_counter() - start)
     return count
 

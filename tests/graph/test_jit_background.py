@@ -124,7 +124,7 @@ def test_the_child_hands_its_planned_kernels_to_the_caller(monkeypatch):
     # caller plans those records before the step runs (convolutions: timed on stand-in tensors).
     planned = []
     monkeypatch.setitem(jit_mod._PLANNERS, "test", (lambda: ["a record"], lambda records: planned.append(records)
-                                                    or len(records)))
+                                                    or len(records), None))
     x, y = _batch()
     step, _ = _train_step(True)
     step(x, y)
@@ -143,7 +143,7 @@ def test_kernel_choices_timed_at_the_switch_are_recorded_for_the_next_run(monkey
     # switch and writes its choices into the record, so that a later run takes them as they are.
     timed = []
     monkeypatch.setattr(jit_mod, "_PLANNERS", {"test": (lambda: ["the caller's choice"],
-                                                        lambda records: timed.append(records) or len(records))})
+                                                        lambda records: timed.append(records) or len(records), None)})
     x, y = _batch()
     compiled = _train_step(True)[0]._compiled
     child = {"verdict": "eager", "name": compiled.name, "compile_s": 1.0, "plans": {"test": ["the child's"]}}

@@ -233,3 +233,54 @@ def test_variants_are_timed_over_rounds_unless_one_round_is_long(monkeypatch):
     monkeypatch.setattr(_conv_tuning, "_LONG_ROUND_S", 0.0)
     _conv_tuning._fastest(variants)
     assert calls == ["a", "b"]
+
+
+def test_a_tuned_call_times_the_kernels_it_meets_after_it_returns(monkeypatch):
+    # GRAPH_MODE's eager variant: a convolution met unplanned runs on torch's kernels in its
+    # arrival format, and is timed once the call has returned (its activations gone); the next
+    # call runs the plan.
+    from sporetorch.common import jit
+    events = []
+    best_times = _conv_tuning._best_times
+    monkeypatch.setattr(_conv_tuning, "_best_times", lambda variants: events.append("timed") or best_times(variants))
+    x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3))
+    g = torch.randn(2, 4, 8, 8, dtype=torch.float64).contiguous(memory_format=torch.channels_last)
+    expected = F.conv2d(x, w, b, 1, 1)
+    expected_grads = torch.autograd.grad(expected, (x, w, b), g, retain_graph=True)
+
+    def step():
+        out = _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+        grads = torch.autograd.grad(out, (x, w, b), g)
+        events.append("returned")
+        return out, grads
+
+    out, grads = jit._run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
+    torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
+    torch.testing.assert_close(grads, expected_grads, rtol=1e-12, atol=1e-12)
+    assert events[0] == "returned" and events.count("timed") >= 2
+    (plan,) = _conv_tuning._plans.values()
+    assert plan.tuned and set(plan.backward) == {True}  # the gradient's format, met in the call
+    events.clear()
+    out, grads = jit._run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
+    torch.testing.assert_close(grads, expected_grads, rtol=1e-12, atol=1e-12)
+    assert events == ["returned"]
+    # A gradient format the plan has not met is timed after the call too.
+    g = g.contiguous()
+    expected_grads = torch.autograd.grad(expected, (x, w, b), g, retain_graph=True)
+    out, grads = jit._run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
+    torch.testing.assert_close(grads, expected_grads, rtol=1e-12, atol=1e-12)
+    assert events[1] == "returned" and "timed" in events[2:] and set(plan.backward) == {True, False}
+    assert _conv_tuning._deferred is None
+
+
+def test_a_failing_tuned_call_leaves_nothing_deferred():
+    from sporetorch.common import jit
+    x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3))
+
+    def step():
+        _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+        raise ValueError("the user's error")
+
+    with pytest.raises(ValueError, match="the user's error"):
+        jit._run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
+    assert _conv_tuning._deferred is None and not _conv_tuning._plans

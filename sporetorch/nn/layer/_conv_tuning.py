@@ -165,10 +165,42 @@ def _machine():
     return f"{_CPU}-{torch.get_num_threads()}"
 
 
+# While a tuned call defers its planning (``defer``): records of the convolutions, and of the
+# gradient formats, that it met unplanned, by key.
+_deferred = None
+
+
+def defer(on):
+    """``defer(True)``: from now on, convolutions met unplanned run with the formats their tensors
+    arrive in and torch's kernels, and are listed; False where a call is deferring already.
+    ``defer(False)``: stop, and return the list, as records for ``plan_ahead``. Timing them after
+    the call, rather than in it, keeps the call's activations out of the timing's memory and the
+    timing out of the call's time."""
+    global _deferred
+    if on:
+        if _deferred is not None:
+            return False
+        _deferred = {}
+        return True
+    pending, _deferred = _deferred, None
+    return list((pending or {}).values())
+
+
+def _defer(key, g_cl=None):
+    record = _deferred.get(key)
+    if record is None:
+        record = _deferred[key] = _record(key, [])
+    if g_cl is not None and g_cl not in record["g_cl"]:
+        record["g_cl"].append(g_cl)
+
+
 def _plan_forward(conv, x, w, bias, training):
     plan = _plans.get(conv.key)
     if plan is None:
         if len(_plans) >= _MAX_PLANS:
+            return _Plan(_channels_last(x), tuned=False)
+        if _deferred is not None:
+            _defer(conv.key)
             return _Plan(_channels_last(x), tuned=False)
         with torch.no_grad():
             choice = _fastest({fmt: (lambda cl=(fmt == "channels_last"): conv.forward(_as_format(x, cl), w, bias))
@@ -225,9 +257,14 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
 def _plan_backward(plan, conv, g, x, w, x_channels_last):
     key = _channels_last(g)
     if not plan.tuned:
+        if _deferred is not None and conv.key in _deferred:
+            _defer(conv.key, key)
         return key, "channels_last" if key else "contiguous"
     variants = plan.backward.get(key)
     if variants is None:
+        if _deferred is not None:
+            _defer(conv.key, key)
+            return key, "channels_last" if key else "contiguous"
         formats = ("contiguous", "channels_last")
         input_variant = _fastest({fmt: (lambda cl=(fmt == "channels_last"): _as_format(
             conv.input_grad(g, x, w, cl), x_channels_last)) for fmt in formats})
@@ -237,11 +274,15 @@ def _plan_backward(plan, conv, g, x, w, x_channels_last):
     return variants
 
 
-def _describe(key, plan):
+def _record(key, g_cl):
     x_shape, x_cl, w_shape, dtype, bias, stride, padding, dilation, groups = key
     return {"x": list(x_shape), "x_cl": x_cl, "w": list(w_shape), "dtype": str(dtype).replace("torch.", ""),
             "bias": bias, "stride": list(stride), "padding": list(padding), "dilation": list(dilation),
-            "groups": groups, "g_cl": sorted(plan.backward),
+            "groups": groups, "g_cl": g_cl}
+
+
+def _describe(key, plan):
+    return {**_record(key, sorted(plan.backward)),
             "choice": {"machine": plan.machine, "channels_last": plan.channels_last, "winograd": plan.winograd,
                        "backward": [[g_cl, *variants] for g_cl, variants in sorted(plan.backward.items())]}}
 
@@ -275,33 +316,48 @@ def plan_ahead(records):
     a step meeting them finds them planned: planning then happens between steps, with none of a
     step's activations alive. A record's choice made on this machine (same CPU, same thread count;
     an earlier run of the script) is taken as it is; the others' kernels are timed on stand-in
-    tensors. Returns how many convolutions were timed."""
+    tensors, and so are gradient formats that a planned convolution has not met yet. Returns how
+    many convolutions were timed."""
+    global _deferred
     count = 0
-    with torch.no_grad():
-        for rec in records:
-            dtype = getattr(torch, rec["dtype"])
-            fmt = _CHANNELS_LAST if rec["x_cl"] else torch.contiguous_format
-            x = torch.empty(rec["x"], dtype=dtype, memory_format=fmt)
-            w = torch.empty(rec["w"], dtype=dtype)
-            bias = torch.zeros(rec["w"][0], dtype=dtype) if rec["bias"] else None
-            conv = _Conv(x, w, bias, rec["stride"], rec["padding"], rec["dilation"], rec["groups"])
-            if conv.key in _plans or not tunable(x, w, conv.stride, conv.padding):
-                continue
-            recorded = _recorded_plan(rec.get("choice"), conv, x, w)
-            if recorded is not None:
-                _plans[conv.key] = recorded
-                continue
-            x, w = _stand_in(x), _stand_in(w)
-            plan = _plan_forward(conv, x, w, bias, training=bool(rec["g_cl"]))
-            if rec["g_cl"]:
-                y = conv.forward(x, w, bias)
-                for g_cl in rec["g_cl"]:
-                    _plan_backward(plan, conv, _stand_in(_as_format(y, g_cl)), x, w, rec["x_cl"])
-            count += 1
+    deferred, _deferred = _deferred, None  # timed here, not deferred again
+    try:
+        with torch.no_grad():
+            for rec in records:
+                count += _plan_record(rec)
+    finally:
+        _deferred = deferred
     return count
 
 
-_jit.register_planner("conv2d", planned, plan_ahead)
+def _plan_record(rec):
+    dtype = getattr(torch, rec["dtype"])
+    fmt = _CHANNELS_LAST if rec["x_cl"] else torch.contiguous_format
+    x = torch.empty(rec["x"], dtype=dtype, memory_format=fmt)
+    w = torch.empty(rec["w"], dtype=dtype)
+    bias = torch.zeros(rec["w"][0], dtype=dtype) if rec["bias"] else None
+    conv = _Conv(x, w, bias, rec["stride"], rec["padding"], rec["dilation"], rec["groups"])
+    if not tunable(x, w, conv.stride, conv.padding):
+        return 0
+    plan = _plans.get(conv.key)
+    if plan is None:
+        plan = _recorded_plan(rec.get("choice"), conv, x, w)
+        if plan is not None:
+            _plans[conv.key] = plan
+            return 0
+    elif not plan.tuned or all(g_cl in plan.backward for g_cl in rec["g_cl"]):
+        return 0
+    x, w = _stand_in(x), _stand_in(w)
+    if plan is None:
+        plan = _plan_forward(conv, x, w, bias, training=bool(rec["g_cl"]))
+    if rec["g_cl"]:
+        y = conv.forward(x, w, bias)
+        for g_cl in rec["g_cl"]:
+            _plan_backward(plan, conv, _stand_in(_as_format(y, g_cl)), x, w, rec["x_cl"])
+    return 1
+
+
+_jit.register_planner("conv2d", planned, plan_ahead, defer)
 
 
 class _TunedConv2d(torch.autograd.Function):

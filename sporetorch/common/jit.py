@@ -320,15 +320,18 @@ class _Compiled:
         return _run_in_mode(self.fn, args, kwargs, graph=False, region=False, tuned=True)
 
     def _run_eager_and_record(self, key, result, *args, **kwargs):
-        """The first eager call after adopting a verdict of eager: the kernel choices timed here
-        (ahead, for this process's threads, and in the call, for gradient formats that only this
-        process's choices produce) go into the record, so that a later run on this machine takes
-        them all without timing."""
+        """An eager call after adopting a verdict of eager, until a call plans nothing new: the
+        kernel choices made ahead (for this process's threads) and after each call (for formats
+        that only this process's choices produce) go into the record, so that a later run on this
+        machine takes them all without timing."""
         out = self._run_eager(*args, **kwargs)
-        self._impl = self._run_eager
         plans = _collect_plans()
-        if plans != result.get("plans"):
-            _write_record(key, {**result, "plans": plans})
+        if plans == result.get("plans"):
+            self._impl = self._run_eager
+        else:
+            result = {**result, "plans": plans}
+            _write_record(key, result)
+            self._impl = functools.partial(self._run_eager_and_record, key, result)
         return out
 
     def _verdict(self):

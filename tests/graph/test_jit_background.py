@@ -141,15 +141,21 @@ def test_the_child_hands_its_planned_kernels_to_the_caller(monkeypatch):
 def test_kernel_choices_timed_at_the_switch_are_recorded_for_the_next_run(monkeypatch, tmp_path):
     # The child times kernels on one thread; the caller times them again for its own threads at the
     # switch and writes its choices into the record, so that a later run takes them as they are.
-    timed = []
-    monkeypatch.setattr(jit_mod, "_PLANNERS", {"test": (lambda: ["the caller's choice"],
-                                                        lambda records: timed.append(records) or len(records), None)})
+    choices = ["the caller's choice"]
+    monkeypatch.setattr(jit_mod, "_PLANNERS", {"test": (lambda: list(choices), lambda records: len(records), None)})
     x, y = _batch()
     compiled = _train_step(True)[0]._compiled
     child = {"verdict": "eager", "name": compiled.name, "compile_s": 1.0, "plans": {"test": ["the child's"]}}
     compiled._adopt(child, (x, y), {}, "somekey", earlier_run=False)
+    assert jit_mod._read_record("somekey") == dict(child, plans={"test": ["the caller's choice"]})
+    # Formats that only the caller's choices produce are planned after a later call: recorded too,
+    # until a call plans nothing new.
+    choices.append("planned after the second call")
+    compiled(x, y)
     record = jit_mod._read_record("somekey")
-    assert record == dict(child, plans={"test": ["the caller's choice"]})
+    assert record == dict(child, plans={"test": choices})
+    compiled(x, y)
+    assert compiled._impl == compiled._run_eager
     # A later run whose choices all came from the record leaves the record as it is.
     again = _train_step(True)[0]._compiled
     monkeypatch.setattr(jit_mod, "_write_record", lambda *a: pytest.fail("rewrote an unchanged record"))

@@ -29,6 +29,38 @@ def _median_step(step, n, clock=time.perf_counter):
     return statistics.median(times)
 
 
+def load_workloads(threads):
+    """``(torch_workloads, ms_workloads)`` from ``../shared/bench``, the second run by sporetorch
+    through the ``mindspore`` alias, both on ``threads`` threads (ms_workloads in PYNATIVE)."""
+    sys.path.insert(0, SHARED_BENCH)
+    sys.argv = [sys.argv[0]]
+    import torch
+    import torch_workloads
+    from sporetorch.compat import alias_as_mindspore
+    alias_as_mindspore()
+    import ms_workloads
+
+    torch.set_num_threads(threads)
+    ms_workloads.configure("pynative", threads)
+    return torch_workloads, ms_workloads
+
+
+def interleave(contenders, steps, rounds, clock=time.perf_counter):
+    """Median step time of each of ``contenders`` (label -> step; one is ``torch_eager``) per round,
+    ``steps[label]`` steps each, in an order reversed every round. Returns per label the list of
+    those medians and the list of their ratios to torch eager's in the same round."""
+    medians = {label: [] for label in contenders}
+    ratios = {label: [] for label in contenders}
+    order = list(contenders)
+    for r in range(rounds):
+        seq = order if r % 2 == 0 else order[::-1]
+        got = {label: _median_step(contenders[label], steps[label], clock) for label in seq}
+        for label in contenders:
+            medians[label].append(got[label])
+            ratios[label].append(got[label] / got["torch_eager"])
+    return medians, ratios
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workloads", default="op_add,mlp_train,lenet_train,resnet18_train")
@@ -46,17 +78,9 @@ def main(argv=None):
         logging.basicConfig(format="%(name)s %(levelname)s: %(message)s")
         logging.getLogger("sporetorch").setLevel(logging.INFO)
 
-    sys.path.insert(0, SHARED_BENCH)
-    sys.argv = [sys.argv[0]]
+    torch_workloads, ms_workloads = load_workloads(args.threads)
     import torch
-    import torch_workloads
-    from sporetorch.compat import alias_as_mindspore
-    alias_as_mindspore()
-    import ms_workloads
-
-    torch.set_num_threads(args.threads)
     clock = time.process_time if args.cpu_time else time.perf_counter
-    ms_workloads.configure("pynative", args.threads)
     print(f"torch {torch.__version__}, {args.threads} threads, {args.rounds} rounds; ratio = median over rounds "
           "of (contender median step / torch eager median step) in the same round; load average "
           + " ".join(f"{v:.2f}" for v in os.getloadavg()))
@@ -76,15 +100,7 @@ def main(argv=None):
                 step()
             per_step = (time.perf_counter() - start) / 12
             steps[label] = max(1, int(args.seconds / max(per_step, 1e-6)))
-        ratios = {label: [] for label in contenders}
-        medians = {label: [] for label in contenders}
-        order = list(contenders)
-        for r in range(args.rounds):
-            seq = order if r % 2 == 0 else order[::-1]
-            got = {label: _median_step(contenders[label], steps[label], clock) for label in seq}
-            for label in contenders:
-                medians[label].append(got[label])
-                ratios[label].append(got[label] / got["torch_eager"])
+        medians, ratios = interleave(contenders, steps, args.rounds, clock)
         unit_scale, unit = {"op_add": (1e6 / ms_workloads.N_ADD, "us/op"),
                             "op_chain": (1e6 / (ms_workloads.CHAIN_ITERS * ms_workloads.CHAIN_OPS), "us/op")
                             }.get(name, (1e3, "ms/step"))

@@ -13,11 +13,9 @@ swapped shapes.
 """
 import argparse
 import collections
-import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
+from interleaved_ab import load_workloads
+
 _KERNELS = {"aten::mkldnn_convolution": "fwd", "aten::convolution_backward": "bwd"}
 
 
@@ -46,17 +44,10 @@ def main(argv=None):
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
 
-    sys.path.insert(0, SHARED_BENCH)
-    sys.argv = [sys.argv[0]]
+    torch_workloads, ms_workloads = load_workloads(args.threads)
     import torch
-    import torch_workloads
     from sporetorch.common.jit import _run_in_mode
-    from sporetorch.compat import alias_as_mindspore
-    alias_as_mindspore()
-    import ms_workloads
 
-    torch.set_num_threads(args.threads)
-    ms_workloads.configure("pynative", args.threads)
     sporetorch_step = ms_workloads.wl_resnet18_train("pynative")[0]
     contenders = {
         "torch eager": torch_workloads.wl_resnet18_train("eager")[0],

@@ -13,20 +13,8 @@ each contender's ratio to torch eager.
 import argparse
 import os
 import statistics
-import sys
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
-
-
-def _median_step(step, n):
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        step()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+from interleaved_ab import interleave, load_workloads
 
 
 def main(argv=None):
@@ -37,18 +25,12 @@ def main(argv=None):
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
 
-    sys.path.insert(0, SHARED_BENCH)
-    sys.argv = [sys.argv[0]]
+    torch_workloads, ms_workloads = load_workloads(args.threads)
     import torch
-    import torch_workloads
-    from sporetorch.compat import alias_as_mindspore
-    alias_as_mindspore()
-    import ms_workloads
-    from sporetorch import _host_memory, context
+    from sporetorch import _host_memory
+    from sporetorch.common.jit import _run_in_mode
     from sporetorch.nn.layer import _conv_tuning, _winograd
 
-    torch.set_num_threads(args.threads)
-    ms_workloads.configure("pynative", args.threads)
     _host_memory.engage()
     admit = _winograd.admit
 
@@ -60,27 +42,19 @@ def main(argv=None):
             _conv_tuning._plans = plans
             _winograd.admit = admit if winograd else (lambda *a: False)
             _conv_tuning._WINOGRAD_MARGIN = 1.0
-            context.state["tuned"] = True
-            try:
-                return step()
-            finally:
-                context.state["tuned"] = False
+            return _run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
         return run
 
     contenders = {"torch_eager": getattr(torch_workloads, "wl_" + args.workload)("eager")[0],
                   "with_winograd": eager_variant(True), "without_winograd": eager_variant(False)}
     for step in contenders.values():
-        for _ in range(3):  # the first step times the kernels
+        for _ in range(3):  # the first steps time the kernels, after the step that meets them
             step()
     print(f"torch {torch.__version__}, {args.threads} threads, load average "
           + " ".join(f"{v:.2f}" for v in os.getloadavg()))
-    ratios = {label: [] for label in contenders}
-    order = list(contenders)
+    medians, ratios = interleave(contenders, dict.fromkeys(contenders, args.steps), args.rounds)
     for r in range(args.rounds):
-        got = {label: _median_step(contenders[label], args.steps) for label in (order if r % 2 == 0 else order[::-1])}
-        for label in contenders:
-            ratios[label].append(got[label] / got["torch_eager"])
-        print(f"round {r}: " + ", ".join(f"{label} {got[label] * 1e3:.0f} ms" for label in contenders), flush=True)
+        print(f"round {r}: " + ", ".join(f"{label} {medians[label][r] * 1e3:.0f} ms" for label in contenders))
     print("median ratio to torch eager: " + ", ".join(f"{label} x{statistics.median(v):.3f}"
                                                       for label, v in ratios.items())
           + f" (load {os.getloadavg()[0]:.2f})")

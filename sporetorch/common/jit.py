@@ -250,10 +250,8 @@ class _Compiled:
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs eagerly%s", self.name,
                          _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
             _plan_ahead(result.get("plans"))
-            if key is None:
-                self._impl = self._run_eager
-                return self._impl(*args, **kwargs)
-            self._impl = functools.partial(self._run_eager_and_record, key, result)
+            self._impl = (self._run_eager if key is None
+                          else functools.partial(self._run_eager_and_record, key, result))
             return self._impl(*args, **kwargs)
         if verdict == "compiled":
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs compiled%s", self.name,
@@ -358,13 +356,15 @@ def _run_in_mode(fn, args, kwargs, graph, region, tuned):
     state = _context.state
     previous = state["graph"], state.get("compiled_cells_region", False), state["tuned"]
     state["graph"], state["compiled_cells_region"], state["tuned"] = graph, region, tuned
-    deferring = [name for name, (_, _, defer) in _PLANNERS.items() if tuned and defer is not None and defer(True)]
+    deferring = [name for name, (_, _, defer) in _PLANNERS.items() if defer is not None and defer(True)] \
+        if tuned else []
     try:
         out = fn(*args, **kwargs)
     finally:
         state["graph"], state["compiled_cells_region"], state["tuned"] = previous
         pending = {name: _PLANNERS[name][2](False) for name in deferring}
-    _plan_ahead(pending)
+    if deferring:
+        _plan_ahead(pending)
     return out
 
 

@@ -61,6 +61,15 @@ def interleave(contenders, steps, rounds, clock=time.perf_counter):
     return medians, ratios
 
 
+def print_rounds(medians, ratios):
+    """Print ``interleave``'s per-round medians and each contender's median ratio to torch eager."""
+    for r in range(len(medians["torch_eager"])):
+        print(f"round {r}: " + ", ".join(f"{label} {times[r] * 1e3:.0f} ms" for label, times in medians.items()))
+    print("median ratio to torch eager: " + ", ".join(f"{label} x{statistics.median(v):.3f}"
+                                                      for label, v in ratios.items())
+          + f" (load {os.getloadavg()[0]:.2f})")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workloads", default="op_add,mlp_train,lenet_train,resnet18_train")

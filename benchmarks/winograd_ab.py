@@ -12,9 +12,8 @@ each contender's ratio to torch eager.
 """
 import argparse
 import os
-import statistics
 
-from interleaved_ab import interleave, load_workloads
+from interleaved_ab import interleave, load_workloads, print_rounds
 
 
 def main(argv=None):
@@ -53,11 +52,7 @@ def main(argv=None):
     print(f"torch {torch.__version__}, {args.threads} threads, load average "
           + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     medians, ratios = interleave(contenders, dict.fromkeys(contenders, args.steps), args.rounds)
-    for r in range(args.rounds):
-        print(f"round {r}: " + ", ".join(f"{label} {medians[label][r] * 1e3:.0f} ms" for label in contenders))
-    print("median ratio to torch eager: " + ", ".join(f"{label} x{statistics.median(v):.3f}"
-                                                      for label, v in ratios.items())
-          + f" (load {os.getloadavg()[0]:.2f})")
+    print_rounds(medians, ratios)
     return 0
 
 

@@ -319,9 +319,9 @@ class _Compiled:
 
     def _run_eager_and_record(self, key, result, *args, **kwargs):
         """An eager call after adopting a verdict of eager, until a call plans nothing new: the
-        kernel choices made ahead (for this process's threads) and after each call (for formats
-        that only this process's choices produce) go into the record, so that a later run on this
-        machine takes them all without timing."""
+        kernel choices taken or made ahead and those made after each call (for what the child's
+        run never met) go into the record, so that a later run on this machine takes them all
+        without timing."""
         out = self._run_eager(*args, **kwargs)
         plans = _collect_plans()
         if plans == result.get("plans"):
@@ -421,10 +421,11 @@ class _Race:
 # ---------------------------------------------------------------- kernels planned ahead of a step
 # Kernel choices that eager layers make by timing (``nn/layer/_conv_tuning``), by name: a function
 # listing, as JSON-able records, what this process planned, and one planning such records ahead.
-# A compiling child's race runs the eager variant, so it meets every convolution of the step; it
-# hands them to its caller (and to later runs, in the record), which times their kernels on
-# stand-in tensors at the switch, before the step, not in the middle of a step whose activations
-# are all alive. A planner may also defer: while a tuned call runs, layers it meets unplanned run
+# A compiling child's race runs the eager variant, so it meets every convolution of the step and
+# chooses their kernels; it hands its choices to its caller (and to later runs, in the record),
+# which takes those made on its CPU and times the others' kernels on stand-in tensors at the
+# switch, before the step, not in the middle of a step whose activations are all alive. A planner
+# may also defer: while a tuned call runs, layers it meets unplanned run
 # with their arrival formats and torch's kernels and are listed, and the list is planned when the
 # call has returned.
 _PLANNERS = {}

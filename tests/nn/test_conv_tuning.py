@@ -104,8 +104,8 @@ def test_convolutions_met_in_one_process_are_planned_ahead_in_another(monkeypatc
     import json
     x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), channels_last=True)
     _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
-    # The child ran on one thread: its choices do not hold for the caller's threads.
-    records = [dict(rec, choice=dict(rec["choice"], machine="the child's CPU-1"))
+    # Choices timed on another CPU do not hold here: the caller times the kernels itself.
+    records = [dict(rec, choice=dict(rec["choice"], machine="another CPU"))
                for rec in json.loads(json.dumps(_conv_tuning.planned()))]
     met = {key: set(plan.backward) for key, plan in _conv_tuning._plans.items()}
     monkeypatch.setattr(_conv_tuning, "_plans", {})
@@ -121,12 +121,19 @@ def test_convolutions_met_in_one_process_are_planned_ahead_in_another(monkeypatc
     assert _conv_tuning.plan_ahead(records) == 0  # already planned
 
 
-def test_choices_recorded_on_this_machine_are_taken_without_timing(monkeypatch):
-    # A later run of the script on the same machine (CPU, thread count) takes the recorded choices;
-    # on another machine, or with another thread count, the kernels are timed again.
+@pytest.mark.parametrize("threads", [1, 2])
+def test_choices_recorded_on_this_cpu_are_taken_without_timing(monkeypatch, threads):
+    # A caller takes its compiling child's choices, and a later run of the script its earlier
+    # run's, where they were timed on this CPU, whatever the thread count (the child's is one);
+    # on another CPU the kernels are timed again.
     import json
     x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), channels_last=True)
-    _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
+    finally:
+        torch.set_num_threads(before)
     records = json.loads(json.dumps(_conv_tuning.planned()))
     (chosen,) = _conv_tuning._plans.values()
     monkeypatch.setattr(_conv_tuning, "_plans", {})
@@ -139,7 +146,7 @@ def test_choices_recorded_on_this_machine_are_taken_without_timing(monkeypatch):
     timed = []
     monkeypatch.setattr(_conv_tuning, "_best_times", lambda variants: timed.append(variants)
                         or dict.fromkeys(variants, 1.0))
-    for changed in ({"machine": "another-cpu-2"}, {"backward": [[True, "sideways", 1]]}, "not a choice"):
+    for changed in ({"machine": "another CPU"}, {"backward": [[True, "sideways", 1]]}, "not a choice"):
         monkeypatch.setattr(_conv_tuning, "_plans", {})
         bad = [dict(records[0], choice=changed if isinstance(changed, str) else {**records[0]["choice"], **changed})]
         timed.clear()

@@ -140,8 +140,8 @@ class _Conv:
 class _Plan:
     """The variants chosen for one convolution: Winograd for both passes, or the forward input
     format and, per incoming gradient format, the variants of the input and the weight gradient.
-    An untuned plan keeps the formats the tensors arrive in. ``machine`` names the CPU and thread
-    count the choice was timed on (``_machine()``)."""
+    An untuned plan keeps the formats the tensors arrive in. ``machine`` names the CPU the choice
+    was timed on (``_machine()``)."""
 
     __slots__ = ("channels_last", "winograd", "backward", "tuned", "machine")
 
@@ -157,12 +157,16 @@ _CPU = None
 
 
 def _machine():
-    """The CPU (model and features) and torch's thread count: what a timed choice holds for."""
+    """The CPU (model and features): what a timed choice holds for. Not the thread count: the
+    compiling child times on one thread for a caller that runs on more, and on two cores the
+    child's choices ran the caller's steps as fast as choices timed on two threads (ResNet-18
+    training, ``benchmarks/plan_threads_ab.py``: x0.89 and x0.91 of torch eager), while taking
+    them spares the caller 10-20 s of timing at the switch."""
     global _CPU
     if _CPU is None:
         _CPU = hashlib.sha256(repr((platform.machine(), platform.processor(), _winograd.cpu_flags()))
                               .encode()).hexdigest()[:16]
-    return f"{_CPU}-{torch.get_num_threads()}"
+    return _CPU
 
 
 # While a tuned call defers its planning (``defer``): records of the convolutions, and of the
@@ -294,8 +298,8 @@ def planned():
 
 
 def _recorded_plan(choice, conv, x, w):
-    """The plan that ``choice`` (a record's, timed on this machine) holds, or None where it does not
-    apply here (another CPU or thread count, Winograd unavailable) or is not a plan at all."""
+    """The plan that ``choice`` (a record's, timed on this CPU) holds, or None where it does not
+    apply here (another CPU, Winograd unavailable) or is not a plan at all."""
     if not isinstance(choice, dict) or choice.get("machine") != _machine():
         return None
     channels_last, winograd, backward = choice.get("channels_last"), choice.get("winograd"), choice.get("backward")
@@ -314,8 +318,8 @@ def _recorded_plan(choice, conv, x, w):
 def plan_ahead(records):
     """Plan the convolutions in ``records`` (from ``planned()``, in this process or another), so that
     a step meeting them finds them planned: planning then happens between steps, with none of a
-    step's activations alive. A record's choice made on this machine (same CPU, same thread count;
-    an earlier run of the script) is taken as it is; the others' kernels are timed on stand-in
+    step's activations alive. A record's choice made on this CPU (by a compiling child, or in an
+    earlier run of the script) is taken as it is; the others' kernels are timed on stand-in
     tensors, and so are gradient formats that a planned convolution has not met yet. Returns how
     many convolutions were timed."""
     global _deferred

@@ -16,9 +16,11 @@ so a call never fails because of compilation.
 With the inductor backend on the CPU, compilation does not hold up the caller: the first call
 forks a child process that compiles (and times compiled against eager execution) on its own copy
 of the program's state, while the caller runs eagerly; at the first call after the child is done,
-the caller switches to the faster variant. Compiled code reaches the disk through torch's FX
-graph and AOTAutograd caches (under the user's cache folder), and the verdict is recorded there
-too, so the next run of the same script starts with the faster variant at once.
+the caller switches to the faster variant. Where no child can work (CUDA), the caller runs the
+function eagerly until it has taken about as long as compiling it would, then compiles it. Compiled
+code reaches the disk through torch's FX graph and AOTAutograd caches (under the user's cache
+folder), and the verdict is recorded there too, so the next run of the same script starts with the
+faster variant at once.
 """
 import functools
 import hashlib
@@ -153,7 +155,7 @@ class _Compiled:
     """One callable compiled on first use, with whole-graph capture first, then graph breaks, then eager."""
 
     __slots__ = ("fn", "name", "backend", "fullgraph", "dynamic", "options", "_impl", "_pending", "_decided",
-                 "_race_result")
+                 "_race_result", "_record_as")
 
     def __init__(self, fn, name, backend="", fullgraph=False, dynamic=None, options=None):
         self.fn = fn
@@ -167,6 +169,8 @@ class _Compiled:
         # "compiled" when an earlier race (in a child or an earlier run) already chose the compiled variant.
         self._decided = None
         self._race_result = None
+        # The record key under which a race run in this process writes its verdict (``_Race._decide``).
+        self._record_as = None
 
     def _compile(self, fullgraph):
         backend = _resolve_backend(self.backend)
@@ -189,14 +193,35 @@ class _Compiled:
     def _first_call(self, args, kwargs):
         if _device.default_device().type == "cpu":
             _host_memory.engage()
-        key = _record_key(self, args, kwargs) if _background_allowed(self) else None
+        where = _where_to_compile(self)
+        key = _record_key(self, args, kwargs) if where != "now" else None
         if key is not None:
             _use_cache_dir()
             record = _read_record(key)
             if record is not None:
                 return self._adopt(record, args, kwargs, key, earlier_run=True)
-            self._impl = self._start_background
+            if where == "child":
+                self._impl = self._start_background
+            else:
+                self._impl = functools.partial(self._run_until_hot, key, [0.0])
             return self._run_plain(*args, **kwargs)
+        return self._compile_now(args, kwargs)
+
+    def _run_until_hot(self, key, spent, *args, **kwargs):
+        """Where no child can compile (CUDA): run eagerly until the function has taken ``_HOT_S`` of
+        eager time, then compile in the caller and race, recording the verdict under ``key``. A
+        script shorter than a compilation never waits for one; a longer one pays it once, and the
+        next run starts with the verdict. The calls are not synchronised with the device: once its
+        queue is full, a call's wall time is the device's time."""
+        start = time.perf_counter()
+        out = self._run_plain(*args, **kwargs)
+        spent[0] += time.perf_counter() - start
+        if spent[0] >= _HOT_S:
+            self._record_as = key
+            self._impl = self._compile_hot
+        return out
+
+    def _compile_hot(self, *args, **kwargs):
         return self._compile_now(args, kwargs)
 
     def _start_background(self, *args, **kwargs):
@@ -414,6 +439,10 @@ class _Race:
         keep = 0 if compiled_s <= margin * eager_s else 1
         self.owner._impl = self.variants[keep]
         self.owner._race_result = (compiled_s, eager_s)
+        if self.owner._record_as is not None:
+            _write_record(self.owner._record_as, {"verdict": "compiled" if keep == 0 else "eager",
+                                                  "name": self.owner.name, "times": (compiled_s, eager_s),
+                                                  "plans": _collect_plans()})
         _logger.info("sporetorch jit: '%s' runs %s (median %.3f ms compiled, %.3f ms eager)", self.owner.name,
                      "compiled" if keep == 0 else "eagerly", compiled_s * 1e3, eager_s * 1e3)
 
@@ -467,26 +496,36 @@ def _plan_ahead(plans):
 
 # ---------------------------------------------------------------- compiling in a child process
 _IN_CHILD = False
+# Where no child can compile: the eager time a function takes before the caller compiles it (about
+# what compiling a training step with inductor takes on a GPU, 20-60 s: by then compiling can pay back).
+_HOT_S = 20.0
 # A child records a verdict of compiled only where compiled code took at most this share of the
 # eager variant's step time (see _Race._decide).
 _CHILD_MARGIN = 0.9
 _FILE_HASHES = {}
 
 
-def _background_allowed(owner):
-    """Whether ``owner`` may compile in a child process: inductor on the CPU, outermost, not strict.
+def _where_to_compile(owner):
+    """``"child"``: in a child process, while the caller runs eagerly (inductor on the CPU, outermost,
+    not strict); ``"hot"``: in the caller, once it has run eagerly for ``_HOT_S`` (the same, where
+    no child can work: on CUDA); ``"now"``: in the caller at the first call, as torch.compile does.
 
-    ``$SPORETORCH_JIT_BACKGROUND``: ``0`` compiles in the caller, as torch.compile does."""
+    ``$SPORETORCH_JIT_BACKGROUND``: ``0`` compiles now."""
     setting = os.environ.get("SPORETORCH_JIT_BACKGROUND", "auto")
-    if _IN_CHILD or not hasattr(os, "fork") or setting == "0":
-        return False
+    if _IN_CHILD or setting == "0":
+        return "now"
     if _context.state.get("compiled_cells_region") or owner._strict() or owner._decided is not None:
-        return False
+        return "now"
     # Only inductor's code generation takes long enough to be worth a child ("1" forces one, for tests).
-    if (setting != "1" and _resolve_backend(owner.backend) != "inductor") or _device.default_device().type != "cpu":
-        return False
-    # A forked child cannot use CUDA once the parent has initialised it.
-    return not torch.cuda.is_initialized()
+    if setting != "1" and _resolve_backend(owner.backend) != "inductor":
+        return "now"
+    return "child" if _child_possible() else "hot"
+
+
+def _child_possible():
+    """Whether a forked child can run the function: a CPU device, and CUDA not initialised (a
+    forked child cannot use CUDA once its parent has)."""
+    return hasattr(os, "fork") and _device.default_device().type == "cpu" and not torch.cuda.is_initialized()
 
 
 def cache_root():
@@ -572,7 +611,7 @@ def _signature(value):
     if isinstance(value, Tensor):
         value = value._t
     if isinstance(value, torch.Tensor):
-        return ("T", tuple(value.shape), str(value.dtype), value.requires_grad)
+        return ("T", tuple(value.shape), str(value.dtype), value.device.type, value.requires_grad)
     if isinstance(value, (list, tuple)):
         return [_signature(v) for v in value]
     if isinstance(value, dict):
@@ -591,7 +630,8 @@ def _record_key(owner, args, kwargs):
     except Exception:  # noqa: BLE001 - an object whose attributes fail to read: no key, no child
         return None
     parts = [torch.__version__, _resolve_backend(owner.backend), owner.name, repr(owner.dynamic), repr(owner.options),
-             _context.autotune_enabled(), deps, _signature(list(args)), _signature(kwargs)]
+             _context.autotune_enabled(), _device.default_device().type, deps, _signature(list(args)),
+             _signature(kwargs)]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 

@@ -281,3 +281,39 @@ def test_the_compiling_child_exits_with_its_caller(tmp_path):
         time.sleep(0.1)
     os.kill(child, 9)
     pytest.fail("the compiling child kept running after its caller exited")
+
+
+def test_where_no_child_can_work_the_caller_compiles_once_the_function_is_hot(monkeypatch, tmp_path):
+    # On CUDA no child can be forked: the function runs eagerly, with PYNATIVE's numbers, until it
+    # has taken _HOT_S of eager time; then the caller compiles and races it, and records the verdict.
+    monkeypatch.setattr(jit_mod, "_child_possible", lambda: False)
+    monkeypatch.setattr(jit_mod, "_HOT_S", 0.0)
+    x, y = _batch()
+    eager_step, _ = _train_step(False)
+    expected = [float(eager_step(x, y).asnumpy()) for _ in range(14)]
+    step, _ = _train_step(True)
+    compiled = step._compiled
+    got = [float(step(x, y).asnumpy()), float(step(x, y).asnumpy())]
+    assert jit_mod._Background.active is None
+    assert compiled._impl == compiled._compile_hot
+    assert got == expected[:2]
+    got += [float(step(x, y).asnumpy()) for _ in range(12)]
+    np.testing.assert_allclose(got, expected, rtol=1e-5)
+    assert compiled._verdict() in ("compiled", "eager")
+    (record,) = [name for name in os.listdir(tmp_path / "jit") if name.endswith(".json")]
+    assert jit_mod._read_record(record[:-5])["verdict"] == compiled._verdict()
+    # The next run takes the verdict at its first call.
+    again, _ = _train_step(True)
+    again(x, y)
+    assert again._compiled._impl not in (None, again._compiled._compile_hot)
+
+
+def test_a_function_shorter_than_a_compilation_never_compiles_where_no_child_can_work(monkeypatch):
+    monkeypatch.setattr(jit_mod, "_child_possible", lambda: False)
+    compiles = []
+    monkeypatch.setattr(jit_mod._Compiled, "_compile", lambda self, fullgraph: compiles.append(fullgraph))
+    x, y = _batch()
+    step, _ = _train_step(True)
+    for _ in range(5):
+        step(x, y)
+    assert not compiles and step._compiled._impl.func == step._compiled._run_until_hot

@@ -19,6 +19,7 @@ log. Workers see the environment variables msrun's workers see (``MS_WORKER_NUM`
 """
 import argparse
 import ast
+import dataclasses
 import errno
 import json
 import os
@@ -256,12 +257,16 @@ def main(argv):
     from torch.distributed.launcher.api import LaunchConfig, elastic_launch
 
     static = node_rank >= 0
+    # The other workers of a failed job get 5 s to stop, not torch's 30 (torch 2.11 has no such
+    # setting).
+    shutdown = {"shutdown_timeout": 5} if "shutdown_timeout" in {f.name for f in dataclasses.fields(LaunchConfig)} \
+        else {}
     config = LaunchConfig(
         min_nodes=nnodes, max_nodes=nnodes, nproc_per_node=args.local_worker_num,
         run_id=f"msrun_{args.master_port}", rdzv_endpoint=f"{master}:{args.master_port}",
         rdzv_backend="static" if static else "c10d",
         rdzv_configs={"rank": node_rank, "timeout": timeout} if static else {"join_timeout": timeout},
-        max_restarts=0, monitor_interval=0.1, logs_specs=DefaultLogsSpecs(), shutdown_timeout=5)
+        max_restarts=0, monitor_interval=0.1, logs_specs=DefaultLogsSpecs(), **shutdown)
     tail_ranks = list(logs) if args.tail_worker_log.strip() == "-1" else [
         int(r) for r in args.tail_worker_log.split(",") if r.strip().isdigit()]
     tail = None

@@ -13,7 +13,14 @@ import torch
 from . import dtype as mstype
 from .._device import default_device
 
-_new = object.__new__
+
+def _new_for_dynamo(cls):
+    return object.__new__(cls)
+
+
+# ``object.__new__`` bound to a name saves an attribute lookup on every op's result. Dynamo before
+# torch 2.13 traces the call only as written out, and broke every graph at every wrapped result.
+_new = object.__new__ if torch.torch_version.TorchVersion(torch.__version__) >= (2, 13) else _new_for_dynamo
 _from_torch_dtype = mstype._TORCH_TO_TYPE.__getitem__
 _add, _sub, _mul, _div = torch.add, torch.sub, torch.mul, torch.div
 

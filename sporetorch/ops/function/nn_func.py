@@ -10,7 +10,7 @@ import torch
 import torch.autograd.forward_ad as _forward_ad
 import torch.nn.functional as F
 
-from ...common.tensor import Tensor, _wrap
+from ...common.tensor import Tensor, _new, _wrap
 from ._utils import (FLOATS_BF16, FLOATS_COMPLEX, _check_dtype, _fail, _guard, _guard_module, _inline_checked,
                      _no_tensor, _tdtype, _torch_error_type, _u, _ut)
 from .random_func import _generator
@@ -90,7 +90,6 @@ def _selu_int(t):
 # 0-d CPU operand with a tensor on any device; keying by dtype alone costs less per call).
 _RELU_ZEROS = {}
 _fmax = torch.fmax
-_new = object.__new__
 
 
 def _relu(t):

@@ -710,7 +710,9 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     if isinstance(input, Tensor):
         _same_dtype("isclose", ("input", "other"), input, other)
     try:
-        return _wrap(torch.isclose(*_binary_args(input, other), rtol=rtol, atol=atol, equal_nan=equal_nan))
+        # Broadcast first: torch 2.11's isclose fails where the result is larger than the input.
+        return _wrap(torch.isclose(*torch.broadcast_tensors(*_binary_args(input, other)), rtol=rtol, atol=atol,
+                                   equal_nan=equal_nan))
     except (RuntimeError, TypeError) as e:
         _fail("isclose", e, input=input, other=other)
 

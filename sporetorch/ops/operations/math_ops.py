@@ -401,7 +401,7 @@ class IsClose(Primitive):
 
     def __call__(self, input, other):
         _kernel_dtype("IsClose", input, other)
-        return _wrap(torch.isclose(input._t, other._t, self.rtol, self.atol, self.equal_nan))
+        return math_func.isclose(input, other, self.rtol, self.atol, self.equal_nan)
 
 
 class Lerp(Primitive):

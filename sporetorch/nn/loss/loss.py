@@ -145,6 +145,10 @@ class MSELoss(LossBase):
         a, b = logits._t, labels._t
         if a.shape != b.shape:
             return self.get_loss(_wrap(torch.square(a - b)))
+        if a.dtype != b.dtype:
+            # Integer labels, as MindSpore takes them; torch 2.11's mse_loss backward refuses them.
+            dtype = torch.result_type(a, b)
+            a, b = a.to(dtype), b.to(dtype)
         return _wrap(F.mse_loss(a, b, reduction=self.reduction))
 
 

@@ -21,8 +21,10 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
@@ -63,14 +65,22 @@ def _worker(workload, mode, steps, threads, log):
         wl_mode = "pynative"
     step = workloads.WORKLOADS[workload](wl_mode)[0]
     peaks = {"built": _maxrss_mb()}
+    times = []
     for i in range(1, steps + 1):
         if switch and i == 2:
             step = _switch_to_tuned(step)
             peaks["switched"] = _maxrss_mb()
+        start = time.perf_counter()
         step()
+        times.append(time.perf_counter() - start)
         if i in MARKS and i < steps:
             peaks[f"step{i}"] = _maxrss_mb()
     peaks["end"] = _maxrss_mb()
+    if log and steps > 1:
+        # A GRAPH_MODE switch that timed kernels shows as one long step.
+        longest = max(range(1, steps), key=times.__getitem__)
+        print(f"@@STEPS longest step after the first: {times[longest]:.2f} s (step {longest + 1}); "
+              f"median step {statistics.median(times):.2f} s", flush=True)
     print("@@PEAK " + json.dumps(peaks), flush=True)
 
 
@@ -106,6 +116,8 @@ def run_one(workload, mode, steps, threads, extra_env=None, log=False):
                          env=env, capture_output=True, text=True)
     if log:
         sys.stdout.write("".join(f"    {line}\n" for line in out.stderr.splitlines() if "sporetorch" in line))
+        sys.stdout.write("".join(f"    {line[len('@@STEPS '):]}\n" for line in out.stdout.splitlines()
+                                 if line.startswith("@@STEPS ")))
     for line in out.stdout.splitlines():
         if line.startswith("@@PEAK "):
             return json.loads(line[len("@@PEAK "):])

@@ -175,3 +175,13 @@ def test_sampled_softmax_loss():
     assert loss(w, b, labels, x).shape == (3,)
     with pytest.raises(ValueError, match="num_sampled"):
         nn.SampledSoftmaxLoss(3, 7, num_true=2)(w, b, labels, x)
+
+
+def test_mse_loss_takes_integer_labels_and_differentiates_the_logits():
+    # Closed form: d/dx mean((x - y)^2) = 2 (x - y) / n, with y cast to x's dtype.
+    x = np.array([[0.5, -1.0, 2.0], [1.5, 0.0, -0.5]], np.float32)
+    y = np.array([[1, 0, 2], [1, -1, 0]], np.int32)
+    loss, grad = ms.value_and_grad(lambda logits: nn.MSELoss()(logits, ms.Tensor(y)))(ms.Tensor(x))
+    assert loss.dtype == ms.float32
+    np.testing.assert_allclose(loss.asnumpy(), np.mean((x - y) ** 2), rtol=1e-6)
+    np.testing.assert_allclose(grad.asnumpy(), 2 * (x - y) / x.size, rtol=1e-6)

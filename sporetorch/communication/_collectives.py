@@ -14,6 +14,10 @@ import torch.distributed as dist
 from .management import is_distributed, process_group
 
 _TORCH_OPS = {"sum": "SUM", "max": "MAX", "min": "MIN", "prod": "PRODUCT"}
+# Gathering into and reduce-scattering from one flat tensor: torch 2.13 names these ``*_single``
+# and deprecates the older names, which are all that torch 2.11 has.
+all_gather_single = getattr(dist, "all_gather_single", None) or dist.all_gather_into_tensor
+reduce_scatter_single = getattr(dist, "reduce_scatter_single", None) or dist.reduce_scatter_tensor
 
 
 def reduce_op(op, fn):
@@ -67,7 +71,7 @@ def _gather_raw(x, pg):
     if n == 1:
         return x.contiguous().clone()
     out = x.new_empty((n * x.shape[0],) + tuple(x.shape[1:]))
-    dist.all_gather_single(out, x.contiguous(), group=pg)
+    all_gather_single(out, x.contiguous(), group=pg)
     return out
 
 
@@ -79,7 +83,7 @@ def _reduce_scatter_raw(x, op, pg):
     if n == 1:
         return x.contiguous().clone()
     out = x.new_empty((x.shape[0] // n,) + tuple(x.shape[1:]))
-    dist.reduce_scatter_single(out, x.contiguous(), reduce_op(op, "ReduceScatter"), group=pg)
+    reduce_scatter_single(out, x.contiguous(), reduce_op(op, "ReduceScatter"), group=pg)
     return out
 
 
@@ -259,7 +263,7 @@ def _all_gather_v_raw(x, sizes, pg):
     padded = torch.zeros(widest, dtype=x.dtype, device=x.device)
     padded[:x.numel()] = x.reshape(-1)
     out = padded.new_empty(n * widest)
-    dist.all_gather_single(out, padded, group=pg)
+    all_gather_single(out, padded, group=pg)
     return torch.cat([out[r * widest:r * widest + s] for r, s in enumerate(sizes)])
 
 

@@ -210,7 +210,7 @@ def reduce(tensor, dst, op="sum", group=None, async_op=False):
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     """Write the inputs of every rank, concatenated along the first axis, into ``output_tensor``."""
     pg = _pg(group, "all_gather_into_tensor")
-    return _run(lambda a: dist.all_gather_single(output_tensor._t, input_tensor._t.contiguous(), group=pg,
+    return _run(lambda a: C.all_gather_single(output_tensor._t, input_tensor._t.contiguous(), group=pg,
                                                       async_op=a), async_op)
 
 
@@ -224,7 +224,7 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
 def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):  # noqa: A002 - MindSpore's name
     """Reduce ``input`` over the ranks and write this rank's slice of the first axis into ``output``."""
     pg = _pg(group, "reduce_scatter_tensor")
-    return _run(lambda a: dist.reduce_scatter_single(output._t, input._t.contiguous(), _op(op, "reduce_scatter"),
+    return _run(lambda a: C.reduce_scatter_single(output._t, input._t.contiguous(), _op(op, "reduce_scatter"),
                                                      group=pg, async_op=a), async_op)
 
 
@@ -252,7 +252,7 @@ def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=
     padded = input._t.new_zeros((widest,) + row)
     padded[:input._t.shape[0]] = input._t
     gathered = padded.new_empty((n * widest,) + row)
-    dist.all_gather_single(gathered, padded, group=pg)
+    C.all_gather_single(gathered, padded, group=pg)
     output._t.copy_(torch.cat([gathered[r * widest:r * widest + s] for r, s in enumerate(sizes)]))
     return _Done() if async_op else None
 

@@ -317,3 +317,12 @@ def test_a_function_shorter_than_a_compilation_never_compiles_where_no_child_can
     for _ in range(5):
         step(x, y)
     assert not compiles and step._compiled._impl.func == step._compiled._run_until_hot
+
+
+def test_a_verdict_is_recorded_per_device(monkeypatch):
+    # A CPU run's verdict must not be adopted by a GPU run of the same script, nor the reverse.
+    step, _ = _train_step(True)
+    x, y = _batch()
+    on_cpu = jit_mod._record_key(step._compiled, (x, y), {})
+    monkeypatch.setattr(jit_mod._device, "default_device", lambda: torch.device("cuda"))
+    assert jit_mod._record_key(step._compiled, (x, y), {}) not in (None, on_cpu)

@@ -16,7 +16,7 @@ so a call never fails because of compilation.
 With the inductor backend on the CPU, compilation does not hold up the caller: the first call
 forks a child process that compiles (and times compiled against eager execution) on its own copy
 of the program's state, while the caller runs eagerly; at the first call after the child is done,
-the caller switches to the faster variant. Where no child can work (CUDA), the caller runs the
+the caller switches to the faster variant. On a GPU, where no child can work, the caller runs the
 function eagerly until it has taken about as long as compiling it would, then compiles it. Compiled
 code reaches the disk through torch's FX graph and AOTAutograd caches (under the user's cache
 folder), and the verdict is recorded there too, so the next run of the same script starts with the
@@ -208,7 +208,7 @@ class _Compiled:
         return self._compile_now(args, kwargs)
 
     def _run_until_hot(self, key, spent, *args, **kwargs):
-        """Where no child can compile (CUDA): run eagerly until the function has taken ``_HOT_S`` of
+        """On a GPU, where no child can compile: run eagerly until the function has taken ``_HOT_S`` of
         eager time, then compile in the caller and race, recording the verdict under ``key``. A
         script shorter than a compilation never waits for one; a longer one pays it once, and the
         next run starts with the verdict. The calls are not synchronised with the device: once its
@@ -496,7 +496,7 @@ def _plan_ahead(plans):
 
 # ---------------------------------------------------------------- compiling in a child process
 _IN_CHILD = False
-# Where no child can compile: the eager time a function takes before the caller compiles it (about
+# On a GPU, where no child can compile: the eager time a function takes before the caller compiles it (about
 # what compiling a training step with inductor takes on a GPU, 20-60 s: by then compiling can pay back).
 _HOT_S = 20.0
 # A child records a verdict of compiled only where compiled code took at most this share of the
@@ -507,8 +507,8 @@ _FILE_HASHES = {}
 
 def _where_to_compile(owner):
     """``"child"``: in a child process, while the caller runs eagerly (inductor on the CPU, outermost,
-    not strict); ``"hot"``: in the caller, once it has run eagerly for ``_HOT_S`` (the same, where
-    no child can work: on CUDA); ``"now"``: in the caller at the first call, as torch.compile does.
+    not strict); ``"hot"``: in the caller, once it has run eagerly for ``_HOT_S`` (the same on a
+    GPU, where no child can work); ``"now"``: in the caller at the first call, as torch.compile does.
 
     ``$SPORETORCH_JIT_BACKGROUND``: ``0`` compiles now."""
     setting = os.environ.get("SPORETORCH_JIT_BACKGROUND", "auto")
@@ -519,7 +519,10 @@ def _where_to_compile(owner):
     # Only inductor's code generation takes long enough to be worth a child ("1" forces one, for tests).
     if setting != "1" and _resolve_backend(owner.backend) != "inductor":
         return "now"
-    return "child" if _child_possible() else "hot"
+    if _child_possible():
+        return "child"
+    # A CPU function in a process that has initialised CUDA compiles at once, as it did before.
+    return "hot" if _device.default_device().type != "cpu" else "now"
 
 
 def _child_possible():

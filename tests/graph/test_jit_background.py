@@ -4,6 +4,7 @@ values are the PYNATIVE results of the same steps (the child must never change t
 import logging
 import os
 import time
+import types
 
 import numpy as np
 import pytest
@@ -284,9 +285,10 @@ def test_the_compiling_child_exits_with_its_caller(tmp_path):
 
 
 def test_where_no_child_can_work_the_caller_compiles_once_the_function_is_hot(monkeypatch, tmp_path):
-    # On CUDA no child can be forked: the function runs eagerly, with PYNATIVE's numbers, until it
+    # On a GPU no child can be forked: the function runs eagerly, with PYNATIVE's numbers, until it
     # has taken _HOT_S of eager time; then the caller compiles and races it, and records the verdict.
-    monkeypatch.setattr(jit_mod, "_child_possible", lambda: False)
+    # (jit sees a GPU as the default device; the tensors stay on the CPU.)
+    monkeypatch.setattr(jit_mod, "_device", types.SimpleNamespace(default_device=lambda: torch.device("cuda")))
     monkeypatch.setattr(jit_mod, "_HOT_S", 0.0)
     x, y = _batch()
     eager_step, _ = _train_step(False)
@@ -308,8 +310,8 @@ def test_where_no_child_can_work_the_caller_compiles_once_the_function_is_hot(mo
     assert again._compiled._impl not in (None, again._compiled._compile_hot)
 
 
-def test_a_function_shorter_than_a_compilation_never_compiles_where_no_child_can_work(monkeypatch):
-    monkeypatch.setattr(jit_mod, "_child_possible", lambda: False)
+def test_a_function_shorter_than_a_compilation_never_compiles_on_a_gpu(monkeypatch):
+    monkeypatch.setattr(jit_mod, "_device", types.SimpleNamespace(default_device=lambda: torch.device("cuda")))
     compiles = []
     monkeypatch.setattr(jit_mod._Compiled, "_compile", lambda self, fullgraph: compiles.append(fullgraph))
     x, y = _batch()
@@ -326,3 +328,10 @@ def test_a_verdict_is_recorded_per_device(monkeypatch):
     on_cpu = jit_mod._record_key(step._compiled, (x, y), {})
     monkeypatch.setattr(jit_mod._device, "default_device", lambda: torch.device("cuda"))
     assert jit_mod._record_key(step._compiled, (x, y), {}) not in (None, on_cpu)
+
+
+def test_a_cpu_function_compiles_at_once_where_no_child_can_work(monkeypatch):
+    # A CPU function in a process that has initialised CUDA (no fork then) compiles at its first call.
+    monkeypatch.setattr(jit_mod, "_child_possible", lambda: False)
+    step, _ = _train_step(True)
+    assert jit_mod._where_to_compile(step._compiled) == "now"

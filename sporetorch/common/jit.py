@@ -519,16 +519,16 @@ def _where_to_compile(owner):
     # Only inductor's code generation takes long enough to be worth a child ("1" forces one, for tests).
     if setting != "1" and _resolve_backend(owner.backend) != "inductor":
         return "now"
-    if _child_possible():
-        return "child"
+    if _device.default_device().type != "cpu":
+        return "hot"
     # A CPU function in a process that has initialised CUDA compiles at once, as it did before.
-    return "hot" if _device.default_device().type != "cpu" else "now"
+    return "child" if _child_possible() else "now"
 
 
 def _child_possible():
-    """Whether a forked child can run the function: a CPU device, and CUDA not initialised (a
-    forked child cannot use CUDA once its parent has)."""
-    return hasattr(os, "fork") and _device.default_device().type == "cpu" and not torch.cuda.is_initialized()
+    """Whether a forked child can run a CPU function: the platform forks, and CUDA is not
+    initialised (a forked child cannot use CUDA once its parent has)."""
+    return hasattr(os, "fork") and not torch.cuda.is_initialized()
 
 
 def cache_root():

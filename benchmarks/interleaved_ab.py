@@ -70,6 +70,51 @@ def print_rounds(medians, ratios):
           + f" (load {os.getloadavg()[0]:.2f})")
 
 
+def eager_variant(ms_workloads, workload, before_step=None):
+    """``workload``'s PYNATIVE step from ``ms_workloads`` run as GRAPH_MODE's eager variant (kernels
+    chosen by timing; those met unplanned are timed after the step), with kernel plans of its own;
+    ``before_step()`` runs before each step."""
+    from sporetorch.common.jit import _run_in_mode
+    from sporetorch.nn.layer import _conv_tuning
+    step = getattr(ms_workloads, "wl_" + workload)("pynative")[0]
+    plans = {}
+
+    def run():
+        _conv_tuning._plans = plans
+        if before_step is not None:
+            before_step()
+        return _run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
+    return run
+
+
+def eager_variant_ab(argv, doc, make_variants, rounds, steps):
+    """The main function of an A/B script: torch eager against ``make_variants(args, ms_workloads)``
+    (label -> step, usually ``eager_variant``s), in one process with the host memory pool on, three
+    warm-up steps each (the first steps time the kernels), then ``interleave``d and printed."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workload", default="resnet18_train")
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--steps", type=int, default=steps, help="steps per contender and round")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+
+    torch_workloads, ms_workloads = load_workloads(args.threads)
+    import torch
+    from sporetorch import _host_memory
+
+    _host_memory.engage()
+    contenders = {"torch_eager": getattr(torch_workloads, "wl_" + args.workload)("eager")[0],
+                  **make_variants(args, ms_workloads)}
+    for step in contenders.values():
+        for _ in range(3):
+            step()
+    print(f"torch {torch.__version__}, {args.threads} threads, load average "
+          + " ".join(f"{v:.2f}" for v in os.getloadavg()))
+    medians, ratios = interleave(contenders, dict.fromkeys(contenders, args.steps), args.rounds)
+    print_rounds(medians, ratios)
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workloads", default="op_add,mlp_train,lenet_train,resnet18_train")

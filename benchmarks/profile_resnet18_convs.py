@@ -14,7 +14,7 @@ swapped shapes.
 import argparse
 import collections
 
-from interleaved_ab import load_workloads
+from interleaved_ab import eager_variant, load_workloads
 
 _KERNELS = {"aten::mkldnn_convolution": "fwd", "aten::convolution_backward": "bwd"}
 
@@ -46,13 +46,11 @@ def main(argv=None):
 
     torch_workloads, ms_workloads = load_workloads(args.threads)
     import torch
-    from sporetorch.common.jit import _run_in_mode
 
-    sporetorch_step = ms_workloads.wl_resnet18_train("pynative")[0]
     contenders = {
         "torch eager": torch_workloads.wl_resnet18_train("eager")[0],
         "torch.compile": torch_workloads.wl_resnet18_train("compile")[0],
-        "GRAPH eager variant": lambda: _run_in_mode(sporetorch_step, (), {}, graph=False, region=False, tuned=True),
+        "GRAPH eager variant": eager_variant(ms_workloads, "resnet18_train"),
     }
     for step in contenders.values():
         for _ in range(args.warmup):

@@ -10,50 +10,23 @@ each contender's ratio to torch eager.
 
     python benchmarks/winograd_ab.py --rounds 6
 """
-import argparse
-import os
+from interleaved_ab import eager_variant, eager_variant_ab
 
-from interleaved_ab import interleave, load_workloads, print_rounds
+
+def _variants(args, ms_workloads):
+    from sporetorch.nn.layer import _conv_tuning, _winograd
+    admit = _winograd.admit
+
+    def with_winograd(admitted):
+        def before_step():
+            _winograd.admit = admit if admitted else (lambda *a: False)
+            _conv_tuning._WINOGRAD_MARGIN = 1.0
+        return eager_variant(ms_workloads, args.workload, before_step)
+    return {"with_winograd": with_winograd(True), "without_winograd": with_winograd(False)}
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--workload", default="resnet18_train")
-    parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--steps", type=int, default=4, help="steps per contender and round")
-    parser.add_argument("--threads", type=int, default=2)
-    args = parser.parse_args(argv)
-
-    torch_workloads, ms_workloads = load_workloads(args.threads)
-    import torch
-    from sporetorch import _host_memory
-    from sporetorch.common.jit import _run_in_mode
-    from sporetorch.nn.layer import _conv_tuning, _winograd
-
-    _host_memory.engage()
-    admit = _winograd.admit
-
-    def eager_variant(winograd):
-        step = getattr(ms_workloads, "wl_" + args.workload)("pynative")[0]
-        plans = {}
-
-        def run():
-            _conv_tuning._plans = plans
-            _winograd.admit = admit if winograd else (lambda *a: False)
-            _conv_tuning._WINOGRAD_MARGIN = 1.0
-            return _run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
-        return run
-
-    contenders = {"torch_eager": getattr(torch_workloads, "wl_" + args.workload)("eager")[0],
-                  "with_winograd": eager_variant(True), "without_winograd": eager_variant(False)}
-    for step in contenders.values():
-        for _ in range(3):  # the first steps time the kernels, after the step that meets them
-            step()
-    print(f"torch {torch.__version__}, {args.threads} threads, load average "
-          + " ".join(f"{v:.2f}" for v in os.getloadavg()))
-    medians, ratios = interleave(contenders, dict.fromkeys(contenders, args.steps), args.rounds)
-    print_rounds(medians, ratios)
-    return 0
+    return eager_variant_ab(argv, __doc__, _variants, rounds=6, steps=4)
 
 
 if __name__ == "__main__":

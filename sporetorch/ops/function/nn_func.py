@@ -87,8 +87,13 @@ def _selu_int(t):
 
 
 # 0-d CPU zeros by dtype, the other operand of the one-kernel ReLU below (binary kernels take a
-# 0-d CPU operand with a tensor on any device; keying by dtype alone costs less per call).
-_RELU_ZEROS = {}
+# 0-d CPU operand with a tensor on any device; keying by dtype alone costs less per call). Made
+# here, not at first use: TorchDynamo traces a zero that exists as a graph input and one that
+# does not yet as a graph op, so a cache filled lazily would give a function compiled before
+# any eager ReLU another graph (and miss the on-disk caches) than the same function compiled after.
+_RELU_ZEROS = {dtype: torch.zeros((), dtype=dtype) for dtype in (
+    torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64,
+    torch.float16, torch.bfloat16, torch.float32, torch.float64)}
 _fmax = torch.fmax
 
 

@@ -14,21 +14,29 @@ variant once a background compilation is done) and at the end; ``--log`` shows s
 log (when GRAPH_MODE switched, and to what).
 ``--env K=V`` runs the sporetorch modes again with a setting changed, for A/B comparisons.
 
+GRAPH_MODE's runs share one cache folder per workload (``--cache``; by default a new, empty one):
+``sporetorch_graph`` starts cold and, after its steps, waits up to ``--child-wait`` seconds for its
+compiling child to record a verdict; ``sporetorch_graph2`` is then the script's second process,
+which starts from that verdict.
+
     python benchmarks/peak_rss.py --workloads resnet18_train --steps 16
     python benchmarks/peak_rss.py --modes sporetorch_graph --env SPORETORCH_HOST_MEMORY_POOL=0
+    python benchmarks/peak_rss.py --workloads op_add,lenet_train --modes torch_eager,sporetorch_graph,sporetorch_graph2
 """
 import argparse
 import json
 import os
 import resource
 import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED_BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
-MODES = ("torch_eager", "torch_compile", "sporetorch_pynative", "sporetorch_graph")
+MODES = ("torch_eager", "torch_compile", "sporetorch_pynative", "sporetorch_graph", "sporetorch_graph2")
 WORKLOADS = ("op_add", "op_chain", "mlp_train", "lenet_train", "resnet18_train", "resnet18_infer_b1",
              "resnet18_infer_b32")
 MARKS = (1, 12, 25, 50, 100)
@@ -38,13 +46,23 @@ def _maxrss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def _worker(workload, mode, steps, threads, log):
+def _await_child(wait_s):
+    """After a GRAPH_MODE run: wait for its compiling child (if one is still at work) to finish and
+    record its verdict, so that the next process of the same script starts from it."""
+    from sporetorch.common import jit
+    child = jit._Background.active
+    deadline = time.monotonic() + wait_s
+    while child is not None and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.5)
+
+
+def _worker(workload, mode, steps, threads, log, child_wait):
     if log:
         import logging
         logging.basicConfig(format="%(relativeCreated)8.0f ms %(name)s %(levelname)s: %(message)s")
         logging.getLogger("sporetorch").setLevel(logging.INFO)
     sys.path.insert(0, SHARED_BENCH)
-    wl_mode = mode.split("_", 1)[1]
+    wl_mode = mode.split("_", 1)[1].rstrip("2")
     if mode.startswith("sporetorch"):
         from sporetorch.compat import alias_as_mindspore
         alias_as_mindspore()
@@ -82,6 +100,8 @@ def _worker(workload, mode, steps, threads, log):
         print(f"@@STEPS longest step after the first: {times[longest]:.2f} s (step {longest + 1}); "
               f"median step {statistics.median(times):.2f} s", flush=True)
     print("@@PEAK " + json.dumps(peaks), flush=True)
+    if wl_mode == "graph" and child_wait > 0:
+        _await_child(child_wait)
 
 
 def _switch_to_tuned(step):
@@ -108,11 +128,11 @@ def _switch_to_tuned(step):
     return lambda: jit._run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
 
 
-def run_one(workload, mode, steps, threads, extra_env=None, log=False):
+def run_one(workload, mode, steps, threads, extra_env=None, log=False, child_wait=0.0):
     """Peak RSS figures (MB) of one fresh process running ``workload`` in ``mode``."""
     env = dict(os.environ, OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads), **(extra_env or {}))
     out = subprocess.run([sys.executable, __file__, "--worker", workload, mode, "--steps", str(steps),
-                          "--threads", str(threads)] + (["--log"] if log else []),
+                          "--threads", str(threads), "--child-wait", str(child_wait)] + (["--log"] if log else []),
                          env=env, capture_output=True, text=True)
     if log:
         sys.stdout.write("".join(f"    {line}\n" for line in out.stderr.splitlines() if "sporetorch" in line))
@@ -133,10 +153,13 @@ def main(argv=None):
     parser.add_argument("--env", action="append", default=[], metavar="K=V",
                         help="also run the sporetorch modes with this setting")
     parser.add_argument("--log", action="store_true", help="show sporetorch's INFO log of each run")
+    parser.add_argument("--cache", help="GRAPH_MODE's cache folder (default: a new, empty one per workload)")
+    parser.add_argument("--child-wait", type=float, default=600.0,
+                        help="seconds a cold GRAPH_MODE run waits for its compiling child after its steps")
     parser.add_argument("--worker", nargs=2, metavar=("WORKLOAD", "MODE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        _worker(*args.worker, args.steps, args.threads, args.log)
+        _worker(*args.worker, args.steps, args.threads, args.log, args.child_wait)
         return 0
 
     variants = [("", {})]
@@ -149,16 +172,22 @@ def main(argv=None):
           f"load average {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     for workload in args.workloads.split(","):
         eager_end = None
+        # One cache folder per setting, so that each setting's first GRAPH_MODE run starts cold.
+        caches = {suffix: args.cache or tempfile.mkdtemp(prefix="sporetorch-peak-rss-") for suffix, _ in variants}
         for mode in args.modes.split(","):
             for suffix, extra in variants:
                 if suffix and not mode.startswith("sporetorch"):
                     continue
-                peaks = run_one(workload, mode, args.steps, args.threads, extra, args.log)
+                extra = dict(extra, SPORETORCH_CACHE_DIR=caches[suffix])
+                peaks = run_one(workload, mode, args.steps, args.threads, extra, args.log, args.child_wait)
                 if mode == "torch_eager":
                     eager_end = peaks["end"]
                 ratio = f" x{peaks['end'] / eager_end:.2f} of torch eager" if eager_end else ""
                 cells = " | ".join(f"{v:7.0f}" for v in peaks.values())
                 print(f"{workload:18s} {mode + suffix:40s} {cells}{ratio}", flush=True)
+        if not args.cache:
+            for cache in caches.values():
+                shutil.rmtree(cache, ignore_errors=True)
     return 0
 
 

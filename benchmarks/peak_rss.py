@@ -2,17 +2,19 @@
 
 Resident memory does not depend on the machine's load, so this measures it precisely where the
 timing drivers cannot. Each run builds one workload of ``../shared/bench`` in one mode
-(``torch_eager``, ``torch_compile``, ``sporetorch_pynative``, ``sporetorch_graph``, and
-``sporetorch_tuned``: PYNATIVE with the kernels GRAPH_MODE's eager variant times and chooses, timed
-inside its first step; ``sporetorch_switch``: what GRAPH_MODE does when its compiling child chose the
-eager variant (host memory pool on), without waiting minutes for the compiler: a PYNATIVE first step, then a forked child
-runs one step of the eager variant and hands the convolutions it met to the caller, which times
-their kernels ahead (``jit._plan_ahead``, as at GRAPH_MODE's switch) and runs the eager variant), runs
+(``torch_eager``, ``torch_compile``, ``sporetorch_pynative``, ``sporetorch_graph``,
+``sporetorch_graph2`` (below), and ``sporetorch_tuned``: PYNATIVE with the kernels GRAPH_MODE's
+eager variant times and chooses, timed inside its first step; ``sporetorch_switch``: what
+GRAPH_MODE does when its compiling child chose the eager variant (host memory pool on), without
+waiting minutes for the compiler: a PYNATIVE first step, then a forked child runs one step of the
+eager variant and hands the convolutions it met to the caller, which times their kernels ahead
+(``jit._plan_ahead``, as at GRAPH_MODE's switch) and runs the eager variant), runs
 ``--steps`` steps and reports the process's peak RSS (``ru_maxrss``) after building, after the
 first step, after steps 12, 25, 50 and 100 (GRAPH_MODE switches to its compiled or tuned eager
 variant once a background compilation is done) and at the end; ``--log`` shows sporetorch's INFO
 log (when GRAPH_MODE switched, and to what).
-``--env K=V`` runs the sporetorch modes again with a setting changed, for A/B comparisons.
+``--env K=V`` runs the sporetorch modes again with a setting changed, for A/B comparisons;
+``--rounds N`` runs them all N times in turn and reports the medians.
 
 GRAPH_MODE's runs share one cache folder per workload (``--cache``; by default a new, empty one):
 ``sporetorch_graph`` starts cold and, after its steps, waits up to ``--child-wait`` seconds for its
@@ -144,6 +146,28 @@ def run_one(workload, mode, steps, threads, extra_env=None, log=False, child_wai
     raise RuntimeError(f"{workload}/{mode} failed:\n{out.stderr[-3000:]}")
 
 
+def _run_round(workload, args, variants, ends):
+    """Each mode (and setting) of ``workload`` once, in a fresh process; their final peaks go into ``ends``."""
+    eager_end = None
+    # One cache folder per setting, so that each setting's first GRAPH_MODE run starts cold.
+    caches = {suffix: args.cache or tempfile.mkdtemp(prefix="sporetorch-peak-rss-") for suffix, _ in variants}
+    for mode in args.modes.split(","):
+        for suffix, extra in variants:
+            if suffix and not mode.startswith("sporetorch"):
+                continue
+            extra = dict(extra, SPORETORCH_CACHE_DIR=caches[suffix])
+            peaks = run_one(workload, mode, args.steps, args.threads, extra, args.log, args.child_wait)
+            ends.setdefault(mode + suffix, []).append(peaks["end"])
+            if mode == "torch_eager":
+                eager_end = peaks["end"]
+            ratio = f" x{peaks['end'] / eager_end:.2f} of torch eager" if eager_end else ""
+            cells = " | ".join(f"{v:7.0f}" for v in peaks.values())
+            print(f"{workload:18s} {mode + suffix:40s} {cells}{ratio}", flush=True)
+    if not args.cache:
+        for cache in caches.values():
+            shutil.rmtree(cache, ignore_errors=True)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workloads", default="resnet18_train")
@@ -156,6 +180,9 @@ def main(argv=None):
     parser.add_argument("--cache", help="GRAPH_MODE's cache folder (default: a new, empty one per workload)")
     parser.add_argument("--child-wait", type=float, default=600.0,
                         help="seconds a cold GRAPH_MODE run waits for its compiling child after its steps")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run every mode this many times, in turn, and report the medians (peak RSS "
+                             "varies by tens of MB between identical runs)")
     parser.add_argument("--worker", nargs=2, metavar=("WORKLOAD", "MODE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -171,23 +198,15 @@ def main(argv=None):
     print(f"peak RSS in MB (ru_maxrss) after: building the workload | {marks} | step {args.steps}; "
           f"load average {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     for workload in args.workloads.split(","):
-        eager_end = None
-        # One cache folder per setting, so that each setting's first GRAPH_MODE run starts cold.
-        caches = {suffix: args.cache or tempfile.mkdtemp(prefix="sporetorch-peak-rss-") for suffix, _ in variants}
-        for mode in args.modes.split(","):
-            for suffix, extra in variants:
-                if suffix and not mode.startswith("sporetorch"):
-                    continue
-                extra = dict(extra, SPORETORCH_CACHE_DIR=caches[suffix])
-                peaks = run_one(workload, mode, args.steps, args.threads, extra, args.log, args.child_wait)
-                if mode == "torch_eager":
-                    eager_end = peaks["end"]
-                ratio = f" x{peaks['end'] / eager_end:.2f} of torch eager" if eager_end else ""
-                cells = " | ".join(f"{v:7.0f}" for v in peaks.values())
-                print(f"{workload:18s} {mode + suffix:40s} {cells}{ratio}", flush=True)
-        if not args.cache:
-            for cache in caches.values():
-                shutil.rmtree(cache, ignore_errors=True)
+        ends = {}
+        for _ in range(args.rounds):
+            _run_round(workload, args, variants, ends)
+        if args.rounds > 1:
+            eager = statistics.median(ends["torch_eager"]) if "torch_eager" in ends else None
+            for label, values in ends.items():
+                ratio = f" x{statistics.median(values) / eager:.2f} of torch eager's median" if eager else ""
+                print(f"{workload:18s} {label:40s} median of {len(values)}: {statistics.median(values):7.0f}{ratio}",
+                      flush=True)
     return 0
 
 

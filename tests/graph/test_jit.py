@@ -261,6 +261,26 @@ def test_a_compiling_child_records_compiled_only_where_it_wins_clearly(monkeypat
     assert _raced(clear, _sleepy(0.01))._impl is clear
 
 
+def test_race_leaves_kernel_planning_out_of_the_eager_times(monkeypatch):
+    # The eager variant's first calls plan the kernels they met (once, after the call); a race
+    # that counted that in would keep a compiled variant slower than every later eager call.
+    import sporetorch.common.jit as jit_mod
+
+    def defer(on):
+        # Starting: True (deferring now); stopping: what the call met unplanned.
+        return True if on else ["a kernel met unplanned"]
+
+    def plan(records):
+        time.sleep(0.05)
+        return len(records)
+
+    monkeypatch.setattr(jit_mod, "_PLANNERS", {"slow": (list, plan, defer)})
+    compiled = _sleepy(0.006)
+    owner = _raced(compiled, _sleepy(0.002))
+    assert owner._impl == owner._run_eager
+    assert max(owner._race_result) < 0.04
+
+
 def test_autotune_off_keeps_compiled(monkeypatch):
     monkeypatch.setenv("SPORETORCH_JIT_AUTOTUNE", "0")
     owner = _Compiled(lambda x: x, "f")

@@ -16,7 +16,8 @@ log (when GRAPH_MODE switched, and to what).
 ``--env K=V`` runs the sporetorch modes again with a setting changed, for A/B comparisons;
 ``--rounds N`` runs them all N times in turn and reports the medians.
 
-GRAPH_MODE's runs share one cache folder per workload (``--cache``; by default a new, empty one):
+GRAPH_MODE's runs share a cache folder (``--cache``; by default a new, empty one per workload,
+round and setting):
 ``sporetorch_graph`` starts cold and, after its steps, waits up to ``--child-wait`` seconds for its
 compiling child to record a verdict; ``sporetorch_graph2`` is then the script's second process,
 which starts from that verdict.
@@ -29,8 +30,8 @@ import argparse
 import json
 import os
 import resource
-import statistics
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile

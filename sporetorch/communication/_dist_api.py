@@ -211,7 +211,7 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
     """Write the inputs of every rank, concatenated along the first axis, into ``output_tensor``."""
     pg = _pg(group, "all_gather_into_tensor")
     return _run(lambda a: C.all_gather_single(output_tensor._t, input_tensor._t.contiguous(), group=pg,
-                                                      async_op=a), async_op)
+                                              async_op=a), async_op)
 
 
 def all_gather(tensor_list, tensor, group=None, async_op=False):
@@ -225,7 +225,7 @@ def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False): 
     """Reduce ``input`` over the ranks and write this rank's slice of the first axis into ``output``."""
     pg = _pg(group, "reduce_scatter_tensor")
     return _run(lambda a: C.reduce_scatter_single(output._t, input._t.contiguous(), _op(op, "reduce_scatter"),
-                                                     group=pg, async_op=a), async_op)
+                                                  group=pg, async_op=a), async_op)
 
 
 def _row_sizes(sizes, rows, n, fn):

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _SCRIPT = textwrap.dedent("""
     import sys
     import torch
@@ -36,7 +37,7 @@ _SCRIPT = textwrap.dedent("""
 
 
 def _captured(eager_first):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     out = subprocess.run([sys.executable, "-c", _SCRIPT, "1" if eager_first else "0"], env=env,
                          capture_output=True, text=True, timeout=300, check=True)
     return out.stdout.strip().splitlines()[-1]

@@ -1396,6 +1396,10 @@ def kl_div_ext(input, target, reduction='mean', log_target=False):
     """KL divergence of log-probabilities ``input`` from ``target`` (log-probabilities with ``log_target``);
     'mean' averages over all elements, 'batchmean' divides the sum by the batch size."""
     _check_reduction("kl_div", reduction, _REDUCTIONS + ("batchmean",))
+    if reduction == "mean":
+        # torch's 'mean' is this mean, but it warns that 'batchmean' is the true KL divergence;
+        # MindSpore documents 'mean' as the mean over all elements and warns of nothing.
+        return _wrap(F.kl_div(input._t, target._t, reduction="none", log_target=log_target).mean())
     return _wrap(F.kl_div(input._t, target._t, reduction=reduction, log_target=log_target))
 
 

@@ -122,6 +122,30 @@ class _WrappedWeightDecay(Cell):
         return out * self.loss_scale if self.loss_scale != 1.0 else out
 
 
+def _in_parameter_layout(grads, params):
+    """``(grads, fusable)``: each gradient with its Parameter's strides, and whether torch's fused
+    kernels may take them.
+
+    The fused kernels walk a Parameter, its gradient and its state in memory order, ignoring
+    strides, while ``autograd.grad`` returns some gradients in another layout than their
+    Parameter's (a compiled convolution's weight gradient comes channels-last): those are copied
+    into the Parameter's layout. A Parameter whose own layout has gaps (a strided view) leaves the
+    step to the ``_foreach_`` kernels, which follow strides.
+    """
+    out = None
+    for i, (g, p) in enumerate(zip(grads, params)):
+        t = p._t
+        if g.stride() == t.stride():
+            continue
+        if out is None:
+            out = list(grads)
+        layout = torch.empty_like(t)
+        if layout.stride() != t.stride():
+            return grads, False
+        out[i] = layout.copy_(g)
+    return (grads if out is None else out), True
+
+
 class Optimizer(Cell):
     """Base class of optimizers: ``optimizer(gradients)`` updates ``parameters`` in place.
 
@@ -502,6 +526,8 @@ class Optimizer(Cell):
         fused_dtype = self.__dict__.get("_fused_dtype")
         fusable = fused_dtype is not None and \
             all([g.dtype is fused_dtype and p._t.dtype is fused_dtype for g, p in zip(grads, params)])
+        if fusable:
+            grads, fusable = _in_parameter_layout(grads, params)
         self.__dict__["_fusable_step"] = fusable
         if not fusable:
             # A gradient in another dtype (or on another device) than its Parameter is converted

@@ -34,6 +34,7 @@ import sys
 import statistics
 import threading
 import time
+import types
 import warnings
 import weakref
 
@@ -151,15 +152,38 @@ def _is_capture_error(exc):
     return dyn_exc is not None and isinstance(exc, (dyn_exc.Unsupported, dyn_exc.UserError))
 
 
+def _own_frame(fn, name):
+    """``fn`` as a Python function whose code object is its own, named ``name``.
+
+    Dynamo keeps compiled entries and their recompile limit per code object, and the shapes it
+    has seen (automatic dynamic shapes, also written to the cache folder for later runs) by the
+    code's file, line and name. A callable without code of its own, such as the
+    ``functools.partial`` a GRAPH_MODE cell compiles, goes into torch's one shared wrapper frame:
+    every such cell then shared one recompile limit, and the second cell a process compiled was
+    traced with dynamic shapes from the first one's (symbolic kernels, which inductor took 10
+    minutes to generate for a mindcv ResNet-18 evaluated after training)."""
+    if isinstance(fn, types.FunctionType):
+        return fn
+
+    def call(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    names = {"co_name": name, "co_qualname": name} if sys.version_info >= (3, 11) else {"co_name": name}
+    code = call.__code__.replace(**names)
+    return types.FunctionType(code, call.__globals__, name, None, call.__closure__)
+
+
 class _Compiled:
     """One callable compiled on first use, with whole-graph capture first, then graph breaks, then eager."""
 
-    __slots__ = ("fn", "name", "backend", "fullgraph", "dynamic", "options", "_impl", "_pending", "_decided",
-                 "_race_result", "_record_as")
+    __slots__ = ("fn", "name", "frame_name", "backend", "fullgraph", "dynamic", "options", "_impl", "_pending",
+                 "_decided", "_race_result", "_record_as")
 
-    def __init__(self, fn, name, backend="", fullgraph=False, dynamic=None, options=None):
+    def __init__(self, fn, name, backend="", fullgraph=False, dynamic=None, options=None, frame_name=None):
         self.fn = fn
         self.name = name
+        # The name of the frame Dynamo compiles when ``fn`` has no code of its own (see _own_frame).
+        self.frame_name = frame_name or name
         self.backend = backend
         self.fullgraph = fullgraph
         self.dynamic = dynamic
@@ -179,7 +203,7 @@ class _Compiled:
             # Kernels that read the thread count when they run, not when they are generated: the
             # compiling child runs on one thread, and inductor's cache keys hold a fixed count.
             kwargs["options"] = {"cpp.dynamic_threads": True, **(self.options or {})}
-        return torch.compile(self.fn, **kwargs)
+        return torch.compile(_own_frame(self.fn, self.frame_name), **kwargs)
 
     def __call__(self, *args, **kwargs):
         impl = self._impl
@@ -971,12 +995,20 @@ def _graph_call(cell, args, kwargs):
     compiled = cell.__dict__.get("_graph_compiled")
     if compiled is None:
         compiled = _Compiled(functools.partial(_run_cell, cell), f"{type(cell).__name__}.construct",
-                             backend=cell.__dict__.get("_jit_backend", ""))
+                             backend=cell.__dict__.get("_jit_backend", ""), frame_name=_cell_frame_name(cell))
         cell.__dict__["_graph_compiled"] = compiled
     dyn = cell.__dict__.get("_dynamic_inputs")
     if dyn:
         _mark_dynamic(args, dyn)
     return compiled(*args, **kwargs)
+
+
+def _cell_frame_name(cell):
+    """The name of ``cell``'s compiled frame, the same in every process for the same network: its
+    class and a digest of its Parameters' names and shapes. Dynamo keeps the shapes it has seen by
+    this name, so two different SequentialCells must not share one."""
+    layout = [(name, tuple(param.shape)) for name, param in cell.parameters_and_names()]
+    return f"{type(cell).__qualname__}.construct_{hashlib.sha256(repr(layout).encode()).hexdigest()[:12]}"
 
 
 def _run_cell(cell, *args, **kwargs):

@@ -64,6 +64,26 @@ def test_graph_mode_compiles_outermost_cell_only():
     assert all("_graph_compiled" not in c.__dict__ for c in net.cells())
 
 
+
+def test_each_graph_mode_cell_starts_with_static_shapes(monkeypatch):
+    # Cells compiled through torch's one wrapper frame shared Dynamo's shape history: the second
+    # cell of a process was traced with dynamic shapes (its weights' included) from the first's.
+    traced = []
+
+    def recording_backend(gm, example_inputs):
+        traced.append(any(isinstance(node.meta.get("example_value"), torch.SymInt)
+                          for node in gm.graph.nodes if node.op == "placeholder"))
+        return gm.forward
+
+    real_compile = torch.compile
+    monkeypatch.setattr(torch, "compile", lambda fn, **kw: real_compile(fn, **{**kw, "backend": recording_backend}))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    _mlp()(_x((3, 4)))
+    ms.set_seed(2)
+    nn.SequentialCell([nn.Dense(7, 5), nn.Tanh()])(_x((6, 7)))
+    nn.Dense(5, 3)(_x((2, 5)))
+    assert traced == [False, False, False]
+
 def test_graph_mode_follows_parameter_updates():
     net, x = _mlp(), _x()
     ms.set_context(mode=ms.GRAPH_MODE)

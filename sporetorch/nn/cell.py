@@ -6,6 +6,7 @@ Child cells and Parameters assigned as attributes are registered in ``_cells`` a
 ``auto_prefix`` rule: assigning a child cell renames the child's Parameters to
 ``<attribute>.<path inside the child>``.
 """
+import sys
 from collections import OrderedDict, namedtuple
 
 import torch
@@ -150,6 +151,12 @@ class Cell:
                     return
                 if isinstance(value, Tensor):
                     d["_params"][name].set_data(value)
+                    return
+                if type(value) in (bool, int, float) and _in_graph_construct():
+                    # MindSpore compiles ``self.param = number`` in a GRAPH_MODE construct into an
+                    # Assign (mindcv's GradientAccumulation resets its step counter so).
+                    with torch.no_grad():
+                        d["_params"][name]._t.fill_(value)
                     return
                 raise TypeError(f"Parameter '{name}' already exists in network, can not assign this type: "
                                 f"'{type(value)}' as a parameter.")
@@ -710,6 +717,18 @@ def _run_hooks(cell, args, kwargs):
         if res is not None:
             out = res
     return out
+
+
+def _in_graph_construct():
+    """Whether GRAPH_MODE is on and a Cell's ``construct`` is running: what MindSpore compiles."""
+    if _context.get_context("mode") != _context.GRAPH_MODE:
+        return False
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_name == "construct" and isinstance(frame.f_locals.get("self"), Cell):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _special_call(cell, args, kwargs):

@@ -365,3 +365,44 @@ def test_sparse_softmax_cross_entropy_compiles_without_a_graph_break():
     step = ms.jit(lambda a, b: loss_fn(net(a), b), fullgraph=True)
     np.testing.assert_allclose(step(x, y).asnumpy(), loss_fn(net(x), y).asnumpy(), rtol=1e-6)
     assert not torch._dynamo.utils.counters["graph_break"]
+
+
+class _CountingCell(nn.Cell):
+    """mindcv's GradientAccumulation pattern: a step counter reset with ``self.param = 0``."""
+
+    def __init__(self):
+        super().__init__()
+        self.step = ms.Parameter(Tensor(0, ms.int32), name="step")
+        self.w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+
+    def construct(self, x):
+        self.step += 1
+        if self.step >= 2:
+            self.w = x * 2
+            self.step = 0
+        return self.w + x
+
+
+def _three_calls(cell):
+    return [(cell(Tensor(np.full(2, i + 1, np.float32))).asnumpy().tolist(), int(cell.step.asnumpy()),
+             cell.w.asnumpy().tolist()) for i in range(3)]
+
+
+def test_graph_mode_construct_assigns_a_number_to_a_parameter():
+    # MindSpore 2.10 compiles ``self.step = 0`` in a GRAPH_MODE construct into an Assign; these are
+    # its outputs, step counters and weights for the three calls.
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = _three_calls(_CountingCell())
+    assert got == [([2.0, 2.0], 1, [1.0, 1.0]), ([6.0, 6.0], 0, [4.0, 4.0]), ([7.0, 7.0], 1, [4.0, 4.0])]
+
+
+def test_pynative_refuses_a_number_for_a_parameter_as_mindspore():
+    # MindSpore 2.10 in PYNATIVE_MODE raises this at the second call, and outside construct in either mode.
+    cell = _CountingCell()
+    with pytest.raises(TypeError, match="Parameter 'step' already exists in network, can not assign this type"):
+        _three_calls(cell)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with pytest.raises(TypeError, match="Parameter 'step' already exists in network"):
+        cell.step = 0

@@ -854,11 +854,19 @@ def _child_main(owner, args, kwargs, key, write_fd):
             os._exit(code)
 
 
+# How long a compiling child may go on once its caller has exited: enough for a small step's
+# compile and race (LeNet's: 20-40 s), so that a script shorter than that leaves a verdict and its
+# next run starts from it; not enough to leave a large network's compile (minutes, tens of minutes
+# on a loaded machine) running long after the script that started it.
+_ORPHAN_GRACE_S = 60.0
+
+
 def _exit_with(parent):
-    """In the child: exit as soon as ``parent`` has (the child is then re-parented), so no compiler
-    outlives the script that started it; a later run compiles again from the caches filled so far."""
+    """In the child: exit ``_ORPHAN_GRACE_S`` after ``parent`` has (the child is then re-parented),
+    unless done before; a later run compiles again from the caches filled so far."""
     while os.getppid() == parent:
         time.sleep(0.5)
+    time.sleep(_ORPHAN_GRACE_S)
     os._exit(1)
 
 

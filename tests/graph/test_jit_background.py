@@ -251,10 +251,14 @@ import numpy as np
 import sporetorch as ms
 from sporetorch.common import jit as jit_mod
 
+jit_mod._ORPHAN_GRACE_S = float(sys.argv[1])
+slept = []
+
 @ms.jit
 def step(x):
-    if jit_mod._IN_CHILD:
-        time.sleep(120)  # a compiler that takes longer than the script
+    if jit_mod._IN_CHILD and not slept:
+        slept.append(True)
+        time.sleep(float(sys.argv[2]))  # a compiler that takes longer than the script
     return x * 2
 
 x = ms.Tensor(np.ones(3, np.float32))
@@ -264,13 +268,13 @@ print(jit_mod._Background.active.pid, flush=True)
 """
 
 
-def test_the_compiling_child_exits_with_its_caller(tmp_path):
+def test_the_compiling_child_exits_within_its_grace_after_its_caller(tmp_path):
     import subprocess
     import sys
     env = dict(os.environ, SPORETORCH_CACHE_DIR=str(tmp_path), SPORETORCH_JIT_BACKEND="eager",
                SPORETORCH_JIT_BACKGROUND="1")
-    done = subprocess.run([sys.executable, "-c", _EXITING_PARENT], env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", _EXITING_PARENT, "2", "120"], env=env, capture_output=True,
+                          text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     child = int(done.stdout.split()[-1])
     deadline = time.monotonic() + 10
@@ -281,8 +285,25 @@ def test_the_compiling_child_exits_with_its_caller(tmp_path):
             return
         time.sleep(0.1)
     os.kill(child, 9)
-    pytest.fail("the compiling child kept running after its caller exited")
+    pytest.fail("the compiling child kept running past its grace after its caller exited")
 
+
+
+def test_a_child_done_within_its_grace_records_the_verdict_for_the_next_run(tmp_path):
+    # A script shorter than its compilation: the child finishes after the caller has exited, and
+    # the next run of the script starts from its verdict.
+    import subprocess
+    import sys
+    env = dict(os.environ, SPORETORCH_CACHE_DIR=str(tmp_path), SPORETORCH_JIT_BACKEND="eager",
+               SPORETORCH_JIT_BACKGROUND="1")
+    done = subprocess.run([sys.executable, "-c", _EXITING_PARENT, "60", "2"], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not list((tmp_path / "jit").glob("*.json")):
+        time.sleep(0.2)
+    (record,) = (tmp_path / "jit").glob("*.json")
+    assert jit_mod._read_record(record.stem)["verdict"] in ("compiled", "eager")
 
 def test_where_no_child_can_work_the_caller_compiles_once_the_function_is_hot(monkeypatch, tmp_path):
     # On a GPU no child can be forked: the function runs eagerly, with PYNATIVE's numbers, until it

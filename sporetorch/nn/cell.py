@@ -153,8 +153,8 @@ class Cell:
                     d["_params"][name].set_data(value)
                     return
                 if type(value) in (bool, int, float) and _in_graph_construct():
-                    # MindSpore compiles ``self.param = number`` in a GRAPH_MODE construct into an
-                    # Assign (mindcv's GradientAccumulation resets its step counter so).
+                    # MindSpore compiles ``self.param = number`` in a GRAPH_MODE construct or a jit
+                    # function into an Assign (mindcv's GradientAccumulation resets its step counter so).
                     with torch.no_grad():
                         d["_params"][name]._t.fill_(value)
                     return
@@ -720,12 +720,18 @@ def _run_hooks(cell, args, kwargs):
 
 
 def _in_graph_construct():
-    """Whether GRAPH_MODE is on and a Cell's ``construct`` is running: what MindSpore compiles."""
-    if _context.get_context("mode") != _context.GRAPH_MODE:
-        return False
+    """Whether the caller runs where MindSpore compiles: a Cell's ``construct`` in GRAPH_MODE, or
+    a ``jit`` function (or ``@jit`` construct) in either mode."""
+    from ..common.jit import _Compiled
+
+    graph_mode = _context.get_context("mode") == _context.GRAPH_MODE
+    jit_call = _Compiled.__call__.__code__
     frame = sys._getframe(2)
     while frame is not None:
-        if frame.f_code.co_name == "construct" and isinstance(frame.f_locals.get("self"), Cell):
+        code = frame.f_code
+        if code is jit_call:
+            return True
+        if graph_mode and code.co_name == "construct" and isinstance(frame.f_locals.get("self"), Cell):
             return True
         frame = frame.f_back
     return False

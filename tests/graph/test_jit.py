@@ -398,6 +398,20 @@ def test_graph_mode_construct_assigns_a_number_to_a_parameter():
     assert got == [([2.0, 2.0], 1, [1.0, 1.0]), ([6.0, 6.0], 0, [4.0, 4.0]), ([7.0, 7.0], 1, [4.0, 4.0])]
 
 
+class _JitCountingCell(_CountingCell):
+    @ms.jit
+    def construct(self, x):
+        return super().construct(x)
+
+
+def test_jit_construct_assigns_a_number_to_a_parameter_in_pynative():
+    # MindSpore 2.10 compiles a @jit construct in PYNATIVE_MODE too: the same three calls as GRAPH_MODE.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = _three_calls(_JitCountingCell())
+    assert got == [([2.0, 2.0], 1, [1.0, 1.0]), ([6.0, 6.0], 0, [4.0, 4.0]), ([7.0, 7.0], 1, [4.0, 4.0])]
+
+
 def test_pynative_refuses_a_number_for_a_parameter_as_mindspore():
     # MindSpore 2.10 in PYNATIVE_MODE raises this at the second call, and outside construct in either mode.
     cell = _CountingCell()

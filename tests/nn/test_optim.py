@@ -173,6 +173,20 @@ def test_gradients_in_another_layout_update_as_contiguous_ones(case):
     np.testing.assert_allclose(b.asnumpy(), b_final, rtol=1e-5, atol=5e-6)
     assert w._t.is_contiguous()
 
+
+def test_gradient_layouts_differing_only_in_size_one_strides_are_not_copied():
+    # GRAPH_MODE's eager variant returns 1x1 convolutions' weight gradients with other strides in
+    # their size-1 dimensions: the same memory order, so the fused kernels may take them as they are.
+    from sporetorch.nn.optim.optimizer import _same_memory_order
+    p = torch.zeros(8, 4, 1, 1)
+    assert _same_memory_order(torch.zeros(8, 4, 1, 1).as_strided((8, 4, 1, 1), (4, 1, 4, 4)), p)
+    assert not _same_memory_order(torch.zeros(8, 4, 1, 1).contiguous(memory_format=torch.channels_last)
+                                  .as_strided((8, 4, 1, 1), (1, 8, 1, 1)), p)
+    w = Parameter(Tensor(np.ones((8, 4, 1, 1), np.float32)), name="w")
+    g = torch.arange(32, dtype=torch.float32).reshape(8, 4, 1, 1).as_strided((8, 4, 1, 1), (4, 1, 4, 4))
+    nn.SGD([w], learning_rate=0.5, momentum=0.9)((Tensor(g),))
+    np.testing.assert_allclose(w.asnumpy(), 1.0 - 0.5 * g.numpy())
+
 def _numpy_momentum_nesterov(lr, u, steps):
     w, b = W0.astype(np.float64), B0.astype(np.float64)
     vw, vb = np.zeros_like(w), np.zeros_like(b)

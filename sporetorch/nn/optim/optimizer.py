@@ -122,6 +122,14 @@ class _WrappedWeightDecay(Cell):
         return out * self.loss_scale if self.loss_scale != 1.0 else out
 
 
+def _same_memory_order(a, b):
+    """Whether ``a`` and ``b`` (one shape) lay their elements out alike. Strides of dimensions of
+    size 1 do not count: GRAPH_MODE's eager variant returns 1x1 convolutions' weight gradients
+    with other strides there, in the same memory order."""
+    sa, sb = a.stride(), b.stride()
+    return sa == sb or all(x == y for x, y, n in zip(sa, sb, a.shape) if n > 1)
+
+
 def _in_parameter_layout(grads, params):
     """``(grads, fusable)``: each gradient with its Parameter's strides, and whether torch's fused
     kernels may take them.
@@ -135,7 +143,7 @@ def _in_parameter_layout(grads, params):
     out = None
     for i, (g, p) in enumerate(zip(grads, params)):
         t = p._t
-        if g.stride() == t.stride():
+        if _same_memory_order(g, t):
             continue
         if out is None:
             out = list(grads)

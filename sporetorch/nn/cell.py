@@ -152,7 +152,7 @@ class Cell:
                 if isinstance(value, Tensor):
                     d["_params"][name].set_data(value)
                     return
-                if type(value) in (bool, int, float) and _in_graph_construct():
+                if type(value) in (bool, int, float) and _in_compiled_code():
                     # MindSpore compiles ``self.param = number`` in a GRAPH_MODE construct or a jit
                     # function into an Assign (mindcv's GradientAccumulation resets its step counter so).
                     with torch.no_grad():
@@ -719,7 +719,7 @@ def _run_hooks(cell, args, kwargs):
     return out
 
 
-def _in_graph_construct():
+def _in_compiled_code():
     """Whether the caller runs where MindSpore compiles: a Cell's ``construct`` in GRAPH_MODE, or
     a ``jit`` function (or ``@jit`` construct) in either mode."""
     from ..common.jit import _Compiled

@@ -268,15 +268,20 @@ print(jit_mod._Background.active.pid, flush=True)
 """
 
 
-def test_the_compiling_child_exits_within_its_grace_after_its_caller(tmp_path):
+def _run_exiting_parent(cache, grace_s, compile_s):
+    """Run ``_EXITING_PARENT`` to its end; returns the pid of the compiling child it left."""
     import subprocess
     import sys
-    env = dict(os.environ, SPORETORCH_CACHE_DIR=str(tmp_path), SPORETORCH_JIT_BACKEND="eager",
+    env = dict(os.environ, SPORETORCH_CACHE_DIR=str(cache), SPORETORCH_JIT_BACKEND="eager",
                SPORETORCH_JIT_BACKGROUND="1")
-    done = subprocess.run([sys.executable, "-c", _EXITING_PARENT, "2", "120"], env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", _EXITING_PARENT, str(grace_s), str(compile_s)], env=env,
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    child = int(done.stdout.split()[-1])
+    return int(done.stdout.split()[-1])
+
+
+def test_the_compiling_child_exits_within_its_grace_after_its_caller(tmp_path):
+    child = _run_exiting_parent(tmp_path, grace_s=2, compile_s=120)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         try:
@@ -288,17 +293,10 @@ def test_the_compiling_child_exits_within_its_grace_after_its_caller(tmp_path):
     pytest.fail("the compiling child kept running past its grace after its caller exited")
 
 
-
 def test_a_child_done_within_its_grace_records_the_verdict_for_the_next_run(tmp_path):
     # A script shorter than its compilation: the child finishes after the caller has exited, and
     # the next run of the script starts from its verdict.
-    import subprocess
-    import sys
-    env = dict(os.environ, SPORETORCH_CACHE_DIR=str(tmp_path), SPORETORCH_JIT_BACKEND="eager",
-               SPORETORCH_JIT_BACKGROUND="1")
-    done = subprocess.run([sys.executable, "-c", _EXITING_PARENT, "60", "2"], env=env, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    _run_exiting_parent(tmp_path, grace_s=60, compile_s=2)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not list((tmp_path / "jit").glob("*.json")):
         time.sleep(0.2)

@@ -54,7 +54,7 @@ _ASYNC_THREAD_NAME = "asyn_save_ckpt"
 _TYPE_TO_TORCH = {str(t): t.torch_dtype for t in mstype.all_types}
 
 _save_lock = threading.RLock()
-_async_threads = []
+_async_threads = []  # (thread, path) of the asynchronous saves not yet joined
 
 
 # ---------------------------------------------------------------------------- saving
@@ -399,10 +399,13 @@ def _write_in_background(path, *args):
         raise
 
 
-def _wait_async_saves():
-    for thr in list(_async_threads):
-        thr.join()
-        _async_threads.remove(thr)
+def _wait_async_saves(path=None):
+    """Join the asynchronous saves not yet joined (only those writing ``path``, when given)."""
+    for entry in list(_async_threads):
+        thr, target = entry
+        if path is None or target == path:
+            thr.join()
+            _async_threads.remove(entry)
 
 
 def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False, append_dict=None,
@@ -484,7 +487,7 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         _wait_async_saves()
         thr = threading.Thread(target=_write_in_background,
                                args=(path, snapshot, crc_check, format, enc_key, enc_mode), name=_ASYNC_THREAD_NAME)
-        _async_threads.append(thr)
+        _async_threads.append((thr, path))
         thr.start()
         return None
     _write_checkpoint(path, entries, crc_check, format, enc_key, enc_mode)
@@ -760,6 +763,10 @@ def _check_load_file(ckpt_file_name, fmt):
         raise ValueError(f"For 'load_checkpoint', the checkpoint file format must same with 'format', but got "
                          f"file_name:'{ckpt_file_name}', format:'{fmt}'")
     path = os.path.realpath(ckpt_file_name)
+    # mindcv saves with async_save=True, and a script may load the file it just saved: read it
+    # once written, not the previous file or none (MindSpore 2.10 does not wait; its C++ writer
+    # leaves a shorter window, which a loaded CI runner still hit).
+    _wait_async_saves(path)
     if not os.path.exists(path):
         raise ValueError(f"For 'load_checkpoint', the checkpoint file: {path} does not exist, please check "
                          "whether the 'ckpt_file_name' is correct.")

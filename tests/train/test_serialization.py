@@ -10,6 +10,7 @@ import stat
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -361,6 +362,21 @@ def test_async_save_captures_values_at_call_time(tmp_path):
     with pytest.raises(ValueError):
         ms.save_checkpoint(net, out, async_save="fork")
 
+
+
+def test_loading_a_file_being_saved_asynchronously_waits_for_it(monkeypatch, tmp_path):
+    # mindcv saves with async_save=True and its scripts load the last file straight after training.
+    write = ser._write_checkpoint
+
+    def slow_write(*args, **kwargs):
+        time.sleep(0.5)
+        write(*args, **kwargs)
+
+    monkeypatch.setattr(ser, "_write_checkpoint", slow_write)
+    net = Net(0)
+    out = str(tmp_path / "a.ckpt")
+    ms.save_checkpoint(net, out, async_save=True)
+    np.testing.assert_array_equal(ms.load_checkpoint(out)["weight"].asnumpy(), _values(net)["weight"])
 
 def test_load_checkpoint_async(tmp_path):
     out = str(tmp_path / "a.ckpt")

@@ -16,14 +16,16 @@ so a call never fails because of compilation.
 With the inductor backend on the CPU, compilation does not hold up the caller: the first call
 forks a child process that compiles (and times compiled against eager execution) on its own copy
 of the program's state, while the caller runs eagerly; at the first call after the child is done,
-the caller switches to the faster variant. On a GPU, where no child can work, the caller runs the
-function eagerly until it has taken about as long as compiling it would, then compiles it. Compiled
-code reaches the disk through torch's FX graph and AOTAutograd caches (under the user's cache
-folder), and the verdict is recorded there too, so the next run of the same script starts with the
-faster variant at once.
+the caller switches to the faster variant (to compiled code by compiling it itself from the caches
+the child filled, once a thread has imported the compiler beside its eager calls). On a GPU, where
+no child can work, the caller runs the function eagerly until it has taken about as long as
+compiling it would, then compiles it. Compiled code reaches the disk through torch's FX graph and
+AOTAutograd caches (under the user's cache folder), and the verdict is recorded there too, so the
+next run of the same script starts with the faster variant at once.
 """
 import functools
 import hashlib
+import importlib
 import inspect
 import json
 import logging
@@ -242,10 +244,14 @@ class _Compiled:
         spent[0] += time.perf_counter() - start
         if spent[0] >= _HOT_S:
             self._record_as = key
-            self._impl = self._compile_hot
+            self._impl = self._compile_when_imported
         return out
 
-    def _compile_hot(self, *args, **kwargs):
+    def _compile_when_imported(self, *args, **kwargs):
+        """Compile in the caller once the compiler's modules are imported; until then, run eagerly
+        while a thread imports them (see ``_compiler_imported``)."""
+        if not _compiler_imported(_resolve_backend(self.backend)):
+            return self._run_plain(*args, **kwargs)
         return self._compile_now(args, kwargs)
 
     def _start_background(self, *args, **kwargs):
@@ -306,7 +312,8 @@ class _Compiled:
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs compiled%s", self.name,
                          _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
             self._decided = "compiled"
-            return self._compile_now(args, kwargs)
+            self._impl = self._compile_when_imported
+            return self._impl(*args, **kwargs)
         if verdict == "failed":
             warnings.warn(result.get("message", f"sporetorch jit: compiling '{self.name}' failed; running it "
                                                 "eagerly."), RuntimeWarning, stacklevel=4)
@@ -559,6 +566,76 @@ def _where_to_compile(owner):
     return "child" if _child_possible() else "now"
 
 
+# What the first compilation in a process imports before it can even look in the caches: about
+# 2.5 s of the 5.6-6.4 s that a second run's first call of a CIFAR ResNet-18 inference took when its
+# recorded verdict was compiled; tracing and loading the cached code took the rest
+# (benchmarks/graph_second_run.py).
+_COMPILER_MODULES = {"inductor": ("torch._dynamo", "torch._inductor.compile_fx", "torch.utils.cpp_extension")}
+_compiler_imports = {}  # backend -> [the thread importing its modules, what _leave_a_core returned]
+_IMPORT_SWITCH_INTERVAL_S = 0.0005
+
+
+def _import_modules(names):
+    """Import ``names`` in a thread beside the caller's eager calls. Each op of those releases the
+    interpreter's lock and takes it back; at the default switch interval (5 ms) it waited that long
+    for the importing thread, and eager steps ran about twice as slowly."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(_IMPORT_SWITCH_INTERVAL_S)
+    try:
+        for name in names:
+            importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - the compilation that needs the module reports the failure
+        pass
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def _compiler_imported(backend):
+    """Whether ``backend``'s modules are imported. If not, start a thread importing them, so that the
+    caller runs eagerly meanwhile instead of waiting for the imports at a call."""
+    entry = _compiler_imports.get(backend)
+    if entry is None:
+        names = _COMPILER_MODULES.get(backend, ("torch._dynamo",))
+        if all(name in sys.modules for name in names):
+            return True
+        if _importing_compiler():
+            return False  # one thread at a time: each lowers the switch interval and restores it
+        thread = threading.Thread(target=_import_modules, args=(names,), name="sporetorch-jit-import", daemon=True)
+        entry = _compiler_imports[backend] = [thread, _leave_a_core()]
+        thread.start()
+    if entry[0].is_alive():
+        return False
+    _take_the_core_back(entry[1])
+    entry[1] = None
+    return True
+
+
+def _importing_compiler():
+    return any(thread.is_alive() for thread, _ in _compiler_imports.values())
+
+
+def _leave_a_core():
+    """Leave a core to work beside the caller's steps (a compiling child, or a thread importing the
+    compiler): torch's OpenMP threads, one per core, stall at every barrier when other work takes
+    one of their cores, and eager steps then run several times slower than on one core fewer.
+    Returns what ``_take_the_core_back`` needs to undo it, or None when nothing changed."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    threads = torch.get_num_threads()
+    if 1 < cores <= threads:
+        torch.set_num_threads(cores - 1)
+        return threads, cores - 1
+    return None
+
+
+def _take_the_core_back(saved):
+    """Undo ``_leave_a_core`` (unless the user has changed the thread count since)."""
+    if saved is not None and torch.get_num_threads() == saved[1]:
+        torch.set_num_threads(saved[0])
+
+
 def _child_possible():
     """Whether a forked child can run a CPU function: the platform forks, and CUDA is not
     initialised (a forked child cannot use CUDA once its parent has)."""
@@ -744,24 +821,6 @@ class _Background:
         self.status = None
         self.threads = None
 
-    def _share_cores(self):
-        """Leave the child a core while it works: torch's OpenMP threads, one per core, stall at every
-        barrier when another process takes one of their cores, and eager steps then run several times
-        slower than on one core fewer. Undone when the child is done (unless the user changed it)."""
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except (AttributeError, OSError):
-            cores = os.cpu_count() or 1
-        threads = torch.get_num_threads()
-        if 1 < cores <= threads:
-            torch.set_num_threads(cores - 1)
-            self.threads = (threads, cores - 1)
-
-    def _restore_cores(self):
-        if self.threads is not None and torch.get_num_threads() == self.threads[1]:
-            torch.set_num_threads(self.threads[0])
-        self.threads = None
-
     next_try = 0.0
 
     @classmethod
@@ -770,6 +829,9 @@ class _Background:
         or in any other of this user's (one at a time keeps a test suite
         of GRAPH_MODE scripts from piling them up). The other processes' child is looked for once a second."""
         if cls.active is not None and cls.active.poll() is None:
+            return False
+        if _importing_compiler():
+            # A child forked in the middle of an import would find that module's lock held forever.
             return False
         now = time.monotonic()
         if now < cls.next_try:
@@ -789,7 +851,7 @@ class _Background:
         os.close(write_fd)
         os.set_blocking(read_fd, False)
         cls.active = cls(pid, read_fd, key)
-        cls.active._share_cores()
+        cls.active.threads = _leave_a_core()
         return True
 
     def poll(self):
@@ -805,7 +867,8 @@ class _Background:
             return None
         self._drain()
         os.close(self.fd)
-        self._restore_cores()
+        _take_the_core_back(self.threads)
+        self.threads = None
         try:
             status = json.loads(b"".join(self.chunks).decode() or "{}")
         except ValueError:

@@ -3,6 +3,7 @@ The eager backend keeps these fast; SPORETORCH_JIT_BACKGROUND=1 forces the child
 values are the PYNATIVE results of the same steps (the child must never change the caller's numbers)."""
 import logging
 import os
+import threading
 import time
 import types
 
@@ -215,6 +216,43 @@ def test_caller_leaves_the_child_a_core_and_takes_it_back(monkeypatch):
         torch.set_num_threads(before)
 
 
+def test_a_compiled_verdict_runs_eagerly_while_a_thread_imports_the_compiler(monkeypatch, tmp_path):
+    # A second run whose recorded verdict is compiled: the first compilation in a process imports
+    # the compiler first (about 2.5 s of a CIFAR ResNet-18's 5.5 s), so a thread imports it while
+    # the caller runs eagerly, on one core fewer, and forks no child meanwhile.
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(jit_mod, "_compiler_imports", {})
+    monkeypatch.setattr(jit_mod, "_COMPILER_MODULES", {"eager": ("a_compiler_module_not_yet_imported",)})
+    imported = threading.Event()
+    monkeypatch.setattr(jit_mod, "_import_modules", lambda names: imported.wait(60))
+    x, y = _batch()
+    eager_step, _ = _train_step(False)
+    expected = [float(eager_step(x, y).asnumpy()) for _ in range(5)]
+    first_run, _ = _train_step(True)
+    first_run(x, y)
+    jit_mod._write_record(jit_mod._record_key(first_run._compiled, (x, y), {}), {"verdict": "compiled"})
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        step, _ = _train_step(True)
+        compiled = step._compiled
+        got = [float(step(x, y).asnumpy()), float(step(x, y).asnumpy())]
+        assert compiled._impl == compiled._compile_when_imported and torch.get_num_threads() == 1
+        double = ms.jit(lambda a: a + a)  # another function, whose second call would fork a child
+        double(x)
+        double(x)
+        assert jit_mod._Background.active is None  # a fork amid an import would leave its lock held in the child
+        imported.set()
+        jit_mod._compiler_imports["eager"][0].join(10)
+        got += [float(step(x, y).asnumpy()) for _ in range(3)]
+        assert compiled._impl != compiled._compile_when_imported and torch.get_num_threads() == 2
+    finally:
+        imported.set()
+        torch.set_num_threads(before)
+    assert got[:2] == expected[:2]
+    np.testing.assert_allclose(got, expected, rtol=1e-5)
+
+
 def test_switch_is_logged_once_at_info(caplog):
     x, y = _batch()
     step, _ = _train_step(True)
@@ -316,7 +354,7 @@ def test_where_no_child_can_work_the_caller_compiles_once_the_function_is_hot(mo
     compiled = step._compiled
     got = [float(step(x, y).asnumpy()), float(step(x, y).asnumpy())]
     assert jit_mod._Background.active is None
-    assert compiled._impl == compiled._compile_hot
+    assert compiled._impl == compiled._compile_when_imported
     assert got == expected[:2]
     got += [float(step(x, y).asnumpy()) for _ in range(12)]
     np.testing.assert_allclose(got, expected, rtol=1e-5)
@@ -326,7 +364,7 @@ def test_where_no_child_can_work_the_caller_compiles_once_the_function_is_hot(mo
     # The next run takes the verdict at its first call.
     again, _ = _train_step(True)
     again(x, y)
-    assert again._compiled._impl not in (None, again._compiled._compile_hot)
+    assert again._compiled._impl not in (None, again._compiled._compile_when_imported)
 
 
 def test_a_function_shorter_than_a_compilation_never_compiles_on_a_gpu(monkeypatch):

@@ -568,23 +568,49 @@ def _where_to_compile(owner):
 
 # What the first compilation in a process imports before it can even look in the caches: about
 # 2.5 s of the 5.6-6.4 s that a second run's first call of a CIFAR ResNet-18 inference took when its
-# recorded verdict was compiled; tracing and loading the cached code took the rest
-# (benchmarks/graph_second_run.py).
+# recorded verdict was compiled (benchmarks/graph_second_run.py).
 _COMPILER_MODULES = {"inductor": ("torch._dynamo", "torch._inductor.compile_fx", "torch.utils.cpp_extension")}
 _compiler_imports = {}  # backend -> [the thread importing its modules, what _leave_a_core returned]
 _IMPORT_SWITCH_INTERVAL_S = 0.0005
+# sporetorch's files holding the code that calls torch ops: Dynamo names the function around the
+# line of each op it records, and tokenizes the whole file once per process to find it.
+_TRACED_FILES = (os.path.join(_PACKAGE_DIR, "nn", "layer", ""), os.path.join(_PACKAGE_DIR, "ops", "function", ""),
+                  os.path.join(_PACKAGE_DIR, "common", "tensor.py"))
 
 
-def _import_modules(names):
-    """Import ``names`` in a thread beside the caller's eager calls. Each op of those releases the
-    interpreter's lock and takes it back; at the default switch interval (5 ms) it waited that long
-    for the importing thread, and eager steps ran about twice as slowly."""
+def _warm_inductor():
+    """Inductor's other per-process work before a cached graph loads: it picks the CPU's vector
+    instruction set by compiling and loading a probe in a subprocess (0.6 s), and hashes its own
+    sources into its cache keys (0.2 s)."""
+    from torch._inductor import codecache, cpu_vec_isa
+    cpu_vec_isa.pick_vec_isa()
+    codecache.torch_key()
+
+
+def _warm_line_names():
+    """Tokenize the files Dynamo looks up the enclosing function in while tracing (0.4 s for a ResNet)."""
+    from torch._dynamo import funcname_cache
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if path and path.endswith(".py") and path.startswith(_TRACED_FILES):
+            funcname_cache.get_funcname(path, 1)
+
+
+_COMPILER_WARM_UPS = {"inductor": (_warm_inductor, _warm_line_names)}
+
+
+def _import_modules(backend, names):
+    """Import ``names`` and warm ``backend``'s caches, in a thread beside the caller's eager calls.
+    Each op of those releases the interpreter's lock and takes it back; at the default switch
+    interval (5 ms) it waited that long for this thread, and eager steps ran about twice as slowly."""
     interval = sys.getswitchinterval()
     sys.setswitchinterval(_IMPORT_SWITCH_INTERVAL_S)
     try:
         for name in names:
             importlib.import_module(name)
-    except Exception:  # noqa: BLE001 - the compilation that needs the module reports the failure
+        for warm_up in _COMPILER_WARM_UPS.get(backend, ()):
+            warm_up()
+    except Exception:  # noqa: BLE001 - ahead-of-time work only: the compilation reports its own failures
         pass
     finally:
         sys.setswitchinterval(interval)
@@ -600,7 +626,7 @@ def _compiler_imported(backend):
             return True
         if _importing_compiler():
             return False  # one thread at a time: each lowers the switch interval and restores it
-        thread = threading.Thread(target=_import_modules, args=(names,), name="sporetorch-jit-import", daemon=True)
+        thread = threading.Thread(target=_import_modules, args=(backend, names), name="sporetorch-jit-import", daemon=True)
         entry = _compiler_imports[backend] = [thread, _leave_a_core()]
         thread.start()
     if entry[0].is_alive():

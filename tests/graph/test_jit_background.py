@@ -224,7 +224,7 @@ def test_a_compiled_verdict_runs_eagerly_while_a_thread_imports_the_compiler(mon
     monkeypatch.setattr(jit_mod, "_compiler_imports", {})
     monkeypatch.setattr(jit_mod, "_COMPILER_MODULES", {"eager": ("a_compiler_module_not_yet_imported",)})
     imported = threading.Event()
-    monkeypatch.setattr(jit_mod, "_import_modules", lambda names: imported.wait(60))
+    monkeypatch.setattr(jit_mod, "_import_modules", lambda backend, names: imported.wait(60))
     x, y = _batch()
     eager_step, _ = _train_step(False)
     expected = [float(eager_step(x, y).asnumpy()) for _ in range(5)]

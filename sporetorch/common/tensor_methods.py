@@ -1583,17 +1583,25 @@ def fill_diagonal(self, fill_value, wrap=False):
 
 
 def itemset(self, *args):
-    """``itemset(value)`` on a one-element tensor, or ``itemset(index, value)``; updates in place."""
+    """``itemset(value)`` on a one-element tensor, or ``itemset(index, value)`` with a flat index or
+    a tuple of indices: a copy with that element set. As in MindSpore, the tensor itself is left
+    unchanged (NumPy's ``itemset`` writes in place)."""
     if len(args) == 1:
+        if self._t.numel() != 1:
+            raise IndexError("Only tensor which shape is (1,) support 1 arg that means omit index, but the tensor "
+                             f"shape is {tuple(self._t.shape)} and got 1 input.")
         index, v = 0, args[0]
     else:
         index, v = args
-    with torch.no_grad():
-        if isinstance(index, tuple):
-            self._t[index] = v
-        else:
-            self._t.view(-1)[index] = v
-    return self
+    out = self._t.detach().clone(memory_format=torch.contiguous_format)
+    if isinstance(index, tuple):
+        out[index] = v
+    else:
+        size = out.numel()
+        if not -size <= index < size:
+            raise IndexError(f"index {index} is out of bounds for axis 0 with size {size}")
+        out.view(-1)[index] = v
+    return _wrap(out)
 
 
 def to_coo(self):

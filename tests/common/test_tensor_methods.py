@@ -545,3 +545,24 @@ def covered_methods():
     names.update(_CONSTANTS)
     names.update(("is_init", "hooks", "offload_file_path", "flush_from_cache"))
     return sorted(n for n in names if n in vars(Tensor))
+
+
+def test_itemset_returns_a_copy_in_logical_order():
+    # Values from MindSpore 2.10, on a transposed (non-contiguous) view of arange(6).reshape(2, 3):
+    # itemset returns a new tensor and leaves the one it was called on unchanged.
+    a = Tensor(np.arange(6).reshape(2, 3).astype(np.float32))
+    cases = [((1, 5.0), [[0.0, 5.0], [1.0, 4.0], [2.0, 5.0]]),
+             ((-1, 7.0), [[0.0, 3.0], [1.0, 4.0], [2.0, 7.0]]),
+             (((1, 0), 9.0), [[0.0, 3.0], [9.0, 4.0], [2.0, 5.0]]),
+             ((2, 4), [[0.0, 3.0], [4.0, 4.0], [2.0, 5.0]])]
+    for args, expected in cases:
+        view = a.transpose(1, 0)
+        out = view.itemset(*args)
+        assert out.asnumpy().tolist() == expected and out.dtype == ms.float32
+        assert view.asnumpy().tolist() == [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]]
+    single = Tensor(np.array([3], np.int32))
+    assert single.itemset(8).asnumpy().tolist() == [8] and single.asnumpy().tolist() == [3]
+    with pytest.raises(IndexError, match=r"index 6 is out of bounds for axis 0 with size 6"):
+        a.itemset(6, 1.0)
+    with pytest.raises(IndexError, match=r"shape is \(2, 3\) and got 1 input"):
+        a.itemset(1.5)

@@ -6,7 +6,7 @@ import torch
 import torch.nn.functional as F
 
 import sporetorch as ms
-from sporetorch import nn
+from sporetorch import nn, ops
 from sporetorch.common.tensor import _wrap
 
 RS = np.random.RandomState(0)
@@ -146,11 +146,14 @@ def test_loss_output_dtype_follows_input():
 
 
 def test_loss_gradients_match_torch():
+    # CrossEntropyLoss takes float16 and float32 logits only, as in MindSpore 2.10.
+    x32 = th(P).requires_grad_(True)
+    g = ms.grad(lambda a: nn.CrossEntropyLoss(label_smoothing=0.1)(a, ten(LAB)))(_wrap(x32.detach()))
+    F.cross_entropy(x32, th(LAB).long(), label_smoothing=0.1).backward()
+    np.testing.assert_allclose(g.asnumpy(), x32.grad.numpy(), rtol=1e-6, atol=1e-7)
     x = th(P).double().requires_grad_(True)
-    fn = ms.grad(lambda a: nn.CrossEntropyLoss(label_smoothing=0.1)(a, ten(LAB)))
-    g = fn(_wrap(x.detach()))
-    F.cross_entropy(x, th(LAB).long(), label_smoothing=0.1).backward()
-    np.testing.assert_allclose(g.asnumpy(), x.grad.numpy(), atol=1e-10)
+    assert torch.autograd.gradcheck(
+        lambda a: ops.cross_entropy(_wrap(a), ten(LAB), label_smoothing=0.1)._t, (x.detach().clone().requires_grad_(True),))
     assert torch.autograd.gradcheck(
         lambda a: nn.FocalLoss()(_wrap(a), ten(LAB.reshape(4, 1)))._t, (x.detach().clone().requires_grad_(True),))
     assert torch.autograd.gradcheck(
@@ -185,3 +188,21 @@ def test_mse_loss_takes_integer_labels_and_differentiates_the_logits():
     assert loss.dtype == ms.float32
     np.testing.assert_allclose(loss.asnumpy(), np.mean((x - y) ** 2), rtol=1e-6)
     np.testing.assert_allclose(grad.asnumpy(), 2 * (x - y) / x.size, rtol=1e-6)
+
+
+def test_cross_entropy_layers_refuse_float64_logits():
+    # MindSpore 2.10 raises TypeError for float64 (and bfloat16) logits in both layers and in the
+    # dense Primitive; ops.cross_entropy accepts float64 there, as here.
+    logits = ten(P.astype(np.float64))
+    with pytest.raises(TypeError, match=r"For 'CrossEntropyLoss', the 'logits' should be one of "
+                                        r"\[mindspore.float16, mindspore.float32\], but got 'mindspore.float64'"):
+        nn.CrossEntropyLoss()(logits, ten(LAB))
+    with pytest.raises(TypeError, match=r"SoftmaxCrossEntropyWithLogits.*'logits'.*Float64"):
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True)(logits, ten(LAB))
+    with pytest.raises(TypeError, match=r"SoftmaxCrossEntropyWithLogits.*'labels'.*Float64"):
+        nn.SoftmaxCrossEntropyWithLogits()(ten(P), ten(np.eye(5)[LAB]))
+    with pytest.raises(TypeError, match=r"SoftmaxCrossEntropyWithLogits.*'logits'.*BFloat16"):
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True)(ten(P).astype(ms.bfloat16), ten(LAB))
+    with pytest.raises(TypeError, match=r"SoftmaxCrossEntropyWithLogits.*Float64"):
+        ops.SoftmaxCrossEntropyWithLogits()(logits, ten(np.eye(5)[LAB]))
+    assert ops.cross_entropy(logits, ten(LAB)).dtype == ms.float64

@@ -263,6 +263,12 @@ class SoftMarginLoss(LossBase):
         return _wrap(F.soft_margin_loss(logits._t, labels._t, reduction=self.reduction))
 
 
+def _check_float16_or_32(cell, arg, t):
+    if t.dtype not in (torch.float16, torch.float32):
+        raise TypeError(f"For '{cell}', the '{arg}' must be a Tensor of {{Float16, Float32}}, but got "
+                        f"{mstype.from_torch(t.dtype)}")
+
+
 class SoftmaxCrossEntropyWithLogits(LossBase):
     r"""Cross entropy of ``softmax(logits)`` against one-hot (or ``sparse`` index) labels, per sample.
 
@@ -293,6 +299,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
     def construct(self, logits, labels):
         x, y = logits._t, labels._t
+        _check_float16_or_32("SoftmaxCrossEntropyWithLogits", "logits", x)
         if self.sparse:
             if x.dim() != y.dim() + 1 or x.shape[0] != y.shape[0]:
                 raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', with sparse=True the 'labels' must be "
@@ -311,6 +318,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             if not outside.any():
                 return _wrap(F.cross_entropy(x, y, reduction=self.reduction))
             return _wrap(self._outside_labels(x, y, outside))
+        _check_float16_or_32("SoftmaxCrossEntropyWithLogits", "labels", y)
         if x.shape != y.shape:
             raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', the shapes of 'logits' {tuple(x.shape)} and "
                              f"'labels' {tuple(y.shape)} must be equal")
@@ -826,6 +834,9 @@ class CrossEntropyLoss(LossBase):
 
     def construct(self, logits, labels):
         x, y = logits._t, labels._t
+        if x.dtype not in (torch.float16, torch.float32):
+            raise TypeError(f"For 'CrossEntropyLoss', the 'logits' should be one of [mindspore.float16, "
+                            f"mindspore.float32], but got '{mstype.from_torch(x.dtype)!r}'.")
         if x.dim() == y.dim():
             if x.shape != y.shape:
                 raise ValueError(f"For 'CrossEntropyLoss', probability 'labels' must have the shape of 'logits', "

@@ -470,19 +470,16 @@ class L2Loss(Primitive):
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):
-    """Cross entropy between ``softmax(logits)`` and dense ``labels``, both (batch, classes):
-    ``(loss per sample, dlogits)``.
-
-    Differences from MindSpore: float64 is accepted too (MindSpore 2.10 takes float16 and float32 only).
-    """
+    """Cross entropy between ``softmax(logits)`` and dense ``labels``, both (batch, classes), float16
+    or float32: ``(loss per sample, dlogits)``."""
 
     def __init__(self):
         super().__init__("SoftmaxCrossEntropyWithLogits")
 
     def __call__(self, logits, labels):
         prim = "SoftmaxCrossEntropyWithLogits"
-        tensor_of(prim, "labels", labels, FLOATS)
-        tensor_of(prim, "logits", logits, FLOATS)
+        tensor_of(prim, "labels", labels, F16_F32)
+        tensor_of(prim, "logits", logits, F16_F32)
         _same_dtype(prim, ("logits", "labels"), logits, labels)
         _check_rank(prim, "logits", logits, (2,))
         _check_rank(prim, "labels", labels, (2,))

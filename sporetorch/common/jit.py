@@ -626,7 +626,8 @@ def _compiler_imported(backend):
             return True
         if _importing_compiler():
             return False  # one thread at a time: each lowers the switch interval and restores it
-        thread = threading.Thread(target=_import_modules, args=(backend, names), name="sporetorch-jit-import", daemon=True)
+        thread = threading.Thread(target=_import_modules, args=(backend, names), name="sporetorch-jit-import",
+                                  daemon=True)
         entry = _compiler_imports[backend] = [thread, _leave_a_core()]
         thread.start()
     if entry[0].is_alive():

@@ -152,8 +152,8 @@ def test_loss_gradients_match_torch():
     F.cross_entropy(x32, th(LAB).long(), label_smoothing=0.1).backward()
     np.testing.assert_allclose(g.asnumpy(), x32.grad.numpy(), rtol=1e-6, atol=1e-7)
     x = th(P).double().requires_grad_(True)
-    assert torch.autograd.gradcheck(
-        lambda a: ops.cross_entropy(_wrap(a), ten(LAB), label_smoothing=0.1)._t, (x.detach().clone().requires_grad_(True),))
+    assert torch.autograd.gradcheck(lambda a: ops.cross_entropy(_wrap(a), ten(LAB), label_smoothing=0.1)._t,
+                                    (x.detach().clone().requires_grad_(True),))
     assert torch.autograd.gradcheck(
         lambda a: nn.FocalLoss()(_wrap(a), ten(LAB.reshape(4, 1)))._t, (x.detach().clone().requires_grad_(True),))
     assert torch.autograd.gradcheck(

@@ -29,6 +29,7 @@ import importlib
 import inspect
 import json
 import logging
+import operator
 import os
 import select
 import shutil
@@ -111,17 +112,20 @@ def _describe_break(exc):
     return where, reason, code, hints
 
 
-# What Dynamo's first line means, in a MindSpore user's words (matched in order, case-insensitively).
+# What Dynamo's first line means, in a MindSpore user's words, and what to write instead (matched
+# in order, case-insensitively).
 _BREAK_REASONS = (
-    ("data-dependent", "a Python `if`/`while` or int()/float() on a tensor's value"),
-    ("item()", "reading a tensor's value in Python"),
-    ("numpy", "a NumPy call on a tensor"),
+    ("data-dependent", "a Python `if`/`while` or int()/float() on a tensor's value",
+     "use ops.select/ops.where instead of a Python `if` on a tensor value"),
+    ("item()", "reading a tensor's value in Python", "keep the value in a tensor instead of reading it with item()"),
+    ("numpy", "a NumPy call on a tensor", "use sporetorch ops instead of NumPy"),
 )
 
 
 def _plain_reason(reason):
+    """``(reason in plain words, what to write instead or None)``."""
     low = reason.lower()
-    return next((plain for key, plain in _BREAK_REASONS if key in low), reason)
+    return next(((plain, advice) for key, plain, advice in _BREAK_REASONS if key in low), (reason, None))
 
 
 def _quiet_compiler_logs():
@@ -136,17 +140,34 @@ def _quiet_compiler_logs():
 
 def _break_message(exc, name, strict):
     where, reason, code, hints = _describe_break(exc)
+    mode = "GRAPH_MODE" if _context.get_context("mode") == _context.GRAPH_MODE else "jit"
+    plain, advice = _plain_reason(reason)
     if not strict:
-        return (f"GRAPH_MODE runs part of '{name}' eagerly: {_plain_reason(reason)} at {where}{code}. To keep "
-                "it in the graph, use ops.select/ops.where instead of a Python `if` on a tensor value.")
-    msg = f"GRAPH_MODE cannot capture '{name}' as one graph: {reason} at {where}{code}."
-    if strict:
-        advice = ("Rewrite that line with tensor operations (ops.select/ops.where instead of a Python `if` on a "
-                  "tensor value, sporetorch ops instead of NumPy), or drop fullgraph=True / "
-                  "jit_syntax_level=STRICT to let sporetorch run that part eagerly.")
-        if hints:
-            advice += " Compiler hint: " + hints[0]
-        return msg + " " + advice
+        advice = f" To keep it in the graph, {advice}." if advice else ""
+        return f"{mode} runs part of '{name}' eagerly: {plain} at {where}{code}.{advice}"
+    advice = f"Rewrite that line ({advice})" if advice else "Rewrite that line with tensor operations"
+    advice += ", or drop fullgraph=True / jit_syntax_level=STRICT to let sporetorch run that part eagerly."
+    if hints:
+        advice += " Compiler hint: " + hints[0]
+    return f"{mode} cannot capture '{name}' as one graph: {reason} at {where}{code}. {advice}"
+
+
+def _trace_matmul_operator():
+    """Let Dynamo trace ``a @ b`` where an operand is a sporetorch Tensor, as Python runs it: through
+    ``__matmul__``/``__rmatmul__``. Dynamo 2.13 traces the other binary operators of a Python object
+    that way, but leaves ``@`` out of its table (SymInt has no ``__matmul__``), so every attention
+    block written with ``@`` split a GRAPH_MODE graph. The table is torch's internal one; where a torch
+    lacks it, ``@`` stays a graph break and nothing else changes."""
+    try:
+        from torch._dynamo.variables.builtin import BuiltinVariable
+        binops = BuiltinVariable._binops()
+        if not isinstance(binops, dict) or operator.matmul in binops:
+            return
+        binops[operator.matmul] = (["__matmul__", "__rmatmul__", "__imatmul__"], operator.imatmul)
+        BuiltinVariable._binop_handlers.cache_clear()
+        BuiltinVariable.call_function_handler_cache.clear()
+    except (ImportError, AttributeError, TypeError):
+        return
 
 
 def _is_capture_error(exc):
@@ -199,6 +220,7 @@ class _Compiled:
         self._record_as = None
 
     def _compile(self, fullgraph):
+        _trace_matmul_operator()
         backend = _resolve_backend(self.backend)
         kwargs = {"backend": backend, "fullgraph": fullgraph, "dynamic": self.dynamic}
         if backend == "inductor":

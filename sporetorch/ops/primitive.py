@@ -84,16 +84,32 @@ class PrimitiveWithCheck(Primitive):
 
 
 def prim_attr_register(fn):
-    """Decorator for a Primitive ``__init__``: records every argument (defaults included) as an attribute."""
+    """Decorator for a Primitive ``__init__``: records every argument (defaults included) as an attribute.
+
+    The arguments are matched to their names with plain dicts, not ``inspect.Signature.bind``:
+    MindSpore code builds Primitives inside ``construct`` (``ops.Softmax(axis=1)(x)``), and
+    TorchDynamo cannot trace a ``Signature``, so each such call split a GRAPH_MODE graph.
+    """
     sig = inspect.signature(fn)
+    params = list(sig.parameters.values())[1:]
+    named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    if not all(p.kind in named for p in params):
+        raise TypeError(f"prim_attr_register: '{fn.__qualname__}' may take named parameters only")
+    names = tuple(p.name for p in params)
+    positional = tuple(p.name for p in params if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
 
     @functools.wraps(fn)
     def wrapper(self, *args, **kwargs):
         Primitive.__init__(self, type(self).__name__)
-        bound = sig.bind(self, *args, **kwargs)
-        bound.apply_defaults()
-        for k, v in list(bound.arguments.items())[1:]:
-            self._set_init_attr(k, v)
+        if len(args) > len(positional) or not set(kwargs) <= set(names):
+            fn(self, *args, **kwargs)  # raises Python's TypeError for the call
+        values = dict(defaults)
+        values.update(zip(positional, args))
+        values.update(kwargs)
+        for name in names:
+            if name in values:
+                self._set_init_attr(name, values[name])
         fn(self, *args, **kwargs)
     return wrapper
 

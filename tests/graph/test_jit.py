@@ -11,7 +11,7 @@ import pytest
 import torch
 
 import sporetorch as ms
-from sporetorch import Tensor, nn
+from sporetorch import Tensor, nn, ops
 from sporetorch.common.jit import GraphCaptureError, JitConfig, _Compiled, _Race, default_backend
 
 
@@ -135,6 +135,41 @@ def test_strict_syntax_level_turns_fallback_into_clear_error():
         net(x)
     text = str(info.value)
     assert "_Branchy.construct" in text and "test_jit.py:" in text and "ops.select" in text
+
+
+class _AttentionWithPrimitives(nn.Cell):
+    """What model zoos write in construct (mindyolo's Upsample and Attention): Primitives built there
+    with arguments, and ``@`` between tensors."""
+
+    def construct(self, q, k):
+        scores = ops.Softmax(axis=-1)((q @ ops.transpose(k, (0, 2, 1))) * 0.5)
+        mixed = scores @ k
+        return ops.ResizeNearestNeighbor((6, 4))(mixed.expand_dims(1)).squeeze(1) @ ops.ones((4, 2), ms.float32)
+
+
+def test_primitives_built_in_construct_and_matmul_operator_stay_in_one_graph():
+    rng = np.random.RandomState(3)
+    q, k = Tensor(rng.randn(2, 3, 3).astype(np.float32)), Tensor(rng.randn(2, 3, 3).astype(np.float32))
+    net = _AttentionWithPrimitives()
+    expected = net(q, k).asnumpy()
+    # STRICT turns any graph break into a GraphCaptureError.
+    ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
+    out = net(q, k)
+    assert out.shape == (2, 6, 2)
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6, atol=1e-6)
+
+
+def test_graph_break_advice_follows_the_reason():
+    from sporetorch.common.jit import _break_message
+    unsupported = torch._dynamo.exc.Unsupported
+    ms.set_context(mode=ms.GRAPH_MODE)
+    data = _break_message(unsupported("Data-dependent branching"), "Net.construct", False)
+    assert data.startswith("GRAPH_MODE runs part of 'Net.construct' eagerly") and "ops.select" in data
+    other = _break_message(unsupported("Unexpected type in sourceless builder"), "Net.construct", False)
+    assert "ops.select" not in other and other.endswith("at an unknown line.")
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert _break_message(unsupported("Data-dependent branching"), "step", True).startswith(
+        "jit cannot capture 'step' as one graph")
 
 
 def test_jit_function_matches_eager_and_works_as_method():

@@ -561,10 +561,27 @@ def _no_bool_extreme(name, self, dim, axis):
         _no_bool(name, self)
 
 
-def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
+def _extreme_overload(name, dim, keepdim, axis, keepdims, initial, where, return_indices):
+    """MindSpore's choice between ``max``/``min``'s two overloads: a NumPy-style keyword (``keepdims``,
+    ``initial``, ``where``, ``return_indices``) makes a positional first argument the ``axis`` of the
+    overload that returns values, as in ``x.max(0, keepdims=True)``; without one, ``x.max(0)`` is the
+    PyTorch-style ``(values, indices)``. Returns ``(dim, keepdim, axis, keepdims)``."""
+    if keepdims is None and initial is None and where is None and not return_indices:
+        return dim, keepdim, axis, False
+    if keepdim is not None and keepdims is not None:
+        raise TypeError(f"{name}() got multiple values for argument 'keepdims'.")
+    if dim is not None and axis is None:
+        dim, axis = None, dim
+    return dim, keepdim, axis, bool(keepdims or keepdim)
+
+
+def max(self, dim=None, keepdim=None, *, axis=None, keepdims=None, initial=None, where=None,
         return_indices=False):
-    """Maximum. ``max(axis=..., keepdims=...)`` returns values; ``max(dim)`` returns ``(values, indices)``."""
+    """Maximum. ``max(axis=..., keepdims=...)`` returns values; ``max(dim)`` returns ``(values, indices)``
+    (see ``_extreme_overload``)."""
     _no_bool_extreme("max", self, dim, axis)
+    dim, keepdim, axis, keepdims = _extreme_overload("max", dim, keepdim, axis, keepdims, initial, where,
+                                                     return_indices)
     try:
         if dim is None and axis is None and initial is None and where is None and not return_indices:
             return _wrap(torch.amax(self._t, (), bool(keepdims or keepdim)))
@@ -574,10 +591,13 @@ def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=Non
         _fail("max", e, self)
 
 
-def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, initial=None, where=None,
+def min(self, dim=None, keepdim=None, *, axis=None, keepdims=None, initial=None, where=None,
         return_indices=False):
-    """Minimum. ``min(axis=..., keepdims=...)`` returns values; ``min(dim)`` returns ``(values, indices)``."""
+    """Minimum. ``min(axis=..., keepdims=...)`` returns values; ``min(dim)`` returns ``(values, indices)``
+    (see ``_extreme_overload``)."""
     _no_bool_extreme("min", self, dim, axis)
+    dim, keepdim, axis, keepdims = _extreme_overload("min", dim, keepdim, axis, keepdims, initial, where,
+                                                     return_indices)
     try:
         if dim is None and axis is None and initial is None and where is None and not return_indices:
             return _wrap(torch.amin(self._t, (), bool(keepdims or keepdim)))

@@ -17,3 +17,4 @@ from .operations.other_ops import assign, assign_add, assign_sub  # noqa: F401 -
 from .grad_ops import *  # noqa: F401,F403
 from ..common.sparse_func import *  # noqa: F401,F403 - coo_*/csr_*/row_tensor_* on sparse tensors
 from .function.comm_func import *  # noqa: F401,F403,E402 - ops.all_reduce, ops.init_process_group, ...
+from . import functional  # noqa: F401,E402 - ops.functional.identity, as mindyolo reaches it

@@ -566,3 +566,26 @@ def test_itemset_returns_a_copy_in_logical_order():
         a.itemset(6, 1.0)
     with pytest.raises(IndexError, match=r"shape is \(2, 3\) and got 1 input"):
         a.itemset(1.5)
+
+
+def test_max_min_take_a_positional_axis_with_numpy_keywords():
+    # MindSpore 2.10: a NumPy-style keyword makes the positional argument the axis of the overload
+    # that returns values; without one, max(0) is (values, indices). Values recorded from it.
+    x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+    w = Tensor(np.array([True, False, True, True]))
+
+    def values(r):
+        return r.shape, r.asnumpy().ravel().tolist()
+    assert values(x.max(0, keepdims=True)) == ((1, 4), [8.0, 9.0, 10.0, 11.0])
+    assert values(x.min(0, keepdims=True)) == ((1, 4), [0.0, 1.0, 2.0, 3.0])
+    assert values(x.max(0, keepdims=False)) == ((4,), [8.0, 9.0, 10.0, 11.0])
+    assert values(x.max(1, initial=5.0)) == ((3,), [5.0, 7.0, 11.0])
+    assert values(x.min(1, initial=2.0)) == ((3,), [0.0, 2.0, 2.0])
+    assert values(x.max(1, where=w, initial=-1.0)) == ((3,), [3.0, 7.0, 11.0])
+    v, i = x.max(-1, keepdims=True, return_indices=True)
+    assert values(v) == ((3, 1), [3.0, 7.0, 11.0]) and values(i) == ((3, 1), [3, 3, 3])
+    for pair in (x.max(0), x.max(0, True), x.max(0, keepdim=True)):
+        assert isinstance(pair, tuple) and pair[1].asnumpy().ravel().tolist() == [2, 2, 2, 2]
+    assert x.max(0, True)[0].shape == (1, 4) and x.max(0)[0].shape == (4,)
+    with pytest.raises(TypeError, match=r"max\(\) got multiple values for argument 'keepdims'"):
+        x.max(0, False, keepdims=True)

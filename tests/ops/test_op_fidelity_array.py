@@ -215,3 +215,12 @@ def test_scalar_cast_takes_int64_float64_and_bool_only():
     assert ops.scalar_cast(2.7, ms.bool_) is True
     with pytest.raises(ValueError, match="ScalarCast"):
         ops.scalar_cast(2.7, ms.int32)
+
+
+def test_identity_returns_its_argument_and_ops_functional_is_an_attribute():
+    # MindSpore 2.10: F.identity returns the object it was given (a Tensor, or the tuple of gradients
+    # mindyolo's gradient reducer passes), and ops.functional is reachable from ops.
+    grads = (Tensor(np.ones(2, np.float32)), Tensor(np.zeros(3, np.float32)))
+    assert ops.functional.identity(grads) is grads
+    assert ops.identity(grads[0]) is grads[0]
+    assert ops.functional.identity(3) == 3

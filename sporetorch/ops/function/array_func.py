@@ -1586,8 +1586,9 @@ def view_as(input, other):
 
 
 def identity(x):
-    """Return a tensor with the same values as ``x``."""
-    return _wrap(x._t.clone())
+    """``x`` itself, whatever it is: MindSpore 2.10 returns its argument (a Tensor, or a tuple of
+    gradients as mindyolo passes it), not a copy."""
+    return x
 
 
 def deepcopy(input_x):

@@ -282,6 +282,47 @@ def test_inductor_train_step_updates_parameters_as_pynative(monkeypatch, tmp_pat
     for a, b in zip(graph_net.get_parameters(), eager_net.get_parameters()):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=a.name)
 
+class _UpsampleNet(nn.Cell):
+    """mindyolo's neck in small: a batch-normed SiLU branch upsampled by a Primitive built in construct."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1, self.b1, self.act = nn.Conv2d(3, 16, 3, stride=2), nn.BatchNorm2d(16), nn.SiLU()
+        self.c2, self.b2 = nn.Conv2d(19, 8, 3), nn.BatchNorm2d(8)
+
+    def construct(self, x):
+        y = self.act(self.b1(self.c1(x)))
+        y = ops.concat((ops.ResizeNearestNeighbor((y.shape[-2] * 2, y.shape[-1] * 2))(y), x), 1)
+        return self.act(self.b2(self.c2(y)))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="inductor needs a C compiler")
+def test_inductor_train_step_through_nearest_upsample_matches_pynative(monkeypatch, tmp_path):
+    # Inductor (torch 2.13) fused the backward of the upsample's index_select into the channels-last
+    # batch-norm backward wrongly: the compiled step aborted the process (free(): invalid next size).
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
+    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
+    monkeypatch.setenv("SPORETORCH_CACHE_DIR", str(tmp_path))
+    x = Tensor(np.random.RandomState(0).rand(2, 3, 16, 16).astype(np.float32))
+
+    def losses():
+        ms.set_seed(0)
+        net = _UpsampleNet()
+        net.set_train(True)
+        opt = nn.Momentum(net.trainable_params(), 0.01, 0.9)
+        grad_fn = ms.value_and_grad(lambda a: net(a).mean(), None, opt.parameters)
+        out = []
+        for _ in range(3):
+            loss, grads = grad_fn(x)
+            opt(grads)
+            out.append(float(loss.asnumpy()))
+        return out
+    expected = losses()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    np.testing.assert_allclose(losses(), expected, rtol=1e-5)
+
+
 def _train_step_fn(mode_jit):
     ms.set_seed(3)
     net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 3)])

@@ -654,6 +654,15 @@ def _resize(t, size, taps, align_corners, half_pixel):
     indices, clamped to the edge, and their weights)."""
     for axis, n_out in zip((-2, -1), size):
         n_in = t.shape[axis]
+        factor = n_out // n_in
+        if taps is _nearest_taps and not (align_corners or half_pixel) and n_out == factor * n_in \
+                and factor & (factor - 1) == 0:
+            # Each row (column) repeated ``factor`` times: exactly what the indices below select for a
+            # power-of-two upscale. Inductor (torch 2.13) fuses the backward of index_select into a
+            # channels-last batch-norm backward wrongly (heap corruption in a compiled training step of
+            # mindyolo's YOLOv8, whose Upsample is this Primitive); a repeat's backward is a sum.
+            t = t.repeat_interleave(factor, dim=axis)
+            continue
         src = _source(n_in, n_out, align_corners, half_pixel, t.device)
         index, weights = taps(src, n_in, align_corners, half_pixel)
         out = 0

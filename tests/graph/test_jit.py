@@ -251,6 +251,13 @@ class _ConvNet(nn.Cell):
         return self.fc(self.flatten(self.pool(self.relu(self.bn(self.conv(x))))))
 
 
+@pytest.fixture
+def inductor_in_the_caller(monkeypatch, tmp_path):
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
+    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
+    monkeypatch.setenv("SPORETORCH_CACHE_DIR", str(tmp_path))
+
+
 def _conv_train_step():
     ms.set_seed(0)
     net = _ConvNet()
@@ -263,13 +270,10 @@ def _conv_train_step():
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="inductor needs a C compiler")
-def test_inductor_train_step_updates_parameters_as_pynative(monkeypatch, tmp_path):
+def test_inductor_train_step_updates_parameters_as_pynative(inductor_in_the_caller):
     # Inductor returns the convolution's weight gradient channels-last while the Parameter is
     # contiguous: torch's fused Momentum kernel, which ignores strides, then updated it with the
     # gradient's elements in the wrong places (0.005 off after one step).
-    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
-    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
-    monkeypatch.setenv("SPORETORCH_CACHE_DIR", str(tmp_path))
     rs = np.random.RandomState(0)
     x = Tensor(rs.randn(4, 3, 8, 8).astype(np.float32))
     y = Tensor(rs.randint(0, 10, (4,)).astype(np.int32))
@@ -281,6 +285,7 @@ def test_inductor_train_step_updates_parameters_as_pynative(monkeypatch, tmp_pat
     np.testing.assert_allclose(got, expected, rtol=1e-5)
     for a, b in zip(graph_net.get_parameters(), eager_net.get_parameters()):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=a.name)
+
 
 class _UpsampleNet(nn.Cell):
     """mindyolo's neck in small: a batch-normed SiLU branch upsampled by a Primitive built in construct."""
@@ -298,12 +303,9 @@ class _UpsampleNet(nn.Cell):
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="inductor needs a C compiler")
-def test_inductor_train_step_through_nearest_upsample_matches_pynative(monkeypatch, tmp_path):
+def test_inductor_train_step_through_nearest_upsample_matches_pynative(inductor_in_the_caller):
     # Inductor (torch 2.13) fused the backward of the upsample's index_select into the channels-last
     # batch-norm backward wrongly: the compiled step aborted the process (free(): invalid next size).
-    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
-    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
-    monkeypatch.setenv("SPORETORCH_CACHE_DIR", str(tmp_path))
     x = Tensor(np.random.RandomState(0).rand(2, 3, 16, 16).astype(np.float32))
 
     def losses():

@@ -372,7 +372,7 @@ class _Compiled:
                              "it calls and running the rest eagerly", self.name)
                 self._keep(self._run_with_compiled_cells)
                 return self._run_with_compiled_cells(*args, **kwargs)
-            if _break_in_library(exc) or _eager_by_design(exc):
+            if _break_in_library(exc):
                 # Nothing in the user's code to change: say it only to those who asked for details.
                 _logger.info(_break_message(exc, self.name, False))
             else:
@@ -1007,13 +1007,6 @@ def _compile_and_race(owner, args, kwargs):
 # Capture stops by design where sporetorch differentiates or updates parameters.
 _BY_DESIGN_DIRS = tuple(os.path.join(_PACKAGE_DIR, *parts) + os.sep
                         for parts in (("autodiff",), ("nn", "optim"), ("nn", "wrap"), ("amp",)))
-
-
-def _eager_by_design(exc):
-    """Whether capture stopped at a sporetorch function that runs eagerly on purpose
-    (``torch.compiler.disable``: a kernel inductor miscompiles)."""
-    stack = list(getattr(exc, "real_stack", None) or [])
-    return bool(stack) and stack[-1].filename.startswith(_PACKAGE_DIR) and "compiler.disable" in str(exc)
 
 
 def _broke_by_design(exc):

@@ -152,6 +152,24 @@ def _break_message(exc, name, strict):
     return f"{mode} cannot capture '{name}' as one graph: {reason} at {where}{code}. {advice}"
 
 
+# Functions that run eagerly inside compiled code (kernels inductor miscompiles), as (module, name):
+# each is replaced by its torch.compiler.disable'd wrapper before sporetorch first compiles, since
+# decorating it at import would import Dynamo with sporetorch.
+_EAGER_ISLANDS = []
+
+
+def run_eagerly_when_compiled(module_name, name):
+    """Register ``module_name.name`` to run eagerly inside compiled code (see ``_EAGER_ISLANDS``)."""
+    _EAGER_ISLANDS.append((module_name, name))
+
+
+def _wrap_eager_islands():
+    while _EAGER_ISLANDS:
+        module_name, name = _EAGER_ISLANDS.pop()
+        module = sys.modules[module_name]
+        setattr(module, name, torch.compiler.disable(getattr(module, name)))
+
+
 def _trace_matmul_operator():
     """Let Dynamo trace ``a @ b`` where an operand is a sporetorch Tensor, as Python runs it: through
     ``__matmul__``/``__rmatmul__``. Dynamo 2.13 traces the other binary operators of a Python object
@@ -221,6 +239,7 @@ class _Compiled:
 
     def _compile(self, fullgraph):
         _trace_matmul_operator()
+        _wrap_eager_islands()
         backend = _resolve_backend(self.backend)
         kwargs = {"backend": backend, "fullgraph": fullgraph, "dynamic": self.dynamic}
         if backend == "inductor":
@@ -372,7 +391,7 @@ class _Compiled:
                              "it calls and running the rest eagerly", self.name)
                 self._keep(self._run_with_compiled_cells)
                 return self._run_with_compiled_cells(*args, **kwargs)
-            if _break_in_library(exc):
+            if _break_in_library(exc) or _eager_by_design(exc):
                 # Nothing in the user's code to change: say it only to those who asked for details.
                 _logger.info(_break_message(exc, self.name, False))
             else:
@@ -1007,6 +1026,13 @@ def _compile_and_race(owner, args, kwargs):
 # Capture stops by design where sporetorch differentiates or updates parameters.
 _BY_DESIGN_DIRS = tuple(os.path.join(_PACKAGE_DIR, *parts) + os.sep
                         for parts in (("autodiff",), ("nn", "optim"), ("nn", "wrap"), ("amp",)))
+
+
+def _eager_by_design(exc):
+    """Whether capture stopped at a sporetorch function that runs eagerly on purpose
+    (``torch.compiler.disable``: a kernel inductor miscompiles)."""
+    stack = list(getattr(exc, "real_stack", None) or [])
+    return bool(stack) and stack[-1].filename.startswith(_PACKAGE_DIR) and "compiler.disable" in str(exc)
 
 
 def _broke_by_design(exc):

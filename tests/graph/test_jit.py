@@ -144,7 +144,7 @@ class _AttentionWithPrimitives(nn.Cell):
     def construct(self, q, k):
         scores = ops.Softmax(axis=-1)((q @ ops.transpose(k, (0, 2, 1))) * 0.5)
         mixed = scores @ k
-        return ops.ResizeNearestNeighbor((6, 4))(mixed.expand_dims(1)).squeeze(1) @ ops.ones((4, 2), ms.float32)
+        return ops.ResizeNearestNeighbor((6, 6))(mixed.expand_dims(1)).squeeze(1) @ ops.ones((6, 2), ms.float32)
 
 
 def test_primitives_built_in_construct_and_matmul_operator_stay_in_one_graph():
@@ -290,27 +290,35 @@ def test_inductor_train_step_updates_parameters_as_pynative(inductor_in_the_call
 class _UpsampleNet(nn.Cell):
     """mindyolo's neck in small: a batch-normed SiLU branch upsampled by a Primitive built in construct."""
 
-    def __init__(self):
+    def __init__(self, resize):
         super().__init__()
         self.c1, self.b1, self.act = nn.Conv2d(3, 16, 3, stride=2), nn.BatchNorm2d(16), nn.SiLU()
         self.c2, self.b2 = nn.Conv2d(19, 8, 3), nn.BatchNorm2d(8)
+        self.resize = resize
 
     def construct(self, x):
         y = self.act(self.b1(self.c1(x)))
-        y = ops.concat((ops.ResizeNearestNeighbor((y.shape[-2] * 2, y.shape[-1] * 2))(y), x), 1)
-        return self.act(self.b2(self.c2(y)))
+        size = (y.shape[-2] * 2, y.shape[-1] * 2)
+        if self.resize == "nearest":
+            y = ops.ResizeNearestNeighbor(size)(y)
+        else:
+            y = ops.ResizeBilinearV2()(y, size)
+        return self.act(self.b2(self.c2(ops.concat((y, x), 1))))
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="inductor needs a C compiler")
-def test_inductor_train_step_through_nearest_upsample_matches_pynative(inductor_in_the_caller):
-    # Inductor (torch 2.13) fused the backward of the upsample's index_select into the channels-last
-    # batch-norm backward wrongly: the compiled step aborted the process (free(): invalid next size).
+@pytest.mark.parametrize("resize", ["nearest", "bilinear"])
+def test_inductor_train_step_through_an_upsample_matches_pynative(inductor_in_the_caller, resize, caplog):
+    # Inductor (torch 2.13) fused the backward of the resize's index_select into the channels-last
+    # batch-norm backward wrongly: the compiled step aborted the process (free(): invalid next size,
+    # double free). A power-of-two nearest upscale now repeats in the graph; other resizes run
+    # eagerly there, which is by design and says nothing above INFO.
     x = Tensor(np.random.RandomState(0).rand(2, 3, 16, 16).astype(np.float32))
 
     def losses():
         ms.set_seed(0)
-        net = _UpsampleNet()
+        net = _UpsampleNet(resize)
         net.set_train(True)
         opt = nn.Momentum(net.trainable_params(), 0.01, 0.9)
         grad_fn = ms.value_and_grad(lambda a: net(a).mean(), None, opt.parameters)
@@ -322,7 +330,9 @@ def test_inductor_train_step_through_nearest_upsample_matches_pynative(inductor_
         return out
     expected = losses()
     ms.set_context(mode=ms.GRAPH_MODE)
-    np.testing.assert_allclose(losses(), expected, rtol=1e-5)
+    with caplog.at_level(logging.WARNING, logger="sporetorch"):
+        np.testing.assert_allclose(losses(), expected, rtol=1e-5)
+    assert not caplog.records
 
 
 def _train_step_fn(mode_jit):

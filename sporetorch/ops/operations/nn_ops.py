@@ -2,6 +2,7 @@
 import torch
 import torch.nn.functional as F
 
+from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
 from ..function import array_func, image_func
 from ..function._utils import F16_F32, FLOATS, _check_dtype, _same_dtype, _tensor_arg
@@ -652,17 +653,23 @@ def _cubic_taps(src, n_in, align_corners, half_pixel):
 def _resize(t, size, taps, align_corners, half_pixel):
     """Separable resize of the last two axes of ``t`` to ``size`` with the interpolation ``taps`` (source
     indices, clamped to the edge, and their weights)."""
+    n_in = t.shape[-2:]
+    factors = [n_out // n for n, n_out in zip(n_in, size)]
+    if taps is _nearest_taps and not (align_corners or half_pixel) \
+            and all(n * f == n_out and f & (f - 1) == 0 for n, n_out, f in zip(n_in, size, factors)):
+        # Each row (column) repeated ``factor`` times: exactly what the indices select for a
+        # power-of-two upscale, and a repeat's backward is a sum (see _resize_by_index).
+        return t.repeat_interleave(factors[0], dim=-2).repeat_interleave(factors[1], dim=-1)
+    return _resize_by_index(t, size, taps, align_corners, half_pixel)
+
+
+def _resize_by_index(t, size, taps, align_corners, half_pixel):
+    """Runs eagerly inside compiled code: inductor (torch 2.13) fuses the backward of these
+    index_selects into a channels-last batch-norm backward wrongly, and a compiled training step
+    through a resize aborted the process (free(): invalid next size; double free) in mindyolo's
+    YOLOv8 and in a two-convolution network."""
     for axis, n_out in zip((-2, -1), size):
         n_in = t.shape[axis]
-        factor = n_out // n_in
-        if taps is _nearest_taps and not (align_corners or half_pixel) and n_out == factor * n_in \
-                and factor & (factor - 1) == 0:
-            # Each row (column) repeated ``factor`` times: exactly what the indices below select for a
-            # power-of-two upscale. Inductor (torch 2.13) fuses the backward of index_select into a
-            # channels-last batch-norm backward wrongly (heap corruption in a compiled training step of
-            # mindyolo's YOLOv8, whose Upsample is this Primitive); a repeat's backward is a sum.
-            t = t.repeat_interleave(factor, dim=axis)
-            continue
         src = _source(n_in, n_out, align_corners, half_pixel, t.device)
         index, weights = taps(src, n_in, align_corners, half_pixel)
         out = 0
@@ -673,6 +680,9 @@ def _resize(t, size, taps, align_corners, half_pixel):
             out = out + picked * w.to(t.dtype).reshape(shape)
         t = out
     return t
+
+
+_jit.run_eagerly_when_compiled(__name__, "_resize_by_index")
 
 
 class ResizeNearestNeighbor(Primitive):

@@ -45,6 +45,7 @@ import torch
 
 from .. import _device
 from .. import _host_memory
+from .. import _onednn
 from .. import context as _context
 from . import dtype as mstype
 from .tensor import Tensor
@@ -693,7 +694,7 @@ def _leave_a_core():
         cores = os.cpu_count() or 1
     threads = torch.get_num_threads()
     if 1 < cores <= threads:
-        torch.set_num_threads(cores - 1)
+        _set_threads(cores - 1)
         return threads, cores - 1
     return None
 
@@ -701,7 +702,14 @@ def _leave_a_core():
 def _take_the_core_back(saved):
     """Undo ``_leave_a_core`` (unless the user has changed the thread count since)."""
     if saved is not None and torch.get_num_threads() == saved[1]:
-        torch.set_num_threads(saved[0])
+        _set_threads(saved[0])
+
+
+def _set_threads(count):
+    """Change torch's thread count, dropping the oneDNN primitives built for the old one, which the
+    process would otherwise keep beside the new set (``_onednn``)."""
+    _onednn.flush()
+    torch.set_num_threads(count)
 
 
 def _child_possible():

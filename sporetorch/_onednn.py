@@ -51,6 +51,16 @@ def _symbol_values(path, names):
         header = fh.read(64)
         if header[:5] != b"\x7fELF\x02" or header[5] != 1:  # 64-bit little-endian only
             return {}
+        # A symbol's value is its offset from the mapping at file offset 0 only where the first
+        # loadable segment starts at address 0 and offset 0, as in any shared library ld writes.
+        phoff, = struct.unpack_from("<Q", header, 0x20)
+        phentsize, phnum = struct.unpack_from("<HH", header, 0x36)
+        fh.seek(phoff)
+        segments = fh.read(phentsize * phnum)
+        loads = [struct.unpack_from("<IIQQ", segments, i * phentsize) for i in range(phnum)]
+        first_load = next((seg for seg in loads if seg[0] == 1), None)  # PT_LOAD
+        if first_load is None or first_load[2:] != (0, 0):
+            return {}
         shoff, = struct.unpack_from("<Q", header, 0x28)
         shentsize, shnum = struct.unpack_from("<HH", header, 0x3A)
         fh.seek(shoff)

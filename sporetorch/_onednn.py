@@ -53,19 +53,11 @@ def _symbol_values(path, names):
             return {}
         # A symbol's value is its offset from the mapping at file offset 0 only where the first
         # loadable segment starts at address 0 and offset 0, as in any shared library ld writes.
-        phoff, = struct.unpack_from("<Q", header, 0x20)
-        phentsize, phnum = struct.unpack_from("<HH", header, 0x36)
-        fh.seek(phoff)
-        segments = fh.read(phentsize * phnum)
-        loads = [struct.unpack_from("<IIQQ", segments, i * phentsize) for i in range(phnum)]
-        first_load = next((seg for seg in loads if seg[0] == 1), None)  # PT_LOAD
+        segments = _header_table(fh, header, 0x20, 0x36, "<IIQQ")  # type, flags, offset, address
+        first_load = next((seg for seg in segments if seg[0] == 1), None)  # PT_LOAD
         if first_load is None or first_load[2:] != (0, 0):
             return {}
-        shoff, = struct.unpack_from("<Q", header, 0x28)
-        shentsize, shnum = struct.unpack_from("<HH", header, 0x3A)
-        fh.seek(shoff)
-        table = fh.read(shentsize * shnum)
-        sections = [struct.unpack_from("<IIQQQQIIQQ", table, i * shentsize) for i in range(shnum)]
+        sections = _header_table(fh, header, 0x28, 0x3A, "<IIQQQQIIQQ")
         symtab = next((s for s in sections if s[1] == 2), None)  # SHT_SYMTAB
         if symtab is None:
             return {}
@@ -84,6 +76,16 @@ def _symbol_values(path, names):
                 fh.seek(symtab[4] + at + 8)
                 values[name] = struct.unpack("<Q", fh.read(8))[0]
         return values
+
+
+def _header_table(fh, header, offset_at, count_at, layout):
+    """The program or section header table whose file offset and entry size and count the ELF
+    header holds at ``offset_at`` and ``count_at``, each entry unpacked with ``layout``."""
+    offset, = struct.unpack_from("<Q", header, offset_at)
+    entry_size, count = struct.unpack_from("<HH", header, count_at)
+    fh.seek(offset)
+    table = fh.read(entry_size * count)
+    return [struct.unpack_from(layout, table, i * entry_size) for i in range(count)]
 
 
 def _find(fh, needle, start, size, stride, accept=lambda entry: True, chunk=1 << 20):

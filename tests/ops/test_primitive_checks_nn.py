@@ -214,6 +214,10 @@ def test_nearest_resize_modes_and_3d_same_pooling():
         assert ops.ResizeNearestNeighborV2(align, half)(x, size).asnumpy().ravel().tolist() == values
     # MindSpore 2.10's ResizeNearestNeighbor ignores half_pixel_centers
     assert ops.ResizeNearestNeighbor((5, 3), False, True)(x).asnumpy().ravel().tolist() == want[False, False]
+    # An empty input: MindSpore 2.10 returns a (1, 1, 4, 4) tensor of unset values; we refuse it with an
+    # error naming the op (the power-of-two upscale path once divided by its zero height instead).
+    with pytest.raises(ValueError, match="ResizeNearestNeighbor"):
+        ops.ResizeNearestNeighbor((4, 4))(ms.Tensor(np.zeros((1, 1, 0, 2), np.float32)))
     v = ms.Tensor(np.arange(60, dtype=np.float32).reshape(1, 1, 3, 4, 5) % 7)
     assert ops.MaxPool3D(2, 2, "same")(v).asnumpy().ravel().tolist() == [6, 6, 4, 4, 6, 6, 6, 6, 2, 6, 4, 5]
     np.testing.assert_allclose(ops.AvgPool3D(2, 2, "same", count_include_pad=False)(v).asnumpy().ravel(),

@@ -653,14 +653,22 @@ def _cubic_taps(src, n_in, align_corners, half_pixel):
 def _resize(t, size, taps, align_corners, half_pixel):
     """Separable resize of the last two axes of ``t`` to ``size`` with the interpolation ``taps`` (source
     indices, clamped to the edge, and their weights)."""
-    n_in = t.shape[-2:]
-    factors = [n_out // n for n, n_out in zip(n_in, size)]
-    if taps is _nearest_taps and not (align_corners or half_pixel) \
-            and all(n * f == n_out and f & (f - 1) == 0 for n, n_out, f in zip(n_in, size, factors)):
+    factors = _power_of_two_upscale(t.shape[-2:], size)
+    if factors and taps is _nearest_taps and not (align_corners or half_pixel):
         # Each row (column) repeated ``factor`` times: exactly what the indices select for a
         # power-of-two upscale, and a repeat's backward is a sum (see _resize_by_index).
         return t.repeat_interleave(factors[0], dim=-2).repeat_interleave(factors[1], dim=-1)
     return _resize_by_index(t, size, taps, align_corners, half_pixel)
+
+
+def _power_of_two_upscale(n_in, size):
+    """The factor of each axis where ``size`` is ``n_in`` times a power of two (1 included) on both,
+    else None. An empty axis has none: it goes on to the index path, whose error names the op."""
+    if not all(n_in):
+        return None
+    factors = [n_out // n for n, n_out in zip(n_in, size)]
+    exact = all(f > 0 and n * f == n_out and f & (f - 1) == 0 for n, n_out, f in zip(n_in, size, factors))
+    return factors if exact else None
 
 
 def _resize_by_index(t, size, taps, align_corners, half_pixel):

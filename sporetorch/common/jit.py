@@ -88,10 +88,15 @@ def _is_library_file(filename):
     return filename.startswith((_PACKAGE_DIR, _TORCH_DIR))
 
 
+def _traced_stack(exc):
+    """The frames Dynamo was tracing where capture broke, innermost last (its ``real_stack``)."""
+    return list(getattr(exc, "real_stack", None) or [])
+
+
 def _user_frame(exc):
     """The innermost frame of user code where capture broke (Dynamo's ``real_stack`` holds traced code only);
     the innermost frame of all when the break lies inside sporetorch or torch."""
-    stack = list(getattr(exc, "real_stack", None) or [])
+    stack = _traced_stack(exc)
     for frame in reversed(stack):
         if not _is_library_file(frame.filename):
             return frame
@@ -99,7 +104,7 @@ def _user_frame(exc):
 
 
 def _break_in_library(exc):
-    stack = list(getattr(exc, "real_stack", None) or [])
+    stack = _traced_stack(exc)
     return bool(stack) and all(_is_library_file(frame.filename) for frame in stack)
 
 
@@ -1039,12 +1044,12 @@ _BY_DESIGN_DIRS = tuple(os.path.join(_PACKAGE_DIR, *parts) + os.sep
 def _eager_by_design(exc):
     """Whether capture stopped at a sporetorch function that runs eagerly on purpose
     (``torch.compiler.disable``: a kernel inductor miscompiles)."""
-    stack = list(getattr(exc, "real_stack", None) or [])
+    stack = _traced_stack(exc)
     return bool(stack) and stack[-1].filename.startswith(_PACKAGE_DIR) and "compiler.disable" in str(exc)
 
 
 def _broke_by_design(exc):
-    stack = list(getattr(exc, "real_stack", None) or [])
+    stack = _traced_stack(exc)
     return bool(stack) and stack[-1].filename.startswith(_BY_DESIGN_DIRS)
 
 

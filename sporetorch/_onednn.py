@@ -14,6 +14,7 @@ getter answers as oneDNN's does, and only then calls the setter. Anywhere else (
 a stripped build) ``flush`` does nothing.
 """
 import ctypes
+import functools
 import os
 import struct
 
@@ -24,7 +25,6 @@ __all__ = ["flush"]
 _GET = b"dnnl_get_primitive_cache_capacity"
 _SET = b"dnnl_set_primitive_cache_capacity"
 _STT_FUNC = 2
-_state = {"setter": None, "getter": None, "looked": False}
 
 
 def _loaded_library():
@@ -104,19 +104,19 @@ def _find(fh, needle, start, size, stride, accept=lambda entry: True, chunk=1 <<
     return -1
 
 
+@functools.lru_cache(maxsize=None)
 def _functions():
-    if not _state["looked"]:
-        _state["looked"] = True
-        found = _loaded_library() if torch.backends.mkldnn.is_available() else None
-        values = _symbol_values(found[0], (_GET, _SET)) if found else {}
-        if len(values) == 2:
-            getter = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int))(found[1] + values[_GET])
-            capacity = ctypes.c_int(-1)
-            # oneDNN's getter returns dnnl_success (0) and a capacity of at least 0.
-            if getter(ctypes.byref(capacity)) == 0 and capacity.value >= 0:
-                _state["getter"] = getter
-                _state["setter"] = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int)(found[1] + values[_SET])
-    return _state["getter"], _state["setter"]
+    """oneDNN's capacity getter and setter, or ``(None, None)`` where they cannot be found safely
+    (looked up once per process)."""
+    found = _loaded_library() if torch.backends.mkldnn.is_available() else None
+    values = _symbol_values(found[0], (_GET, _SET)) if found else {}
+    if len(values) == 2:
+        getter = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int))(found[1] + values[_GET])
+        capacity = ctypes.c_int(-1)
+        # oneDNN's getter returns dnnl_success (0) and a capacity of at least 0.
+        if getter(ctypes.byref(capacity)) == 0 and capacity.value >= 0:
+            return getter, ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int)(found[1] + values[_SET])
+    return None, None
 
 
 def flush():

@@ -20,7 +20,7 @@ _SIZE = b"_ZN4dnnl4impl24get_primitive_cache_sizeEPi"
 
 @pytest.fixture
 def cache_size():
-    getter, setter = _onednn._functions()
+    setter = _onednn._functions()[1]
     library = _onednn._loaded_library()
     values = _onednn._symbol_values(library[0], (_SIZE,)) if library and setter else {}
     if _SIZE not in values:

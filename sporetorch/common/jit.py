@@ -21,7 +21,9 @@ the child filled, once a thread has imported the compiler beside its eager calls
 no child can work, the caller runs the function eagerly until it has taken about as long as
 compiling it would, then compiles it. Compiled code reaches the disk through torch's FX graph and
 AOTAutograd caches (under the user's cache folder), and the verdict is recorded there too, so the
-next run of the same script starts with the faster variant at once.
+next run of the same script starts with the faster variant at once. For an inference function
+whose verdict is compiled, the child also leaves an AOTInductor package (``_jit_package``), which
+the next run runs from its first call, without tracing.
 """
 import functools
 import hashlib
@@ -47,6 +49,7 @@ from .. import _device
 from .. import _host_memory
 from .. import _onednn
 from .. import context as _context
+from . import _jit_package
 from . import dtype as mstype
 from .tensor import Tensor
 
@@ -356,10 +359,13 @@ class _Compiled:
                           else functools.partial(self._run_eager_and_record, key, result))
             return self._impl(*args, **kwargs)
         if verdict == "compiled":
-            _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs compiled%s", self.name,
-                         _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing)
+            packaged = self._load_package(result, args, kwargs) if earlier_run else None
+            _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs compiled%s%s", self.name,
+                         _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing,
+                         ", from the package built then" if packaged is not None else "")
             self._decided = "compiled"
-            self._impl = self._compile_when_imported
+            self._impl = (self._compile_when_imported if packaged is None
+                          else functools.partial(self._run_packaged, packaged))
             return self._impl(*args, **kwargs)
         if verdict == "failed":
             warnings.warn(result.get("message", f"sporetorch jit: compiling '{self.name}' failed; running it "
@@ -368,6 +374,26 @@ class _Compiled:
             return self.fn(*args, **kwargs)
         # The child stopped on an error of the user's code or was killed: compile here, as without a child.
         return self._compile_now(args, kwargs)
+
+    def _load_package(self, record, args, kwargs):
+        """The AOTInductor package an earlier run's child built (``_package_for_later_runs``), loaded
+        for these cells and arguments, or None."""
+        entry = record.get("package")
+        if not isinstance(entry, dict):
+            return None
+        packaged = _jit_package.load(os.path.dirname(_record_path("")), entry, *_reached(self.fn))
+        return packaged if packaged is not None and packaged.matches(args, kwargs) else None
+
+    def _run_packaged(self, packaged, *args, **kwargs):
+        """A call of the packaged code while it computes what the function would; after the first call
+        that it would not (other shapes, a train flag switched, a gradient wanted, a parameter
+        replaced), the function is compiled as without a package."""
+        if packaged.matches(args, kwargs):
+            return packaged(*args)
+        _logger.info("sporetorch jit: '%s' is called with other inputs or state than its package was built "
+                     "for; compiling it", self.name)
+        self._impl = self._compile_when_imported
+        return self._impl(*args, **kwargs)
 
     def _run_compiled(self, compiled, args, kwargs):
         out = compiled(*args, **kwargs)
@@ -769,13 +795,17 @@ def _describe_code(fn):
     return f"{code.co_filename}:{code.co_firstlineno}:{code.co_name}:{_file_hash(code.co_filename)}"
 
 
-def _collect(obj, out, seen, depth):
+def _collect(obj, out, seen, depth, found=None):
     """What the compiled graph of a function depends on beyond its arguments: the code it runs and the
-    cells (their structure, parameter shapes and train flag) it reaches through closures and partials."""
+    cells (their structure, parameter shapes and train flag) it reaches through closures, partials and
+    the globals it names.
+    The cells and functions themselves go into ``found`` where given."""
     if depth > 4 or id(obj) in seen or len(out) > 512:
         return
     seen.add(id(obj))
     if hasattr(obj, "parameters_and_names") and hasattr(obj, "construct"):
+        if found is not None:
+            found.append(obj)
         cls = type(obj)
         params = [(name, tuple(p.shape), str(p.dtype)) for name, p in obj.parameters_and_names()]
         out.append((cls.__module__, cls.__qualname__, _file_hash(inspect.getfile(cls)) if cls.__module__ in
@@ -783,23 +813,31 @@ def _collect(obj, out, seen, depth):
                     bool(getattr(obj, "training", False)), params))
     elif isinstance(obj, functools.partial):
         for item in (obj.func, *obj.args, *obj.keywords.values()):
-            _collect(item, out, seen, depth + 1)
+            _collect(item, out, seen, depth + 1, found)
     elif inspect.ismethod(obj):
-        _collect(obj.__func__, out, seen, depth + 1)
-        _collect(obj.__self__, out, seen, depth + 1)
+        _collect(obj.__func__, out, seen, depth + 1, found)
+        _collect(obj.__self__, out, seen, depth + 1, found)
     elif inspect.isfunction(obj):
+        if found is not None:
+            found.append(obj)
         out.append(_describe_code(obj))
         for cell in obj.__closure__ or ():
             try:
-                _collect(cell.cell_contents, out, seen, depth + 1)
+                _collect(cell.cell_contents, out, seen, depth + 1, found)
             except ValueError:  # an empty closure cell
                 pass
+        # A module-level network (``net = Net()`` beside ``@jit def step(x): return net(x)``).
+        for name in obj.__code__.co_names:
+            value = obj.__globals__.get(name)
+            if hasattr(value, "parameters_and_names") and hasattr(value, "construct") or (
+                    inspect.isfunction(value) and not _is_library_file(value.__code__.co_filename)):
+                _collect(value, out, seen, depth + 1, found)
     elif isinstance(obj, (list, tuple)):
         for item in obj[:64]:
-            _collect(item, out, seen, depth + 1)
+            _collect(item, out, seen, depth + 1, found)
     elif type(obj).__module__.startswith("sporetorch") and hasattr(obj, "__dict__"):
         for item in list(vars(obj).values())[:64]:
-            _collect(item, out, seen, depth + 1)
+            _collect(item, out, seen, depth + 1, found)
 
 
 def _signature(value):
@@ -890,6 +928,8 @@ class _Background:
     whose results stay those of eager execution until it switches, between two calls. The child
     writes the verdict to the cache folder itself; it runs niced (5), with one thread, and exits when
     done, or as soon as the caller has exited (a process that ends must not leave a compiler running).
+    After a verdict of compiled, it sends the verdict and closes its pipe first, and then packages
+    the function for later runs, on its one thread, while the caller goes on with all its cores.
     """
 
     active = None
@@ -939,14 +979,18 @@ class _Background:
         """The child's result once it has exited, else None (a cheap check made once per call)."""
         if self.status is not None:
             return self.status
-        self._drain()
-        try:
-            pid, _ = os.waitpid(self.pid, os.WNOHANG)
-        except ChildProcessError:
-            pid = self.pid
-        if pid == 0:
-            return None
-        self._drain()
+        if self._drain():
+            # The child has sent its verdict and may go on packaging compiled code for later runs
+            # (``_package_for_later_runs``); a thread collects it when it exits.
+            threading.Thread(target=_reap, args=(self.pid,), daemon=True).start()
+        else:
+            try:
+                pid, _ = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                pid = self.pid
+            if pid == 0:
+                return None
+            self._drain()
         os.close(self.fd)
         _take_the_core_back(self.threads)
         self.threads = None
@@ -958,15 +1002,25 @@ class _Background:
         return self.status
 
     def _drain(self):
+        """Read what the child has sent so far; True once it has closed its end of the pipe."""
         while True:
             try:
                 ready, _, _ = select.select([self.fd], [], [], 0)
-                data = os.read(self.fd, 65536) if ready else b""
+                if not ready:
+                    return False
+                data = os.read(self.fd, 65536)
             except (BlockingIOError, OSError):
-                return
+                return False
             if not data:
-                return
+                return True
             self.chunks.append(data)
+
+
+def _reap(pid):
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
 
 
 def _child_main(owner, args, kwargs, key, write_fd):
@@ -991,11 +1045,35 @@ def _child_main(owner, args, kwargs, key, write_fd):
         code = 0
     except BaseException as exc:  # noqa: BLE001 - the parent compiles itself after any failure here
         result = {"verdict": "error", "message": failure_summary(exc)}
+    try:
+        # The verdict reaches the caller now; closing the pipe tells it the child is done with it.
+        os.write(write_fd, json.dumps(result).encode())
+        os.close(write_fd)
+        if result["verdict"] == "compiled":
+            _package_for_later_runs(owner, args, kwargs, key, result)
     finally:
-        try:
-            os.write(write_fd, json.dumps(result).encode())
-        finally:
-            os._exit(code)
+        os._exit(code)
+
+
+def _reached(fn):
+    """The cells and Python functions that ``fn`` reaches (see ``_collect``)."""
+    found = []
+    _collect(fn, [], set(), 0, found)
+    return ([obj for obj in found if not inspect.isfunction(obj)],
+            [obj for obj in found if inspect.isfunction(obj)])
+
+
+def _package_for_later_runs(owner, args, kwargs, key, result):
+    """In the child, after a verdict of compiled: build the function's AOTInductor package, which a
+    later run loads at its first call instead of tracing (``_jit_package``), where it is an inference
+    function. The caller has its verdict and its core back by then."""
+    if _resolve_backend(owner.backend) != "inductor" or owner.dynamic:
+        return
+    cells, functions = _reached(owner.fn)
+    run = functools.partial(_run_in_mode, owner.fn, kwargs=kwargs, graph=False, region=False, tuned=False)
+    entry = _jit_package.build(lambda *a: run(a), args, kwargs, cells, functions, _record_path(key)[:-5] + ".pt2")
+    if entry is not None:
+        _write_record(key, {**result, "package": entry})
 
 
 # How long a compiling child may go on once its caller has exited: enough for a small step's

@@ -1,0 +1,269 @@
+"""AOTInductor packages of inference functions, which a later run loads instead of tracing
+(sporetorch/common/_jit_package.py). Expected values are computed with torch.nn.functional on the
+cells' own weights."""
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+import textwrap
+import zipfile
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import sporetorch as ms
+from sporetorch import Tensor, nn, ops
+from sporetorch.common import _jit_package, jit as jit_mod
+
+pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                                reason="AOTInductor needs a C compiler")
+
+SCALE = 2.0
+
+
+class _Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, has_bias=True)
+        self.bn = nn.BatchNorm2d(4)
+        self.flat = nn.Flatten()
+        self.fc = nn.Dense(4 * 6 * 6, 5)
+
+    def construct(self, x):
+        return self.fc(self.flat(ops.relu(self.bn(self.conv(x))))) * SCALE
+
+
+def _reference(net, x):
+    """The network in torch.nn.functional, on the cells' weights ('same' padding of a 3x3 kernel is 1)."""
+    y = F.conv2d(x._t, net.conv.weight._t, net.conv.bias._t, padding=1)
+    y = F.batch_norm(y, net.bn.moving_mean._t, net.bn.moving_variance._t, net.bn.gamma._t, net.bn.beta._t,
+                     training=False, eps=net.bn.eps)
+    return (F.linear(torch.relu(y).flatten(1), net.fc.weight._t, net.fc.bias._t) * SCALE).numpy()
+
+
+def _input(batch=2, seed=0):
+    return Tensor(np.random.RandomState(seed).randn(batch, 3, 6, 6).astype(np.float32))
+
+
+def _build(net, folder, args=None, kwargs=None):
+    fn = net.construct
+    cells, functions = jit_mod._reached(fn)
+    run = lambda *a: jit_mod._run_in_mode(fn, a, {}, graph=False, region=False, tuned=False)  # noqa: E731
+    return _jit_package.build(run, args or (_input(),), kwargs or {}, cells, functions,
+                              os.path.join(folder, "net.pt2"))
+
+
+def _load(net, folder, entry):
+    return _jit_package.load(folder, entry, *jit_mod._reached(net.construct))
+
+
+@pytest.fixture(scope="module")
+def packaged(tmp_path_factory):
+    folder = str(tmp_path_factory.mktemp("package"))
+    ms.set_seed(3)
+    net = _Net()
+    net.set_train(False)
+    # Statistics that are not the initial zeros and ones, so that using them shows.
+    net.bn.moving_mean.set_data(Tensor(np.array([0.5, -1.0, 0.25, 2.0], np.float32)))
+    net.bn.moving_variance.set_data(Tensor(np.array([4.0, 0.5, 1.0, 2.0], np.float32)))
+    entry = _build(net, folder)
+    assert entry is not None
+    return net, folder, entry
+
+
+def test_package_holds_code_and_metadata_only(packaged):
+    net, folder, entry = packaged
+    assert os.listdir(folder) == ["net.pt2"]
+    with zipfile.ZipFile(os.path.join(folder, entry["file"])) as archive:
+        names = archive.namelist()
+    model = [n for n in names if n.startswith("net/data/aotinductor/model/")]
+    # The compiled library, its sources and their metadata: no weights, nothing pickled.
+    assert model and {os.path.splitext(n)[1] for n in model} <= {".so", ".cpp", ".json"}, names
+    assert all(n.startswith("net/") for n in names)
+    assert not [n for n in names if "weights" in n or "constants" in n or n.endswith((".pkl", ".pt"))], names
+
+
+def test_loads_without_unpickling_and_matches_torch(packaged, monkeypatch):
+    net, folder, entry = packaged
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("unpickled")
+
+    monkeypatch.setattr(pickle, "loads", refuse)
+    monkeypatch.setattr(pickle, "load", refuse)
+    monkeypatch.setattr(pickle, "Unpickler", refuse)
+    monkeypatch.setattr(torch, "load", refuse)
+    package = _load(net, folder, entry)
+    assert package is not None
+    x = _input()
+    assert package.matches((x,), {})
+    np.testing.assert_allclose(package(x).asnumpy(), _reference(net, x), rtol=1e-5, atol=1e-5)
+
+
+def test_follows_parameters_updated_in_place_or_replaced(packaged):
+    net, folder, entry = packaged
+    package = _load(net, folder, entry)
+    x = _input(seed=1)
+    saved = {p.name: (p._t, p._t.clone()) for p in net.get_parameters()}
+    try:
+        # In place: the batch norm's statistics, which a compiler holding them as constants would fold.
+        net.bn.moving_mean._t.add_(1.0)
+        net.fc.bias._t.mul_(3.0)
+        assert package.matches((x,), {})
+        np.testing.assert_allclose(package(x).asnumpy(), _reference(net, x), rtol=1e-5, atol=1e-5)
+        # Replaced by a tensor of the same layout.
+        net.conv.weight.set_data(Tensor(np.full((4, 3, 3, 3), 0.1, np.float32)))
+        assert package.matches((x,), {})
+        np.testing.assert_allclose(package(x).asnumpy(), _reference(net, x), rtol=1e-5, atol=1e-5)
+        # Replaced by one of another dtype: not what the package was compiled for.
+        net.fc.bias._t = torch.zeros(5, dtype=torch.float64)
+        assert not package.matches((x,), {})
+    finally:
+        for p in net.get_parameters():
+            p._t, values = saved[p.name]
+            p._t.copy_(values)
+
+
+def test_other_inputs_train_flag_or_gradients_do_not_match(packaged):
+    net, folder, entry = packaged
+    package = _load(net, folder, entry)
+    x = _input()
+    assert package.matches((x,), {})
+    assert not package.matches((_input(batch=3),), {})
+    assert not package.matches((Tensor(x.asnumpy().astype(np.float64)),), {})
+    assert not package.matches((x,), {"scale": 1})
+    assert not package.matches((x, x), {})
+    net.set_train(True)
+    try:
+        assert not package.matches((x,), {})
+    finally:
+        net.set_train(False)
+    net.fc.weight._t.requires_grad_(True)
+    try:
+        assert not package.matches((x,), {})
+        with torch.no_grad():
+            assert package.matches((x,), {})
+    finally:
+        net.fc.weight._t.requires_grad_(False)
+    assert package.matches((x,), {})
+
+
+def test_not_loaded_for_other_plain_state(packaged, monkeypatch):
+    net, folder, entry = packaged
+    # A global that construct names (the script run with another option).
+    monkeypatch.setitem(globals(), "SCALE", 3.0)
+    assert _load(net, folder, entry) is None
+    monkeypatch.setitem(globals(), "SCALE", 2.0)
+    # A cell's plain attribute.
+    monkeypatch.setattr(net.bn, "eps", 1e-3)
+    assert _load(net, folder, entry) is None
+    monkeypatch.undo()
+    assert _load(net, folder, entry) is not None
+    # A hook would not run in the package.
+    handle = net.fc.register_forward_hook(lambda cell, inputs, output: None)
+    try:
+        assert _load(net, folder, entry) is None
+    finally:
+        handle.remove()
+
+
+def test_functions_a_package_cannot_stand_for(tmp_path):
+    net = _Net()
+    x = _input()
+    net.set_train(False)
+    assert _build(net, str(tmp_path), kwargs={"y": x}) is None
+    assert _build(net, str(tmp_path), args=(x, 2.0)) is None
+    # A network in training (a batch norm there writes its running statistics).
+    net.set_train(True)
+    assert _build(net, str(tmp_path)) is None
+    assert not os.listdir(tmp_path)
+
+
+class _Counter(nn.Cell):
+    """An inference cell that replaces one of its parameters at each call."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = ms.Parameter(Tensor(np.zeros(1, np.float32)), name="calls", requires_grad=False)
+
+    def construct(self, x):
+        self.calls.set_data(self.calls + 1)
+        return x * 2
+
+
+def test_a_function_assigning_to_a_parameter_is_not_packaged(tmp_path):
+    net = _Counter()
+    net.set_train(False)
+    x = Tensor(np.ones((2, 2), np.float32))
+    cells, functions = jit_mod._reached(net.construct)
+    run = lambda *a: jit_mod._run_in_mode(net.construct, a, {}, graph=False, region=False, tuned=False)  # noqa: E731
+    assert _jit_package.build(run, (x,), {}, cells, functions, str(tmp_path / "c.pt2")) is None
+    assert not os.listdir(tmp_path)
+
+
+SCRIPT = textwrap.dedent("""
+    import glob, json, os, sys, time
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, Tensor
+    from sporetorch.common import jit
+    jit._CHILD_MARGIN = float("inf")  # record compiled whatever the race finds, so that a package is built
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Dense(8, 16)
+            self.fc2 = nn.Dense(16, 4)
+
+        def construct(self, x):
+            return self.fc2(ms.ops.relu(self.fc1(x)))
+
+    ms.set_seed(1)
+    net = Net()
+    net.set_train(False)
+    x = Tensor(np.random.RandomState(0).randn(5, 8).astype(np.float32))
+
+    @ms.jit
+    def infer(data):
+        return net(data)
+
+    expected = net(x).asnumpy()
+    out = infer(x)
+    first_impl = type(infer._compiled._impl).__name__ + ":" + getattr(infer._compiled._impl, "func", infer).__name__
+    assert np.allclose(out.asnumpy(), expected, atol=1e-6)
+    if sys.argv[1] == "first":
+        deadline = time.monotonic() + 300
+        record = None
+        while time.monotonic() < deadline:
+            infer(x)
+            records = glob.glob(os.path.join(os.environ["SPORETORCH_CACHE_DIR"], "jit", "*.json"))
+            record = json.load(open(records[0])) if records else None
+            if record and "package" in record:
+                break
+            time.sleep(0.2)
+        print(record["verdict"], "package" in record)
+    else:
+        print(first_impl)
+""")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the package is built by the compiling child")
+def test_a_later_run_starts_from_the_package(tmp_path):
+    script = tmp_path / "infer.py"
+    script.write_text(SCRIPT)
+    env = {k: v for k, v in os.environ.items() if k not in ("SPORETORCH_JIT_BACKEND", "SPORETORCH_JIT_BACKGROUND")}
+    env["SPORETORCH_CACHE_DIR"] = str(tmp_path / "cache")
+
+    def run(which):
+        proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", str(script), which], capture_output=True,
+                              text=True, timeout=600, env=env)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        return proc.stdout.strip().splitlines()[-1]
+
+    assert run("first") == "compiled True"
+    # The second run's very first call ran the package: no tracing, no eager call.
+    assert run("second") == "partial:_run_packaged"

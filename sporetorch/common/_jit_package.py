@@ -16,7 +16,9 @@ What Dynamo's guards would check is checked here instead:
   flags, and that no gradient is wanted.
 Any mismatch returns the function to the usual path, which compiles it with Dynamo.
 """
+import hashlib
 import os
+import platform
 import shutil
 import warnings
 
@@ -190,7 +192,7 @@ def _build(run, args, kwargs, roots, functions, path):
         program = torch.export.export(module, tensors, strict=False)
         literals = _literals(program)
         _compile(program, path)
-    return {"file": os.path.basename(path), "inputs": [_signature(a) for a in args],
+    return {"file": os.path.basename(path), "cpu": _cpu(), "inputs": [_signature(a) for a in args],
             "constants": [_signature(h) for h in holders], "outputs": -1 if torch.is_tensor(sample) else len(sample),
             "training": [bool(c.training) for c in cells], "literals": literals, "digest": digest}
 
@@ -224,6 +226,18 @@ def _compile(program, path):
         os.replace(tmp, path)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _cpu():
+    """The instruction sets the package's code may use: a cache folder shared by machines (a home folder
+    on a cluster) must not hand AVX-512 code to a CPU without it."""
+    flags = ""
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as fh:
+            flags = next((line for line in fh if line.startswith(("flags", "Features"))), "")
+    except OSError:
+        pass
+    return f"{platform.machine()} {torch.backends.cpu.get_cpu_capability()} {hashlib.sha256(flags.encode()).hexdigest()[:16]}"
 
 
 def _literal(tensor):
@@ -303,7 +317,7 @@ def load(folder, entry, roots, functions):
         cells = _cells(roots)
         _check_cells(cells)
         holders = _constants(cells)
-        if len(holders) != len(entry["constants"]) or len(cells) != len(entry["training"]):
+        if len(holders) != len(entry["constants"]) or len(cells) != len(entry["training"]) or entry["cpu"] != _cpu():
             return None
         if _digest(cells, functions) != entry["digest"]:
             return None

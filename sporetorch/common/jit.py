@@ -227,7 +227,7 @@ class _Compiled:
     """One callable compiled on first use, with whole-graph capture first, then graph breaks, then eager."""
 
     __slots__ = ("fn", "name", "frame_name", "backend", "fullgraph", "dynamic", "options", "_impl", "_pending",
-                 "_decided", "_race_result", "_record_as")
+                 "_decided", "_race_result", "_record_as", "_whole")
 
     def __init__(self, fn, name, backend="", fullgraph=False, dynamic=None, options=None, frame_name=None):
         self.fn = fn
@@ -245,6 +245,8 @@ class _Compiled:
         self._race_result = None
         # The record key under which a race run in this process writes its verdict (``_Race._decide``).
         self._record_as = None
+        # Whether Dynamo captured the function whole: no graph break, no Python left between graphs.
+        self._whole = False
 
     def _compile(self, fullgraph):
         _trace_matmul_operator()
@@ -324,6 +326,7 @@ class _Compiled:
         start = time.perf_counter()
         try:
             out = self._run_compiled(self._compile(True), args, kwargs)
+            self._whole = True
         except Exception as exc:  # noqa: BLE001 - every compiler failure has a defined fallback below
             out = self._recover(exc, strict, args, kwargs)
         _logger.info("sporetorch jit: compiled '%s' with backend %s in %.2f s", self.name,
@@ -1066,8 +1069,9 @@ def _reached(fn):
 def _package_for_later_runs(owner, args, kwargs, key, result):
     """In the child, after a verdict of compiled: build the function's AOTInductor package, which a
     later run loads at its first call instead of tracing (``_jit_package``), where it is an inference
-    function. The caller has its verdict and its core back by then."""
-    if _resolve_backend(owner.backend) != "inductor" or owner.dynamic:
+    function captured whole (Python that Dynamo left between graphs, a ``print`` say, would not run in
+    a package). The caller has its verdict and its core back by then."""
+    if _resolve_backend(owner.backend) != "inductor" or owner.dynamic or not owner._whole:
         return
     cells, functions = _reached(owner.fn)
     run = functools.partial(_run_in_mode, owner.fn, kwargs=kwargs, graph=False, region=False, tuned=False)

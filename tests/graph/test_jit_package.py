@@ -170,6 +170,16 @@ def test_not_loaded_for_other_plain_state(packaged, monkeypatch):
         handle.remove()
 
 
+def test_not_loaded_on_another_cpu_or_from_a_damaged_file(packaged, tmp_path):
+    net, folder, entry = packaged
+    assert _load(net, folder, {**entry, "cpu": "x86_64 AVX2 0123456789abcdef"}) is None
+    damaged = tmp_path / entry["file"]
+    damaged.write_bytes(open(os.path.join(folder, entry["file"]), "rb").read()[:4096])
+    assert _load(net, str(tmp_path), entry) is None
+    damaged.unlink()
+    assert _load(net, str(tmp_path), entry) is None
+
+
 def test_functions_a_package_cannot_stand_for(tmp_path):
     net = _Net()
     x = _input()

@@ -154,8 +154,8 @@ class _Exported(torch.nn.Module):
                 holder._t = original
         if isinstance(out, Tensor):
             return out._t
-        if isinstance(out, (tuple, list)) and out and all(isinstance(o, Tensor) for o in out):
-            return tuple(o._t for o in out)
+        if type(out) in (tuple, list) and out and all(isinstance(o, Tensor) for o in out):
+            return type(out)(o._t for o in out)
         raise _Ineligible(f"returns {type(out).__name__}, not Tensors")
 
 
@@ -193,7 +193,7 @@ def _build(run, args, kwargs, roots, functions, path):
         literals = _literals(program)
         _compile(program, path)
     return {"file": os.path.basename(path), "cpu": _cpu(), "inputs": [_signature(a) for a in args],
-            "constants": [_signature(h) for h in holders], "outputs": -1 if torch.is_tensor(sample) else len(sample),
+            "constants": [_signature(h) for h in holders], "outputs": "Tensor" if torch.is_tensor(sample) else type(sample).__name__,
             "training": [bool(c.training) for c in cells], "literals": literals, "digest": digest}
 
 
@@ -265,9 +265,10 @@ class Packaged:
         self.literals = literals
         self.inputs = [_Spec(*spec) for spec in entry["inputs"]]
         self.holders = holders
-        # None: the first call checks every holder's layout.
-        self.tensors = [None] * len(holders)
+        self.tensors = [h._t for h in holders]
         self.signatures = [_Spec(*spec) for spec in entry["constants"]]
+        if not all(spec.fits(t) for spec, t in zip(self.signatures, self.tensors)):
+            raise _Ineligible("a parameter's layout differs from the one the package was built for")
         self.cells = cells
         self.training = entry["training"]
         self.outputs = entry["outputs"]
@@ -292,9 +293,9 @@ class Packaged:
 
     def __call__(self, *args):
         outs = self.loader.run([*(a._t for a in args), *self.tensors])
-        if self.outputs == -1:
+        if self.outputs == "Tensor":
             return _wrap(outs[0])
-        return tuple(_wrap(t) for t in outs)
+        return (list if self.outputs == "list" else tuple)(_wrap(t) for t in outs)
 
 
 class _Spec:

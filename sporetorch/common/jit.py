@@ -979,7 +979,7 @@ class _Background:
         return True
 
     def poll(self):
-        """The child's result once it has exited, else None (a cheap check made once per call)."""
+        """The child's result once it has sent it or exited, else None (a cheap check made once per call)."""
         if self.status is not None:
             return self.status
         if self._drain():
@@ -1059,9 +1059,13 @@ def _child_main(owner, args, kwargs, key, write_fd):
 
 
 def _reached(fn):
-    """The cells and Python functions that ``fn`` reaches (see ``_collect``)."""
+    """The cells and Python functions that ``fn`` reaches (see ``_collect``); none where an object on
+    the way fails to describe itself."""
     found = []
-    _collect(fn, [], set(), 0, found)
+    try:
+        _collect(fn, [], set(), 0, found)
+    except Exception:  # noqa: BLE001 - as in _record_key: nothing found, nothing packaged
+        return [], []
     return ([obj for obj in found if not inspect.isfunction(obj)],
             [obj for obj in found if inspect.isfunction(obj)])
 

@@ -192,6 +192,28 @@ def test_functions_a_package_cannot_stand_for(tmp_path):
     assert not os.listdir(tmp_path)
 
 
+class _TwoHeads(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(3, 2)
+
+    def construct(self, x):
+        y = self.fc(x)
+        return [y, y.sum()]
+
+
+def test_a_list_of_outputs_comes_back_as_a_list(tmp_path):
+    net = _TwoHeads()
+    net.set_train(False)
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    entry = _build(net, str(tmp_path), args=(x,))
+    out = _load(net, str(tmp_path), entry)(x)
+    y = F.linear(x._t, net.fc.weight._t, net.fc.bias._t).numpy()
+    assert type(out) is list and len(out) == 2 and all(isinstance(o, Tensor) for o in out)
+    np.testing.assert_allclose(out[0].asnumpy(), y, rtol=1e-6)
+    np.testing.assert_allclose(out[1].asnumpy(), y.sum(), rtol=1e-6)
+
+
 class _Counter(nn.Cell):
     """An inference cell that replaces one of its parameters at each call."""
 

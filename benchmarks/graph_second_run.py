@@ -10,8 +10,9 @@ the last five calls), and the median call; then the medians over runs.
 
 The verdict is the child's to take (ResNet-18 inference at batch 32 is near the margin on 2 cores);
 ``--force-compiled`` makes the cold run's child record compiled whatever its race found (it lifts
-the margin, ``_CHILD_MARGIN``), so that the compiled path is measured, and waits until the child
-has also packaged the function for later runs (``_jit_package``) or ``--child-wait`` has passed.
+the margin, ``_CHILD_MARGIN``), so that the compiled path is measured. After a verdict of compiled,
+the runs wait until the child has also packaged the function for later runs (``_jit_package``) or
+``--child-wait`` has passed.
 
     python benchmarks/graph_second_run.py --workload resnet18_infer_b32 --runs 3
 """
@@ -77,12 +78,13 @@ def _record(cache):
         return json.load(fh)
 
 
-def _verdict(cache, wait_s, force):
+def _verdict(cache, wait_s):
+    """The cold run's verdict, once recorded, and once packaged where it is compiled."""
     deadline = time.monotonic() + wait_s
     record = None
     while time.monotonic() < deadline:
         record = _record(cache)
-        if record is not None and (not force or "package" in record):
+        if record is not None and (record["verdict"] != "compiled" or "package" in record):
             break
         time.sleep(1)
     if record is None:
@@ -107,7 +109,7 @@ def main(argv=None):
     cache = tempfile.mkdtemp(prefix="graph_second_run_")
     try:
         cold = _run(argparse.Namespace(**{**vars(args), "steps": args.cold_steps}), cache, args.force_compiled)
-        verdict = _verdict(cache, args.child_wait, args.force_compiled)
+        verdict = _verdict(cache, args.child_wait)
         print(json.dumps({"run": "cold", "verdict": verdict, **_summarise(cold)}), flush=True)
         rows = []
         for run in range(args.runs):

@@ -193,6 +193,8 @@ def test_functions_a_package_cannot_stand_for(tmp_path):
 
 
 class _TwoHeads(nn.Cell):
+    """Two outputs, returned in a list."""
+
     def __init__(self):
         super().__init__()
         self.fc = nn.Dense(3, 2)

@@ -29,6 +29,8 @@ from .parameter import Parameter
 from .tensor import Tensor, _Uninitialized, _wrap
 
 _MODEL = "model"
+# The layout of a record's package entry; an entry of another layout (an older sporetorch's) is not loaded.
+_FORMAT = 1
 _SIMPLE = (bool, int, float, str, type(None))
 # The most elements of a tensor that the graph may hold as a constant, and the record as numbers.
 _LITERAL_NUMEL = 64
@@ -192,7 +194,7 @@ def _build(run, args, kwargs, roots, functions, path):
         program = torch.export.export(module, tensors, strict=False)
         literals = _literals(program)
         _compile(program, path)
-    return {"file": os.path.basename(path), "cpu": _cpu(), "inputs": [_signature(a) for a in args],
+    return {"format": _FORMAT, "file": os.path.basename(path), "cpu": _cpu(), "inputs": [_signature(a) for a in args],
             "constants": [_signature(h) for h in holders], "outputs": "Tensor" if torch.is_tensor(sample) else type(sample).__name__,
             "training": [bool(c.training) for c in cells], "literals": literals, "digest": digest}
 
@@ -318,7 +320,9 @@ def load(folder, entry, roots, functions):
         cells = _cells(roots)
         _check_cells(cells)
         holders = _constants(cells)
-        if len(holders) != len(entry["constants"]) or len(cells) != len(entry["training"]) or entry["cpu"] != _cpu():
+        if entry.get("format") != _FORMAT or entry["cpu"] != _cpu():
+            return None
+        if len(holders) != len(entry["constants"]) or len(cells) != len(entry["training"]):
             return None
         if _digest(cells, functions) != entry["digest"]:
             return None

@@ -81,6 +81,8 @@ def _plain(value, tensors=False):
         return str(value)
     if isinstance(value, (tuple, list)) and all(isinstance(v, _SIMPLE) for v in value):
         return repr(value)
+    if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, _SIMPLE) for k, v in value.items()):
+        return repr(sorted(value.items()))
     if tensors and isinstance(value, Tensor) and not isinstance(value._t, _Uninitialized) \
             and value._t.numel() <= _LITERAL_NUMEL:
         return repr(value._t.tolist())

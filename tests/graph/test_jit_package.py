@@ -157,8 +157,11 @@ def test_not_loaded_for_other_plain_state(packaged, monkeypatch):
     monkeypatch.setitem(globals(), "SCALE", 3.0)
     assert _load(net, folder, entry) is None
     monkeypatch.setitem(globals(), "SCALE", 2.0)
-    # A cell's plain attribute.
+    # A cell's plain attribute, or an option in a dict of them.
     monkeypatch.setattr(net.bn, "eps", 1e-3)
+    assert _load(net, folder, entry) is None
+    monkeypatch.undo()
+    monkeypatch.setattr(net.fc, "options", {"aux": True}, raising=False)
     assert _load(net, folder, entry) is None
     monkeypatch.undo()
     assert _load(net, folder, entry) is not None

@@ -9,11 +9,12 @@ parameters (by reference, so in-place updates such as ``load_param_into_net`` re
 compiled code from the first call. Nothing is unpickled.
 
 What Dynamo's guards would check is checked here instead:
-- at load, a digest of the plain attributes of every cell and of the module globals that the traced
-  code names, against the one recorded at export (a script run with other options does not load a
-  package built for the first run's);
-- at each call, the inputs' shapes, dtypes and strides, each constant's identity, the cells' train
-  flags, and that no gradient is wanted.
+- at load, the CPU's instruction sets, and a digest of the plain attributes of every cell and of
+  the plain module globals (small Tensors included) that the traced code names, against those
+  recorded at export (a script run with other options does not load a package built for the
+  first run's);
+- at each call, the inputs' shapes, dtypes and strides, the layout of any cell tensor replaced
+  since the last call, the cells' train flags, and that no gradient is wanted.
 Any mismatch returns the function to the usual path, which compiles it with Dynamo.
 """
 import hashlib

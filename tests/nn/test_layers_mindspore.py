@@ -207,8 +207,9 @@ def test_combined_and_time_distributed_layers():
     seq = tensor(np.random.RandomState(0).rand(2, 4, 3))
     per_step = nn.TimeDistributed(dense, time_axis=1)(seq)
     merged = nn.TimeDistributed(dense, time_axis=1, reshape_with_axis=0)(seq)
-    np.testing.assert_allclose(per_step.asnumpy(), merged.asnumpy(), rtol=1e-6)
-    np.testing.assert_allclose(per_step.asnumpy(), dense(seq).asnumpy(), rtol=1e-6)
+    # float32 matmuls over other batchings round differently: 1.5e-6 relative on an AVX-512 CPU.
+    np.testing.assert_allclose(per_step.asnumpy(), merged.asnumpy(), rtol=1e-5)
+    np.testing.assert_allclose(per_step.asnumpy(), dense(seq).asnumpy(), rtol=1e-5)
 
 
 def test_lrn_sums_over_the_channel_window():

@@ -175,15 +175,29 @@ def build(run, args, kwargs, roots, functions, path):
         return None
 
 
-def _build(run, args, kwargs, roots, functions, path):
+def eligible(args, kwargs, roots):
+    """Whether a function of ``args`` reaching the cells ``roots`` passes the checks made before
+    exporting it (an export may still find it writes state or reads other tensors)."""
+    try:
+        _check(args, kwargs, _cells(roots))
+    except Exception:  # noqa: BLE001 - _Ineligible, or a cell that fails to list its cells: no package
+        return False
+    return True
+
+
+def _check(args, kwargs, cells):
     if kwargs or not args or not all(isinstance(a, Tensor) and _dense_cpu(a) for a in args):
         raise _Ineligible("arguments other than dense CPU Tensors")
     if any(a._t.requires_grad or hasattr(a._t, "_dynamo_dynamic_indices") for a in args):
         raise _Ineligible("an argument needs a gradient or has dynamic dimensions")
-    cells = _cells(roots)
     _check_cells(cells)
     if any(cell.training for cell in cells):
         raise _Ineligible("a cell is in training mode")
+
+
+def _build(run, args, kwargs, roots, functions, path):
+    cells = _cells(roots)
+    _check(args, kwargs, cells)
     holders = _constants(cells)
     if not all(_dense_cpu(h) for h in holders):
         raise _Ineligible("a parameter is not a dense CPU tensor")

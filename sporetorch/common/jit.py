@@ -344,10 +344,12 @@ class _Compiled:
             return self._run_plain(*args, **kwargs)
         self._pending = None
         self._impl = None
-        return self._adopt(result, args, kwargs, pending.key if pending is not None else None, earlier_run=False)
+        return self._adopt(result, args, kwargs, pending.key if pending is not None else None, earlier_run=False,
+                           child=pending)
 
-    def _adopt(self, result, args, kwargs, key, earlier_run):
-        """Switch to what a child process (or an earlier run) found fastest; called between steps."""
+    def _adopt(self, result, args, kwargs, key, earlier_run, child=None):
+        """Switch to what a child process (or an earlier run) found fastest; called between steps.
+        ``child``: the child that sent ``result``, which may go on to build a package."""
         verdict = result.get("verdict")
         for message in result.get("warnings", ()):
             _warn_once(message)
@@ -363,12 +365,18 @@ class _Compiled:
             return self._impl(*args, **kwargs)
         if verdict == "compiled":
             packaged = self._load_package(result, args, kwargs) if earlier_run else None
+            waiting = child is not None and result.get("packaging")
             _logger.info("sporetorch jit: compiled '%s' with backend %s %s in %.2f s; it runs compiled%s%s", self.name,
                          _resolve_backend(self.backend), where, result.get("compile_s", 0.0), timing,
-                         ", from the package built then" if packaged is not None else "")
+                         ", from the package built then" if packaged is not None else
+                         ", once the child has packaged it" if waiting else "")
             self._decided = "compiled"
-            self._impl = (self._compile_when_imported if packaged is None
-                          else functools.partial(self._run_packaged, packaged))
+            if packaged is not None:
+                self._impl = functools.partial(self._run_packaged, packaged)
+            elif waiting:
+                self._impl = functools.partial(self._await_package, child)
+            else:
+                self._impl = self._compile_when_imported
             return self._impl(*args, **kwargs)
         if verdict == "failed":
             warnings.warn(result.get("message", f"sporetorch jit: compiling '{self.name}' failed; running it "
@@ -386,6 +394,21 @@ class _Compiled:
             return None
         packaged = _jit_package.load(os.path.dirname(_record_path("")), entry, *_reached(self.fn))
         return packaged if packaged is not None and packaged.matches(args, kwargs) else None
+
+    def _await_package(self, child, *args, **kwargs):
+        """After a verdict of compiled from a child that goes on to package the function: run eagerly
+        until the package is built, then run it. No compiler in the caller, so no call waits for
+        Dynamo's tracing, and the compiler's memory is never taken."""
+        entry = child.package()
+        if entry is _WAITING:
+            return self._run_plain(*args, **kwargs)
+        packaged = self._load_package({"package": entry}, args, kwargs)
+        if packaged is None:
+            self._impl = self._compile_when_imported
+        else:
+            _logger.info("sporetorch jit: '%s' runs compiled, from the package built in the background", self.name)
+            self._impl = functools.partial(self._run_packaged, packaged)
+        return self._impl(*args, **kwargs)
 
     def _run_packaged(self, packaged, *args, **kwargs):
         """A call of the packaged code while it computes what the function would; after the first call
@@ -979,30 +1002,59 @@ class _Background:
         return True
 
     def poll(self):
-        """The child's result once it has sent it or exited, else None (a cheap check made once per call)."""
+        """The child's verdict once it has sent it or exited, else None (a cheap check made once per call)."""
         if self.status is not None:
             return self.status
-        if self._drain():
-            # The child has sent its verdict and may go on packaging compiled code for later runs
-            # (``_package_for_later_runs``); a thread collects it when it exits.
-            threading.Thread(target=_reap, args=(self.pid,), daemon=True).start()
-        else:
+        if self._message(0) is None and not self._done():
+            return None
+        _take_the_core_back(self.threads)
+        self.threads = None
+        self.status = self._message(0) or {}
+        return self.status
+
+    def package(self):
+        """What the child sent after a verdict of compiled: the record's package entry, None where it
+        built none or exited without saying, or ``_WAITING`` while it is still at work."""
+        if self._message(1) is None and not self._done():
+            return _WAITING
+        self._done()
+        message = self._message(1)
+        return message.get("package") if message else None
+
+    def _message(self, index):
+        """The ``index``-th message (a JSON object, one per line) the child has sent whole, else None."""
+        lines = b"".join(self.chunks).split(b"\n")
+        if len(lines) <= index + 1:
+            return None
+        try:
+            message = json.loads(lines[index].decode())
+        except ValueError:
+            return {}
+        return message if isinstance(message, dict) else {}
+
+    def _done(self):
+        """Read what the child has sent so far; True, with the pipe closed and the child collected,
+        once the child has closed its end or exited."""
+        if self.fd is None:
+            return True
+        closed = self._drain()
+        if not closed:
             try:
                 pid, _ = os.waitpid(self.pid, os.WNOHANG)
             except ChildProcessError:
                 pid = self.pid
             if pid == 0:
-                return None
+                return False
             self._drain()
+        else:
+            # It may still be exiting: a thread collects it.
+            threading.Thread(target=_reap, args=(self.pid,), daemon=True).start()
         os.close(self.fd)
-        _take_the_core_back(self.threads)
-        self.threads = None
-        try:
-            status = json.loads(b"".join(self.chunks).decode() or "{}")
-        except ValueError:
-            status = {}
-        self.status = status if isinstance(status, dict) else {}
-        return self.status
+        self.fd = None
+        # A message cut short by the child's end reads as an empty one (the caller then compiles itself).
+        if self.chunks and not self.chunks[-1].endswith(b"\n"):
+            self.chunks.append(b"\n")
+        return True
 
     def _drain(self):
         """Read what the child has sent so far; True once it has closed its end of the pipe."""
@@ -1017,6 +1069,10 @@ class _Background:
             if not data:
                 return True
             self.chunks.append(data)
+
+
+# What ``_Background.package`` answers while the child is still building the package.
+_WAITING = object()
 
 
 def _reap(pid):
@@ -1049,11 +1105,12 @@ def _child_main(owner, args, kwargs, key, write_fd):
     except BaseException as exc:  # noqa: BLE001 - the parent compiles itself after any failure here
         result = {"verdict": "error", "message": failure_summary(exc)}
     try:
-        # The verdict reaches the caller now; closing the pipe tells it the child is done with it.
-        os.write(write_fd, json.dumps(result).encode())
-        os.close(write_fd)
-        if result["verdict"] == "compiled":
-            _package_for_later_runs(owner, args, kwargs, key, result)
+        packaging = result["verdict"] == "compiled" and _packageable(owner, args, kwargs)
+        # The verdict reaches the caller now, and whether a package follows; then the package entry.
+        os.write(write_fd, (json.dumps({**result, "packaging": packaging}) + "\n").encode())
+        if packaging:
+            entry = _package_for_later_runs(owner, args, kwargs, key, result)
+            os.write(write_fd, (json.dumps({"package": entry}) + "\n").encode())
     finally:
         os._exit(code)
 
@@ -1070,18 +1127,25 @@ def _reached(fn):
             [obj for obj in found if inspect.isfunction(obj)])
 
 
-def _package_for_later_runs(owner, args, kwargs, key, result):
-    """In the child, after a verdict of compiled: build the function's AOTInductor package, which a
-    later run loads at its first call instead of tracing (``_jit_package``), where it is an inference
-    function captured whole (Python that Dynamo left between graphs, a ``print`` say, would not run in
-    a package). The caller has its verdict and its core back by then."""
+def _packageable(owner, args, kwargs):
+    """Whether ``owner`` may have an AOTInductor package (``_jit_package``): inductor, static shapes,
+    captured whole (Python that Dynamo left between graphs, a ``print`` say, would not run in a
+    package), and an inference function of Tensors."""
     if _resolve_backend(owner.backend) != "inductor" or owner.dynamic or not owner._whole:
-        return
+        return False
+    return _jit_package.eligible(args, kwargs, _reached(owner.fn)[0])
+
+
+def _package_for_later_runs(owner, args, kwargs, key, result):
+    """In the child, after a verdict of compiled: build the function's package, record it for later
+    runs, and return its entry (None where building failed). The caller has its verdict and its core
+    back by then, and runs eagerly until the entry arrives."""
     cells, functions = _reached(owner.fn)
     run = functools.partial(_run_in_mode, owner.fn, kwargs=kwargs, graph=False, region=False, tuned=False)
     entry = _jit_package.build(lambda *a: run(a), args, kwargs, cells, functions, _record_path(key)[:-5] + ".pt2")
     if entry is not None:
         _write_record(key, {**result, "package": entry})
+    return entry
 
 
 # How long a compiling child may go on once its caller has exited: enough for a small step's

@@ -954,8 +954,9 @@ class _Background:
     whose results stay those of eager execution until it switches, between two calls. The child
     writes the verdict to the cache folder itself; it runs niced (5), with one thread, and exits when
     done, or as soon as the caller has exited (a process that ends must not leave a compiler running).
-    After a verdict of compiled, it sends the verdict and closes its pipe first, and then packages
-    the function for later runs, on its one thread, while the caller goes on with all its cores.
+    Its messages are JSON lines on a pipe. After a verdict of compiled, it sends the verdict, saying
+    whether a package follows, and then packages the function (``_jit_package``) on its one thread,
+    while the caller goes on eagerly with all its cores, and sends the package's entry.
     """
 
     active = None
@@ -1083,7 +1084,8 @@ def _reap(pid):
 
 
 def _child_main(owner, args, kwargs, key, write_fd):
-    """In the forked child: compile, race, record the verdict, send it to the parent, exit."""
+    """In the forked child: compile, race, record the verdict, send it to the parent, package the
+    function where it can, exit."""
     global _IN_CHILD
     code, result = 1, {"verdict": "error"}
     threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True).start()

@@ -22,8 +22,9 @@ no child can work, the caller runs the function eagerly until it has taken about
 compiling it would, then compiles it. Compiled code reaches the disk through torch's FX graph and
 AOTAutograd caches (under the user's cache folder), and the verdict is recorded there too, so the
 next run of the same script starts with the faster variant at once. For an inference function
-whose verdict is compiled, the child also leaves an AOTInductor package (``_jit_package``), which
-the next run runs from its first call, without tracing.
+whose verdict is compiled, the child also builds an AOTInductor package (``_jit_package``): its
+caller switches to it once it is built, and the next run runs it from its first call, neither
+of them tracing the function.
 """
 import functools
 import hashlib

@@ -211,8 +211,9 @@ def _build(run, args, kwargs, roots, functions, path):
         program = torch.export.export(module, tensors, strict=False)
         literals = _literals(program)
         _compile(program, path)
-    return {"format": _FORMAT, "file": os.path.basename(path), "cpu": _cpu(), "inputs": [_signature(a) for a in args],
-            "constants": [_signature(h) for h in holders], "outputs": "Tensor" if torch.is_tensor(sample) else type(sample).__name__,
+    return {"format": _FORMAT, "file": os.path.basename(path), "cpu": _cpu(),
+            "inputs": [_signature(a) for a in args], "constants": [_signature(h) for h in holders],
+            "outputs": "Tensor" if torch.is_tensor(sample) else type(sample).__name__,
             "training": [bool(c.training) for c in cells], "literals": literals, "digest": digest}
 
 
@@ -256,7 +257,8 @@ def _cpu():
             flags = next((line for line in fh if line.startswith(("flags", "Features"))), "")
     except OSError:
         pass
-    return f"{platform.machine()} {torch.backends.cpu.get_cpu_capability()} {hashlib.sha256(flags.encode()).hexdigest()[:16]}"
+    digest = hashlib.sha256(flags.encode()).hexdigest()[:16]
+    return f"{platform.machine()} {torch.backends.cpu.get_cpu_capability()} {digest}"
 
 
 def _literal(tensor):

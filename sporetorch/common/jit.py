@@ -1102,13 +1102,16 @@ def _child_main(owner, args, kwargs, key, write_fd):
             pass
         torch.set_num_threads(1)
         result = _compile_and_race(owner, args, kwargs)
-        if result["verdict"] in ("compiled", "eager"):
+        packaging = result["verdict"] == "compiled" and _packageable(owner, args, kwargs)
+        # A verdict that a package follows is recorded with the package's outcome: a child ended
+        # before that (its caller exited, and its grace ran out) leaves no record, so that the next
+        # run's child tries again, rather than a record without a package for good.
+        if result["verdict"] in ("compiled", "eager") and not packaging:
             _write_record(key, result)
         code = 0
     except BaseException as exc:  # noqa: BLE001 - the parent compiles itself after any failure here
-        result = {"verdict": "error", "message": failure_summary(exc)}
+        result, packaging = {"verdict": "error", "message": failure_summary(exc)}, False
     try:
-        packaging = result["verdict"] == "compiled" and _packageable(owner, args, kwargs)
         # The verdict reaches the caller now, and whether a package follows; then the package entry.
         os.write(write_fd, (json.dumps({**result, "packaging": packaging}) + "\n").encode())
         if packaging:
@@ -1140,14 +1143,13 @@ def _packageable(owner, args, kwargs):
 
 
 def _package_for_later_runs(owner, args, kwargs, key, result):
-    """In the child, after a verdict of compiled: build the function's package, record it for later
-    runs, and return its entry (None where building failed). The caller has its verdict and its core
-    back by then, and runs eagerly until the entry arrives."""
+    """In the child, after a verdict of compiled: build the function's package, record the verdict
+    with it for later runs (with None where building failed), and return its entry. The caller has
+    its verdict and its core back by then, and runs eagerly until the entry arrives."""
     cells, functions = _reached(owner.fn)
     run = functools.partial(_run_in_mode, owner.fn, kwargs=kwargs, graph=False, region=False, tuned=False)
     entry = _jit_package.build(lambda *a: run(a), args, kwargs, cells, functions, _record_path(key)[:-5] + ".pt2")
-    if entry is not None:
-        _write_record(key, {**result, "package": entry})
+    _write_record(key, {**result, "package": entry})
     return entry
 
 

@@ -15,7 +15,8 @@ What Dynamo's guards would check is checked here instead:
   first run's);
 - at each call, the inputs' shapes, dtypes and strides, the layout of any cell tensor replaced
   since the last call, the cells' train flags, and that no gradient is wanted.
-Any mismatch returns the function to the usual path, which compiles it with Dynamo.
+A mismatch at load leaves the function to the usual path, which compiles it with Dynamo; a call
+that does not fit goes to that path, and the calls after it to the package again where they fit.
 """
 import hashlib
 import os

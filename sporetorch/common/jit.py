@@ -228,7 +228,7 @@ class _Compiled:
     """One callable compiled on first use, with whole-graph capture first, then graph breaks, then eager."""
 
     __slots__ = ("fn", "name", "frame_name", "backend", "fullgraph", "dynamic", "options", "_impl", "_pending",
-                 "_decided", "_race_result", "_record_as", "_whole")
+                 "_decided", "_race_result", "_record_as", "_whole", "_fallback")
 
     def __init__(self, fn, name, backend="", fullgraph=False, dynamic=None, options=None, frame_name=None):
         self.fn = fn
@@ -248,6 +248,8 @@ class _Compiled:
         self._record_as = None
         # Whether Dynamo captured the function whole: no graph break, no Python left between graphs.
         self._whole = False
+        # Beside a package: the function compiled as without one, for the calls the package does not fit.
+        self._fallback = None
 
     def _compile(self, fullgraph):
         _trace_matmul_operator()
@@ -412,15 +414,21 @@ class _Compiled:
         return self._impl(*args, **kwargs)
 
     def _run_packaged(self, packaged, *args, **kwargs):
-        """A call of the packaged code while it computes what the function would; after the first call
-        that it would not (other shapes, a train flag switched, a gradient wanted, a parameter
-        replaced), the function is compiled as without a package."""
+        """A call of the packaged code where it computes what the function would; a call it does not
+        fit (other shapes, a train flag switched, a gradient wanted, a parameter replaced by another
+        layout) goes to the function compiled as without a package (an evaluation's smaller last
+        batch, say), and the calls after it to the package again where they fit."""
         if packaged.matches(args, kwargs):
             return packaged(*args)
-        _logger.info("sporetorch jit: '%s' is called with other inputs or state than its package was built "
-                     "for; compiling it", self.name)
-        self._impl = self._compile_when_imported
-        return self._impl(*args, **kwargs)
+        if self._fallback is None:
+            _logger.info("sporetorch jit: '%s' is called with other inputs or state than its package was built "
+                         "for; compiling it for those", self.name)
+            fallback = _Compiled(self.fn, self.name, self.backend, self.fullgraph, self.dynamic, self.options,
+                                 self.frame_name)
+            fallback._decided = "compiled"
+            fallback._impl = fallback._compile_when_imported
+            self._fallback = fallback
+        return self._fallback(*args, **kwargs)
 
     def _run_compiled(self, compiled, args, kwargs):
         out = compiled(*args, **kwargs)

@@ -1,6 +1,7 @@
 """AOTInductor packages of inference functions, which a later run loads instead of tracing
 (sporetorch/common/_jit_package.py). Expected values are computed with torch.nn.functional on the
 cells' own weights."""
+import functools
 import os
 import pickle
 import shutil
@@ -149,6 +150,25 @@ def test_other_inputs_train_flag_or_gradients_do_not_match(packaged):
     finally:
         net.fc.weight._t.requires_grad_(False)
     assert package.matches((x,), {})
+
+
+def test_calls_the_package_does_not_fit_go_to_the_function_compiled_without_it(packaged, monkeypatch):
+    # An evaluation's smaller last batch: compiled as without a package (the eager backend keeps
+    # this short), while the full batches before and after it run the package.
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "eager")
+    net, folder, entry = packaged
+    package = _load(net, folder, entry)
+    runs, run = [], _jit_package.Packaged.__call__
+    monkeypatch.setattr(_jit_package.Packaged, "__call__", lambda self, *args: runs.append(len(args)) or run(self, *args))
+    owner = jit_mod._Compiled(net.construct, "net", backend="eager")
+    owner._impl = functools.partial(owner._run_packaged, package)
+    full, last = _input(), _input(batch=3, seed=2)
+    owner(full)
+    got = owner(last)
+    owner(full)
+    assert runs == [1, 1]
+    assert owner._fallback is not None and owner._fallback._impl != owner._fallback._compile_when_imported
+    np.testing.assert_allclose(got.asnumpy(), _reference(net, last), rtol=1e-5, atol=1e-5)
 
 
 def test_not_loaded_for_other_plain_state(packaged, monkeypatch):

@@ -970,13 +970,14 @@ class _Background:
 
     active = None
 
-    __slots__ = ("pid", "fd", "key", "chunks", "status", "threads")
+    __slots__ = ("pid", "fd", "key", "chunks", "status", "threads", "reaped")
 
     def __init__(self, pid, fd, key):
         self.pid, self.fd, self.key = pid, fd, key
         self.chunks = []
         self.status = None
         self.threads = None
+        self.reaped = False
 
     next_try = 0.0
 
@@ -1015,19 +1016,21 @@ class _Background:
         """The child's verdict once it has sent it or exited, else None (a cheap check made once per call)."""
         if self.status is not None:
             return self.status
-        if self._message(0) is None and not self._done():
+        if self._message(0) is None and not self._ended():
             return None
         _take_the_core_back(self.threads)
         self.threads = None
         self.status = self._message(0) or {}
+        if not self.status.get("packaging"):
+            self._close()
         return self.status
 
     def package(self):
         """What the child sent after a verdict of compiled: the record's package entry, None where it
         built none or exited without saying, or ``_WAITING`` while it is still at work."""
-        if self._message(1) is None and not self._done():
+        if self._message(1) is None and not self._ended():
             return _WAITING
-        self._done()
+        self._close()
         message = self._message(1)
         return message.get("package") if message else None
 
@@ -1042,29 +1045,35 @@ class _Background:
             return {}
         return message if isinstance(message, dict) else {}
 
-    def _done(self):
-        """Read what the child has sent so far; True, with the pipe closed and the child collected,
-        once the child has closed its end or exited."""
+    def _ended(self):
+        """Read what the child has sent so far; True once it has closed its end of the pipe or exited,
+        after which it sends nothing more."""
         if self.fd is None:
             return True
-        closed = self._drain()
-        if not closed:
+        if not self._drain():
             try:
                 pid, _ = os.waitpid(self.pid, os.WNOHANG)
             except ChildProcessError:
                 pid = self.pid
             if pid == 0:
                 return False
+            self.reaped = True
             self._drain()
-        else:
-            # It may still be exiting: a thread collects it.
-            threading.Thread(target=_reap, args=(self.pid,), daemon=True).start()
-        os.close(self.fd)
-        self.fd = None
         # A message cut short by the child's end reads as an empty one (the caller then compiles itself).
         if self.chunks and not self.chunks[-1].endswith(b"\n"):
             self.chunks.append(b"\n")
         return True
+
+    def _close(self):
+        """Close the pipe once the child has nothing more to send, and collect the child when it exits
+        (a thread waits for it, if it has not been collected yet)."""
+        if self.fd is None:
+            return
+        os.close(self.fd)
+        self.fd = None
+        if not self.reaped:
+            self.reaped = True
+            threading.Thread(target=_reap, args=(self.pid,), daemon=True).start()
 
     def _drain(self):
         """Read what the child has sent so far; True once it has closed its end of the pipe."""

@@ -179,6 +179,26 @@ def test_graph_mode_cell_compiles_in_background():
         np.testing.assert_allclose(net(x).asnumpy(), expected, rtol=1e-6, atol=1e-6)
 
 
+def test_a_child_that_sends_no_package_is_collected_with_its_verdict():
+    # Its verdict is its last message: the pipe is closed at once, and the child collected when it
+    # exits (a child still exiting as its verdict arrives was once left open and a zombie).
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.write(write_fd, b'{"verdict": "eager", "packaging": false}\n')
+        time.sleep(0.5)
+        os._exit(0)
+    os.close(write_fd)
+    os.set_blocking(read_fd, False)
+    pending = jit_mod._Background(pid, read_fd, "key")
+    assert _wait(pending)["verdict"] == "eager"
+    assert pending.fd is None
+    deadline = time.monotonic() + 10
+    while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not os.path.exists(f"/proc/{pid}")
+
+
 def test_record_key_follows_code_shapes_and_train_flag():
     net = nn.Dense(4, 2)
     owner = jit_mod._Compiled(lambda a: net(a), "f")

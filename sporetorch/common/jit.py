@@ -395,7 +395,7 @@ class _Compiled:
         entry = record.get("package")
         if not isinstance(entry, dict):
             return None
-        packaged = _jit_package.load(os.path.dirname(_record_path("")), entry, *_reached(self.fn))
+        packaged = _jit_package.load(_jit_folder(), entry, *_reached(self.fn))
         return packaged if packaged is not None and packaged.matches(args, kwargs) else None
 
     def _await_package(self, child, *args, **kwargs):
@@ -903,8 +903,13 @@ def _record_key(owner, args, kwargs):
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
+def _jit_folder():
+    """Where the records, the packages and the child's lock live."""
+    return os.path.join(cache_root(), "jit")
+
+
 def _record_path(key):
-    return os.path.join(cache_root(), "jit", key + ".json")
+    return os.path.join(_jit_folder(), key + ".json")
 
 
 def _read_record(key):
@@ -930,7 +935,7 @@ def _write_record(key, record):
 
 def _take_child_lock():
     """An open descriptor holding the lock that one compiling child at a time holds, or None."""
-    path = os.path.join(cache_root(), "jit", "child.lock")
+    path = os.path.join(_jit_folder(), "child.lock")
     try:
         import fcntl
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -1119,7 +1124,8 @@ def _child_main(owner, args, kwargs, key, write_fd):
             pass
         torch.set_num_threads(1)
         result = _compile_and_race(owner, args, kwargs)
-        packaging = result["verdict"] == "compiled" and _packageable(owner, args, kwargs)
+        reached = _packageable(owner, args, kwargs) if result["verdict"] == "compiled" else None
+        packaging = reached is not None
         # A verdict that a package follows is recorded with the package's outcome: a child ended
         # before that (its caller exited, and its grace ran out) leaves no record, so that the next
         # run's child tries again, rather than a record without a package for good.
@@ -1132,7 +1138,7 @@ def _child_main(owner, args, kwargs, key, write_fd):
         # The verdict reaches the caller now, and whether a package follows; then the package entry.
         os.write(write_fd, (json.dumps({**result, "packaging": packaging}) + "\n").encode())
         if packaging:
-            entry = _package_for_later_runs(owner, args, kwargs, key, result)
+            entry = _package_for_later_runs(owner, args, kwargs, key, result, reached)
             os.write(write_fd, (json.dumps({"package": entry}) + "\n").encode())
     finally:
         os._exit(code)
@@ -1151,21 +1157,26 @@ def _reached(fn):
 
 
 def _packageable(owner, args, kwargs):
-    """Whether ``owner`` may have an AOTInductor package (``_jit_package``): inductor, static shapes,
-    captured whole (Python that Dynamo left between graphs, a ``print`` say, would not run in a
-    package), and an inference function of Tensors."""
+    """The cells and functions ``owner`` reaches (``_reached``) where it may have an AOTInductor
+    package (``_jit_package``): inductor, static shapes, captured whole (Python that Dynamo left
+    between graphs, a ``print`` say, would not run in a package), and an inference function of
+    Tensors; else None."""
     if _resolve_backend(owner.backend) != "inductor" or owner.dynamic or not owner._whole:
-        return False
-    return _jit_package.eligible(args, kwargs, _reached(owner.fn)[0])
+        return None
+    reached = _reached(owner.fn)
+    return reached if _jit_package.eligible(args, kwargs, reached[0]) else None
 
 
-def _package_for_later_runs(owner, args, kwargs, key, result):
+def _package_for_later_runs(owner, args, kwargs, key, result, reached):
     """In the child, after a verdict of compiled: build the function's package, record the verdict
     with it for later runs (with None where building failed), and return its entry. The caller has
     its verdict and its core back by then, and runs eagerly until the entry arrives."""
-    cells, functions = _reached(owner.fn)
-    run = functools.partial(_run_in_mode, owner.fn, kwargs=kwargs, graph=False, region=False, tuned=False)
-    entry = _jit_package.build(lambda *a: run(a), args, kwargs, cells, functions, _record_path(key)[:-5] + ".pt2")
+    cells, functions = reached
+
+    def run(*inputs):
+        return _run_in_mode(owner.fn, inputs, kwargs, graph=False, region=False, tuned=False)
+
+    entry = _jit_package.build(run, args, kwargs, cells, functions, os.path.join(_jit_folder(), key + ".pt2"))
     _write_record(key, {**result, "package": entry})
     return entry
 

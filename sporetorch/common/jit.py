@@ -17,8 +17,9 @@ With the inductor backend on the CPU, compilation does not hold up the caller: t
 forks a child process that compiles (and times compiled against eager execution) on its own copy
 of the program's state, while the caller runs eagerly; at the first call after the child is done,
 the caller switches to the faster variant (to compiled code by compiling it itself from the caches
-the child filled, once a thread has imported the compiler beside its eager calls). On a GPU, where
-no child can work, the caller runs the function eagerly until it has taken about as long as
+the child filled, once a thread has imported the compiler beside its eager calls). On a GPU, and in
+a rank of a distributed job (a child would share its connections to the other ranks), where no
+child can work, the caller runs the function eagerly until it has taken about as long as
 compiling it would, then compiles it. Compiled code reaches the disk through torch's FX graph and
 AOTAutograd caches (under the user's cache folder), and the verdict is recorded there too, so the
 next run of the same script starts with the faster variant at once. For an inference function
@@ -289,11 +290,11 @@ class _Compiled:
         return self._compile_now(args, kwargs)
 
     def _run_until_hot(self, key, spent, *args, **kwargs):
-        """On a GPU, where no child can compile: run eagerly until the function has taken ``_HOT_S`` of
-        eager time, then compile in the caller and race, recording the verdict under ``key``. A
-        script shorter than a compilation never waits for one; a longer one pays it once, and the
-        next run starts with the verdict. The calls are not synchronised with the device: once its
-        queue is full, a call's wall time is the device's time."""
+        """On a GPU, or in a distributed rank, where no child can compile: run eagerly until the
+        function has taken ``_HOT_S`` of eager time, then compile in the caller and race, recording
+        the verdict under ``key``. A script shorter than a compilation never waits for one; a longer
+        one pays it once, and the next run starts with the verdict. The calls are not synchronised
+        with the device: once its queue is full, a call's wall time is the device's time."""
         start = time.perf_counter()
         out = self._run_plain(*args, **kwargs)
         spent[0] += time.perf_counter() - start
@@ -645,8 +646,9 @@ def _plan_ahead(plans):
 
 # ---------------------------------------------------------------- compiling in a child process
 _IN_CHILD = False
-# On a GPU, where no child can compile: the eager time a function takes before the caller compiles it (about
-# what compiling a training step with inductor takes on a GPU, 20-60 s: by then compiling can pay back).
+# On a GPU, or in a rank of a distributed job, where no child can compile: the eager time a
+# function takes before the caller compiles it (about what compiling a training step with inductor
+# takes on a GPU, 20-60 s: by then compiling can pay back).
 _HOT_S = 20.0
 # A child records a verdict of compiled only where compiled code took at most this share of the
 # eager variant's step time (see _Race._decide).
@@ -657,7 +659,8 @@ _FILE_HASHES = {}
 def _where_to_compile(owner):
     """``"child"``: in a child process, while the caller runs eagerly (inductor on the CPU, outermost,
     not strict); ``"hot"``: in the caller, once it has run eagerly for ``_HOT_S`` (the same on a
-    GPU, where no child can work); ``"now"``: in the caller at the first call, as torch.compile does.
+    GPU, or in a rank of a distributed job, where no child can work); ``"now"``: in the caller at the
+    first call, as torch.compile does.
 
     ``$SPORETORCH_JIT_BACKGROUND``: ``0`` compiles now."""
     setting = os.environ.get("SPORETORCH_JIT_BACKGROUND", "auto")
@@ -668,7 +671,7 @@ def _where_to_compile(owner):
     # Only inductor's code generation takes long enough to be worth a child ("1" forces one, for tests).
     if setting != "1" and _resolve_backend(owner.backend) != "inductor":
         return "now"
-    if _device.default_device().type != "cpu":
+    if _device.default_device().type != "cpu" or _in_process_group():
         return "hot"
     # A CPU function in a process that has initialised CUDA compiles at once, as it did before.
     return "child" if _child_possible() else "now"
@@ -784,6 +787,14 @@ def _child_possible():
     return hasattr(os, "fork") and not torch.cuda.is_initialized()
 
 
+def _in_process_group():
+    """Whether this process is a rank of a ``torch.distributed`` job. A child forked from it would
+    share its connections to the other ranks: the collectives of the child's race (a gradient
+    reducer's all-reduce) would reach their callers as this rank's, and leave the child waiting for
+    answers that go to its caller."""
+    return torch.distributed.is_available() and torch.distributed.is_initialized()
+
+
 def cache_root():
     """sporetorch's folder in the user's cache folder (``$SPORETORCH_CACHE_DIR`` overrides it)."""
     root = os.environ.get("SPORETORCH_CACHE_DIR")
@@ -897,9 +908,12 @@ def _record_key(owner, args, kwargs):
         _collect(owner.fn, deps, set(), 0)
     except Exception:  # noqa: BLE001 - an object whose attributes fail to read: no key, no child
         return None
+    # The job's size too: a package built in a one-process run holds its collectives as the identities
+    # they are there, and must not stand for the function in a rank of a larger job.
+    world = torch.distributed.get_world_size() if _in_process_group() else 1
     parts = [torch.__version__, _resolve_backend(owner.backend), owner.name, repr(owner.dynamic), repr(owner.options),
              _context.autotune_enabled(), _device.default_device().type, deps, _signature(list(args)),
-             _signature(kwargs)]
+             _signature(kwargs), world]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 

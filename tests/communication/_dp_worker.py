@@ -13,6 +13,7 @@ import numpy as np
 
 import sporetorch as ms
 from sporetorch import Tensor, ops
+from sporetorch.common import jit as _jit
 from sporetorch.communication import (comm_func, create_group, destroy_group, get_group_rank_from_world_rank,
                                       get_group_size, get_local_rank, get_local_rank_size, get_process_group_ranks,
                                       get_rank, get_world_rank_from_group_rank, init)
@@ -98,6 +99,11 @@ weights, overlapped = train_one_step(rank, size, tiny_buckets=True)
 out.update({"tos_" + k: v for k, v in weights.items()})
 out["overlapped"] = np.array(overlapped)
 out.update({"model_" + k: v for k, v in model_train(rank, size).items()})
+# GRAPH_MODE in a rank forks no compiling child: it would share the rank's connections to the other.
+ms.set_context(mode=ms.GRAPH_MODE)
+out.update({"graph_" + k: v for k, v in train_one_step(rank, size)[0].items()})
+ms.set_context(mode=ms.PYNATIVE_MODE)
+out["graph_forked"] = np.array(_jit._Background.active is not None)
 ms.reset_auto_parallel_context()
 
 folder = os.environ["TEST_OUT"]

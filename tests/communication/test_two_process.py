@@ -126,6 +126,17 @@ def test_train_one_step_data_parallel_equals_one_process(job):
     assert int(ranks[0]["overlapped"]) > 0  # buckets started inside the backward pass
 
 
+def test_graph_mode_rank_runs_eagerly_without_a_compiling_child(job):
+    # A child forked from a rank would run the step's all-reduce on the rank's own connections.
+    from _dp_models import train_one_step
+    _, _, ranks = job
+    expected, _ = train_one_step(0, 1)
+    for r in range(2):
+        assert not ranks[r]["graph_forked"]
+        for name, value in expected.items():
+            np.testing.assert_allclose(ranks[r]["graph_" + name], value, rtol=0, atol=1e-5)
+
+
 def test_model_train_on_sharded_dataset_equals_one_process(job):
     from _dp_models import model_train, reference_order
     _, _, ranks = job

@@ -410,6 +410,18 @@ def test_a_verdict_is_recorded_per_device(monkeypatch):
     assert jit_mod._record_key(step._compiled, (x, y), {}) not in (None, on_cpu)
 
 
+def test_a_rank_of_a_distributed_job_compiles_when_hot_and_keeps_its_own_records(monkeypatch):
+    # A forked child would share the rank's connections; a one-process run's record (and package,
+    # whose collectives were identities) must not stand for the function in a rank of a larger job.
+    step, _ = _train_step(True)
+    x, y = _batch()
+    alone = jit_mod._record_key(step._compiled, (x, y), {})
+    monkeypatch.setattr(jit_mod, "_in_process_group", lambda: True)
+    monkeypatch.setattr(torch.distributed, "get_world_size", lambda group=None: 2)
+    assert jit_mod._where_to_compile(step._compiled) == "hot"
+    assert jit_mod._record_key(step._compiled, (x, y), {}) not in (None, alone)
+
+
 def test_a_cpu_function_compiles_at_once_where_no_child_can_work(monkeypatch):
     # A CPU function in a process that has initialised CUDA (no fork then) compiles at its first call.
     monkeypatch.setattr(jit_mod, "_child_possible", lambda: False)

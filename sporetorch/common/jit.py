@@ -1130,6 +1130,11 @@ def _child_main(owner, args, kwargs, key, write_fd):
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
+        # The script's log handlers (a log file, say) are its caller's: what the child logs reaches
+        # the caller in its messages, and the caller logs it once.
+        logging.root.handlers = []
+        _logger.handlers = []
+        _logger.propagate = False
         _IN_CHILD = True
         try:
             # Below the caller, whose steps come first, but not so low that a busy machine starves it.

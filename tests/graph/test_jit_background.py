@@ -290,6 +290,33 @@ def test_switch_is_logged_once_at_info(caplog):
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
+def test_the_child_writes_nothing_to_the_scripts_log_file(tmp_path):
+    # A handler the script set up (a log file) is its own: the child's lines reach the caller in its
+    # messages, and the caller logs the outcome once.
+    handler = logging.FileHandler(tmp_path / "script.log")
+    handler.setFormatter(logging.Formatter("%(process)d %(message)s"))
+    root, logger = logging.getLogger(), logging.getLogger("sporetorch")
+    previous = root.level, logger.level
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    logger.setLevel(logging.INFO)
+    try:
+        x, y = _batch()
+        step, _ = _train_step(True)
+        step(x, y)
+        step(x, y)
+        _wait(step._compiled._pending)
+        step(x, y)
+    finally:
+        root.removeHandler(handler)
+        handler.close()
+        root.setLevel(previous[0])
+        logger.setLevel(previous[1])
+    lines = (tmp_path / "script.log").read_text().splitlines()
+    assert lines and all(line.startswith(f"{os.getpid()} ") for line in lines), lines
+    assert sum("in the background" in line for line in lines) == 1
+
+
 def test_one_child_at_a_time_across_processes():
     held = jit_mod._take_child_lock()  # what another process's compiling child holds
     assert held is not None

@@ -478,6 +478,29 @@ def test_control_primitives():
     P.Print()("value:", _t([1.0]))
 
 
+def test_print_puts_each_input_on_its_own_line(capsys):
+    # Expected output from MindSpore 2.10 (PYNATIVE): Tensors and Parameters as Tensor reprs, the rest as str.
+    x = ms.Tensor(np.array([[1.5, -2e-5], [300000, 4]], np.float32))
+    w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+    args = ("s", x, w, ms.Tensor(3.25, ms.float32), [1, x[0]], None, 1e-7, True, (1, 2))
+    assert P.Print()(*args) is None
+    printed = capsys.readouterr().out
+    assert ms.ops.print_(*args) is None
+    assert capsys.readouterr().out == printed
+    assert printed == (
+        "s\n"
+        "Tensor(shape=[2, 2], dtype=Float32, value=\n"
+        "[[ 1.50000000e+00, -1.99999995e-05],\n"
+        " [ 3.00000000e+05,  4.00000000e+00]])\n"
+        "Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  2.00000000e+00])\n"
+        "Tensor(shape=[], dtype=Float32, value= 3.25)\n"
+        "[1, Tensor(shape=[2], dtype=Float32, value= [ 1.50000000e+00, -1.99999995e-05])]\n"
+        "None\n"
+        "1e-07\n"
+        "True\n"
+        "(1, 2)\n")
+
+
 def test_extra_random_and_gradient_primitives():
     ms.set_seed(2)
     draws = P.MultinomialWithReplacement(3, True)(_t([[0.0, 1.0]]), 1, 0)

@@ -155,8 +155,11 @@ def mixed_precision_cast(dst_dtype, x):
 
 
 def print_(*input_x):
-    """Print the arguments (Tensors and Python values); returns None."""
-    print(*input_x)
+    """Print each argument on a line of its own: a Tensor (a Parameter too) as its ``repr``, showing
+    shape and dtype, anything else as ``str``; returns None, as MindSpore's PYNATIVE mode does."""
+    for arg in input_x:
+        # A Parameter prints its value, as a Tensor does, not its name line.
+        print(Tensor.__repr__(arg) if isinstance(arg, Tensor) else arg)
 
 
 def erfinv_(input):

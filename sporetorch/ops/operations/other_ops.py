@@ -10,6 +10,7 @@ import torch
 
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _set
+from ..function.scalar_func import print_
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["Assign", "AssignAdd", "AssignSub", "Depend", "UpdateState", "Print", "ScalarSummary",
@@ -111,13 +112,21 @@ class UpdateState(Primitive):
 
 
 class Print(Primitive):
-    """Print Tensors and strings to stdout."""
+    """Print each input on a line of its own to stdout: a Tensor (a Parameter too) as its
+    ``repr``, showing shape and dtype, anything else as ``str``.
+
+    Inputs:
+        - **input_x** (Union[Tensor, bool, int, float, str, tuple, list]): what to print.
+
+    Outputs:
+        None, as in MindSpore's PYNATIVE mode.
+    """
 
     def __init__(self):
         super().__init__("Print")
 
     def __call__(self, *args):
-        print(*args)
+        return print_(*args)
 
 
 # Values the Summary primitives recorded, keyed "name[:Plugin]"; filled only while a

@@ -5,7 +5,9 @@ Per round, in alternating order:
 - ``lenet``: the LeNet ``@jit`` train step of ``../shared/bench/ms_workloads.py``, PYNATIVE, then
   GRAPH with an empty cache folder (``cold``: its first call forks the compiling child), then
   GRAPH again once that child has written its verdict (``warm``: a second process of the same
-  script). Reported: the first step and the median of the timed steps.
+  script). Reported: the first step and the median of the timed steps. Beside them, the same
+  LeNet step in torch eager (``torch_workloads.py``), whose own first step shows what a first
+  eager step costs on this machine before any framework adds to it.
 - ``demo``: ``sporetorch demo`` for 12 epochs in both modes, each with an empty cache folder;
   reported: the process's wall time.
 
@@ -29,7 +31,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-WORKLOADS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench", "ms_workloads.py")
+BENCH = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "bench")
+WORKLOADS = os.path.join(BENCH, "ms_workloads.py")
+TORCH_WORKLOADS = os.path.join(BENCH, "torch_workloads.py")
 
 
 def _children_of(cache):
@@ -71,8 +75,10 @@ def _run(cmd, cache):
 
 
 def _lenet(mode, cache, steps, threads):
-    out, wall = _run([sys.executable, "-m", "sporetorch", "run", WORKLOADS, "--mode", mode, "--standalone",
-                      "lenet_train", "--steps", str(steps), "--threads", str(threads)], cache)
+    script = [TORCH_WORKLOADS, "--mode", "eager"] if mode == "torch" else ["-m", "sporetorch", "run", WORKLOADS,
+                                                                          "--mode", mode]
+    out, wall = _run([sys.executable, *script, "--standalone", "lenet_train", "--steps", str(steps),
+                      "--threads", str(threads)], cache)
     res = json.loads(out[out.index("{"):])
     return {"first_step_s": res["first_step_s"], "median_ms": res["median_ms"], "wall_s": wall}
 
@@ -97,8 +103,10 @@ def main(argv=None):
     root = tempfile.mkdtemp(prefix="graph_startup_")
     try:
         for rnd in range(args.rounds):
-            modes = ("pynative", "graph") if rnd % 2 == 0 else ("graph", "pynative")
+            modes = ("pynative", "graph", "torch") if rnd % 2 == 0 else ("torch", "graph", "pynative")
             for mode in modes:
+                if mode == "torch" and "lenet" not in parts:
+                    continue
                 cache = os.path.join(root, f"r{rnd}-{mode}")
                 if "lenet" in parts:
                     row = {"round": rnd, "part": "lenet", "mode": mode, "cache": "cold",
@@ -111,7 +119,7 @@ def main(argv=None):
                         row.update(_lenet(mode, cache, args.steps, args.threads))
                         rows.append(row)
                         print(json.dumps(row), flush=True)
-                if "demo" in parts:
+                if "demo" in parts and mode != "torch":
                     demo_cache = cache + "-demo"
                     row = {"round": rnd, "part": "demo", "mode": mode,
                            **_demo(mode, demo_cache, os.path.join(root, f"out-{rnd}-{mode}"))}
@@ -138,6 +146,9 @@ def main(argv=None):
         summary["cold_first_over_pynative_step"] = summary["lenet_graph_cold_first_s"] * 1e3 / py_step
         summary["cold_first_over_pynative_first"] = (summary["lenet_graph_cold_first_s"]
                                                      / summary["lenet_pynative_first_s"])
+        summary.update(lenet_torch_first_s=med("lenet", "torch", "first_step_s"),
+                       lenet_torch_step_ms=med("lenet", "torch", "median_ms"))
+        summary["torch_first_over_torch_step"] = summary["lenet_torch_first_s"] * 1e3 / summary["lenet_torch_step_ms"]
     if "demo" in parts:
         summary.update(demo_pynative_s=med("demo", "pynative", "wall_s"), demo_graph_s=med("demo", "graph", "wall_s"))
         summary["demo_graph_over_pynative"] = summary["demo_graph_s"] / summary["demo_pynative_s"]

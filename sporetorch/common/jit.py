@@ -53,7 +53,8 @@ from .. import _onednn
 from .. import context as _context
 from . import _jit_package
 from . import dtype as mstype
-from .tensor import Tensor
+from .parameter import Parameter
+from .tensor import Tensor, _wrap
 
 __all__ = ["jit", "JitConfig", "GraphCaptureError"]
 
@@ -1305,7 +1306,7 @@ class _JitFunction:
     def __call__(self, *args, **kwargs):
         if torch.compiler.is_compiling():
             return self._fn(*args, **kwargs)
-        return self._compiled(*args, **kwargs)
+        return _graph_outputs(self._compiled(*args, **kwargs), args, kwargs)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -1361,7 +1362,22 @@ def _graph_call(cell, args, kwargs):
     dyn = cell.__dict__.get("_dynamic_inputs")
     if dyn:
         _mark_dynamic(args, dyn)
-    return compiled(*args, **kwargs)
+    return _graph_outputs(compiled(*args, **kwargs), args, kwargs)
+
+
+def _graph_outputs(out, args, kwargs):
+    """A graph's outputs as MindSpore hands them back: a Parameter of the network (one the call did
+    not receive) comes back as a Tensor holding its value at the end of the call, which the next
+    call's updates do not reach; an argument returned as it is comes back as itself."""
+    if type(out) is Tensor:
+        return out
+    if isinstance(out, Parameter):
+        if any(out is arg for arg in args) or any(out is arg for arg in kwargs.values()):
+            return out
+        return _wrap(out._t.clone())
+    if type(out) in (tuple, list):
+        return type(out)(_graph_outputs(item, args, kwargs) for item in out)
+    return out
 
 
 def _cell_frame_name(cell):

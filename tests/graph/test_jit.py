@@ -508,3 +508,40 @@ def test_pynative_refuses_a_number_for_a_parameter_as_mindspore():
     ms.set_context(mode=ms.GRAPH_MODE)
     with pytest.raises(TypeError, match="Parameter 'step' already exists in network"):
         cell.step = 0
+
+
+class _Counter(nn.Cell):
+    def __init__(self, update):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+        self.update = update
+
+    def construct(self, x):
+        if self.update:
+            ops.assign(self.w, self.w + x)
+        return x * 2, self.w
+
+
+def test_graph_outputs_are_values_as_in_mindspore():
+    # MindSpore 2.10 GRAPH_MODE (checked there): a network's Parameter comes back as a Tensor holding
+    # its value after the call, which later updates do not reach; an argument comes back as itself.
+    ms.set_context(mode=ms.GRAPH_MODE)
+    one = Tensor(np.ones(2, np.float32))
+    net = _Counter(update=True)
+    first, second = net(one)[1], net(one)[1]
+    assert type(first) is Tensor and type(second) is Tensor
+    assert first.asnumpy().tolist() == [2.0, 3.0] and second.asnumpy().tolist() == [3.0, 4.0]
+    untouched = _Counter(update=False)
+    assert type(untouched(one)[1]) is Tensor and untouched(one)[1] is not untouched.w
+    identity = ms.jit(lambda t: t)
+    assert identity(one) is one and identity(net.w) is net.w
+
+    @ms.jit
+    def add_to(p, x):
+        ops.assign_add(net.w, x)
+        return net.w, p
+
+    got, same = add_to(untouched.w, one)
+    assert type(got) is Tensor and got.asnumpy().tolist() == [4.0, 5.0] and same is untouched.w
+    add_to(untouched.w, one)
+    assert got.asnumpy().tolist() == [4.0, 5.0]

@@ -13,6 +13,9 @@
   otherwise wrap after every 12 floats/bools or 24 other elements.
 
 ``str`` is NumPy's ``str`` of ``asnumpy()``, as in MindSpore.
+
+The ``Print`` of a compiled graph (``graph_text``) prints the same elements without commas, a 1-D
+value straight after ``value=`` and a 0-d tensor as its bare value (a bool as ``1`` or ``0``).
 """
 import math
 import re
@@ -79,18 +82,18 @@ def _scalar_text(value, dtype):
     return str(value)
 
 
-def _render(data, depth, ndim, fmt, per_line, out):
+def _render(data, depth, ndim, fmt, per_line, out, sep):
     n = data.shape[0]
     if depth == ndim - 1:
         out.append("[")
         if n > (_THRESHOLD if ndim > 1 else _THRESHOLD_1D):
-            out.append(", ".join(fmt(v) for v in data[:_EDGE].tolist()) + " ... "
-                       + ", ".join(fmt(v) for v in data[n - _EDGE:].tolist()))
+            out.append(sep.join(fmt(v) for v in data[:_EDGE].tolist()) + " ... "
+                       + sep.join(fmt(v) for v in data[n - _EDGE:].tolist()))
         else:
             for i, v in enumerate(data.tolist()):
                 out.append(fmt(v))
                 if i != n - 1:
-                    out.append(", ")
+                    out.append(sep)
                 if ndim == 1 and (i + 1) % per_line == 0:
                     out.append("\n ")
         out.append("]")
@@ -100,16 +103,16 @@ def _render(data, depth, ndim, fmt, per_line, out):
     out.append("[")
     for k, i in enumerate(rows):
         if k > 0:
-            out.append(("\n" if rows[k - 1] is None else ",\n") + indent)
+            out.append(("\n" if rows[k - 1] is None else sep.rstrip() + "\n") + indent)
         if i is None:
             out.append("...")
         else:
-            _render(data[i], depth + 1, ndim, fmt, per_line, out)
+            _render(data[i], depth + 1, ndim, fmt, per_line, out, sep)
     out.append("]")
 
 
-def _value_text(data):
-    """The part after ``value=`` for a CPU torch tensor ``data``."""
+def _value_text(data, sep=", "):
+    """The part after ``value=`` for a CPU torch tensor ``data``, its elements separated by ``sep``."""
     if data.numel() == 0:
         return ""
     if data.dtype == torch.bfloat16:
@@ -120,7 +123,7 @@ def _value_text(data):
         return _scalar_text(data.item(), dtype)
     fmt, per_line = _element_format(dtype)
     out = []
-    _render(data, 0, data.dim(), fmt, per_line, out)
+    _render(data, 0, data.dim(), fmt, per_line, out, sep)
     text = "".join(out)
     if _PAD_OPEN in text:
         width = max(len(m) for m in _PADDED.findall(text))
@@ -136,6 +139,14 @@ def tensor_repr(t):
     """MindSpore's ``repr``; an uninitialised tensor prints as zeros, as MindSpore does."""
     data = _readable(t._t).detach().cpu()
     return _header(data.shape, t.dtype) + ("\n" if data.dim() > 1 else " ") + _value_text(data) + ")"
+
+
+def graph_text(t):
+    """The text a compiled graph's ``Print`` gives ``t`` in MindSpore."""
+    data = _readable(t._t).detach().cpu()
+    if data.dim() == 0:
+        return str(int(data.item())) if data.dtype == torch.bool else _value_text(data)
+    return _header(data.shape, t.dtype) + ("\n" if data.dim() > 1 else "") + _value_text(data, " ") + ")"
 
 
 def uninitialized_text(shape, dtype):

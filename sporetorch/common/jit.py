@@ -1380,6 +1380,23 @@ def _graph_outputs(out, args, kwargs):
     return out
 
 
+def in_graph_code(frame):
+    """Whether ``frame`` (a caller's) runs where MindSpore compiles: a Cell's ``construct`` in
+    GRAPH_MODE, or a ``jit`` function (or ``@jit`` construct) in either mode."""
+    graph_mode = _context.get_context("mode") == _context.GRAPH_MODE
+    jit_call = _Compiled.__call__.__code__
+    while frame is not None:
+        code = frame.f_code
+        if code is jit_call:
+            return True
+        if graph_mode and code.co_name == "construct":
+            owner = frame.f_locals.get("self")
+            if hasattr(owner, "parameters_and_names") and hasattr(owner, "construct"):
+                return True
+        frame = frame.f_back
+    return False
+
+
 def _cell_frame_name(cell):
     """The name of ``cell``'s compiled frame, the same in every process for the same network: its
     class and a digest of its Parameters' names and shapes. Dynamo keeps the shapes it has seen by

@@ -720,21 +720,9 @@ def _run_hooks(cell, args, kwargs):
 
 
 def _in_compiled_code():
-    """Whether the caller runs where MindSpore compiles: a Cell's ``construct`` in GRAPH_MODE, or
-    a ``jit`` function (or ``@jit`` construct) in either mode."""
-    from ..common.jit import _Compiled
-
-    graph_mode = _context.get_context("mode") == _context.GRAPH_MODE
-    jit_call = _Compiled.__call__.__code__
-    frame = sys._getframe(2)
-    while frame is not None:
-        code = frame.f_code
-        if code is jit_call:
-            return True
-        if graph_mode and code.co_name == "construct" and isinstance(frame.f_locals.get("self"), Cell):
-            return True
-        frame = frame.f_back
-    return False
+    """Whether the code setting an attribute (two frames up) runs where MindSpore compiles."""
+    from ..common.jit import in_graph_code
+    return in_graph_code(sys._getframe(2))
 
 
 def _special_call(cell, args, kwargs):

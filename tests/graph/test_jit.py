@@ -545,3 +545,68 @@ def test_graph_outputs_are_values_as_in_mindspore():
     assert type(got) is Tensor and got.asnumpy().tolist() == [4.0, 5.0] and same is untouched.w
     add_to(untouched.w, one)
     assert got.asnumpy().tolist() == [4.0, 5.0]
+
+
+class _Printing(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.print = ops.Print()
+        self.w = ms.Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+
+    def construct(self, a, b, c, d, e, h, bb):
+        self.print(a)
+        self.print(b)
+        self.print(c, d)
+        self.print(self.w)
+        self.print([e, "in list", 3])
+        done = self.print("a", 1, 2.5, True, (1, 2), h, bb)
+        self.print("r", done)
+        ops.print_("fn", e)
+        return a
+
+
+def test_print_in_a_graph_prints_as_mindspores_graph_print(capsys):
+    # Expected output taken from MindSpore 2.10 running the same construct in GRAPH_MODE; the first
+    # call is compiled, its Print calls run between the compiled pieces.
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = _Printing()
+    inputs = (Tensor(np.arange(20, dtype=np.float32) / 3), Tensor(np.arange(64, dtype=np.float32).reshape(8, 8)),
+              Tensor(True), Tensor(np.array(1 / 3, np.float32)), Tensor(np.array([100, -5], np.int64)),
+              Tensor(np.array([0.1, 2], np.float16)), Tensor(np.array([True, False])))
+    expected = (
+        'Tensor(shape=[20], dtype=Float32, value=[ 0.00000000e+00  3.33333343e-01  6.66666687e-01  1.00000000e+00'
+        '  1.33333337e+00  1.66666663e+00  2.00000000e+00  2.33333325e+00  2.66666675e+00  3.00000000e+00'
+        '  3.33333325e+00  3.66666675e+00 \n'
+        '  4.00000000e+00  4.33333349e+00  4.66666651e+00  5.00000000e+00  5.33333349e+00  5.66666651e+00'
+        '  6.00000000e+00  6.33333349e+00])\n'
+        'Tensor(shape=[8, 8], dtype=Float32, value=\n'
+        '[[ 0.00000000e+00  1.00000000e+00  2.00000000e+00 ...  5.00000000e+00  6.00000000e+00  7.00000000e+00]\n'
+        ' [ 8.00000000e+00  9.00000000e+00  1.00000000e+01 ...  1.30000000e+01  1.40000000e+01  1.50000000e+01]\n'
+        ' [ 1.60000000e+01  1.70000000e+01  1.80000000e+01 ...  2.10000000e+01  2.20000000e+01  2.30000000e+01]\n'
+        ' ...\n'
+        ' [ 4.00000000e+01  4.10000000e+01  4.20000000e+01 ...  4.50000000e+01  4.60000000e+01  4.70000000e+01]\n'
+        ' [ 4.80000000e+01  4.90000000e+01  5.00000000e+01 ...  5.30000000e+01  5.40000000e+01  5.50000000e+01]\n'
+        ' [ 5.60000000e+01  5.70000000e+01  5.80000000e+01 ...  6.10000000e+01  6.20000000e+01  6.30000000e+01]])\n'
+        '1\n'
+        '0.333333\n'
+        'Tensor(shape=[2], dtype=Float32, value=[ 1.00000000e+00  2.00000000e+00])\n'
+        'Tensor(shape=[2], dtype=Int64, value=[100  -5])\n'
+        'in list\n'
+        '3\n'
+        'a\n'
+        '1\n'
+        '2.5\n'
+        '1\n'
+        '(1, 2)\n'
+        'Tensor(shape=[2], dtype=Float16, value=[ 9.9976e-02  2.0000e+00])\n'
+        'Tensor(shape=[2], dtype=Bool, value=[ True False])\n'
+        'r\n'
+        'Tensor(shape=[1], dtype=Int32, value=[0])\n'
+        'fn\n'
+        'Tensor(shape=[2], dtype=Int64, value=[100  -5])\n')
+    for _ in range(2):
+        net(*inputs)
+        assert capsys.readouterr().out == expected
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    net(*inputs)
+    assert capsys.readouterr().out != expected  # PYNATIVE prints reprs (tests/ops/test_primitives_more.py)

@@ -2,10 +2,14 @@
 type queries and small helpers that graph-mode MindSpore code calls."""
 import math
 import operator
+import sys
 
 import torch
 
 from ...common import dtype as mstype
+from ...common._tensor_format import graph_text
+from ...common import jit as _jit
+from ...common.jit import in_graph_code
 from ...common.tensor import Tensor, _wrap, is_tensor
 from ._utils import _check_dtype, _desc, _guard_module
 
@@ -156,10 +160,40 @@ def mixed_precision_cast(dst_dtype, x):
 
 def print_(*input_x):
     """Print each argument on a line of its own: a Tensor (a Parameter too) as its ``repr``, showing
-    shape and dtype, anything else as ``str``; returns None, as MindSpore's PYNATIVE mode does."""
+    shape and dtype, anything else as ``str``; returns None, as MindSpore's PYNATIVE mode does.
+
+    Where MindSpore compiles (a GRAPH_MODE construct, a ``jit`` function), as its graph's Print op
+    does: Tensors without commas and 0-d ones as bare values, bools as 1 or 0, lists and tuples
+    holding Tensors one item a line; returns ``Tensor([0], int32)``."""
+    # While Dynamo traces, the code is compiled code; the frame walk is for the eager calls.
+    if torch.compiler.is_compiling() or in_graph_code(sys._getframe(1)):
+        return _print_as_graph(input_x)
     for arg in input_x:
         # A Parameter prints its value, as a Tensor does, not its name line.
         print(Tensor.__repr__(arg) if isinstance(arg, Tensor) else arg)
+    return None
+
+
+def _print_as_graph(values):
+    """The graph's Print: between compiled pieces, since printing is not a tensor operation."""
+    for line in _graph_lines(values):
+        print(line)
+    return _wrap(torch.zeros(1, dtype=torch.int32))
+
+
+_jit.run_eagerly_when_compiled(__name__, "_print_as_graph")
+
+
+def _graph_lines(values):
+    for value in values:
+        if isinstance(value, Tensor):
+            yield graph_text(value)
+        elif isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) for v in value):
+            yield from _graph_lines(value)
+        elif isinstance(value, bool):
+            yield str(int(value))
+        else:
+            yield str(value)
 
 
 def erfinv_(input):

@@ -9,7 +9,6 @@ import torch
 from ...common import dtype as mstype
 from ...common._tensor_format import graph_text
 from ...common import jit as _jit
-from ...common.jit import in_graph_code
 from ...common.tensor import Tensor, _wrap, is_tensor
 from ._utils import _check_dtype, _desc, _guard_module
 
@@ -166,7 +165,7 @@ def print_(*input_x):
     does: Tensors without commas and 0-d ones as bare values, bools as 1 or 0, lists and tuples
     holding Tensors one item a line; returns ``Tensor([0], int32)``."""
     # While Dynamo traces, the code is compiled code; the frame walk is for the eager calls.
-    if torch.compiler.is_compiling() or in_graph_code(sys._getframe(1)):
+    if torch.compiler.is_compiling() or _jit.in_graph_code(sys._getframe(1)):
         return _print_as_graph(input_x)
     for arg in input_x:
         # A Parameter prints its value, as a Tensor does, not its name line.

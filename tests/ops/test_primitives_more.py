@@ -1,6 +1,8 @@
 """Primitive classes without a functional twin in the OpInfo table: each entry computes the
 primitive and a reference with NumPy, torch (called directly on torch tensors) or a
 closed form, and compares values, shapes and dtypes."""
+import os
+
 import numpy as np
 import pytest
 import torch
@@ -544,8 +546,18 @@ def test_custom_primitive_pyfunc_and_bprop():
 
 
 def test_tensor_dump_writes_npy(tmp_path):
-    P.TensorDump()(str(tmp_path / "x"), _t(A))
-    np.testing.assert_array_equal(np.load(tmp_path / "x.npy"), A)
+    # MindSpore 2.10 names TensorDump's files as ops.tensordump's, <file>_<dtype>_<id>.npy, on one
+    # counter, and makes the folder; it returns None and checks its arguments so.
+    from sporetorch.ops.function import debug_func
+    first = next(debug_func._dump_ids) + 1
+    assert P.TensorDump()(str(tmp_path / "d" / "x"), _t(A)) is None
+    assert P.TensorDump("in")(str(tmp_path / "d" / "y.npy"), _t([1, 2], np.int32)) is None
+    assert sorted(os.listdir(tmp_path / "d")) == [f"x_float32_{first}.npy", f"y_int32_{first + 1}.npy"]
+    np.testing.assert_array_equal(np.load(tmp_path / "d" / f"x_float32_{first}.npy"), A)
+    with pytest.raises(ValueError, match=r"should be one of \['in', 'out'\], but got: all"):
+        P.TensorDump("all")
+    with pytest.raises(TypeError, match="For 'TensorDump', the type of 'file' should be 'str', but got type 'int'"):
+        P.TensorDump()(3, _t(A))
     with pytest.raises(ValueError, match="CheckNumerics"):
         P.CheckNumerics()(_t([np.nan]))
 

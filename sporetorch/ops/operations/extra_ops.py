@@ -10,7 +10,7 @@ from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
-from ..function import array_func, image_func
+from ..function import array_func, debug_func, image_func
 from ..function._utils import F16_F32, FLOATS, FLOATS_BF16, _same_dtype, _tensor_arg
 from ..primitive import Primitive, prim_attr_register
 from ._errors import float_input, functional, tensor_of
@@ -1337,16 +1337,29 @@ class BatchToSpaceNDV2(Primitive):
 
 
 class TensorDump(Primitive):
-    """Save a tensor to ``file`` as ``.npy`` (``input_output`` is accepted for compatibility)."""
+    """Save ``input_x`` as ``<file>_<dtype>_<id>.npy``, numbered with ``ops.tensordump``'s dumps.
+
+    Args:
+        input_output (str): ``"out"`` or ``"in"``; they name the same data on one device.
+
+    Inputs:
+        - **file** (str) - the path and name of the file (a ``.npy`` ending is dropped).
+        - **input_x** (Tensor) - the tensor to save.
+
+    Outputs:
+        None.
+    """
 
     @prim_attr_register
     def __init__(self, input_output="out"):
-        pass
+        if input_output not in ("in", "out"):
+            raise ValueError(f"The 'input_output' argument should be one of ['in', 'out'], but got: {input_output}")
 
     def __call__(self, file, input_x):
-        import numpy as np
-        name = str(file)
-        np.save(name if name.endswith(".npy") else name + ".npy", input_x.asnumpy())
+        if not isinstance(file, str):
+            raise TypeError(f"For 'TensorDump', the type of 'file' should be 'str', but got type "
+                            f"'{type(file).__name__}'.")
+        return debug_func.tensordump(file, input_x, self.input_output)
 
 
 class ResizeArea(Primitive):

@@ -788,6 +788,13 @@ def _child_possible():
     return hasattr(os, "fork") and not torch.cuda.is_initialized()
 
 
+def in_compiling_child():
+    """Whether this process is a compiling child (``_Background``). What it runs is a copy of its
+    caller's calls, so ops that write files for debugging (``TensorDump``, ``DumpGradient``) write
+    nothing here: their files are the caller's, numbered by its calls."""
+    return _IN_CHILD
+
+
 def _in_process_group():
     """Whether this process is a rank of a ``torch.distributed`` job. A child forked from it would
     share its connections to the other ranks: the collectives of the child's race (a gradient

@@ -317,6 +317,28 @@ def test_the_child_writes_nothing_to_the_scripts_log_file(tmp_path):
     assert sum("in the background" in line for line in lines) == 1
 
 
+def test_the_child_writes_no_tensor_dumps(tmp_path):
+    # The dumps are the caller's, numbered by its calls: the child's race, run on a copy of the
+    # caller's state and counter, wrote files of the same names over them.
+    dumps = tmp_path / "dumps"
+
+    @ms.jit
+    def scaled(x):
+        ms.ops.tensordump(str(dumps / "y"), x * 2)
+        return x * 2
+
+    values = [Tensor(np.full(2, float(i), np.float32)) for i in range(4)]
+    scaled(values[0])
+    scaled(values[1])
+    _wait(scaled._compiled._pending)
+    scaled(values[2])
+    scaled(values[3])
+    files = sorted(os.listdir(dumps), key=lambda name: int(name.rsplit("_", 1)[1][:-4]))
+    assert len(files) == 4
+    for name, value in zip(files, values):
+        np.testing.assert_array_equal(np.load(dumps / name), value.asnumpy() * 2)
+
+
 def test_one_child_at_a_time_across_processes():
     held = jit_mod._take_child_lock()  # what another process's compiling child holds
     assert held is not None

@@ -5,6 +5,8 @@ import os
 import numpy as np
 import torch
 
+from ...common import jit as _jit
+
 __all__ = ["tensordump"]
 
 _dump_ids = itertools.count()
@@ -26,6 +28,8 @@ def tensordump(file_name, tensor, mode="out"):
                         f"{type(file_name).__name__}.")
     if mode not in ("out", "in", "all"):
         raise ValueError(f"For 'tensordump', the argument 'mode' must be one of ['in', 'out'], but got {mode!r}.")
+    if _jit.in_compiling_child():
+        return None
     t = tensor._t.detach()
     dtype = str(tensor.dtype).lower()
     if t.dtype == torch.bfloat16:

@@ -36,9 +36,11 @@ _FORMAT = 1
 _SIMPLE = (bool, int, float, str, type(None))
 # The most elements of a tensor that the graph may hold as a constant, and the record as numbers.
 _LITERAL_NUMEL = 64
-# Inductor options of the package: no weights in it (the caller's own are loaded by reference), and
-# kernels reading the thread count when they run (the child builds the package on one thread).
-_INDUCTOR_CONFIGS = {"aot_inductor.package_constants_in_so": False, "cpp.dynamic_threads": True}
+# Inductor options of the package: no weights in it (the caller's own are loaded by reference),
+# kernels reading the thread count when they run (the child builds the package on one thread), and
+# random numbers drawn as eager draws them (as for the function compiled without a package).
+_INDUCTOR_CONFIGS = {"aot_inductor.package_constants_in_so": False, "cpp.dynamic_threads": True,
+                     "fallback_random": True}
 
 
 class _Ineligible(Exception):

@@ -261,7 +261,11 @@ class _Compiled:
         if backend == "inductor":
             # Kernels that read the thread count when they run, not when they are generated: the
             # compiling child runs on one thread, and inductor's cache keys hold a fixed count.
-            kwargs["options"] = {"cpp.dynamic_threads": True, **(self.options or {})}
+            # Random numbers drawn by torch's own kernels, from the global generator as eager
+            # draws them: a seeded GRAPH_MODE run keeps PYNATIVE's dropout masks after it switches
+            # to compiled code, as MindSpore's GRAPH_MODE keeps them (inductor's own generator
+            # drew others).
+            kwargs["options"] = {"cpp.dynamic_threads": True, "fallback_random": True, **(self.options or {})}
         return torch.compile(_own_frame(self.fn, self.frame_name), **kwargs)
 
     def __call__(self, *args, **kwargs):

@@ -287,6 +287,37 @@ def test_inductor_train_step_updates_parameters_as_pynative(inductor_in_the_call
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=a.name)
 
 
+class _Noisy(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(8, 8)
+        self.drop = nn.Dropout(p=0.5)
+
+    def construct(self, x):
+        return self.drop(self.fc(x)).sum(axis=1), ops.uniform((3,), Tensor(0.0), Tensor(1.0))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="inductor needs a C compiler")
+def test_inductor_draws_the_random_numbers_pynative_draws(inductor_in_the_caller):
+    # MindSpore 2.10 keeps a seeded network's dropout masks in GRAPH_MODE as in PYNATIVE (checked
+    # there); compiled code here draws from the global generator as eager kernels do.
+    x = Tensor(np.ones((4, 8), np.float32))
+
+    def run():
+        ms.set_seed(3)
+        net = _Noisy()
+        net.set_train(True)
+        return [[t.asnumpy() for t in net(x)] for _ in range(3)]
+
+    expected = run()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    got = run()
+    for call_got, call_expected in zip(got, expected):
+        for a, b in zip(call_got, call_expected):
+            np.testing.assert_allclose(a, b, rtol=1e-6)
+
+
 class _UpsampleNet(nn.Cell):
     """mindyolo's neck in small: a batch-normed SiLU branch upsampled by a Primitive built in construct."""
 

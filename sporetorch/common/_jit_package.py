@@ -26,6 +26,7 @@ import warnings
 
 import torch
 
+from .. import _device
 from . import dtype as mstype
 from .parameter import Parameter
 from .tensor import Tensor, _Uninitialized, _wrap
@@ -254,13 +255,7 @@ def _compile(program, path):
 def _cpu():
     """The instruction sets the package's code may use: a cache folder shared by machines (a home folder
     on a cluster) must not hand AVX-512 code to a CPU without it."""
-    flags = ""
-    try:
-        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as fh:
-            flags = next((line for line in fh if line.startswith(("flags", "Features"))), "")
-    except OSError:
-        pass
-    digest = hashlib.sha256(flags.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(_device.cpu_flags().encode()).hexdigest()[:16]
     return f"{platform.machine()} {torch.backends.cpu.get_cpu_capability()} {digest}"
 
 

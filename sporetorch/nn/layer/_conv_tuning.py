@@ -23,6 +23,7 @@ import time
 import torch
 import torch.nn.functional as F
 
+from ... import _device
 from ...common import jit as _jit
 from ...common.jit import failure_summary
 from ...ops.function.nn_func import _tuple
@@ -164,7 +165,7 @@ def _machine():
     them spares the caller 10-20 s of timing at the switch."""
     global _CPU
     if _CPU is None:
-        _CPU = hashlib.sha256(repr((platform.machine(), platform.processor(), _winograd.cpu_flags()))
+        _CPU = hashlib.sha256(repr((platform.machine(), platform.processor(), _device.cpu_flags()))
                               .encode()).hexdigest()[:16]
     return _CPU
 

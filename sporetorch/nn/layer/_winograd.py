@@ -32,9 +32,10 @@ import tempfile
 import torch
 import torch.nn.functional as F
 
+from ..._device import cpu_flags
 from ...common.jit import cache_root, default_backend
 
-__all__ = ["admit", "available", "products", "forward", "backward", "cpu_flags"]
+__all__ = ["admit", "available", "products", "forward", "backward"]
 
 MIN_CHANNELS = 64
 
@@ -206,15 +207,6 @@ def _build(compiler):
             fn.argtypes = [ctypes.c_void_p] * pointers + [ctypes.c_int64] * ints + [ctypes.c_int]
             fn.restype = None
     return lib
-
-
-def cpu_flags():
-    """The CPU's feature flags (``-march=native`` code runs only where they all are)."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as fh:
-            return next((line for line in fh if line.startswith(("flags", "Features"))), "")
-    except OSError:
-        return ""
 
 
 def _library():

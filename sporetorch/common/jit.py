@@ -853,6 +853,11 @@ def _describe_code(fn):
     return f"{code.co_filename}:{code.co_firstlineno}:{code.co_name}:{_file_hash(code.co_filename)}"
 
 
+def _is_cell(obj):
+    """Whether ``obj`` is a Cell (``nn`` lies above this module: a Cell is known by what it has)."""
+    return hasattr(obj, "parameters_and_names") and hasattr(obj, "construct")
+
+
 def _collect(obj, out, seen, depth, found=None):
     """What the compiled graph of a function depends on beyond its arguments: the code it runs and the
     cells (their structure, parameter shapes and train flag) it reaches through closures, partials and
@@ -861,7 +866,7 @@ def _collect(obj, out, seen, depth, found=None):
     if depth > 4 or id(obj) in seen or len(out) > 512:
         return
     seen.add(id(obj))
-    if hasattr(obj, "parameters_and_names") and hasattr(obj, "construct"):
+    if _is_cell(obj):
         if found is not None:
             found.append(obj)
         cls = type(obj)
@@ -887,8 +892,7 @@ def _collect(obj, out, seen, depth, found=None):
         # A module-level network (``net = Net()`` beside ``@jit def step(x): return net(x)``).
         for name in obj.__code__.co_names:
             value = obj.__globals__.get(name)
-            if hasattr(value, "parameters_and_names") and hasattr(value, "construct") or (
-                    inspect.isfunction(value) and not _is_library_file(value.__code__.co_filename)):
+            if _is_cell(value) or (inspect.isfunction(value) and not _is_library_file(value.__code__.co_filename)):
                 _collect(value, out, seen, depth + 1, found)
     elif isinstance(obj, (list, tuple)):
         for item in obj[:64]:
@@ -1400,10 +1404,8 @@ def in_graph_code(frame):
         code = frame.f_code
         if code is jit_call:
             return True
-        if graph_mode and code.co_name == "construct":
-            owner = frame.f_locals.get("self")
-            if hasattr(owner, "parameters_and_names") and hasattr(owner, "construct"):
-                return True
+        if graph_mode and code.co_name == "construct" and _is_cell(frame.f_locals.get("self")):
+            return True
         frame = frame.f_back
     return False
 

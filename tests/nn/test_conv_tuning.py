@@ -74,11 +74,33 @@ def test_every_variant_computes_the_same_gradients(xs, ws, stride, padding, dila
     x, w = x.detach(), w.detach()
     for channels_last in (False, True):
         torch.testing.assert_close(conv.input_grad(g, x, w, channels_last), gx, rtol=1e-12, atol=1e-12)
-    variants = ["contiguous", "channels_last"] + (["swapped"] if groups == 1 else [])
-    for variant in variants:
-        got = conv.weight_grad(g, x, w, variant)
-        torch.testing.assert_close(got, gw, rtol=1e-12, atol=1e-12)
-        assert got.is_contiguous()
+    variants = list(conv.weight_variants(g, w))
+    assert ("im2col" in variants) == (groups == 1)
+    for x_cl, g_cl in [(False, False), (True, True), (False, True), (True, False)]:
+        xf, gf = _conv_tuning._as_format(x, x_cl), _conv_tuning._as_format(g, g_cl)
+        for variant in variants:
+            got = conv.weight_grad(gf, xf, w, variant)
+            torch.testing.assert_close(got, gw, rtol=1e-12, atol=1e-12)
+            assert got.is_contiguous()
+
+
+def test_im2col_weight_gradients_are_differentiable():
+    # A second derivative (create_graph) runs the chosen weight-gradient variant in the graph.
+    x, w, b = _inputs((2, 3, 7, 7), (4, 3, 3, 3))
+    conv = _conv_tuning._Conv(x, w, b, 2, 1, 1, 1)
+    g = torch.randn(2, 4, 4, 4, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda a, gg: conv.weight_grad(gg, a, w, "im2col"), (x, g))
+
+
+def test_im2col_is_offered_only_below_its_memory_bound(monkeypatch):
+    x, w, _ = _inputs((2, 3, 8, 8), (4, 3, 3, 3))
+    conv = _conv_tuning._Conv(x, w, None, 1, 1, 1, 1)
+    g = torch.empty(2, 4, 8, 8, dtype=torch.float64)
+    window_rows_bytes = 2 * 8 * 8 * 27 * 8
+    monkeypatch.setattr(_conv_tuning, "_IM2COL_MAX_BYTES", window_rows_bytes)
+    assert "im2col" in conv.weight_variants(g, w)
+    monkeypatch.setattr(_conv_tuning, "_IM2COL_MAX_BYTES", window_rows_bytes - 1)
+    assert conv.weight_variants(g, w) == ("contiguous", "channels_last", "swapped")
 
 
 def test_gradients_come_back_in_the_format_of_their_tensor():

@@ -3,7 +3,8 @@
 oneDNN's convolution speed depends on the memory format of its operands as much as on the
 shape. On a 2-core AVX-512 CPU, the 64-channel 32x32 layers of a CIFAR ResNet run about 1.8x
 faster channels-last than NCHW, the 512-channel 4x4 layers are faster NCHW, and their weight
-gradient is about 1.7x faster computed as a forward convolution with batch and channels swapped.
+gradient is faster computed as one matrix product over the input's windows (im2col) or, on other
+runs of the same CPU, as a forward convolution with batch and channels swapped.
 cuDNN's ``benchmark`` mode makes this kind of choice on GPUs; PyTorch has no CPU counterpart.
 
 Each distinct convolution (shapes, memory format, stride, padding, dilation, groups, dtype,
@@ -49,6 +50,11 @@ _WINOGRAD_SCREEN_SHARE = 0.85
 # batch 32: 746 MB without it, 799-807 MB with it on layers where it timed a few per cent faster)
 # and push the neighbouring layers' data out of the caches. A close win is noise, and not kept.
 _WINOGRAD_MARGIN = 0.8
+# The ways to compute a weight gradient: oneDNN's kernel on NCHW or on channels-last operands, as a
+# forward convolution with batch and channels swapped, and as a matrix product over the input's
+# windows (im2col), whose window matrix is built only up to _IM2COL_MAX_BYTES.
+_WEIGHT_VARIANTS = ("contiguous", "channels_last", "swapped", "im2col")
+_IM2COL_MAX_BYTES = 32 << 20
 # A process that keeps meeting new shapes stops tuning them rather than growing without bound.
 _MAX_PLANS = 1024
 _plans = {}
@@ -125,7 +131,16 @@ class _Conv:
         return _convolution_backward(_as_format(g, channels_last), x, w, None, self.stride, self.padding,
                                      self.dilation, False, [0, 0], self.groups, [True, False, False])[0]
 
+    def weight_variants(self, g, w):
+        """The weight-gradient variants that apply to this convolution, for gradient ``g``."""
+        if self.groups != 1:
+            return _WEIGHT_VARIANTS[:2]
+        window_rows_bytes = g.shape[0] * g.shape[2] * g.shape[3] * w[0].numel() * w.element_size()
+        return _WEIGHT_VARIANTS if window_rows_bytes <= _IM2COL_MAX_BYTES else _WEIGHT_VARIANTS[:3]
+
     def weight_grad(self, g, x, w, variant):
+        if variant == "im2col":
+            return self._weight_grad_im2col(g, x, w)
         if variant == "swapped":
             # dW[o, i] = sum over batch and output positions of g[:, o] * x[:, i] shifted: a convolution
             # of x with g in which the batch is the channel axis and stride and dilation trade places.
@@ -133,9 +148,36 @@ class _Conv:
                           self.dilation, self.padding, self.stride)
             return gw.transpose(0, 1)[:, :, :w.shape[2], :w.shape[3]].contiguous()
         channels_last = variant == "channels_last"
+        # The weight gradient reads only the weight's shape and format. Passing the weight itself,
+        # oneDNN would copy it into the computation's format first.
+        w = torch.empty(w.shape, dtype=w.dtype, device=w.device,
+                        memory_format=_CHANNELS_LAST if channels_last else torch.contiguous_format)
         return _convolution_backward(_as_format(g, channels_last), _as_format(x, channels_last), w, None,
                                      self.stride, self.padding, self.dilation, False, [0, 0], self.groups,
                                      [False, True, False])[1].contiguous()
+
+    def _weight_grad_im2col(self, g, x, w):
+        # dW[o, i, u, v] = sum over n, p, q of g[n, o, p, q] * xpad[n, i, p * s + u * d, q * s + v * d]: one
+        # matrix product of the gradient's rows (n, p, q) with the input's windows laid out as rows
+        # (im2col). The windows come from the input in channels-last order, so each row copies runs of
+        # contiguous channels. oneDNN's kernels lose efficiency on small images with many channels
+        # (ResNet's last stages), where this product is one large, well-shaped matrix multiplication.
+        n, cin, h, wd = x.shape
+        cout, _, kh, kw = w.shape
+        ph, pw = self.padding
+        xp = x.permute(0, 2, 3, 1)
+        if ph or pw:
+            padded = x.new_zeros(n, h + 2 * ph, wd + 2 * pw, cin)
+            padded[:, ph:ph + h, pw:pw + wd] = xp
+            xp = padded
+        sn, sh, sw, sc = xp.stride()
+        ho, wo = g.shape[2], g.shape[3]
+        windows = xp.as_strided((n, ho, wo, kh, kw, cin),
+                                (sn, sh * self.stride[0], sw * self.stride[1], sh * self.dilation[0],
+                                 sw * self.dilation[1], sc), xp.storage_offset())
+        rows = windows.reshape(n * ho * wo, kh * kw * cin)
+        g_rows = g.permute(0, 2, 3, 1).reshape(n * ho * wo, cout)
+        return (g_rows.t() @ rows).view(cout, kh, kw, cin).permute(0, 3, 1, 2).contiguous()
 
 
 class _Plan:
@@ -273,8 +315,7 @@ def _plan_backward(plan, conv, g, x, w, x_channels_last):
         formats = ("contiguous", "channels_last")
         input_variant = _fastest({fmt: (lambda cl=(fmt == "channels_last"): _as_format(
             conv.input_grad(g, x, w, cl), x_channels_last)) for fmt in formats})
-        weight_variants = formats + (("swapped",) if conv.groups == 1 else ())
-        weight_variant = _fastest({v: (lambda v=v: conv.weight_grad(g, x, w, v)) for v in weight_variants})
+        weight_variant = _fastest({v: (lambda v=v: conv.weight_grad(g, x, w, v)) for v in conv.weight_variants(g, w)})
         variants = plan.backward[key] = (input_variant == "channels_last", weight_variant)
     return variants
 
@@ -304,7 +345,7 @@ def _recorded_plan(choice, conv, x, w):
     if not isinstance(choice, dict) or choice.get("machine") != _machine():
         return None
     channels_last, winograd, backward = choice.get("channels_last"), choice.get("winograd"), choice.get("backward")
-    weight_variants = ("contiguous", "channels_last") + (("swapped",) if conv.groups == 1 else ())
+    weight_variants = _WEIGHT_VARIANTS if conv.groups == 1 else _WEIGHT_VARIANTS[:2]
     if not (isinstance(channels_last, bool) and isinstance(winograd, bool) and isinstance(backward, list)
             and all(isinstance(b, list) and len(b) == 3 and isinstance(b[0], bool) and isinstance(b[1], bool)
                     and b[2] in weight_variants for b in backward)):

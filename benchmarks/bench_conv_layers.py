@@ -2,7 +2,8 @@
 
 For every layer shape of ``../shared/bench``'s ResNet-18 at batch 32: the forward pass, the input
 gradient and the weight gradient, with NCHW and channels-last operands, and the weight gradient
-as a batch/channel-swapped forward convolution, in GFLOP/s (median of ``--reps`` timings). These
+as a batch/channel-swapped forward convolution and as a matrix product over the input's windows
+(im2col, where its window matrix stays under ``_conv_tuning._IM2COL_MAX_BYTES``), in GFLOP/s (median of ``--reps`` timings). These
 are the variants GRAPH_MODE chooses between (``sporetorch/nn/layer/_conv_tuning.py``). Operands
 start in NCHW, so the channels-last columns include converting them, as for a layer whose input
 arrives in NCHW; inside a tuned network the activations usually arrive channels-last already.
@@ -41,7 +42,7 @@ def main(argv=None):
     torch.set_num_threads(args.threads)
     print(f"torch {torch.__version__}, {args.threads} threads, batch {args.batch}; GFLOP/s (ms)")
     print(f"{'layer':26s} {'GFLOP':>6s}  {'fwd nchw':>14s} {'fwd cl':>14s}  {'dx nchw':>14s} {'dx cl':>14s}  "
-          f"{'dw nchw':>14s} {'dw cl':>14s} {'dw swapped':>14s}")
+          f"{'dw nchw':>14s} {'dw cl':>14s} {'dw swapped':>14s} {'dw im2col':>14s}")
     for cin, cout, size, stride, k, count in RESNET18_CIFAR:
         x = torch.randn(args.batch, cin, size, size)
         w = torch.randn(cout, cin, k, k)
@@ -54,11 +55,15 @@ def main(argv=None):
             "dx nchw": lambda: conv.input_grad(g, x, w, False),
             "dx cl": lambda: conv.input_grad(g, x, w, True),
         }
-        for variant in ("contiguous", "channels_last", "swapped"):
-            label = {"contiguous": "dw nchw", "channels_last": "dw cl", "swapped": "dw swapped"}[variant]
-            runs[label] = lambda v=variant: conv.weight_grad(g, x, w, v)
+        labels = {"contiguous": "dw nchw", "channels_last": "dw cl", "swapped": "dw swapped", "im2col": "dw im2col"}
+        for variant in labels:
+            runs[labels[variant]] = lambda v=variant: conv.weight_grad(g, x, w, v)
+        offered = conv.weight_variants(g, w)
         cells = []
-        for run in runs.values():
+        for label, run in runs.items():
+            if label == "dw im2col" and "im2col" not in offered:
+                cells.append(f"{'-':>14s}")
+                continue
             run()
             seconds = _median_step(run, args.reps)
             cells.append(f"{gflop / seconds:6.0f} ({seconds * 1e3:5.1f})")

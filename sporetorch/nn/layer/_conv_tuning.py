@@ -135,7 +135,7 @@ class _Conv:
         """The weight-gradient variants that apply to this convolution, for gradient ``g``."""
         if self.groups != 1:
             return _WEIGHT_VARIANTS[:2]
-        window_rows_bytes = g.shape[0] * g.shape[2] * g.shape[3] * w[0].numel() * w.element_size()
+        window_rows_bytes = g.shape[0] * g.shape[2] * g.shape[3] * (w.numel() // w.shape[0]) * w.element_size()
         return _WEIGHT_VARIANTS if window_rows_bytes <= _IM2COL_MAX_BYTES else _WEIGHT_VARIANTS[:3]
 
     def weight_grad(self, g, x, w, variant):

@@ -84,12 +84,23 @@ def test_every_variant_computes_the_same_gradients(xs, ws, stride, padding, dila
             assert got.is_contiguous()
 
 
-def test_im2col_weight_gradients_are_differentiable():
+@pytest.mark.parametrize("padding", [1, 0])
+def test_im2col_weight_gradients_are_differentiable(padding):
     # A second derivative (create_graph) runs the chosen weight-gradient variant in the graph.
     x, w, b = _inputs((2, 3, 7, 7), (4, 3, 3, 3))
-    conv = _conv_tuning._Conv(x, w, b, 2, 1, 1, 1)
-    g = torch.randn(2, 4, 4, 4, dtype=torch.float64, requires_grad=True)
+    conv = _conv_tuning._Conv(x, w, b, 2, padding, 1, 1)
+    g = torch.randn(F.conv2d(x, w, b, 2, padding).shape, dtype=torch.float64, requires_grad=True)
     assert torch.autograd.gradcheck(lambda a, gg: conv.weight_grad(gg, a, w, "im2col"), (x, g))
+
+
+def test_im2col_reads_an_input_with_any_strides():
+    x, w, b = _inputs((2, 3, 9, 9), (4, 3, 3, 3))
+    view = x.detach()[:, :, 1:, ::2]  # a view with an offset and a stride
+    conv = _conv_tuning._Conv(view, w, b, 1, 0, 1, 1)
+    g = torch.randn(2, 4, 6, 3, dtype=torch.float64)
+    expected = torch.ops.aten.convolution_backward(g, view.contiguous(), w, None, [1, 1], [0, 0], [1, 1], False,
+                                                   [0, 0], 1, [False, True, False])[1]
+    torch.testing.assert_close(conv.weight_grad(g, view, w, "im2col"), expected, rtol=1e-12, atol=1e-12)
 
 
 def test_im2col_is_offered_only_below_its_memory_bound(monkeypatch):

@@ -186,6 +186,24 @@ def test_choices_recorded_on_this_cpu_are_taken_without_timing(monkeypatch, thre
         assert _conv_tuning.plan_ahead(bad) == 1 and timed
 
 
+def test_a_recorded_im2col_choice_is_taken_and_computes_torchs_gradients(monkeypatch):
+    import json
+    x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), channels_last=True)
+    monkeypatch.setattr(_conv_tuning, "_fastest", lambda variants: "im2col" if "im2col" in variants else next(iter(variants)))
+    _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1).sum().backward()
+    records = json.loads(json.dumps(_conv_tuning.planned()))
+    monkeypatch.setattr(_conv_tuning, "_plans", {})
+    monkeypatch.setattr(_conv_tuning, "_best_times", lambda variants: pytest.fail("timed a recorded choice"))
+    assert _conv_tuning.plan_ahead(records) == 0
+    (taken,) = _conv_tuning._plans.values()
+    assert [variants[1] for variants in taken.backward.values()] == ["im2col"]
+    out = _conv_tuning.conv2d(x, w, b, 1, 1, 1, 1)
+    g = torch.randn_like(out)
+    expected = F.conv2d(x, w, b, 1, 1)
+    torch.testing.assert_close(torch.autograd.grad(out, (x, w, b), g), torch.autograd.grad(expected, (x, w, b), g),
+                               rtol=1e-12, atol=1e-12)
+
+
 def test_past_the_plan_limit_convolutions_run_untuned(monkeypatch):
     monkeypatch.setattr(_conv_tuning, "_MAX_PLANS", 0)
     x, w, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3))

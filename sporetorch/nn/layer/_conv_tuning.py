@@ -81,8 +81,18 @@ def _channels_last(t):
     return not t.is_contiguous() and t.is_contiguous(memory_format=_CHANNELS_LAST)
 
 
+def _memory_format(channels_last):
+    return _CHANNELS_LAST if channels_last else torch.contiguous_format
+
+
 def _as_format(t, channels_last):
-    return t.contiguous(memory_format=_CHANNELS_LAST if channels_last else torch.contiguous_format)
+    return t.contiguous(memory_format=_memory_format(channels_last))
+
+
+def _shape_only(t, channels_last):
+    """An uninitialised tensor of ``t``'s shape and dtype in the given format, for a kernel argument
+    that is read only for its shape and format."""
+    return torch.empty(t.shape, dtype=t.dtype, device=t.device, memory_format=_memory_format(channels_last))
 
 
 def _best_times(variants):
@@ -126,8 +136,7 @@ class _Conv:
     def input_grad(self, g, x, w, channels_last):
         if _channels_last(x) != channels_last:
             # The input gradient reads only the input's shape and format, not its values.
-            x = torch.empty(x.shape, dtype=x.dtype, device=x.device,
-                            memory_format=_CHANNELS_LAST if channels_last else torch.contiguous_format)
+            x = _shape_only(x, channels_last)
         return _convolution_backward(_as_format(g, channels_last), x, w, None, self.stride, self.padding,
                                      self.dilation, False, [0, 0], self.groups, [True, False, False])[0]
 
@@ -150,9 +159,8 @@ class _Conv:
         channels_last = variant == "channels_last"
         # The weight gradient reads only the weight's shape and format. Passing the weight itself,
         # oneDNN would copy it into the computation's format first.
-        w = torch.empty(w.shape, dtype=w.dtype, device=w.device,
-                        memory_format=_CHANNELS_LAST if channels_last else torch.contiguous_format)
-        return _convolution_backward(_as_format(g, channels_last), _as_format(x, channels_last), w, None,
+        return _convolution_backward(_as_format(g, channels_last), _as_format(x, channels_last),
+                                     _shape_only(w, channels_last), None,
                                      self.stride, self.padding, self.dilation, False, [0, 0], self.groups,
                                      [False, True, False])[1].contiguous()
 
@@ -378,8 +386,7 @@ def plan_ahead(records):
 
 def _plan_record(rec):
     dtype = getattr(torch, rec["dtype"])
-    fmt = _CHANNELS_LAST if rec["x_cl"] else torch.contiguous_format
-    x = torch.empty(rec["x"], dtype=dtype, memory_format=fmt)
+    x = torch.empty(rec["x"], dtype=dtype, memory_format=_memory_format(rec["x_cl"]))
     w = torch.empty(rec["w"], dtype=dtype)
     bias = torch.zeros(rec["w"][0], dtype=dtype) if rec["bias"] else None
     conv = _Conv(x, w, bias, rec["stride"], rec["padding"], rec["dilation"], rec["groups"])

@@ -112,14 +112,16 @@ class UpdateState(Primitive):
 
 
 class Print(Primitive):
-    """Print each input on a line of its own to stdout: a Tensor (a Parameter too) as its
-    ``repr``, showing shape and dtype, anything else as ``str``.
+    """Print each input on a line of its own to stdout (``ops.print_``): a Tensor (a Parameter too)
+    as its ``repr``, showing shape and dtype, anything else as ``str``; in a GRAPH_MODE construct or
+    a ``jit`` function, in the format of MindSpore's graph Print.
 
     Inputs:
         - **input_x** (Union[Tensor, bool, int, float, str, tuple, list]): what to print.
 
     Outputs:
-        None, as in MindSpore's PYNATIVE mode.
+        None, as in MindSpore's PYNATIVE mode; in a graph, ``Tensor([0], int32)``, as MindSpore's
+        graph returns.
     """
 
     def __init__(self):

@@ -33,6 +33,20 @@ RESNET18_CIFAR = [
 ]
 
 
+def _layer_runs(conv, x, w, g):
+    """Column label -> a thunk running that kernel variant of ``conv`` once."""
+    runs = {
+        "fwd nchw": lambda: conv.forward(x, w, None),
+        "fwd cl": lambda: conv.forward(_conv_tuning._as_format(x, True), w, None),
+        "dx nchw": lambda: conv.input_grad(g, x, w, False),
+        "dx cl": lambda: conv.input_grad(g, x, w, True),
+    }
+    labels = {"contiguous": "dw nchw", "channels_last": "dw cl", "swapped": "dw swapped", "im2col": "dw im2col"}
+    for variant, label in labels.items():
+        runs[label] = lambda v=variant: conv.weight_grad(g, x, w, v)
+    return runs
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--threads", type=int, default=2)
@@ -49,15 +63,7 @@ def main(argv=None):
         conv = _conv_tuning._Conv(x, w, None, stride, k // 2, 1, 1)
         g = torch.randn_like(conv.forward(x, w, None))
         gflop = 2 * g.numel() * cin * k * k / 1e9
-        runs = {
-            "fwd nchw": lambda: conv.forward(x, w, None),
-            "fwd cl": lambda: conv.forward(_conv_tuning._as_format(x, True), w, None),
-            "dx nchw": lambda: conv.input_grad(g, x, w, False),
-            "dx cl": lambda: conv.input_grad(g, x, w, True),
-        }
-        labels = {"contiguous": "dw nchw", "channels_last": "dw cl", "swapped": "dw swapped", "im2col": "dw im2col"}
-        for variant in labels:
-            runs[labels[variant]] = lambda v=variant: conv.weight_grad(g, x, w, v)
+        runs = _layer_runs(conv, x, w, g)
         offered = conv.weight_variants(g, w)
         cells = []
         for label, run in runs.items():

@@ -267,6 +267,18 @@ def _plan_forward(conv, x, w, bias, training):
     return plan
 
 
+def _winograd_screen(conv, xf, w, bias, y):
+    """Best times of the direct forward kernel, of Winograd's per-point products and of one copy of
+    its tile buffer. The buffers (8x the input) are freed on return, before a full timing
+    allocates its own."""
+    tiles = torch.zeros(y.shape[0] * (y.shape[2] // 2) * (y.shape[3] // 2), 16, xf.shape[1], dtype=xf.dtype)
+    tiles_copy = torch.empty_like(tiles)
+    filters = torch.zeros(16, w.shape[0], w.shape[1], dtype=w.dtype)
+    return _best_times({"direct": lambda: conv.forward(xf, w, bias),
+                        "products": lambda: _winograd.products(tiles, filters),
+                        "transform": lambda: tiles_copy.copy_(tiles)})
+
+
 def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     """Whether F(2x2, 3x3) takes clearly less time than the direct kernels (``_WINOGRAD_MARGIN``)
     for a forward pass, and in training a backward pass too (timed on a stand-in gradient).
@@ -277,13 +289,7 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     """
     xf = _as_format(x, channels_last)
     y = conv.forward(xf, w, bias)
-    tiles = torch.zeros(y.shape[0] * (y.shape[2] // 2) * (y.shape[3] // 2), 16, x.shape[1], dtype=x.dtype)
-    tiles_copy = torch.empty_like(tiles)
-    filters = torch.zeros(16, w.shape[0], w.shape[1], dtype=w.dtype)
-    screen = _best_times({"direct": lambda: conv.forward(xf, w, bias),
-                          "products": lambda: _winograd.products(tiles, filters),
-                          "transform": lambda: tiles_copy.copy_(tiles)})
-    del tiles, tiles_copy, filters  # 8x the input: gone before the full timing allocates its own
+    screen = _winograd_screen(conv, xf, w, bias, y)
     if screen["products"] + 2 * screen["transform"] > _WINOGRAD_SCREEN_SHARE * screen["direct"]:
         return False
     g = _stand_in(y)

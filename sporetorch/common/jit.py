@@ -512,7 +512,14 @@ class _Compiled:
         return self.fn(*args, **kwargs)
 
     def _run_with_compiled_cells(self, *args, **kwargs):
-        return _run_in_mode(self.fn, args, kwargs, graph=True, region=True, tuned=_context.autotune_enabled())
+        # The cells compile with this function's backend unless they were given their own.
+        state = _context.state
+        previous = state.get("compiled_cells_backend", "")
+        state["compiled_cells_backend"] = self.backend
+        try:
+            return _run_in_mode(self.fn, args, kwargs, graph=True, region=True, tuned=_context.autotune_enabled())
+        finally:
+            state["compiled_cells_backend"] = previous
 
     def _run_eager(self, *args, **kwargs):
         # Only a race (or its verdict) runs this, and races run only when autotuning is on.
@@ -1402,8 +1409,9 @@ def _graph_call(cell, args, kwargs):
         return _run_cell(cell, *args, **kwargs)
     compiled = cell.__dict__.get("_graph_compiled")
     if compiled is None:
+        backend = cell.__dict__.get("_jit_backend") or _context.state.get("compiled_cells_backend", "")
         compiled = _Compiled(functools.partial(_run_cell, cell), f"{type(cell).__name__}.construct",
-                             backend=cell.__dict__.get("_jit_backend", ""), frame_name=_cell_frame_name(cell))
+                             backend=backend, frame_name=_cell_frame_name(cell))
         cell.__dict__["_graph_compiled"] = compiled
     dyn = cell.__dict__.get("_dynamic_inputs")
     if dyn:

@@ -399,6 +399,18 @@ def test_jit_train_step_matches_pynative_without_warnings():
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6)
 
 
+def test_cells_of_a_differentiating_jit_function_compile_with_its_backend(monkeypatch, caplog):
+    # The step differentiates, so its cells compile on their own: with the backend that jit was
+    # given, not the default one (aot_eager here).
+    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "aot_eager")
+    net = _mlp()
+    grad_fn = ms.value_and_grad(lambda a: net(a).sum(), None, net.trainable_params())
+    with caplog.at_level(logging.INFO, logger="sporetorch"):
+        ms.jit(lambda a: grad_fn(a), backend="eager")(_x())
+    compiled = [r.getMessage() for r in caplog.records if "compiled 'SequentialCell.construct'" in r.getMessage()]
+    assert compiled and all("with backend eager" in m for m in compiled), compiled
+
+
 def test_graph_mode_grad_of_cell_matches_pynative():
     net, x = _mlp(), _x()
     expected = [g.asnumpy() for g in ms.grad(net, None, net.trainable_params())(x)]

@@ -512,14 +512,8 @@ class _Compiled:
         return self.fn(*args, **kwargs)
 
     def _run_with_compiled_cells(self, *args, **kwargs):
-        # The cells compile with this function's backend unless they were given their own.
-        state = _context.state
-        previous = state.get("compiled_cells_backend", "")
-        state["compiled_cells_backend"] = self.backend
-        try:
-            return _run_in_mode(self.fn, args, kwargs, graph=True, region=True, tuned=_context.autotune_enabled())
-        finally:
-            state["compiled_cells_backend"] = previous
+        return _run_in_mode(self.fn, args, kwargs, graph=True, region=True, tuned=_context.autotune_enabled(),
+                            cells_backend=self.backend)
 
     def _run_eager(self, *args, **kwargs):
         # Only a race (or its verdict) runs this, and races run only when autotuning is on.
@@ -557,19 +551,23 @@ def _warn_once(message):
         _logger.warning(message)
 
 
-def _run_in_mode(fn, args, kwargs, graph, region, tuned):
+def _run_in_mode(fn, args, kwargs, graph, region, tuned, cells_backend=""):
     """Call ``fn`` with cells compiled (``graph``) or eager, and eager layers choosing their kernels
-    by timing (``tuned``), restoring the mode afterwards. Kernels that a tuned call meets unplanned
-    are timed after it returns, not in it (see ``register_planner``)."""
+    by timing (``tuned``), restoring the mode afterwards. In a ``region`` (a function whose cells
+    compile on their own), the cells compile with ``cells_backend`` unless given their own. Kernels
+    that a tuned call meets unplanned are timed after it returns, not in it (see ``register_planner``)."""
     state = _context.state
-    previous = state["graph"], state.get("compiled_cells_region", False), state["tuned"]
-    state["graph"], state["compiled_cells_region"], state["tuned"] = graph, region, tuned
+    previous = (state["graph"], state.get("compiled_cells_region", False), state["tuned"],
+                state.get("compiled_cells_backend", ""))
+    (state["graph"], state["compiled_cells_region"], state["tuned"],
+     state["compiled_cells_backend"]) = graph, region, tuned, cells_backend
     deferring = [name for name, (_, _, defer) in _PLANNERS.items() if defer is not None and defer(True)] \
         if tuned else []
     try:
         out = fn(*args, **kwargs)
     finally:
-        state["graph"], state["compiled_cells_region"], state["tuned"] = previous
+        (state["graph"], state["compiled_cells_region"], state["tuned"],
+         state["compiled_cells_backend"]) = previous
         pending = {name: _PLANNERS[name][2](False) for name in deferring}
     if deferring:
         _plan_ahead(pending)

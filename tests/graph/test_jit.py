@@ -251,13 +251,6 @@ class _ConvNet(nn.Cell):
         return self.fc(self.flatten(self.pool(self.relu(self.bn(self.conv(x))))))
 
 
-@pytest.fixture
-def inductor_in_the_caller(monkeypatch, tmp_path):
-    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
-    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
-    monkeypatch.setenv("SPORETORCH_CACHE_DIR", str(tmp_path))
-
-
 def _conv_train_step():
     ms.set_seed(0)
     net = _ConvNet()

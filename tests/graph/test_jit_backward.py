@@ -14,11 +14,8 @@ from sporetorch import Tensor, nn
 
 
 @pytest.fixture(autouse=True)
-def _inductor_in_the_caller(monkeypatch, tmp_path):
-    monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
-    monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
+def _inductor_without_timing(inductor_in_the_caller, monkeypatch):
     monkeypatch.setenv("SPORETORCH_JIT_AUTOTUNE", "0")
-    monkeypatch.setenv("SPORETORCH_CACHE_DIR", str(tmp_path))
     torch._dynamo.reset()
     yield
     torch._dynamo.reset()
@@ -78,7 +75,7 @@ def test_jit_gradients_of_a_regnet_like_network_equal_pynative():
     grad_fn = _grad_fn()
     expected_loss, expected = grad_fn(x, y)
     loss, grads = ms.jit(lambda a, b: grad_fn(a, b))(x, y)
-    for got, want in zip(grads, expected):
+    for got, want in zip(grads, expected, strict=True):
         np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(loss.asnumpy(), expected_loss.asnumpy(), rtol=1e-5)
 
@@ -109,7 +106,7 @@ def test_a_cpu_graph_that_records_a_backward_skips_inductor(monkeypatch):
     expected = [g.asnumpy() for g in grad_fn(x)[1]]
     grads = ms.jit(lambda a: grad_fn(a))(x)[1]
     assert not compiled
-    for got, want in zip(grads, expected):
+    for got, want in zip(grads, expected, strict=True):
         np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6, atol=1e-7)
 
 

@@ -140,12 +140,17 @@ class _Conv:
         return _convolution_backward(_as_format(g, channels_last), x, w, None, self.stride, self.padding,
                                      self.dilation, False, [0, 0], self.groups, [True, False, False])[0]
 
+    def valid_weight_variants(self):
+        """The weight-gradient variants that can compute this convolution's: the swapped and im2col
+        ones only without groups."""
+        return _WEIGHT_VARIANTS if self.groups == 1 else _WEIGHT_VARIANTS[:2]
+
     def weight_variants(self, g, w):
-        """The weight-gradient variants that apply to this convolution, for gradient ``g``."""
-        if self.groups != 1:
-            return _WEIGHT_VARIANTS[:2]
+        """The weight-gradient variants to time for this convolution and gradient ``g``: the valid
+        ones, im2col only where its window matrix stays under ``_IM2COL_MAX_BYTES``."""
+        valid = self.valid_weight_variants()
         window_rows_bytes = g.shape[0] * g.shape[2] * g.shape[3] * (w.numel() // w.shape[0]) * w.element_size()
-        return _WEIGHT_VARIANTS if window_rows_bytes <= _IM2COL_MAX_BYTES else _WEIGHT_VARIANTS[:3]
+        return valid if window_rows_bytes <= _IM2COL_MAX_BYTES else tuple(v for v in valid if v != "im2col")
 
     def weight_grad(self, g, x, w, variant):
         if variant == "im2col":
@@ -359,7 +364,7 @@ def _recorded_plan(choice, conv, x, w):
     if not isinstance(choice, dict) or choice.get("machine") != _machine():
         return None
     channels_last, winograd, backward = choice.get("channels_last"), choice.get("winograd"), choice.get("backward")
-    weight_variants = _WEIGHT_VARIANTS if conv.groups == 1 else _WEIGHT_VARIANTS[:2]
+    weight_variants = conv.valid_weight_variants()
     if not (isinstance(channels_last, bool) and isinstance(winograd, bool) and isinstance(backward, list)
             and all(isinstance(b, list) and len(b) == 3 and isinstance(b[0], bool) and isinstance(b[1], bool)
                     and b[2] in weight_variants for b in backward)):

@@ -63,8 +63,44 @@ def test_values_and_gradients_match_the_direct_convolution(xs, ws):
 
 def test_a_batch_in_slices_gives_the_same_values_and_gradients(monkeypatch):
     monkeypatch.setattr(_winograd, "_SLICE_BYTES", 1)  # one sample per slice
+    monkeypatch.setattr(_winograd, "_FILTER_CHUNK_BYTES", 1)  # and one channel per filter chunk
     x, w, b = _inputs((3, 4, 6, 8), (5, 4, 3, 3))
     assert len(_winograd._slices(x.shape, 5, x.dtype)) == 3
+    expected = F.conv2d(x, w, b, padding=1)
+    out = _Winograd.apply(x, w, b)
+    torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
+    g = torch.randn_like(expected)
+    torch.testing.assert_close(torch.autograd.grad(out, (x, w, b), g),
+                               torch.autograd.grad(expected, (x, w, b), g), rtol=1e-12, atol=1e-12)
+
+
+def test_filter_transform_is_g_w_gt_and_its_gradient_the_adjoint():
+    # Closed form: point (a, b) of filter (k, c) is sum over taps (i, j) of G[a, i] w[k, c, i, j] G[b, j].
+    gen = torch.Generator().manual_seed(2)
+    w = torch.randn(5, 3, 3, 3, dtype=torch.float64, generator=gen)
+    g = torch.tensor(_winograd._G, dtype=torch.float64)
+    expected = torch.stack([g[a] @ w @ g[b] for a in range(4) for b in range(4)])
+    torch.testing.assert_close(_winograd._filter_tiles(w), expected, rtol=1e-14, atol=1e-14)
+    u = torch.randn(16, 5, 3, dtype=torch.float64, generator=gen)
+    torch.testing.assert_close((_winograd._filter_tiles(w) * u).sum(), (w * _winograd._filter_grad(u)).sum(),
+                               rtol=1e-12, atol=1e-12)
+
+
+def test_transposed_products_take_the_filters_as_they_are():
+    gen = torch.Generator().manual_seed(3)
+    tiles = torch.randn(6, 16, 5, generator=gen)
+    filters = torch.randn(16, 5, 4, generator=gen)
+    expected = torch.einsum("tpk,pkc->tpc", tiles, filters)
+    torch.testing.assert_close(_winograd.products_transposed(tiles, filters), expected)
+    torch.testing.assert_close(_winograd.products(tiles, filters.transpose(1, 2).contiguous()), expected)
+
+
+def test_filters_in_chunks_of_channels_give_the_same_values_and_gradients(monkeypatch):
+    # One sample: one slice of the batch, so the weight's gradient is made a chunk at a time.
+    monkeypatch.setattr(_winograd, "_FILTER_CHUNK_BYTES", 1024)
+    x, w, b = _inputs((1, 4, 6, 8), (5, 4, 3, 3))
+    assert len(_winograd._slices(x.shape, 5, x.dtype)) == 1
+    assert len(_winograd._filter_chunks(w, 0)) == 3 and len(_winograd._filter_chunks(w, 1)) == 4
     expected = F.conv2d(x, w, b, padding=1)
     out = _Winograd.apply(x, w, b)
     torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
@@ -190,7 +226,7 @@ def test_gradients_only_for_what_requires_them(winograd_plans):
                                rtol=1e-5, atol=1e-5)
 
 
-@pytest.mark.parametrize("winograd_s, chosen", [(0.9, False), (0.7, True)])
+@pytest.mark.parametrize("winograd_s, chosen", [(0.95, False), (0.85, True)])
 def test_winograd_is_kept_only_where_it_wins_clearly(monkeypatch, winograd_s, chosen):
     # A close win in a layer timed alone is noise, or lost again to the memory and cache traffic
     # Winograd's tile buffers cost the rest of the step.

@@ -40,16 +40,17 @@ _LONG_ROUND_S = 0.5
 # About 0.3 ms of kernel time on two cores: below it, the ~40 us that the autograd Function and
 # the lookups add per forward and backward cost more than a better kernel saves (LeNet's layers).
 _MIN_FLOPS = 50e6
-# Winograd's estimated forward pass (products and transforms) must take less than this share of
-# the direct forward kernel's time for it to be compiled and timed in full: the estimate leaves
-# out the filter transform and the backward pass's slower batched matmul.
-_WINOGRAD_SCREEN_SHARE = 0.85
+# Winograd's estimated forward pass (products and transforms) must take less time than the direct
+# forward kernel for it to be compiled and timed in full. The estimate leaves out the filter
+# transform, a matrix product about a tenth of the products' cost.
+_WINOGRAD_SCREEN_SHARE = 1.0
 # And its timed forward and backward passes must take less than this share of the direct
-# kernels'. A layer timed alone does not show what Winograd costs the rest of the step: its
-# channels-last copies and tile buffers raise the step's peak memory (CIFAR ResNet-18 training,
-# batch 32: 746 MB without it, 799-807 MB with it on layers where it timed a few per cent faster)
-# and push the neighbouring layers' data out of the caches. A close win is noise, and not kept.
-_WINOGRAD_MARGIN = 0.8
+# kernels'. A close win is noise, and not kept: the layers where it is neither clearly faster nor
+# slower (CIFAR ResNet-18's 256-channel 8x8 layers, 0.85-0.95 timed alone) gave whole steps no
+# faster, while the 512-channel 4x4 layers (0.6-0.85 timed alone, on one thread or two) took 2-3 %
+# off the step. Timed on one thread, in a compiling child (see ``_machine``), the 512-channel
+# layers read 0.84-0.85, which a stricter margin would have refused.
+_WINOGRAD_MARGIN = 0.9
 # The ways to compute a weight gradient: oneDNN's kernel on NCHW or on channels-last operands, as a
 # forward convolution with batch and channels swapped, and as a matrix product over the input's
 # windows (im2col), whose window matrix is built only up to _IM2COL_MAX_BYTES.
@@ -297,7 +298,10 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     screen = _winograd_screen(conv, xf, w, bias, y)
     if screen["products"] + 2 * screen["transform"] > _WINOGRAD_SCREEN_SHARE * screen["direct"]:
         return False
+    # Each variant's backward is timed with the gradient in the format of its own output, as the
+    # step's element-wise layers pass it back: Winograd's output is channels-last.
     g = _stand_in(y)
+    g_winograd = _as_format(g, True)
 
     def direct():
         conv.forward(xf, w, bias)
@@ -308,7 +312,7 @@ def _winograd_is_faster(conv, x, w, bias, channels_last, training):
     def winograd():
         saved = _winograd.forward(x, w, bias)[1]
         if training:
-            _winograd.backward(g, x.shape, saved)
+            _winograd.backward(g_winograd, x.shape, saved)
 
     try:
         winograd()

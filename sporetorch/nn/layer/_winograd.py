@@ -6,12 +6,13 @@ Every 2x2 output tile of a 3x3 convolution is computed from a 4x4 input tile as
 domain, where the convolution is 16 matrix products (one per point, over the channels), and the
 product is taken back. That is 16 multiplications per output tile where the direct convolution
 needs 36, for the forward pass and both gradients (whose transforms are the transposes of
-these). The products run on oneDNN as grouped 1x1 convolutions and on BLAS as a batched matmul.
+these). The products run on oneDNN as grouped 1x1 convolutions (transposed ones for the input's
+gradient) and, for the weight's gradient, on BLAS as a batched matmul.
 The element-wise tile transforms of the input and the output are memory-bound passes that torch
 would run as a dozen kernels each; they are four small C functions (below), compiled once per
 machine into sporetorch's cache folder and loaded with ``ctypes``: no per-shape compilation, and
 none of inductor's import and compile memory in the process that runs them (225-275 MB of peak RSS). The
-filter's transforms (small) are torch contractions.
+filter's transforms (small) are torch matrix products.
 
 Its rounding differs from the direct convolution's (sums taken in another order, through the
 transforms' additions): against a float64 reference its float32 error is of the direct
@@ -35,7 +36,7 @@ import torch.nn.functional as F
 from ..._device import cpu_flags
 from ...common.jit import cache_root, default_backend
 
-__all__ = ["admit", "available", "products", "forward", "backward"]
+__all__ = ["admit", "available", "products", "products_transposed", "forward", "backward"]
 
 MIN_CHANNELS = 64
 
@@ -44,7 +45,6 @@ MIN_CHANNELS = 64
 # apply their transposes, for the gradients. The body is compiled once per element type.
 _SOURCE_HEAD = r"""
 #include <stdint.h>
-#include <string.h>
 #define BT(v0, v1, v2, v3, o0, o1, o2, o3) o0 = v0 - v2; o1 = v1 + v2; o2 = v2 - v1; o3 = v1 - v3;
 #define BT_T(v0, v1, v2, v3, o0, o1, o2, o3) o0 = v0; o1 = v1 - v2 + v3; o2 = v1 + v2 - v0; o3 = -v3;
 #define AT(v0, v1, v2, v3, o0, o1) o0 = v0 + v1 + v2; o1 = v1 - v2 - v3;
@@ -80,9 +80,10 @@ void NAME(input_tiles)(const REAL *restrict x, REAL *restrict out, const REAL *r
     }
 }
 
-/* The products [N*H/2*W/2, 16, C] -> y [N, H, W, C] = A^T m A (+ bias, which may be NULL). */
+/* The products [N*H/2*W/2, 16, C] -> y [N, H, W, C] = A^T m A (+ bias, which may be NULL); y's
+   pixels are ldy apart (C channels of a wider image). */
 void NAME(output)(const REAL *restrict m, const REAL *restrict bias, REAL *restrict y,
-                  int64_t n, int64_t h, int64_t w, int64_t c, int nt) {
+                  int64_t n, int64_t h, int64_t w, int64_t c, int64_t ldy, int nt) {
     int64_t th = h / 2, tw = w / 2;
     #pragma omp parallel for num_threads(nt) if(nt > 1) schedule(static)
     for (int64_t q = 0; q < n * th; q++) {
@@ -91,7 +92,7 @@ void NAME(output)(const REAL *restrict m, const REAL *restrict bias, REAL *restr
             const REAL *src = m + (q * tw + j) * 16 * c;
             REAL *dst[4];
             for (int u = 0; u < 2; u++)
-                for (int v = 0; v < 2; v++) dst[u * 2 + v] = y + ((b * h + 2 * i + u) * w + 2 * j + v) * c;
+                for (int v = 0; v < 2; v++) dst[u * 2 + v] = y + ((b * h + 2 * i + u) * w + 2 * j + v) * ldy;
             for (int64_t k = 0; k < c; k++) {
                 REAL d[16], t[8], o[4];
                 for (int e = 0; e < 16; e++) d[e] = src[e * c + k];
@@ -132,11 +133,10 @@ void NAME(output_grad)(const REAL *restrict g, REAL *restrict out, int64_t n, in
 
 /* The gradient of input_tiles: each tile's B gv B^T is added where the tile read its input. Tiles
    of rows i and i + 1 overlap, so even and odd tile rows take turns; what falls in the padding is
-   added to a scratch row. */
+   added to a scratch row. gx's pixels are ldx apart (C channels of a wider image). */
 void NAME(input_grad)(const REAL *restrict gv, REAL *restrict gx, int64_t n, int64_t h, int64_t w,
-                      int64_t c, int nt) {
+                      int64_t c, int64_t ldx, int nt) {
     int64_t th = h / 2, tw = w / 2;
-    memset(gx, 0, sizeof(REAL) * n * h * w * c);
     for (int parity = 0; parity < 2; parity++) {
         int64_t rows = (th + 1 - parity) / 2;
         #pragma omp parallel for num_threads(nt) if(nt > 1) schedule(static)
@@ -149,7 +149,7 @@ void NAME(input_grad)(const REAL *restrict gv, REAL *restrict gx, int64_t n, int
                 for (int r = 0; r < 4; r++) {
                     for (int s = 0; s < 4; s++) {
                         int64_t y = 2 * i - 1 + r, z = 2 * j - 1 + s;
-                        dst[r * 4 + s] = (y < 0 || y >= h || z < 0 || z >= w) ? scratch : gx + ((b * h + y) * w + z) * c;
+                        dst[r * 4 + s] = (y < 0 || y >= h || z < 0 || z >= w) ? scratch : gx + ((b * h + y) * w + z) * ldx;
                     }
                 }
                 for (int64_t k = 0; k < c; k++) {
@@ -201,8 +201,8 @@ def _build(compiler):
             os.replace(out, path)  # atomic: another process may be building the same file
     lib = ctypes.CDLL(path)
     for _, suffix, _ in _TYPES:
-        for name, pointers, ints in (("input_tiles", 3, 4), ("output", 3, 4), ("output_grad", 2, 4),
-                                     ("input_grad", 2, 4)):
+        for name, pointers, ints in (("input_tiles", 3, 4), ("output", 3, 5), ("output_grad", 2, 4),
+                                     ("input_grad", 2, 5)):
             fn = getattr(lib, f"{name}_{suffix}")
             fn.argtypes = [ctypes.c_void_p] * pointers + [ctypes.c_int64] * ints + [ctypes.c_int]
             fn.restype = None
@@ -264,9 +264,10 @@ def _input_tiles(x):
 
 
 def _output(m, bias, y):
-    """The products [N*H/2*W/2, 16, K] (+ bias) -> y [N, K, H, W], channels-last, written in place."""
+    """The products [N*H/2*W/2, 16, K] (+ bias) -> y [N, K, H, W], channels-last (or a channel slice
+    of such an image), written in place."""
     n, k, h, w = y.shape
-    _call("output", m.dtype, m.contiguous().data_ptr(), _ptr(bias), y.data_ptr(), n, h, w, k)
+    _call("output", m.dtype, m.contiguous().data_ptr(), _ptr(bias), y.data_ptr(), n, h, w, k, y.stride(3))
 
 
 def _output_grad(gy):
@@ -278,46 +279,88 @@ def _output_grad(gy):
 
 
 def _input_grad(gv, gx):
-    """The gradient of ``_input_tiles``: [N*H/2*W/2, 16, C] -> gx [N, C, H, W], channels-last, in place."""
+    """The gradient of ``_input_tiles``: [N*H/2*W/2, 16, C] -> added to gx [N, C, H, W], channels-last
+    (or a channel slice of such an image), in place."""
     n, c, h, w = gx.shape
-    _call("input_grad", gv.dtype, gv.contiguous().data_ptr(), gx.data_ptr(), n, h, w, c)
+    _call("input_grad", gv.dtype, gv.contiguous().data_ptr(), gx.data_ptr(), n, h, w, c, gx.stride(3))
 
 
-# Tile buffers are 4x the size of the image they come from. The batch goes through in slices whose
-# buffers stay under this size: a pass then holds a few small buffers rather than a few times its
-# image, and glibc serves them from its heap (blocks of 32 MB and more are mapped afresh each time).
-_SLICE_BYTES = 8 << 20
+# Tile buffers are 4x the size of the image they come from, and transformed filters 16/9 of the
+# weight's. The batch goes through in slices, and the filters in chunks of channels, whose buffers
+# stay under these sizes: a pass then holds a few small buffers rather than a few times its image
+# or weight. The last layers' backward pass runs at the step's peak of memory (every activation
+# saved), where 17 MB of transformed 512x512 filters, and their gradient, showed in the peak RSS.
+# Filter chunks are larger: the products of a 512x512 layer in four chunks took 10-20 % longer.
+_SLICE_BYTES = 4 << 20
+_FILTER_CHUNK_BYTES = 8 << 20
+
+
+def _chunks(count, per_item_bytes, limit):
+    step = max(1, limit // per_item_bytes)
+    return [slice(i, min(count, i + step)) for i in range(0, count, step)]
 
 
 def _slices(shape, channels, dtype):
-    n, _, h, w = shape
-    per_sample = 16 * (h // 2) * (w // 2) * channels * torch.finfo(dtype).bits // 8
-    step = max(1, _SLICE_BYTES // per_sample)
-    return [slice(i, min(n, i + step)) for i in range(0, n, step)]
+    """Slices of the batch whose tile buffers, of ``channels`` channels, stay under _SLICE_BYTES."""
+    _, _, h, w = shape
+    return _chunks(shape[0], 16 * (h // 2) * (w // 2) * channels * torch.finfo(dtype).bits // 8, _SLICE_BYTES)
 
 
-# G for F(2, 3): the filter transform is G w G^T over the 3x3 taps, its gradient G^T gu G.
+def _filter_chunks(w, dim):
+    """Slices of ``w``'s dimension ``dim`` (0: output channels, 1: input channels) whose transformed
+    filters stay under _FILTER_CHUNK_BYTES."""
+    return _chunks(w.shape[dim], 16 * w.shape[1 - dim] * w.element_size(), _FILTER_CHUNK_BYTES)
+
+
+# G for F(2, 3). The filter transform G w G^T over the 3x3 taps is one matrix, kron(G, G) [16, 9]
+# (point a*4+b, tap i*3+j), applied to every filter in one matrix product; its gradient is the
+# product with the transpose. (As an einsum, torch permuted and copied the weight several times:
+# 5 ms for a 512x512 filter against 0.7 ms.)
 _G = ((1.0, 0.0, 0.0), (0.5, 0.5, 0.5), (0.5, -0.5, 0.5), (0.0, 0.0, 1.0))
+_KRON = {}
+
+
+def _kron(dtype):
+    kron = _KRON.get(dtype)
+    if kron is None:
+        g = torch.tensor(_G, dtype=dtype)
+        kron = _KRON[dtype] = torch.einsum("ai,bj->abij", g, g).reshape(16, 9)
+    return kron
 
 
 def _filter_tiles(w):
     """w [K, C, 3, 3] -> the transformed filter, [16, K, C]."""
-    g = torch.tensor(_G, dtype=w.dtype)
-    return torch.einsum("ai,kcij,bj->abkc", g, w, g).reshape(16, *w.shape[:2])
+    return (_kron(w.dtype) @ w.reshape(-1, 9).t()).view(16, *w.shape[:2])
 
 
 def _filter_grad(gu):
     """The gradient of ``_filter_tiles``: [16, K, C] -> [K, C, 3, 3]."""
-    g = torch.tensor(_G, dtype=gu.dtype)
-    return torch.einsum("ai,abkc,bj->kcij", g, gu.view(4, 4, *gu.shape[1:]), g).contiguous()
+    return (gu.reshape(16, -1).t() @ _kron(gu.dtype)).view(*gu.shape[1:], 3, 3)
+
+
+def _points_image(tiles):
+    """[P, 16, C] tiles as the channels-last image [1, 16*C, P, 1] that oneDNN's grouped 1x1
+    convolutions take: one group per transform point."""
+    points, channels = tiles.shape[0], tiles.shape[2]
+    return tiles.view(1, points, 1, 16 * channels).permute(0, 3, 1, 2)
+
+
+def _from_points_image(image, points):
+    return image.permute(0, 2, 3, 1).reshape(points, 16, -1)
 
 
 def products(tiles, filters):
     """Per transform point p: tiles[:, p] @ filters[p]^T, as a 16-group 1x1 convolution on oneDNN."""
-    points, cin = tiles.shape[0], tiles.shape[2]
-    image = tiles.view(1, points, 1, 16 * cin).permute(0, 3, 1, 2)
-    out = F.conv2d(image, filters.reshape(-1, cin, 1, 1), groups=16)
-    return out.permute(0, 2, 3, 1).reshape(points, 16, -1)
+    out = F.conv2d(_points_image(tiles), filters.reshape(-1, tiles.shape[2], 1, 1), groups=16)
+    return _from_points_image(out, tiles.shape[0])
+
+
+def products_transposed(tiles, filters):
+    """Per transform point p: tiles[:, p] @ filters[p], the products' gradient, as a 16-group 1x1
+    transposed convolution: it takes ``filters`` [16, K, C] as they are, where a convolution
+    would need them transposed (a copy: 2.5 ms for 512x512 filters)."""
+    out = F.conv_transpose2d(_points_image(tiles), filters.reshape(-1, filters.shape[2], 1, 1), groups=16)
+    return _from_points_image(out, tiles.shape[0])
 
 
 def forward(x, w, bias):
@@ -328,11 +371,16 @@ def forward(x, w, bias):
     with torch.no_grad():
         n, _, h, width = x.shape
         xc = _channels_last(x)
-        filters = _filter_tiles(w)
+        chunks = _filter_chunks(w, 0)
+        filters = _filter_tiles(w) if len(chunks) == 1 else None
         y = torch.empty((n, w.shape[0], h, width), dtype=x.dtype, memory_format=torch.channels_last)
         bias = None if bias is None else bias.detach().to(x.dtype).contiguous()
         for part in _slices(x.shape, max(x.shape[1], w.shape[0]), x.dtype):
-            _output(products(_input_tiles(xc[part]), filters), bias, y[part])
+            tiles = _input_tiles(xc[part])
+            for out_channels in chunks:
+                chunk = filters if filters is not None else _filter_tiles(w[out_channels])
+                _output(products(tiles, chunk), None if bias is None else bias[out_channels],
+                        y[part][:, out_channels])
         return y, (x, w)
 
 
@@ -341,17 +389,31 @@ def backward(g, x_shape, saved):
     x, w = saved
     with torch.no_grad():
         g, xc = _channels_last(g), _channels_last(x)
-        filters_t = _filter_tiles(w).transpose(1, 2).contiguous()
-        gx = torch.empty(x_shape, dtype=x.dtype, memory_format=torch.channels_last)
-        g_filters = torch.zeros(16, w.shape[0], w.shape[1], dtype=w.dtype)
-        for part in _slices(x_shape, max(x_shape[1], w.shape[0]), x.dtype):
+        in_chunks, out_chunks = _filter_chunks(w, 1), _filter_chunks(w, 0)
+        filters = _filter_tiles(w) if len(in_chunks) == 1 else None
+        gx = torch.empty(x_shape, dtype=x.dtype, memory_format=torch.channels_last).zero_()
+        parts = _slices(x_shape, max(x_shape[1], w.shape[0]), x.dtype)
+        # With one slice, the weight's gradient is made a chunk of output channels at a time, straight
+        # into the result; over several, it is summed in the transform domain first.
+        gw = torch.empty_like(w, memory_format=torch.contiguous_format) if len(parts) == 1 else None
+        g_filters = None
+        for i, part in enumerate(parts):
             g_products = _output_grad(g[part])
+            # The input's gradient first, so that at most two buffers of tiles are alive at once
+            # and the transformed filters are freed before the weight's gradient is made.
+            for in_channels in in_chunks:
+                chunk = filters if filters is not None else _filter_tiles(w[:, in_channels])
+                _input_grad(products_transposed(g_products, chunk), gx[part][:, in_channels])
+            if i == len(parts) - 1:
+                del filters
             tiles = _input_tiles(xc[part])
-            # The weight's gradient first, so that the input tiles are freed before the input's
-            # gradient tiles are made: at most two buffers of tiles are alive at once.
-            g_filters.baddbmm_(g_products.permute(1, 2, 0), tiles.permute(1, 0, 2))
-            del tiles
-            g_tiles = products(g_products, filters_t)
-            del g_products
-            _input_grad(g_tiles, gx[part])
-        return gx, _filter_grad(g_filters)
+            g_rows, tile_rows = g_products.permute(1, 2, 0), tiles.permute(1, 0, 2)
+            if gw is not None:
+                for out_channels in out_chunks:
+                    gw[out_channels] = _filter_grad(torch.bmm(g_rows[:, out_channels], tile_rows))
+            elif g_filters is None:
+                g_filters = torch.bmm(g_rows, tile_rows)
+            else:
+                g_filters.baddbmm_(g_rows, tile_rows)
+            del tiles, g_products, g_rows, tile_rows
+        return gx, (gw if gw is not None else _filter_grad(g_filters))

@@ -230,7 +230,7 @@ def test_gradients_only_for_what_requires_them(winograd_plans):
 def test_winograd_is_kept_only_where_it_wins_clearly(monkeypatch, winograd_s, chosen):
     # A close win in a layer timed alone is noise, or lost again to the memory and cache traffic
     # Winograd's tile buffers cost the rest of the step.
-    def best_times(variants):
+    def best_times(variants, repeats=None):
         if "winograd" in variants:
             for run in variants.values():
                 run()

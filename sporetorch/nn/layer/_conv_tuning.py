@@ -37,8 +37,8 @@ _CHANNELS_LAST = torch.channels_last
 _convolution_backward = torch.ops.aten.convolution_backward
 _REPEATS = 3
 # Winograd against the direct kernels is timed in more rounds: a compiling child times it on one
-# thread beside its caller's steps, where a few rounds left the choice for CIFAR ResNet-18's
-# 512-channel layers (0.82-0.85 of the direct kernels) to chance: one run in three kept it.
+# thread beside its caller's steps, where four rounds left the choice for CIFAR ResNet-18's
+# 512-channel layers to chance (one fresh run in three kept it).
 _WINOGRAD_REPEATS = 9
 _LONG_ROUND_S = 0.5
 # About 0.3 ms of kernel time on two cores: below it, the ~40 us that the autograd Function and

@@ -45,13 +45,8 @@ def _inductor(monkeypatch):
     monkeypatch.setenv("SPORETORCH_JIT_BACKEND", "inductor")
 
 
-F64_SHAPES = [((2, 3, 6, 4), (5, 3, 3, 3)), ((1, 3, 2, 8), (2, 3, 3, 3))]
-F32_SHAPE = ((1, 3, 4, 4), (2, 3, 3, 3))
-
-
-@pytest.mark.parametrize("xs,ws", F64_SHAPES)
-def test_values_and_gradients_match_the_direct_convolution(xs, ws):
-    x, w, b = _inputs(xs, ws)
+def _assert_matches_direct(x, w, b):
+    """Winograd's values and gradients equal the direct convolution's (float64), and come out channels-last."""
     expected = F.conv2d(x, w, b, padding=1)
     out = _Winograd.apply(x, w, b)
     torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
@@ -61,17 +56,21 @@ def test_values_and_gradients_match_the_direct_convolution(xs, ws):
                                torch.autograd.grad(expected, (x, w, b), g), rtol=1e-12, atol=1e-12)
 
 
+F64_SHAPES = [((2, 3, 6, 4), (5, 3, 3, 3)), ((1, 3, 2, 8), (2, 3, 3, 3))]
+F32_SHAPE = ((1, 3, 4, 4), (2, 3, 3, 3))
+
+
+@pytest.mark.parametrize("xs,ws", F64_SHAPES)
+def test_values_and_gradients_match_the_direct_convolution(xs, ws):
+    _assert_matches_direct(*_inputs(xs, ws))
+
+
 def test_a_batch_in_slices_gives_the_same_values_and_gradients(monkeypatch):
     monkeypatch.setattr(_winograd, "_SLICE_BYTES", 1)  # one sample per slice
     monkeypatch.setattr(_winograd, "_FILTER_CHUNK_BYTES", 1)  # and one channel per filter chunk
     x, w, b = _inputs((3, 4, 6, 8), (5, 4, 3, 3))
     assert len(_winograd._slices(x.shape, 5, x.dtype)) == 3
-    expected = F.conv2d(x, w, b, padding=1)
-    out = _Winograd.apply(x, w, b)
-    torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
-    g = torch.randn_like(expected)
-    torch.testing.assert_close(torch.autograd.grad(out, (x, w, b), g),
-                               torch.autograd.grad(expected, (x, w, b), g), rtol=1e-12, atol=1e-12)
+    _assert_matches_direct(x, w, b)
 
 
 def test_filter_transform_is_g_w_gt_and_its_gradient_the_adjoint():
@@ -101,12 +100,7 @@ def test_filters_in_chunks_of_channels_give_the_same_values_and_gradients(monkey
     x, w, b = _inputs((1, 4, 6, 8), (5, 4, 3, 3))
     assert len(_winograd._slices(x.shape, 5, x.dtype)) == 1
     assert len(_winograd._filter_chunks(w, 0)) == 3 and len(_winograd._filter_chunks(w, 1)) == 4
-    expected = F.conv2d(x, w, b, padding=1)
-    out = _Winograd.apply(x, w, b)
-    torch.testing.assert_close(out, expected, rtol=1e-12, atol=1e-12)
-    g = torch.randn_like(expected)
-    torch.testing.assert_close(torch.autograd.grad(out, (x, w, b), g),
-                               torch.autograd.grad(expected, (x, w, b), g), rtol=1e-12, atol=1e-12)
+    _assert_matches_direct(x, w, b)
 
 
 def test_gradcheck():

@@ -70,14 +70,15 @@ def print_rounds(medians, ratios):
           + f" (load {os.getloadavg()[0]:.2f})")
 
 
-def eager_variant(ms_workloads, workload, before_step=None):
+def eager_variant(ms_workloads, workload, before_step=None, plans=None):
     """``workload``'s PYNATIVE step from ``ms_workloads`` run as GRAPH_MODE's eager variant (kernels
-    chosen by timing; those met unplanned are timed after the step), with kernel plans of its own;
-    ``before_step()`` runs before each step."""
+    chosen by timing; those met unplanned are timed after the step), with kernel plans of its own
+    (``plans``, a dict of ``_conv_tuning``'s plans by key, to start from given ones); ``before_step()``
+    runs before each step."""
     from sporetorch.common.jit import _run_in_mode
     from sporetorch.nn.layer import _conv_tuning
     step = getattr(ms_workloads, "wl_" + workload)("pynative")[0]
-    plans = {}
+    plans = {} if plans is None else plans
 
     def run():
         _conv_tuning._plans = plans

@@ -4,7 +4,7 @@
 does to whole steps. Three contenders in one process, interleaved in alternating order per round:
 torch eager, and the ResNet-18 training step of ``../shared/bench/ms_workloads.py`` run as GRAPH_MODE's
 eager variant (timed kernel choices, host memory pool on) once with Winograd admitted where it
-times faster than the direct kernels (``_WINOGRAD_MARGIN`` lifted to 1) and once with it never
+times faster than the direct kernels (``_WINOGRAD_MARGIN`` at 1) and once with it never
 admitted. Each keeps its own kernel plans. Prints per-round medians and the median over rounds of
 each contender's ratio to torch eager.
 

@@ -221,11 +221,10 @@ def test_gradients_only_for_what_requires_them(winograd_plans):
 
 
 @pytest.mark.parametrize("in_child, winograd_s, chosen",
-                         [(False, 0.95, False), (False, 0.85, True), (True, 0.95, True), (True, 1.05, False)])
-def test_winograd_is_kept_only_where_it_wins_clearly(monkeypatch, in_child, winograd_s, chosen):
-    # A close win in a layer timed alone is noise, or lost again to the memory and cache traffic
-    # Winograd's tile buffers cost the rest of the step. A compiling child times on one thread,
-    # where Winograd's advantage reads smaller than on its caller's threads: any win counts there.
+                         [(False, 1.05, False), (False, 0.95, True), (True, 1.05, True), (True, 1.15, False)])
+def test_winograd_is_kept_where_it_is_faster(monkeypatch, in_child, winograd_s, chosen):
+    # A compiling child times on one thread, where Winograd's advantage reads about 0.1 smaller than
+    # on its caller's threads: it keeps Winograd unless it is slower by more than that.
     def best_times(variants, repeats=None):
         if "winograd" in variants:
             assert repeats == _conv_tuning._WINOGRAD_REPEATS

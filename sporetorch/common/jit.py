@@ -642,13 +642,18 @@ class _Race:
 # with their arrival formats and torch's kernels and are listed, and the list is planned when the
 # call has returned.
 _PLANNERS = {}
+# The source files each planner's choices depend on: a record made by other code (an earlier
+# version, whose kernels or rules differ) is not taken as it is.
+_PLANNER_CODE = {}
 
 
-def register_planner(name, collect, plan, defer=None):
+def register_planner(name, collect, plan, defer=None, code=()):
     """Register ``collect() -> records`` and ``plan(records) -> count`` under ``name`` (see above),
     and optionally ``defer(True) -> whether deferring started`` (False when already deferring) and
-    ``defer(False) -> records met unplanned since``."""
+    ``defer(False) -> records met unplanned since``; ``code``: the paths of the source files its
+    choices depend on, part of the key of the records that hold them."""
     _PLANNERS[name] = (collect, plan, defer)
+    _PLANNER_CODE[name] = tuple(code)
 
 
 def _collect_plans():
@@ -965,7 +970,8 @@ def _record_key(owner, args, kwargs):
     world = torch.distributed.get_world_size() if _in_process_group() else 1
     parts = [torch.__version__, _resolve_backend(owner.backend), owner.name, repr(owner.dynamic), repr(owner.options),
              _context.autotune_enabled(), _device.default_device().type, deps, _signature(list(args)),
-             _signature(kwargs), world]
+             _signature(kwargs), world,
+             sorted((name, [_file_hash(path) for path in paths]) for name, paths in _PLANNER_CODE.items())]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 

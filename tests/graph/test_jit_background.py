@@ -210,6 +210,19 @@ def test_record_key_follows_code_shapes_and_train_flag():
     assert key != jit_mod._record_key(owner, (x,), {})
 
 
+def test_record_key_follows_the_kernel_planners_code(monkeypatch, tmp_path):
+    # A record's kernel choices were made by the planner's code of its day: other code keys anew.
+    old, new = tmp_path / "old_tuning.py", tmp_path / "new_tuning.py"
+    old.write_text("MARGIN = 0.8\n")
+    new.write_text("MARGIN = 0.9\n")
+    owner = jit_mod._Compiled(lambda a: a, "f")
+    x = Tensor(np.zeros((3, 4), np.float32))
+    monkeypatch.setattr(jit_mod, "_PLANNER_CODE", {"conv2d": (str(old),)})
+    key = jit_mod._record_key(owner, (x,), {})
+    monkeypatch.setattr(jit_mod, "_PLANNER_CODE", {"conv2d": (str(new),)})
+    assert key != jit_mod._record_key(owner, (x,), {})
+
+
 def test_background_off_compiles_in_the_caller(monkeypatch):
     monkeypatch.setenv("SPORETORCH_JIT_BACKGROUND", "0")
     step, _ = _train_step(True)

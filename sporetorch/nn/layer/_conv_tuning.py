@@ -434,7 +434,7 @@ def _plan_record(rec):
     return 1
 
 
-_jit.register_planner("conv2d", planned, plan_ahead, defer)
+_jit.register_planner("conv2d", planned, plan_ahead, defer, code=(__file__, _winograd.__file__))
 
 
 class _TunedConv2d(torch.autograd.Function):

@@ -11,14 +11,23 @@ and never to trim the heap, so that freed blocks are reused as they are.
 The pool is process-wide, as an allocator setting is, and resident memory stays near its peak
 until ``runtime.empty_cache()`` gives the free part back. ``SPORETORCH_HOST_MEMORY_POOL=0``
 leaves the allocator alone. With another C library (musl, macOS) nothing changes.
+
+``mapped_full`` serves state that is large and mostly left alone (SGD's ``stat`` flags) from a
+mapping of its own rather than from the heap: see there.
 """
 import ctypes
+import mmap
 import os
 
-__all__ = ["engage", "engaged", "release"]
+import torch
+
+__all__ = ["engage", "engaged", "mapped_full", "release"]
 
 _M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
+# Below this size a tensor of mapped_full comes from the heap: a mapping per small tensor (biases,
+# norms' scales) would cost more in mappings than it saves.
+_MAPPED_MIN_BYTES = 256 << 10
 # glibc rejects mmap thresholds above half its 64 MB heap size on 64-bit systems.
 _MMAP_THRESHOLD = 32 << 20
 _TRIM_THRESHOLD = 2 ** 31 - 1
@@ -59,3 +68,28 @@ def release():
     libc = _glibc()
     if libc and _state["engaged"]:
         libc.malloc_trim(0)
+
+
+def mapped_full(shape, fill, dtype):
+    """A CPU tensor of ``shape`` and ``dtype`` filled with ``fill``, in an anonymous memory mapping of
+    its own where it is large (at least 256 KB).
+
+    The operating system supplies a mapping's pages as zeros on first write, and pages only read
+    map its one shared zero page: zeros that are never written take no resident memory at all.
+    Freeing the tensor unmaps its memory instead of leaving a hole in the heap. Otherwise the
+    tensor is an ordinary one: writes work and make the pages they touch resident.
+    """
+    count = 1
+    for size in shape:
+        count *= size
+    itemsize = torch.empty((), dtype=dtype).element_size()
+    # A private mapping: a shared one is backed by shared memory, whose pages become resident when
+    # read, and would be shared with the processes this one forks (GRAPH_MODE's compiling child).
+    if count * itemsize < _MAPPED_MIN_BYTES or not hasattr(mmap, "MAP_PRIVATE"):
+        return torch.full(shape, fill, dtype=dtype)
+    # frombuffer keeps the mapping alive for as long as the tensor (or a view of it) lives.
+    memory = mmap.mmap(-1, count * itemsize, flags=mmap.MAP_PRIVATE)
+    t = torch.frombuffer(memory, dtype=dtype, count=count).view(shape)
+    if fill != 0:
+        t.fill_(fill)
+    return t

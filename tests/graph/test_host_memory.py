@@ -127,3 +127,55 @@ def test_planning_kernels_ahead_gives_the_kept_memory_back_first():
         print(kept, seen[0])
         """)
     assert float(kept) - float(planning) > 30
+
+
+_LINUX = pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads resident memory from /proc")
+
+
+def test_mapped_full_is_an_ordinary_tensor():
+    import torch
+    from sporetorch import _host_memory
+    for shape, fill, dtype in (((512, 256), 1.5, torch.float32), ((3, 4), 1, torch.float16),
+                               ((300, 300), 0, torch.int32), ((0, 5), 1, torch.float32)):
+        t = _host_memory.mapped_full(shape, fill, dtype)
+        assert t.shape == shape and t.dtype == dtype and t.is_contiguous()
+        assert torch.equal(t, torch.full(shape, fill, dtype=dtype))
+        t.add_(2)
+        assert torch.equal(t, torch.full(shape, fill + 2, dtype=dtype))
+
+
+def _rss_mb():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+
+
+@_LINUX
+def test_mapped_zeros_take_no_resident_memory_until_written():
+    import torch
+    from sporetorch import _host_memory
+    before = _rss_mb()
+    zeros = _host_memory.mapped_full((16 << 20,), 0, torch.float32)  # 64 MB
+    assert zeros.sum().item() == 0  # every page read
+    read = _rss_mb()
+    zeros[: 8 << 20].fill_(1.0)  # half of it written
+    written = _rss_mb()
+    del zeros
+    freed = _rss_mb()
+    assert read - before < 8
+    assert 24 < written - read < 40
+    assert written - freed > 24  # unmapped, not kept in the heap
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_mapped_memory_is_not_shared_with_a_forked_child():
+    import torch
+    from sporetorch import _host_memory
+    t = _host_memory.mapped_full((1 << 20,), 1, torch.float32)
+    pid = os.fork()
+    if pid == 0:
+        view = t.numpy()  # numpy: torch's OpenMP pool does not survive fork
+        view[:] = 7.0
+        os._exit(0 if view[0] == 7.0 else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert t.max().item() == 1.0

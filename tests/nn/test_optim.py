@@ -6,6 +6,7 @@ Parameters ``w`` (2, 3) and ``b`` (2,) and five fixed gradient pairs drawn from
 ``w`` and ``b`` after step 5, and ``optimizer.parameters_and_names()`` names.
 """
 import math
+import os
 
 import numpy as np
 import pytest
@@ -609,3 +610,45 @@ def test_a_list_of_gradients_is_refused_as_in_mindspore():
     with pytest.raises(TypeError, match="tuple"):
         nn.Adadelta(list(_params()), 0.1)(grads)
     assert nn.Rprop(list(_params()), 0.1)(grads) is True
+
+
+def _large_params(k):
+    # 1 MB each: large enough for SGD's ``stat`` to take mappings of its own.
+    return [Parameter(Tensor(np.full((512, 512), float(i + k), np.float32)), name=f"w{i}") for i in range(2)]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads resident memory from /proc")
+def test_sgd_stat_costs_no_resident_memory_after_the_first_step():
+    params = _large_params(0)
+    opt = nn.SGD(params, learning_rate=0.1, momentum=0.9)
+    grads = tuple(Tensor(np.ones((512, 512), np.float32)) for _ in params)
+    np.testing.assert_array_equal(opt.stat[1].asnumpy(), np.ones((512, 512), np.float32))
+    with open("/proc/self/statm") as statm:
+        before = int(statm.read().split()[1])
+    opt(grads)
+    with open("/proc/self/statm") as statm:
+        after = int(statm.read().split()[1])
+    # The ones (2 MB) are given back, and the zeros that replace them are not resident even when read.
+    np.testing.assert_array_equal(opt.stat[1].asnumpy(), np.zeros((512, 512), np.float32))
+    assert (before - after) * os.sysconf("SC_PAGE_SIZE") > 1.5 * 2 ** 20
+    np.testing.assert_allclose(params[0].asnumpy(), np.full((512, 512), -0.1, np.float32))
+
+
+def test_sgd_with_ones_loaded_into_a_stepped_stat_takes_a_first_step_again(tmp_path):
+    # A checkpoint written before any step carries stat = 1; loaded into an optimizer that has
+    # stepped (stat zeros in mappings of its own), the next step starts the buffer at g again.
+    fresh = nn.SGD(_large_params(0), learning_rate=0.1, momentum=0.9, dampening=0.5)
+    path = str(tmp_path / "fresh.ckpt")
+    ms.save_checkpoint(fresh, path)
+    params = _large_params(0)
+    opt = nn.SGD(params, learning_rate=0.1, momentum=0.9, dampening=0.5)
+    g1 = tuple(Tensor(np.full((512, 512), 2.0, np.float32)) for _ in params)
+    opt(g1)
+    ms.load_param_into_net(opt, ms.load_checkpoint(path))
+    np.testing.assert_array_equal(opt.stat[0].asnumpy(), np.ones((512, 512), np.float32))
+    g2 = tuple(Tensor(np.full((512, 512), 3.0, np.float32)) for _ in params)
+    opt(g2)
+    # The checkpoint also put back w = 0 and accum = 0; the step restarts the buffer at g,
+    # undampened (0.5 would halve it): w = -0.1 * 3.
+    np.testing.assert_allclose(params[0].asnumpy(), np.full((512, 512), -0.3, np.float32), rtol=1e-6)
+    np.testing.assert_array_equal(opt.stat[0].asnumpy(), np.zeros((512, 512), np.float32))

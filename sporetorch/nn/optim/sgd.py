@@ -1,6 +1,7 @@
 """SGD and Momentum."""
 import torch
 
+from ... import _host_memory
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
@@ -57,7 +58,11 @@ class SGD(Optimizer):
         self.nesterov = nesterov
         self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
         self.accum = self._clone_state("accum", 0.0)
-        self.stat = self._clone_state("stat", 1.0)
+        # ``stat`` holds one flag per element, as MindSpore's does, but it is written once, at the
+        # first step, and read as one flag per Parameter: it takes a mapping of its own, and after
+        # the first step zeros that are never written (no resident memory: the size of the
+        # Parameters themselves, on top of the step's peak, otherwise).
+        self.stat = self._clone_state("stat", 1.0, mapped=True)
         self._enable_fused()
 
     def construct(self, gradients):
@@ -69,15 +74,14 @@ class SGD(Optimizer):
         first = self._first_flags(stat)
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
-                p, g, a, s, f = self._bucket_lists(idx, params, grads, accum, stat, first)
+                p, g, a, s, f = self._bucket_lists(idx, params, grads, accum, list(self.stat), first)
                 fresh = [i for i, x in enumerate(f) if x]
                 if self._fusable_step and u > 0 and len(fresh) in (0, len(a)):
                     # torch's fused SGD is this update in one pass, including the first step
                     # (buffer = g) that ``stat`` marks.
                     torch._fused_sgd_(p, g, a, weight_decay=0.0, momentum=u, lr=lr, dampening=self.dampening,
                                       nesterov=self.nesterov, maximize=False, is_first_step=bool(fresh))
-                    if fresh:
-                        torch._foreach_zero_(s)
+                    _clear_stat([s[i] for i in fresh])
                     continue
                 if len(fresh) == len(a):
                     torch._foreach_copy_(a, g)
@@ -93,9 +97,9 @@ class SGD(Optimizer):
                     torch._foreach_add_(p, torch._foreach_add(g, a, alpha=u), alpha=-lr)
                 else:
                     torch._foreach_add_(p, a, alpha=-lr)
-                if fresh:
-                    torch._foreach_zero_([s[i] for i in fresh])
+                _clear_stat([s[i] for i in fresh])
         if any(first):
+            stat = self._state_t("stat")
             self.__dict__["_stat_seen"] = (list(map(id, stat)), [t._version for t in stat], [False] * len(stat))
         return self._updated(gradients)
 
@@ -108,6 +112,17 @@ class SGD(Optimizer):
         flags = [bool(t.reshape(-1)[0].item() > 0) if t.numel() else False for t in stat]
         self.__dict__["_stat_seen"] = (list(map(id, stat)), [t._version for t in stat], flags)
         return flags
+
+
+def _clear_stat(stat):
+    """Mark the ``stat`` Parameters as stepped: zeros. On the CPU, outside a traced graph, each takes
+    new zeros that are never written (``_host_memory.mapped_full``), and its ones are freed."""
+    compiling = torch.compiler.is_compiling()
+    for param in stat:
+        if compiling or param._t.device.type != "cpu":
+            param._t.zero_()
+        else:
+            param._t = _host_memory.mapped_full(param._t.shape, 0, param._t.dtype)
 
 
 def _without(lst, drop):

@@ -100,6 +100,34 @@ def test_caller_runs_eagerly_with_pynative_numbers_until_the_switch():
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6)
 
 
+def test_objects_sit_out_collections_while_the_child_shares_their_pages():
+    # A full collection writes to every object it tracks, copying the pages the forked child
+    # shares; from the fork to the verdict the objects of the time are frozen.
+    import gc
+    x, y = _batch()
+    step, _ = _train_step(True)
+    step(x, y)
+    assert gc.get_freeze_count() == 0
+    step(x, y)
+    assert gc.get_freeze_count() > 0
+    _wait(step._compiled._pending)
+    assert gc.get_freeze_count() == 0
+
+
+def test_objects_the_user_froze_stay_frozen_after_the_verdict():
+    import gc
+    gc.freeze()
+    try:
+        x, y = _batch()
+        step, _ = _train_step(True)
+        step(x, y)
+        step(x, y)
+        _wait(step._compiled._pending)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+
+
 def test_verdict_is_recorded_and_the_next_run_adopts_it_without_a_child(tmp_path):
     x, y = _batch()
     step, _ = _train_step(True)

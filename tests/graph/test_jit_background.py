@@ -78,6 +78,16 @@ def _batch():
     return Tensor(rng.randn(8, 4).astype(np.float32)), Tensor(rng.randint(0, 3, 8).astype(np.int32))
 
 
+def _through_a_verdict():
+    """A jit train step called twice (the second call forks the compiling child), and the child's
+    verdict once it has come."""
+    x, y = _batch()
+    step, _ = _train_step(True)
+    step(x, y)
+    step(x, y)
+    return step, _wait(step._compiled._pending)
+
+
 def test_caller_runs_eagerly_with_pynative_numbers_until_the_switch():
     x, y = _batch()
     eager_step, eager_net = _train_step(False)
@@ -118,11 +128,7 @@ def test_objects_the_user_froze_stay_frozen_after_the_verdict():
     import gc
     gc.freeze()
     try:
-        x, y = _batch()
-        step, _ = _train_step(True)
-        step(x, y)
-        step(x, y)
-        _wait(step._compiled._pending)
+        _through_a_verdict()
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
@@ -130,10 +136,7 @@ def test_objects_the_user_froze_stay_frozen_after_the_verdict():
 
 def test_verdict_is_recorded_and_the_next_run_adopts_it_without_a_child(tmp_path):
     x, y = _batch()
-    step, _ = _train_step(True)
-    step(x, y)
-    step(x, y)
-    result = _wait(step._compiled._pending)
+    step, result = _through_a_verdict()
     assert result["verdict"] in ("compiled", "eager") and result["compile_s"] > 0
     records = [name for name in os.listdir(tmp_path / "jit") if name.endswith(".json")]
     assert len(records) == 1
@@ -342,12 +345,8 @@ def test_the_child_writes_nothing_to_the_scripts_log_file(tmp_path):
     root.setLevel(logging.INFO)
     logger.setLevel(logging.INFO)
     try:
-        x, y = _batch()
-        step, _ = _train_step(True)
-        step(x, y)
-        step(x, y)
-        _wait(step._compiled._pending)
-        step(x, y)
+        step, _ = _through_a_verdict()
+        step(*_batch())
     finally:
         root.removeHandler(handler)
         handler.close()

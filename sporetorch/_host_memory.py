@@ -16,6 +16,7 @@ leaves the allocator alone. With another C library (musl, macOS) nothing changes
 mapping of its own rather than from the heap: see there.
 """
 import ctypes
+import math
 import mmap
 import os
 
@@ -79,16 +80,13 @@ def mapped_full(shape, fill, dtype):
     Freeing the tensor unmaps its memory instead of leaving a hole in the heap. Otherwise the
     tensor is an ordinary one: writes work and make the pages they touch resident.
     """
-    count = 1
-    for size in shape:
-        count *= size
-    itemsize = torch.empty((), dtype=dtype).element_size()
+    count = math.prod(shape)
     # A private mapping: a shared one is backed by shared memory, whose pages become resident when
     # read, and would be shared with the processes this one forks (GRAPH_MODE's compiling child).
-    if count * itemsize < _MAPPED_MIN_BYTES or not hasattr(mmap, "MAP_PRIVATE"):
+    if count * dtype.itemsize < _MAPPED_MIN_BYTES or not hasattr(mmap, "MAP_PRIVATE"):
         return torch.full(shape, fill, dtype=dtype)
     # frombuffer keeps the mapping alive for as long as the tensor (or a view of it) lives.
-    memory = mmap.mmap(-1, count * itemsize, flags=mmap.MAP_PRIVATE)
+    memory = mmap.mmap(-1, count * dtype.itemsize, flags=mmap.MAP_PRIVATE)
     t = torch.frombuffer(memory, dtype=dtype, count=count).view(shape)
     if fill != 0:
         t.fill_(fill)

@@ -9,7 +9,9 @@ Per round, in alternating order:
   LeNet step in torch eager (``torch_workloads.py``), whose own first step shows what a first
   eager step costs on this machine before any framework adds to it.
 - ``demo``: ``sporetorch demo`` for 12 epochs in both modes, each with an empty cache folder;
-  reported: the process's wall time.
+  reported: the process's wall time. Then the same demo once more per mode through
+  ``demo_steps.py`` (again with an empty cache folder), which times every training step: reported,
+  the first step and the median step.
 
 The compiling children left behind by a cold run are waited for (``--child-wait`` seconds) and
 then ended, so that they do not load the next round. Prints one JSON line per run and a summary
@@ -89,6 +91,17 @@ def _demo(mode, cache, out_dir):
     return {"demo_s": float(done.group(1)) if done else None, "wall_s": wall}
 
 
+def _demo_steps(mode, cache, out_dir):
+    out, _ = _run([sys.executable, os.path.join(HERE, "demo_steps.py"), "--mode", mode, "--out", out_dir], cache)
+    res = json.loads(out[out.rindex("\n{") + 1:])
+    return {"first_step_s": res["first_step_s"], "median_ms": res["median_step_ms"]}
+
+
+def _end_children(cache):
+    for pid in _children_of(cache):
+        os.kill(pid, signal.SIGTERM)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
@@ -125,8 +138,13 @@ def main(argv=None):
                            **_demo(mode, demo_cache, os.path.join(root, f"out-{rnd}-{mode}"))}
                     rows.append(row)
                     print(json.dumps(row), flush=True)
-                    for pid in _children_of(demo_cache):
-                        os.kill(pid, signal.SIGTERM)
+                    _end_children(demo_cache)
+                    steps_cache = cache + "-demo-steps"
+                    row = {"round": rnd, "part": "demo_steps", "mode": mode,
+                           **_demo_steps(mode, steps_cache, os.path.join(root, f"steps-{rnd}-{mode}"))}
+                    rows.append(row)
+                    print(json.dumps(row), flush=True)
+                    _end_children(steps_cache)
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
@@ -152,6 +170,14 @@ def main(argv=None):
     if "demo" in parts:
         summary.update(demo_pynative_s=med("demo", "pynative", "wall_s"), demo_graph_s=med("demo", "graph", "wall_s"))
         summary["demo_graph_over_pynative"] = summary["demo_graph_s"] / summary["demo_pynative_s"]
+        summary.update(demo_pynative_first_s=med("demo_steps", "pynative", "first_step_s"),
+                       demo_pynative_step_ms=med("demo_steps", "pynative", "median_ms"),
+                       demo_graph_first_s=med("demo_steps", "graph", "first_step_s"),
+                       demo_graph_step_ms=med("demo_steps", "graph", "median_ms"))
+        summary["demo_graph_first_over_pynative_first"] = (summary["demo_graph_first_s"]
+                                                           / summary["demo_pynative_first_s"])
+        summary["demo_graph_first_over_pynative_step"] = (summary["demo_graph_first_s"] * 1e3
+                                                          / summary["demo_pynative_step_ms"])
     print(json.dumps(summary, indent=1))
 
 

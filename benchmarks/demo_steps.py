@@ -42,6 +42,8 @@ def main(argv=None):
 
     demo.EpochStats = make_stats
     status = demo.main(argv)
+    if not created or not created[0].step_s:  # the demo stopped before training (a bad argument)
+        return status
     steps = created[0].step_s
     mode = argv[argv.index("--mode") + 1] if "--mode" in argv else "pynative"
     print(json.dumps({"mode": mode, "first_step_s": steps[0],

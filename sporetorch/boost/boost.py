@@ -102,7 +102,7 @@ class AutoBoost:
             freeze = GradientFreeze(self._param_groups, self._freeze_type, self._freeze_p, self._total_steps)
             network, optimizer = freeze.freeze_generate(network, optimizer)
         if self.boost_config.get("adasum"):
-            setattr(optimizer, "adasum", True)
+            optimizer.adasum = True
         return network, optimizer
 
     def network_auto_process_eval(self, network):

@@ -215,7 +215,7 @@ class DiffReport:
         lines = [f"== {name} =="]
         lines.append("  ".join(h.ljust(w) for h, w in zip(head, widths)))
         fd = self.first_divergence
-        for (i, *cols), r in zip(table, rows):
+        for i, *cols in table:
             mark = "  <-- first divergence" if fd and fd["phase"] == name and fd["index"] == int(i) else ""
             lines.append("  ".join(c.ljust(w) for c, w in zip([i] + cols, widths)).rstrip() + mark)
         return lines

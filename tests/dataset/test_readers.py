@@ -1,7 +1,6 @@
 """Readers of on-disk formats, checked against MindSpore 2.10 on small files written here
 (the expected orders, dtypes and shapes were recorded with MindSpore 2.10)."""
 import json
-import os
 
 import numpy as np
 import pytest

@@ -67,7 +67,7 @@ def test_losses_match_torch(reduction):
         (nn.MultilabelMarginLoss(r)(ten(P), ten(np.array([[3, 0, -1, 1, 1]] * 4, np.int32))),
          F.multilabel_margin_loss(th(P), torch.tensor([[3, 0, -1, 1, 1]] * 4), reduction=r)),
     ]
-    for i, (out, ref) in enumerate(cases):
+    for out, ref in cases:
         close(out, ref)
 
 

@@ -462,9 +462,11 @@ u8 = Tensor(np.array([1, 2, 3], np.uint8))
 def _dtype_of(fn):
     try:
         r = fn()
-        if isinstance(r, (tuple, list)): return [str(x.dtype) if hasattr(x,'dtype') else type(x).__name__ for x in r]
+        if isinstance(r, (tuple, list)):
+            return [str(x.dtype) if hasattr(x,'dtype') else type(x).__name__ for x in r]
         return str(r.dtype) if hasattr(r, 'dtype') else type(r).__name__ + ":" + str(r)
-    except Exception as e: return "ERR " + type(e).__name__ + ": " + str(e).split("\n")[0][:80]
+    except Exception as e:
+        return "ERR " + type(e).__name__ + ": " + str(e).split("\n")[0][:80]
 DTYPE_CASES = {
     "array_int": lambda: mnp.array([[1, 2], [3, 4]]),
     "array_float": lambda: mnp.array([1.5]),

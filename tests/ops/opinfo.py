@@ -958,7 +958,9 @@ add(
 for _name in ("fft", "ifft", "rfft", "ihfft"):
     add(OpInfo(_name, getattr(torch.fft, _name), "torch", [S((T((2, 8)),))]))
 for _name in ("irfft", "hfft"):
-    add(OpInfo(_name, lambda x, _f=getattr(torch.fft, _name): _f(torch.fft.rfft(x)), "property", [S((T((2, 8)),))]))
+    # The default argument binds this iteration's function.
+    add(OpInfo(_name, lambda x, _f=getattr(torch.fft, _name): _f(torch.fft.rfft(x)),  # noqa: B008
+               "property", [S((T((2, 8)),))]))
 for _name in ("fft2", "ifft2", "rfft2", "ihfft2", "fftn", "ifftn", "rfftn", "ihfftn"):
     add(OpInfo(_name, getattr(torch.fft, _name), "torch", [S((T((2, 4, 4)),))]))
 for _name in ("irfft2", "hfft2", "irfftn", "hfftn"):

@@ -172,7 +172,8 @@ def test_addcmul_addcdiv_value_takes_the_input_dtype():
     assert ops.Addcmul()(_i32([1, 2]), _i32([3, 4]), _i32([5, 6]), _f32(1.7)).asnumpy().tolist() == [16, 26]
     out = ops.Addcmul()(_f32([1.0, 2.0]), _f32([3.0, 4.0]), _f32([5.0, 6.0]), Tensor(0.5, ms.float64))
     assert out.dtype == ms.float32 and out.asnumpy().tolist() == [8.5, 14.0]
-    i64 = lambda a: Tensor(np.array(a, np.int64))
+    def i64(a):
+        return Tensor(np.array(a, np.int64))
     assert ops.Addcdiv()(i64([1, 2]), i64([3, 4]), i64([5, 6]), i64(2)).asnumpy().tolist() == [2, 3]
     with pytest.raises(TypeError, match="'value'"):
         ops.Addcmul()(_f32([1.0]), _f32([3.0]), _f32([5.0]), Tensor(True))
@@ -283,5 +284,6 @@ def test_integer_division_by_zero():
     out = ops.RealDiv()(Tensor(np.array([True, False])), _i32([0, 0]))
     assert out.dtype == ms.int32 and out.asnumpy().tolist() == [2147483647, 0]
     assert ops.Mod()(_i32([0, 1, -1, 5]), _i32([0, 0, 0, 3])).asnumpy().tolist() == [0, -2147483648, -2147483648, 2]
-    i8 = lambda a: Tensor(np.array(a, np.int8))
+    def i8(a):
+        return Tensor(np.array(a, np.int8))
     assert ops.Mod()(i8([0, 1, -1, 5]), i8([0, 0, 0, 3])).asnumpy().tolist() == [0, 0, 0, 2]

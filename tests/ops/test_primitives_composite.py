@@ -74,7 +74,7 @@ def test_partial_and_c_namespace():
     assert C.GradOperation is ops.GradOperation
     assert C.clip_by_value is F.clip_by_value
     with pytest.raises(AttributeError):
-        C.no_such_operator
+        _ = C.no_such_operator
 
 
 def test_primitive_base_classes_for_user_operators():

@@ -6,7 +6,6 @@ import os
 import numpy as np
 
 from .datasets import MappableDataset, Dataset, _check_int
-from .samplers import _shard
 
 
 class Shuffle(str, enum.Enum):

@@ -273,7 +273,7 @@ class Multi30kDataset(_FileRowsDataset):
         stem = path[:-3]
         with open(f"{stem}.{self.language_pair[0]}", encoding="utf-8") as a, \
                 open(f"{stem}.{self.language_pair[1]}", encoding="utf-8") as b:
-            for k, (x, y) in enumerate(zip(a, b), start=1):
+            for x, y in zip(a, b):
                 x, y = x.rstrip("\r\n"), y.rstrip("\r\n")
                 if x or y:
                     yield np.array(x), np.array(y)

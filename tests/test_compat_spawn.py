@@ -7,6 +7,9 @@ import textwrap
 
 import pytest
 
+# Spawned interpreters that import torch: outside the fast tier.
+pytestmark = pytest.mark.slow
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 CHILDREN = textwrap.dedent("""

@@ -27,6 +27,7 @@ def test_default_names_count_like_mindspore():
     assert Parameter(Tensor([1.0]), name="  x  ").name == "x"
 
 
+@pytest.mark.slow
 def test_first_default_name_in_a_fresh_process_is_parameter_2():
     # MindSpore 2.10 prints Parameter#2 for the first unnamed Parameter of a script.
     import subprocess

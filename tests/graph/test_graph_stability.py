@@ -10,6 +10,11 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
+# Compiles in two fresh interpreters: outside the fast tier.
+pytestmark = pytest.mark.slow
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _SCRIPT = textwrap.dedent("""
     import sys

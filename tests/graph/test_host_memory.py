@@ -22,8 +22,9 @@ def _glibc_version():
     return tuple(map(int, version.split(".")[:2])) if name == "glibc" else None
 
 
-pytestmark = pytest.mark.skipif((_glibc_version() or (0, 0)) < (2, 33),
-                                reason="the pool is a glibc allocator setting; these tests read glibc 2.33's mallinfo2")
+# Fresh interpreters and 160 MB allocation rounds: outside the fast tier.
+pytestmark = [pytest.mark.slow, pytest.mark.skipif((_glibc_version() or (0, 0)) < (2, 33),
+                                reason="the pool is a glibc allocator setting; these tests read glibc 2.33's mallinfo2")]
 
 _PRELUDE = """
 import ctypes

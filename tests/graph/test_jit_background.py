@@ -15,7 +15,8 @@ import sporetorch as ms
 from sporetorch import Tensor, nn
 from sporetorch.common import jit as jit_mod
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="background compilation forks")
+# Forks compiling children and waits for them: outside the fast tier.
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(os, "fork"), reason="background compilation forks")]
 
 
 @pytest.fixture(autouse=True)

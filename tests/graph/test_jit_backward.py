@@ -12,6 +12,9 @@ import torch
 import sporetorch as ms
 from sporetorch import Tensor, nn
 
+# Compiles training steps of conv networks: outside the fast tier.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(autouse=True)
 def _inductor_without_timing(inductor_in_the_caller, monkeypatch):

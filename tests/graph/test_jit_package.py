@@ -19,8 +19,9 @@ import sporetorch as ms
 from sporetorch import Tensor, nn, ops
 from sporetorch.common import _jit_package, jit as jit_mod
 
-pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
-                                reason="AOTInductor needs a C compiler")
+# Each test builds an AOTInductor package (minutes of C++ compiling): outside the fast tier.
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                                reason="AOTInductor needs a C compiler")]
 
 SCALE = 2.0
 

@@ -74,6 +74,7 @@ def test_leaving_a_core_and_taking_it_back_each_empty_the_cache(cache_size, monk
         torch.set_num_threads(threads)
 
 
+@pytest.mark.slow
 def test_finding_the_functions_adds_nothing_to_peak_memory(cache_size):
     # libtorch_cpu's symbol and string tables are 88 MB; a mapping of them would count in the
     # resident memory whose peak the flush exists to lower. A fresh interpreter, so that the

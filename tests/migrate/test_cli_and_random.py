@@ -70,6 +70,7 @@ def nets(tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_cli_map_convert_compare(nets, capsys):
     t_spec, m_spec = f"{nets / 'tnet.py'}:Net", f"{nets / 'msnet.py'}:Net"
     map_file = nets / "map.json"

@@ -37,6 +37,7 @@ def test_resnet18_agrees_everywhere():
     assert torch.equal(m.classifier.weight._t, t.fc.weight.detach())
 
 
+@pytest.mark.slow
 def test_narrow_resnet18_agrees_and_reports(tmp_path):
     t, m = _pair(torch_dropout=0.2, dropout=0.2)
     report = compare(t, m, _x())
@@ -53,6 +54,7 @@ def test_narrow_resnet18_agrees_and_reports(tmp_path):
     assert "<table>" in html and "layer2.0.down_sample.0" in html
 
 
+@pytest.mark.slow
 def test_bn_momentum_left_at_torch_value():
     t, m = _pair(bn_momentum=0.1)
     report = compare(t, m, _x(), grads=False, step=False)
@@ -76,6 +78,7 @@ def test_same_padding_instead_of_explicit():
     assert "<-- first divergence" in str(report)
 
 
+@pytest.mark.slow
 def test_dropout_keep_prob_swapped_with_p():
     t, m = _pair(torch_dropout=0.2, keep_prob=0.2)
     report = compare(t, m, _x(), grads=False, step=False)

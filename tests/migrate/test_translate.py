@@ -99,6 +99,7 @@ def test_translation_reads_as_mindspore(files):
 
 @pytest.mark.parametrize("name,shape", [("LeNet", (2, 1, 32, 32)), ("BasicBlock", (2, 8, 8, 8)),
                                         ("Head", (2, 1, 4, 4))])
+@pytest.mark.slow
 def test_finder_proves_translation(files, name, shape):
     src, dst = files
     report = verify(str(src), str(dst), name, shape)
@@ -121,6 +122,7 @@ def test_untranslated_constructs_get_a_todo():
     assert "'.cuda(...)'" in lines[todo[3]] and "torch.special.zeta" in lines[todo[4]]
 
 
+@pytest.mark.slow
 def test_cli_translate_and_check(files, tmp_path, capsys):
     src, _ = files
     out = tmp_path / "lenet_ms.py"

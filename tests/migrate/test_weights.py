@@ -38,6 +38,7 @@ def test_resnet18_map_is_complete(resnets):
     assert again.entries == json.loads(wmap.to_json())["entries"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("src_ext", [".pth", ".safetensors"])
 def test_convert_and_back(resnets, tmp_path, src_ext):
     t, m = resnets

@@ -185,6 +185,7 @@ print(ops.normal((3,), Tensor(0.0), Tensor(1.0), seed=4).asnumpy().tolist(),
 """
 
 
+@pytest.mark.slow
 def test_rerunning_a_program_repeats_its_random_sequence(capsys):
     fresh = subprocess.run([sys.executable, "-c", _RERUN], capture_output=True, text=True, check=True).stdout
     # set_seed restarts every stream, so this process replays what a fresh one does
@@ -215,6 +216,7 @@ def test_functional_module_aliases():
     assert F.relu is ops.relu and F.matmul is ops.matmul
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wrapping", ["alias", "function"])
 def test_common_ops_capture_as_one_graph(monkeypatch, wrapping):
     # GRAPH_MODE relies on torch.compile tracing straight through the wrappers. "function" is how

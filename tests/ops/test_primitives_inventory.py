@@ -252,6 +252,7 @@ def test_roi_align_gradcheck():
     assert torch.autograd.gradcheck(fn, (feat,))
 
 
+@pytest.mark.slow
 def test_ctc_loss_v2_matches_mindspore_and_torch():
     with open(os.path.join(os.path.dirname(__file__), "..", "data", "ctc_loss_v2_ms210.json")) as f:
         data = json.load(f)  # log_probs and MindSpore 2.10's (loss, log_alpha); reduction must be 'none'

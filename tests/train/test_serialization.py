@@ -561,6 +561,7 @@ def test_inconsistent_tensor_raises_naming_parameter(tmp_path, dims, ttype, cont
     assert any(m in str(info.value) for m in match.split("|"))
 
 
+@pytest.mark.slow
 def test_kill_mid_save_leaves_previous_file_intact(tmp_path):
     out = str(tmp_path / "model.ckpt")
     ms.save_checkpoint(Net(0), out)

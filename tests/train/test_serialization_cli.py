@@ -23,6 +23,7 @@ def _params():
             "step": Parameter(Tensor(np.array([4], np.int32)), name="step")}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir(FIXTURES), reason="conformance fixtures not present")
 def test_show_fixture_through_the_entry_point():
     out = subprocess.run([sys.executable, "-m", "sporetorch", "ckpt", "show", os.path.join(FIXTURES, "convbn.ckpt")],

@@ -16,6 +16,7 @@ def _patterns():
         return [ln.strip() for ln in fh if ln.strip() and not ln.startswith("#")]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists(RUNNER), reason="../shared/conformance is not beside the checkout")
 def test_public_conformance_cases_pass():
     patterns = _patterns()

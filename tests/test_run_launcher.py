@@ -1,4 +1,5 @@
 """``python -m sporetorch run script.py`` and ``sporetorch.compat.alias_as_mindspore()``."""
+import pytest
 import os
 import subprocess
 import sys
@@ -52,6 +53,7 @@ def test_run_aliases_mindspore_with_argv_and_main(tmp_path):
     assert lines[3] == "real mindspore 2.10.0 sporetorch.ops.operations"
 
 
+@pytest.mark.slow
 def test_run_missing_script_is_a_usage_error(tmp_path):
     env = dict(os.environ, PYTHONPATH=ROOT)
     proc = subprocess.run([sys.executable, "-m", "sporetorch", "run", str(tmp_path / "nope.py")],
@@ -59,6 +61,7 @@ def test_run_missing_script_is_a_usage_error(tmp_path):
     assert proc.returncode == 2 and "no such script" in proc.stderr
 
 
+@pytest.mark.slow
 def test_alias_is_per_process_and_programmatic():
     code = ("import sys; import sporetorch.compat as c; assert 'mindspore' not in sys.modules; "
             "ms = c.alias_as_mindspore(); import mindspore.nn as nn; from mindspore.common.initializer import One; "

@@ -53,6 +53,7 @@ def test_values_and_gradients_match_torch(xs, ws, stride, padding, dilation, gro
                                torch.autograd.grad(expected, (x, w, b), g), rtol=1e-12, atol=1e-12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CASES)
 def test_gradcheck_and_gradgradcheck(xs, ws, stride, padding, dilation, groups):
     x, w, b = _inputs(xs, ws)

@@ -1,9 +1,10 @@
 """``python -m sporetorch run script.py`` and ``sporetorch.compat.alias_as_mindspore()``."""
-import pytest
 import os
 import subprocess
 import sys
 import textwrap
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

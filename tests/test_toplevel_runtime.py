@@ -96,6 +96,7 @@ def test_run_check(capsys):
     assert "The result of multiplication calculation is correct" in out and "[CPU]" in out
 
 
+@pytest.mark.slow
 def test_set_once_settings_in_a_fresh_process():
     # set_deterministic / set_memory / set_cpu_affinity change process-wide state, so they run apart.
     script = textwrap.dedent("""

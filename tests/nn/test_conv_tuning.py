@@ -85,6 +85,7 @@ def test_every_variant_computes_the_same_gradients(xs, ws, stride, padding, dila
             assert got.is_contiguous()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("padding", [1, 0])
 def test_im2col_weight_gradients_are_differentiable(padding):
     # A second derivative (create_graph) runs the chosen weight-gradient variant in the graph.

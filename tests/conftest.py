@@ -16,3 +16,14 @@ def repo_tool():
         spec.loader.exec_module(module)
         return module
     return load
+
+
+@pytest.fixture(autouse=True)
+def _default_device():
+    """``SPORETORCH_TEST_DEVICE=GPU`` makes the GPU every test's default device (``benchmarks/gpu_check.sh``
+    runs the ops', layers' and optimizers' tests so); unset, tests run as they are written."""
+    target = os.environ.get("SPORETORCH_TEST_DEVICE")
+    if target:
+        import sporetorch
+        sporetorch.set_context(device_target=target)
+    yield

@@ -286,8 +286,9 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
     Differences from PyTorch: ``torch.nn.CrossEntropyLoss`` reduces by ``"mean"`` by default;
     this loss returns per-sample values unless asked. A sparse label outside [0, C) has a loss of 0
     (its one-hot row is empty), as in MindSpore 2.10. Differences from MindSpore: inside a compiled
-    graph a negative label with a reduction gives that 0 too, where eager execution raises
-    MindSpore's RuntimeError (checking it there would break the graph).
+    graph and on a GPU, a negative label with a reduction gives that 0 too, where eager execution on
+    the CPU raises MindSpore's RuntimeError (checking it would break the graph, or wait on the GPU
+    every step).
     """
 
     def __init__(self, sparse=False, reduction="none"):
@@ -311,9 +312,10 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                 x = x.movedim(-1, 1)
             y = _labels(y)
             outside = (y < 0) | (y >= x.shape[1])
-            if torch.compiler.is_compiling():
+            if torch.compiler.is_compiling() or x.device.type != "cpu":
                 # Inside a compiled graph, no data-dependent branch (it would break the graph for every
-                # step): the masked form, equal to cross_entropy where every label is in range.
+                # step), and on an accelerator none either (reading `outside` back would stall the host
+                # every step): the masked form, equal to cross_entropy where every label is in range.
                 return _wrap(self._masked_loss(x, y, outside))
             if not outside.any():
                 return _wrap(F.cross_entropy(x, y, reduction=self.reduction))

@@ -937,6 +937,15 @@ def flash_attention_score(query, key, value, head_num, real_shift=None, drop_mas
     if k.shape[1] != q.shape[1]:
         k = k.repeat_interleave(q.shape[1] // k.shape[1], 1)
         v = v.repeat_interleave(q.shape[1] // v.shape[1], 1)
+    q_len, k_len = q.shape[-2], k.shape[-2]
+    no_band = pre_tokens >= q_len and next_tokens >= k_len
+    causal = pre_tokens >= q_len and next_tokens == 0  # the band keeps k <= q: torch's top-left causal mask
+    if real_shift is None and attn_mask is None and (no_band or causal):
+        # torch's fused kernels (flash / memory-efficient attention on a GPU) compute the same softmax
+        # without writing the (q_len, k_len) scores to memory
+        out = F.scaled_dot_product_attention(q, k, v, dropout_p=1.0 - keep_prob, is_causal=causal and not no_band,
+                                             scale=scalar_value)
+        return _wrap(_from_bnsd(out, input_layout))
     scores = torch.matmul(q, k.transpose(-2, -1)) * scalar_value
     if real_shift is not None:
         scores = scores + real_shift._t

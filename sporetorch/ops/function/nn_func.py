@@ -1464,3 +1464,6 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
 __all__ += ["ctc_greedy_decoder"]
 
 _guard_module(globals(), __all__)
+
+# MindSpore's private attention helpers of this module, which zoos import from here.
+from ._nn_private import linear, _in_projection, _in_projection_packed  # noqa: E402,F401

@@ -33,10 +33,11 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "ms_modu
 # Parts of a path or name that mark something MindSpore runs only on Ascend (or that only its graph
 # compiler and C++ runtime use). Matched against the lower-cased ``module.name``.
 _ASCEND_MARKS = ("ascend", "npu", "hccl", "mindio", "swap", "aclnn", "acl_", "floatstatus", "float_status",
-                 "_akg", "tbe", "dvm", "lccl", "atb_", "_c_dataengine", "_c_mindrecord", "parallel_compile",
+                 "_akg", "tbe", "dvm", "lccl", "atb_", "parallel_compile",
                  "custom_op", "flash_attention", "flashattention", "incre_flash", "prompt_flash", "moe_", "grouped_matmul",
                  "quant_batch_matmul", "weight_quant", "kv_cache", "paged_attention", "reshape_and_cache")
-_COMPILER_MARKS = ("_c_expression", "mindspore._extends", "mindspore.graph", "mindspore.ops._vmap",
+_COMPILER_MARKS = ("mindspore._c_expression", "mindspore._c_dataengine", "mindspore._c_mindrecord",
+                   "mindspore._extends", "mindspore.graph", "mindspore.ops._vmap",
                    "mindspore.ops._grad_experimental", "mindspore.ops._op_impl", "mindspore.rewrite",
                    "mindspore.ops_generate", "mindspore._check_jit", "mindspore.parallel._", "mindspore.profiler")
 
@@ -72,7 +73,7 @@ def reason(path, name):
     if any(mark in low for mark in _ASCEND_MARKS):
         return "ascend", (f"'{full}' runs only on Ascend devices in MindSpore 2.10; sporetorch runs on "
                           "PyTorch's CPU and CUDA devices, where MindSpore's CPU build cannot run it either.")
-    if any(full == m or full.startswith(m + ".") or full.startswith(m) for m in _COMPILER_MARKS):
+    if any(full.startswith(m) for m in _COMPILER_MARKS):
         return "internal", (f"'{full}' is an internal of MindSpore 2.10's graph compiler or C++ runtime, "
                             "which sporetorch (eager PyTorch) does not have.")
     return "missing", (f"'{full}' is in MindSpore 2.10's module tree, but sporetorch does not implement "
@@ -164,6 +165,11 @@ def _real_module(real):
         return None
 
 
+# Module names too common to say that two modules are the same one.
+_GENERIC_BASENAMES = {"utils", "util", "common", "base", "core", "functional", "tools", "api", "config", "math",
+                      "basic", "layer", "ops", "nn", "function", "operations", "helper", "helpers", "types"}
+
+
 def _candidates(path):
     """sporetorch modules searched for a name of ``path``: the same path, then its parent packages,
     then the namespaces MindSpore re-exports the family from."""
@@ -176,8 +182,12 @@ def _candidates(path):
              "common": ["sporetorch.common.dtype", "sporetorch.common.api"],
              "nn": ["sporetorch.nn.layer", "sporetorch.nn.loss", "sporetorch.nn.optim", "sporetorch.nn.wrap"],
              "train": ["sporetorch.train.callback", "sporetorch.train.metrics"]}.get(family, [])
+    # A module MindSpore keeps at another path (``train.amp`` is our ``amp``, ``graph.api`` our ``common.api``).
+    base = parts[-1]
+    twins = sorted(n for n in list(sys.modules) if n.startswith(REAL + ".") and n.rsplit(".", 1)[-1] == base
+                   and len(parts) > 1 and not base.startswith("_") and base not in _GENERIC_BASENAMES)
     seen = []
-    for name in out[:-1] + extra + out[-1:]:  # the top-level package last
+    for name in out[:-1] + extra + twins + out[-1:]:  # the top-level package last
         if name not in seen:
             seen.append(name)
     return seen
@@ -248,7 +258,13 @@ def _resolve(path, name, e):
         if stored is None:
             raise AttributeError(f"module '{path}' has no attribute '{name}' in sporetorch (MindSpore 2.10 "
                                  "holds a value there that the stored module tree does not record)")
-        return tuple(stored["="]) if stored.get("t") == "tuple" else stored["="]
+        if "refs" in stored:
+            # A list of MindSpore classes/functions (amp's AMP_BLACK_LIST): each one resolved as a name.
+            value = [resolve(mod, item) if entry(mod) else _MISSING for mod, item in stored["refs"]]
+            value = [v for v in value if v is not _MISSING]
+        else:
+            value = stored["="]
+        return tuple(value) if stored.get("t") == "tuple" else value
     kind = e["d"].get(name)
     source = e["r"].get(name)
     if source is not None and source != path and not fails_in_mindspore(source):

@@ -12,9 +12,11 @@ Output (gzip-compressed JSON)::
          "d": {name: kind},                # defined here: __module__ is this module
                                            # (c=class, p=Primitive class, n=Cell class, e=exception class,
                                            #  f=function, i:CLS=instance of class CLS)
-         "v": {name: {"=": value} | null}, # module-level constants of builtin types (value when small)
+         "v": {name: {"=": value} | {"refs": [[module, name], ...]} | null},
+                                           # module-level constants of builtin types: the value when small,
+                                           # the classes/functions a list of them holds, else null
          "a": [name, ...],                 # __all__, where the module has one
-         "r": {name: source_module},       # re-exported from another mindspore module (coverage packages)
+         "r": {name: source_module},       # re-exported from another mindspore module
          "m": {name: module},              # submodules bound as attributes (mindspore.* only)
      }},
      "failed": {"mindspore.x": "ExceptionType: message"}}   # module paths that do not import on CPU
@@ -30,19 +32,6 @@ import pkgutil
 import sys
 import types
 import warnings
-
-# Packages whose modules also record the names they re-export from elsewhere in mindspore
-# (``from mindspore.nn.layer.conv import Conv2d`` works because conv.py imports it).
-REEXPORT_PACKAGES = ("mindspore.ops", "mindspore.nn", "mindspore.common", "mindspore.train", "mindspore.numpy",
-                     "mindspore.mint", "mindspore.dataset", "mindspore.communication", "mindspore.amp",
-                     "mindspore.parallel", "mindspore.context", "mindspore.runtime", "mindspore.device_context",
-                     "mindspore.experimental", "mindspore.utils", "mindspore.hal", "mindspore.boost",
-                     "mindspore._checkparam", "mindspore.log", "mindspore.scipy")
-
-
-def _reexports_recorded(modname):
-    return modname == "mindspore" or any(modname == p or modname.startswith(p + ".") for p in REEXPORT_PACKAGES)
-
 
 def _kind(obj):
     """c: class, p: Primitive class, n: Cell class, e: exception class, f: function,
@@ -77,6 +66,11 @@ def _constant(obj):
         return {"=": obj} if not isinstance(obj, str) or len(obj) < 200 else None
     if isinstance(obj, (list, tuple)) and len(obj) < 50 and all(isinstance(x, (bool, int, float, str)) for x in obj):
         return {"=": list(obj), "t": type(obj).__name__}
+    if isinstance(obj, (list, tuple)) and 0 < len(obj) < 200 and all(isinstance(x, type) or inspect.isroutine(x)
+                                                                     for x in obj):
+        refs = [[_module_of(x), x.__name__] for x in obj]
+        if all(m and m.startswith("mindspore") for m, _ in refs):
+            return {"refs": refs, "t": type(obj).__name__}   # e.g. AMP_BLACK_LIST: a list of Cell classes
     return None
 
 
@@ -85,7 +79,6 @@ def describe(modname, module):
     all_names = getattr(module, "__all__", None)
     if isinstance(all_names, (list, tuple)):
         entry["a"] = [str(n) for n in all_names]
-    reexports = _reexports_recorded(modname)
     for name, obj in sorted(vars(module).items()):
         if name.startswith("__") and name.endswith("__"):
             continue
@@ -94,11 +87,11 @@ def describe(modname, module):
                 entry["m"][name] = obj.__name__
             continue
         src = _module_of(obj)
-        if src == modname:
+        if src == modname or (src == modname.rsplit(".", 1)[-1] and isinstance(obj, type)):
+            # (protobuf's generated classes name their module by its file name: ``node_strategy_pb2``)
             entry["d"][name] = _kind(obj)
         elif src and (src == "mindspore" or src.startswith("mindspore.")):
-            if reexports:
-                entry["r"][name] = src
+            entry["r"][name] = src
         elif src in (None, "builtins") and not inspect.isroutine(obj) and not isinstance(obj, type):
             entry["v"][name] = _constant(obj)   # a constant: number, string, tuple, dict...
     return entry

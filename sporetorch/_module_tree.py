@@ -12,7 +12,8 @@ Under the alias (``sporetorch.compat``) a ``mindspore.*`` module path is served 
 A name the stored list holds for a module, and the module itself lacks, is resolved on first access
 (``resolve``): a re-export from the module MindSpore takes it from; else the name found in sporetorch
 at that path or one of its parent packages (``ops.operations.nn_ops.Conv2D`` is ``sporetorch.ops.Conv2D``);
-else a placeholder that imports, subclasses and instantiates (Primitive placeholders) fine and raises
+else the sporetorch implementation of a public name MindSpore binds to the same object (``gen_ops_def.add_ext``
+is ``mint.add``); else a placeholder that imports, subclasses and instantiates (Primitive placeholders) fine and raises
 a ``RuntimeError`` naming itself and the reason when it is called. A name the list does not hold
 raises ``AttributeError`` / ``ImportError`` as in MindSpore, so ``hasattr`` probes answer as there.
 """
@@ -228,6 +229,21 @@ def find_real(path, name, kind):
     return _MISSING
 
 
+def _find_by_public_alias(path, name, kind):
+    """Ours for a name MindSpore also exports publicly under another spelling (the stored ``aliases``:
+    ``gen_ops_def.add_ext`` is ``mint.add``): the public name's sporetorch implementation."""
+    for public in tree().get("aliases", {}).get(f"{path}.{name}", ()):
+        module_path, _, public_name = public.rpartition(".")
+        module = _real_module(real_name(module_path))
+        if module is None:
+            continue
+        value = _lookup(module, public_name)
+        if value is not _MISSING and _fits(value, kind) and not isinstance(value, Unavailable) \
+                and not getattr(value, "_ms_unavailable", None):
+            return value
+    return _MISSING
+
+
 def resolve(path, name):
     """The object MindSpore 2.10 holds as ``path.name`` here: ours, or a placeholder. AttributeError when
     MindSpore's module has no such name."""
@@ -274,6 +290,8 @@ def _resolve(path, name, e):
             pass
         kind = (entry(source) or {"d": {}})["d"].get(name, kind)
     value = find_real(path, name, kind)
+    if value is _MISSING:
+        value = _find_by_public_alias(source or path, name, kind)
     if value is not _MISSING:
         return value
     home = source or path

@@ -19,7 +19,9 @@ Output (gzip-compressed JSON)::
          "r": {name: source_module},       # re-exported from another mindspore module
          "m": {name: module},              # submodules bound as attributes (mindspore.* only)
      }},
-     "failed": {"mindspore.x": "ExceptionType: message"}}   # module paths that do not import on CPU
+     "failed": {"mindspore.x": "ExceptionType: message"},   # module paths that do not import on CPU
+     "aliases": {"mindspore.ops.auto_generate.gen_ops_def.add_ext": ["mindspore.mint.add", ...]}}
+                                           # the public spellings of an object defined elsewhere
 
 Names imported from outside ``mindspore`` (``np``, ``Tensor`` of another package, ``typing.List``) are
 not recorded: they are the imported library's names, not MindSpore's.
@@ -97,6 +99,29 @@ def describe(modname, module):
     return entry
 
 
+# Public namespaces whose names are often the generated functions under another name
+# (``mindspore.mint.add`` is ``ops.auto_generate.gen_ops_def.add_ext``).
+PUBLIC = ("mindspore", "mindspore.ops", "mindspore.mint", "mindspore.mint.nn.functional", "mindspore.mint.linalg",
+          "mindspore.mint.special", "mindspore.nn", "mindspore.numpy", "mindspore.ops.functional")
+
+
+def public_aliases():
+    """``{"module.name": ["public.module.public_name", ...]}`` for every public name that is an object defined
+    in another module or under another name: the same object, reachable by its public spelling."""
+    aliases = {}
+    for ns in PUBLIC:
+        module = importlib.import_module(ns)
+        for name, obj in sorted(vars(module).items()):
+            if name.startswith("_") or isinstance(obj, types.ModuleType):
+                continue
+            home, own = _module_of(obj), getattr(obj, "__name__", None)
+            if not (isinstance(home, str) and home.startswith("mindspore") and isinstance(own, str)):
+                continue
+            if (home, own) != (ns, name):
+                aliases.setdefault(f"{home}.{own}", []).append(f"{ns}.{name}")
+    return aliases
+
+
 def main(out_path):
     warnings.filterwarnings("ignore")
     import mindspore  # noqa: F401
@@ -125,7 +150,7 @@ def main(out_path):
             if getattr(module, "__file__", None) or hasattr(module, "__path__"):
                 modules[name] = describe(name, module)
     data = {"version": mindspore.__version__, "modules": dict(sorted(modules.items())),
-            "failed": dict(sorted(failed.items()))}
+            "failed": dict(sorted(failed.items())), "aliases": public_aliases()}
     raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
     with gzip.open(out_path, "wb", compresslevel=9) as f:
         f.write(raw)

@@ -43,7 +43,7 @@ _COMPILER_MARKS = ("mindspore._c_expression", "mindspore._c_dataengine", "mindsp
                    "mindspore.ops_generate", "mindspore._check_jit", "mindspore.parallel._", "mindspore.profiler")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tree():
     """The stored tree: ``{"version", "modules": {path: entry}, "failed": {path: error}}``."""
     with gzip.open(DATA, "rb") as f:

@@ -135,8 +135,8 @@ class _AliasFinder(importlib.abc.MetaPathFinder):
             return None
         return importlib.util.spec_from_loader(fullname, _TreeLoader(), is_package=entry["pkg"])
 
-    def find_distributions(self, context=importlib.metadata.DistributionFinder.Context()):
-        name = context.name
+    def find_distributions(self, context=None):
+        name = None if context is None else context.name
         if name is None or name.lower().replace("_", "-") == _ALIAS:
             yield _MindSporeDistribution()
 

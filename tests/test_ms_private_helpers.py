@@ -5,7 +5,10 @@ import pytest
 
 from sporetorch import Parameter, Tensor, nn
 from sporetorch._checkparam import args_type_check
-from sporetorch.common.initializer import _calculate_correct_fan, _calculate_fan_in_and_fan_out
+from sporetorch.common.initializer import (
+    _calculate_correct_fan,
+    _calculate_fan_in_and_fan_out,
+)
 from sporetorch.nn.layer.rnn_cells import RNNCellBase
 from sporetorch.ops.function.nn_func import _in_projection_packed
 from sporetorch.train.serialization import _load_dismatch_prefix_params

@@ -35,6 +35,7 @@ import sys
 import types
 import warnings
 
+
 def _kind(obj):
     """c: class, p: Primitive class, n: Cell class, e: exception class, f: function,
     i:CLASS: an instance of CLASS (a Primitive instance such as ``abs_op = Abs()``)."""
@@ -124,7 +125,7 @@ def public_aliases():
 
 def main(out_path):
     warnings.filterwarnings("ignore")
-    import mindspore  # noqa: F401
+    import mindspore
     failed = {}
     modules = {}
     names = ["mindspore"]

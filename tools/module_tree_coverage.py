@@ -16,7 +16,6 @@ import gzip
 import importlib
 import json
 import os
-import sys
 import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -102,7 +101,10 @@ def render(rows):
 
 
 def write_section(path, section):
-    text = open(path).read() if os.path.exists(path) else ""
+    text = ""
+    if os.path.exists(path):
+        with open(path) as f:
+            text = f.read()
     if BEGIN in text and END in text:
         head, rest = text.split(BEGIN, 1)
         tail = rest.split(END, 1)[1].lstrip("\n")
@@ -118,9 +120,8 @@ def main(argv=None):
     parser.add_argument("--tree", default=TREE)
     parser.add_argument("--write", help="markdown file whose module-tree section to replace")
     args = parser.parse_args(argv)
-    if "mindspore" not in sys.modules or not sys.modules["mindspore"].__name__ == "mindspore":
-        from sporetorch.compat import alias_as_mindspore
-        alias_as_mindspore()
+    from sporetorch.compat import alias_as_mindspore
+    alias_as_mindspore()  # idempotent: the tool is meant to run under ``python -m sporetorch run``
     warnings.filterwarnings("ignore")
     with gzip.open(args.tree) as f:
         tree = json.load(f)

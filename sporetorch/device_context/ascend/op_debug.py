@@ -1,7 +1,7 @@
 """``mindspore.device_context.ascend.op_debug``: Ascend debug settings, accepted as no-ops."""
 from ._settings import ascend_setting
 
-__all__ = ["execute_timeout", "debug_option", "aclinit_config"]
+__all__ = ["aclinit_config", "debug_option", "execute_timeout"]
 
 
 @ascend_setting

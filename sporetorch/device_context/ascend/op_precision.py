@@ -1,7 +1,7 @@
 """``mindspore.device_context.ascend.op_precision``: Ascend precision settings, accepted as no-ops."""
 from ._settings import ascend_setting
 
-__all__ = ["precision_mode", "op_precision_mode", "matmul_allow_hf32", "conv_allow_hf32"]
+__all__ = ["conv_allow_hf32", "matmul_allow_hf32", "op_precision_mode", "precision_mode"]
 
 
 @ascend_setting

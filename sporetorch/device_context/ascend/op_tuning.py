@@ -1,7 +1,7 @@
 """``mindspore.device_context.ascend.op_tuning``: Ascend compile/tuning settings, accepted as no-ops."""
 from ._settings import ascend_setting
 
-__all__ = ["op_compile", "aoe_tune_mode", "aoe_job_type", "aclnn_cache"]
+__all__ = ["aclnn_cache", "aoe_job_type", "aoe_tune_mode", "op_compile"]
 
 
 @ascend_setting

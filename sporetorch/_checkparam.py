@@ -321,3 +321,33 @@ def _expand(n):
 
 
 once, twice, triple = _expand(1), _expand(2), _expand(3)
+
+
+def args_type_check(*type_args, **type_kwargs):
+    """Decorator checking the types of a function's arguments (mindformers decorates its configs with it).
+
+    ``@args_type_check(recompute=(bool, dict))``: calling with ``recompute=1`` raises
+    ``TypeError: The parameter 'recompute' must be (<class 'bool'>, <class 'dict'>), but got <class 'int'>``.
+    None always passes. Arguments gathered in ``**kwargs`` are checked by their own names.
+    """
+    import functools
+    import inspect
+
+    def type_check(func):
+        sig = inspect.signature(func)
+        bound_types = sig.bind_partial(*type_args, **type_kwargs).arguments
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            nonlocal bound_types
+            arguments = sig.bind(*args, **kwargs).arguments
+            if "kwargs" in bound_types:
+                bound_types = bound_types["kwargs"]
+            if "kwargs" in arguments:
+                arguments = arguments["kwargs"]
+            for name, value in arguments.items():
+                if name in bound_types and value is not None and not isinstance(value, bound_types[name]):
+                    raise TypeError(f"The parameter '{name}' must be {bound_types[name]}, but got {type(value)}")
+            return func(*args, **kwargs)
+        return wrapper
+    return type_check

@@ -14,13 +14,23 @@ package on ``sys.path`` and on ``PYTHONPATH``. A child started by ``fork`` inher
 ``concurrent.futures``, DataLoader workers, ``subprocess`` running Python) finds the
 shim on its path, and the shim aliases sporetorch there. The folder is never on the path
 of a process that did not ask for the alias.
+
+MindSpore's whole module tree: a ``mindspore.*`` path that sporetorch has no file for is built from
+the stored list of MindSpore 2.10's modules and names (``sporetorch._module_tree``), and a sporetorch
+module gets the names MindSpore's module of that path holds and it lacks. To importlib and packaging
+tools the alias is a package: ``mindspore.__spec__``/``find_spec("mindspore")`` work, and
+``importlib.metadata.version("mindspore")`` is MindSpore's version while the alias is active.
 """
 import importlib
 import importlib.abc
+import importlib.machinery
+import importlib.metadata
 import importlib.util
 import os
 import sys
 import types
+
+from . import _module_tree
 
 MINDSPORE_VERSION = "2.10.0"
 SHIM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_spawn")
@@ -33,7 +43,15 @@ class _MindSporeModule(types.ModuleType):
     """The top-level ``mindspore``: sporetorch's attributes under MindSpore's name and version."""
 
     def __getattr__(self, name):
-        return getattr(sys.modules[_REAL], name)
+        try:
+            return getattr(sys.modules[_REAL], name)
+        except AttributeError:
+            if name.startswith("__") and name.endswith("__"):
+                raise
+        # A name MindSpore 2.10 has at top level and sporetorch lacks (AttributeError if MindSpore lacks it).
+        value = _module_tree.resolve(_ALIAS, name)
+        super().__setattr__(name, value)
+        return value
 
     def __setattr__(self, name, value):
         # ``mindspore.x = ...`` in user code changes what every ``mindspore``/``sporetorch`` user sees.
@@ -52,6 +70,11 @@ def _make_top_module(real):
     module.__path__ = list(real.__path__)
     module.__version__ = MINDSPORE_VERSION
     module.__all__ = getattr(real, "__all__", None) or [n for n in vars(real) if not n.startswith("_")]
+    module.__spec__ = importlib.machinery.ModuleSpec(_ALIAS, _AliasLoader(_REAL), origin=real.__file__,
+                                                     is_package=True)
+    module.__spec__.submodule_search_locations = list(real.__path__)
+    module.__spec__.has_location = True
+    module.__loader__ = module.__spec__.loader
     return module
 
 
@@ -62,22 +85,60 @@ class _AliasLoader(importlib.abc.Loader):
     def create_module(self, spec):
         if self.real_name == _REAL:
             return _top_module()
-        return importlib.import_module(self.real_name)
+        module = importlib.import_module(self.real_name)
+        _module_tree.install_hook(module, spec.name)
+        return module
 
     def exec_module(self, module):
         pass
 
 
+class _TreeLoader(importlib.abc.Loader):
+    """A module of MindSpore's tree that sporetorch has no file for."""
+
+    def create_module(self, spec):
+        return _module_tree.make_tree_module(spec.name)
+
+    def exec_module(self, module):
+        pass
+
+
+class _MindSporeDistribution(importlib.metadata.Distribution):
+    """``importlib.metadata`` sees MindSpore 2.10 while the alias is active (nothing is installed)."""
+
+    def read_text(self, filename):
+        if filename == "METADATA":
+            return (f"Metadata-Version: 2.1\nName: mindspore\nVersion: {MINDSPORE_VERSION}\n"
+                    "Summary: MindSpore 2.10's API, provided by sporetorch on PyTorch\n")
+        return None
+
+    def locate_file(self, path):
+        return os.path.join(os.path.dirname(SHIM_DIR), str(path))
+
+
 class _AliasFinder(importlib.abc.MetaPathFinder):
-    """Map ``mindspore.x.y`` to ``sporetorch.x.y``."""
+    """Map ``mindspore.x.y`` to ``sporetorch.x.y``, or to a module built from MindSpore's stored tree."""
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != _ALIAS and not fullname.startswith(_ALIAS + "."):
             return None
         real = _REAL + fullname[len(_ALIAS):]
-        if importlib.util.find_spec(real) is None:
+        try:
+            spec = importlib.util.find_spec(real)
+        except (ImportError, ValueError):  # a parent package sporetorch does not have
+            spec = None
+        if spec is not None:
+            return importlib.util.spec_from_loader(fullname, _AliasLoader(real), origin=spec.origin,
+                                                   is_package=spec.submodule_search_locations is not None)
+        entry = _module_tree.entry(fullname)
+        if entry is None:
             return None
-        return importlib.util.spec_from_loader(fullname, _AliasLoader(real))
+        return importlib.util.spec_from_loader(fullname, _TreeLoader(), is_package=entry["pkg"])
+
+    def find_distributions(self, context=None):
+        name = None if context is None else context.name
+        if name is None or name.lower().replace("_", "-") == _ALIAS:
+            yield _MindSporeDistribution()
 
 
 _state = {"top": None}
@@ -107,7 +168,20 @@ def alias_as_mindspore():
     top = _top_module()
     sys.modules[_ALIAS] = top
     for name, module in list(sys.modules.items()):
-        if name.startswith(_REAL + "."):
-            sys.modules.setdefault(_ALIAS + name[len(_REAL):], module)
+        if name.startswith(_REAL + ".") and module is not None:
+            alias = _ALIAS + name[len(_REAL):]
+            sys.modules.setdefault(alias, module)
+            if sys.modules[alias] is module:
+                _module_tree.install_hook(module, alias)
+    _import_as_mindspore_does()
     _export_to_children()
     return top
+
+
+def _import_as_mindspore_does():
+    """Modules MindSpore's own ``import mindspore`` imports, which user code reaches as attributes
+    (mindformers uses ``PIL.Image`` after ``import PIL``)."""
+    try:
+        import PIL.Image  # noqa: F401
+    except ImportError:
+        pass

@@ -245,6 +245,11 @@ def main(argv=None):
         with open(notes) as f:
             text += "\n" + f.read()
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    if os.path.exists(args.out):  # keep the module-tree section tools/module_tree_coverage.py writes
+        old = open(args.out).read()
+        begin, end = "<!-- module-tree begin -->", "<!-- module-tree end -->"
+        if begin in old and end in old:
+            text += "\n" + begin + old.split(begin, 1)[1].split(end, 1)[0] + end + "\n"
     with open(args.out, "w") as f:
         f.write(text)
     print("\n".join(line for line in text.splitlines() if line.startswith("|")))

@@ -60,6 +60,33 @@ def _check_sigma(sigma):
         raise ValueError("sigma < 0")
 
 
+def _calculate_fan_in_and_fan_out(shape):
+    """MindSpore's private helper (mindaudio, mindocr import it): ``(fan_in, fan_out)`` of a weight shape."""
+    return _fans(tuple(shape))
+
+
+def _calculate_correct_fan(shape, mode):
+    """MindSpore's private helper: the fan of ``shape`` that ``mode`` ('fan_in'/'fan_out', any case) names."""
+    mode = mode.lower()
+    _check_mode(mode)
+    fan_in, fan_out = _fans(tuple(shape))
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def _calculate_gain(nonlinearity, param=None):
+    """MindSpore's private helper: the gain of ``nonlinearity`` (1 for linear maps and sigmoid)."""
+    gain = _gain(nonlinearity, param)
+    return 1 if gain == 1.0 and nonlinearity != "tanh" else gain
+
+
+def _calculate_in_and_out(arr):
+    """MindSpore's private helper: ``(n_in, n_out)`` of an array, as the Xavier initialisers count them."""
+    if len(arr.shape) < 2:
+        raise ValueError("If initialize data with xavier uniform, the dimension of data must be greater than 1, "
+                         f"but got {len(arr.shape)}.")
+    return _fans(tuple(arr.shape))
+
+
 class Initializer:
     """Base class of initialisers. Subclasses implement ``_initialize(arr)``, which fills the
     NumPy array ``arr`` in place (MindSpore's convention); the built-in subclasses implement

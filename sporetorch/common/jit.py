@@ -1515,3 +1515,14 @@ def set_inputs(cell, *inputs):
 
 
 _context.state["graph_call"] = _graph_call
+
+
+class _CallableJitModule(type(sys.modules[__name__])):
+    """In MindSpore ``mindspore.common.jit`` is the ``jit`` decorator itself (``from mindspore.common import
+    jit``; ``@jit()``); here it is also this module, which the package imports by that name."""
+
+    def __call__(self, *args, **kwargs):
+        return jit(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableJitModule

@@ -119,3 +119,8 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
     if fn is None:
         return lambda f: f
     return fn
+
+
+def _primexpr(fn=None, get_instance=True, name=None, reuse_result=True):
+    """MindSpore's internal variant of ``constexpr`` (zoos decorate shape helpers with it); eager here."""
+    return constexpr(fn, get_instance, name, reuse_result)

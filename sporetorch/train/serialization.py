@@ -1059,3 +1059,17 @@ def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_rege
     """Convert a ``.safetensors`` file (or the ``rank*/`` folders of a directory) to ``.ckpt``."""
     _convert_checkpoint_files("safetensors_to_ckpt", file_path, save_path, name_map, file_name_regex,
                               "safetensors", "ckpt")
+
+
+def _load_dismatch_prefix_params(net, parameter_dict, param_not_load, strict_load):
+    """MindSpore's private retry of ``load_param_into_net`` (mindone calls it): load the Parameters named
+    in ``param_not_load`` from ``parameter_dict`` entries saved under an extra prefix, and remove the
+    loaded names from ``param_not_load`` in place."""
+    plan = []
+    _plan_prefix_retry(net, parameter_dict, param_not_load, strict_load, plan)
+    with torch.no_grad():
+        for param, data in plan:
+            param._t.copy_(data)
+    for param, _ in plan:
+        if hasattr(param, "init_param") and not param.init_param:
+            param.init_param = True

@@ -295,9 +295,15 @@ class Conv1d(_Conv):
                 raise TypeError(f"For 'Conv1d', the '{name}' must be an int, but got {type(v).__name__}")
         if isinstance(weight_init, Tensor):
             if weight_init.ndim != 3:
-                raise ValueError(f"For 'Conv1d', a Tensor 'weight_init' must be 3-D (out, in/group, k), "
-                                 f"but got shape {weight_init.shape}")
-            weight_init = Tensor(weight_init._t.unsqueeze(2))
+                raise ValueError(f"For 'Conv1d', the 'weight_init_shape' must be int and must = 3, but got "
+                                 f"'{weight_init.ndim}' with type 'int'.")  # MindSpore 2.10's message
+            if weight_init.init is not None:
+                # ``initializer(HeUniform(), (o, i, k))``: stays lazy, with the 2-D kernel's extra axis
+                # (the fans of (o, i, 1, k) equal those of (o, i, k)).
+                o, i, k = weight_init.shape
+                weight_init = initializer(weight_init.init, (o, i, 1, k), weight_init.dtype)
+            else:
+                weight_init = Tensor(weight_init._t.unsqueeze(2))
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
                          has_bias, weight_init, bias_init, "NCHW", dtype, kernel_prefix=(1,))
         # MindSpore runs Conv1d as a 2-D convolution and reports its padding that way.

@@ -7,7 +7,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.initializer import Uniform, initializer
-from ...common.tensor import _wrap
+from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
 from ._checks import check_bool, positive_int
 
@@ -117,3 +117,46 @@ class LSTMCell(_RNNCellBase):
         b_ih, b_hh = self._biases()
         h, c = torch.lstm_cell(t, (hx[0]._t, hx[1]._t), self.weight_ih._t, self.weight_hh._t, b_ih, b_hh)
         return _wrap(h), _wrap(c)
+
+
+class RNNCellBase(Cell):
+    """MindSpore's base class of the recurrent cells (mindocr subclasses it for its own cells).
+
+    Args:
+        input_size (int): features of the input.
+        hidden_size (int): features of the hidden state.
+        has_bias (bool): whether ``bias_ih`` and ``bias_hh`` exist (else they are None).
+        num_chunks (int): gates; the weights are ``(num_chunks * hidden_size, input_size)`` and
+            ``(num_chunks * hidden_size, hidden_size)``.
+        dtype: the Parameters' dtype. Default: Float32.
+
+    Every Parameter is drawn from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)) by ``reset_parameters``.
+    Subclasses define ``construct``.
+    """
+
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool, num_chunks: int, dtype=mstype.float32):
+        super().__init__()
+        from ... import _checkparam as validator
+        validator.check_value_type("has_bias", has_bias, [bool], self.cls_name)
+        validator.check_positive_int(hidden_size, "hidden_size", self.cls_name)
+        validator.check_positive_int(input_size, "input_size", self.cls_name)
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.has_bias = has_bias
+        rows = num_chunks * hidden_size
+        # As in MindSpore: filled with np.random.randn (a seeded NumPy stream advances alike), then
+        # redrawn by reset_parameters.
+        self.weight_ih = Parameter(Tensor(np.random.randn(rows, input_size), dtype=dtype))
+        self.weight_hh = Parameter(Tensor(np.random.randn(rows, hidden_size), dtype=dtype))
+        if has_bias:
+            self.bias_ih = Parameter(Tensor(np.random.randn(rows), dtype=dtype))
+            self.bias_hh = Parameter(Tensor(np.random.randn(rows), dtype=dtype))
+        else:
+            self.bias_ih = None
+            self.bias_hh = None
+        self.reset_parameters(dtype=dtype)
+
+    def reset_parameters(self, dtype=mstype.float32):
+        stdv = 1 / math.sqrt(self.hidden_size)
+        for weight in self.get_parameters():
+            weight.set_data(initializer(Uniform(stdv), weight.shape, dtype))

@@ -565,7 +565,8 @@ class BCELoss(LossBase):
         self.weight = weight
 
     def construct(self, logits, labels):
-        return _wrap(F.binary_cross_entropy(logits._t, labels._t, _t(self.weight), reduction=self.reduction))
+        from ...ops.function.nn_func import binary_cross_entropy  # one body: MindSpore's log clamp lives there
+        return binary_cross_entropy(logits, labels, self.weight, self.reduction)
 
 
 class CosineEmbeddingLoss(LossBase):

@@ -1117,10 +1117,24 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction='mean', l
 
 
 def binary_cross_entropy(logits, labels, weight=None, reduction='mean'):
-    """Binary cross entropy of probabilities ``logits`` against ``labels``."""
+    """Binary cross entropy of probabilities ``logits`` against ``labels``.
+
+    As MindSpore's kernel: ``-w * (y * log(x + 1e-12) + (1 - y) * log(1 - x + 1e-12))``, so a saturated
+    probability costs 27.63 (torch clamps the log at -100 instead); in float16 the 1e-12 underflows and the
+    loss is inf, as in MindSpore.
+    """
     _check_reduction("binary_cross_entropy", reduction)
     try:
-        return _wrap(F.binary_cross_entropy(logits._t, labels._t, _u(weight), reduction=reduction))
+        t, lab, w = logits._t, labels._t, _u(weight)
+        if t.shape != lab.shape or t.dtype != lab.dtype or not t.is_floating_point() \
+                or (t.numel() and bool(((t < 0) | (t > 1)).any())):
+            # torch's own checks raise the shape / dtype / range errors, translated below as MindSpore's
+            F.binary_cross_entropy(t, lab, w, reduction=reduction)
+        eps = 1e-12
+        loss = -(lab * torch.log(t + eps) + (1 - lab) * torch.log(1 - t + eps))
+        if w is not None:
+            loss = loss * w
+        return _wrap(_reduced(loss, reduction))
     except RuntimeError as e:
         # MindSpore's kernel reports probabilities outside [0, 1] as RuntimeError, bad shapes as ValueError
         _fail("binary_cross_entropy", e, RuntimeError if "between 0 and 1" in str(e) else _torch_error_type(e),
@@ -1473,3 +1487,6 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
 __all__ += ["ctc_greedy_decoder"]
 
 _guard_module(globals(), __all__)
+
+# MindSpore's private attention helpers of this module, which zoos import from here.
+from ._nn_private import linear, _in_projection, _in_projection_packed  # noqa: E402,F401

@@ -188,16 +188,30 @@ def _cmd_scan(a):
 
 
 def _cmd_translate(a):
-    text = _translate.translate_file(a.file, a.output)
+    result = _translate.translate_file(a.file, a.output, report=True)
     if a.output is None:
-        print(text, end="")
+        print(result.text, end="")
     else:
-        print(f"written: {a.output} ({text.count(_translate.TODO_MARK) - 1} TODO)")
+        print(f"written: {a.output}: {len(result.todos)} constructs left as NotImplementedError, "
+              f"{len(result.notes)} notes")
+    for line, msg in result.todos:
+        print(f"  NotImplementedError line {line}: {msg}")
+    for line, msg in result.notes:
+        print(f"  note line {line}: {msg}")
     if a.check:
         if a.output is None or a.input_shape is None:
             raise SystemExit("sporetorch migrate translate: --check needs -o and --input-shape")
-        report = _translate.verify(a.file, a.output, a.check, _shape(a.input_shape))
-        print(report)
+        report = _translate.verify(a.file, a.output, a.check, _shape(a.input_shape), rtol=a.rtol, atol=a.atol,
+                                   grad_tol=a.grad_tol, mindspore_python=a.mindspore_python, ms_rtol=a.ms_rtol)
+        print(report.summary())
+        out = report.phases["eval forward"][-1]
+        print(f"sporetorch: outputs differ by at most {out['max_abs']:.3g} (abs), {out['max_rel']:.3g} (rel)"
+              + (" -- exactly equal" if out["max_abs"] == 0 else ""))
+        mc = report.mindspore_check
+        if mc is not None:
+            print(f"MindSpore {mc['version']} ({mc['python']}): outputs differ by at most {mc['max_abs']:.3g} (abs), "
+                  f"{mc['max_rel']:.3g} (rel, tolerance {a.ms_rtol}); "
+                  f"{'ok' if mc['ok'] else 'DIFF'}; parameters not loaded: {mc['not_loaded']}")
         return 0 if report.ok else 1
     return 0
 
@@ -265,6 +279,14 @@ def _parser():
     t.add_argument("--check", metavar="CLASS", help="prove the translation of CLASS (or factory) with the "
                                                     "difference finder (needs -o and --input-shape)")
     t.add_argument("--input-shape", metavar="N,C,H,W", help="the input shape of --check")
+    t.add_argument("--rtol", type=float, default=0.0, help="forward rtol of --check on sporetorch (default 0: exact)")
+    t.add_argument("--atol", type=float, default=0.0, help="forward atol of --check on sporetorch (default 0: exact)")
+    t.add_argument("--grad-tol", type=float, default=1e-5, help="gradient and step tolerance of --check (default 1e-5)")
+    t.add_argument("--mindspore-python", metavar="PYTHON",
+                   help="also run the translation under this interpreter of a real MindSpore 2.10 environment, "
+                        "from the converted weights")
+    t.add_argument("--ms-rtol", type=float, default=1e-5,
+                   help="relative tolerance of the MindSpore run (largest difference over largest output; default 1e-5)")
     return p
 
 

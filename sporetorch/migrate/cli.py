@@ -7,6 +7,7 @@
     sporetorch migrate compare ... --inputs batch.npz --pth model.pth --ckpt model.ckpt
     sporetorch migrate scan train.py [more.py ...] [--api-listing mindspore-api.json]
     sporetorch migrate translate model.py -o model_ms.py [--check LeNet --input-shape 2,1,32,32]
+    sporetorch migrate translate train.py -o train_ms.py --check [--steps 10] [--mindspore-python PY]
 
 A network is given as ``FILE.py:NAME`` or ``package.module:NAME``; NAME is called with no
 arguments. The MindSpore side is imported with ``mindspore`` aliased to sporetorch.
@@ -198,9 +199,16 @@ def _cmd_translate(a):
         print(f"  NotImplementedError line {line}: {msg}")
     for line, msg in result.notes:
         print(f"  note line {line}: {msg}")
+    if a.check == "":  # a training script: run both for --steps steps and compare the losses
+        if a.output is None:
+            raise SystemExit("sporetorch migrate translate: --check needs -o")
+        from .train_check import check_training
+        check = check_training(a.file, a.output, a.steps, a.mindspore_python, a.loss_tol, a.ms_loss_tol)
+        print(check)
+        return 0 if check.ok else 1
     if a.check:
         if a.output is None or a.input_shape is None:
-            raise SystemExit("sporetorch migrate translate: --check needs -o and --input-shape")
+            raise SystemExit("sporetorch migrate translate: --check CLASS needs -o and --input-shape")
         report = _translate.verify(a.file, a.output, a.check, _shape(a.input_shape), rtol=a.rtol, atol=a.atol,
                                    grad_tol=a.grad_tol, mindspore_python=a.mindspore_python, ms_rtol=a.ms_rtol)
         print(report.summary())
@@ -276,8 +284,15 @@ def _parser():
                                    "raises NotImplementedError at its place and is listed.")
     t.add_argument("file", help="the PyTorch source file")
     t.add_argument("-o", "--output", metavar="FILE", help="where to write the MindSpore file (default: stdout)")
-    t.add_argument("--check", metavar="CLASS", help="prove the translation of CLASS (or factory) with the "
-                                                    "difference finder (needs -o and --input-shape)")
+    t.add_argument("--check", metavar="CLASS", nargs="?", const="",
+                   help="prove the translation: with CLASS (a class or factory), by the difference finder on both "
+                        "models (needs --input-shape); without, by running the training script and its translation "
+                        "for --steps steps from the same initial weights and comparing the losses")
+    t.add_argument("--steps", type=int, default=10, help="training steps of --check on a script (default 10)")
+    t.add_argument("--loss-tol", type=float, default=1e-5,
+                   help="largest |loss difference| per step on sporetorch (default 1e-5)")
+    t.add_argument("--ms-loss-tol", type=float, default=1e-4,
+                   help="largest |loss difference| per step on real MindSpore (default 1e-4)")
     t.add_argument("--input-shape", metavar="N,C,H,W", help="the input shape of --check")
     t.add_argument("--rtol", type=float, default=0.0, help="forward rtol of --check on sporetorch (default 0: exact)")
     t.add_argument("--atol", type=float, default=0.0, help="forward atol of --check on sporetorch (default 0: exact)")

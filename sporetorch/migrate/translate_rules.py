@@ -287,7 +287,77 @@ def _creation(ms_name):
     return handler
 
 
+def _params_arg(t, node):
+    """``model.parameters()`` -> ``model.trainable_params()`` (the optimizer's parameter list)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+            "parameters", "get_parameters") and not node.args:
+        return ast.Call(ast.Attribute(node.func.value, "trainable_params", ast.Load()), [], [])
+    return node
+
+
+def _betas(p, default):
+    b = p.get("betas")
+    if b is None:
+        return ast.Constant(default[0]), ast.Constant(default[1])
+    if isinstance(b, (ast.Tuple, ast.List)) and len(b.elts) == 2:
+        return b.elts[0], b.elts[1]
+    return ast.Subscript(b, ast.Constant(0), ast.Load()), ast.Subscript(b, ast.Constant(1), ast.Load())
+
+
+def _float(node):
+    """A literal int becomes a float (MindSpore's optimizers check float arguments)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return ast.Constant(float(node.value))
+    return node
+
+
+def _sgd(t, p, node):
+    keys = [("learning_rate", _float(p.get("lr", ast.Constant(0.001)))), ("momentum", _float(p.get("momentum"))),
+            ("dampening", _float(p.get("dampening"))), ("weight_decay", _float(p.get("weight_decay"))),
+            ("nesterov", p.get("nesterov"))]
+    return _call(t.ms("mindspore.nn.SGD"), [_params_arg(t, p["params"])], t.kw(keys))
+
+
+def _adam(ms_name, default_wd):
+    def handler(t, p, node):
+        if p.get("amsgrad") is not None and not (isinstance(p["amsgrad"], ast.Constant) and not p["amsgrad"].value):
+            t.todo("Adam amsgrad=True", "MindSpore's Adam has no amsgrad; use mindspore.nn.Adam with use_amsgrad "
+                                        "(Ascend) or keep amsgrad off")
+            return None
+        b1, b2 = _betas(p, (0.9, 0.999))
+        keys = [("learning_rate", _float(p.get("lr", ast.Constant(0.001)))), ("beta1", b1), ("beta2", b2),
+                ("eps", p.get("eps", ast.Constant(1e-8))),
+                ("weight_decay", _float(p.get("weight_decay", ast.Constant(default_wd))))]
+        return _call(t.ms(ms_name), [_params_arg(t, p["params"])], t.kw(keys))
+    return handler
+
+
+def _seed(t, p, node):
+    return _call(t.ms("mindspore.set_seed"), [p["seed"]], [])
+
+
+def _device(t, p, node):
+    t.note(node, "torch.device(...) replaced by None: MindSpore places tensors itself (set_context(device_target=...))")
+    return ast.Constant(None)
+
+
+def _loss_with_labels(ms_name):
+    def handler(t, p, node):
+        return _call(t.ms(ms_name), [], t.kw(list(p.items())))
+    return handler
+
+
+def _tensor(t, p, node):
+    return _call(t.ms("mindspore.Tensor"), [p["data"]], t.kw([("dtype", p.get("dtype"))]))
+
+
 FUNCS = {
+    "torch.tensor": _tensor,
+    "torch.optim.SGD": _sgd,
+    "torch.optim.Adam": _adam("mindspore.nn.Adam", 0.0),
+    "torch.optim.AdamW": _adam("mindspore.nn.AdamWeightDecay", 0.01),
+    "torch.manual_seed": _seed,
+    "torch.device": _device,
     "torch.nn.functional.relu": _f_simple("mindspore.ops.relu"),
     "torch.relu": _f_simple("mindspore.ops.relu"),
     "torch.nn.functional.relu6": _f_simple("mindspore.ops.relu6"),
@@ -324,6 +394,15 @@ def _stub(text):
 
 
 SIGNATURES = {
+    "torch.optim.SGD": _stub("params, lr=0.001, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, "
+                             "maximize=False, foreach=None, differentiable=False, fused=None"),
+    "torch.optim.Adam": _stub("params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0, amsgrad=False, *, "
+                              "foreach=None, maximize=False, capturable=False, differentiable=False, fused=None"),
+    "torch.optim.AdamW": _stub("params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0.01, amsgrad=False, "
+                               "*, maximize=False, foreach=None, capturable=False, differentiable=False, fused=None"),
+    "torch.manual_seed": _stub("seed"),
+    "torch.tensor": _stub("data, *, dtype=None, device=None, requires_grad=False, pin_memory=False"),
+    "torch.device": _stub("*args, **kwargs"),
     "torch.flatten": _stub("input, start_dim=0, end_dim=-1"),
     "torch.cat": _stub("tensors, dim=0"), "torch.concat": _stub("tensors, dim=0"),
     "torch.stack": _stub("tensors, dim=0"),
@@ -351,6 +430,14 @@ SIGNATURES = {
 
 # keyword arguments of any translated torch call that MindSpore has no use for (placement)
 DROPPED_KWARGS = ("device", "non_blocking", "pin_memory")
+
+# torch base classes of non-model classes, dropped (the class becomes a plain Python class)
+PLAIN_BASES = ("torch.utils.data.Dataset", "torch.utils.data.IterableDataset")
+
+# losses whose MindSpore version needs int32 class labels (torch takes int64)
+INT32_LABEL_LOSSES = ("torch.nn.CrossEntropyLoss", "torch.nn.NLLLoss")
+INT32_LABEL_FUNCS = {"torch.nn.functional.cross_entropy": "mindspore.ops.cross_entropy",
+                     "torch.nn.functional.nll_loss": "mindspore.ops.nll_loss"}
 
 # torch base classes -> MindSpore base classes
 CLASS_BASES = {"torch.nn.Module": "mindspore.nn.Cell", "torch.nn.Sequential": "mindspore.nn.SequentialCell",
@@ -428,6 +515,31 @@ ADAPTERS = {
     "torch.nn.Sigmoid": _activation_factory("Sigmoid", "nn.Sigmoid", ""),
     "torch.nn.Tanh": _activation_factory("Tanh", "nn.Tanh", ""),
 }
+
+ADAPTERS["torch.utils.data.DataLoader"] = '''def _torch_DataLoader(dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None, num_workers=0,
+                      collate_fn=None, pin_memory=False, drop_last=False, **kwargs):
+    """torch.utils.data.DataLoader's signature over a map-style dataset (__getitem__/__len__),
+    building a MindSpore GeneratorDataset, batched. Items become NumPy arrays, one column each.
+    MindSpore shuffles with its own random stream: batches match torch's only without shuffle."""
+    import numpy as np
+    from mindspore.dataset import GeneratorDataset
+
+    class _NumpySource:
+        def __len__(self):
+            return len(dataset)
+
+        def __getitem__(self, index):
+            item = dataset[int(index)]
+            items = item if isinstance(item, (tuple, list)) else (item,)
+            return tuple(x.asnumpy() if hasattr(x, "asnumpy") else np.asarray(x) for x in items)
+
+    first = dataset[0]
+    columns = [f"column_{i}" for i in range(len(first) if isinstance(first, (tuple, list)) else 1)]
+    data = GeneratorDataset(_NumpySource(), column_names=columns, shuffle=bool(shuffle),
+                            num_parallel_workers=max(1, num_workers))
+    return data.batch(batch_size, drop_remainder=drop_last)
+'''
+
 
 # torch.nn.init.X_(tensor, ...) -> (MindSpore initializer class, torch argument names -> its arguments)
 INITS = {

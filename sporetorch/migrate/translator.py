@@ -99,6 +99,8 @@ class _Translator(ast.NodeTransformer):
         self.helpers = set()
         self.class_context = 0
         self.function_depth = 0
+        self.int_label_losses = set()  # names bound to a loss that needs int32 labels in MindSpore
+        self.handled = set()  # ids of statements rewritten as a whole (training steps)
 
     # ------------------------------------------------------------------ reporting
     def todo(self, construct, what):
@@ -147,7 +149,11 @@ class _Translator(ast.NodeTransformer):
 
     # ------------------------------------------------------------------ statements
     def _visit_body(self, body):
+        from .translate_train import port_training_step
+        port_training_step(self, body, getattr(self, "loop_targets", ()))
         for stmt in body:
+            if id(stmt) in self.handled:
+                continue
             saved, self.pending = self.pending, []
             self.visit(stmt)
             todos, self.pending = list(dict.fromkeys(self.pending)), saved
@@ -256,7 +262,12 @@ class _Translator(ast.NodeTransformer):
         else:
             self.class_context += 1
             for base in node.bases:
-                self.visit(base)
+                if self._base_name(base) in rules.PLAIN_BASES:
+                    self.edits.append((*self.src.span(base), "object"))
+                    self.note(node, f"class {node.name}: base {self._base_name(base)} dropped; the class is a "
+                                    "plain source for mindspore.dataset.GeneratorDataset")
+                else:
+                    self.visit(base)
             self.class_context -= 1
         for d in node.decorator_list:
             self.visit(d)
@@ -302,6 +313,19 @@ class _Translator(ast.NodeTransformer):
         failed, self.pending = self.pending, saved
         if failed:
             self.edits.append((*self.src.span(ann), repr(self.src.segment(ann))))
+
+    def visit_For(self, node):
+        saved = getattr(self, "loop_targets", ())
+        self.loop_targets = tuple(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.loop_targets = saved
+
+    def visit_Assign(self, node):
+        if isinstance(node.value, ast.Call) and self.dotted(node.value.func) in rules.INT32_LABEL_LOSSES:
+            self.int_label_losses.update(ast.unparse(t) for t in node.targets)
+        return self.generic_visit(node)
 
     def visit_AnnAssign(self, node):
         if node.annotation is not None:
@@ -351,8 +375,22 @@ class _Translator(ast.NodeTransformer):
             self.class_context -= 1
             return node
         name = self.dotted(node.func)
+        if name in rules.INT32_LABEL_FUNCS and len(node.args) >= 2:
+            self._visit_args(node)
+            node.func = self.ms(rules.INT32_LABEL_FUNCS[name])
+            node.args[1] = _int32(node.args[1])
+            return node
+        if name in ("torch.no_grad", "torch.inference_mode", "torch.enable_grad") and not node.args:
+            self.note(node, f"'{name}()' -> mindspore._no_grad(): MindSpore records gradients only inside "
+                            "grad functions, so this block needs no switch")
+            return ast.Call(ast.Attribute(ast.Name("mindspore", ast.Load()), "_no_grad", ast.Load()), [], [])
         if name is not None and name.startswith("torch"):
             return self._torch_call(name, node)
+        if ast.unparse(node.func) in self.int_label_losses and len(node.args) >= 2:
+            self._visit_args(node)
+            node.args[1] = _int32(node.args[1])
+            self.note(node, "labels cast to int32: MindSpore's CrossEntropyLoss/NLLLoss take int32 class indices")
+            return node
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("to", *_PLACEMENT_METHODS) \
                 and self._placement(node):
             return self.visit(node.func.value)
@@ -381,6 +419,9 @@ class _Translator(ast.NodeTransformer):
                 return shape
             if len(node.args) == 1 and not node.keywords:
                 return ast.Subscript(shape, node.args[0], ast.Load())
+        if f.attr in ("train", "eval") and not node.keywords and len(node.args) <= (f.attr == "train"):
+            flag = node.args[0] if node.args else ast.Constant(f.attr == "train")
+            return ast.Call(ast.Attribute(f.value, "set_train", ast.Load()), [flag], [])
         if f.attr == "to" and len(node.args) == 1 and not node.keywords:
             return ast.Call(ast.Attribute(f.value, "astype", ast.Load()), node.args, [])
         if f.attr == "transpose" and len(node.args) == 2 and not node.keywords:
@@ -403,6 +444,8 @@ class _Translator(ast.NodeTransformer):
     def _torch_call(self, name, node):
         if name in rules.INITS:
             return self._init(name, node)
+        if name == "torch.device":  # its arguments (torch.cuda.is_available()...) go with it
+            return rules.FUNCS[name](self, {}, node)
         self._visit_args(node)
         dropped = [k for k in node.keywords if k.arg in rules.DROPPED_KWARGS]
         if dropped:
@@ -453,6 +496,11 @@ class _Translator(ast.NodeTransformer):
         return ast.Call(ast.Name("_torch_init", ast.Load()), args, [])
 
 
+def _int32(label):
+    return ast.Call(ast.Attribute(label, "astype", ast.Load()),
+                    [ast.Attribute(ast.Name("mindspore", ast.Load()), "int32", ast.Load())], [])
+
+
 def _header_position(tree, src):
     """Where the MindSpore imports go: after the docstring and ``from __future__`` imports, before
     the first other statement (comments and licence header above it stay where they are)."""
@@ -474,7 +522,7 @@ def _apply(text, edits):
     """Apply non-overlapping edits; an edit inside another one is dropped (the outer one's text
     already holds it). Insertions (empty spans) at the same place keep their order."""
     chosen = []
-    for a, b, new in sorted(edits, key=lambda e: (e[0], -(e[1] - e[0]))):
+    for a, b, new in sorted(edits, key=lambda e: (e[0], e[0] != e[1], -(e[1] - e[0]))):
         if chosen and a < chosen[-1][1] and b <= chosen[-1][1] and a != b:
             continue  # contained in the previous, wider edit
         if chosen and a == b and a < chosen[-1][1] and chosen[-1][0] < a:

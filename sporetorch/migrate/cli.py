@@ -6,6 +6,10 @@
     sporetorch migrate compare ... --input ids:2,16:int64:0:1000 --input mask:2,16:float32 [--quiet]
     sporetorch migrate compare ... --inputs batch.npz --pth model.pth --ckpt model.ckpt
     sporetorch migrate scan train.py [more.py ...] [--api-listing mindspore-api.json]
+    sporetorch migrate dump net.py:Net --input-shape 2,3,32,32 -o dump_torch [--mindspore] [--pth/--ckpt F]
+    sporetorch migrate compare-dump dump_torch dump_ms
+    sporetorch migrate loss-curve torch.log ms.log
+    sporetorch migrate explain "For 'CrossEntropyLoss', the 'labels' should be Int32"
     sporetorch migrate translate model.py -o model_ms.py [--check LeNet --input-shape 2,1,32,32]
     sporetorch migrate translate train.py -o train_ms.py --check [--steps 10] [--mindspore-python PY]
 
@@ -224,6 +228,57 @@ def _cmd_translate(a):
     return 0
 
 
+def _cmd_dump(a):
+    from .dump import dump
+    inputs = _compare_inputs(a)
+    with _translate._mindspore_alias():
+        net = _build(a.net, a.mindspore)
+        if a.pth:
+            from ..interop import load_torch_file
+            net.load_state_dict(load_torch_file(a.pth))
+        if a.ckpt:
+            from ..train.serialization import load_checkpoint, load_param_into_net
+            load_param_into_net(net, load_checkpoint(a.ckpt))
+        records = dump(net, inputs, a.output, backward=not a.forward_only)
+    n_fwd = sum(r["direction"] == "forward" for r in records)
+    print(f"written: {a.output}: {n_fwd} forward and {len(records) - n_fwd} backward records")
+    return 0
+
+
+def _cmd_compare_dump(a):
+    from .dump import compare_dumps
+    result = compare_dumps(a.torch_dump, a.mindspore_dump, a.rtol, a.atol)
+    print(result.summary() if a.quiet else result)
+    return 0 if result.ok else 1
+
+
+def _cmd_loss_curve(a):
+    from .explain import compare_losses, read_losses
+    la, lb = read_losses(a.log_a, a.pattern), read_losses(a.log_b, a.pattern)
+    res = compare_losses(la, lb, a.rtol, a.atol)
+    print(f"{a.log_a}: {len(la)} losses; {a.log_b}: {len(lb)} losses; max |diff| {res['max_abs']:.3g}")
+    if res["first"] is None:
+        print(f"the curves agree on {min(len(la), len(lb))} steps (rtol={a.rtol}, atol={a.atol})")
+    else:
+        i, x, y, d = res["rows"][res["first"]]
+        print(f"first step outside the tolerance: {i} ({x!r} vs {y!r}, |diff| {d:.3g})")
+    if not a.quiet:
+        for i, x, y, d in res["rows"]:
+            print(f"  {i:>5}  {x:>14.7g}  {y:>14.7g}  {d:.3g}")
+    return 0 if res["first"] is None and len(la) == len(lb) else 1
+
+
+def _cmd_explain(a):
+    from .explain import explain, format_explanations
+    text = " ".join(a.message)
+    if a.file:
+        with open(a.file, encoding="utf-8", errors="replace") as f:
+            text += "\n" + f.read()
+    found = explain(text)
+    print(format_explanations(found))
+    return 0 if found else 1
+
+
 _NET_HELP = "the network: FILE.py:NAME or package.module:NAME; NAME (a class or factory) is called with no arguments"
 
 
@@ -302,13 +357,51 @@ def _parser():
                         "from the converted weights")
     t.add_argument("--ms-rtol", type=float, default=1e-5,
                    help="relative tolerance of the MindSpore run (largest difference over largest output; default 1e-5)")
+    u = sub.add_parser("dump", help="record every layer call's inputs/outputs (forward) and output gradients "
+                                    "(backward) of one run",
+                       description="Run a torch network or a Cell once forward and backward, recording every "
+                                   "leaf-layer call; compare a torch dump and a MindSpore dump with compare-dump.")
+    u.add_argument("net", metavar="SPEC", help="the network: FILE.py:NAME or package.module:NAME")
+    u.add_argument("-o", "--output", required=True, metavar="DIR", help="the dump directory to write")
+    u.add_argument("--mindspore", action="store_true", help="SPEC is a MindSpore Cell (mindspore aliased)")
+    u.add_argument("--input-shape", metavar="N,C,H,W", help="one random float32 input of this shape")
+    u.add_argument("--input", action="append", metavar="NAME:SHAPE:DTYPE[:LOW:HIGH]", help="one random input "
+                   "(repeatable), as in compare")
+    u.add_argument("--inputs", metavar="NPZ", help="the inputs from a .npz file, in file order")
+    u.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
+    u.add_argument("--pth", metavar="FILE", help="load these torch weights first")
+    u.add_argument("--ckpt", metavar="FILE", help="load this MindSpore checkpoint first")
+    u.add_argument("--forward-only", action="store_true", help="record the forward only")
+    v = sub.add_parser("compare-dump", help="compare a torch dump with a MindSpore dump; name the first "
+                                            "divergent call",
+                       description="Pair the calls of two dumps by layer kind and compare them; print the first "
+                                   "divergent call of the forward and of the backward.")
+    v.add_argument("torch_dump", metavar="TORCH_DIR", help="the dump of the torch run")
+    v.add_argument("mindspore_dump", metavar="MINDSPORE_DIR", help="the dump of the MindSpore-API run")
+    v.add_argument("--rtol", type=float, default=1e-4, help="relative tolerance (default 1e-4)")
+    v.add_argument("--atol", type=float, default=1e-5, help="absolute tolerance (default 1e-5)")
+    v.add_argument("-q", "--quiet", action="store_true", help="print the summary only")
+    w = sub.add_parser("loss-curve", help="compare the losses of two training logs step by step",
+                       description="Read a loss per matching line of each log and compare the two curves.")
+    w.add_argument("log_a", metavar="LOG_A", help="the first training log (e.g. torch's)")
+    w.add_argument("log_b", metavar="LOG_B", help="the second training log (e.g. MindSpore's)")
+    w.add_argument("--pattern", metavar="REGEX", help="a regex with one group capturing the loss "
+                                                      "(default: the number after the word 'loss')")
+    w.add_argument("--rtol", type=float, default=1e-4, help="relative tolerance per step (default 1e-4)")
+    w.add_argument("--atol", type=float, default=1e-5, help="absolute tolerance per step (default 1e-5)")
+    w.add_argument("-q", "--quiet", action="store_true", help="print the summary only, not every step")
+    e = sub.add_parser("explain", help="the cause and fix of a MindSpore error message",
+                       description="Map an error message of migrated code to its likely cause and fix.")
+    e.add_argument("message", nargs="*", help="the error message (or a part of it)")
+    e.add_argument("--file", metavar="LOG", help="read the message from a file (a traceback, a log)")
     return p
 
 
 def main(argv=None):
     a = _parser().parse_args(argv)
     return {"map": _cmd_map, "convert": _cmd_convert, "compare": _cmd_compare, "scan": _cmd_scan,
-            "translate": _cmd_translate}[a.cmd](a)
+            "translate": _cmd_translate, "dump": _cmd_dump, "compare-dump": _cmd_compare_dump,
+            "loss-curve": _cmd_loss_curve, "explain": _cmd_explain}[a.cmd](a)
 
 
 if __name__ == "__main__":

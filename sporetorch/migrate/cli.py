@@ -30,7 +30,9 @@ def _build(spec, mindspore_side):
     where, name = spec.rsplit(":", 1)
     # the alias stays on while the factory runs: a factory may import mindspore in its body
     with (_translate._mindspore_alias() if mindspore_side else _nullcontext()):
-        if where.endswith(".py") or os.path.sep in where:
+        if (where.endswith(".py") or os.path.sep in where) and not mindspore_side:
+            module = _translate.load_torch_source(where)  # through its package: relative imports work
+        elif where.endswith(".py") or os.path.sep in where:
             module = _translate._load(where, f"_sporetorch_migrate_{'ms' if mindspore_side else 'torch'}")
         else:
             module = importlib.import_module(where)

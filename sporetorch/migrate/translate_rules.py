@@ -219,6 +219,8 @@ LAYERS = {
     "torch.nn.Hardswish": _activation("mindspore.nn.HSwish"),
     "torch.nn.Hardsigmoid": _activation("mindspore.nn.HSigmoid"),
     "torch.nn.Identity": _activation("mindspore.nn.Identity"),
+    "torch.nn.CrossEntropyLoss": _same_layer("mindspore.nn.CrossEntropyLoss"),  # labels: cast where it is called
+    "torch.nn.NLLLoss": _same_layer("mindspore.nn.NLLLoss"),
     "torch.nn.Sequential": _sequential,
     "torch.nn.ModuleList": _container("mindspore.nn.CellList"),
     "torch.nn.ModuleDict": _container("mindspore.nn.CellDict"),

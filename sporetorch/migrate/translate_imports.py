@@ -14,7 +14,6 @@ The copies replace the import statement, so the translated file stands alone (no
 import ast
 import os
 
-from . import translate_rules as rules
 
 __all__ = ["translate_with_imports"]
 

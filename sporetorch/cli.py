@@ -48,7 +48,7 @@ _COMMANDS = {
     "run": (run_script, "run an unmodified MindSpore script with sporetorch as 'mindspore'"),
     "demo": (_demo, "train LeNet on the bundled digits data set (the main job)"),
     "ckpt": (_ckpt, "show, convert and diff checkpoint files"),
-    "migrate": (_migrate, "PyTorch to MindSpore migration: weight map, compare, scan, translate"),
+    "migrate": (_migrate, "PyTorch to MindSpore migration: map, convert, compare, translate, dump, explain"),
     "msrun": (_msrun, "launch a script on several processes, with MindSpore's msrun options (torch.distributed)"),
 }
 

@@ -173,6 +173,40 @@ def _to_torch_input(x):
     return torch.as_tensor(x)
 
 
+class _Inputs:
+    """The network inputs as torch tensors: positional ``args`` and keyword ``kwargs``. ``compare``
+    accepts one tensor (or array), a tuple/list of them (positional arguments) or a dict (keyword
+    arguments); integer, boolean and float tensors are all passed as they are."""
+
+    def __init__(self, inputs):
+        if isinstance(inputs, dict):
+            self.args, self.kwargs = [], {str(k): _to_torch_input(v) for k, v in inputs.items()}
+        elif isinstance(inputs, (tuple, list)):
+            self.args, self.kwargs = [_to_torch_input(v) for v in inputs], {}
+        else:
+            self.args, self.kwargs = [_to_torch_input(inputs)], {}
+        if not self.args and not self.kwargs:
+            raise ValueError("For 'compare', 'inputs' must hold at least one tensor, but got an empty "
+                             f"{type(inputs).__name__}")
+
+    def torch(self):
+        return [a.clone() for a in self.args], {k: v.clone() for k, v in self.kwargs.items()}
+
+    def mindspore(self):
+        from ..common.tensor import Tensor
+        return [Tensor.from_torch(a.clone()) for a in self.args], \
+            {k: Tensor.from_torch(v.clone()) for k, v in self.kwargs.items()}
+
+    @property
+    def is_cuda(self):
+        return any(t.is_cuda for t in self.args + list(self.kwargs.values()))
+
+    def describe(self):
+        items = [f"#{i}" for i in range(len(self.args))] + list(self.kwargs)
+        ts = self.args + list(self.kwargs.values())
+        return ", ".join(f"{n}: {tuple(t.shape)} {str(t.dtype).replace('torch.', '')}" for n, t in zip(items, ts))
+
+
 class DiffReport:
     """The result of ``compare``: ``phases`` (a dict of per-layer or per-weight rows), ``traps``,
     ``first_divergence`` and ``ok``. ``str(report)`` is the terminal table; ``to_json``/``to_html``
@@ -221,9 +255,15 @@ class DiffReport:
         return lines
 
     def __str__(self):
-        lines = []
+        """The summary first, then every phase's table."""
+        lines = [self.summary(), ""]
         for name, rows in self.phases.items():
             lines += self._phase_lines(name, rows) + [""]
+        return "\n".join(lines).rstrip() + "\n"
+
+    def summary(self):
+        """A few lines: agreement or the first divergence with its likely causes, then the other traps."""
+        lines = []
         if self.first_divergence is None:
             lines.append(f"All phases agree (forward rtol={self.tolerances['rtol']}, atol={self.tolerances['atol']}; "
                          f"gradients and step rtol=atol={self.tolerances['grad_tol']}).")
@@ -289,17 +329,26 @@ def _weight_rows(wmap, t_values, m_values, tol, trainable_only=False, cell_param
 
 
 def _forward(module, cell, wmap, x_t, seed, rtol, atol):
-    from ..common.tensor import Tensor
     t_rec, m_rec = _Recorder(_leaf_modules(module)), _Recorder(_leaf_cells(cell))
     try:
         with fix_random(seed, deterministic=False), torch.no_grad():
-            module(x_t.clone())
+            args, kwargs = x_t.torch()
+            t_out = module(*args, **kwargs)
         with fix_random(seed, deterministic=False):
-            cell(Tensor.from_torch(x_t.clone()))
+            args, kwargs = x_t.mindspore()
+            m_out = cell(*args, **kwargs)
     finally:
         t_rec.remove()
         m_rec.remove()
-    return _layer_rows(t_rec.calls, m_rec.calls, wmap, rtol, atol)
+    rows = _layer_rows(t_rec.calls, m_rec.calls, wmap, rtol, atol)
+    # the network outputs themselves, so that a difference outside any leaf layer (functional
+    # code in forward/construct) is caught too
+    mabs, mrel, ok = _diff(_tensors(m_out), _tensors(t_out), rtol, atol)
+    outs = _tensors(t_out)
+    rows.append({"torch": "<output>", "torch_type": type(module).__name__, "mindspore": "<output>",
+                 "mindspore_type": type(cell).__name__, "torch_shape": list(outs[0].shape) if outs else None,
+                 "mindspore_shape": None, "max_abs": mabs, "max_rel": mrel, "ok": ok, "traps": []})
+    return rows
 
 
 def _projection(module, x_t, seed):
@@ -309,7 +358,8 @@ def _projection(module, x_t, seed):
     module.eval()
     try:
         with torch.no_grad():
-            out = module(x_t.clone())
+            args, kwargs = x_t.torch()
+            out = module(*args, **kwargs)
     finally:
         module.train(training)
     gen = torch.Generator().manual_seed(seed + 1)
@@ -318,7 +368,8 @@ def _projection(module, x_t, seed):
 
 def _torch_grads(module, x_t, proj, seed):
     with fix_random(seed, deterministic=False):
-        out = _tensors(module(x_t.clone()))
+        args, kwargs = x_t.torch()
+        out = _tensors(module(*args, **kwargs))
         loss = sum((o * w).sum() for o, w in zip(out, proj))
     return loss
 
@@ -328,8 +379,8 @@ def _ms_loss_fn(cell, proj):
     from .. import ops
     ws = [Tensor.from_torch(w) for w in proj]
 
-    def fn(x):
-        out = cell(x)
+    def fn(*args, **kwargs):
+        out = cell(*args, **kwargs)
         outs = list(out) if isinstance(out, (tuple, list)) else [out]
         total = None
         for o, w in zip(outs, ws):
@@ -355,8 +406,9 @@ def compare(torch_module, cell, inputs, rtol=1e-5, atol=1e-5, *, weight_map=None
     Args:
         torch_module (torch.nn.Module): the reference.
         cell (Cell): its migration.
-        inputs: the input batch (a torch.Tensor, a sporetorch Tensor or a NumPy array); both sides
-            get the same values.
+        inputs: the input batch: one tensor (torch.Tensor, sporetorch Tensor or NumPy array), a
+            tuple/list of them (positional arguments, e.g. ``(ids, mask)``) or a dict (keyword
+            arguments). Any dtype: integer token ids pass as they are. Both sides get the same values.
         rtol, atol (float): tolerances of the forward comparisons. Default: 1e-5.
         weight_map (WeightMap or str): the map; built with ``weight_map`` when None.
         grad_tol (float): rtol and atol of the gradients and the step. Default: 1e-4.
@@ -382,7 +434,7 @@ def compare(torch_module, cell, inputs, rtol=1e-5, atol=1e-5, *, weight_map=None
     if not isinstance(cell, Cell):
         raise TypeError(f"For 'compare', 'cell' must be a Cell, but got {type(cell).__name__}")
     wmap = build_weight_map(torch_module, cell) if weight_map is None else _as_map(weight_map)
-    x_t = _to_torch_input(inputs)
+    x_t = _Inputs(inputs)
     t_saved = _state(torch_module)
     was_training = torch_module.training
     if copy:
@@ -439,13 +491,11 @@ def compare(torch_module, cell, inputs, rtol=1e-5, atol=1e-5, *, weight_map=None
 
 def _grads_and_step(module, cell, wmap, x_t, seed, tol, grads, step, lr, momentum, weight_decay, ms_opt, t_opt):
     from ..autodiff import value_and_grad
-    from ..common.tensor import Tensor
     from .. import nn
     out = {}
     proj = _projection(module, x_t, seed)
     t_params = dict(module.named_parameters())
     m_params = cell.trainable_params()
-    x_m = Tensor.from_torch(x_t.clone())
     snapshot_t, snapshot_m = _state(module), _ms_state(cell)
 
     loss = _torch_grads(module, x_t, proj, seed)
@@ -455,7 +505,8 @@ def _grads_and_step(module, cell, wmap, x_t, seed, tol, grads, step, lr, momentu
     module.load_state_dict(snapshot_t)
     fn = _ms_loss_fn(cell, proj)
     with fix_random(seed, deterministic=False):
-        _, m_grads = value_and_grad(fn, None, m_params)(x_m)
+        args, kwargs = x_t.mindspore()
+        _, m_grads = value_and_grad(fn, None, m_params)(*args, **kwargs)
     m_grad_d = {p.name: g._t for p, g in zip(m_params, m_grads)}
     if grads:
         out["gradients"] = _weight_rows(wmap, t_grads, m_grad_d, tol)
@@ -472,7 +523,8 @@ def _grads_and_step(module, cell, wmap, x_t, seed, tol, grads, step, lr, momentu
         _torch_grads(module, x_t, proj, seed).backward()
         t_o.step()
         with fix_random(seed, deterministic=False):
-            _, g = value_and_grad(fn, None, m_params)(x_m)
+            args, kwargs = x_t.mindspore()
+            _, g = value_and_grad(fn, None, m_params)(*args, **kwargs)
         m_o(g)
         out["optimizer step"] = _weight_rows(wmap, _state(module), _ms_state(cell), tol)
     return out

@@ -1,69 +1,54 @@
-"""Rewrite a PyTorch ``nn.Module`` file into a MindSpore ``nn.Cell`` file, with ``ast``.
+"""Rewrite a PyTorch ``nn.Module`` file into a MindSpore ``nn.Cell`` file that imports and runs.
 
-Translated: classes derived from ``nn.Module`` (→ ``nn.Cell``, ``forward`` → ``construct``), the
-common layers with their arguments mapped to MindSpore's (Conv ``padding`` → ``pad_mode='pad'`` and
-``has_bias``, Linear → Dense, BatchNorm ``momentum`` → ``1 - momentum``, pooling's default stride,
-Dropout ``p``, LayerNorm ``epsilon``, GELU's ``approximate``, LeakyReLU's slope...), ``nn.Sequential``
-/ ``nn.ModuleList`` / ``nn.ModuleDict``, functional calls (``F.relu``, ``torch.flatten``,
-``torch.cat``...) and ``x.size()``. Every other ``torch`` construct is left as it was, under a
-``# TODO(sporetorch translate): ...`` comment that says what to do.
+The rewrite edits the source text in place, node by node (spans from ``ast``), so comments,
+docstrings, licence headers and formatting outside the rewritten expressions are kept.
+
+Translated: classes derived from ``nn.Module`` (and ``Sequential``/``ModuleList``/``ModuleDict``;
+``forward`` -> ``construct``), the layers and functional calls of ``translate_rules`` with their
+arguments mapped to MindSpore's, every name of the shipped API table marked ``same`` (type
+annotations included), layer classes used as values (``norm_layer=nn.BatchNorm2d``) through
+torch-signature factories, ``torch.nn.init.*_`` through MindSpore initializers on the Parameter
+torch names, ``device=`` arguments and ``.to(device)``/``.cuda()`` (dropped, with a note),
+``x.size()``, ``.modules()``/``.named_modules()``/``.parameters()``. A class derived from a base
+outside torch and outside the file is translated too, with a warning about its base.
+
+Anything else becomes ``raise NotImplementedError("<construct> at line N: <what to do>")`` at its
+place inside functions (a comment at module level), so that the module imports; ``translate``
+reports each one.
+
+``translate_file`` follows relative imports (``from ..ops.misc import Conv2dNormActivation``): the
+model code they reach (``nn.Module`` classes, and plain-Python helpers that touch no torch) is
+translated into the output file; other helpers (weights registries, usage logging) are replaced by
+stand-ins with a note.
 
 ``verify(torch_file, ms_file, class_name, input_shape)`` imports both files (the MindSpore one
-with ``mindspore`` aliased to sporetorch for the duration of the import) and runs the difference
-finder on them.
+with ``mindspore`` aliased to sporetorch) and runs the difference finder on them.
 """
 import ast
 import contextlib
+import importlib
 import importlib.util
-import inspect
 import os
 import re
 import sys
+from collections import namedtuple
 
 import torch
 
+from . import translate_rules as rules
 from .scan import lookup
 
-__all__ = ["translate", "translate_file", "verify", "TODO_MARK"]
+__all__ = ["translate", "translate_file", "verify", "Translation", "TODO_MARK"]
 
-TODO_MARK = "TODO(sporetorch translate)"
-_TODO_CALL = "__sporetorch_todo__"
+TODO_MARK = "NotImplementedError("
+Translation = namedtuple("Translation", ["text", "todos", "notes"])
+Translation.__doc__ = """The result of a translation: the MindSpore source ``text``, ``todos`` (the
+constructs left as ``raise NotImplementedError``, as ``(line, message)``) and ``notes`` (what was
+changed or dropped that a reader should know, as ``(line, message)``)."""
 
-
-def _const(v):
-    return ast.Constant(v)
-
-
-def _num(node):
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _num(node.operand) is not None:
-        return -_num(node.operand)
-    return None
-
-
-def _ints(node):
-    """An int, or a tuple/list of ints, from a literal node; else None."""
-    v = _num(node)
-    if isinstance(v, int):
-        return v
-    if isinstance(node, (ast.Tuple, ast.List)):
-        vals = [_num(e) for e in node.elts]
-        if all(isinstance(x, int) for x in vals):
-            return tuple(vals)
-    return None
-
-
-def _bind(torch_callable, call):
-    """Bind a call's AST arguments to the torch signature: ``{param: node}`` or None."""
-    try:
-        sig = inspect.signature(torch_callable)
-        bound = sig.bind(*call.args, **{k.arg: k.value for k in call.keywords if k.arg})
-    except (TypeError, ValueError):
-        return None
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    return dict(bound.arguments)
+_METHOD_RENAMES = {"named_modules": "cells_and_names", "children": "cells", "named_children": "name_cells",
+                   "parameters": "get_parameters", "named_parameters": "parameters_and_names"}
+_PLACEMENT_METHODS = ("cuda", "cpu")
 
 
 def _resolve_torch(path):
@@ -75,14 +60,57 @@ def _resolve_torch(path):
     return obj
 
 
+class _Source:
+    """Source text addressed by ``ast`` positions (line numbers from 1, UTF-8 byte columns)."""
+
+    def __init__(self, text):
+        self.text = text
+        self.lines = text.splitlines(keepends=True)
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line))
+
+    def offset(self, line, col):
+        row = self.lines[line - 1] if line - 1 < len(self.lines) else ""
+        return self.starts[line - 1] + len(row.encode("utf-8")[:col].decode("utf-8", "replace"))
+
+    def span(self, node):
+        return self.offset(node.lineno, node.col_offset), self.offset(node.end_lineno, node.end_col_offset)
+
+    def segment(self, node):
+        a, b = self.span(node)
+        return self.text[a:b]
+
+    def indent(self, node):
+        row = self.lines[node.lineno - 1]
+        return row[:len(row) - len(row.lstrip())]
+
+
 class _Translator(ast.NodeTransformer):
-    def __init__(self):
+    def __init__(self, source, local_modules=()):
+        self.src = _Source(source)
         self.aliases = {}
-        self.todos = []
-        self.module_classes = set()
+        self.edits = []  # (start, end, text)
+        self.todos = []  # (line, message) of the whole file
+        self.notes = []
+        self.pending = []  # messages of the statement being translated
+        self.module_classes = set(local_modules)
+        self.adapters = set()
+        self.helpers = set()
+        self.class_context = 0
+        self.function_depth = 0
+        self.int_label_losses = set()  # names bound to a loss that needs int32 labels in MindSpore
+        self.handled = set()  # ids of statements rewritten as a whole (training steps)
+
+    # ------------------------------------------------------------------ reporting
+    def todo(self, construct, what):
+        self.pending.append((construct, what))
+
+    def note(self, node, message):
+        self.notes.append((getattr(node, "lineno", 0), message))
 
     # ------------------------------------------------------------------ names
-    def _dotted(self, node):
+    def dotted(self, node):
         parts = []
         while isinstance(node, ast.Attribute):
             parts.append(node.attr)
@@ -92,7 +120,7 @@ class _Translator(ast.NodeTransformer):
         return None
 
     @staticmethod
-    def _ms(name):
+    def ms(name):
         """``nn.X`` / ``ops.x`` / ``mindspore.x`` node for a MindSpore API name."""
         parts = name.split(".")
         if parts[:2] in (["mindspore", "nn"], ["mindspore", "ops"]):
@@ -102,41 +130,68 @@ class _Translator(ast.NodeTransformer):
             node = ast.Attribute(node, p, ast.Load())
         return node
 
-    def _todo(self, text):
-        self.todos.append(text)
+    def kw(self, pairs):
+        return [ast.keyword(k, v if isinstance(v, ast.AST) else ast.Constant(v)) for k, v in pairs if v is not None]
+
+    # ------------------------------------------------------------------ edits
+    def visit(self, node):
+        if isinstance(node, ast.expr) and hasattr(node, "lineno"):
+            before = ast.dump(node)
+            new = super().visit(node)
+            if new is not node or ast.dump(new) != before:
+                self.edits.append((*self.src.span(node), ast.unparse(ast.fix_missing_locations(new))))
+            return new
+        return super().visit(node)
+
+    def _replace_stmt(self, stmt, text):
+        a, b = self.src.span(stmt)
+        self.edits.append((a, b, text))
 
     # ------------------------------------------------------------------ statements
     def _visit_body(self, body):
-        out = []
+        from .translate_train import port_training_step
+        port_training_step(self, body, getattr(self, "loop_targets", ()))
         for stmt in body:
-            saved, self.todos = self.todos, []
-            new = self.visit(stmt)
-            todos, self.todos = self.todos, saved
-            for t in dict.fromkeys(todos):
-                out.append(ast.Expr(ast.Call(ast.Name(_TODO_CALL, ast.Load()), [_const(t)], [])))
-            if new is None:
+            if id(stmt) in self.handled:
                 continue
-            out.extend(new if isinstance(new, list) else [new])
-        return out
+            saved, self.pending = self.pending, []
+            self.visit(stmt)
+            todos, self.pending = list(dict.fromkeys(self.pending)), saved
+            if todos:
+                self._untranslated(stmt, todos)
+
+    def _untranslated(self, stmt, todos):
+        """Turn a statement with untranslated constructs into an explicit error at its place:
+        ``raise NotImplementedError("<construct> at line N: <what to do>")`` inside functions (the
+        torch statement kept below as a comment), a comment at module and class level (the module
+        must import)."""
+        line = stmt.lineno
+        message = "; ".join(f"{c} at line {line}: {w}" for c, w in todos)
+        self.todos.extend((line, f"{c}: {w}") for c, w in todos)
+        indent = self.src.indent(stmt)
+        compound = isinstance(stmt, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef, ast.ClassDef,
+                                     ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith))
+        a, _ = self.src.span(stmt)
+        if compound:  # the error goes before the block; the block itself is translated as far as it can be
+            head = f"raise NotImplementedError({message!r})" if self.function_depth else f"# NotImplementedError: {message}"
+            self.edits.append((a, a, f"{head}\n{indent}"))
+            return
+        rows = self.src.lines[stmt.lineno - 1:stmt.end_lineno]
+        kept = "\n".join(f"{indent}# torch: {row.rstrip()[len(indent):] if row.startswith(indent) else row.strip()}"
+                         for row in rows)
+        # the statement's span ends before a trailing comment, which the last kept line then carries on
+        end = self.src.starts[stmt.end_lineno - 1] + len(self.src.lines[stmt.end_lineno - 1].rstrip("\r\n"))
+        if self.function_depth:
+            self.edits.append((a, end, f"raise NotImplementedError({message!r})\n{kept}"))
+        else:
+            self.edits.append((a, end, f"# NotImplementedError: {message}\n{kept}"))
 
     def generic_visit(self, node):
-        for field in ("body", "orelse", "finalbody"):
-            value = getattr(node, field, None)
-            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
-                setattr(node, field, self._visit_body(value))
         for field, value in ast.iter_fields(node):
-            if field in ("body", "orelse", "finalbody") and isinstance(value, list) and value \
-                    and isinstance(value[0], ast.stmt):
-                continue
-            if isinstance(value, list):
-                new = []
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        item = self.visit(item)
-                        if item is None:
-                            continue
-                    new.append(item)
-                setattr(node, field, new)
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                self._visit_body(value)
+            elif isinstance(value, list):
+                value[:] = [self.visit(item) if isinstance(item, ast.AST) else item for item in value]
             elif isinstance(value, ast.AST):
                 setattr(node, field, self.visit(value))
         return node
@@ -147,389 +202,392 @@ class _Translator(ast.NodeTransformer):
                 for a in stmt.names:
                     if a.name.split(".")[0] == "torch":
                         self.aliases[a.asname or a.name.split(".")[0]] = a.name if a.asname else "torch"
-            elif isinstance(stmt, ast.ImportFrom) and stmt.module and stmt.module.split(".")[0] == "torch":
+            elif isinstance(stmt, ast.ImportFrom) and stmt.module and stmt.module.split(".")[0] == "torch" \
+                    and not stmt.level:
                 for a in stmt.names:
                     self.aliases[a.asname or a.name] = f"{stmt.module}.{a.name}"
-        body = self._visit_body(node.body)
-        header = ast.parse("import mindspore\nfrom mindspore import nn, ops\n").body
-        node.body = header + body
+        for stmt in node.body:
+            if isinstance(stmt, ast.ClassDef) and self._is_module_class(stmt):
+                self.module_classes.add(stmt.name)
+        self._visit_body(node.body)
         return node
 
     def visit_Import(self, node):
         keep = [a for a in node.names if a.name.split(".")[0] != "torch"]
-        if not keep:
-            return None
-        node.names = keep
+        if len(keep) == len(node.names):
+            return node
+        if keep:
+            self._replace_stmt(node, "import " + ", ".join(a.name + (f" as {a.asname}" if a.asname else "")
+                                                           for a in keep))
+        else:
+            self._replace_stmt(node, "pass  # torch import removed" if self.function_depth else "")
         return node
 
     def visit_ImportFrom(self, node):
         if node.module and node.module.split(".")[0] == "torch" and not node.level:
             for a in node.names:
                 full = f"{node.module}.{a.name}"
-                if full not in ("torch.nn", "torch.nn.functional") and lookup(full) is None:
-                    self._todo(f"'{full}' is imported from torch: import its MindSpore counterpart")
-            return None
+                entry = lookup(full)
+                if full not in ("torch.nn", "torch.nn.functional") and not (entry and entry["status"] == "same") \
+                        and full not in rules.LAYERS and full not in rules.FUNCS:
+                    self.note(node, f"'{full}' imported from torch: its uses are translated where known")
+            self._replace_stmt(node, "pass  # torch import removed" if self.function_depth else "")
         return node
 
+    def _base_name(self, base):
+        name = self.dotted(base)
+        return name
+
+    def _is_module_class(self, node):
+        for base in node.bases:
+            name = self._base_name(base)
+            if name in rules.CLASS_BASES or (isinstance(base, ast.Name) and base.id in self.module_classes):
+                return True
+        return any(isinstance(item, ast.FunctionDef) and item.name == "forward" for item in node.body)
+
     def visit_ClassDef(self, node):
-        is_module = False
-        for i, base in enumerate(node.bases):
-            name = self._dotted(base)
-            if name == "torch.nn.Module" or (isinstance(base, ast.Name) and base.id in self.module_classes):
-                is_module = True
-                if name == "torch.nn.Module":
-                    node.bases[i] = self._ms("mindspore.nn.Cell")
+        is_module = node.name in self.module_classes or self._is_module_class(node)
         if is_module:
             self.module_classes.add(node.name)
+            for base in node.bases:
+                name = self._base_name(base)
+                if name in rules.CLASS_BASES:
+                    self.edits.append((*self.src.span(base), ast.unparse(self.ms(rules.CLASS_BASES[name]))))
+                elif not (isinstance(base, ast.Name) and base.id in self.module_classes):
+                    self.note(node, f"class {node.name}: base {ast.unparse(base)} is not torch's nor in this "
+                                    "file; translated as a Cell, check that the base is a MindSpore Cell")
             for item in node.body:
                 if isinstance(item, ast.FunctionDef) and item.name == "forward":
-                    item.name = "construct"
-        node.body = self._visit_body(node.body)
-        node.decorator_list = [self.visit(d) for d in node.decorator_list]
+                    self._rename_def(item, "construct")
+        else:
+            self.class_context += 1
+            for base in node.bases:
+                if self._base_name(base) in rules.PLAIN_BASES:
+                    self.edits.append((*self.src.span(base), "object"))
+                    self.note(node, f"class {node.name}: base {self._base_name(base)} dropped; the class is a "
+                                    "plain source for mindspore.dataset.GeneratorDataset")
+                else:
+                    self.visit(base)
+            self.class_context -= 1
+        for d in node.decorator_list:
+            self.visit(d)
+        for k in node.keywords:
+            self.visit(k.value)
+        self._visit_body(node.body)
+        return node
+
+    def _rename_def(self, item, new):
+        row = self.src.lines[item.lineno - 1]
+        m = re.search(rf"\bdef\s+{item.name}\b", row)
+        if m:
+            start = self.src.starts[item.lineno - 1] + m.start()
+            self.edits.append((start, start + len(m.group(0)), f"def {new}"))
+
+    def visit_FunctionDef(self, node):
+        self._annotations(node.args, node.returns)
+        for d in node.decorator_list:
+            self.visit(d)
+        for default in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            self.visit(default)
+        self.function_depth += 1
+        self._visit_body(node.body)
+        self.function_depth -= 1
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def _annotations(self, args, returns):
+        annotations = [a.annotation for a in args.posonlyargs + args.args + args.kwonlyargs if a.annotation]
+        annotations += [a.annotation for a in (args.vararg, args.kwarg) if a is not None and a.annotation]
+        if returns is not None:
+            annotations.append(returns)
+        for ann in annotations:
+            self._annotation(ann)
+
+    def _annotation(self, ann):
+        """A type annotation: torch types mapped to MindSpore's; one that cannot be is written as a string."""
+        saved, self.pending = self.pending, []
+        self.class_context += 1
+        self.visit(ann)
+        self.class_context -= 1
+        failed, self.pending = self.pending, saved
+        if failed:
+            self.edits.append((*self.src.span(ann), repr(self.src.segment(ann))))
+
+    def visit_For(self, node):
+        saved = getattr(self, "loop_targets", ())
+        self.loop_targets = tuple(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.loop_targets = saved
+
+    def visit_Assign(self, node):
+        if isinstance(node.value, ast.Call) and self.dotted(node.value.func) in rules.INT32_LABEL_LOSSES:
+            self.int_label_losses.update(ast.unparse(t) for t in node.targets)
+        return self.generic_visit(node)
+
+    def visit_AnnAssign(self, node):
+        if node.annotation is not None:
+            self._annotation(node.annotation)
+        if node.value is not None:
+            node.value = self.visit(node.value)
         return node
 
     # ------------------------------------------------------------------ expressions
+    def visit_Name(self, node):
+        if not isinstance(node.ctx, ast.Load) or node.id not in self.aliases:
+            return node
+        name = self.aliases[node.id]
+        if name in ("torch.nn", "torch.nn.functional", "torch"):
+            if name == "torch":
+                self.todo(f"'{node.id}' (the torch module)", "use mindspore")
+            return ast.Name("nn" if name == "torch.nn" else "ops", ast.Load()) if name != "torch" else node
+        return self._translate_name(name, node)
+
+    def visit_Attribute(self, node):
+        name = self.dotted(node)
+        if name is None:
+            return self.generic_visit(node)
+        return self._translate_name(name, node)
+
+    def _translate_name(self, name, node):
+        if name in ("torch.nn", "torch.nn.functional"):
+            return ast.Name("nn" if name == "torch.nn" else "ops", ast.Load())
+        if not self.class_context and name in rules.ADAPTERS:
+            self.adapters.add(name)
+            return ast.Name("_torch_" + name.rpartition(".")[2], ast.Load())
+        if name in rules.CLASS_BASES:
+            return self.ms(rules.CLASS_BASES[name])
+        entry = lookup(name)
+        if entry is not None and entry["mindspore"] and (entry["status"] == "same" or self.class_context):
+            return self.ms(entry["mindspore"])
+        hint = f"MindSpore has {entry['mindspore']} ({entry.get('note', '')})" if entry and entry["mindspore"] \
+            else "write it with MindSpore ops"
+        self.todo(f"'{name}'", hint)
+        return node
+
     def visit_Call(self, node):
-        name = self._dotted(node.func)
+        if isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+            node.args[0] = self.visit(node.args[0])
+            self.class_context += 1
+            node.args[1] = self.visit(node.args[1])
+            self.class_context -= 1
+            return node
+        name = self.dotted(node.func)
+        if name in rules.INT32_LABEL_FUNCS and len(node.args) >= 2:
+            self._visit_args(node)
+            node.func = self.ms(rules.INT32_LABEL_FUNCS[name])
+            node.args[1] = _int32(node.args[1])
+            return node
+        if name in ("torch.no_grad", "torch.inference_mode", "torch.enable_grad") and not node.args:
+            self.note(node, f"'{name}()' -> mindspore._no_grad(): MindSpore records gradients only inside "
+                            "grad functions, so this block needs no switch")
+            return ast.Call(ast.Attribute(ast.Name("mindspore", ast.Load()), "_no_grad", ast.Load()), [], [])
         if name is not None and name.startswith("torch"):
-            node.args = [self.visit(a) for a in node.args]
-            for k in node.keywords:
-                k.value = self.visit(k.value)
-            new = self._call(name, node)
-            return new if new is not None else node
+            return self._torch_call(name, node)
+        if ast.unparse(node.func) in self.int_label_losses and len(node.args) >= 2:
+            self._visit_args(node)
+            node.args[1] = _int32(node.args[1])
+            self.note(node, "labels cast to int32: MindSpore's CrossEntropyLoss/NLLLoss take int32 class indices")
+            return node
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("to", *_PLACEMENT_METHODS) \
+                and self._placement(node):
+            return self.visit(node.func.value)
         self.generic_visit(node)
         return self._method(node)
 
-    def visit_Attribute(self, node):
-        name = self._dotted(node)
-        if name is None:
-            return self.generic_visit(node)
-        entry = lookup(name)
-        if entry is not None and entry["status"] == "same" and entry["mindspore"]:
-            return ast.copy_location(self._ms(entry["mindspore"]), node)
-        self._todo(f"'{name}' has no automatic translation" + (f"; MindSpore: {entry['mindspore']} "
-                   f"({entry.get('note', '')})" if entry and entry["mindspore"] else ""))
-        return node
+    def _placement(self, node):
+        """``.cuda()``/``.cpu()``/``.to(device)``: removed (MindSpore places tensors itself)."""
+        if node.func.attr == "to":
+            args = node.args + [k.value for k in node.keywords if k.arg in ("device", "dtype")]
+            dtype_args = [a for a in args if (self.dotted(a) or "").startswith("torch.") and
+                          isinstance(_resolve_torch(self.dotted(a)), torch.dtype)]
+            if dtype_args or any(k.arg == "dtype" for k in node.keywords):
+                return False
+        self.note(node, f"'.{node.func.attr}(...)' removed: MindSpore places tensors and Cells on the device "
+                        "set by mindspore.set_context(device_target=...)")
+        return True
 
     def _method(self, node):
         f = node.func
-        if isinstance(f, ast.Attribute) and f.attr == "size":  # Tensor.size is the element count in MindSpore
+        if not isinstance(f, ast.Attribute):
+            return node
+        if f.attr == "size":  # Tensor.size is the element count in MindSpore
             shape = ast.Attribute(f.value, "shape", ast.Load())
             if not node.args and not node.keywords:
-                return ast.copy_location(shape, node)
+                return shape
             if len(node.args) == 1 and not node.keywords:
-                return ast.copy_location(ast.Subscript(shape, node.args[0], ast.Load()), node)
-        if isinstance(f, ast.Attribute) and f.attr in ("cuda", "cpu", "to", "backward", "zero_grad", "step"):
-            self._todo(f"'.{f.attr}(...)' has no Cell/Tensor counterpart: remove it or use MindSpore's way")
+                return ast.Subscript(shape, node.args[0], ast.Load())
+        if f.attr in ("train", "eval") and not node.keywords and len(node.args) <= (f.attr == "train"):
+            flag = node.args[0] if node.args else ast.Constant(f.attr == "train")
+            return ast.Call(ast.Attribute(f.value, "set_train", ast.Load()), [flag], [])
+        if f.attr == "to" and len(node.args) == 1 and not node.keywords:
+            return ast.Call(ast.Attribute(f.value, "astype", ast.Load()), node.args, [])
+        if f.attr == "transpose" and len(node.args) == 2 and not node.keywords:
+            return ast.Call(ast.Attribute(f.value, "swapaxes", ast.Load()), node.args, [])
+        if f.attr == "modules" and not node.args and not node.keywords:
+            cells = ast.Call(ast.Attribute(f.value, "cells_and_names", ast.Load()), [], [])
+            return ast.GeneratorExp(ast.Name("_cell", ast.Load()), [ast.comprehension(
+                ast.Tuple([ast.Name("_", ast.Store()), ast.Name("_cell", ast.Store())], ast.Store()), cells, [], 0)])
+        if f.attr in _METHOD_RENAMES and isinstance(f.value, ast.Name) and f.value.id == "self":
+            return ast.Call(ast.Attribute(f.value, _METHOD_RENAMES[f.attr], ast.Load()), node.args, node.keywords)
+        if f.attr in ("backward", "zero_grad", "step") and not node.args:
+            self.todo(f"'.{f.attr}()'", "train with mindspore.value_and_grad and optimizer(grads)")
         return node
 
-    def _call(self, name, node):
-        handler = _LAYERS.get(name) or _FUNCS.get(name)
+    def _visit_args(self, node):
+        node.args = [self.visit(a) for a in node.args]
+        for k in node.keywords:
+            k.value = self.visit(k.value)
+
+    def _torch_call(self, name, node):
+        if name in rules.INITS:
+            return self._init(name, node)
+        if name == "torch.device":  # its arguments (torch.cuda.is_available()...) go with it
+            return rules.FUNCS[name](self, {}, node)
+        self._visit_args(node)
+        dropped = [k for k in node.keywords if k.arg in rules.DROPPED_KWARGS]
+        if dropped:
+            node.keywords = [k for k in node.keywords if k.arg not in rules.DROPPED_KWARGS]
+            self.note(node, f"'{name}': {', '.join(k.arg + '=' for k in dropped)} dropped (MindSpore places "
+                            "tensors itself)")
+        handler = rules.LAYERS.get(name) or rules.FUNCS.get(name)
         if handler is not None:
-            target = _SIGNATURES.get(name) or _resolve_torch(name)
-            params = _bind(target, node) if target is not None else None
+            target = rules.SIGNATURES.get(name) or _resolve_torch(name)
+            params = rules.bind(target, node) if target is not None else None
             if params is not None:
+                saved = len(self.pending)
                 result = handler(self, params, node)
                 if result is not None:
-                    return ast.copy_location(result, node)
+                    return result
+                if len(self.pending) > saved:
+                    return node
+        if name in rules.ADAPTERS:
+            self.adapters.add(name)
+            node.func = ast.Name("_torch_" + name.rpartition(".")[2], ast.Load())
+            return node
         entry = lookup(name)
         if entry is not None and entry["status"] == "same" and entry["mindspore"]:
-            node.func = self._ms(entry["mindspore"])
+            node.func = self.ms(entry["mindspore"])
             return node
-        hint = f"; MindSpore: {entry['mindspore']} ({entry.get('note', '')})" if entry and entry["mindspore"] else ""
-        self._todo(f"'{name}(...)' was not translated{hint}")
-        return None
+        hint = f"MindSpore has {entry['mindspore']} ({entry.get('note', '')})" if entry and entry["mindspore"] \
+            else "write it with MindSpore ops"
+        self.todo(f"'{name}(...)'", hint)
+        return node
 
-    def kw(self, pairs):
-        return [ast.keyword(k, v if isinstance(v, ast.AST) else _const(v)) for k, v in pairs if v is not None]
-
-
-def _call(func, args, keywords):
-    return ast.Call(func, list(args), keywords)
-
-
-def _conv(t, p, node, dims, ms_name):
-    if "padding_mode" in p and not (isinstance(p["padding_mode"], ast.Constant) and p["padding_mode"].value == "zeros"):
-        t._todo("padding_mode other than 'zeros': pad the input with ops.pad first")
-        return None
-    pad = p.get("padding")
-    pad_val = _ints(pad) if pad is not None else 0
-    if isinstance(pad, ast.Constant) and pad.value in ("same", "valid"):
-        mode, padding = pad.value, None
-    elif pad_val == 0 or pad_val == (0,) * dims:
-        mode, padding = "valid", None
-    elif isinstance(pad_val, tuple) and dims > 1:
-        mode, padding = "pad", ast.Tuple([_const(v) for v in pad_val for _ in (0, 1)], ast.Load())
-    else:
-        mode, padding = "pad", pad
-    bias = p.get("bias", _const(True))
-    keys = [("stride", p.get("stride")), ("pad_mode", mode), ("padding", padding), ("dilation", p.get("dilation")),
-            ("group", p.get("groups")), ("has_bias", bias)]
-    args = [p["in_channels"], p["out_channels"], p["kernel_size"]]
-    return _call(t._ms(ms_name), args, t.kw(keys))
-
-
-def _linear(t, p, node):
-    return _call(t._ms("mindspore.nn.Dense"), [p["in_features"], p["out_features"]],
-                 t.kw([("has_bias", p.get("bias"))]))
-
-
-def _batchnorm(ms_name):
-    def handler(t, p, node):
-        m = p.get("momentum")
-        if m is None:
-            momentum = 0.9
-        elif _num(m) is not None:
-            momentum = round(1 - _num(m), 10)
+    def _init(self, name, node):
+        """``nn.init.X_(m.weight, ...)`` -> ``_torch_init(m, "weight", X(...))``."""
+        ms_init, sig, renames = rules.INITS[name]
+        self._visit_args(node)
+        params = rules.bind(sig, node)
+        if params is None:
+            self.todo(f"'{name}(...)'", "use mindspore.common.initializer with Parameter.set_data")
+            return node
+        target = params.pop("tensor")
+        params.pop("generator", None)
+        init = ast.Call(ast.Name(ms_init, ast.Load()), [], self.kw([(renames[k], v) for k, v in params.items()]))
+        self.helpers.add("_torch_init")
+        self.helpers.add(f"init:{ms_init}")
+        if isinstance(target, ast.Attribute):
+            args = [target.value, ast.Constant(target.attr), init]
         else:
-            momentum = ast.BinOp(_const(1.0), ast.Sub(), m)
-        track = p.get("track_running_stats")
-        if track is not None and not (isinstance(track, ast.Constant) and track.value is True):
-            t._todo("track_running_stats=False: use use_batch_statistics=True")
-        return _call(t._ms(ms_name), [p["num_features"]], t.kw([("eps", p.get("eps")), ("momentum", momentum),
-                                                                  ("affine", p.get("affine"))]))
-    return handler
+            args = [target, ast.Constant(None), init]
+        return ast.Call(ast.Name("_torch_init", ast.Load()), args, [])
 
 
-def _pool(ms_name, avg):
-    def handler(t, p, node):
-        k = p["kernel_size"]
-        stride = p.get("stride")
-        if stride is None or (isinstance(stride, ast.Constant) and stride.value is None):
-            stride = k  # torch's default stride is the kernel size, MindSpore's is 1
-        pad = p.get("padding")
-        pv = _ints(pad) if pad is not None else 0
-        mode, padding = ("valid", None) if pv in (0, (0, 0), (0,)) else ("pad", pad)
-        keys = [("kernel_size", k), ("stride", stride), ("pad_mode", mode), ("padding", padding),
-                ("ceil_mode", p.get("ceil_mode"))]
-        if avg:
-            keys += [("count_include_pad", p.get("count_include_pad")), ("divisor_override", p.get("divisor_override"))]
-        elif p.get("dilation") is not None:
-            keys.append(("dilation", p["dilation"]))
-        if not avg and p.get("return_indices") is not None:
-            keys.append(("return_indices", p["return_indices"]))
-        return _call(t._ms(ms_name), [], t.kw(keys))
-    return handler
+def _int32(label):
+    return ast.Call(ast.Attribute(label, "astype", ast.Load()),
+                    [ast.Attribute(ast.Name("mindspore", ast.Load()), "int32", ast.Load())], [])
 
 
-def _same_layer(ms_name, drop=(), rename=None):
-    """A layer whose arguments carry over (minus ``drop``, with ``rename``)."""
-    rename = rename or {}
-
-    def handler(t, p, node):
-        return _call(t._ms(ms_name), [], t.kw([(rename.get(k, k), v) for k, v in p.items() if k not in drop]))
-    return handler
-
-
-def _dropout(t, p, node):
-    return _call(t._ms("mindspore.nn.Dropout"), [], t.kw([("p", p.get("p", _const(0.5)))]))
-
-
-def _layernorm(t, p, node):
-    shape = p["normalized_shape"]
-    n = len(shape.elts) if isinstance(shape, (ast.Tuple, ast.List)) else 1
-    shape = shape if isinstance(shape, (ast.Tuple, ast.List)) else ast.Tuple([shape], ast.Load())
-    if p.get("elementwise_affine") is not None and not (isinstance(p["elementwise_affine"], ast.Constant)
-                                                        and p["elementwise_affine"].value is True):
-        t._todo("elementwise_affine=False: freeze gamma/beta (requires_grad=False)")
-    return _call(t._ms("mindspore.nn.LayerNorm"), [shape],
-                 t.kw([("begin_norm_axis", -n), ("begin_params_axis", -n), ("epsilon", p.get("eps", _const(1e-5)))]))
+def _header_position(tree, src):
+    """Where the MindSpore imports go: after the docstring and ``from __future__`` imports, before
+    the first other statement (comments and licence header above it stay where they are)."""
+    body = tree.body
+    i = 0
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        i = 1
+    while i < len(body) and isinstance(body[i], ast.ImportFrom) and body[i].module == "__future__":
+        i += 1
+    if i < len(body):
+        first = body[i]
+        line = min([first.lineno] + [d.lineno for d in getattr(first, "decorator_list", [])])
+        return src.starts[line - 1]
+    return len(src.text)
 
 
-def _gelu(t, p, node):
-    a = p.get("approximate")
-    tanh = isinstance(a, ast.Constant) and a.value == "tanh"
-    if a is not None and not isinstance(a, ast.Constant):
-        return None
-    return _call(t._ms("mindspore.nn.GELU"), [], t.kw([("approximate", tanh)]))
+def _apply(text, edits):
+    """Apply non-overlapping edits; an edit inside another one is dropped (the outer one's text
+    already holds it). Insertions (empty spans) at the same place keep their order."""
+    chosen = []
+    for a, b, new in sorted(edits, key=lambda e: (e[0], e[0] != e[1], -(e[1] - e[0]))):
+        if chosen and a < chosen[-1][1] and b <= chosen[-1][1] and a != b:
+            continue  # contained in the previous, wider edit
+        if chosen and a == b and a < chosen[-1][1] and chosen[-1][0] < a:
+            continue
+        chosen.append((a, b, new))
+    out = []
+    pos = 0
+    for a, b, new in chosen:
+        if a < pos:
+            continue
+        out.append(text[pos:a])
+        out.append(new)
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
 
 
-def _leaky(t, p, node):
-    return _call(t._ms("mindspore.nn.LeakyReLU"), [], t.kw([("alpha", p.get("negative_slope", _const(0.01)))]))
-
-
-def _softmax(ms_name):
-    def handler(t, p, node):
-        dim = p.get("dim")
-        if dim is None or (isinstance(dim, ast.Constant) and dim.value is None):
-            t._todo("Softmax without dim: torch picks the axis from the rank; MindSpore uses axis=-1")
-            dim = _const(-1)
-        return _call(t._ms(ms_name), [], t.kw([("axis", dim)]))
-    return handler
-
-
-def _sequential(t, p, node):
-    args = p.get("args", ())
-    if len(args) == 1 and not isinstance(args[0], ast.Starred) and isinstance(args[0], ast.Call) \
-            and t._dotted(args[0].func) in ("collections.OrderedDict",) or (
-            len(args) == 1 and isinstance(args[0], ast.Call) and isinstance(args[0].func, ast.Name)
-            and args[0].func.id == "OrderedDict"):
-        return _call(t._ms("mindspore.nn.SequentialCell"), [args[0]], [])
-    return _call(t._ms("mindspore.nn.SequentialCell"), [ast.List(list(args), ast.Load())], [])
-
-
-def _container(ms_name):
-    def handler(t, p, node):
-        return _call(t._ms(ms_name), [v for v in p.values()], [])
-    return handler
-
-
-def _embedding(t, p, node):
-    extra = [k for k in ("max_norm", "scale_grad_by_freq", "sparse") if p.get(k) is not None]
+def _preamble(t, extra=""):
+    lines = ["import mindspore", "from mindspore import nn, ops"]
+    inits = sorted(h.split(":", 1)[1] for h in t.helpers if h.startswith("init:"))
+    if inits:
+        lines.append(f"from mindspore.common.initializer import {', '.join(inits)}, initializer")
+    blocks = ["\n".join(lines) + "\n"]
+    blocks += [rules.ADAPTERS[name] for name in sorted(t.adapters)]
+    blocks += [rules.HELPERS[h] for h in sorted(t.helpers) if h in rules.HELPERS]
     if extra:
-        t._todo(f"Embedding arguments {extra} have no MindSpore counterpart")
-    return _call(t._ms("mindspore.nn.Embedding"), [p["num_embeddings"], p["embedding_dim"]],
-                 t.kw([("padding_idx", p.get("padding_idx"))]))
+        blocks.append(extra)
+    return "\n\n".join(blocks) + "\n\n"
 
 
-def _activation(ms_name):
-    def handler(t, p, node):
-        return _call(t._ms(ms_name), [], [])
-    return handler
-
-
-_LAYERS = {
-    "torch.nn.Conv1d": lambda t, p, n: _conv(t, p, n, 1, "mindspore.nn.Conv1d"),
-    "torch.nn.Conv2d": lambda t, p, n: _conv(t, p, n, 2, "mindspore.nn.Conv2d"),
-    "torch.nn.Conv3d": lambda t, p, n: _conv(t, p, n, 3, "mindspore.nn.Conv3d"),
-    "torch.nn.Linear": _linear,
-    "torch.nn.BatchNorm1d": _batchnorm("mindspore.nn.BatchNorm1d"),
-    "torch.nn.BatchNorm2d": _batchnorm("mindspore.nn.BatchNorm2d"),
-    "torch.nn.BatchNorm3d": _batchnorm("mindspore.nn.BatchNorm3d"),
-    "torch.nn.MaxPool1d": _pool("mindspore.nn.MaxPool1d", False),
-    "torch.nn.MaxPool2d": _pool("mindspore.nn.MaxPool2d", False),
-    "torch.nn.AvgPool1d": _pool("mindspore.nn.AvgPool1d", True),
-    "torch.nn.AvgPool2d": _pool("mindspore.nn.AvgPool2d", True),
-    "torch.nn.AdaptiveAvgPool1d": _same_layer("mindspore.nn.AdaptiveAvgPool1d"),
-    "torch.nn.AdaptiveAvgPool2d": _same_layer("mindspore.nn.AdaptiveAvgPool2d"),
-    "torch.nn.AdaptiveMaxPool2d": _same_layer("mindspore.nn.AdaptiveMaxPool2d"),
-    "torch.nn.Flatten": _same_layer("mindspore.nn.Flatten"),
-    "torch.nn.Dropout": _dropout,
-    "torch.nn.LayerNorm": _layernorm,
-    "torch.nn.Embedding": _embedding,
-    "torch.nn.GELU": _gelu,
-    "torch.nn.LeakyReLU": _leaky,
-    "torch.nn.Softmax": _softmax("mindspore.nn.Softmax"),
-    "torch.nn.LogSoftmax": _softmax("mindspore.nn.LogSoftmax"),
-    "torch.nn.ReLU": _activation("mindspore.nn.ReLU"),
-    "torch.nn.ReLU6": _activation("mindspore.nn.ReLU6"),
-    "torch.nn.Sigmoid": _activation("mindspore.nn.Sigmoid"),
-    "torch.nn.Tanh": _activation("mindspore.nn.Tanh"),
-    "torch.nn.SiLU": _activation("mindspore.nn.SiLU"),
-    "torch.nn.Identity": _activation("mindspore.nn.Identity"),
-    "torch.nn.Sequential": _sequential,
-    "torch.nn.ModuleList": _container("mindspore.nn.CellList"),
-    "torch.nn.ModuleDict": _container("mindspore.nn.CellDict"),
-}
-
-
-def _f_simple(ms_name, rename=None, drop=("inplace",)):
-    rename = rename or {}
-
-    def handler(t, p, node):
-        first, *rest = list(p.items())
-        return _call(t._ms(ms_name), [first[1]], t.kw([(rename.get(k, k), v) for k, v in rest if k not in drop]))
-    return handler
-
-
-def _f_flatten(t, p, node):
-    return _call(t._ms("mindspore.ops.flatten"), [p["input"]],
-                 t.kw([("start_dim", p.get("start_dim", _const(0))), ("end_dim", p.get("end_dim"))]))
-
-
-def _f_pool(ms_name, avg):
-    def handler(t, p, node):
-        k = p["kernel_size"]
-        stride = p.get("stride")
-        if stride is None or (isinstance(stride, ast.Constant) and stride.value is None):
-            stride = k
-        keys = [("kernel_size", k), ("stride", stride), ("padding", p.get("padding")),
-                ("ceil_mode", p.get("ceil_mode"))]
-        if avg:
-            keys += [("count_include_pad", p.get("count_include_pad"))]
-        return _call(t._ms(ms_name), [p["input"]], t.kw(keys))
-    return handler
-
-
-def _f_dropout(t, p, node):
-    return _call(t._ms("mindspore.ops.dropout"), [p["input"]],
-                 t.kw([("p", p.get("p")), ("training", p.get("training", _const(True)))]))
-
-
-_FUNCS = {
-    "torch.nn.functional.relu": _f_simple("mindspore.ops.relu"),
-    "torch.relu": _f_simple("mindspore.ops.relu"),
-    "torch.nn.functional.relu6": _f_simple("mindspore.ops.relu6"),
-    "torch.sigmoid": _f_simple("mindspore.ops.sigmoid"),
-    "torch.nn.functional.sigmoid": _f_simple("mindspore.ops.sigmoid"),
-    "torch.tanh": _f_simple("mindspore.ops.tanh"),
-    "torch.nn.functional.silu": _f_simple("mindspore.ops.silu"),
-    "torch.nn.functional.gelu": _f_simple("mindspore.ops.gelu"),
-    "torch.nn.functional.softmax": _f_simple("mindspore.ops.softmax", {"dim": "axis"}, ("_stacklevel", "dtype")),
-    "torch.softmax": _f_simple("mindspore.ops.softmax", {"dim": "axis"}, ("dtype",)),
-    "torch.nn.functional.log_softmax": _f_simple("mindspore.ops.log_softmax", {"dim": "axis"},
-                                                 ("_stacklevel", "dtype")),
-    "torch.flatten": _f_flatten,
-    "torch.cat": lambda t, p, n: _call(t._ms("mindspore.ops.cat"), [p["tensors"]], t.kw([("axis", p.get("dim"))])),
-    "torch.concat": lambda t, p, n: _call(t._ms("mindspore.ops.cat"), [p["tensors"]], t.kw([("axis", p.get("dim"))])),
-    "torch.stack": lambda t, p, n: _call(t._ms("mindspore.ops.stack"), [p["tensors"]], t.kw([("axis", p.get("dim"))])),
-    "torch.nn.functional.max_pool2d": _f_pool("mindspore.ops.max_pool2d", False),
-    "torch.nn.functional.avg_pool2d": _f_pool("mindspore.ops.avg_pool2d", True),
-    "torch.nn.functional.adaptive_avg_pool2d": _f_simple("mindspore.ops.adaptive_avg_pool2d"),
-    "torch.nn.functional.dropout": _f_dropout,
-}
-
-
-def _stub(text):
-    """A function with the given torch signature (torch's builtins have none to inspect)."""
-    namespace = {}
-    exec(f"def f({text}): pass", namespace)  # noqa: S102 - a constant signature written here
-    return namespace["f"]
-
-
-_SIGNATURES = {
-    "torch.flatten": _stub("input, start_dim=0, end_dim=-1"),
-    "torch.cat": _stub("tensors, dim=0"), "torch.concat": _stub("tensors, dim=0"),
-    "torch.stack": _stub("tensors, dim=0"),
-    "torch.relu": _stub("input"), "torch.sigmoid": _stub("input"), "torch.tanh": _stub("input"),
-    "torch.softmax": _stub("input, dim, dtype=None"),
-    "torch.nn.functional.relu": _stub("input, inplace=False"),
-    "torch.nn.functional.relu6": _stub("input, inplace=False"),
-    "torch.nn.functional.sigmoid": _stub("input"),
-    "torch.nn.functional.silu": _stub("input, inplace=False"),
-    "torch.nn.functional.gelu": _stub("input, approximate='none'"),
-    "torch.nn.functional.softmax": _stub("input, dim=None, _stacklevel=3, dtype=None"),
-    "torch.nn.functional.log_softmax": _stub("input, dim=None, _stacklevel=3, dtype=None"),
-    "torch.nn.functional.max_pool2d": _stub("input, kernel_size, stride=None, padding=0, dilation=1, "
-                                            "ceil_mode=False, return_indices=False"),
-    "torch.nn.functional.avg_pool2d": _stub("input, kernel_size, stride=None, padding=0, ceil_mode=False, "
-                                            "count_include_pad=True, divisor_override=None"),
-    "torch.nn.functional.adaptive_avg_pool2d": _stub("input, output_size"),
-    "torch.nn.functional.dropout": _stub("input, p=0.5, training=True, inplace=False"),
-}
-
-
-def translate(source, filename="<source>"):
-    """Return the MindSpore source for the PyTorch ``source``."""
+def _translate(source, filename="<source>", local_modules=(), inline=None):
+    """Translate ``source``; ``inline(node, translator)`` returns the text replacing a relative import."""
     tree = ast.parse(source, filename=filename)
-    t = _Translator()
-    tree = t.visit(tree)
-    ast.fix_missing_locations(tree)
-    text = ast.unparse(tree)
-    pattern = re.compile(rf"^(\s*){_TODO_CALL}\((.*)\)$", re.M)
-    text = pattern.sub(lambda m: f"{m.group(1)}# {TODO_MARK}: {ast.literal_eval(m.group(2))}", text)
-    return f'"""Translated from {filename} by sporetorch migrate translate; check every {TODO_MARK}."""\n' + \
-        text + "\n"
+    t = _Translator(source, local_modules)
+    if inline is not None:
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.level:
+                t.edits.append((*t.src.span(node), inline(node, t)))
+    t.visit(tree)
+    pos = _header_position(tree, t.src)
+    body = _apply(source, [e for e in t.edits])
+    # the header goes where the first statement was; edits before it do not move it (imports removed
+    # there leave empty text)
+    head_len = len(_apply(source[:pos], [e for e in t.edits if e[1] <= pos]))
+    return t, body, head_len
 
 
-def translate_file(src, dst=None):
-    """Translate the file ``src``; write ``dst`` when given. Returns the source text."""
-    with open(src, encoding="utf-8") as f:
-        text = translate(f.read(), filename=str(src))
+def translate(source, filename="<source>", report=False):
+    """Return the MindSpore source for the PyTorch ``source`` (a ``Translation`` when ``report``)."""
+    t, body, pos = _translate(source, filename)
+    text = body[:pos] + _preamble(t) + body[pos:]
+    text = re.sub(r"\n{4,}", "\n\n\n", text)
+    result = Translation(text, sorted(t.todos), sorted(t.notes))
+    return result if report else text
+
+
+def translate_file(src, dst=None, report=False):
+    """Translate the file ``src`` (following its relative imports into model code); write ``dst``
+    when given. Returns the source text (a ``Translation`` when ``report``)."""
+    from .translate_imports import translate_with_imports
+    result = translate_with_imports(os.fspath(src))
     if dst is not None:
         with open(dst, "w", encoding="utf-8") as f:
-            f.write(text)
-    return text
+            f.write(result.text)
+    return result if report else result.text
 
 
 @contextlib.contextmanager
@@ -559,16 +617,68 @@ def _load(path, name):
     return module
 
 
-def verify(torch_file, ms_file, class_name, input_shape, args=(), seed=0, **compare_kwargs):
-    """Build ``class_name(*args)`` from both files, give them the same weights and run the
-    difference finder on a random input of ``input_shape``. Returns the ``DiffReport``."""
+def _package_of(path):
+    """``(root dir, dotted module name)`` of a file inside a package (``__init__.py`` above it), else None."""
+    path = os.path.abspath(path)
+    d, parts = os.path.dirname(path), [os.path.splitext(os.path.basename(path))[0]]
+    if not os.path.exists(os.path.join(d, "__init__.py")):
+        return None
+    while os.path.exists(os.path.join(d, "__init__.py")):
+        parts.append(os.path.basename(d))
+        d = os.path.dirname(d)
+    return d, ".".join(parts[::-1])
+
+
+@contextlib.contextmanager
+def _no_fake_registration():
+    """torch.library.register_fake as a no-op: packages that register fake kernels for their own
+    compiled ops (torchvision) import on a torch without those ops."""
+    lib = torch.library
+    saved = getattr(lib, "register_fake", None)
+    lib.register_fake = lambda *a, **k: (lambda fn: fn)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            lib.register_fake = saved
+
+
+def load_torch_source(path):
+    """Import a torch source file: through its package when it sits in one (relative imports work)."""
+    pkg = _package_of(path)
+    if pkg is None:
+        return _load(path, f"_sporetorch_verify_torch_{abs(hash(str(path)))}")
+    root, name = pkg
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    with _no_fake_registration():
+        return importlib.import_module(name)
+
+
+def verify(torch_file, ms_file, class_name, input_shape, args=(), seed=0, mindspore_python=None, ms_rtol=1e-5,
+           **compare_kwargs):
+    """Build ``class_name(*args)`` (a class or a factory) from both files, give them the same weights
+    and run the difference finder on a random input of ``input_shape``. Returns the ``DiffReport``.
+
+    With ``mindspore_python`` (the interpreter of a MindSpore 2.10 environment), the translated
+    file also runs there from the converted weights; ``report.mindspore_check`` holds the result
+    (``ms_check.check_model_on_mindspore``) and ``report.ok`` includes it (within ``ms_rtol``)."""
     from .finder import compare
     from .reproducibility import fix_random
-    t_mod = _load(torch_file, f"_sporetorch_verify_torch_{abs(hash(str(torch_file)))}")
+    t_mod = load_torch_source(torch_file)
     with _mindspore_alias():
         m_mod = _load(ms_file, f"_sporetorch_verify_ms_{abs(hash(str(ms_file)))}")
-    with fix_random(seed, deterministic=False):
-        t_net = getattr(t_mod, class_name)(*args)
-        m_net = getattr(m_mod, class_name)(*args)
-        x = torch.randn(*input_shape)
-    return compare(t_net, m_net, x, seed=seed, **compare_kwargs)
+        with fix_random(seed, deterministic=False):
+            t_net = getattr(t_mod, class_name)(*args)
+            m_net = getattr(m_mod, class_name)(*args)
+            x = torch.randn(*input_shape)
+        report = compare(t_net, m_net, x, seed=seed, **compare_kwargs)
+    report.mindspore_check = None
+    if mindspore_python:
+        from .ms_check import check_model_on_mindspore
+        report.mindspore_check = check_model_on_mindspore(t_net, m_net, ms_file, class_name, (x,), mindspore_python,
+                                                          rtol=ms_rtol)
+        if not report.mindspore_check["ok"] and report.first_divergence is None:
+            report.first_divergence = {"phase": "MindSpore run", "index": 0, "torch": "<output>",
+                                       "mindspore": "<output>", "causes": []}
+    return report

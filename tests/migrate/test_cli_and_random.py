@@ -74,8 +74,12 @@ def nets(tmp_path):
 def test_cli_map_convert_compare(nets, capsys):
     t_spec, m_spec = f"{nets / 'tnet.py'}:Net", f"{nets / 'msnet.py'}:Net"
     map_file = nets / "map.json"
-    assert cli_main(["migrate", "map", "--torch", t_spec, "--mindspore", m_spec, "-o", str(map_file)]) == 0
+    assert cli_main(["migrate", "map", "--torch", t_spec, "--mindspore", m_spec]) == 0
     out = capsys.readouterr().out
+    assert out.startswith("weight map: 8 mapped") and "head.weight" not in out  # summary only
+    assert cli_main(["migrate", "map", "--torch", t_spec, "--mindspore", m_spec, "-o", str(map_file), "-v"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("weight map: 8 mapped")
     assert "head.weight" in out and "fc.weight" in out and "bn.moving_variance" in out
     entries = json.loads(map_file.read_text())["entries"]
     assert len(entries) == 8
@@ -85,7 +89,12 @@ def test_cli_map_convert_compare(nets, capsys):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     torch.save(mod.Net().state_dict(), nets / "w.pth")
+    capsys.readouterr()
     assert cli_main(["migrate", "convert", str(nets / "w.pth"), str(nets / "w.ckpt"), "--map", str(map_file)]) == 0
+    out = capsys.readouterr().out
+    nbytes = sum(v.numel() * v.element_size() for k, v in mod.Net().state_dict().items()
+                 if not k.endswith("num_batches_tracked"))
+    assert f"8 tensors, {nbytes} bytes" in out and "verified reload: 8 of 8 tensors equal" in out
     assert sorted(ms.load_checkpoint(str(nets / "w.ckpt"))) == sorted(e["mindspore"] for e in entries)
     assert cli_main(["migrate", "convert", str(nets / "w.ckpt"), str(nets / "back.pth"), "--map", str(map_file)]) == 0
     assert set(torch.load(nets / "back.pth", weights_only=True)) == set(torch.load(nets / "w.pth", weights_only=True))

@@ -28,7 +28,8 @@ def test_resnet18_agrees_everywhere():
     report = compare(t, m, _x(), rtol=1e-5, atol=1e-5, grad_tol=1e-4, lr=0.1, momentum=0.9)
     assert report.ok, str(report)
     eval_rows = report.phases["eval forward"]
-    assert sum(r["ok"] is True for r in eval_rows) == 60  # every torch leaf call pairs with a Cell call
+    # every torch leaf call pairs with a Cell call, and the network outputs agree
+    assert sum(r["ok"] is True for r in eval_rows) == 61 and eval_rows[-1]["torch"] == "<output>"
     assert all(r["max_abs"] <= 1e-5 for r in eval_rows if r["ok"] is not None)
     assert len(report.phases["gradients"]) == 62 and all(r["ok"] for r in report.phases["gradients"])
     assert len(report.phases["optimizer step"]) == 102 and all(r["ok"] for r in report.phases["optimizer step"])

@@ -7,6 +7,7 @@ import pytest
 
 from sporetorch.cli import main as cli_main
 from sporetorch.migrate import translate, verify
+from sporetorch.migrate import translator as _translator
 from sporetorch.migrate.translator import TODO_MARK
 
 MODELS = '''
@@ -107,19 +108,32 @@ def test_finder_proves_translation(files, name, shape):
     assert "mindspore" not in sys.modules or sys.modules["mindspore"].__name__ == "mindspore"
 
 
-def test_untranslated_constructs_get_a_todo():
-    src = ("import torch\nfrom torch import nn\n\nclass M(nn.Module):\n    def __init__(self):\n"
+def test_untranslated_constructs_raise_at_their_place_and_the_module_imports(tmp_path):
+    src = ('"""A module docstring."""\n# Copyright (c) someone. Licence header kept.\nimport torch\n'
+           "from torch import nn\n\n\nclass M(nn.Module):\n    def __init__(self):\n"
            "        super().__init__()\n        self.rnn = nn.LSTM(4, 8, batch_first=True)\n"
-           "        self.pad = nn.Conv2d(1, 1, 3, padding=1, padding_mode='reflect')\n\n"
-           "    def forward(self, x):\n        x = x.cuda()\n        return torch.special.zeta(x, 2)\n")
-    text = translate(src)
-    lines = text.splitlines()
-    todo = [i for i, line in enumerate(lines) if TODO_MARK in line][1:]
-    assert len(todo) == 5
-    assert "'torch.nn.LSTM(...)' was not translated; MindSpore: mindspore.nn.LSTM (bias is has_bias" in lines[todo[0]]
-    assert lines[todo[0] + 1].strip().startswith("self.rnn = nn.LSTM(")
-    assert "padding_mode" in lines[todo[1]] and "'torch.nn.Conv2d(...)' was not translated" in lines[todo[2]]
-    assert "'.cuda(...)'" in lines[todo[3]] and "torch.special.zeta" in lines[todo[4]]
+           "        self.pad = nn.Conv2d(1, 1, 3, padding=1, padding_mode='reflect')  # reflect on purpose\n\n"
+           "    def forward(self, x: torch.Tensor) -> torch.Tensor:\n        # a comment in forward\n"
+           "        x = x.cuda()\n        return torch.special.zeta(x, 2)\n")
+    result = translate(src, report=True)
+    text = result.text
+    assert text.startswith('"""A module docstring."""\n# Copyright (c) someone. Licence header kept.\n')
+    assert "        # a comment in forward\n" in text and "def construct(self, x: mindspore.Tensor) -> mindspore.Tensor:" in text
+    assert ("        raise NotImplementedError(\"'torch.nn.LSTM(...)' at line 10: MindSpore has mindspore.nn.LSTM "
+            in text)
+    assert "        # torch: self.rnn = nn.LSTM(4, 8, batch_first=True)\n" in text
+    assert "padding_mode other than 'zeros' at line 11: pad the input with ops.pad first" in text
+    assert "# torch: self.pad = nn.Conv2d(1, 1, 3, padding=1, padding_mode='reflect')  # reflect on purpose" in text
+    assert "'torch.special.zeta(...)' at line 16: write it with MindSpore ops" in text
+    assert "        x = x\n" in text  # .cuda() removed, with a note
+    assert [line for line, _ in result.todos] == [10, 11, 16]
+    assert any("'.cuda(...)' removed" in msg for _, msg in result.notes)
+    path = tmp_path / "m_ms.py"
+    path.write_text(text)
+    with _translator._mindspore_alias():
+        module = _translator._load(str(path), "_m_ms_for_test")
+        with pytest.raises(NotImplementedError, match="torch.nn.LSTM"):
+            module.M()
 
 
 @pytest.mark.slow

@@ -12,6 +12,23 @@ import concurrent.futures as cf
 _worker_state = {}
 
 
+def _apply_operations(operations, input_columns, values):
+    for op in operations:
+        try:
+            values = op(*values)
+        except Exception as err:
+            # MindSpore reports failures inside map operations as RuntimeError.
+            raise RuntimeError(f"For 'map' on columns {input_columns}, the operation {_op_name(op)} failed: "
+                               f"{type(err).__name__}: {err}") from err
+        if not isinstance(values, tuple):
+            values = (values,)
+    return values
+
+
+def _op_name(op):
+    return getattr(op, "__name__", type(op).__name__)
+
+
 def _init_process(operations, input_columns, counter):
     from ..core import config
     _worker_state["ops"] = (operations, input_columns)
@@ -21,13 +38,11 @@ def _init_process(operations, input_columns, counter):
 
 
 def _run_in_process(values):
-    from .datasets import _apply_operations
     operations, input_columns = _worker_state["ops"]
     return _apply_operations(operations, input_columns, values)
 
 
 def ordered_map(rows, operations, input_columns, in_pos, workers, use_processes):
-    from .datasets import _apply_operations
     if use_processes:
         import multiprocessing
         counter = multiprocessing.get_context().Value("i", 0)

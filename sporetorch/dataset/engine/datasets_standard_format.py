@@ -5,7 +5,8 @@ import os
 
 import numpy as np
 
-from .datasets import MappableDataset, Dataset, _check_int
+from ._rows import _check_int
+from .datasets import MappableDataset, Dataset
 from .samplers import _shard
 
 

@@ -8,7 +8,7 @@ import torch
 
 from ...common.tensor import _wrap
 from ..core import config
-from .datasets import _EpochContext
+from ._rows import _EpochContext
 
 
 def _to_output(arr, output_numpy, do_copy):

@@ -18,6 +18,7 @@ import numpy as np
 import torch
 
 from ..core import config
+from ._batch_ops import batchable_tail, stack_through
 from ._rows import (_as_column_list, _check_int, _check_known, _EpochContext, _stack, _to_array)  # noqa: F401
 from ._save import save as _save
 from ._workers import _apply_operations, _op_name, ordered_map  # noqa: F401
@@ -405,17 +406,37 @@ class BatchDataset(Dataset):
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
     def _rows(self, ctx):
-        cols = self.children[0].get_col_names()
+        child = self.children[0]
+        cols = child.get_col_names()
+        deferred = self._deferred_tail()
+        rows = child._rows(ctx, skip_tail=len(deferred[1])) if deferred else child._rows(ctx)
+        make = self._make_deferred if deferred else self._make
         batch, batch_num = [], 0
         size = self._current_size(batch_num, ctx)
-        for row in self.children[0]._rows(ctx):
+        for row in rows:
             batch.append(row)
             if len(batch) == size:
-                yield self._make(batch, cols, batch_num, ctx)
+                yield make(batch, cols, batch_num, ctx)
                 batch, batch_num = [], batch_num + 1
                 size = self._current_size(batch_num, ctx)
         if batch and not self.drop_remainder:
-            yield self._make(batch, cols, batch_num, ctx)
+            yield make(batch, cols, batch_num, ctx)
+
+    def _deferred_tail(self):
+        """``(column position, ops)`` when the child ``map``'s last ops can run once per batch."""
+        child = self.children[0]
+        if type(self) is not BatchDataset or self.per_batch_map is not None or not isinstance(child, MapDataset):
+            return None
+        count = child._deferrable()
+        if not count:
+            return None
+        return child.get_col_names().index(child.output_columns[0]), child.operations[-count:]
+
+    def _make_deferred(self, batch, cols, batch_num, ctx):
+        position, tail = self._deferred_tail()
+        inputs = self.children[0].input_columns
+        return tuple(stack_through(tail, inputs, c, [r[k] for r in batch]) if k == position
+                     else _stack(c, [r[k] for r in batch]) for k, c in enumerate(cols))
 
     def _current_size(self, batch_num, ctx):
         if not callable(self.batch_size):
@@ -502,14 +523,26 @@ class MapDataset(Dataset):
     def _column_names(self):
         return _replace_columns(self.children[0].get_col_names(), self.input_columns, self.output_columns)
 
-    def _rows(self, ctx):
+    def _deferrable(self):
+        """How many of the last operations a following ``batch`` may run once per batch instead."""
+        if len(self.input_columns) != 1 or len(self.output_columns) != 1:
+            return 0
+        return batchable_tail(self.operations)
+
+    def _rows(self, ctx, skip_tail=0):
+        """The mapped rows; with ``skip_tail`` the last ``skip_tail`` operations are left to the
+        caller (``batch``, see ``_deferrable``)."""
         cols = self.children[0].get_col_names()
         out_names = self._column_names()
         untouched = [(c, k) for k, c in enumerate(cols) if c not in self.input_columns]
         hooks = _CallbackRunner(self.callbacks, ctx.epoch) if self.callbacks else None
-        for row, values in self._mapped(ctx):
+        operations = self.operations[:len(self.operations) - skip_tail]
+        for row, values in self._mapped(ctx, operations):
             if hooks is not None:
                 hooks.step()
+            if skip_tail and len(values) != 1:
+                # not one column for the deferred ops: run them here, as map would have
+                values = _apply_operations(self.operations[-skip_tail:], self.input_columns, values)
             if len(values) != len(self.output_columns):
                 raise RuntimeError(f"For 'map', the operations on {self.input_columns} returned {len(values)} "
                                    f"columns but output_columns is {self.output_columns}")
@@ -520,17 +553,16 @@ class MapDataset(Dataset):
         if hooks is not None:
             hooks.end()
 
-    def _mapped(self, ctx):
+    def _mapped(self, ctx, operations):
         """``(row, outputs)`` pairs in order; with ``num_parallel_workers > 1`` the operations
         run in a pool of threads (or processes with ``python_multiprocessing``)."""
         rows = self.children[0]._rows(ctx)
         workers = self.num_parallel_workers or 1
         if workers <= 1:
             for row in rows:
-                yield row, _apply_operations(self.operations, self.input_columns,
-                                             tuple(row[p] for p in self._in_pos))
+                yield row, _apply_operations(operations, self.input_columns, tuple(row[p] for p in self._in_pos))
             return
-        yield from ordered_map(rows, self.operations, self.input_columns, self._in_pos, workers,
+        yield from ordered_map(rows, operations, self.input_columns, self._in_pos, workers,
                                self.python_multiprocessing)
 
 

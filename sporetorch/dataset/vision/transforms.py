@@ -144,6 +144,13 @@ class Rescale(ImageTensorOperation):
     def _apply(self, img):
         return img.astype(np.float32) * np.float32(self.rescale) + np.float32(self.shift)
 
+    def _batch_apply(self, t):
+        import torch
+        if t.dtype == torch.bool or t.is_complex():
+            return NotImplemented
+        # the same two float32 roundings as the per-image NumPy expression
+        return t.to(torch.float32).mul_(float(np.float32(self.rescale))).add_(float(np.float32(self.shift)))
+
 
 def _mean_std(op, mean, std):
     mean = np.asarray(mean, dtype=np.float32)
@@ -167,6 +174,22 @@ def _normalize(op, img, mean, std, is_hwc):
     return img
 
 
+def _normalize_batch(t, mean, std, is_hwc):
+    """``_normalize`` on a batch of <H, W, C> (or <C, H, W>) images: float32 subtract and divide,
+    the same two roundings as per image."""
+    import torch
+    if t.dim() != 4 or t.dtype == torch.bool or t.is_complex():
+        return NotImplemented
+    channels = t.shape[-1] if is_hwc else t.shape[1]
+    if len(mean) not in (1, channels):
+        return NotImplemented
+    shape = (-1,) if is_hwc else (-1, 1, 1)
+    out = t.to(torch.float32, copy=True)
+    out.sub_(torch.from_numpy(mean).reshape(shape))
+    out.div_(torch.from_numpy(std).reshape(shape))
+    return out
+
+
 class Normalize(ImageTensorOperation):
     """``(image - mean) / std`` per channel, as float32.
 
@@ -181,6 +204,9 @@ class Normalize(ImageTensorOperation):
 
     def _apply(self, img):
         return _normalize("Normalize", img, self.mean, self.std, self.is_hwc)
+
+    def _batch_apply(self, t):
+        return _normalize_batch(t, self.mean, self.std, self.is_hwc)
 
 
 class NormalizePad(ImageTensorOperation):
@@ -209,6 +235,11 @@ class HWC2CHW(ImageTensorOperation):
     def _apply(self, img):
         img = _image("HWC2CHW", img)
         return np.ascontiguousarray(img.transpose(2, 0, 1)) if img.ndim == 3 else img
+
+    def _batch_apply(self, t):
+        if t.dim() not in (3, 4):
+            return NotImplemented
+        return t.permute(0, 3, 1, 2) if t.dim() == 4 else t
 
 
 class ToTensor(ImageTensorOperation):

@@ -27,10 +27,27 @@ def batchable_tail(operations):
     return count
 
 
+def _layout_first(tail):
+    """``Normalize`` (channels last) then ``HWC2CHW`` as ``HWC2CHW`` then ``Normalize`` (channels
+    first): the same elementwise values, but the transpose moves uint8 instead of float32 and the
+    arithmetic runs on contiguous channel planes."""
+    from ..vision.transforms import HWC2CHW, Normalize
+    tail = list(tail)
+    for k in range(len(tail) - 1):
+        op, nxt = tail[k], tail[k + 1]
+        if type(op) is Normalize and op.is_hwc and type(nxt) is HWC2CHW:
+            chw = Normalize.__new__(Normalize)
+            chw.mean, chw.std, chw.is_hwc = op.mean, op.std, False
+            tail[k], tail[k + 1] = nxt, chw
+    return tail
+
+
 def _batched(tail, stacked):
     if stacked.dtype.kind not in "biuf":
         return None
     t = torch.from_numpy(stacked)
+    if stacked.ndim == 4:
+        tail = _layout_first(tail)
     for op in tail:
         t = op._batch_apply(t)
         if t is NotImplemented:

@@ -42,7 +42,7 @@ def _run_in_process(values):
     return _apply_operations(operations, input_columns, values)
 
 
-def ordered_map(rows, operations, input_columns, in_pos, workers, use_processes):
+def ordered_map(rows, operations, input_columns, in_pos, workers, use_processes, window=None):
     if use_processes:
         import multiprocessing
         counter = multiprocessing.get_context().Value("i", 0)
@@ -60,7 +60,7 @@ def ordered_map(rows, operations, input_columns, in_pos, workers, use_processes)
     try:
         for row in rows:
             pending.append((row, submit(tuple(row[p] for p in in_pos))))
-            if len(pending) >= 2 * workers:
+            if len(pending) >= (window or 2 * workers):
                 row0, fut = pending.popleft()
                 yield row0, _result(fut)
         while pending:
@@ -78,3 +78,22 @@ def _result(fut):
     except cf.process.BrokenProcessPool as err:
         raise RuntimeError(f"For 'map', a worker process died unexpectedly ({err}); the pipeline was stopped") \
             from err
+
+
+def ordered_thread_calls(fn, items, workers, window=None):
+    """``fn(item)`` for each item in a pool of ``workers`` threads, results in order, at most
+    ``window`` (default ``2 * workers``) calls in flight; the pool ends with the generator."""
+    window = window or 2 * workers
+    pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="sporetorch-read")
+    pending = collections.deque()
+    try:
+        for item in items:
+            pending.append(pool.submit(fn, item))
+            if len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -21,7 +21,7 @@ from ..core import config
 from ._batch_ops import batchable_tail, stack_through
 from ._rows import (_as_column_list, _check_int, _check_known, _EpochContext, _stack, _to_array)  # noqa: F401
 from ._save import save as _save
-from ._workers import _apply_operations, _op_name, ordered_map  # noqa: F401
+from ._workers import _apply_operations, _op_name, ordered_map, ordered_thread_calls  # noqa: F401
 from .datasets_ops import _check_pad_info, pad_stack
 from .iterators import DictIterator, TupleIterator
 from .samplers import (_build_sampler, DistributedSampler, RandomSampler, SubsetRandomSampler,
@@ -272,11 +272,22 @@ class MappableDataset(Dataset):
         self._bind_sampler()
         indices = self.sampler._indices(self._num_rows(), self._sampler_rng(ctx))
         workers = self.num_parallel_workers or 1
-        if workers > 1 and self.python_multiprocessing and len(indices) > 1:
-            yield from _worker_rows(self, indices, workers)
-            return
+        if workers > 1 and len(indices) > 1:
+            parallel = self._parallel_reads()
+            if parallel == "threads":
+                yield from ordered_thread_calls(self._read_row, indices, workers)
+                return
+            if parallel == "processes" and self.python_multiprocessing:
+                yield from _worker_rows(self, indices, workers)
+                return
         for i in indices:
             yield self._read_row(i)
+
+    def _parallel_reads(self):
+        """How ``num_parallel_workers`` read rows: ``"processes"`` (rows made by Python code),
+        ``"threads"`` (rows made by calls that release the GIL, such as file reads and image
+        decoding) or ``None`` (a read is cheaper than handing it to a worker)."""
+        return "processes"
 
     def _sampler_rng(self, ctx):
         # Every shard of a data-parallel job must draw the same permutation, also without set_seed:
@@ -558,12 +569,19 @@ class MapDataset(Dataset):
         run in a pool of threads (or processes with ``python_multiprocessing``)."""
         rows = self.children[0]._rows(ctx)
         workers = self.num_parallel_workers or 1
-        if workers <= 1:
+        if workers <= 1 and (self.python_multiprocessing or not _library_ops(operations)):
             for row in rows:
                 yield row, _apply_operations(operations, self.input_columns, tuple(row[p] for p in self._in_pos))
             return
+        # Library transforms release the GIL in their kernels: even one worker thread then
+        # overlaps them with the stages after this one. A stage holds at most prefetch_size rows.
         yield from ordered_map(rows, operations, self.input_columns, self._in_pos, workers,
-                               self.python_multiprocessing)
+                               self.python_multiprocessing, window=max(2 * workers, config.get_prefetch_size()))
+
+
+def _library_ops(operations):
+    from ..transforms.transforms import TensorOperation
+    return any(isinstance(op, TensorOperation) for op in operations)
 
 
 class _RunContext:

@@ -184,7 +184,7 @@ def _normalize_batch(t, mean, std, is_hwc):
     if len(mean) not in (1, channels):
         return NotImplemented
     shape = (-1,) if is_hwc else (-1, 1, 1)
-    out = t.to(torch.float32, copy=True)
+    out = t.to(torch.float32, memory_format=torch.contiguous_format, copy=True)
     out.sub_(torch.from_numpy(mean).reshape(shape))
     out.div_(torch.from_numpy(std).reshape(shape))
     return out

@@ -298,6 +298,10 @@ class Decode(ImageTensorOperation):
         if data.ndim != 1 or data.dtype != np.uint8:
             raise TypeError(f"For 'Decode', the input must be 1-D uint8 encoded bytes, but got "
                             f"{data.dtype} of shape {data.shape}")
+        if not self.to_pil:
+            image = _cv.decode_jpeg_rgb(data)
+            if image is not None:
+                return image
         image = decode_bytes("Decode", data)
         return image if self.to_pil else np.asarray(image)
 
@@ -589,7 +593,8 @@ class RandomResizedCrop(_RandomOp):
         interpolation (Inter): how to resize. Default: ``Inter.BILINEAR``.
         max_attempts (int): tries before falling back to a centre crop. Default: 10.
 
-    Differences from MindSpore: uint8 images with ``BILINEAR`` are resized with torch's uint8
+    Differences from MindSpore: with OpenCV installed (the ``opencv`` extra) uint8 images with
+    ``BILINEAR`` are resized by ``cv2.resize``, as in MindSpore; without it by torch's uint8
     kernel, within one grey level of MindSpore's OpenCV arithmetic (which ``Resize`` reproduces
     exactly): the crop is random, so the exact integers are not observable, and this is the
     hottest op of a training pipeline.
@@ -630,7 +635,8 @@ class RandomResizedCrop(_RandomOp):
         top, left, ch, cw = self._region(*img.shape[:2])
         crop = img[top:top + ch, left:left + cw]
         if self.interpolation == Inter.BILINEAR and img.dtype == np.uint8:
-            return _cv.resize_bilinear_fast(crop, *self.size)
+            out = _cv.resize_linear_u8(crop, *self.size)  # exactly MindSpore's values
+            return out if out is not None else _cv.resize_bilinear_fast(crop, *self.size)
         return _resize(np.ascontiguousarray(crop), *self.size, self.interpolation)
 
 
@@ -667,8 +673,11 @@ class RandomHorizontalFlip(_RandomOp):
     def _apply(self, img):
         img = _image(type(self).__name__, img)
         if self._rng.random() < self.prob:
-            return np.ascontiguousarray(self._flip(img))
+            out = _cv.flip_u8(img, self._axis)
+            return out if out is not None else np.ascontiguousarray(self._flip(img))
         return img
+
+    _axis = 1
 
     @staticmethod
     def _flip(img):
@@ -677,6 +686,7 @@ class RandomHorizontalFlip(_RandomOp):
 
 class RandomVerticalFlip(RandomHorizontalFlip):
     """Flip top-bottom with probability ``prob`` (default 0.5)."""
+    _axis = 0
 
     @staticmethod
     def _flip(img):

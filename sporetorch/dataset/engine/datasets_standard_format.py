@@ -97,6 +97,10 @@ class MindDataset(MappableDataset):
     def _num_rows(self):
         return int(self._offsets[-1]) + self._num_padded
 
+    def _parallel_reads(self):
+        # A row is a file read and a small parse: cheaper than handing it to a worker process.
+        return None
+
     def _read_row(self, index):
         if index >= self._offsets[-1]:
             return self._padded

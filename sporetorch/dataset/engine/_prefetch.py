@@ -11,6 +11,8 @@ import queue
 import threading
 import time
 
+from . import _profile
+
 _END = object()
 _JOIN_TIMEOUT = 10.0
 
@@ -51,7 +53,12 @@ def prefetched(rows, size, convert=None, name="sporetorch-prefetch"):
     thread.start()
     try:
         while True:
-            item = out.get()
+            if _profile.active():
+                start = time.perf_counter()
+                item = out.get()
+                _profile.record("iterator: waiting for rows", time.perf_counter() - start)
+            else:
+                item = out.get()
             if item is _END:
                 return
             if isinstance(item, _Failure):

@@ -1,6 +1,6 @@
 """Parallel ``map``: a pool of worker threads or processes that keeps the rows in order.
 
-At most ``2 * workers`` rows are in flight. The pool is shut down when the epoch ends,
+At most ``window`` rows (default ``2 * workers``) are in flight. The pool is shut down when the epoch ends,
 fails or is abandoned (the generator's ``finally``): pending rows are cancelled and the
 processes are joined, so an error in an operation never hangs the pipeline nor leaves
 worker processes behind. A failure in a worker is raised in the consumer as the same
@@ -8,12 +8,18 @@ worker processes behind. A failure in a worker is raised in the consumer as the 
 """
 import collections
 import concurrent.futures as cf
+import time
+
+from . import _profile
 
 _worker_state = {}
 
 
 def _apply_operations(operations, input_columns, values):
+    """``values`` through each of ``operations`` in turn (timed while a pipeline profile is on)."""
+    timed = _profile.active()
     for op in operations:
+        start = time.perf_counter() if timed else 0.0
         try:
             values = op(*values)
         except Exception as err:
@@ -22,6 +28,8 @@ def _apply_operations(operations, input_columns, values):
                                f"{type(err).__name__}: {err}") from err
         if not isinstance(values, tuple):
             values = (values,)
+        if timed:
+            _profile.record(f"map: {_op_name(op)}", time.perf_counter() - start)
     return values
 
 

@@ -13,11 +13,13 @@ process (no C++ engine); a node may feed several pipelines.
 """
 import numbers
 import threading
+import time
 
 import numpy as np
 import torch
 
 from ..core import config
+from . import _profile
 from ._batch_ops import batchable_tail, stack_through
 from ._rows import (_as_column_list, _check_int, _check_known, _EpochContext, _stack, _to_array)  # noqa: F401
 from ._save import save as _save
@@ -280,8 +282,19 @@ class MappableDataset(Dataset):
             if parallel == "processes" and self.python_multiprocessing:
                 yield from _worker_rows(self, indices, workers)
                 return
+        if _profile.active():
+            yield from self._timed_reads(indices)
+            return
         for i in indices:
             yield self._read_row(i)
+
+    def _timed_reads(self, indices):
+        name = f"source: {type(self).__name__} reads"
+        for i in indices:
+            start = time.perf_counter()
+            row = self._read_row(i)
+            _profile.record(name, time.perf_counter() - start)
+            yield row
 
     def _parallel_reads(self):
         """How ``num_parallel_workers`` read rows: ``"processes"`` (rows made by Python code),
@@ -424,6 +437,8 @@ class BatchDataset(Dataset):
         make = self._make_deferred if deferred else self._make
         batch, batch_num = [], 0
         size = self._current_size(batch_num, ctx)
+        if _profile.active():
+            make = self._timed(make, deferred)
         for row in rows:
             batch.append(row)
             if len(batch) == size:
@@ -432,6 +447,17 @@ class BatchDataset(Dataset):
                 size = self._current_size(batch_num, ctx)
         if batch and not self.drop_remainder:
             yield make(batch, cols, batch_num, ctx)
+
+    @staticmethod
+    def _timed(make, deferred):
+        name = "batch: stack" + ("".join(f" + {_op_name(op)}" for op in deferred[1]) if deferred else "")
+
+        def timed(*args):
+            start = time.perf_counter()
+            out = make(*args)
+            _profile.record(name, time.perf_counter() - start)
+            return out
+        return timed
 
     def _deferred_tail(self):
         """``(column position, ops)`` when the child ``map``'s last ops can run once per batch."""

@@ -59,7 +59,9 @@ class _Iterator:
             if self.num_epochs != -1 and self._epoch >= self.num_epochs:
                 raise RuntimeError(f"The iterator has served all its num_epochs={self.num_epochs} epochs")
             rows = self.dataset._rows(_EpochContext(self._seed, self._epoch))
-            self._rows = prefetched(rows, config.get_prefetch_size(), _pinner(self.output_numpy))
+            # After batch a row is a whole batch (38 MB for 64 ImageNet crops): two ahead hide the
+            # consumer's jitter, and a deeper queue would only hold memory.
+            self._rows = prefetched(rows, min(config.get_prefetch_size(), 2), _pinner(self.output_numpy))
         try:
             row = next(self._rows)
         except StopIteration:

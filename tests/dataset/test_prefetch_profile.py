@@ -53,3 +53,19 @@ def test_profile_names_every_operation():
     assert stats["batch: stack + Normalize + HWC2CHW"][0] == 2
     assert stats["iterator: waiting for rows"][0] == 3  # two batches and the end
     assert "| map: HorizontalFlip | 8 |" in prof.report()
+
+
+def test_batches_are_pinned_for_a_gpu_consumer():
+    import pytest
+    import torch
+    if not torch.cuda.is_available():
+        pytest.skip("needs CUDA")
+    import sporetorch
+    old = sporetorch.get_context("device_target")
+    sporetorch.set_context(device_target="GPU")
+    try:
+        data = ds.GeneratorDataset([(np.ones(3, np.float32),)] * 4, ["x"], shuffle=False).batch(2)
+        batches = [b[0] for b in data.create_tuple_iterator()]
+        assert all(b._t.is_pinned() for b in batches)
+    finally:
+        sporetorch.set_context(device_target=old)

@@ -2,9 +2,11 @@
 
 A pipeline is a tree of nodes. Each node knows its column names and size and, for an
 epoch, yields rows: tuples of NumPy arrays, one per column. Sources read rows (random
-access ones through a sampler, with worker processes from ``torch.utils.data`` when
-``num_parallel_workers > 1``); ``batch``/``map``/``shuffle``/... transform the row
-stream; an iterator turns rows into Tensors. Randomness comes from one seed per
+access ones through a sampler; with ``num_parallel_workers > 1`` in threads or worker
+processes, as ``_parallel_reads`` says); ``batch``/``map``/``shuffle``/... transform the
+row stream (``map`` in a pool of threads, see ``_workers``; the trailing per-pixel ops of a
+``map`` once per batch, see ``_batch_ops``); an iterator runs the pipeline in a prefetch
+thread (``_prefetch``) and turns rows into Tensors. Randomness comes from one seed per
 iterator (``dataset.config.set_seed`` fixes it), the epoch number and the node's depth,
 so a seeded pipeline repeats itself and still reshuffles every epoch.
 

@@ -11,8 +11,8 @@ from .engine.datasets_text import TextFileDataset
 from .engine.iterators import TupleIterator, DictIterator
 from .engine.samplers import (Sampler, SequentialSampler, RandomSampler, DistributedSampler, SubsetSampler,
                               SubsetRandomSampler, WeightedRandomSampler)
-from .engine.datasets_ops import (PaddedBatchDataset, BucketBatchByLengthDataset, SyncWaitDataset,
-                                  TransferDataset)
+from .engine.datasets import (PaddedBatchDataset, BucketBatchByLengthDataset, SyncWaitDataset,
+                              TransferDataset)
 from .engine.datasets_user_defined import PaddedDataset, RandomDataset, Schema
 from .engine.datasets_vision import FakeImageDataset
 from .engine.datasets_text import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, YahooAnswersDataset,

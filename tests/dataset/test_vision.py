@@ -249,6 +249,8 @@ def test_random_resized_crop_of_a_read_only_image_hands_torch_a_writable_array(m
         return real(arr)
 
     monkeypatch.setattr(torch, "from_numpy", spy)
+    from sporetorch.dataset.vision import _cv
+    monkeypatch.setattr(_cv, "opencv", lambda: None)  # the torch kernel, also where OpenCV is installed
     img = np.tile(np.arange(12, dtype=np.uint8).reshape(3, 4, 1), (1, 1, 3))
     img.setflags(write=False)
     out = v.RandomResizedCrop((3, 4), scale=(1.0, 1.0), ratio=(4 / 3, 4 / 3))(img)

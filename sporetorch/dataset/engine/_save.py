@@ -6,6 +6,8 @@ widen to int32/int64 and floats to float32/float64 as MindSpore's save does.
 """
 import numpy as np
 
+from ._rows import _EpochContext
+
 _INT32 = {"int8", "int16", "int32", "uint8", "uint16", "bool"}
 _INT64 = {"int64", "uint32", "uint64"}
 _FLOAT32 = {"float16", "float32"}
@@ -42,7 +44,6 @@ def save(dataset, file_name, num_files=1, file_type="mindrecord"):
     if isinstance(num_files, bool) or not isinstance(num_files, int) or not 1 <= num_files <= 1000:
         raise ValueError(f"For 'save', 'num_files' must be an int in [1, 1000], but got {num_files!r}")
     from ..core import config
-    from .datasets import _EpochContext
     names = dataset.get_col_names()
     writer = FileWriter(file_name, num_files)
     converters, batch = None, []

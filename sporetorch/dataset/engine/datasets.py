@@ -2,9 +2,11 @@
 
 A pipeline is a tree of nodes. Each node knows its column names and size and, for an
 epoch, yields rows: tuples of NumPy arrays, one per column. Sources read rows (random
-access ones through a sampler, with worker processes from ``torch.utils.data`` when
-``num_parallel_workers > 1``); ``batch``/``map``/``shuffle``/... transform the row
-stream; an iterator turns rows into Tensors. Randomness comes from one seed per
+access ones through a sampler; with ``num_parallel_workers > 1`` in threads or worker
+processes, as ``_parallel_reads`` says); ``batch``/``map``/``shuffle``/... transform the
+row stream (``map`` in a pool of threads, see ``_workers``; the trailing per-pixel ops of a
+``map`` once per batch, see ``_batch_ops``); an iterator runs the pipeline in a prefetch
+thread (``_prefetch``) and turns rows into Tensors. Randomness comes from one seed per
 iterator (``dataset.config.set_seed`` fixes it), the epoch number and the node's depth,
 so a seeded pipeline repeats itself and still reshuffles every epoch.
 
@@ -12,68 +14,22 @@ Differences from MindSpore: the pipeline runs in Python threads of the calling
 process (no C++ engine); a node may feed several pipelines.
 """
 import numbers
+import threading
+import time
 
 import numpy as np
 import torch
 
 from ..core import config
+from . import _profile
+from ._batch_ops import batchable_tail, stack_through
+from ._rows import (_as_column_list, _check_int, _check_known, _EpochContext, _stack, _to_array)  # noqa: F401
+from ._save import save as _save
+from ._workers import _apply_operations, _op_name, ordered_map, ordered_thread_calls  # noqa: F401
+from .datasets_ops import _check_pad_info, pad_stack
+from .iterators import DictIterator, TupleIterator
 from .samplers import (_build_sampler, DistributedSampler, RandomSampler, SubsetRandomSampler,
                        SubsetSampler)
-
-
-def _check_int(op, name, value, minimum, allow=()):
-    if value in allow and not isinstance(value, bool):
-        return
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
-        raise ValueError(f"For '{op}', '{name}' must be an int >= {minimum}, but got {value!r}")
-
-
-def _as_column_list(op, name, columns):
-    if columns is None:
-        return None
-    if isinstance(columns, str):
-        return [columns]
-    if not isinstance(columns, (list, tuple)) or not all(isinstance(c, str) for c in columns):
-        raise TypeError(f"For '{op}', '{name}' must be a str or a list of str, but got {columns!r}")
-    return list(columns)
-
-
-def _check_known(op, columns, known):
-    for c in columns:
-        if c not in known:
-            raise ValueError(f"For '{op}', the column '{c}' does not exist; the dataset has columns {known}")
-
-
-def _to_array(value, column, op):
-    """One column value as a NumPy array, with a clear error for ragged data."""
-    if isinstance(value, np.ndarray):
-        arr = value
-    elif isinstance(value, torch.Tensor):
-        arr = value.detach().cpu().numpy()
-    elif hasattr(value, "asnumpy"):
-        arr = value.asnumpy()
-    else:
-        try:
-            arr = np.asarray(value)
-        except ValueError as err:
-            raise ValueError(f"For '{op}', the column '{column}' holds a ragged nested sequence that cannot "
-                             f"be an array: {value!r}") from err
-    if arr.dtype == object:
-        raise ValueError(f"For '{op}', the column '{column}' holds a ragged or mixed-type value that cannot be "
-                         f"an array: {value!r}")
-    return arr
-
-
-class _EpochContext:
-    """What a node needs to produce one epoch: the iterator's seed and the epoch number."""
-    __slots__ = ("seed", "epoch")
-
-    def __init__(self, seed, epoch):
-        self.seed = seed
-        self.epoch = epoch
-
-    def rng(self, node):
-        return np.random.default_rng([self.seed, self.epoch, node._depth])
 
 
 class Dataset:
@@ -149,24 +105,20 @@ class Dataset:
 
     def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
         """``batch`` that first pads the columns named in ``pad_info`` (``{column: (shape, value)}``)."""
-        from .datasets_ops import PaddedBatchDataset
         return PaddedBatchDataset(self, batch_size, drop_remainder, num_parallel_workers, pad_info)
 
     def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function=None,
                                pad_info=None, pad_to_bucket_boundary=False, drop_remainder=False):
         """Batch rows of similar length together (see ``BucketBatchByLengthDataset``)."""
-        from .datasets_ops import BucketBatchByLengthDataset
         return BucketBatchByLengthDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                           element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder)
 
     def sync_wait(self, condition_name, num_batch=1, callback=None):
         """Wait for ``sync_update(condition_name)`` after every ``num_batch`` rows."""
-        from .datasets_ops import SyncWaitDataset
         return SyncWaitDataset(self, condition_name, num_batch, callback)
 
     def sync_update(self, condition_name, num_batch=None, data=None):
         """Release the ``sync_wait`` named ``condition_name`` for ``num_batch`` more rows."""
-        from .datasets_ops import SyncWaitDataset
         stack = [self]
         while stack:
             node = stack.pop()
@@ -178,7 +130,6 @@ class Dataset:
 
     def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
         """The rows as sent to a device queue (accepted; see ``TransferDataset``)."""
-        from .datasets_ops import TransferDataset
         return TransferDataset(self, send_epoch_end, create_data_info_queue, queue_name)
 
     def to_device(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
@@ -254,18 +205,15 @@ class Dataset:
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
         """Write the rows of one epoch to ``num_files`` MindRecord files (see ``mindrecord``)."""
-        from ._save import save
-        save(self, file_name, num_files, file_type)
+        _save(self, file_name, num_files, file_type)
 
     # ------------------------------------------------------------------ iterators
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=False):
         """An iterator of rows as lists (Tensors, or NumPy arrays with ``output_numpy``)."""
-        from .iterators import TupleIterator
         return TupleIterator(self, columns, num_epochs, output_numpy, do_copy)
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=False):
         """An iterator of rows as ``{column: value}`` dicts."""
-        from .iterators import DictIterator
         return DictIterator(self, num_epochs, output_numpy, do_copy)
 
     def __iter__(self):
@@ -328,11 +276,33 @@ class MappableDataset(Dataset):
         self._bind_sampler()
         indices = self.sampler._indices(self._num_rows(), self._sampler_rng(ctx))
         workers = self.num_parallel_workers or 1
-        if workers > 1 and self.python_multiprocessing and len(indices) > 1:
-            yield from _worker_rows(self, indices, workers)
+        if workers > 1 and len(indices) > 1:
+            parallel = self._parallel_reads()
+            if parallel == "threads":
+                yield from ordered_thread_calls(self._read_row, indices, workers)
+                return
+            if parallel == "processes" and self.python_multiprocessing:
+                yield from _worker_rows(self, indices, workers)
+                return
+        if _profile.active():
+            yield from self._timed_reads(indices)
             return
         for i in indices:
             yield self._read_row(i)
+
+    def _timed_reads(self, indices):
+        name = f"source: {type(self).__name__} reads"
+        for i in indices:
+            start = time.perf_counter()
+            row = self._read_row(i)
+            _profile.record(name, time.perf_counter() - start)
+            yield row
+
+    def _parallel_reads(self):
+        """How ``num_parallel_workers`` read rows: ``"processes"`` (rows made by Python code),
+        ``"threads"`` (rows made by calls that release the GIL, such as file reads and image
+        decoding) or ``None`` (a read is cheaper than handing it to a worker)."""
+        return "processes"
 
     def _sampler_rng(self, ctx):
         # Every shard of a data-parallel job must draw the same permutation, also without set_seed:
@@ -423,15 +393,6 @@ class BatchInfo:
         return self._epoch_num
 
 
-def _stack(column, values):
-    first = values[0].shape
-    for k, v in enumerate(values):
-        if v.shape != first:
-            raise RuntimeError(f"For 'batch', cannot batch column '{column}': row 0 of the batch has shape "
-                               f"{first} but row {k} has shape {v.shape}; pad or resize the rows first")
-    return np.stack(values)
-
-
 class BatchDataset(Dataset):
     """``dataset.batch(...)``; see ``Dataset.batch``."""
 
@@ -471,17 +432,50 @@ class BatchDataset(Dataset):
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
     def _rows(self, ctx):
-        cols = self.children[0].get_col_names()
+        child = self.children[0]
+        cols = child.get_col_names()
+        deferred = self._deferred_tail()
+        rows = child._rows(ctx, skip_tail=len(deferred[1])) if deferred else child._rows(ctx)
+        make = self._make_deferred if deferred else self._make
         batch, batch_num = [], 0
         size = self._current_size(batch_num, ctx)
-        for row in self.children[0]._rows(ctx):
+        if _profile.active():
+            make = self._timed(make, deferred)
+        for row in rows:
             batch.append(row)
             if len(batch) == size:
-                yield self._make(batch, cols, batch_num, ctx)
+                yield make(batch, cols, batch_num, ctx)
                 batch, batch_num = [], batch_num + 1
                 size = self._current_size(batch_num, ctx)
         if batch and not self.drop_remainder:
-            yield self._make(batch, cols, batch_num, ctx)
+            yield make(batch, cols, batch_num, ctx)
+
+    @staticmethod
+    def _timed(make, deferred):
+        name = "batch: stack" + ("".join(f" + {_op_name(op)}" for op in deferred[1]) if deferred else "")
+
+        def timed(*args):
+            start = time.perf_counter()
+            out = make(*args)
+            _profile.record(name, time.perf_counter() - start)
+            return out
+        return timed
+
+    def _deferred_tail(self):
+        """``(column position, ops)`` when the child ``map``'s last ops can run once per batch."""
+        child = self.children[0]
+        if type(self) is not BatchDataset or self.per_batch_map is not None or not isinstance(child, MapDataset):
+            return None
+        count = child._deferrable()
+        if not count:
+            return None
+        return child.get_col_names().index(child.output_columns[0]), child.operations[-count:]
+
+    def _make_deferred(self, batch, cols, batch_num, ctx):
+        position, tail = self._deferred_tail()
+        inputs = self.children[0].input_columns
+        return tuple(stack_through(tail, inputs, c, [r[k] for r in batch]) if k == position
+                     else _stack(c, [r[k] for r in batch]) for k, c in enumerate(cols))
 
     def _current_size(self, batch_num, ctx):
         if not callable(self.batch_size):
@@ -568,14 +562,26 @@ class MapDataset(Dataset):
     def _column_names(self):
         return _replace_columns(self.children[0].get_col_names(), self.input_columns, self.output_columns)
 
-    def _rows(self, ctx):
+    def _deferrable(self):
+        """How many of the last operations a following ``batch`` may run once per batch instead."""
+        if len(self.input_columns) != 1 or len(self.output_columns) != 1:
+            return 0
+        return batchable_tail(self.operations)
+
+    def _rows(self, ctx, skip_tail=0):
+        """The mapped rows; with ``skip_tail`` the last ``skip_tail`` operations are left to the
+        caller (``batch``, see ``_deferrable``)."""
         cols = self.children[0].get_col_names()
         out_names = self._column_names()
         untouched = [(c, k) for k, c in enumerate(cols) if c not in self.input_columns]
         hooks = _CallbackRunner(self.callbacks, ctx.epoch) if self.callbacks else None
-        for row, values in self._mapped(ctx):
+        operations = self.operations[:len(self.operations) - skip_tail]
+        for row, values in self._mapped(ctx, operations):
             if hooks is not None:
                 hooks.step()
+            if skip_tail and len(values) != 1:
+                # not one column for the deferred ops: run them here, as map would have
+                values = _apply_operations(self.operations[-skip_tail:], self.input_columns, values)
             if len(values) != len(self.output_columns):
                 raise RuntimeError(f"For 'map', the operations on {self.input_columns} returned {len(values)} "
                                    f"columns but output_columns is {self.output_columns}")
@@ -586,19 +592,24 @@ class MapDataset(Dataset):
         if hooks is not None:
             hooks.end()
 
-    def _mapped(self, ctx):
+    def _mapped(self, ctx, operations):
         """``(row, outputs)`` pairs in order; with ``num_parallel_workers > 1`` the operations
         run in a pool of threads (or processes with ``python_multiprocessing``)."""
         rows = self.children[0]._rows(ctx)
         workers = self.num_parallel_workers or 1
-        if workers <= 1:
+        if workers <= 1 and (self.python_multiprocessing or not _library_ops(operations)):
             for row in rows:
-                yield row, _apply_operations(self.operations, self.input_columns,
-                                             tuple(row[p] for p in self._in_pos))
+                yield row, _apply_operations(operations, self.input_columns, tuple(row[p] for p in self._in_pos))
             return
-        from ._workers import ordered_map
-        yield from ordered_map(rows, self.operations, self.input_columns, self._in_pos, workers,
-                               self.python_multiprocessing)
+        # Library transforms release the GIL in their kernels: even one worker thread then
+        # overlaps them with the stages after this one. A stage holds at most prefetch_size rows.
+        yield from ordered_map(rows, operations, self.input_columns, self._in_pos, workers,
+                               self.python_multiprocessing, window=max(2 * workers, config.get_prefetch_size()))
+
+
+def _library_ops(operations):
+    from ..transforms.transforms import TensorOperation
+    return any(isinstance(op, TensorOperation) for op in operations)
 
 
 class _RunContext:
@@ -632,23 +643,6 @@ class _CallbackRunner:
     def end(self):
         for cb in self.callbacks:
             cb.ds_epoch_end(self.context)
-
-
-def _apply_operations(operations, input_columns, values):
-    for op in operations:
-        try:
-            values = op(*values)
-        except Exception as err:
-            # MindSpore reports failures inside map operations as RuntimeError.
-            raise RuntimeError(f"For 'map' on columns {input_columns}, the operation {_op_name(op)} failed: "
-                               f"{type(err).__name__}: {err}") from err
-        if not isinstance(values, tuple):
-            values = (values,)
-    return values
-
-
-def _op_name(op):
-    return getattr(op, "__name__", type(op).__name__)
 
 
 class FilterDataset(Dataset):
@@ -821,3 +815,176 @@ class ConcatDataset(Dataset):
         for d in self.children:
             yield from d._rows(ctx)
 
+
+class PaddedBatchDataset(BatchDataset):
+    """``dataset.padded_batch(...)``: ``batch`` that pads the columns of ``pad_info``
+    (``{column: (shape or None, pad value)}``; ``None`` as the value pads to the largest
+    row with 0) before stacking them."""
+
+    def __init__(self, input_dataset, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
+        super().__init__(input_dataset, batch_size, drop_remainder, num_parallel_workers)
+        self.pad_info = _check_pad_info("padded_batch", pad_info, input_dataset.get_col_names())
+
+    def _make(self, batch, cols, batch_num, ctx):
+        out = []
+        for k, c in enumerate(cols):
+            values = [r[k] for r in batch]
+            if c in self.pad_info:
+                out.append(pad_stack("padded_batch", c, values, *self.pad_info[c]))
+            else:
+                out.append(BatchDataset._make(self, [(v,) for v in values], [c], batch_num, ctx)[0])
+        return tuple(out)
+
+
+class BucketBatchByLengthDataset(Dataset):
+    """``dataset.bucket_batch_by_length(...)``: rows go to the bucket of their length
+    (``[0, b0), [b0, b1), ..., [bn, inf)``); a bucket holding its batch size is batched,
+    padded as ``pad_info`` says (default: every column to the batch's largest row with 0;
+    with ``pad_to_bucket_boundary`` to the bucket's upper bound minus 1); the remaining
+    buckets are batched at the end of the epoch in bucket order."""
+
+    def __init__(self, input_dataset, column_names, bucket_boundaries, bucket_batch_sizes,
+                 element_length_function=None, pad_info=None, pad_to_bucket_boundary=False, drop_remainder=False):
+        super().__init__((input_dataset,))
+        op = "bucket_batch_by_length"
+        cols = input_dataset.get_col_names()
+        self.column_names = _as_column_list(op, "column_names", column_names)
+        if not self.column_names:
+            raise ValueError(f"For '{op}', 'column_names' must not be empty")
+        _check_known(op, self.column_names, cols)
+        if element_length_function is None and len(self.column_names) != 1:
+            raise ValueError(f"For '{op}', without element_length_function 'column_names' must name one column")
+        if element_length_function is not None and not callable(element_length_function):
+            raise TypeError(f"For '{op}', 'element_length_function' must be callable")
+        bounds = list(bucket_boundaries)
+        if not bounds or any(isinstance(b, bool) or not isinstance(b, int) or b <= 0 for b in bounds) or \
+                any(a >= b for a, b in zip(bounds, bounds[1:])):
+            raise ValueError(f"For '{op}', 'bucket_boundaries' must be increasing positive ints, but got {bounds}")
+        sizes = list(bucket_batch_sizes)
+        if len(sizes) != len(bounds) + 1:
+            raise ValueError(f"For '{op}', 'bucket_batch_sizes' needs {len(bounds) + 1} entries (one more than the "
+                             f"boundaries), but got {len(sizes)}")
+        for s in sizes:
+            _check_int(op, "bucket_batch_sizes", s, 1)
+        self.bounds, self.sizes = bounds, sizes
+        self.length_fn = element_length_function
+        self.pad_info = _check_pad_info(op, pad_info, cols)
+        self.pad_to_bucket_boundary = bool(pad_to_bucket_boundary)
+        self.drop_remainder = bool(drop_remainder)
+        self._pos = [cols.index(c) for c in self.column_names]
+
+    def _size(self):
+        return sum(1 for _ in self._rows(_EpochContext(config._new_base_seed(), 0)))
+
+    def _length(self, row):
+        args = [row[p] for p in self._pos]
+        if self.length_fn is None:
+            return args[0].shape[0] if args[0].ndim else 1
+        return int(self.length_fn(*args))
+
+    def _batch(self, rows, bucket):
+        cols = self.children[0].get_col_names()
+        out = []
+        for k, c in enumerate(cols):
+            shape, value = self.pad_info.get(c, (None, 0))
+            values = [r[k] for r in rows]
+            if self.pad_to_bucket_boundary and bucket < len(self.bounds) and c in self.column_names and \
+                    values[0].ndim:
+                shape = [self.bounds[bucket] - 1] + ([None] * (values[0].ndim - 1) if shape is None else shape[1:])
+            out.append(pad_stack("bucket_batch_by_length", c, values, shape, value))
+        return tuple(out)
+
+    def _rows(self, ctx):
+        buckets = [[] for _ in self.sizes]
+        for row in self.children[0]._rows(ctx):
+            length = self._length(row)
+            b = int(np.searchsorted(self.bounds, length, side="right"))
+            buckets[b].append(row)
+            if len(buckets[b]) == self.sizes[b]:
+                yield self._batch(buckets[b], b)
+                buckets[b] = []
+        if not self.drop_remainder:
+            for b, rows in enumerate(buckets):
+                if rows:
+                    yield self._batch(rows, b)
+
+
+class SyncWaitDataset(Dataset):
+    """``dataset.sync_wait(condition_name, num_batch, callback)``: after every ``num_batch``
+    rows the pipeline waits until ``dataset.sync_update(condition_name)`` is called, which
+    also runs ``callback(data)``.
+
+    Differences from MindSpore: the pipeline runs when the consumer asks for a row, so a
+    wait that no ``sync_update`` has released raises ``RuntimeError`` after
+    ``config.get_callback_timeout()`` seconds (MindSpore keeps waiting)."""
+
+    def __init__(self, input_dataset, condition_name, num_batch, callback=None):
+        super().__init__((input_dataset,))
+        if not isinstance(condition_name, str):
+            raise TypeError(f"For 'sync_wait', 'condition_name' must be a str, but got {condition_name!r}")
+        _check_int("sync_wait", "num_batch", num_batch, 1)
+        if callback is not None and not callable(callback):
+            raise TypeError("For 'sync_wait', 'callback' must be callable")
+        self.condition_name = condition_name
+        self.num_batch = num_batch
+        self.callback = callback
+        self._released = 0
+        self._cond = threading.Condition()
+
+    def update(self, num_batch=None, data=None):
+        with self._cond:
+            self._released += self.num_batch if num_batch is None else num_batch
+            if self.callback is not None:
+                self.callback(data)
+            self._cond.notify_all()
+
+    def _rows(self, ctx):
+        with self._cond:
+            self._released = self.num_batch
+        for k, row in enumerate(self.children[0]._rows(ctx)):
+            with self._cond:
+                if not self._cond.wait_for(lambda: k < self._released, timeout=config.get_callback_timeout()):
+                    raise RuntimeError(f"For 'sync_wait', row {k} waits for sync_update('{self.condition_name}'), "
+                                       "which was not called")
+            yield row
+
+
+class TransferDataset(Dataset):
+    """``dataset.device_que()``/``to_device()``: the rows as they would be sent to a device
+    queue. Differences from MindSpore: there is no device queue; ``send`` iterates the
+    pipeline once (training reads the dataset directly), the rest are accepted."""
+
+    def __init__(self, input_dataset, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
+        super().__init__((input_dataset,))
+        self.send_epoch_end = bool(send_epoch_end)
+        self.create_data_info_queue = bool(create_data_info_queue)
+        self.queue_name = queue_name
+        self._stopped = False
+
+    def _rows(self, ctx):
+        return self.children[0]._rows(ctx)
+
+    def send(self, num_epochs=-1):
+        """Run the pipeline (each row is read once)."""
+        for _ in self._rows(_EpochContext(config._new_base_seed(), 0)):
+            if self._stopped:
+                break
+
+    def stop_send(self):
+        self._stopped = True
+
+    def continue_send(self):
+        self._stopped = False
+
+    def release(self):
+        self._stopped = True
+
+    def get_data_info(self):
+        """The dtypes and shapes of the first row."""
+        return self.output_types(), self.output_shapes()
+
+    def get_send_info(self):
+        return []
+
+    def get_offload_model(self, col_names):
+        return None

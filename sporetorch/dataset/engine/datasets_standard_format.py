@@ -5,7 +5,9 @@ import os
 
 import numpy as np
 
-from .datasets import MappableDataset, Dataset, _check_int
+from ._rows import _check_int
+from .datasets import MappableDataset, Dataset
+from .samplers import _shard
 
 
 class Shuffle(str, enum.Enum):
@@ -94,6 +96,10 @@ class MindDataset(MappableDataset):
 
     def _num_rows(self):
         return int(self._offsets[-1]) + self._num_padded
+
+    def _parallel_reads(self):
+        # A row is a file read and a small parse: cheaper than handing it to a worker process.
+        return None
 
     def _read_row(self, index):
         if index >= self._offsets[-1]:

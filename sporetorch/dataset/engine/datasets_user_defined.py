@@ -1,7 +1,8 @@
 """Sources from Python data: ``GeneratorDataset`` and ``NumpySlicesDataset``."""
 import numpy as np
 
-from .datasets import MappableDataset, _ArrayColumnsDataset, _to_array
+from ._rows import _to_array
+from .datasets import MappableDataset, _ArrayColumnsDataset
 
 
 def _check_row(op, row, names, index):

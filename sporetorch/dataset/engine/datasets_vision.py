@@ -217,6 +217,10 @@ class ImageFolderDataset(MappableDataset):
     def get_class_indexing(self):
         return dict(self._class_indexing)
 
+    def _parallel_reads(self):
+        # A file read is cheaper than a hand-off to a worker; Pillow's decode releases the GIL.
+        return "threads" if self.decode else None
+
     def num_classes(self):
         return len(self._class_indexing)
 

@@ -17,6 +17,10 @@ class TensorOperation:
     def _apply(self, *args):
         raise NotImplementedError
 
+    # A per-pixel transform without randomness may also define ``_batch_apply(t)``: the same
+    # values for a stacked batch ``t`` (a torch.Tensor, rows along dim 0), or ``NotImplemented``
+    # when it cannot promise that; ``batch`` then runs it once per batch (see engine/_batch_ops).
+
 
 PyTensorOperation = TensorOperation
 
@@ -66,6 +70,16 @@ class TypeCast(TensorOperation):
 
     def _apply(self, x):
         return x.astype(self.data_type)
+
+    def _batch_apply(self, t):
+        import torch
+        # torch and NumPy agree on these casts: from bool/int to bool/int/float (C casts), and from
+        # float to a wider float; float to int differs on overflow and NaN.
+        target = self.data_type
+        if target.kind not in "biuf" or (target.kind == "u" and target.itemsize > 1) or \
+                (t.is_floating_point() and (target.kind != "f" or target.itemsize < t.element_size())):
+            return NotImplemented
+        return t.to(getattr(torch, self.data_type.name))
 
 
 class OneHot(TensorOperation):

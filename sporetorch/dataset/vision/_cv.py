@@ -7,6 +7,7 @@ kernels here compute the same integers with vectorised NumPy instead of calling 
 generic float resize, which would be off by one grey level on ~10 % of pixels.
 """
 import math
+import os
 
 import numpy as np
 import torch
@@ -410,3 +411,79 @@ def resize_bilinear_fast(img, h, w):
     out = torch.nn.functional.interpolate(t, size=(h, w), mode="bilinear", align_corners=False, antialias=False)
     out = np.ascontiguousarray(out[0].permute(1, 2, 0).numpy())
     return out[..., 0] if squeeze else out
+
+
+# ---------------------------------------------------------------- OpenCV, when installed
+# MindSpore's engine runs these kernels through OpenCV itself. With ``opencv-python-headless``
+# installed (the ``opencv`` extra) the hot ones call it directly: the same integers as the
+# NumPy kernels above, faster, and outside the GIL. ``SPORETORCH_ACCEL=0`` turns it off.
+_OPENCV = []
+
+
+def opencv():
+    """The ``cv2`` module, or None when it is not installed or ``SPORETORCH_ACCEL=0``."""
+    if not _OPENCV:
+        module = None
+        if os.environ.get("SPORETORCH_ACCEL", "1") != "0":
+            try:
+                import cv2 as module
+            except ImportError:
+                module = None
+        _OPENCV.append(module)
+    return _OPENCV[0]
+
+
+_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+def _jpeg_components(data):
+    """The number of colour components of a JPEG (from its SOF marker), or 0 if not a JPEG."""
+    if len(data) < 4 or data[0] != 0xFF or data[1] != 0xD8:
+        return 0
+    pos, end = 2, len(data) - 9
+    while pos < end:
+        if data[pos] != 0xFF:
+            return 0
+        marker = data[pos + 1]
+        if marker == 0xFF:
+            pos += 1
+            continue
+        if marker in _SOF:
+            return int(data[pos + 9])
+        pos += 2 + ((int(data[pos + 2]) << 8) | int(data[pos + 3]))
+    return 0
+
+
+def decode_jpeg_rgb(data):
+    """A 1- or 3-component JPEG (1-D uint8 bytes) decoded to HWC uint8 RGB with OpenCV's
+    libjpeg-turbo, as Pillow's ``convert("RGB")`` gives it (EXIF orientation ignored, as
+    MindSpore's Decode does); None when OpenCV is absent or the data is anything else."""
+    cv2 = opencv()
+    if cv2 is None or _jpeg_components(data) not in (1, 3):
+        return None
+    rgb = getattr(cv2, "IMREAD_COLOR_RGB", None)
+    flags = (cv2.IMREAD_COLOR if rgb is None else rgb) | cv2.IMREAD_IGNORE_ORIENTATION
+    image = cv2.imdecode(data, flags)
+    if image is None:
+        return None
+    return cv2.cvtColor(image, cv2.COLOR_BGR2RGB) if rgb is None else image
+
+
+def resize_linear_u8(img, h, w):
+    """``resize(img, h, w, "linear")`` of a uint8 HW/HWC image through ``cv2.resize``, or None
+    without OpenCV."""
+    cv2 = opencv()
+    if cv2 is None or img.dtype != np.uint8 or (img.ndim == 3 and img.shape[2] > 4):
+        return None
+    out = cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+    return out[..., None] if img.ndim == 3 and out.ndim == 2 else out
+
+
+def flip_u8(img, axis):
+    """``img`` flipped along ``axis`` (0: top-bottom, 1: left-right) with ``cv2.flip``, or None
+    without OpenCV."""
+    cv2 = opencv()
+    if cv2 is None or img.dtype != np.uint8 or img.ndim not in (2, 3) or (img.ndim == 3 and img.shape[2] > 4):
+        return None
+    out = cv2.flip(img, 1 if axis == 1 else 0)
+    return out[..., None] if img.ndim == 3 and out.ndim == 2 else out

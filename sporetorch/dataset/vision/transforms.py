@@ -144,6 +144,13 @@ class Rescale(ImageTensorOperation):
     def _apply(self, img):
         return img.astype(np.float32) * np.float32(self.rescale) + np.float32(self.shift)
 
+    def _batch_apply(self, t):
+        import torch
+        if t.dtype == torch.bool or t.is_complex():
+            return NotImplemented
+        # the same two float32 roundings as the per-image NumPy expression
+        return t.to(torch.float32).mul_(float(np.float32(self.rescale))).add_(float(np.float32(self.shift)))
+
 
 def _mean_std(op, mean, std):
     mean = np.asarray(mean, dtype=np.float32)
@@ -167,6 +174,22 @@ def _normalize(op, img, mean, std, is_hwc):
     return img
 
 
+def _normalize_batch(t, mean, std, is_hwc):
+    """``_normalize`` on a batch of <H, W, C> (or <C, H, W>) images: float32 subtract and divide,
+    the same two roundings as per image."""
+    import torch
+    if t.dim() != 4 or t.dtype == torch.bool or t.is_complex():
+        return NotImplemented
+    channels = t.shape[-1] if is_hwc else t.shape[1]
+    if len(mean) not in (1, channels):
+        return NotImplemented
+    shape = (-1,) if is_hwc else (-1, 1, 1)
+    out = t.to(torch.float32, memory_format=torch.contiguous_format, copy=True)
+    out.sub_(torch.from_numpy(mean).reshape(shape))
+    out.div_(torch.from_numpy(std).reshape(shape))
+    return out
+
+
 class Normalize(ImageTensorOperation):
     """``(image - mean) / std`` per channel, as float32.
 
@@ -181,6 +204,9 @@ class Normalize(ImageTensorOperation):
 
     def _apply(self, img):
         return _normalize("Normalize", img, self.mean, self.std, self.is_hwc)
+
+    def _batch_apply(self, t):
+        return _normalize_batch(t, self.mean, self.std, self.is_hwc)
 
 
 class NormalizePad(ImageTensorOperation):
@@ -209,6 +235,11 @@ class HWC2CHW(ImageTensorOperation):
     def _apply(self, img):
         img = _image("HWC2CHW", img)
         return np.ascontiguousarray(img.transpose(2, 0, 1)) if img.ndim == 3 else img
+
+    def _batch_apply(self, t):
+        if t.dim() not in (3, 4):
+            return NotImplemented
+        return t.permute(0, 3, 1, 2) if t.dim() == 4 else t
 
 
 class ToTensor(ImageTensorOperation):
@@ -267,6 +298,10 @@ class Decode(ImageTensorOperation):
         if data.ndim != 1 or data.dtype != np.uint8:
             raise TypeError(f"For 'Decode', the input must be 1-D uint8 encoded bytes, but got "
                             f"{data.dtype} of shape {data.shape}")
+        if not self.to_pil:
+            image = _cv.decode_jpeg_rgb(data)
+            if image is not None:
+                return image
         image = decode_bytes("Decode", data)
         return image if self.to_pil else np.asarray(image)
 
@@ -558,7 +593,8 @@ class RandomResizedCrop(_RandomOp):
         interpolation (Inter): how to resize. Default: ``Inter.BILINEAR``.
         max_attempts (int): tries before falling back to a centre crop. Default: 10.
 
-    Differences from MindSpore: uint8 images with ``BILINEAR`` are resized with torch's uint8
+    Differences from MindSpore: with OpenCV installed (the ``opencv`` extra) uint8 images with
+    ``BILINEAR`` are resized by ``cv2.resize``, as in MindSpore; without it by torch's uint8
     kernel, within one grey level of MindSpore's OpenCV arithmetic (which ``Resize`` reproduces
     exactly): the crop is random, so the exact integers are not observable, and this is the
     hottest op of a training pipeline.
@@ -599,7 +635,8 @@ class RandomResizedCrop(_RandomOp):
         top, left, ch, cw = self._region(*img.shape[:2])
         crop = img[top:top + ch, left:left + cw]
         if self.interpolation == Inter.BILINEAR and img.dtype == np.uint8:
-            return _cv.resize_bilinear_fast(crop, *self.size)
+            out = _cv.resize_linear_u8(crop, *self.size)  # exactly MindSpore's values
+            return out if out is not None else _cv.resize_bilinear_fast(crop, *self.size)
         return _resize(np.ascontiguousarray(crop), *self.size, self.interpolation)
 
 
@@ -636,8 +673,11 @@ class RandomHorizontalFlip(_RandomOp):
     def _apply(self, img):
         img = _image(type(self).__name__, img)
         if self._rng.random() < self.prob:
-            return np.ascontiguousarray(self._flip(img))
+            out = _cv.flip_u8(img, self._axis)
+            return out if out is not None else np.ascontiguousarray(self._flip(img))
         return img
+
+    _axis = 1
 
     @staticmethod
     def _flip(img):
@@ -646,6 +686,7 @@ class RandomHorizontalFlip(_RandomOp):
 
 class RandomVerticalFlip(RandomHorizontalFlip):
     """Flip top-bottom with probability ``prob`` (default 0.5)."""
+    _axis = 0
 
     @staticmethod
     def _flip(img):

@@ -1,0 +1,76 @@
+"""Per-pixel transforms run once per batch.
+
+``map(operations)`` followed by ``batch`` gives rows that went through every operation and
+were then stacked. When the last operations of that ``map`` are per-pixel and without
+randomness (``Normalize``, ``HWC2CHW``, ``Rescale``, ``TypeCast``: the ops that define
+``_batch_apply``), ``batch`` asks ``map`` to stop before them, stacks the (usually uint8,
+4x smaller) rows and runs each of those operations once on the stacked batch as one torch
+op, whose kernels use torch's threads outside the GIL. The values are the same as per row:
+the ops do the same float32 arithmetic elementwise. Whenever the batch route cannot promise
+that (rows of different shapes, an op that declines with ``NotImplemented``, any error), the
+ops run per row exactly as ``map`` would have, so errors are unchanged too.
+"""
+import numpy as np
+import torch
+
+from ._rows import _stack, _to_array
+from ._workers import _apply_operations
+
+
+def batchable_tail(operations):
+    """How many of the last ``operations`` can run once per batch."""
+    count = 0
+    for op in reversed(operations):
+        if not callable(getattr(op, "_batch_apply", None)):
+            break
+        count += 1
+    return count
+
+
+def _layout_first(tail):
+    """``Normalize`` (channels last) then ``HWC2CHW`` as ``HWC2CHW`` then ``Normalize`` (channels
+    first): the same elementwise values, but the transpose moves uint8 instead of float32 and the
+    arithmetic runs on contiguous channel planes."""
+    from ..vision.transforms import HWC2CHW, Normalize
+    tail = list(tail)
+    for k in range(len(tail) - 1):
+        op, nxt = tail[k], tail[k + 1]
+        if type(op) is Normalize and op.is_hwc and type(nxt) is HWC2CHW:
+            chw = Normalize.__new__(Normalize)
+            chw.mean, chw.std, chw.is_hwc = op.mean, op.std, False
+            tail[k], tail[k + 1] = nxt, chw
+    return tail
+
+
+def _batched(tail, stacked):
+    if stacked.dtype.kind not in "biuf":
+        return None
+    t = torch.from_numpy(stacked)
+    if stacked.ndim == 4:
+        tail = _layout_first(tail)
+    for op in tail:
+        t = op._batch_apply(t)
+        if t is NotImplemented:
+            return None
+    return t.contiguous().numpy()
+
+
+def stack_through(tail, input_columns, column, values, stack=_stack):
+    """``stack(column, [tail ops applied to each value])``, computed on the stacked batch when
+    the values share one shape and dtype."""
+    first = values[0]
+    if all(v.shape == first.shape and v.dtype == first.dtype for v in values):
+        try:
+            out = _batched(tail, np.stack(values))
+        except Exception:  # noqa: BLE001  (the per-row route below raises what map would)
+            out = None
+        if out is not None:
+            return out
+    rows = []
+    for v in values:
+        result = _apply_operations(tail, input_columns, (v,))
+        if len(result) != 1:
+            raise RuntimeError(f"For 'map', the operations on {input_columns} returned {len(result)} "
+                               f"columns but output_columns has 1")
+        rows.append(_to_array(result[0], column, "map"))
+    return stack(column, rows)

@@ -1,0 +1,75 @@
+"""Per-pixel ops that ``batch`` runs once per batch give the values of the per-row route.
+
+The per-row route is forced by wrapping each op in a plain function (which has no
+``_batch_apply``), so both pipelines do the same arithmetic through different code.
+"""
+import numpy as np
+import pytest
+
+import sporetorch.dataset as ds
+import sporetorch.dataset.transforms as T
+import sporetorch.dataset.vision as vision
+from sporetorch import dtype as mstype
+
+
+def _images(shapes, dtype=np.uint8, seed=0):
+    rs = np.random.RandomState(seed)
+    return [(rs.randint(0, 256, s).astype(dtype),) for s in shapes]
+
+
+def _run(rows, ops, batch, wrap):
+    if wrap:
+        ops = [(lambda x, op=op: op(x)) for op in ops]
+    data = ds.GeneratorDataset(rows, ["image"], shuffle=False).map(ops, input_columns="image")
+    return [b[0] for b in data.batch(batch).create_tuple_iterator(output_numpy=True)]
+
+
+MEAN, STD = [0.485 * 255, 0.456 * 255, 0.406 * 255], [0.229 * 255, 0.224 * 255, 0.225 * 255]
+
+CASES = {
+    "normalize_hwc2chw": [vision.Normalize(MEAN, STD), vision.HWC2CHW()],
+    "hwc2chw_normalize_chw": [vision.HWC2CHW(), vision.Normalize(MEAN, STD, is_hwc=False)],
+    "rescale_normalize": [vision.Rescale(1 / 255, -0.5), vision.Normalize([0.5], [0.25])],
+    "typecast_float16_int": [T.TypeCast(mstype.int32), vision.Rescale(0.5, 1.0), T.TypeCast(mstype.float64)],
+    "flip_then_normalize": [vision.HorizontalFlip(), vision.Normalize(MEAN, STD), vision.HWC2CHW()],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_batch_route_matches_per_row(name):
+    rows = _images([(9, 7, 3)] * 10)
+    got = _run(rows, CASES[name], 4, wrap=False)
+    want = _run(rows, CASES[name], 4, wrap=True)
+    assert len(got) == len(want) == 3
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g, w)
+
+
+def test_float_input_and_mixed_shapes_fall_back_to_rows():
+    rows = _images([(5, 4, 3)] * 3, dtype=np.float64)
+    ops = [vision.Normalize(MEAN, STD), vision.HWC2CHW()]
+    np.testing.assert_array_equal(_run(rows, ops, 3, False)[0], _run(rows, ops, 3, True)[0])
+    ragged = _images([(5, 4, 3), (4, 5, 3)])
+    with pytest.raises(RuntimeError, match="cannot batch column 'image'"):
+        _run(ragged, ops, 2, False)
+
+
+def test_errors_are_those_of_map():
+    rows = _images([(5, 4, 2)] * 2)  # two channels for a three-value mean
+    with pytest.raises(RuntimeError, match="operation Normalize failed"):
+        _run(rows, [vision.Normalize(MEAN, STD)], 2, False)
+
+
+def test_the_batch_route_is_taken(monkeypatch):
+    from sporetorch.dataset.engine import _batch_ops
+    taken = []
+    real = _batch_ops._batched
+
+    def spy(tail, stacked):
+        out = real(tail, stacked)
+        taken.append(out is not None)
+        return out
+    monkeypatch.setattr(_batch_ops, "_batched", spy)
+    _run(_images([(9, 7, 3)] * 4), CASES["normalize_hwc2chw"], 2, wrap=False)
+    assert taken == [True, True]

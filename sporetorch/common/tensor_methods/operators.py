@@ -28,7 +28,7 @@ _OPERATORS = {
     "__xor__": math_func.bitwise_xor,       # BitwiseXor
     "__lshift__": math_func.bitwise_left_shift,
     "__rshift__": math_func.bitwise_right_shift,
-    "__lt__": math_func.lt,                 # Less
+    "__lt__": math_func._lt,                # Less
     "__le__": math_func.le,                 # LessEqual
     "__gt__": math_func.gt,                 # Greater
     "__ge__": math_func.ge,                 # GreaterEqual

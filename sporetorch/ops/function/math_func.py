@@ -199,6 +199,7 @@ def _binary(fn, name, same=False, tensors=False):
             _fail(name, e, input=input, other=other)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise ``{name}`` of ``input`` and ``other`` with broadcasting (``mindspore.ops.{name}``)."
+    op._checks_inputs = True  # it translates its errors itself: _guard_module adds no frame to the operators
     return op
 
 
@@ -215,6 +216,7 @@ def _binary_xy(fn, name):
             _fail(name, e, x=x, y=y)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise ``{name}`` of ``x`` and ``y`` with broadcasting (``mindspore.ops.{name}``)."
+    op._checks_inputs = True
     return op
 
 

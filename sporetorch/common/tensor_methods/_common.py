@@ -95,7 +95,7 @@ _METHOD_CHECKS = {
                      "rsqrt", "sin", "sinh", "tan"), _float_or_complex),
     **dict.fromkeys(("erf", "erfc", "erfinv", "floor", "isinf", "isneginf", "isposinf", "logit", "nan_to_num"),
                     _float_only),
-    "sgn": _no_bool, "sign": _no_bool, "angle": _complex_only, "minimum": _no_bool, "bitwise_not": _integral,
+    "sgn": _no_bool, "sign": _no_bool, "digamma": _float_only, "lgamma": _no_bool, "angle": _complex_only, "minimum": _no_bool, "bitwise_not": _integral,
     "cummin": _rank_at_least_1, "cumprod": _rank_at_least_1,
 }
 

@@ -6,14 +6,14 @@ import types
 
 import torch
 
-from ...ops.function import linalg_func
+from ...ops.function import linalg_func, math_func
 from ..tensor import Tensor, _wrap
 from ._common import (
     _METHOD_CHECKS,
     _fail,
-    _float32,
     _float_only,
     _int32,
+    _integral,
     _no_bool,
     _op,
     _pick,
@@ -23,82 +23,10 @@ from ._common import (
 )
 
 
-def _unary(fn, name, doc=None):
-    check = _METHOD_CHECKS.get(name)
-
-    def method(self):
-        if check is not None:
-            check(name, self)
-        return _wrap(fn(self._t))
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = doc or f"Element-wise ``{name}`` (``torch.{fn.__name__}``)."
-    return method
-
-
-def _binary(fn, name):
-    def method(self, other):
-        return _wrap(fn(self._t, other._t if isinstance(other, Tensor) else other))
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"Element-wise ``{name}`` of the tensor and ``other`` (a Tensor or a number), broadcasting."
-    return method
-
-
-def _binary_tensor_other(fn, name):
-    """A binary op whose torch function takes only tensors: a number ``other`` becomes a 0-d tensor,
-    which promotes like a Python scalar."""
-    def method(self, other):
-        t = self._t
-        o = other._t if isinstance(other, Tensor) else torch.as_tensor(other, device=t.device)
-        return _wrap(fn(t, o))
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"Element-wise ``{name}`` of the tensor and ``other`` (a Tensor or a number), broadcasting."
-    return method
-
-
-def _float_unary(fn, name):
-    """A unary op MindSpore defines on floats: integer inputs are computed in Float32."""
-    def method(self):
-        t = self._t
-        return _wrap(fn(t if t.is_floating_point() or t.is_complex() else t.to(_float32)))
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"Element-wise ``{name}``; integer inputs are computed in Float32."
-    return method
-
-
-_UNARY = {
-    "log1p": torch.log1p, "sqrt": torch.sqrt, "sin": torch.sin, "sinc": torch.sinc, "isnan": torch.isnan,
-    "isinf": torch.isinf, "isfinite": torch.isfinite, "isreal": torch.isreal, "signbit": torch.signbit,
-    "logical_not": torch.logical_not, "bitwise_not": torch.bitwise_not,
-}
-_FLOAT_UNARY = {"reciprocal": torch.reciprocal}
-
-
-def digamma(self):
-    """Digamma of a float tensor (MindSpore 2.10 refuses integers and Bool)."""
-    _float_only("digamma", self)
-    return _wrap(torch.digamma(self._t))
-
-
-def lgamma(self):
-    """Log-gamma (MindSpore 2.10 refuses Bool; integers are computed in Float32)."""
-    _no_bool("lgamma", self)
-    return _wrap(torch.lgamma(self._t if self._t.is_floating_point() else self._t.to(_float32)))
-
-_BINARY = {
-    "mul": torch.mul, "true_divide": torch.true_divide,
-    "maximum": torch.maximum, "ldexp": torch.ldexp,
-    "float_power": torch.float_power, "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt,
-    "ge": torch.ge, "greater": torch.gt, "greater_equal": torch.ge, "less": torch.lt, "less_equal": torch.le,
-    "not_equal": torch.ne, "equal": torch.eq,
-}
-
-for _name, _fn in _UNARY.items():
-    globals()[_name] = _unary(_fn, _name)
-for _name, _fn in _FLOAT_UNARY.items():
-    globals()[_name] = _float_unary(_fn, _name)
-_NEEDS_TENSOR_OTHER = {"maximum", "ldexp"}
-for _name, _fn in _BINARY.items():
-    globals()[_name] = (_binary_tensor_other if _name in _NEEDS_TENSOR_OTHER else _binary)(_fn, _name)
+def bitwise_not(self):
+    """Bitwise NOT of an integer or Bool tensor (MindSpore 2.10's method refuses floats, unlike ``~``)."""
+    _integral("bitwise_not", self)
+    return math_func._invert_ext(self)
 
 
 def xlogy(self, other):
@@ -183,9 +111,12 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "diagflat": "offset=0",
     "diagonal_scatter": "src, offset=0, dim1=0, dim2=1",
     "diff": "n=1, axis=-1, prepend=None, append=None",
+    "digamma": "",
     "dot": "other",
     "dsplit": "indices_or_sections",
     "eigvals": "",
+    "eq": "other",
+    "equal": "other",
     "erf": "",
     "erfc": "",
     "erfinv": "",
@@ -195,6 +126,7 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "fills": "value",
     "fliplr": "",
     "flipud": "",
+    "float_power": "other",
     "floor": "",
     "floor_divide": "other",
     "fmax": "other",
@@ -203,8 +135,12 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "frac": "",
     "gather_nd": "indices",
     "gcd": "other",
+    "ge": "other",
     "geqrf": "",
     "ger": "vec2",
+    "greater": "other",
+    "greater_equal": "other",
+    "gt": "other",
     "hardshrink": "lambd=0.5",
     "heaviside": "values",
     "histc": "bins=100, min=0.0, max=0.0",
@@ -217,39 +153,56 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "inverse": "",
     "invert": "",
     "isclose": "other, rtol=1e-05, atol=1e-08, equal_nan=False",
+    "isfinite": "",
+    "isinf": "",
+    "isnan": "",
     "isneginf": "",
     "isposinf": "",
+    "isreal": "",
     "lcm": "other",
+    "ldexp": "other",
+    "le": "other",
+    "less": "other",
+    "less_equal": "other",
+    "lgamma": "",
     "log": "",
     "log10": "",
+    "log1p": "",
     "log2": "",
     "log_matrix_determinant": "",
     "logaddexp": "other",
     "logaddexp2": "other",
     "logdet": "",
     "logical_and": "other",
+    "logical_not": "",
     "logical_or": "other",
     "logical_xor": "other",
     "logit": "eps=None",
     "lstsq": "A",
+    "lt": "other",
     "lu_solve": "LU_data, LU_pivots",
     "masked_select": "mask",
     "matrix_determinant": "",
     "matrix_power": "n",
+    "maximum": "other",
     "minimum": "other",
     "msort": "",
+    "mul": "other",
     "nan_to_num": "nan=None, posinf=None, neginf=None",
     "nanmean": "axis=None, keepdims=False, *, dtype=None",
     "nanquantile": "q, axis=None, keepdims=False",
+    "ne": "other",
     "neg": "",
     "negative": "",
     "nextafter": "other",
     "nonzero": "*, as_tuple=False",
+    "not_equal": "other",
     "orgqr": "input2",
     "outer": "vec2",
     "positive": "",
     "quantile": "q, axis=None, keepdims=False",
     "rad2deg": "",
+    "reciprocal": "",
     "remainder": "other",
     "renorm": "p, axis, maxnorm",
     "reverse": "axis",
@@ -257,15 +210,20 @@ _AS_FUNCTIONAL = {  # name: its parameters after the Tensor (those of the functi
     "sgn": "",
     "sigmoid": "",
     "sign": "",
+    "signbit": "",
+    "sin": "",
+    "sinc": "",
     "sinh": "",
     "slice_scatter": "src, axis=0, start=None, end=None, step=1",
     "slogdet": "",
     "soft_shrink": "lambd=0.5",
+    "sqrt": "",
     "square": "",
     "svd": "full_matrices=False, compute_uv=True",
     "tan": "",
     "tanh": "",
     "tensor_split": "indices_or_sections, axis=0",
+    "true_divide": "other",
     "trunc": "",
     "unfold": "kernel_size, dilation=1, padding=0, stride=1",
     "unsorted_segment_max": "segment_ids, num_segments",
@@ -311,7 +269,8 @@ for _name, _params in _AS_FUNCTIONAL.items():
 
 
 def multiply(self, value):
-    return _wrap(torch.mul(self._t, _u(value)))
+    """``ops.mul(self, value)``."""
+    return math_func.mul(self, value)
 
 
 def matmul(self, tensor2):
@@ -334,18 +293,14 @@ def bmm(self, mat2):
 
 
 def add(self, other, *, alpha=1):
-    o = other._t if isinstance(other, Tensor) else other
-    return _wrap(torch.add(self._t, o) if alpha == 1 else torch.add(self._t, o, alpha=alpha))
+    """``self + alpha * other`` as ``mint.add`` (AddExt, which takes Bool)."""
+    return math_func._add_ext(self, other if alpha == 1 else math_func.mul(other, alpha))
 
 
 def sub(self, other, *, alpha=1):
     """``self - alpha * other``; two Bool tensors give their exclusive or (Bool), as MindSpore 2.10's method does
     (``ops.sub`` refuses Bool)."""
-    t = self._t
-    o = other._t if isinstance(other, Tensor) else other
-    if t.dtype == torch.bool and isinstance(o, torch.Tensor) and o.dtype == torch.bool:
-        return _wrap(torch.logical_xor(t, o))
-    return _wrap(torch.sub(t, o) if alpha == 1 else torch.sub(t, o, alpha=alpha))
+    return math_func._sub_ext(self, other if alpha == 1 else math_func.mul(other, alpha))
 
 
 subtract = sub
@@ -353,15 +308,15 @@ subtract = sub
 
 def div(self, other, *, rounding_mode=None):
     """True division (integers divide to Float32); ``rounding_mode`` 'floor' or 'trunc' rounds the quotient."""
-    o = other._t if isinstance(other, Tensor) else other
-    return _wrap(torch.div(self._t, o, rounding_mode=rounding_mode))
+    return math_func.div(self, other, rounding_mode=rounding_mode)
 
 
 divide = div
 
 
 def pow(self, exponent):
-    return _wrap(torch.pow(self._t, exponent._t if isinstance(exponent, Tensor) else exponent))
+    """``ops.pow(self, exponent)``."""
+    return math_func.pow(self, exponent)
 
 
 def clamp(self, min=None, max=None):

@@ -1,11 +1,12 @@
 """In-place methods of ``Tensor`` (``add_``, ``fill_``, ``x[i] = v``, ...), all through ``_set``."""
 import torch
 
+from ...ops.function import math_func
 from .._inplace import _recording, _set
 from ..parameter import Parameter
 from ..tensor import _unwrap_index, _wrap
 from ._common import _float_or_complex, _no_bool, _op, _u
-from .elementwise import clamp
+from .elementwise import add, clamp, sub
 
 
 def __setitem__(self, index, value):
@@ -54,9 +55,9 @@ def add_(self, other, *, alpha=1):
         try:
             t.add_(o, alpha=alpha)
             return self
-        except RuntimeError:  # the sum does not fit the tensor's dtype or shape
+        except (RuntimeError, TypeError):  # the sum does not fit the tensor's dtype or shape: the op decides
             pass
-    return _update(self, torch.add(t, o, alpha=alpha))
+    return _update(self, add(self, other, alpha=alpha)._t)
 
 
 def sub_(self, other, *, alpha=1):
@@ -67,9 +68,9 @@ def sub_(self, other, *, alpha=1):
         try:
             t.sub_(o, alpha=alpha)
             return self
-        except RuntimeError:
+        except (RuntimeError, TypeError):
             pass
-    return _update(self, torch.sub(t, o, alpha=alpha))
+    return _update(self, sub(self, other, alpha=alpha)._t)
 
 
 def mul_(self, other):
@@ -79,9 +80,9 @@ def mul_(self, other):
         try:
             t.mul_(o)
             return self
-        except RuntimeError:
+        except (RuntimeError, TypeError):
             pass
-    return _update(self, torch.mul(t, o))
+    return _update(self, math_func.mul(self, other)._t)
 
 
 def div_(self, other, *, rounding_mode=None):
@@ -92,9 +93,9 @@ def div_(self, other, *, rounding_mode=None):
         try:
             t.div_(o, rounding_mode=rounding_mode)
             return self
-        except RuntimeError:
+        except (RuntimeError, TypeError):
             pass
-    return _update(self, torch.div(t, o, rounding_mode=rounding_mode))
+    return _update(self, math_func.div(self, other, rounding_mode=rounding_mode)._t)
 
 
 def fill_(self, value):

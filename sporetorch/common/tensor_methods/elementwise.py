@@ -18,7 +18,6 @@ from ._common import (
     _op,
     _pick,
     _promotes_to_float,
-    _to_torch_dtype,
     _u,
 )
 
@@ -279,17 +278,13 @@ def matmul(self, tensor2):
 
 
 def mm(self, mat2):
-    try:
-        return _wrap(torch.mm(self._t, _u(mat2)))
-    except (RuntimeError, IndexError) as e:
-        _fail("mm", e, self)
+    """``ops.mm(self, mat2)``."""
+    return linalg_func.mm(self, mat2)
 
 
 def bmm(self, mat2):
-    try:
-        return _wrap(torch.bmm(self._t, _u(mat2)))
-    except (RuntimeError, IndexError) as e:
-        _fail("bmm", e, self)
+    """``ops.bmm(self, mat2)``."""
+    return linalg_func.bmm(self, mat2)
 
 
 def add(self, other, *, alpha=1):
@@ -348,11 +343,7 @@ def softmax(self, axis=None, dtype=None, *, dim=None):
     """Softmax along ``axis`` (or ``dim``), which MindSpore 2.10's method requires."""
     if axis is None and dim is None:
         raise TypeError("Tensor.softmax() missing 1 required positional argument: 'axis'")
-    try:
-        t = self._t if dtype is None else self._t.to(_to_torch_dtype(dtype))
-        return _wrap(torch.softmax(t, _pick(dim, default=axis)))
-    except (RuntimeError, IndexError) as e:
-        _fail("softmax", e, self)
+    return _op("softmax")(self, _pick(dim, default=axis), dtype=dtype)
 
 
 def lerp(self, end, weight):
@@ -382,7 +373,7 @@ def addcmul(self, tensor1, tensor2, value=1):
     if self._t.dtype not in _ADDCMUL_DTYPES:
         raise TypeError(f"For 'Tensor.addcmul', the input must be a BFloat16, Float16, Float32, Float64, Int8, "
                         f"UInt8, Int32 or Int64 Tensor, but got {self.dtype}")
-    return _wrap(torch.addcmul(self._t, _u(tensor1), _u(tensor2), value=_u(value)))
+    return math_func.addcmul(self, tensor1, tensor2, value)
 
 
 _ADDCMUL_DTYPES = (torch.bfloat16, torch.float16, torch.float32, torch.float64, torch.int8, torch.uint8,
@@ -390,7 +381,7 @@ _ADDCMUL_DTYPES = (torch.bfloat16, torch.float16, torch.float32, torch.float64, 
 
 
 def addcdiv(self, tensor1, tensor2, *, value=1):
-    return _wrap(torch.addcdiv(self._t, _u(tensor1), _u(tensor2), value=_u(value)))
+    return math_func.addcdiv(self, tensor1, tensor2, value)
 
 
 def addr(self, vec1, vec2, beta=1, alpha=1):
@@ -400,7 +391,7 @@ def addr(self, vec1, vec2, beta=1, alpha=1):
 
 def mvlgamma(self, p):
     _float_only("mvlgamma", self)
-    return _wrap(torch.mvlgamma(self._t, p))
+    return math_func.mvlgamma(self, p)
 
 
 def _igamma_inputs(name, self, other):
@@ -423,13 +414,13 @@ def igammac(self, other):
 
 
 def real(self):
-    t = self._t
-    return _wrap(torch.real(t) if t.is_complex() else t)
+    """``ops.real``: the real part (a real tensor is returned as it is)."""
+    return math_func.real(self)
 
 
 def imag(self):
-    t = self._t
-    return _wrap(torch.imag(t) if t.is_complex() else torch.zeros_like(t))
+    """``ops.imag``: the imaginary part (zeros for a real tensor)."""
+    return math_func.imag(self)
 
 
 # ---------------------------------------------------------------------------- linear algebra

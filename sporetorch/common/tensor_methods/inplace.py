@@ -171,41 +171,41 @@ def floor_divide_(self, other):
 def remainder_(self, other):
     """``self % other`` in place; returns ``self`` (see ``add_``). MindSpore 2.10 refuses a Bool tensor."""
     _no_bool("remainder_", self)
-    return _update(self, torch.remainder(self._t, _u(other)))
+    return _update(self, _op("remainder")(self, other)._t)
 
 
 def exp_(self):
     _float_or_complex("exp_", self)
-    return _set(self, torch.exp(self._t))
+    return _set(self, _op("exp")(self)._t)
 
 
 def log_(self):
-    return _set(self, torch.log(self._t))
+    return _set(self, _op("log")(self)._t)
 
 
 def floor_(self):
     _no_bool("floor_", self)
-    return _set(self, torch.floor(self._t))
+    return _set(self, _op("floor")(self)._t)
 
 
 def sigmoid_(self):
-    return _set(self, torch.sigmoid(self._t))
+    return _set(self, _op("sigmoid")(self)._t)
 
 
 def tanh_(self):
-    return _set(self, torch.tanh(self._t))
+    return _set(self, _op("tanh")(self)._t)
 
 
 def sign_(self):
-    return _set(self, torch.sign(self._t))
+    return _set(self, _op("sign")(self)._t)
 
 
 def erfinv_(self):
-    return _set(self, torch.erfinv(self._t))
+    return _set(self, _op("erfinv")(self)._t)
 
 
 def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
-    return _set(self, torch.addmm(self._t, _u(mat1), _u(mat2), beta=beta, alpha=alpha))
+    return _set(self, _op("addmm")(self, mat1, mat2, beta=beta, alpha=alpha)._t)
 
 
 def requires_grad_(self, requires_grad=True):

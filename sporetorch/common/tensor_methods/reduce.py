@@ -3,6 +3,7 @@ import builtins
 
 import torch
 
+from ...ops.function import reduce_func
 from ..tensor import _wrap
 from ._common import (
     _dims,
@@ -19,6 +20,8 @@ from ._common import (
     _u,
 )
 
+_sum = reduce_func.sum
+
 
 def _reduce_args(axis, dim, keepdims, keepdim, keep_dims):
     return _dims(_pick(dim, default=axis)), bool(_pick(keepdim, keep_dims, default=keepdims))
@@ -29,23 +32,14 @@ def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None, 
 
     Both MindSpore overloads are accepted: ``sum(axis, dtype, keepdims, initial)`` and
     ``sum(dim, keepdim, *, dtype)`` (a bool second argument is ``keepdim``)."""
-    try:
-        if axis is None and dtype is None and initial is None and dim is None and not keepdims \
-                and keepdim is None and keep_dims is None:
-            # The sum of all elements, as losses take it: torch's shortest overload parses fastest.
-            return _wrap(torch.sum(self._t))
-        if dtype is not None and not isinstance(dtype, _Type):
-            keepdims, dtype = dtype, None
-        d, k = _reduce_args(axis, dim, keepdims, keepdim, keep_dims)
-        t = self._t
-        if dtype is not None:
-            t = t.to(dtype._torch)
-        out = torch.sum(t, d, k)
-        if initial is not None:
-            out = out + initial
-        return _wrap(out)
-    except (RuntimeError, IndexError) as e:
-        _fail("sum", e, self)
+    if axis is None and dtype is None and initial is None and dim is None and not keepdims \
+            and keepdim is None and keep_dims is None:
+        return _sum(self)  # the sum of all elements, as losses take it
+    if dtype is not None and not isinstance(dtype, _Type):
+        keepdims, dtype = dtype, None
+    d, k = _reduce_args(axis, dim, keepdims, keepdim, keep_dims)
+    out = _sum(self, d, k, dtype=dtype)
+    return out if initial is None else out + initial
 
 
 def nansum(self, axis=None, keepdims=False, *, dtype=None, dim=None, keepdim=None):
@@ -57,17 +51,8 @@ def nansum(self, axis=None, keepdims=False, *, dtype=None, dim=None, keepdim=Non
 def mean(self, axis=None, keep_dims=False, *, dtype=None, dim=None, keepdim=None, keepdims=None):
     """Mean over ``axis``; integer inputs give a truncated mean of their own dtype, as in MindSpore."""
     _no_bool_kernel("mean", self)
-    try:
-        d = _dims(_pick(dim, default=axis))
-        k = bool(_pick(keepdim, keepdims, default=keep_dims))
-        t = self._t
-        if dtype is not None:
-            t = t.to(_to_torch_dtype(dtype))
-        if t.is_floating_point() or t.is_complex():
-            return _wrap(torch.mean(t, d, k))
-        return _wrap(torch.mean(t.double(), d, k).to(t.dtype))
-    except (RuntimeError, IndexError) as e:
-        _fail("mean", e, self)
+    x = self if dtype is None else self.astype(dtype)
+    return reduce_func.mean(x, _dims(_pick(dim, default=axis)), bool(_pick(keepdim, keepdims, default=keep_dims)))
 
 
 def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None, keepdims=None):
@@ -296,10 +281,7 @@ def var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, k
 
 def logsumexp(self, dim, keepdim=False, *, axis=None, keepdims=None):
     _float_only("logsumexp", self)
-    try:
-        return _wrap(torch.logsumexp(self._t, _pick(axis, default=dim), bool(_pick(keepdims, default=keepdim))))
-    except (RuntimeError, IndexError) as e:
-        _fail("logsumexp", e, self)
+    return reduce_func.logsumexp(self, _pick(axis, default=dim), bool(_pick(keepdims, default=keepdim)))
 
 
 def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):

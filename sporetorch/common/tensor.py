@@ -21,6 +21,7 @@ def _new_for_dynamo(cls):
 
 # ``object.__new__`` bound to a name saves an attribute lookup on every op's result. Dynamo before
 # torch 2.13 traces the call only as written out, and broke every graph at every wrapped result.
+# torch call: a version check, not a computation.
 _new = object.__new__ if torch.torch_version.TorchVersion(torch.__version__) >= (2, 13) else _new_for_dynamo
 _from_torch_dtype = mstype._TORCH_TO_TYPE.__getitem__
 
@@ -85,6 +86,7 @@ def _uninitialized_message(u):
 
 def _uninitialized(init, shape, dtype):
     """Return the placeholder ``_t`` of a lazily initialised tensor."""
+    # torch call: the storage-less placeholder is the Tensor's own construction, below ops.
     t = torch.Tensor._make_subclass(_Uninitialized, torch.empty(shape, dtype=mstype.to_torch(dtype), device="meta"))
     t._lazy_init = init
     return t
@@ -102,6 +104,7 @@ def _unwrap(x):
     if isinstance(x, Tensor):
         return x._t
     if isinstance(x, np.ndarray):
+        # torch call: wrapping an operand's NumPy data is construction, not an op.
         return torch.from_numpy(x)
     if isinstance(x, (list, tuple)):
         return _to_torch_data(x, None)
@@ -121,6 +124,7 @@ def _unwrap_index(index):
     if isinstance(index, list) and any(isinstance(i, Tensor) for i in index):
         return [_unwrap_index(i) for i in index]
     if isinstance(index, np.ndarray):
+        # torch call: an index array becomes a torch index (construction).
         return torch.from_numpy(index)
     return index
 
@@ -207,7 +211,9 @@ def _check_rectangular(data, whole=None):
 
 
 def _to_torch_data(input_data, dtype):
-    """Build a fresh torch tensor for ``Tensor(input_data, dtype)``."""
+    """Build a fresh torch tensor for ``Tensor(input_data, dtype)``.
+
+    Its torch calls (tensor, stack, as_tensor) are construction, which every op sits on, not ops."""
     tdtype = None if dtype is None else mstype.to_torch(dtype)
     device = default_device()
     if isinstance(input_data, Tensor):
@@ -304,6 +310,7 @@ class Tensor:
     @staticmethod
     def from_numpy(array):
         """Create a Tensor sharing memory with a NumPy array (``mindspore.Tensor.from_numpy``)."""
+        # torch call: from_numpy shares memory (interop, not an op).
         return _wrap(torch.from_numpy(np.ascontiguousarray(array)))
 
     def __dlpack__(self, stream=None):
@@ -525,6 +532,7 @@ def _readable(t):
     """``t``, or zeros for an uninitialised tensor (MindSpore reads its empty buffer as zeros)."""
     if type(t) is _Uninitialized:
         with torch._C.DisableTorchFunctionSubclass():
+            # torch call: the zeros MindSpore reads from an uninitialised buffer (construction).
             return torch.zeros(tuple(t.shape), dtype=t.dtype)
     return t
 
@@ -559,6 +567,7 @@ def from_numpy(array):
 
 def from_dlpack(dlpack):
     """Create a Tensor from a DLPack capsule or an object with ``__dlpack__``."""
+    # torch call: DLPack interop, not an op.
     return _wrap(torch.from_dlpack(dlpack))
 
 

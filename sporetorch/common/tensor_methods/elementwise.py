@@ -381,7 +381,14 @@ _ADDCMUL_DTYPES = (torch.bfloat16, torch.float16, torch.float32, torch.float64, 
 
 
 def addcdiv(self, tensor1, tensor2, *, value=1):
-    return math_func.addcdiv(self, tensor1, tensor2, value)
+    """``ops.addcdiv``. MindSpore 2.10's method has no integer or Bool kernel and says so when it runs:
+    RuntimeError where the functional op's check raises TypeError."""
+    try:
+        return math_func.addcdiv(self, tensor1, tensor2, value)
+    except TypeError as e:
+        if not (isinstance(tensor1, Tensor) and isinstance(tensor2, Tensor)):
+            raise  # a non-Tensor argument is refused before the kernel runs (TypeError)
+        raise RuntimeError(str(e)) from None
 
 
 def addr(self, vec1, vec2, beta=1, alpha=1):

@@ -37,13 +37,13 @@ def _take_along(t, idx, ax):
 
 
 def gather_elements(self, dim, index):
-    try:
-        return _wrap(torch.gather(self._t, dim, _u(index)))
-    except (RuntimeError, IndexError) as e:
-        _fail("gather_elements", e, self)
+    """``ops.gather_elements(self, dim, index)``."""
+    return _op("gather_elements")(self, dim, index)
 
 
 def index_select(self, axis, index):
+    # torch call: MindSpore 2.10's method reports a bad index dtype as TypeError where ops.index_select's
+    # kernel reports ValueError.
     try:
         return _wrap(torch.index_select(self._t, axis, _u(index)))
     except (RuntimeError, IndexError) as e:
@@ -162,7 +162,8 @@ def scatter_min(self, indices, updates):
 
 
 def select_scatter(self, src, axis, index):
-    return _wrap(torch.select_scatter(self._t, _u(src), axis, index))
+    """``ops.select_scatter(self, src, axis, index)``."""
+    return _op("select_scatter")(self, src, axis, index)
 
 
 def searchsorted(self, v, side="left", sorter=None):

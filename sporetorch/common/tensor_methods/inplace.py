@@ -4,7 +4,7 @@ import torch
 from ...ops.function import math_func
 from .._inplace import _recording, _set
 from ..parameter import Parameter
-from ..tensor import _unwrap_index, _wrap
+from ..tensor import Tensor, _unwrap_index, _wrap
 from ._common import _float_or_complex, _no_bool, _op, _u
 from .elementwise import add, clamp, sub
 
@@ -205,7 +205,14 @@ def erfinv_(self):
 
 
 def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
-    return _set(self, _op("addmm")(self, mat1, mat2, beta=beta, alpha=alpha)._t)
+    """``ops.addmm`` in place. MindSpore 2.10's in-place kernel reports every bad input when it runs: RuntimeError."""
+    try:
+        new = _op("addmm")(self, mat1, mat2, beta=beta, alpha=alpha)
+    except (TypeError, ValueError) as e:
+        if not (isinstance(mat1, Tensor) and isinstance(mat2, Tensor)):
+            raise  # a non-Tensor argument is refused before the kernel runs (TypeError)
+        raise RuntimeError(str(e)) from None
+    return _set(self, new._t)
 
 
 def requires_grad_(self, requires_grad=True):

@@ -56,25 +56,9 @@ def mean(self, axis=None, keep_dims=False, *, dtype=None, dim=None, keepdim=None
 
 
 def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None, keepdims=None):
-    """Product over ``axis`` (int, tuple or None)."""
-    try:
-        d = _dims(_pick(dim, default=axis))
-        k = bool(_pick(keepdim, keepdims, default=keep_dims))
-        t = self._t
-        if dtype is not None:
-            t = t.to(_to_torch_dtype(dtype))
-        if d is None:
-            out = torch.prod(t)
-            if k:
-                out = out.reshape((1,) * t.dim())
-            return _wrap(out)
-        if isinstance(d, tuple):
-            for a in sorted((a % t.dim() for a in d), reverse=True):
-                t = torch.prod(t, a, k)
-            return _wrap(t)
-        return _wrap(torch.prod(t, d, k))
-    except (RuntimeError, IndexError) as e:
-        _fail("prod", e, self)
+    """``ops.prod`` over ``axis`` (int, tuple or None); ``dim``/``keepdim`` are the PyTorch-style spellings."""
+    return reduce_func.prod(self, _dims(_pick(dim, default=axis)), bool(_pick(keepdim, keepdims, default=keep_dims)),
+                            dtype)
 
 
 def _extreme(self, name, fn_all, fn_dim, axis, keepdims, dim, keepdim, initial, where, return_indices):
@@ -158,19 +142,15 @@ def min(self, dim=None, keepdim=None, *, axis=None, keepdims=None, initial=None,
 
 
 def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+    """``ops.amax``; MindSpore 2.10's method refuses a Bool tensor."""
     _no_bool("amax", self)
-    try:
-        return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, None, None, initial, where, False)
-    except (RuntimeError, IndexError) as e:
-        _fail("amax", e, self)
+    return reduce_func.amax(self, axis, keepdims, initial=initial, where=where)
 
 
 def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+    """``ops.amin``; MindSpore 2.10's method refuses a Bool tensor."""
     _no_bool("amin", self)
-    try:
-        return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, None, None, initial, where, False)
-    except (RuntimeError, IndexError) as e:
-        _fail("amin", e, self)
+    return reduce_func.amin(self, axis, keepdims, initial=initial, where=where)
 
 
 def aminmax(self, *, axis=0, keepdims=False):
@@ -357,4 +337,4 @@ def cummax(self, axis):
 def logcumsumexp(self, axis):
     _float_only("logcumsumexp", self)
     _rank_at_least_1("logcumsumexp", self)
-    return _wrap(torch.logcumsumexp(self._t, axis))
+    return _op("logcumsumexp")(self, axis)

@@ -336,7 +336,7 @@ def round(self, decimals=0):
         raise RuntimeError("For 'Tensor.round', MindSpore 2.10 has no kernel for a Bool tensor")
     if not t.is_floating_point():
         return _wrap(t.clone())
-    return _wrap(torch.round(t, decimals=decimals) if decimals else torch.round(t))
+    return math_func.round(self, decimals=decimals)
 
 
 def softmax(self, axis=None, dtype=None, *, dim=None):
@@ -347,8 +347,9 @@ def softmax(self, axis=None, dtype=None, *, dim=None):
 
 
 def lerp(self, end, weight):
+    """``ops.lerp``; MindSpore 2.10's method takes float tensors only."""
     _float_only("lerp", self)
-    return _wrap(torch.lerp(self._t, _u(end), _u(weight)))
+    return math_func.lerp(self, end, weight)
 
 
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):

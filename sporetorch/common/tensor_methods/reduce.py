@@ -265,11 +265,8 @@ def logsumexp(self, dim, keepdim=False, *, axis=None, keepdims=None):
 
 
 def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
-    try:
-        v, i = torch.median(self._t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
-        return _wrap(v), _wrap(i)
-    except (RuntimeError, IndexError) as e:
-        _fail("median", e, self)
+    """``ops.median``: ``(values, indices)`` along ``axis`` (``dim``)."""
+    return reduce_func.median(self, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
 
 
 def nanmedian(self, axis=-1, keepdims=False):
@@ -327,11 +324,7 @@ def cumsum(self, dim=None, *, dtype=None, axis=None):
 def cummax(self, axis):
     _no_bool("cummax", self)
     _rank_at_least_1("cummax", self)
-    try:
-        v, i = torch.cummax(self._t, axis)
-        return _wrap(v), _wrap(i)
-    except (RuntimeError, IndexError) as e:
-        _fail("cummax", e, self)
+    return _op("cummax")(self, axis)
 
 
 def logcumsumexp(self, axis):

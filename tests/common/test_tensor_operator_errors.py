@@ -140,6 +140,15 @@ def test_add_broadcast_mismatch_is_value_error():
         a.add_(b)
 
 
+def test_setitem_of_a_value_that_does_not_broadcast_is_value_error():
+    # MindSpore 2.10: ValueError "For 'BroadcastTo', in order to broadcast, each dimension pair must be equal ..."
+    x = T((2, 2))
+    with pytest.raises(ValueError, match=r"__setitem__.*shape=\(3,\)"):
+        x[0] = T((3,))
+    with pytest.raises(IndexError):  # MindSpore 2.10: IndexError "index 5 is out of bounds for dimension with size 2"
+        x[5]
+
+
 def test_operator_results_as_mindspore():
     # MindSpore 2.10: Bool + Bool and Bool - Bool are Bool (AddExt, SubExt: xor), ~Float32 is Bool (x == 0),
     # 1 - Bool is Int64, x % 0 of Int32 is the Int32 minimum.

@@ -1,6 +1,7 @@
 """In-place methods of ``Tensor`` (``add_``, ``fill_``, ``x[i] = v``, ...), all through ``_set``."""
 import torch
 
+from ...ops import _errors
 from ...ops.function import math_func
 from .._inplace import _recording, _set
 from ..parameter import Parameter
@@ -16,12 +17,15 @@ def __setitem__(self, index, value):
     if isinstance(v, torch.Tensor) and v.dtype != t.dtype:
         v = v.to(t.dtype)
     index = _unwrap_index(index)
-    if _recording(t, v):
-        t = t.clone()
-        t[index] = v
-        self._t = t.detach() if isinstance(self, Parameter) else t
-    else:
-        t[index] = v
+    try:
+        if _recording(t, v):
+            t = t.clone()
+            t[index] = v
+            self._t = t.detach() if isinstance(self, Parameter) else t
+        else:
+            t[index] = v
+    except RuntimeError as e:  # a value that does not broadcast to the selection: MindSpore 2.10's ValueError
+        _errors.fail("Tensor.__setitem__", e, input=self, value=value)
 
 
 def assign_value(self, value):

@@ -40,7 +40,7 @@ KNOWN_LAZY_CYCLES = [
 
 def _module_name(path):
     rel = os.path.relpath(path, os.path.dirname(ROOT))[:-3].replace(os.sep, ".")
-    return rel[: -len(".__init__")] if rel.endswith(".__init__") else rel
+    return rel.removesuffix(".__init__")
 
 
 def _modules():
@@ -74,7 +74,7 @@ def _resolve(name, level, current, is_package):
     return ".".join(base + ([name] if name else []))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _graph(lazy=False):
     """``{module: modules it imports}``; with ``lazy``, imports inside functions count too."""
     modules = _modules()
@@ -89,7 +89,8 @@ def _graph(lazy=False):
 
     for mod, path in modules.items():
         is_package = path.endswith("__init__.py")
-        tree = ast.parse(open(path, encoding="utf-8").read())
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
         for node in (ast.walk(tree) if lazy else _module_level(tree.body)):
             if isinstance(node, ast.Import):
                 for alias in node.names:

@@ -14,7 +14,9 @@ import pytest
 
 import sporetorch as ms
 from sporetorch import mint, ops
-from sporetorch.ops.function.math_func import _sub_ext  # SubExt: Bool - Bool is their xor (MindSpore 2.10)
+from sporetorch.ops.function.math_func import (
+    _sub_ext,  # SubExt: Bool - Bool is their xor (MindSpore 2.10)
+)
 
 
 def T(shape, dtype=np.float32):

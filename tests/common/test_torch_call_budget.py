@@ -32,12 +32,17 @@ def _chain(node):
     return None
 
 
+def _read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def _count(path):
     files = [path] if path.endswith(".py") else [os.path.join(d, f) for d, _, fs in os.walk(path)
                                                    for f in fs if f.endswith(".py")]
     n = 0
     for f in files:
-        for node in ast.walk(ast.parse(open(f, encoding="utf-8").read())):
+        for node in ast.walk(ast.parse(_read(f))):
             if not isinstance(node, ast.Call):
                 continue
             ch = _chain(node.func)

@@ -6,7 +6,7 @@ import torch
 
 from ...ops import function as _function
 from .. import dtype as mstype
-from ..tensor import Tensor, _u  # noqa: F401 - _u is imported from here by the families
+from ..tensor import Tensor, _u
 
 _to_torch_dtype = mstype.to_torch
 _Type = mstype.Type

@@ -7,7 +7,6 @@ cell collect the gradients and call the hooks as MindSpore 2.10 does,
 outputs; a returned tuple replaces ``grad_input``) and ``pre_hook(cell, grad_output)``.
 """
 import functools
-from collections import OrderedDict
 
 import torch
 from torch.utils.hooks import BackwardHook
@@ -35,25 +34,6 @@ def _to_torch(res, who):
 def _bad(value, who):
     raise TypeError(f"For {who}, the hook must return None, a Tensor or a tuple of Tensors, "
                     f"but got {type(value).__name__}")
-
-
-def add_backward_hook(cell, hook_fn, pre):
-    """Register ``hook_fn`` on ``cell`` (``Cell.register_backward_hook``/``..._pre_hook``)."""
-    from ..nn.cell import _HookHandle, _refresh_call_hook
-
-    api = "register_backward_pre_hook" if pre else "register_backward_hook"
-    if not callable(hook_fn):
-        raise TypeError(f"For '{api}' of '{type(cell).__name__}', the 'hook_fn' must be callable, "
-                        f"but got {type(hook_fn).__name__}")
-    d = cell.__dict__
-    key = "_backward_pre_hooks" if pre else "_backward_hooks"
-    registry = d.get(key)
-    if registry is None:
-        registry = d[key] = OrderedDict()
-    handle = _HookHandle(registry, cell)
-    registry[handle.id] = hook_fn
-    _refresh_call_hook(cell)
-    return handle
 
 
 def has_backward_hooks(cell):

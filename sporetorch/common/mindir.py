@@ -49,10 +49,10 @@ def export(net, *inputs, file_name, file_format, **kwargs):
 def _export_onnx(net, inputs, file_name):
     import torch
 
-    from ..nn.cell import Cell
     from .tensor import Tensor, _wrap
 
-    if not isinstance(net, Cell):
+    # A Cell, recognised without importing nn (common sits below nn): it has construct and cells_and_names.
+    if not (callable(getattr(net, "construct", None)) and hasattr(net, "cells_and_names")):
         raise ValueError(f"Export ONNX format model only support nn.Cell object, but got {type(net)}.")
     try:
         import onnx  # noqa: F401 - torch.onnx.export needs it; fail here with the extra's name

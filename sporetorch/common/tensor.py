@@ -3,7 +3,8 @@
 The wrapper holds one torch tensor in ``_t`` and nothing else on the hot path.
 It does not subclass ``torch.Tensor`` because MindSpore and PyTorch disagree on
 the meaning of ``size``, ``transpose``, ``repeat``, ``view`` and ``sum(axis)``.
-Operators unwrap, call torch once and wrap the result.
+This module holds construction, conversion and indexing; the operators and methods are
+the functional ops of ``ops``, bound by ``common/tensor_methods`` when the package loads.
 """
 import numbers
 
@@ -20,9 +21,9 @@ def _new_for_dynamo(cls):
 
 # ``object.__new__`` bound to a name saves an attribute lookup on every op's result. Dynamo before
 # torch 2.13 traces the call only as written out, and broke every graph at every wrapped result.
+# torch call: a version check, not a computation.
 _new = object.__new__ if torch.torch_version.TorchVersion(torch.__version__) >= (2, 13) else _new_for_dynamo
 _from_torch_dtype = mstype._TORCH_TO_TYPE.__getitem__
-_add, _sub, _mul, _div = torch.add, torch.sub, torch.mul, torch.div
 
 _INPUT_TYPES = "['Tensor', 'ndarray', 'list', 'tuple', 'float', 'int', 'bool', 'complex']"
 # Queries an uninitialised tensor answers; everything else raises MindSpore's RuntimeError.
@@ -48,7 +49,9 @@ class _Uninitialized(torch.Tensor):
         if name in _UNINIT_QUERIES:
             with torch._C.DisableTorchFunctionSubclass():
                 return func(*args, **(kwargs or {}))
-        raise RuntimeError(_uninitialized_message(_first_uninitialized(args)))
+        error = RuntimeError(_uninitialized_message(_first_uninitialized(args)))
+        error._mindspore_error = True  # already MindSpore's error: ops._errors.fail passes it unchanged
+        raise error
 
 
 def _first_uninitialized(args):
@@ -83,6 +86,7 @@ def _uninitialized_message(u):
 
 def _uninitialized(init, shape, dtype):
     """Return the placeholder ``_t`` of a lazily initialised tensor."""
+    # torch call: the storage-less placeholder is the Tensor's own construction, below ops.
     t = torch.Tensor._make_subclass(_Uninitialized, torch.empty(shape, dtype=mstype.to_torch(dtype), device="meta"))
     t._lazy_init = init
     return t
@@ -100,10 +104,16 @@ def _unwrap(x):
     if isinstance(x, Tensor):
         return x._t
     if isinstance(x, np.ndarray):
+        # torch call: wrapping an operand's NumPy data is construction, not an op.
         return torch.from_numpy(x)
     if isinstance(x, (list, tuple)):
         return _to_torch_data(x, None)
     return x
+
+
+def _u(x):
+    """Unwrap a Tensor operand; Python scalars, arrays and torch tensors pass through unchanged."""
+    return x._t if isinstance(x, Tensor) else x
 
 
 def _unwrap_index(index):
@@ -114,6 +124,7 @@ def _unwrap_index(index):
     if isinstance(index, list) and any(isinstance(i, Tensor) for i in index):
         return [_unwrap_index(i) for i in index]
     if isinstance(index, np.ndarray):
+        # torch call: an index array becomes a torch index (construction).
         return torch.from_numpy(index)
     return index
 
@@ -200,7 +211,9 @@ def _check_rectangular(data, whole=None):
 
 
 def _to_torch_data(input_data, dtype):
-    """Build a fresh torch tensor for ``Tensor(input_data, dtype)``."""
+    """Build a fresh torch tensor for ``Tensor(input_data, dtype)``.
+
+    Its torch calls (tensor, stack, as_tensor) are construction, which every op sits on, not ops."""
     tdtype = None if dtype is None else mstype.to_torch(dtype)
     device = default_device()
     if isinstance(input_data, Tensor):
@@ -297,6 +310,7 @@ class Tensor:
     @staticmethod
     def from_numpy(array):
         """Create a Tensor sharing memory with a NumPy array (``mindspore.Tensor.from_numpy``)."""
+        # torch call: from_numpy shares memory (interop, not an op).
         return _wrap(torch.from_numpy(np.ascontiguousarray(array)))
 
     def __dlpack__(self, stream=None):
@@ -505,125 +519,8 @@ class Tensor:
         return str(self)
 
     # ------------------------------------------------------------------ operators
-    # The four arithmetic operators are the hot path of every network: they fill the wrapper in
-    # place (no _wrap call) and call torch's functions, whose argument parsing is cheaper than
-    # torch.Tensor.__add__'s (about 0.1 us less per call on a 2x2 tensor).
-    def __add__(self, other):
-        o = _new(Tensor)
-        o._t = _add(self._t, other._t if type(other) is Tensor else _unwrap(other))
-        return o
-
-    def __radd__(self, other):
-        return _wrap(torch.add(_unwrap(other), self._t))
-
-    def __sub__(self, other):
-        o = _new(Tensor)
-        o._t = _sub(self._t, other._t if type(other) is Tensor else _unwrap(other))
-        return o
-
-    def __rsub__(self, other):
-        return _wrap(torch.sub(_as_tensor_like(other, self._t), self._t))
-
-    def __mul__(self, other):
-        o = _new(Tensor)
-        o._t = _mul(self._t, other._t if type(other) is Tensor else _unwrap(other))
-        return o
-
-    def __rmul__(self, other):
-        return _wrap(torch.mul(_unwrap(other), self._t))
-
-    def __truediv__(self, other):
-        o = _new(Tensor)
-        o._t = _div(self._t, other._t if type(other) is Tensor else _unwrap(other))
-        return o
-
-    def __rtruediv__(self, other):
-        return _wrap(torch.true_divide(_as_tensor_like(other, self._t), self._t))
-
-    def __floordiv__(self, other):
-        return _wrap(torch.floor_divide(self._t, _unwrap(other)))
-
-    def __rfloordiv__(self, other):
-        return _wrap(torch.floor_divide(_as_tensor_like(other, self._t), self._t))
-
-    def __mod__(self, other):
-        return _wrap(torch.remainder(self._t, _unwrap(other)))
-
-    def __rmod__(self, other):
-        return _wrap(torch.remainder(_as_tensor_like(other, self._t), self._t))
-
-    def __pow__(self, other):
-        return _wrap(torch.pow(self._t, _unwrap(other)))
-
-    def __rpow__(self, other):
-        return _wrap(torch.pow(_unwrap(other), self._t))
-
-    def __matmul__(self, other):
-        return _wrap(torch.matmul(self._t, _unwrap(other)))
-
-    def __rmatmul__(self, other):
-        return _wrap(torch.matmul(_unwrap(other), self._t))
-
-    def __neg__(self):
-        return _wrap(torch.neg(self._t))
-
-    def __pos__(self):
-        return self
-
-    def __abs__(self):
-        return _wrap(torch.abs(self._t))
-
-    def __invert__(self):
-        return _wrap(torch.bitwise_not(self._t))
-
-    def __and__(self, other):
-        return _wrap(torch.bitwise_and(self._t, _unwrap(other)))
-
-    __rand__ = __and__
-
-    def __or__(self, other):
-        return _wrap(torch.bitwise_or(self._t, _unwrap(other)))
-
-    __ror__ = __or__
-
-    def __xor__(self, other):
-        return _wrap(torch.bitwise_xor(self._t, _unwrap(other)))
-
-    __rxor__ = __xor__
-
-    def __lshift__(self, other):
-        return _wrap(torch.bitwise_left_shift(self._t, _unwrap(other)))
-
-    def __rshift__(self, other):
-        return _wrap(torch.bitwise_right_shift(self._t, _unwrap(other)))
-
-    def __lt__(self, other):
-        return _wrap(torch.lt(self._t, _unwrap(other)))
-
-    def __le__(self, other):
-        return _wrap(torch.le(self._t, _unwrap(other)))
-
-    def __gt__(self, other):
-        return _wrap(torch.gt(self._t, _unwrap(other)))
-
-    def __ge__(self, other):
-        return _wrap(torch.ge(self._t, _unwrap(other)))
-
-    # As in MindSpore, == and != compare with Tensors and Python numbers only; anything
-    # else (None, str, lists, arrays, NumPy scalars) is simply unequal.
-    def __eq__(self, other):
-        if isinstance(other, Tensor):
-            return _wrap(torch.eq(self._t, other._t))
-        if isinstance(other, (int, float)):
-            return _wrap(torch.eq(self._t, other))
-        return False
-
-    def __ne__(self, other):
-        if isinstance(other, Tensor):
-            return _wrap(torch.ne(self._t, other._t))
-        if isinstance(other, (int, float)):
-            return _wrap(torch.ne(self._t, other))
-        return True
+    # ``+``, ``-``, ``<``, ``==`` ... are bound by ``tensor_methods.operators``: each is its functional op in
+    # ``ops`` (``Tensor.__add__`` is ``ops.function.math_func._add_ext``), which ``common`` may not import.
 
     # ------------------------------------------------------------------ pickling
     def __reduce__(self):
@@ -635,20 +532,13 @@ def _readable(t):
     """``t``, or zeros for an uninitialised tensor (MindSpore reads its empty buffer as zeros)."""
     if type(t) is _Uninitialized:
         with torch._C.DisableTorchFunctionSubclass():
+            # torch call: the zeros MindSpore reads from an uninitialised buffer (construction).
             return torch.zeros(tuple(t.shape), dtype=t.dtype)
     return t
 
 
 def _rebuild(array, dtype_name):
     return Tensor(array, dtype=mstype._NAME_TO_TYPE[dtype_name])
-
-
-def _as_tensor_like(x, like):
-    """Turn a Python scalar left operand into something torch accepts on the left."""
-    x = _unwrap(x)
-    if isinstance(x, torch.Tensor):
-        return x
-    return torch.as_tensor(x, device=like.device)
 
 
 def _device_from_name(name):
@@ -677,6 +567,7 @@ def from_numpy(array):
 
 def from_dlpack(dlpack):
     """Create a Tensor from a DLPack capsule or an object with ``__dlpack__``."""
+    # torch call: DLPack interop, not an op.
     return _wrap(torch.from_dlpack(dlpack))
 
 

@@ -12,6 +12,7 @@ from collections import OrderedDict, namedtuple
 import torch
 
 from .. import context as _context
+from ..autodiff.bprop import cell_call
 from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor, _wrap
@@ -445,8 +446,15 @@ class Cell:
         return {p: p for p in self.get_parameters()}
 
     def load_parameter_slice(self, params):
-        from ..train.serialization import load_param_into_net
-        load_param_into_net(self, params)
+        """Copy the values of ``params`` (``{name: Parameter}``) into this cell's Parameters of the same names.
+
+        MindSpore replaces the parameters with their slices under a parallel strategy; standalone, each slice is
+        the whole parameter. (No import of ``train.serialization``: nn sits below train.)
+        """
+        for param in self.get_parameters():
+            value = params.get(param.name)
+            if value is not None:
+                param.set_data(value)
 
     # ------------------------------------------------------------------ modes
     def set_train(self, mode=True):
@@ -572,14 +580,12 @@ class Cell:
     def register_backward_hook(self, hook_fn):
         """``hook_fn(cell, grad_input, grad_output)`` runs in the backward with the gradients of this
         cell's inputs and outputs; a returned tuple replaces ``grad_input``."""
-        from ..autodiff.hooks import add_backward_hook
-        return add_backward_hook(self, hook_fn, pre=False)
+        return _add_backward_hook(self, hook_fn, pre=False)
 
     def register_backward_pre_hook(self, hook_fn):
         """``hook_fn(cell, grad_output)`` runs before this cell's backward; a returned tuple replaces
         ``grad_output``."""
-        from ..autodiff.hooks import add_backward_hook
-        return add_backward_hook(self, hook_fn, pre=True)
+        return _add_backward_hook(self, hook_fn, pre=True)
 
     # ------------------------------------------------------------------ printing
     def extend_repr(self):
@@ -652,9 +658,25 @@ def _refresh_call_hook(cell):
 
 
 def _autodiff_call(cell, args, kwargs):
-    # Custom bprop and set_grad() recording live with the autodiff package.
-    from ..autodiff.bprop import cell_call
+    # Custom bprop and set_grad() recording live with the autodiff package (below nn).
     return cell_call(cell, args, kwargs)
+
+
+def _add_backward_hook(cell, hook_fn, pre):
+    """Register ``hook_fn`` on ``cell`` (``Cell.register_backward_hook``/``..._pre_hook``)."""
+    api = "register_backward_pre_hook" if pre else "register_backward_hook"
+    if not callable(hook_fn):
+        raise TypeError(f"For '{api}' of '{type(cell).__name__}', the 'hook_fn' must be callable, "
+                        f"but got {type(hook_fn).__name__}")
+    d = cell.__dict__
+    key = "_backward_pre_hooks" if pre else "_backward_hooks"
+    registry = d.get(key)
+    if registry is None:
+        registry = d[key] = OrderedDict()
+    handle = _HookHandle(registry, cell)
+    registry[handle.id] = hook_fn
+    _refresh_call_hook(cell)
+    return handle
 
 
 def _check_buffer(name, value):

@@ -32,6 +32,7 @@ from .._device import default_device
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from ..nn.cell import Cell
 from ..common.mindir import export, load  # MindSpore keeps its graph export/load in this module too
 from . import _checkpoint_crypto as _crypto
 from . import _ckpt_wire
@@ -440,7 +441,6 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     """
     if format not in ("ckpt", "safetensors"):
         raise ValueError(f"For 'save_checkpoint', the format must be 'safetensors' or 'ckpt', but got {format}.")
-    from ..nn.cell import Cell
     if not isinstance(save_obj, (Cell, list, dict)):
         raise TypeError("For 'save_checkpoint', the parameter 'save_obj' must be nn.Cell, list or dict, "
                         f"but got {type(save_obj).__name__}.")
@@ -498,7 +498,6 @@ def _save_safetensors_keeping_order(save_obj, path, crc_check):
     """``save_checkpoint(save_obj, path, crc_check=crc_check, format="safetensors")`` that also records the
     entries' order in the metadata, for ``sporetorch ckpt convert``: converting back to ``.ckpt`` then gives
     the original file byte for byte."""
-    from ..nn.cell import Cell
     entries = _entries_from_cell(save_obj, None) if isinstance(save_obj, Cell) else _entries_from_dict(save_obj, None)
     unique = OrderedDict((e.name, e) for e in entries)  # a later duplicate replaces an earlier one in place
     _write_checkpoint(os.path.realpath(path), list(unique.values()), crc_check, "safetensors", keep_order=True)
@@ -919,7 +918,6 @@ def _plan_copy(plan, param, new, strict_load):
 
 
 def _check_load_param_args(net, parameter_dict):
-    from ..nn.cell import Cell
     if not isinstance(net, Cell):
         raise TypeError(f"For 'load_param_into_net', the argument 'net' should be a Cell, "
                         f"but got {type(net).__name__}.")

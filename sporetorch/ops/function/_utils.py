@@ -3,7 +3,6 @@
 Ops call torch directly and only come here on the slow path (argument
 normalisation or a torch error to translate), so nothing here sits on the hot path.
 """
-import functools
 import inspect
 import numbers
 
@@ -13,6 +12,9 @@ import torch
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
+# Re-exported under the names the family modules import (the translation itself lives in ops/_errors.py).
+from .._errors import (bound_args as _bound_args, describe as _desc, error_type as _torch_error_type,  # noqa: F401
+                       fail as _fail, guard as _guard, not_tensor_error as _not_tensor_error)
 
 __all__ = []
 
@@ -59,30 +61,6 @@ def _ut(x, like=None):
 def _tdtype(dtype):
     """Torch dtype for a MindSpore dtype argument (None stays None)."""
     return None if dtype is None else mstype.to_torch(dtype)
-
-
-def _desc(x):
-    """Short description of an argument for error messages: shape and dtype of a Tensor."""
-    if isinstance(x, Tensor):
-        return f"Tensor(shape={tuple(x._t.shape)}, dtype={x.dtype})"
-    if isinstance(x, torch.Tensor):
-        return f"Tensor(shape={tuple(x.shape)}, dtype={mstype._TORCH_TO_TYPE.get(x.dtype, x.dtype)})"
-    if isinstance(x, (list, tuple)) and x and all(isinstance(v, (Tensor, torch.Tensor)) for v in x):
-        return "[" + ", ".join(_desc(v) for v in x) + "]"
-    return repr(x) if not isinstance(x, np.ndarray) else f"ndarray(shape={x.shape}, dtype={x.dtype})"
-
-
-def _fail(op, exc, exc_type=None, **args):
-    """Raise a MindSpore-style error for ``op`` from a torch error ``exc``.
-
-    The message names the op and every argument with its shape and dtype, then
-    keeps torch's own explanation. Type problems become TypeError, the rest ValueError.
-    """
-    msg = str(exc).split("\n")[0]
-    if exc_type is None:
-        exc_type = _torch_error_type(exc)
-    described = ", ".join(f"'{k}': {_desc(v)}" for k, v in args.items())
-    raise exc_type(f"For '{op}', the inputs are not valid ({described}): {msg}") from None
 
 
 def _axis(op, axis, ndim, name="axis"):
@@ -135,63 +113,6 @@ def _wrap_seq(ts):
 def _float_of(t):
     """Promote integer/bool tensors to the default float dtype (MindSpore's float ops accept ints)."""
     return t if t.is_floating_point() or t.is_complex() else t.to(torch.get_default_dtype())
-
-
-def _bound_args(fn, args, kwargs):
-    """``fn``'s arguments by name (by position, as ``argN``, when they do not fit its signature)."""
-    try:
-        return inspect.signature(fn).bind(*args, **kwargs).arguments
-    except TypeError:
-        return {f"arg{i}": a for i, a in enumerate(args)}
-
-
-def _not_tensor_error(name, exc, args):
-    """TypeError naming the argument in ``args`` whose type lacked a Tensor's ``_t`` (``exc``)."""
-    bad_type = str(exc).split("'")[1]
-    arg_name = next((k for k, v in args.items() if type(v).__name__ == bad_type), None)
-    if arg_name is None:
-        return TypeError(f"For '{name}', an argument that must be a Tensor got a {bad_type}")
-    return TypeError(f"For '{name}', the '{arg_name}' must be a Tensor, but got {bad_type}")
-
-
-def _torch_error_type(exc):
-    """MindSpore's exception class for a torch failure.
-
-    Out-of-range index *values* are found while the kernel runs, which MindSpore reports
-    as RuntimeError; bad shapes, axes and arguments are ValueError; dtype problems TypeError.
-    """
-    msg = str(exc).split("\n")[0].lower()
-    if ("index" in msg or "target" in msg) and ("out of bounds" in msg or "out of range in self" in msg):
-        return RuntimeError
-    if isinstance(exc, TypeError) or "dtype" in msg or "not implemented for" in msg or "expected scalar type" in msg:
-        return TypeError
-    return ValueError
-
-
-def _guard(fn):
-    """Translate failures of ``fn`` into MindSpore's errors naming the op and its arguments.
-
-    A non-Tensor argument (the AttributeError of ``x._t``) becomes TypeError; a torch
-    RuntimeError/IndexError becomes the class :func:`_torch_error_type` picks. Errors the op
-    raised itself (messages starting "For '") pass unchanged. Only the failure path pays:
-    the happy path is one extra call frame.
-    """
-    name = fn.__name__
-
-    @functools.wraps(fn)
-    def op(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except AttributeError as e:
-            if "'_t'" not in str(e):
-                raise
-            raise _not_tensor_error(name, e, _bound_args(fn, args, kwargs)) from None
-        except (RuntimeError, IndexError) as e:
-            if str(e).startswith("For '"):
-                raise
-            _fail(name, e, _torch_error_type(e), **_bound_args(fn, args, kwargs))
-    op._checks_inputs = True
-    return op
 
 
 def _guard_module(namespace, names):

@@ -7,7 +7,7 @@ mismatches) are re-raised naming the op and its arguments.
 import torch
 
 from ...common import dtype as mstype
-from ...common.tensor import Tensor, _wrap
+from ...common.tensor import Tensor, _new, _wrap
 from ._utils import (FLOATS, FLOATS_BF16, _check_dtype, _desc, _fail, _float_of, _guard_module, _inline_checked,
                      _number, _same_dtype, _tensor_arg, _u, _ut)
 
@@ -176,15 +176,21 @@ def _binary(fn, name, same=False, tensors=False):
             _check_binary(name, input, other, same, tensors)
         if type(input) is Tensor:
             kind = type(other)
+            # The hot path of the Tensor operators, which are these functions: the result fills a new wrapper in
+            # place (no _wrap frame), and the try costs nothing unless torch raises.
             if kind is Tensor:
                 try:
-                    return _wrap(fn(input._t, other._t))
+                    out = _new(Tensor)
+                    out._t = fn(input._t, other._t)
+                    return out
                 except (RuntimeError, TypeError) as e:
                     _fail(name, e, input=input, other=other)
             if scalar_ok and (kind is float or kind is int):
                 # torch's Python-scalar promotion is MindSpore's: the scalar never widens the Tensor's dtype.
                 try:
-                    return _wrap(fn(input._t, other))
+                    out = _new(Tensor)
+                    out._t = fn(input._t, other)
+                    return out
                 except (RuntimeError, TypeError) as e:
                     _fail(name, e, input=input, other=other)
         try:
@@ -193,6 +199,7 @@ def _binary(fn, name, same=False, tensors=False):
             _fail(name, e, input=input, other=other)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise ``{name}`` of ``input`` and ``other`` with broadcasting (``mindspore.ops.{name}``)."
+    op._checks_inputs = True  # it translates its errors itself: _guard_module adds no frame to the operators
     return op
 
 
@@ -209,6 +216,7 @@ def _binary_xy(fn, name):
             _fail(name, e, x=x, y=y)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise ``{name}`` of ``x`` and ``y`` with broadcasting (``mindspore.ops.{name}``)."
+    op._checks_inputs = True
     return op
 
 
@@ -447,6 +455,29 @@ def polygamma(n, input):
 add = _binary(torch.add, "add")
 # mint.add's primitive (AddExt) has no dtype check: two Bool Tensors give Bool (MindSpore 2.10).
 _add_ext = _binary(torch.add, "add_ext")
+
+
+def _sub_promoting_bool(a, b):
+    """MindSpore 2.10's SubExt (the ``-`` operator): two Bools give their xor (Bool), a Bool operand beside a
+    number is promoted first (torch's ``-`` refuses Bool)."""
+    if a.dtype != torch.bool and getattr(b, "dtype", None) != torch.bool:
+        return torch.sub(a, b)
+    b = torch.as_tensor(b, device=a.device)
+    if a.dtype == torch.bool and b.dtype == torch.bool:
+        return torch.logical_xor(a, b)
+    dtype = torch.result_type(a, b)
+    return torch.sub(a.to(dtype), b.to(dtype))
+
+
+def _invert_any(t):
+    """MindSpore 2.10's ``~``: bitwise NOT of integers and Bool, logical NOT (``x == 0``) of floats."""
+    return torch.logical_not(t) if t.is_floating_point() or t.is_complex() else torch.bitwise_not(t)
+
+
+# The primitives of the Tensor operators ``-`` and ``~`` (SubExt, and the invert of ``Tensor.__invert__``) take
+# every dtype, unlike ``ops.sub``/``ops.invert``.
+_sub_ext = _binary(_sub_promoting_bool, "sub_ext")
+_invert_ext = _unary(_invert_any, "bitwise_not")
 tensor_add = _binary(torch.add, "tensor_add")
 mul = _binary(torch.mul, "mul")
 multiply = _binary(torch.mul, "multiply")
@@ -535,6 +566,13 @@ def div(input, other, *, rounding_mode=None):
 
     Integer inputs give a float result unless a rounding mode is given, as in MindSpore.
     """
+    if rounding_mode is None and type(input) is Tensor and type(other) is Tensor:
+        try:  # the hot path of ``Tensor.__truediv__`` (which is this function)
+            out = _new(Tensor)
+            out._t = torch.div(input._t, other._t)
+            return out
+        except (RuntimeError, TypeError) as e:
+            _fail("div", e, input=input, other=other)
     if rounding_mode not in (None, "floor", "trunc"):
         raise ValueError(f"For 'div', the 'rounding_mode' must be None, 'floor' or 'trunc', but got {rounding_mode!r}")
     try:

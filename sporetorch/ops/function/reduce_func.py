@@ -7,7 +7,7 @@ axes) and spell the keep-dimension flag per op (``keep_dims``, ``keepdims`` or
 import torch
 
 from ...common import dtype as mstype
-from ...common.tensor import Tensor, _wrap
+from ...common.tensor import Tensor, _new, _wrap
 from ._utils import (FLOATS, _axes, _axis, _check_dtype, _desc, _fail, _float_of, _guard, _guard_module,
                      _inline_checked, _no_tensor, _tdtype, _ut)
 
@@ -57,6 +57,10 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Sum over ``dim`` (None: all elements). Bool and integer inputs sum to Int64, as in MindSpore."""
     try:
         t = input._t
+        if dim is None and dtype is None and not keepdim:
+            out = _new(Tensor)  # the hot path of Tensor.sum() (losses): no _reduce or _wrap frame
+            out._t = torch.sum(t)
+            return out
         if dtype is not None:
             t = t.to(_tdtype(dtype))
         return _wrap(_reduce("sum", torch.sum, t, dim, keepdim))

@@ -5,7 +5,7 @@ import torch
 from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _u
+from ...common.tensor import _u
 from ..function import array_func
 from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg
 from ..primitive import Primitive, prim_attr_register
@@ -672,7 +672,7 @@ class ScatterUpdate(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         idx = _index(indices, "ScatterUpdate", "indices").long()
         return _set(input_x, input_x._t.index_put((idx,), updates._t))
 
@@ -685,7 +685,7 @@ class ScatterAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         idx = _index(indices, "ScatterAdd", "indices").long()
         return _set(input_x, input_x._t.index_put((idx,), updates._t, accumulate=True))
 
@@ -836,7 +836,7 @@ class IndexAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, y):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         tensor_of("IndexAdd", "indices", indices, (torch.int32,))
         _rank("IndexAdd", "indices", indices, (1,))
         t = input_x._t  # y is cast to x's dtype, as MindSpore 2.10 does for the updated Parameter
@@ -1010,7 +1010,7 @@ class InplaceIndexAdd(Primitive):
         pass
 
     def __call__(self, var, indices, updates):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         return _set(var, var._t.index_add(self.axis, indices._t.long(), updates._t))
 
 
@@ -1059,7 +1059,7 @@ def _scatter_nd_param_class(name, op):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         return _set(input_x, _nd_combine(op, input_x._t, _nd_index(indices, name), updates._t))
 
     doc = (f"Combine ({op}) ``updates`` into the slices of the Parameter ``input_x`` addressed by ``indices`` "
@@ -1074,7 +1074,7 @@ def _scatter_param_class(name, op):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         idx = _index(indices, name, "indices").long().unsqueeze(-1)
         return _set(input_x, _nd_combine(op, input_x._t, tuple(idx.movedim(-1, 0)), updates._t))
 
@@ -1105,7 +1105,7 @@ class ScatterNonAliasingAdd(Primitive):
         super().__init__("ScatterNonAliasingAdd")
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         return _set(input_x, _nd_combine("add", input_x._t, _nd_index(indices, "ScatterNonAliasingAdd"),
                                          updates._t))
 

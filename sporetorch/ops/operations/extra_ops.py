@@ -9,7 +9,7 @@ from ... import _checkparam as validator
 from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _u
+from ...common.tensor import _u
 from ..function import array_func, debug_func, image_func
 from ..function._utils import F16_F32, FLOATS, FLOATS_BF16, _same_dtype, _tensor_arg
 from ..primitive import Primitive, prim_attr_register
@@ -898,7 +898,7 @@ class ApplyAdamWithAmsgrad(Primitive):
         pass
 
     def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, grad):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         with torch.no_grad():
             g = grad._t
             b1, b2 = self.beta1, self.beta2
@@ -921,7 +921,7 @@ class ApplyProximalAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, lr, l1, l2, grad):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         with torch.no_grad():
             g = grad._t
             acc = accum._t + g * g
@@ -1439,7 +1439,7 @@ def _rows(indices):
 def _sparse_adagrad(var, accum, grad, indices, lr, epsilon, update_slots):
     """Adagrad on the rows ``indices`` of ``var`` and ``accum``, dividing by ``sqrt(accum) + epsilon``;
     shared by SparseApplyAdagrad (``epsilon`` 0) and SparseApplyAdagradV2. Returns ``(var, accum)``."""
-    from ...common.tensor_methods import _set
+    from ...common._inplace import _set
     with torch.no_grad():
         idx, g = _rows(indices), grad._t
         acc = accum._t.clone()
@@ -1490,7 +1490,7 @@ class SparseApplyRMSProp(Primitive):
         pass
 
     def __call__(self, var, ms, mom, lr, grad, indices):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         with torch.no_grad():
             idx, g = _rows(indices), grad._t
             ms_t, mom_t, w = ms._t.clone(), mom._t.clone(), var._t.clone()
@@ -1511,7 +1511,7 @@ class SparseApplyProximalAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, lr, l1, l2, grad, indices):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         with torch.no_grad():
             idx, g = _rows(indices), grad._t
             acc, w = accum._t.clone(), var._t.clone()
@@ -1532,7 +1532,7 @@ class SparseApplyFtrl(Primitive):
         pass
 
     def __call__(self, var, accum, linear, grad, indices):
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         with torch.no_grad():
             idx, g = _rows(indices), grad._t
             w, acc, lin = var._t.clone(), accum._t.clone(), linear._t.clone()

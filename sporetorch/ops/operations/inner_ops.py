@@ -5,7 +5,7 @@ import torch
 
 from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _set
+from ...common._inplace import _set
 from ..function import array_func, random_func
 from ..function._utils import FLOATS, _ut
 from ..primitive import Primitive, prim_attr_register

@@ -3,7 +3,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _u
+from ...common.tensor import _u
 from ..function import array_func, math_func
 from ..function._utils import FLOATS, _check_dtype
 from ..function.math_func import _bool_promoted, _int_zero_divisor

@@ -427,7 +427,7 @@ class BatchNorm(Primitive):
         if not self.is_training:
             y = F.batch_norm(t, mean._t, variance._t, scale._t, bias._t, False, 0.0, self.epsilon)
             return _wrap(y), mean, variance, mean, variance
-        from ...common.tensor_methods import _set
+        from ...common._inplace import _set
         axes = (0,) + tuple(range(2, t.dim()))
         var, m = torch.var_mean(t, axes, correction=0)
         shape = (1, -1) + (1,) * (t.dim() - 2)

@@ -2,12 +2,12 @@
 
 Each updates its Parameter inputs (``var`` and the optimizer slots) with MindSpore's
 formula and returns them, as MindSpore's in-place kernels do. The updates run without
-recording autograd and go through ``tensor_methods._set``, so they never disturb a graph.
+recording autograd and go through ``common._inplace._set``, so they never disturb a graph.
 """
 import torch
 
 from ...common.tensor import Tensor
-from ...common.tensor_methods import _set
+from ...common._inplace import _set
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["ApplyMomentum", "SGD", "ApplyGradientDescent", "Adam", "AdamWeightDecay", "ApplyAdagrad",

@@ -2,14 +2,14 @@
 
 ``Assign``/``AssignAdd``/``AssignSub`` (and ``ops.assign``/``ops.assign_add``/``ops.assign_sub``)
 update a Parameter inside ``construct``. The update goes through ``Tensor`` in-place
-machinery (``tensor_methods._set``): while autograd records, the Parameter is rebound
+machinery (``common._inplace._set``): while autograd records, the Parameter is rebound
 to the new value instead of overwriting memory that backward may still need, so an
 update (a BatchNorm statistic, a counter) never breaks the gradient of the rest of the graph.
 """
 import torch
 
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _set
+from ...common._inplace import _set
 from ..function.scalar_func import print_
 from ..primitive import Primitive, prim_attr_register
 

@@ -260,7 +260,7 @@ def main(argv=None):
             run_script(spore + [scripts["write_mindrecord"], record, str(args.rows)], args.timeout)
         configs = []
         for w in args.workers:
-            def add(table, impl, script, *params):
+            def add(table, impl, script, *params, w=w):
                 configs.append((table, f"{impl}, {w} worker(s)", script, [*params, str(w), str(args.epochs)]))
             for table in args.pipelines:
                 params = {"images": ("pipeline", root), "generator": ("generator", str(args.rows)),

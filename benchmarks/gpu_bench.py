@@ -211,13 +211,14 @@ def part_image(args, budget, name, ms_name, torch_factory, precisions, graph_pai
     tx, ty, mx, my = _pair_inputs(args, x, y)
     for precision, (t_amp, m_amp) in precisions.items():
         builders = {
-            "torch_eager": lambda: torch_step(torch_factory(classes), tx, ty, t_amp, False, args.device),
-            "sporetorch_pynative": lambda: ms_step(ms_model(ms_name), mx, my, m_amp, False),
+            "torch_eager": lambda t_amp=t_amp: torch_step(torch_factory(classes), tx, ty, t_amp, False, args.device),
+            "sporetorch_pynative": lambda m_amp=m_amp: ms_step(ms_model(ms_name), mx, my, m_amp, False),
         }
         pairs = [("sporetorch_pynative", "torch_eager")]
         if graph_pairs:
-            builders["torch_compile"] = lambda: torch_step(torch_factory(classes), tx, ty, t_amp, True, args.device)
-            builders["sporetorch_graph"] = lambda: ms_step(ms_model(ms_name), mx, my, m_amp, True)
+            builders["torch_compile"] = lambda t_amp=t_amp: torch_step(torch_factory(classes), tx, ty, t_amp, True,
+                                                                       args.device)
+            builders["sporetorch_graph"] = lambda m_amp=m_amp: ms_step(ms_model(ms_name), mx, my, m_amp, True)
             pairs.append(("sporetorch_graph", "torch_compile"))
         compare(f"{name}_{precision}", pairs, builders, args, budget)
 
@@ -342,7 +343,7 @@ def part_pipeline(args, budget):
         compute = statistics.median([_timed(step) for _ in range(5)])
         feed = _feeding_step(net)  # the same network, now trained on the pipeline's batches
         batches, start = 0, time.perf_counter()
-        for epoch in range(2):
+        for _ in range(2):
             for image, label in data.create_tuple_iterator(num_epochs=1):
                 feed(image, label.astype(ms.int32))
                 batches += 1

@@ -44,4 +44,4 @@ def _attach():
 
 
 _attach()
-from .runtime import _CONSTANTS  # noqa: F401 - read by the tests
+from .runtime import _CONSTANTS  # noqa: E402, F401 - read by the tests

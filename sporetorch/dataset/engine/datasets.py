@@ -943,7 +943,7 @@ class SyncWaitDataset(Dataset):
             self._released = self.num_batch
         for k, row in enumerate(self.children[0]._rows(ctx)):
             with self._cond:
-                if not self._cond.wait_for(lambda: k < self._released, timeout=config.get_callback_timeout()):
+                if not self._cond.wait_for(lambda k=k: k < self._released, timeout=config.get_callback_timeout()):
                     raise RuntimeError(f"For 'sync_wait', row {k} waits for sync_update('{self.condition_name}'), "
                                        "which was not called")
             yield row

@@ -7,7 +7,6 @@ import numpy as np
 
 from ._rows import _check_int
 from .datasets import MappableDataset, Dataset
-from .samplers import _shard
 
 
 class Shuffle(str, enum.Enum):

@@ -3,8 +3,8 @@
 no-ops (logging MindSpore's error once each)."""
 from . import device, op_debug, op_precision, op_tuning  # noqa: F401
 from .device import device_count, is_available
-from .op_debug import *
-from .op_precision import *
-from .op_tuning import *
+from .op_debug import *  # noqa: F403 - MindSpore's package exposes the settings' names
+from .op_precision import *  # noqa: F403
+from .op_tuning import *  # noqa: F403
 
 __all__ = ["device_count", "is_available"]

@@ -15,10 +15,31 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
-from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
-from ._dtype_table import COMPLEXES, F32_F64, INT32_INT64, NO_BOOL, SAME, apply_dtype_table
-from ._utils import (_axes, _axis, _desc, _fail, _guard, _guard_module, _inline_checked, _no_tensor, _number,
-                     _shape, _torch_error_type, _u, _ut, _wrap_seq)
+from ...common.tensor_methods import _set
+from ._dtype_table import (
+    COMPLEXES,
+    F32_F64,
+    INT32_INT64,
+    NO_BOOL,
+    SAME,
+    apply_dtype_table,
+)
+from ._utils import (
+    _axes,
+    _axis,
+    _desc,
+    _fail,
+    _guard,
+    _guard_module,
+    _inline_checked,
+    _no_tensor,
+    _number,
+    _shape,
+    _torch_error_type,
+    _u,
+    _ut,
+    _wrap_seq,
+)
 
 __all__ = [
     "reshape", "reshape_", "permute", "transpose", "swapaxes", "swapdims", "moveaxis", "movedim", "t", "adjoint",
@@ -1691,6 +1712,44 @@ def unique_ext(input, sorted=True, return_inverse=False, return_counts=False, di
     """Sorted unique elements (along ``dim`` when given), with Int64 inverse indices and counts on request."""
     out = torch.unique(input._t, sorted=True, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
     return _wrap_seq(out) if isinstance(out, tuple) else _wrap(out)
+
+
+# Parameter updates (``Assign``/``AssignAdd``/``AssignSub`` call these). The update goes through the Tensor's
+# in-place machinery (``_set``): while autograd records, the Parameter is rebound to the new value instead of
+# overwriting memory that backward may still need.
+def _value(variable, value, op):
+    if not isinstance(variable, Tensor):
+        raise TypeError(f"For '{op}', the 'variable' must be a Parameter or Tensor, but got {type(variable).__name__}")
+    t = variable._t
+    v = value._t if isinstance(value, Tensor) else torch.as_tensor(value, dtype=t.dtype, device=t.device)
+    if v.shape != t.shape:
+        try:
+            v = v.expand(t.shape)
+        except RuntimeError:
+            raise ValueError(f"For '{op}', the shape of 'value' {tuple(v.shape)} must be broadcastable to the "
+                             f"shape of 'variable' {tuple(t.shape)}") from None
+    return t, v if v.dtype == t.dtype else v.to(t.dtype)
+
+
+def assign(variable, value):
+    """Set ``variable`` (a Parameter) to ``value``; returns ``variable``.
+
+    Usable inside ``construct``: gradients of the rest of the graph are unaffected.
+    """
+    _, v = _value(variable, value, "assign")
+    return _set(variable, v)
+
+
+def assign_add(variable, value):
+    """``variable += value`` for a Parameter; returns ``variable``."""
+    t, v = _value(variable, value, "assign_add")
+    return _set(variable, t + v)
+
+
+def assign_sub(variable, value):
+    """``variable -= value`` for a Parameter; returns ``variable``."""
+    t, v = _value(variable, value, "assign_sub")
+    return _set(variable, t - v)
 
 
 _guard_module(globals(), __all__)

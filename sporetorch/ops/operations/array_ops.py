@@ -1,23 +1,38 @@
 """Primitive classes of array operators: casting, shape, concatenation, gather/scatter, sorting."""
+
 import numpy as np
 import torch
+import torch.nn.functional as F
 
+from ... import _checkparam as validator
 from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _u
-from ..function import array_func
-from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg
+from ...common.tensor_methods import _set, _u
+from ..function import array_func, image_func
+from ..function._utils import (
+    FLOATS,
+    _desc,
+    _same_dtype,
+    _tensor_arg,
+)
 from ..primitive import Primitive, prim_attr_register
-from ._errors import functional, tensor_of, tensor_sequence
+from ._errors import float_input, functional, tensor_of, tensor_sequence
+from ._prim_checks import (
+    I32_64,
+    INTS,
+    NUMBERS,
+    _check_block_size,
+    _check_dtypes,
+    _check_ndim,
+    _check_paddings,
+    _int_arg,
+    _int_values,
+)
+from .nn_ops import _pair
 
 _to_torch_dtype = mstype.to_torch
 
-# Dtype families of MindSpore 2.10's Primitive infer checks (``tensor_of``).
-I32_64 = (torch.int32, torch.int64)
-INTS = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16, torch.uint32, torch.uint64)
-REALS = FLOATS + INTS
-NUMBERS = REALS + (torch.complex64, torch.complex128)
 
 __all__ = [
     "BroadcastTo",
@@ -672,7 +687,6 @@ class ScatterUpdate(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
         idx = _index(indices, "ScatterUpdate", "indices").long()
         return _set(input_x, input_x._t.index_put((idx,), updates._t))
 
@@ -685,7 +699,6 @@ class ScatterAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
         idx = _index(indices, "ScatterAdd", "indices").long()
         return _set(input_x, input_x._t.index_put((idx,), updates._t, accumulate=True))
 
@@ -751,7 +764,7 @@ class InvertPermutation(Primitive):
 
     def __call__(self, input_x):
         if isinstance(input_x, Tensor):  # MindSpore 2.10 raises ValueError: the input must be a constant
-            raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a tuple of ints (a constant), not a "  # noqa: TRY004
+            raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a tuple of ints (a constant), not a "
                              f"Tensor, but got {_desc(input_x)}")
         if sorted(input_x) != list(range(len(input_x))):
             raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a permutation of 0..{len(input_x) - 1}, "
@@ -836,7 +849,6 @@ class IndexAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, y):
-        from ...common.tensor_methods import _set
         tensor_of("IndexAdd", "indices", indices, (torch.int32,))
         _rank("IndexAdd", "indices", indices, (1,))
         t = input_x._t  # y is cast to x's dtype, as MindSpore 2.10 does for the updated Parameter
@@ -1010,7 +1022,6 @@ class InplaceIndexAdd(Primitive):
         pass
 
     def __call__(self, var, indices, updates):
-        from ...common.tensor_methods import _set
         return _set(var, var._t.index_add(self.axis, indices._t.long(), updates._t))
 
 
@@ -1059,7 +1070,6 @@ def _scatter_nd_param_class(name, op):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
         return _set(input_x, _nd_combine(op, input_x._t, _nd_index(indices, name), updates._t))
 
     doc = (f"Combine ({op}) ``updates`` into the slices of the Parameter ``input_x`` addressed by ``indices`` "
@@ -1074,7 +1084,6 @@ def _scatter_param_class(name, op):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
         idx = _index(indices, name, "indices").long().unsqueeze(-1)
         return _set(input_x, _nd_combine(op, input_x._t, tuple(idx.movedim(-1, 0)), updates._t))
 
@@ -1105,7 +1114,6 @@ class ScatterNonAliasingAdd(Primitive):
         super().__init__("ScatterNonAliasingAdd")
 
     def __call__(self, input_x, indices, updates):
-        from ...common.tensor_methods import _set
         return _set(input_x, _nd_combine("add", input_x._t, _nd_index(indices, "ScatterNonAliasingAdd"),
                                          updates._t))
 
@@ -1582,3 +1590,260 @@ __all__ += [
     "UnravelIndex",
     "UpperBound",
 ]
+
+
+class SpaceToBatchND(Primitive):
+    """Move ``block_shape`` blocks of the padded spatial dimensions into the batch dimension."""
+
+    @prim_attr_register
+    def __init__(self, block_shape, paddings):
+        blocks = [block_shape] * 2 if isinstance(block_shape, int) else block_shape
+        validator.check_value_type("block_shape", blocks, [list, tuple], self.name)
+        for block in blocks:
+            validator.check_value_type("block_shape element", block, [int], self.name)
+            validator.check("block_shape element", block, "min value", 1, validator.GE, self.name)
+        _check_paddings(self.name, "paddings", paddings, len(blocks))
+
+    def __call__(self, input_x):
+        _check_dtypes("SpaceToBatchND", input_x=input_x)
+        _check_ndim("SpaceToBatchND", "input_x", input_x, 2, at_least=True)
+        shape = tuple(input_x._t.shape)
+        blocks = list(self.block_shape) if isinstance(self.block_shape, (tuple, list)) else [self.block_shape] * 2
+        # MindSpore 2.10's shape inference raises these two as RuntimeError.
+        if len(shape) <= len(blocks):
+            raise RuntimeError(f"For 'SpaceToBatchND', the rank of 'input_x' must be greater than the length of "
+                               f"'block_shape' ({len(blocks)}), but got shape {shape}")
+        for size, block, (lo, hi) in zip(shape[len(shape) - len(blocks):], blocks, self.paddings):
+            if (size + lo + hi) % block:
+                raise RuntimeError(f"For 'SpaceToBatchND', the padded spatial sizes of 'input_x' must be divisible by "
+                                   f"'block_shape' {tuple(blocks)}, but got shape {shape} and paddings {self.paddings}")
+        return image_func.space_to_batch_nd(input_x, self.block_shape, self.paddings)
+
+
+class BatchToSpaceND(Primitive):
+    """The inverse of ``SpaceToBatchND``: move batch blocks back into space, then crop."""
+
+    @prim_attr_register
+    def __init__(self, block_shape, crops):
+        pass
+
+    def __call__(self, input_x):
+        _check_dtypes("BatchToSpaceND", input_x=input_x)
+        return image_func.batch_to_space_nd(input_x, self.block_shape, self.crops)
+
+
+class SpaceToBatch(Primitive):
+    """``SpaceToBatchND`` with a square ``block_size``."""
+
+    @prim_attr_register
+    def __init__(self, block_size, paddings):
+        _check_block_size(self.name, block_size)
+        _check_paddings(self.name, "paddings", paddings, 2)
+
+    def __call__(self, input_x):
+        _check_dtypes("SpaceToBatch", input_x=input_x)
+        _check_ndim("SpaceToBatch", "input_x", input_x, 4)
+        return image_func.space_to_batch_nd(input_x, self.block_size, self.paddings)
+
+
+class BatchToSpace(Primitive):
+    """``BatchToSpaceND`` with a square ``block_size``."""
+
+    @prim_attr_register
+    def __init__(self, block_size, crops):
+        _check_block_size(self.name, block_size)
+        _check_paddings(self.name, "crops", crops, 2)
+
+    def __call__(self, input_x):
+        _check_dtypes("BatchToSpace", input_x=input_x)
+        _check_ndim("BatchToSpace", "input_x", input_x, 4)
+        return image_func.batch_to_space_nd(input_x, self.block_size, self.crops)
+
+
+class LogSpace(Primitive):
+    """``steps`` values ``base ** linspace(start, end)``."""
+
+    @prim_attr_register
+    def __init__(self, steps=10, base=10, dtype=mstype.float32):
+        for name, value in (("steps", steps), ("base", base)):
+            validator.check_value_type(name, value, [int], self.name)
+            validator.check_non_negative_int(value, name, self.name)
+        if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            raise TypeError(f"For 'LogSpace', the 'dtype' should be one of [Float16, Float32, Float64], but got "
+                            f"{dtype}")
+
+    def __call__(self, start, end):
+        _check_dtypes("LogSpace", start=start, end=end)
+        _check_ndim("LogSpace", "start", start, 0)
+        _check_ndim("LogSpace", "end", end, 0)
+        s, e = float(_u(start)), float(_u(end))
+        return _wrap(torch.logspace(s, e, self.steps, self.base, dtype=mstype.to_torch(self.dtype),
+                                    device=default_device()))
+
+
+class Lstsq(Primitive):
+    """Least-squares (or, for a wide ``x``, minimum-norm) solution ``X`` of ``x @ X = a``, for a 2-D ``x`` and a
+    1-D or 2-D ``a`` (a 1-D ``a`` is one column).
+
+    Differences from PyTorch: MindSpore 2.10 accepts only ``fast=True`` and ``l2_regularizer=0.0`` (TypeError
+    otherwise, when the Primitive is built); Float16 inputs are solved in Float32 and returned as Float16.
+    """
+
+    @prim_attr_register
+    def __init__(self, fast=True, l2_regularizer=0.0):
+        for name, value, only in (("fast", fast, True), ("l2_regularizer", l2_regularizer, 0.0)):
+            if value != only:
+                raise TypeError(f"For 'Lstsq', the '{name}' should be {only}, but got '{value}'")
+
+    def __call__(self, x, a):
+        return functional("Lstsq", "lstsq", x, a)
+
+
+class ScalarToArray(Primitive):
+    """A 0-d Tensor from a Python number."""
+
+    def __init__(self):
+        super().__init__("ScalarToArray")
+
+    def __call__(self, input_x):
+        return Tensor(input_x)
+
+
+class ListDiff(Primitive):
+    """Values of ``x`` not in ``y`` (in order) and their positions in ``x``."""
+
+    @prim_attr_register
+    def __init__(self, out_idx=mstype.int32):
+        if out_idx not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For 'ListDiff', the 'out_idx' must be Int32 or Int64, but got {out_idx}")
+
+    def __call__(self, x, y):
+        _check_dtypes("ListDiff", x=x, y=y)
+        if x._t.dim() != 1 or y._t.dim() != 1:
+            raise ValueError(f"For 'ListDiff', 'x' and 'y' must be 1-D, but got shapes {tuple(x._t.shape)} and "
+                             f"{tuple(y._t.shape)}")
+        keep = ~torch.isin(x._t, y._t)
+        idx = torch.nonzero(keep).reshape(-1)
+        return _wrap(x._t[keep]), _wrap(idx.to(mstype.to_torch(self.out_idx)))
+
+
+class CheckNumerics(Primitive):
+    """Return ``x`` unchanged, raising ``ValueError`` when it holds a NaN or an infinity."""
+
+    def __init__(self):
+        super().__init__("CheckNumerics")
+
+    def __call__(self, x):
+        float_input("CheckNumerics", x)
+        if not bool(torch.isfinite(x._t).all()):
+            raise ValueError(f"For 'CheckNumerics', the input of shape {tuple(x._t.shape)} holds NaN or Inf")
+        return x
+
+
+class UniqueWithPad(Primitive):
+    """``(unique values in first-appearance order padded with pad_num, index of each element)``."""
+
+    def __init__(self):
+        super().__init__("UniqueWithPad")
+
+    def __call__(self, x, pad_num):
+        return functional("UniqueWithPad", "unique_with_pad", x, pad_num)
+
+
+class MatrixDiagV3(Primitive):
+    """Build (batched) matrices with diagonals ``k`` taken from ``x``, ``padding_value`` elsewhere."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixDiagV3", align)
+
+    def __call__(self, x, k, num_rows, num_cols, padding_value):
+        return array_func.matrix_diag(x, k, num_rows, num_cols, padding_value, self.align)
+
+
+class MatrixDiagPartV3(Primitive):
+    """Diagonals ``k`` (one, or a band) of (batched) matrices; see :func:`ops.matrix_diag_part`."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixDiagPartV3", align)
+
+    def __call__(self, x, k, padding_value):
+        _check_dtypes("MatrixDiagPartV3", x=x, k=k, padding_value=padding_value)
+        return array_func.matrix_diag_part(x, k, padding_value, self.align)
+
+
+class MatrixSetDiagV3(Primitive):
+    """Replace diagonals ``k`` (one, or a band) of (batched) matrices; see :func:`ops.matrix_set_diag`."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixSetDiagV3", align)
+
+    def __call__(self, x, diagonal, k):
+        _check_dtypes("MatrixSetDiagV3", x=x, diagonal=diagonal, k=k)
+        return array_func.matrix_set_diag(x, diagonal, k, self.align)
+
+
+class BatchToSpaceNDV2(Primitive):
+    """``BatchToSpaceND`` with ``block_shape`` and ``crops`` given as inputs."""
+
+    def __init__(self):
+        super().__init__("BatchToSpaceNDV2")
+
+    def __call__(self, input_x, block_shape, crops):
+        _check_dtypes("BatchToSpaceNDV2", input_x=input_x)
+        blocks = _int_values("BatchToSpaceNDV2", "block_shape", block_shape, 1)
+        return image_func.batch_to_space_nd(input_x, blocks, _int_values("BatchToSpaceNDV2", "crops", crops, 2))
+
+
+class ExtractVolumePatches(Primitive):
+    """3-D patches of ``kernel_size`` with ``strides`` laid out in the channel axis (NCDHW)."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size, strides, padding):
+        pass
+
+    def __call__(self, input_x):
+        t = input_x._t
+        k, s = _pair(self.kernel_size, 3), _pair(self.strides, 3)
+        if str(self.padding).upper() == "SAME":
+            pads = []
+            for i in (2, 1, 0):
+                n = t.shape[2 + i]
+                total = max((-(-n // s[i]) - 1) * s[i] + k[i] - n, 0)
+                pads += [total // 2, total - total // 2]
+            t = F.pad(t, pads)
+        p = t.unfold(2, k[0], s[0]).unfold(3, k[1], s[1]).unfold(4, k[2], s[2])
+        n, c, od, oh, ow = p.shape[:5]
+        # MindSpore orders the output channels as (kd, kh, kw, c), the input channel fastest.
+        return _wrap(p.permute(0, 5, 6, 7, 1, 2, 3, 4).reshape(n, c * k[0] * k[1] * k[2], od, oh, ow))
+
+
+class TransposeView(Primitive):
+    """``Transpose`` returning a view: ``TransposeView()(x, perm)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, input_perm):
+        return array_func.transpose(input, input_perm)
+
+
+class TransposeExtView(Primitive):
+    """Swap two axes, returning a view: ``TransposeExtView()(x, dim0, dim1)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, dim0, dim1):
+        _int_arg("TransposeExtView", "dim0", dim0)
+        _int_arg("TransposeExtView", "dim1", dim1)
+        return array_func.swapaxes(input, dim0, dim1)
+
+__all__ += ["SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace", "LogSpace", "Lstsq", "ScalarToArray", "ListDiff", "CheckNumerics", "UniqueWithPad", "MatrixDiagV3", "MatrixDiagPartV3", "MatrixSetDiagV3", "BatchToSpaceNDV2", "ExtractVolumePatches", "TransposeView", "TransposeExtView"]

@@ -6,12 +6,18 @@ import torch
 
 from ... import _checkparam as validator
 from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _u
 from ..function import image_func
-from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg, _ut
+from ..function._utils import (
+    FLOATS,
+    _desc,
+    _same_dtype,
+    _tensor_arg,
+    _ut,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import tensor_of
-from .array_ops import REALS
-from .extra_ops import _hsv_to_rgb, _rgb_to_hsv
+from ._prim_checks import REALS, _check_dtypes, _check_ndim, _ints
 
 __all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "Dilation2D", "ExtractGlimpse", "NonMaxSuppressionWithOverlaps",
            "ROIAlign", "ScaleAndTranslate"]
@@ -454,3 +460,119 @@ class ScaleAndTranslate(Primitive):
         cols = _resample_weights(self.kernel_type, self.antialias, ow, t.shape[2], sx, tx, t.device)
         out = torch.einsum("hk,bklc,wl->bhwc", rows, t.float(), cols)
         return _wrap(out)
+
+
+def _rgb_to_hsv(t):
+    r, g, b = t.unbind(-1)
+    mx, _ = t.max(-1)
+    mn, _ = t.min(-1)
+    delta = mx - mn
+    safe = torch.where(delta > 0, delta, torch.ones_like(delta))
+    h = torch.where(mx == r, (g - b) / safe, torch.where(mx == g, 2 + (b - r) / safe, 4 + (r - g) / safe))
+    h = torch.where(delta > 0, (h / 6) % 1, torch.zeros_like(h))
+    s = torch.where(mx > 0, delta / torch.where(mx > 0, mx, torch.ones_like(mx)), torch.zeros_like(mx))
+    return torch.stack([h, s, mx], -1)
+
+
+def _hsv_to_rgb(t):
+    h, s, v = t.unbind(-1)
+
+    def channel(n):
+        k = (n + h * 6) % 6
+        return v - v * s * torch.clamp(torch.minimum(k, 4 - k), 0, 1)
+    return torch.stack([channel(5), channel(3), channel(1)], -1)
+
+
+def _image_channels(prim, name, x, rank=None):
+    """MindSpore 2.10's shape checks of the colour conversions: a 0-d input is a RuntimeError, then a
+    ValueError unless ``x`` has rank ``rank`` (when given) and 3 channels in its last axis."""
+    if x._t.dim() == 0:
+        raise RuntimeError(f"For '{prim}', the shape of '{name}' can not be empty")
+    if rank is not None:
+        _check_ndim(prim, name, x, rank)
+    if x._t.shape[-1] != 3:
+        raise ValueError(f"For '{prim}', the last dimension of '{name}' must be 3, but got shape {tuple(x._t.shape)}")
+
+
+class RGBToHSV(Primitive):
+    """Convert RGB values in [0, 1] (last axis) to HSV."""
+
+    def __init__(self):
+        super().__init__("RGBToHSV")
+
+    def __call__(self, images):
+        _check_dtypes("RGBToHSV", images=images)
+        _image_channels("RGBToHSV", "images", images)
+        return _wrap(_rgb_to_hsv(images._t))
+
+
+class HSVToRGB(Primitive):
+    """Convert HSV values (last axis) to RGB."""
+
+    def __init__(self):
+        super().__init__("HSVToRGB")
+
+    def __call__(self, x):
+        _check_dtypes("HSVToRGB", x=x)
+        _image_channels("HSVToRGB", "x", x, rank=4)
+        return _wrap(_hsv_to_rgb(x._t))
+
+
+class ResizeArea(Primitive):
+    """Area (box-average) resize of an NHWC image batch to ``size`` (height, width)."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False):
+        validator.check_value_type("align_corners", align_corners, [bool], self.name)
+
+    def __call__(self, images, size):
+        _check_dtypes("ResizeArea", images=images, size=size)
+        _check_ndim("ResizeArea", "images", images, 4)
+        if size._t.shape != (2,) or bool((size._t <= 0).any()):
+            raise ValueError(f"For 'ResizeArea', the 'size' must hold 2 positive numbers, but got {size._t.tolist()}")
+        t = images._t.float()
+        (h, w), out_h, out_w = t.shape[1:3], *_ints(size)
+        rows, cols = _area_weights(h, out_h, self.align_corners, t), _area_weights(w, out_w, self.align_corners, t)
+        return _wrap(torch.einsum("oh,nhwc,pw->nopc", rows, t, cols))
+
+
+def _area_weights(n_in, n_out, align_corners, like):
+    """(n_out, n_in) weights of TensorFlow's (and MindSpore's) area resize: output pixel ``o`` averages the input
+    span [o * scale, (o + 1) * scale), partial pixels by their overlap, an index past the end read as the last."""
+    scale = (n_in - 1) / (n_out - 1) if align_corners and n_out > 1 else n_in / n_out
+    w = torch.zeros(n_out, n_in, dtype=like.dtype)
+    for o in range(n_out):
+        start, end = o * scale, (o + 1) * scale
+        for i in range(math.floor(start), math.ceil(end)):
+            w[o, min(i, n_in - 1)] += min(i + 1, end) - max(i, start)
+    return (w / scale).to(like.device)
+
+
+class NonMaxSuppressionV3(Primitive):
+    """Indices (Int32) of at most ``max_output_size`` boxes kept by greedy IoU suppression."""
+
+    def __init__(self):
+        super().__init__("NonMaxSuppressionV3")
+
+    def __call__(self, boxes, scores, max_output_size, iou_threshold, score_threshold):
+        b, sc = boxes._t, scores._t
+        thr, keep_thr = float(_u(iou_threshold)), float(_u(score_threshold))
+        order = [int(i) for i in torch.argsort(sc, descending=True, stable=True) if sc[i] > keep_thr]
+        area = (b[:, 2] - b[:, 0]).abs() * (b[:, 3] - b[:, 1]).abs()
+        kept = []
+        for i in order:
+            if len(kept) == int(_u(max_output_size)):
+                break
+            ok = True
+            for j in kept:
+                lt = torch.maximum(b[i, :2], b[j, :2])
+                rb = torch.minimum(b[i, 2:], b[j, 2:])
+                inter = (rb - lt).clamp_min(0).prod()
+                if inter / (area[i] + area[j] - inter) > thr:
+                    ok = False
+                    break
+            if ok:
+                kept.append(i)
+        return _wrap(torch.tensor(kept, dtype=torch.int32, device=b.device))
+
+__all__ += ["RGBToHSV", "HSVToRGB", "ResizeArea", "NonMaxSuppressionV3"]

@@ -1,16 +1,29 @@
 """Primitive classes of math operators: element-wise arithmetic, comparison, reductions, matmul."""
+
 import torch
 
+from ... import _checkparam as validator
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import array_func, math_func
-from ..function._utils import FLOATS, _check_dtype
+from ..function._utils import (
+    FLOATS,
+    _check_dtype,
+)
 from ..function.math_func import _bool_promoted, _int_zero_divisor
 from ..primitive import Primitive, prim_attr_register
-from ._errors import complex_input, float_input, functional, not_bool, tensor_sequence
+from ._errors import (
+    complex_input,
+    float_input,
+    functional,
+    not_bool,
+    tensor_sequence,
+)
 from ._math_dtypes import KERNEL_DTYPES
 from ._math_dtypes import check as _kernel_dtype
+from ._prim_checks import _check_dtypes, _check_ndim
 
 _to_torch_dtype = mstype.to_torch
 
@@ -1264,3 +1277,372 @@ __all__ += ["Bincount", "Bucketize", "CholeskyInverse", "CholeskySolve", "CountN
             "Logit", "LuSolve", "MatrixBandPart", "MatrixInverse", "MatrixPower", "MatrixSolve",
             "MatrixTriangularSolve", "Median", "Mvlgamma", "NanToNum", "NthElement", "Orgqr", "Polygamma",
             "PopulationCount", "Qr", "Renorm", "SquareSumAll", "Svd"]
+
+
+class MatrixSolveLs(Primitive):
+    """Least-squares solution of ``matrix @ X = rhs`` (batched), regularised by ``l2_regularizer * |X|^2``."""
+
+    @prim_attr_register
+    def __init__(self, fast=True):
+        validator.check_value_type("fast", fast, [bool], self.name)
+
+    def __call__(self, matrix, rhs, l2_regularizer):
+        _check_dtypes("MatrixSolveLs", matrix=matrix, rhs=rhs, l2_regularizer=l2_regularizer)
+        m, b = matrix._t, rhs._t
+        if m.dim() < 2 or b.dim() < 2 or m.shape[:-1] != b.shape[:-1]:
+            raise ValueError(f"For 'MatrixSolveLs', the 'matrix' and 'rhs' must be at least 2-D with the same shape "
+                             f"but the last axis, but got {tuple(m.shape)} and {tuple(b.shape)}")
+        l2 = float(l2_regularizer._t)
+        if l2 == 0.0:
+            return _wrap(torch.linalg.lstsq(m, b).solution)
+        gram = m.mH @ m + l2 * torch.eye(m.shape[-1], dtype=m.dtype, device=m.device)
+        return _wrap(torch.linalg.solve(gram, m.mH @ b))
+
+
+class Quantile(Primitive):
+    """The ``q`` quantiles along ``dim`` (NaN-aware with ``ignore_nan``)."""
+
+    @prim_attr_register
+    def __init__(self, dim=None, keep_dims=False, ignore_nan=False):
+        pass
+
+    def __call__(self, input, q):
+        return functional("Quantile", "nanquantile" if self.ignore_nan else "quantile", input, q, self.dim,
+                          self.keep_dims)
+
+
+class Eig(Primitive):
+    """Eigenvalues (and with ``compute_v`` eigenvectors) of square matrices (complex)."""
+
+    @prim_attr_register
+    def __init__(self, compute_v=False):
+        pass
+
+    def __call__(self, x):
+        if self.compute_v:
+            w, v = torch.linalg.eig(x._t)
+            return _wrap(w), _wrap(v)
+        w = torch.linalg.eigvals(x._t)
+        return _wrap(w), _wrap(torch.zeros((), dtype=w.dtype, device=w.device))  # MindSpore's placeholder
+
+
+class LuUnpack(Primitive):
+    """``(P, L, U)`` from a packed LU factorisation and its pivots."""
+
+    @prim_attr_register
+    def __init__(self, unpack_data=True, unpack_pivots=True):
+        pass
+
+    def __call__(self, LU_data, LU_pivots):
+        return functional("LuUnpack", "lu_unpack", LU_data, LU_pivots, self.unpack_data, self.unpack_pivots)
+
+
+class Cauchy(Primitive):
+    """Cauchy samples of ``size`` with ``median`` and scale ``sigma``."""
+
+    @prim_attr_register
+    def __init__(self, size, median=0.0, sigma=1.0):
+        pass
+
+    def __call__(self):
+        return _wrap(torch.empty(tuple(self.size), device=default_device()).cauchy_(self.median, self.sigma))
+
+
+class EqualCount(Primitive):
+    """The number of equal elements of ``x`` and ``y``, as a 1-element tensor of their dtype."""
+
+    def __init__(self):
+        super().__init__("EqualCount")
+
+    def __call__(self, x, y):
+        _check_dtypes("EqualCount", x=x, y=y)
+        if x._t.shape != y._t.shape:
+            raise ValueError(f"For 'EqualCount', the shapes of 'x' and 'y' must be the same, but got "
+                             f"{tuple(x._t.shape)} and {tuple(y._t.shape)}")
+        if x._t.dtype == torch.bool:  # found after the shapes, when MindSpore 2.10 selects the kernel
+            raise TypeError("For 'EqualCount', the inputs must not be Bool")
+        return _wrap(torch.eq(x._t, y._t).sum().reshape(1).to(x._t.dtype))
+
+
+class HistogramFixedWidth(Primitive):
+    """Counts of ``x`` in ``nbins`` equal bins over ``range`` (values outside go to the edge bins)."""
+
+    @prim_attr_register
+    def __init__(self, nbins, dtype="int32"):
+        validator.check_value_type("nbins", nbins, [int], self.name)
+        validator.check_int(nbins, 1, validator.GE, "nbins", self.name)
+        validator.check_string(dtype, ["int32"], "dtype", self.name)
+
+    def __call__(self, x, range):
+        _check_dtypes("HistogramFixedWidth", x=x, range=range)
+        _check_ndim("HistogramFixedWidth", "range", range, 1)
+        if range._t.shape[0] != 2:
+            raise ValueError(f"For 'HistogramFixedWidth', the 'range' must have 2 elements, but got shape "
+                             f"{tuple(range._t.shape)}")
+        lo, hi = (float(v) for v in _u(range).tolist())
+        idx = torch.floor((x._t.double() - lo) / (hi - lo) * self.nbins).clamp(0, self.nbins - 1).long()
+        return _wrap(torch.bincount(idx.reshape(-1), minlength=self.nbins).to(torch.int32))
+
+
+class CompareAndBitpack(Primitive):
+    """Pack ``x > threshold`` along the last axis, 8 values per UInt8."""
+
+    def __init__(self):
+        super().__init__("CompareAndBitpack")
+
+    def __call__(self, x, threshold):
+        _check_dtypes("CompareAndBitpack", x=x, threshold=threshold)
+        _check_ndim("CompareAndBitpack", "threshold", threshold, 0)
+        if x._t.dim() == 0 or x._t.shape[-1] % 8:
+            raise ValueError(f"For 'CompareAndBitpack', the last dimension of 'x' must be a multiple of 8, but got "
+                             f"shape {tuple(x._t.shape)}")
+        # As MindSpore 2.10 packs them: x > threshold with the first of each 8 in the highest bit, but a Bool x
+        # itself (threshold unused) with the first in the lowest bit.
+        t = x._t
+        bits = (t if t.dtype == torch.bool else t > threshold._t).to(torch.uint8)
+        bits = bits.reshape(bits.shape[:-1] + (bits.shape[-1] // 8, 8))
+        weights = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.uint8, device=bits.device)
+        if t.dtype == torch.bool:
+            weights = weights.flip(0)
+        return _wrap((bits * weights).sum(-1).to(torch.uint8))
+
+
+class LerpScalar(Primitive):
+    """Linear interpolation with a Python-number ``weight``."""
+
+    def __init__(self):
+        super().__init__("LerpScalar")
+
+    def __call__(self, input, end, weight):
+        # MindSpore 2.10's argument parser takes only a Python float for weight (not an int, bool or Tensor).
+        if not isinstance(weight, float):
+            raise TypeError(f"For 'LerpScalar', the 'weight' must be a float, but got {type(weight).__name__}")
+        _check_dtypes("LerpScalar", input=input, end=end)
+        return functional("LerpScalar", "lerp", input, end, weight)
+
+
+class FloatStatus(Primitive):
+    """``[1.]`` when ``x`` holds a NaN or an infinity, ``[0.]`` otherwise."""
+
+    def __init__(self):
+        super().__init__("FloatStatus")
+
+    def __call__(self, x):
+        return _wrap((~torch.isfinite(x._t)).any().reshape(1).to(torch.float32))
+
+
+class NMSWithMask(Primitive):
+    """Non-maximum suppression of (x1, y1, x2, y2, score) boxes: ``(boxes, indices, keep mask)``."""
+
+    @prim_attr_register
+    def __init__(self, iou_threshold=0.5):
+        validator.check_value_type("iou_threshold", iou_threshold, [float], self.name)
+
+    def __call__(self, bboxes):
+        _check_dtypes("NMSWithMask", bboxes=bboxes)
+        _check_ndim("NMSWithMask", "bboxes", bboxes, 2)
+        if bboxes._t.shape[1] not in (5, 8):
+            raise ValueError(f"For 'NMSWithMask', the second dimension of 'bboxes' must be 5 or 8, but got shape "
+                             f"{tuple(bboxes._t.shape)}")
+        b = bboxes._t[:, :5]
+        order = torch.argsort(b[:, 4], descending=True, stable=True)
+        boxes = b[order]
+        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+        keep = torch.ones(boxes.shape[0], dtype=torch.bool, device=b.device)
+        for i in range(boxes.shape[0]):
+            if not keep[i]:
+                continue
+            lt = torch.maximum(boxes[i, :2], boxes[i + 1:, :2])
+            rb = torch.minimum(boxes[i, 2:4], boxes[i + 1:, 2:4])
+            wh = (rb - lt).clamp_min(0)
+            inter = wh[:, 0] * wh[:, 1]
+            iou = inter / (area[i] + area[i + 1:] - inter)
+            keep[i + 1:] &= iou <= self.iou_threshold
+        # MindSpore 2.10 (CPU/GPU) returns the sorted boxes, and output_idx indexes them: it is 0..N-1.
+        return _wrap(boxes), _wrap(torch.arange(boxes.shape[0], dtype=torch.int32, device=b.device)), _wrap(keep)
+
+
+class AccumulateNV2(Primitive):
+    """Sum of a tuple or list of tensors of the same shape."""
+
+    def __init__(self):
+        super().__init__("AccumulateNV2")
+
+    def __call__(self, inputs):
+        if isinstance(inputs, Tensor):
+            # MindSpore 2.10 takes a Tensor as the sequence of its rows (it asks for its length first).
+            if inputs._t.dim() == 0:
+                raise TypeError("For 'AccumulateNV2', the 'inputs' must be a tuple or list of Tensors, but got a "
+                                "0-D Tensor, which has no length")
+            inputs = [_wrap(row) for row in inputs._t.unbind(0)]
+        return functional("AccumulateNV2", "addn", inputs)
+
+
+class TridiagonalMatMul(Primitive):
+    """Product of a tridiagonal matrix (given by its three diagonals) with ``rhs``."""
+
+    def __init__(self):
+        super().__init__("TridiagonalMatMul")
+
+    def __call__(self, superdiag, maindiag, subdiag, rhs):
+        diags = {"superdiag": superdiag, "maindiag": maindiag, "subdiag": subdiag}
+        _check_dtypes("TridiagonalMatMul", **diags, rhs=rhs)
+        for name, value in (*diags.items(), ("rhs", rhs)):
+            _check_ndim("TridiagonalMatMul", name, value, 2, at_least=True)
+        r = rhs._t
+        for name, value in diags.items():
+            d = value._t
+            if d.shape[-2] != 1 or d.shape[:-2] != r.shape[:-2] or d.shape[-1] != r.shape[-2]:
+                raise ValueError(f"For 'TridiagonalMatMul', the '{name}' must have shape [..., 1, M] for 'rhs' of "
+                                 f"shape [..., M, N] {tuple(r.shape)}, but got {tuple(d.shape)}")
+        sup, main, sub = (v._t.mT for v in diags.values())  # (..., M, 1): one factor per row of rhs
+        out = main * r
+        out[..., :-1, :] += sup[..., :-1, :] * r[..., 1:, :]
+        out[..., 1:, :] += sub[..., 1:, :] * r[..., :-1, :]
+        return _wrap(out)
+
+
+class Ormqr(Primitive):
+    """Multiply ``other`` by the orthogonal matrix of Householder reflectors ``(x, tau)``."""
+
+    @prim_attr_register
+    def __init__(self, left=True, transpose=False):
+        validator.check_value_type("left", left, [bool], self.name)
+        validator.check_value_type("transpose", transpose, [bool], self.name)
+
+    def __call__(self, *inputs):
+        if len(inputs) != 3:  # MindSpore 2.10 counts the inputs itself (ValueError), not Python's call
+            raise ValueError(f"For 'Ormqr', the number of inputs must be 3 (x, tau, other), but got {len(inputs)}")
+        x, tau, other = inputs
+        _check_dtypes("Ormqr", x=x, tau=tau, other=other)
+        return _wrap(torch.ormqr(x._t, tau._t, other._t, self.left, self.transpose))
+
+
+class STFT(Primitive):
+    """Short-time Fourier transform of ``x`` with ``window``."""
+
+    @prim_attr_register
+    def __init__(self, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+        pass
+
+    def __call__(self, x, window):
+        out = torch.stft(x._t, self.n_fft, self.hop_length, self.win_length, _u(window), center=False,
+                         normalized=self.normalized, onesided=self.onesided, return_complex=True)
+        return _wrap(out if self.return_complex else torch.view_as_real(out))
+
+
+class FFTWithSize(Primitive):
+    """(Inverse) FFT over the last ``signal_ndim`` axes, complex or real (``rfft``/``irfft``)."""
+
+    @prim_attr_register
+    def __init__(self, signal_ndim, inverse, real, norm="backward", onesided=True, signal_sizes=()):
+        pass
+
+    def __call__(self, x):
+        dims = tuple(range(-self.signal_ndim, 0))
+        t = x._t
+        if self.real and not self.inverse:
+            fn = torch.fft.rfftn if self.onesided else torch.fft.fftn
+            return _wrap(fn(t, dim=dims, norm=self.norm))
+        if self.real:
+            sizes = tuple(self.signal_sizes) or None
+            return _wrap(torch.fft.irfftn(t, s=sizes, dim=dims, norm=self.norm))
+        fn = torch.fft.ifftn if self.inverse else torch.fft.fftn
+        return _wrap(fn(t, dim=dims, norm=self.norm))
+
+
+class MatrixLogarithm(Primitive):
+    """Principal matrix logarithm of diagonalisable complex matrices (via eigendecomposition)."""
+
+    def __init__(self):
+        super().__init__("MatrixLogarithm")
+
+    def __call__(self, x):
+        _check_dtypes("MatrixLogarithm", x=x)
+        _check_ndim("MatrixLogarithm", "x", x, 2, at_least=True)
+        if x._t.shape[-1] != x._t.shape[-2]:
+            raise ValueError(f"For 'MatrixLogarithm', the last two dimensions of 'x' must be equal, but got shape "
+                             f"{tuple(x._t.shape)}")
+        return _wrap(_logm(x._t.to(torch.complex128)).to(x._t.dtype))
+
+
+def _logm(a):
+    """Principal logarithm of (batched) square matrices, defective ones too: inverse scaling and squaring.
+    Square roots (Denman-Beavers) bring ``a`` within 0.25 of I, where the series of log(I + X) converges fast;
+    each square root taken doubles the result."""
+    eye = torch.eye(a.shape[-1], dtype=a.dtype, device=a.device).expand_as(a)
+    roots = 0
+    while roots < 64 and float(torch.linalg.matrix_norm(a - eye, 1).max()) > 0.25:
+        y, z = a, eye
+        for _ in range(100):
+            y, z, previous = (y + torch.linalg.inv(z)) / 2, (z + torch.linalg.inv(y)) / 2, y
+            if torch.allclose(y, previous, rtol=1e-14, atol=1e-14):
+                break
+        a, roots = y, roots + 1
+    d = a - eye
+    term, out = eye, torch.zeros_like(a)
+    for j in range(1, 40):  # |d| <= 0.25: the terms fall below 1e-24
+        term = term @ d
+        out = out + term * ((-1) ** (j + 1) / j)
+    return out * 2 ** roots
+
+
+def _betainc(a, b, x, iterations=300):
+    """The regularized incomplete beta function I_x(a, b) by its continued fraction (float64)."""
+    tiny = 1e-300
+
+    def fraction(a, b, x):
+        qab, qap, qam = a + b, a + 1, a - 1
+        c = torch.ones_like(x)
+        d = 1 - qab * x / qap
+        d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
+        h = d
+        for m in range(1, iterations + 1):
+            m2 = 2 * m
+            for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)), -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
+                d = 1 + aa * d
+                d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
+                c = 1 + aa / c
+                c = torch.where(c.abs() < tiny, torch.full_like(c, tiny), c)
+                h = h * d * c
+        return h
+
+    inner = (0 < x) & (x < 1)
+    xs = torch.where(inner, x, torch.full_like(x, 0.5))
+    log_front = torch.lgamma(a + b) - torch.lgamma(a) - torch.lgamma(b) + a * torch.log(xs) + b * torch.log1p(-xs)
+    front = torch.exp(log_front)
+    direct = xs < (a + 1) / (a + b + 2)
+    value = torch.where(direct, front * fraction(a, b, xs) / a, 1 - front * fraction(b, a, 1 - xs) / b)
+    return torch.where(inner, value, torch.where(x <= 0, torch.zeros_like(x), torch.ones_like(x)))
+
+
+class Betainc(Primitive):
+    """The regularized incomplete beta function ``I_x(a, b)``, element-wise.
+
+    Inputs:
+        - **a**, **b** (Tensor) - positive, float32 or float64.
+        - **x** (Tensor) - in [0, 1], of the same shape and dtype.
+
+    Outputs:
+        Tensor of the inputs' shape and dtype.
+    """
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, a, b, x):
+        ta, tb, tx = a._t, b._t, x._t
+        if not (ta.dtype == tb.dtype == tx.dtype) or ta.dtype not in (torch.float32, torch.float64):
+            raise TypeError(f"For 'Betainc', 'a', 'b' and 'x' must all be float32 or all float64, but got "
+                            f"{a.dtype}, {b.dtype} and {x.dtype}")
+        if not (ta.shape == tb.shape == tx.shape):
+            raise ValueError(f"For 'Betainc', 'a', 'b' and 'x' must have the same shape, but got "
+                             f"{tuple(ta.shape)}, {tuple(tb.shape)} and {tuple(tx.shape)}")
+        a64, b64, x64 = ta.double(), tb.double(), tx.double()
+        # outside the domain (a, b > 0, 0 <= x <= 1) the result is NaN, as MindSpore 2.10's kernel gives it
+        outside = (a64 <= 0) | (b64 <= 0) | (x64 < 0) | (x64 > 1)
+        value = _betainc(a64.clamp_min(1e-300), b64.clamp_min(1e-300), x64.clamp(0, 1))
+        return _wrap(torch.where(outside, torch.full_like(value, float("nan")), value).to(ta.dtype))
+
+__all__ += ["MatrixSolveLs", "Quantile", "Eig", "LuUnpack", "Cauchy", "EqualCount", "HistogramFixedWidth", "CompareAndBitpack", "LerpScalar", "FloatStatus", "NMSWithMask", "AccumulateNV2", "TridiagonalMatMul", "Ormqr", "STFT", "FFTWithSize", "MatrixLogarithm", "Betainc"]

@@ -1,14 +1,34 @@
 """Primitive classes of neural-network operators: activations, softmax, convolution, pooling, losses."""
+import math
+
 import torch
 import torch.nn.functional as F
 
+from ... import _checkparam as validator
+from ..._device import default_device
+from ...common import dtype as mstype
 from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _set, _u
 from ..function import array_func, image_func
-from ..function._utils import F16_F32, FLOATS, _check_dtype, _same_dtype, _tensor_arg
+from ..function._utils import (
+    F16_F32,
+    FLOATS,
+    _check_dtype,
+    _same_dtype,
+    _tensor_arg,
+    _ut,
+)
 from ..function.nn_func import _check_rank, _check_same_shape, _relu
 from ..primitive import Primitive, prim_attr_register
 from ._errors import float_input, functional, tensor_of
+from ._prim_checks import (
+    _check_dtypes,
+    _check_ndim,
+    _check_unpool_attrs,
+    _ints,
+    _kernel_ints,
+)
 
 # MindSpore 2.10's dtype lists of its Primitives' infer checks (``check_tensor_dtype_valid``), as torch dtypes.
 _INTS = (torch.int8, torch.int16, torch.int32, torch.int64)
@@ -427,7 +447,6 @@ class BatchNorm(Primitive):
         if not self.is_training:
             y = F.batch_norm(t, mean._t, variance._t, scale._t, bias._t, False, 0.0, self.epsilon)
             return _wrap(y), mean, variance, mean, variance
-        from ...common.tensor_methods import _set
         axes = (0,) + tuple(range(2, t.dim()))
         var, m = torch.var_mean(t, axes, correction=0)
         shape = (1, -1) + (1,) * (t.dim() - 2)
@@ -1210,3 +1229,412 @@ __all__ += [
     "UpsampleNearest3D",
     "UpsampleTrilinear3D",
 ]
+
+
+class Conv2DBackpropInput(Primitive):
+    """The gradient of a 2-D convolution with respect to its input: ``(dout, weight, input_size)``."""
+
+    @prim_attr_register
+    def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1, stride=1,
+                 dilation=1, group=1, data_format="NCHW"):
+        validator.check_positive_int(out_channel, "out_channel", self.name)
+        _kernel_ints(self.name, "kernel_size", kernel_size, 2)
+        validator.check_value_type("pad", pad, (int, tuple), self.name)
+        validator.check_value_type("pad_mode", pad_mode, [str], self.name)
+        validator.check_string(data_format, ["NCHW", "NHWC"], "format", self.name)
+        if data_format == "NHWC":  # as MindSpore 2.10 on CPU (its GPU kernel has NHWC)
+            raise ValueError("For 'Conv2DBackpropInput', the 'NHWC' format is only supported in GPU target")
+
+    def __call__(self, dout, weight, input_size):
+        # MindSpore reads input_size first: a Tensor must be 1-D, anything but a tuple/list is a TypeError.
+        if isinstance(input_size, Tensor):
+            _check_ndim("Conv2DBackpropInput", "input_size", input_size, 1)
+        elif not isinstance(input_size, (tuple, list)):
+            raise TypeError(f"For 'Conv2DBackpropInput', the 'input_size' must be a Tensor, tuple or list, but got "
+                            f"{type(input_size).__name__}")
+        x = torch.zeros(_ints(input_size), dtype=dout._t.dtype, device=dout._t.device, requires_grad=True)
+        stride, dilation = _pair(self.stride), _pair(self.dilation)
+        pads = self._pads(x.shape, dout._t.shape, weight._t.shape, stride, dilation)
+        with torch.enable_grad():
+            y = F.conv2d(F.pad(x, pads), weight._t.detach(), None, stride, 0, dilation, self.group)
+        # conv2d is linear in x, so its vector-Jacobian product with dout is the transposed convolution.
+        (dx,) = torch.autograd.grad(y, x, dout._t, create_graph=dout._t.requires_grad)
+        return _wrap(dx)
+
+    def _pads(self, x_shape, dout_shape, w_shape, stride, dilation):
+        """``F.pad`` widths (left, right, top, bottom) of the forward convolution: 'same' pads what makes the
+        output ``dout``'s size (the extra one at the end), 'pad' takes ``pad`` (one int, or top/bottom/left/right)."""
+        mode = str(self.pad_mode).lower()
+        if mode == "same":
+            pairs = []
+            for i in range(2):
+                total = max((dout_shape[2 + i] - 1) * stride[i] + (w_shape[2 + i] - 1) * dilation[i] + 1
+                            - x_shape[2 + i], 0)
+                pairs.append((total // 2, total - total // 2))
+        elif mode == "pad":
+            p = (self.pad,) * 4 if isinstance(self.pad, int) else tuple(self.pad)
+            pairs = [(p[0], p[1]), (p[2], p[3])]
+        else:
+            pairs = [(0, 0), (0, 0)]
+        return (*pairs[1], *pairs[0])
+
+
+class Conv3DTranspose(Primitive):
+    """3-D transposed convolution of ``dout`` with ``weight`` (in_channel, out_channel/group, kd, kh, kw)."""
+
+    @prim_attr_register
+    def __init__(self, in_channel, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1,
+                 group=1, output_padding=0, data_format="NCDHW"):
+        pass
+
+    def __call__(self, dout, weight):
+        pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
+        return _wrap(F.conv_transpose3d(dout._t, weight._t, None, _pair(self.stride, 3), pad,
+                                        _pair(self.output_padding, 3), self.group, _pair(self.dilation, 3)))
+
+
+class DepthwiseConv2dNative(Primitive):
+    """Depthwise 2-D convolution: each input channel convolved with ``channel_multiplier`` filters."""
+
+    @prim_attr_register
+    def __init__(self, channel_multiplier, kernel_size, mode=3, pad_mode="valid", pad=0, stride=1, dilation=1,
+                 group=1):
+        pass
+
+    def __call__(self, input_x, w):
+        t, wt = input_x._t, w._t
+        c = t.shape[1]
+        weight = wt.reshape(wt.shape[0], c, wt.shape[2], wt.shape[3]).transpose(0, 1).reshape(
+            c * wt.shape[0], 1, wt.shape[2], wt.shape[3])
+        padding = _conv_padding(self.pad_mode, self.pad, 2)
+        return _wrap(F.conv2d(t, weight, None, _pair(self.stride), padding, _pair(self.dilation), c))
+
+
+class MaxUnpool2D(Primitive):
+    """Scatter pooled values back to the positions given by ``argmax``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
+        _check_unpool_attrs(self, 2, ["NCHW", "NHWC"])
+
+    def __call__(self, x, argmax):
+        _check_dtypes("MaxUnpool2D", x=x, argmax=argmax)
+        _check_ndim("MaxUnpool2D", "x", x, 4)
+        return _max_unpool(self, x, argmax, 2)
+
+
+def _max_unpool(prim, x, argmax, n):
+    """Each value of ``x`` at the flat spatial position ``argmax`` holds for it (per sample and channel) in a
+    zero tensor of ``output_shape`` (else ``(in - 1) * stride - 2 * pad + ksize`` per axis); any dtype."""
+    channels_last = prim.data_format in ("NHWC", "NDHWC")
+    t, idx = x._t, argmax._t.long()
+    if channels_last:
+        t, idx = t.movedim(-1, 1), idx.movedim(-1, 1)
+    k, pads = _pair(prim.ksize, n), _pair(prim.pads, n)
+    strides = _pair(prim.strides or prim.ksize, n)
+    if prim.output_shape:
+        shape = tuple(prim.output_shape)
+        size = shape[1:1 + n] if channels_last else shape[-n:]
+    else:
+        size = tuple((t.shape[2 + i] - 1) * strides[i] - 2 * pads[i] + k[i] for i in range(n))
+    out = t.new_zeros((*t.shape[:2], math.prod(size))).scatter(2, idx.flatten(2), t.flatten(2))
+    out = out.reshape(*t.shape[:2], *size)
+    return _wrap(out.movedim(1, -1) if channels_last else out)
+
+
+class MaxUnpool3D(Primitive):
+    """Scatter 3-D pooled values back to the positions given by ``argmax``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCDHW"):
+        _check_unpool_attrs(self, 3, ["NCDHW", "NDHWC"])
+
+    def __call__(self, x, argmax):
+        _check_dtypes("MaxUnpool3D", x=x, argmax=argmax)
+        _check_ndim("MaxUnpool3D", "x", x, 5)
+        return _max_unpool(self, x, argmax, 3)
+
+
+class NuclearNorm(Primitive):
+    """Sum of singular values over the matrix dimensions ``dim``."""
+
+    @prim_attr_register
+    def __init__(self, dim=None, keepdim=False):
+        validator.check_value_type("dim", dim, [list, tuple, type(None)], self.name)
+        if dim is not None:
+            validator.check_int(len(dim), 2, validator.EQ, "length of dim_size", self.name)
+            for i, d in enumerate(dim):
+                validator.check_is_int(d, f"dim[{i}]", self.name)
+        validator.check_value_type("keepdim", keepdim, [bool], self.name)
+
+    def __call__(self, input):
+        _check_dtypes("NuclearNorm", x=input)
+        _check_ndim("NuclearNorm", "x", input, 2, at_least=True)
+        n = input._t.dim()
+        if self.dim is None:
+            _check_ndim("NuclearNorm", "x", input, 2)  # without dim, MindSpore takes only a matrix
+        elif not all(-n <= d < n for d in self.dim) or len({d % n for d in self.dim}) != 2:
+            raise ValueError(f"For 'NuclearNorm', the 'dim' must be two different axes in [{-n}, {n}), but got "
+                             f"{self.dim}")
+        dim = (-2, -1) if self.dim is None else tuple(self.dim)
+        return _wrap(torch.linalg.matrix_norm(input._t, "nuc", dim, self.keepdim))
+
+
+class DropoutGenMask(Primitive):
+    """A random keep-mask of ``shape`` (kept with probability ``keep_prob``), as a UInt8 tensor."""
+
+    @prim_attr_register
+    def __init__(self, Seed0=0, Seed1=0):
+        pass
+
+    def __call__(self, shape, keep_prob):
+        p = float(_u(keep_prob))
+        return _wrap((torch.rand(tuple(shape), device=default_device()) < p).to(torch.uint8))
+
+
+class DropoutDoMask(Primitive):
+    """Apply a keep-mask from ``DropoutGenMask``: ``x * mask / keep_prob``."""
+
+    def __init__(self):
+        super().__init__("DropoutDoMask")
+
+    def __call__(self, input_x, mask, keep_prob):
+        t = input_x._t
+        m = mask._t.reshape(-1)[:t.numel()].reshape(t.shape).to(t.dtype)
+        return _wrap(t * m / float(_u(keep_prob)))
+
+
+class RmsNorm(Primitive):
+    """Root-mean-square normalisation over the last axis times ``gamma``: ``(y, rstd)``."""
+
+    @prim_attr_register
+    def __init__(self, epsilon=1e-6):
+        pass
+
+    def __call__(self, x, gamma):
+        if gamma._t.dim() > x._t.dim():
+            raise ValueError(f"For 'RmsNorm', the rank of 'gamma' must not be larger than the rank of 'x', but got "
+                             f"shapes {tuple(gamma._t.shape)} and {tuple(x._t.shape)}")
+        t = x._t
+        rstd = torch.rsqrt(t.float().pow(2).mean(-1, keepdim=True) + self.epsilon)
+        return _wrap((t * rstd).to(t.dtype) * gamma._t), _wrap(rstd)
+
+
+class LogSoftmaxExt(Primitive):
+    """Log-softmax over ``dim`` with an optional output ``dtype``."""
+
+    def __init__(self):
+        super().__init__("LogSoftmaxExt")
+
+    def __call__(self, input, dim=None, dtype=None):
+        t = input._t if dtype is None else input._t.to(mstype.to_torch(dtype))
+        return _wrap(torch.log_softmax(t, -1 if dim is None else dim))
+
+
+class DataFormatDimMap(Primitive):
+    """Map axis indices of ``src_format`` to the positions of the same axes in ``dst_format``."""
+
+    @prim_attr_register
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        validator.check_string(src_format, ["NHWC", "NCHW"], "src_format", self.name)
+        validator.check_string(dst_format, ["NHWC", "NCHW"], "dst_format", self.name)
+
+    def __call__(self, input_x):
+        _check_dtypes("DataFormatDimMap", input_x=input_x)
+        # As MindSpore 2.10 computes it (its example maps [0, 1, 2, 3] from NHWC to NCHW as [0, 3, 1, 2]):
+        # position i of the result holds where dst_format's i-th axis sits in src_format.
+        table = torch.tensor([self.src_format.index(ch) for ch in self.dst_format], dtype=input_x._t.dtype,
+                             device=input_x._t.device)
+        return _wrap(table[input_x._t.long() % 4])
+
+
+class MaxPool3DWithArgmax(Primitive):
+    """3-D max pooling returning ``(values, argmax)``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False, data_format="NCDHW",
+                 argmax_type=mstype.int64):
+        pass
+
+    def __call__(self, x):
+        v, i = F.max_pool3d(x._t, _pair(self.ksize, 3), _pair(self.strides, 3), _pair(self.pads, 3),
+                            _pair(self.dilation, 3), self.ceil_mode, return_indices=True)
+        return _wrap(v), _wrap(i.to(mstype.to_torch(self.argmax_type)))
+
+
+class CTCGreedyDecoder(Primitive):
+    """Greedy CTC decoding of time-major logits (T, N, C), the last class being the blank.
+
+    Returns ``(decoded_indices, decoded_values, decoded_shape, log_probability)`` (sparse form).
+    """
+
+    @prim_attr_register
+    def __init__(self, merge_repeated=True):
+        validator.check_value_type("merge_repeated", merge_repeated, [bool], self.name)
+
+    def __call__(self, inputs, sequence_length):
+        _check_dtypes("CTCGreedyDecoder", inputs=inputs, sequence_length=sequence_length)
+        _check_ndim("CTCGreedyDecoder", "inputs", inputs, 3)
+        _check_ndim("CTCGreedyDecoder", "sequence_length", sequence_length, 1)
+        if sequence_length._t.shape[0] != inputs._t.shape[1]:
+            raise ValueError(f"For 'CTCGreedyDecoder', the 'sequence_length' must have one entry per batch of 'inputs' "
+                             f"{tuple(inputs._t.shape)}, but got {sequence_length._t.shape[0]}")
+        x = inputs._t
+        blank = x.shape[-1] - 1
+        best, arg = x.max(-1)
+        lengths = sequence_length._t.tolist()
+        indices, values, logp = [], [], []
+        width = 0
+        for b, n in enumerate(lengths):
+            seq, prev = [], None
+            for t in range(int(n)):
+                c = int(arg[t, b])
+                if c != blank and not (self.merge_repeated and c == prev):
+                    seq.append(c)
+                prev = c
+            indices += [[b, i] for i in range(len(seq))]
+            values += seq
+            width = max(width, len(seq))
+            logp.append(-float(best[:int(n), b].sum()))
+        dev = x.device
+        return (_wrap(torch.tensor(indices, dtype=torch.int64, device=dev).reshape(-1, 2)),
+                _wrap(torch.tensor(values, dtype=torch.int64, device=dev)),
+                _wrap(torch.tensor([len(lengths), width], dtype=torch.int64, device=dev)),
+                _wrap(torch.tensor(logp, dtype=x.dtype, device=dev).reshape(-1, 1)))
+
+
+class DataFormatVecPermute(Primitive):
+    """Permute a vector (4,) or a matrix (4, 2) of per-dimension values from ``src_format`` to ``dst_format``.
+
+    Args:
+        src_format (str): ``"NHWC"`` (default) or ``"NCHW"``.
+        dst_format (str): ``"NCHW"`` (default) or ``"NHWC"``.
+    """
+
+    @prim_attr_register
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        for name, value in (("src_format", src_format), ("dst_format", dst_format)):
+            if value not in ("NHWC", "NCHW"):
+                raise ValueError(f"For 'DataFormatVecPermute', the '{name}' must be 'NHWC' or 'NCHW', but got "
+                                 f"{value!r}")
+
+    def __call__(self, x):
+        tensor_of("DataFormatVecPermute", "x", x, _I32_I64)
+        t = x._t
+        if tuple(t.shape) not in ((4,), (4, 2)):
+            raise ValueError(f"For 'DataFormatVecPermute', the input shape must be (4,) or (4, 2), but got "
+                             f"{tuple(t.shape)}")
+        order = [self.src_format.index(c) for c in self.dst_format]
+        return _wrap(t[order])
+
+
+def _logsumexp0(stack):
+    """``logsumexp`` over axis 0 whose gradient stays finite where every term is ``-inf``."""
+    m = stack.max(0).values
+    m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
+    total = torch.exp(stack - m).sum(0)
+    found = total > 0
+    return torch.where(found, m + torch.log(torch.where(found, total, torch.ones_like(total))),
+                       torch.full_like(total, float("-inf")))
+
+
+class CTCLossV2(Primitive):
+    """The CTC loss and its forward variables.
+
+    Args:
+        blank (int): the blank class. Default: 0.
+        reduction (str): only ``"none"`` (MindSpore 2.10 accepts nothing else).
+        zero_infinity (bool): report infinite losses (impossible alignments) as 0. Default: False.
+
+    Inputs:
+        - **log_probs** (Tensor) - (T, N, C) log-probabilities.
+        - **targets** (Tensor) - (N, S) int class indices.
+        - **input_lengths**, **target_lengths** (Tensor) - (N,) int.
+
+    Outputs:
+        ``(neg_log_likelihood, log_alpha)``: (N,) losses and the (N, T, 2 * S + 1) log forward variables over
+        the blank-extended targets (``-inf`` where a state or step is outside a sample's lengths).
+    """
+
+    @prim_attr_register
+    def __init__(self, blank=0, reduction="none", zero_infinity=False):
+        if reduction != "none":
+            raise ValueError(f"For 'CTCLossV2', the 'reduction' must be str and must be in '['none']', but got "
+                             f"'{reduction}'.")
+
+    def __call__(self, log_probs, targets, input_lengths, target_lengths):
+        tensor_of("CTCLossV2", "log_probs", log_probs, (torch.float32, torch.float64))
+        tensor_of("CTCLossV2", "targets", targets, _I32_I64)
+        for name, lengths in (("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+            if isinstance(lengths, Tensor):  # or a tuple of ints
+                tensor_of("CTCLossV2", name, lengths, _I32_I64)
+        lp = log_probs._t
+        tg = _ut(targets, lp).long()
+        il, tl = _ut(input_lengths, lp).long().tolist(), _ut(target_lengths, lp).long().tolist()
+        steps, batch, _ = lp.shape
+        states = 2 * tg.shape[1] + 1
+        ninf = torch.tensor(float("-inf"), dtype=lp.dtype, device=lp.device)
+        ext = torch.full((batch, states), self.blank, dtype=torch.long, device=lp.device)
+        ext[:, 1::2] = tg
+        # a state may be entered from two back when it is a label different from the label two back
+        skip = torch.zeros((batch, states), dtype=torch.bool, device=lp.device)
+        skip[:, 2:] = (ext[:, 2:] != self.blank) & (ext[:, 2:] != ext[:, :-2])
+        valid = torch.arange(states, device=lp.device)[None, :] < (2 * torch.tensor(tl, device=lp.device) + 1)[:, None]
+        emit = lp.gather(2, ext[None].expand(steps, -1, -1))  # (T, N, states)
+        alpha = torch.where(torch.arange(states, device=lp.device)[None, :] < 2, emit[0], ninf)
+        alpha = torch.where(valid, alpha, ninf)
+        rows = [alpha]
+        for t in range(1, steps):
+            prev = rows[-1]
+            one = torch.cat([ninf.expand(batch, 1), prev[:, :-1]], 1)
+            two = torch.where(skip, torch.cat([ninf.expand(batch, 2), prev[:, :-2]], 1), ninf)
+            nxt = _logsumexp0(torch.stack([prev, one, two])) + emit[t]
+            rows.append(torch.where(valid, nxt, ninf))
+        log_alpha = torch.stack(rows, 1)  # (N, T, states)
+        in_time = torch.arange(steps, device=lp.device)[None, :] < torch.tensor(il, device=lp.device)[:, None]
+        log_alpha = torch.where(in_time[:, :, None], log_alpha, ninf)
+        losses = []
+        for b in range(batch):
+            last = log_alpha[b, il[b] - 1] if il[b] > 0 else ninf.expand(states)
+            end = 2 * tl[b]
+            losses.append(-_logsumexp0(torch.stack([last[end], last[end - 1] if end > 0 else ninf])))
+        loss = torch.stack(losses)
+        if self.zero_infinity:
+            loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
+        return _wrap(loss), _wrap(log_alpha)
+
+
+class ComputeAccidentalHits(Primitive):
+    """The accidental hits of sampled classes: every ``(i, j)`` where a target class of row ``i`` of
+    ``true_classes`` equals ``sampled_candidates[j]`` (once per matching target).
+
+    Args:
+        num_true (int): the number of target classes per row. Default: 1.
+
+    Inputs:
+        - **true_classes** (Tensor) - (batch, num_true) int64.
+        - **sampled_candidates** (Tensor) - (num_sampled,) int64.
+
+    Outputs:
+        ``(indices, ids, weights)``: the rows (int32), the sampled positions (int64) and the weights, the
+        lowest float32, of the hits in row order.
+
+    Differences from MindSpore: MindSpore 2.10 documents it but has no CPU kernel for it.
+    """
+
+    @prim_attr_register
+    def __init__(self, num_true=1):
+        pass
+
+    def __call__(self, true_classes, sampled_candidates):
+        tensor_of("ComputeAccidentalHits", "true_classes", true_classes, (torch.int64,))
+        tensor_of("ComputeAccidentalHits", "sampled_candidates", sampled_candidates, (torch.int64,))
+        tc, sc = true_classes._t, sampled_candidates._t
+        if tc.dim() != 2 or sc.dim() != 1:
+            raise ValueError(f"For 'ComputeAccidentalHits', the 'true_classes' must be 2-D and the "
+                             f"'sampled_candidates' 1-D, but got shapes {tuple(tc.shape)} and {tuple(sc.shape)}")
+        row, _, col = torch.nonzero(tc[:, :, None] == sc[None, None, :], as_tuple=True)
+        weights = torch.full(row.shape, torch.finfo(torch.float32).min, dtype=torch.float32, device=tc.device)
+        return _wrap(row.to(torch.int32)), _wrap(col), _wrap(weights)
+
+__all__ += ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "MaxUnpool2D", "MaxUnpool3D", "NuclearNorm", "DropoutGenMask", "DropoutDoMask", "RmsNorm", "LogSoftmaxExt", "DataFormatDimMap", "MaxPool3DWithArgmax", "CTCGreedyDecoder", "DataFormatVecPermute", "CTCLossV2", "ComputeAccidentalHits"]

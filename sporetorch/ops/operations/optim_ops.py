@@ -4,10 +4,14 @@ Each updates its Parameter inputs (``var`` and the optimizer slots) with MindSpo
 formula and returns them, as MindSpore's in-place kernels do. The updates run without
 recording autograd and go through ``tensor_methods._set``, so they never disturb a graph.
 """
+
 import torch
 
-from ...common.tensor import Tensor
-from ...common.tensor_methods import _set
+from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _set, _u
+from ..function._utils import (
+    _ut,
+)
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["ApplyMomentum", "SGD", "ApplyGradientDescent", "Adam", "AdamWeightDecay", "ApplyAdagrad",
@@ -327,3 +331,238 @@ class ApplyFtrl(Primitive):
             _set(linear, lin)
             _set(var, new)
         return var
+
+
+class ApplyAdamWithAmsgrad(Primitive):
+    """AMSGrad Adam: ``vhat = max(vhat, v)`` in the denominator; returns ``(var, m, v, vhat)``."""
+
+    @prim_attr_register
+    def __init__(self, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False):
+        pass
+
+    def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, grad):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            g = grad._t
+            b1, b2 = self.beta1, self.beta2
+            lr_t = _u(lr) * (1 - _u(beta2_power)) ** 0.5 / (1 - _u(beta1_power))
+            m_new = b1 * m._t + (1 - b1) * g
+            v_new = b2 * v._t + (1 - b2) * g * g
+            vhat_new = torch.maximum(vhat._t, v_new)
+            _set(m, m_new)
+            _set(v, v_new)
+            _set(vhat, vhat_new)
+            _set(var, var._t - lr_t * m_new / (torch.sqrt(vhat_new) + self.epsilon))
+        return var, m, v, vhat
+
+
+class ApplyProximalAdagrad(Primitive):
+    """Adagrad with a proximal L1/L2 step; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            g = grad._t
+            acc = accum._t + g * g
+            rate = _u(lr) / torch.sqrt(acc)
+            prox = var._t - rate * g
+            new = torch.sign(prox) / (1 + rate * _u(l2)) * torch.clamp_min(torch.abs(prox) - rate * _u(l1), 0)
+            _set(accum, acc)
+            _set(var, new)
+        return var, accum
+
+
+class LARSUpdate(Primitive):
+    """Layer-wise adaptive rate scaling of ``gradient`` (weight decay folded in)."""
+
+    @prim_attr_register
+    def __init__(self, epsilon=1e-05, hyperpara=0.001, use_clip=False):
+        pass
+
+    def __call__(self, weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate):
+        w_norm = torch.sqrt(norm_weight._t)
+        g_norm = torch.sqrt(norm_gradient._t)
+        wd, lr = _u(weight_decay), _u(learning_rate)
+        # As in MindSpore's kernel (and nn.LARS), a zero norm has no special case.
+        trust = self.hyperpara * w_norm / (g_norm + wd * w_norm + self.epsilon)
+        if self.use_clip:
+            trust = torch.clamp(trust / lr, max=1.0)
+        return _wrap(trust * (gradient._t + wd * weight._t))
+
+
+class ApplyAdamWithAmsgradV2(Primitive):
+    """AMSGrad Adam with the hyper-parameters as inputs; returns ``(var, m, v, vhat)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+        prim = ApplyAdamWithAmsgrad(float(_u(beta1)), float(_u(beta2)), float(_u(epsilon)))
+        return prim(var, m, v, vhat, beta1_power, beta2_power, lr, grad)
+
+
+def _rows(indices):
+    return indices._t.long().reshape(-1)
+
+
+def _sparse_adagrad(var, accum, grad, indices, lr, epsilon, update_slots):
+    """Adagrad on the rows ``indices`` of ``var`` and ``accum``, dividing by ``sqrt(accum) + epsilon``;
+    shared by SparseApplyAdagrad (``epsilon`` 0) and SparseApplyAdagradV2. Returns ``(var, accum)``."""
+    from ...common.tensor_methods import _set
+    with torch.no_grad():
+        idx, g = _rows(indices), grad._t
+        acc = accum._t.clone()
+        if update_slots:
+            acc.index_add_(0, idx, g * g)
+        w = var._t.clone()
+        w.index_add_(0, idx, -lr * g / (torch.sqrt(acc[idx]) + epsilon))
+        _set(accum, acc)
+        _set(var, w)
+    return var, accum
+
+
+class SparseApplyAdagrad(Primitive):
+    """Adagrad on the rows ``indices`` of ``var`` and ``accum``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, update_slots=True, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, grad, indices):
+        return _sparse_adagrad(var, accum, grad, indices, self.lr, 0.0, self.update_slots)
+
+
+class SparseApplyAdagradV2(Primitive):
+    """Adagrad with ``epsilon`` on the rows ``indices``; returns ``(var, accum)``.
+
+    Differences from MindSpore: the step divides by ``sqrt(accum) + epsilon``, as documented;
+    MindSpore 2.10's CPU kernel divides by ``sqrt(accum + epsilon)``.
+    """
+
+    @prim_attr_register
+    def __init__(self, lr, epsilon, use_locking=False, update_slots=True):
+        pass
+
+    def __call__(self, var, accum, grad, indices):
+        return _sparse_adagrad(var, accum, grad, indices, self.lr, self.epsilon, self.update_slots)
+
+
+class SparseApplyRMSProp(Primitive):
+    """RMSProp on the rows ``indices``; returns ``(var, ms, mom)``.
+
+    Differences from MindSpore: ``ms`` decays by ``rho`` on every entry of the rows ``indices``,
+    as documented; MindSpore 2.10's CPU kernel leaves it unchanged where ``grad`` is 0.
+    """
+
+    @prim_attr_register
+    def __init__(self, rho, momentum, epsilon, use_locking=False):
+        pass
+
+    def __call__(self, var, ms, mom, lr, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            ms_t, mom_t, w = ms._t.clone(), mom._t.clone(), var._t.clone()
+            ms_t[idx] = self.rho * ms_t[idx] + (1 - self.rho) * g * g
+            mom_t[idx] = self.momentum * mom_t[idx] + _u(lr) * g / torch.sqrt(ms_t[idx] + self.epsilon)
+            w[idx] = w[idx] - mom_t[idx]
+            _set(ms, ms_t)
+            _set(mom, mom_t)
+            _set(var, w)
+        return var, ms, mom
+
+
+class SparseApplyProximalAdagrad(Primitive):
+    """Proximal Adagrad on the rows ``indices``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            acc, w = accum._t.clone(), var._t.clone()
+            acc[idx] = acc[idx] + g * g
+            rate = _u(lr) / torch.sqrt(acc[idx])
+            prox = w[idx] - rate * g
+            w[idx] = torch.sign(prox) / (1 + rate * _u(l2)) * torch.clamp_min(torch.abs(prox) - rate * _u(l1), 0)
+            _set(accum, acc)
+            _set(var, w)
+        return var, accum
+
+
+class SparseApplyFtrl(Primitive):
+    """FTRL-proximal on the rows ``indices``; returns ``(var, accum, linear)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, linear, grad, indices):
+        from ...common.tensor_methods import _set
+        with torch.no_grad():
+            idx, g = _rows(indices), grad._t
+            w, acc, lin = var._t.clone(), accum._t.clone(), linear._t.clone()
+            p = -self.lr_power
+            acc_new = acc[idx] + g * g
+            lin[idx] = lin[idx] + g - (acc_new ** p - acc[idx] ** p) / self.lr * w[idx]
+            quad = acc_new ** p / self.lr + 2 * self.l2
+            w[idx] = torch.where(torch.abs(lin[idx]) > self.l1, (torch.sign(lin[idx]) * self.l1 - lin[idx]) / quad,
+                                 torch.zeros_like(quad))
+            acc[idx] = acc_new
+            _set(accum, acc)
+            _set(linear, lin)
+            _set(var, w)
+        return var, accum, linear
+
+
+class ApplyAdagradDA(Primitive):
+    """Adagrad dual averaging: ``grad_accum += grad``; ``grad_squared_accum += grad ** 2``;
+    ``var = -lr * sign(grad_accum) * max(|grad_accum| - l1 * global_step, 0)
+    / (l2 * global_step * lr + sqrt(grad_squared_accum))`` (no L1 shrinkage when ``l1 == 0``). Returns ``var``.
+    """
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2, global_step):
+        with torch.no_grad():
+            g = grad._t.detach()
+            acc = gradient_accumulator._t.detach() + g
+            sq = gradient_squared_accumulator._t.detach() + g * g
+            lr_, l1_, l2_, step = (_ut(v, g) for v in (lr, l1, l2, global_step))
+            shrunk = torch.sign(acc) * torch.clamp_min(acc.abs() - l1_ * step, 0) if float(l1_) > 0 else acc
+            _set(gradient_accumulator, acc)
+            _set(gradient_squared_accumulator, sq)
+            _set(var, -shrunk * lr_ / (l2_ * step * lr_ + torch.sqrt(sq)))
+        return var
+
+
+class AdamNoUpdateParam(Primitive):
+    """Adam's moment updates, returning the step instead of applying it:
+    ``m = beta1 * m + (1 - beta1) * g``; ``v = beta2 * v + (1 - beta2) * g ** 2``; returns
+    ``-lr * sqrt(1 - beta2_power) / (1 - beta1_power) * m / (sqrt(v) + epsilon)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False, use_nesterov=False):
+        pass
+
+    def __call__(self, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        with torch.no_grad():
+            g = gradient._t.detach()
+            b1p, b2p, lr_, b1, b2, eps = (_ut(x, g) for x in (beta1_power, beta2_power, lr, beta1, beta2, epsilon))
+            m_new = b1 * m._t.detach() + (1 - b1) * g
+            v_new = b2 * v._t.detach() + (1 - b2) * g * g
+            _set(m, m_new)
+            _set(v, v_new)
+            return _wrap(-lr_ * torch.sqrt(1 - b2p) / (1 - b1p) * m_new / (torch.sqrt(v_new) + eps))
+
+__all__ += ["ApplyAdamWithAmsgrad", "ApplyProximalAdagrad", "LARSUpdate", "ApplyAdamWithAmsgradV2", "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyRMSProp", "SparseApplyProximalAdagrad", "SparseApplyFtrl", "ApplyAdagradDA", "AdamNoUpdateParam"]

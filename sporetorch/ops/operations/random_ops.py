@@ -5,12 +5,16 @@ A primitive built with a non-zero ``seed``/``seed2``, or while a global seed is 
 draw different numbers, and rerunning the program repeats them. Otherwise it draws
 from torch's global generator.
 """
+
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.seed import get_seed
 from ...common.tensor import Tensor, _wrap
-from ..._device import default_device
+from ...common.tensor_methods import _u
+from ..function import random_func
+from ..function._utils import _ut
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["UniformReal", "StandardNormal", "UniformInt", "Multinomial", "RandomCategorical", "Bernoulli",
@@ -185,3 +189,168 @@ class Poisson(_Random):
         m = mean._t
         rates = m.expand(_shape(shape) + tuple(m.shape)).float()
         return _wrap(torch.poisson(rates, generator=self._generator).to(torch.int32))
+
+
+class MultinomialWithReplacement(Primitive):
+    """``numsamples`` category indices per row of the probabilities ``x`` (Int64)."""
+
+    @prim_attr_register
+    def __init__(self, numsamples, replacement=False):
+        pass
+
+    def __call__(self, x, seed, offset):
+        g = torch.Generator(device=x._t.device)
+        g.manual_seed(int(_u(seed)) * 1000003 + int(_u(offset)))
+        return _wrap(torch.multinomial(x._t.float(), self.numsamples, self.replacement, generator=g))
+
+
+class RandomGamma(_Random):
+    """Gamma samples of ``shape`` for each concentration in ``alpha``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, shape, alpha):
+        a = alpha._t
+        conc = a.expand(_shape(shape) + tuple(a.shape))
+        return _wrap(torch.distributions.Gamma(conc, torch.ones_like(conc)).sample())
+
+
+class RandomPoisson(_Random):
+    """Poisson samples of ``shape`` for each rate in ``rate``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0, dtype=mstype.int64):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, shape, rate):
+        r = rate._t
+        rates = r.expand(_shape(shape) + tuple(r.shape)).float()
+        out = torch.poisson(rates, generator=self._generator)
+        return _wrap(out.to(mstype.to_torch(self.dtype)))
+
+
+class NonDeterministicInts(Primitive):
+    """Random integers of ``shape`` over the whole range of ``dtype``."""
+
+    @prim_attr_register
+    def __init__(self, dtype=mstype.int64):
+        pass
+
+    def __call__(self, shape):
+        dt = mstype.to_torch(self.dtype)
+        info = torch.iinfo(dt)
+        return _wrap(torch.randint(info.min, info.max, _shape(shape), dtype=dt, device=default_device()))
+
+
+class LogNormalReverse(Primitive):
+    """Log-normal samples shaped like ``input`` with ``mean`` and ``std`` of the underlying normal."""
+
+    @prim_attr_register
+    def __init__(self, mean=1.0, std=2.0):
+        pass
+
+    def __call__(self, input):
+        return _wrap(torch.empty_like(input._t).log_normal_(self.mean, self.std))
+
+
+class RandpermV2(Primitive):
+    """A random permutation of ``[0, n)`` from ``seed`` and ``offset``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, offset=0, dtype=mstype.int64):
+        pass
+
+    def __call__(self, n):
+        g = torch.Generator(device=default_device())
+        g.manual_seed(self.seed * 1000003 + self.offset)
+        k = int(_u(n).item()) if isinstance(n, Tensor) else int(n)
+        return _wrap(torch.randperm(k, generator=g, device=default_device()).to(mstype.to_torch(self.dtype)))
+
+
+class RandomChoiceWithMask(_Random):
+    """Up to ``count`` random positions of True values of a Bool tensor: ``(indices, mask)``."""
+
+    @prim_attr_register
+    def __init__(self, count=256, seed=0, seed2=0):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, input_x):
+        t = input_x._t
+        idx = torch.nonzero(t)
+        perm = torch.randperm(idx.shape[0], generator=self._generator, device=t.device)[:self.count]
+        chosen = idx[perm].to(torch.int32)
+        out = torch.zeros((self.count, t.dim()), dtype=torch.int32, device=t.device)
+        mask = torch.zeros((self.count,), dtype=torch.bool, device=t.device)
+        out[:chosen.shape[0]] = chosen
+        mask[:chosen.shape[0]] = True
+        return _wrap(out), _wrap(mask)
+
+
+class UniformCandidateSampler(Primitive):
+    """``ops.uniform_candidate_sampler`` as a Primitive."""
+
+    @prim_attr_register
+    def __init__(self, num_true, num_sampled, unique, range_max, seed=0, remove_accidental_hits=False):
+        pass
+
+    def __call__(self, true_classes):
+        return random_func.uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled, self.unique,
+                                                     self.range_max, self.seed, self.remove_accidental_hits)
+
+
+class LogUniformCandidateSampler(Primitive):
+    """``ops.log_uniform_candidate_sampler`` as a Primitive."""
+
+    @prim_attr_register
+    def __init__(self, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
+        pass
+
+    def __call__(self, true_classes):
+        return random_func.log_uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled, self.unique,
+                                                         self.range_max, self.seed)
+
+
+class ParameterizedTruncatedNormal(Primitive):
+    """Samples of normal distributions truncated to ``[min, max]``, with one mean, stddev and bounds per batch
+    (the first dimension of ``shape``).
+
+    Args:
+        seed, seed2 (int): MindSpore's op seeds; ``seed`` keys this op's generator (0: the global stream).
+
+    Inputs:
+        - **shape** (Tensor) - 1-D int, ``(batch, ...)``.
+        - **mean**, **stdevs**, **min**, **max** (Tensor) - 0-d or (batch,), float.
+
+    Outputs:
+        Tensor of ``shape`` and the parameters' dtype.
+
+    Differences from MindSpore: MindSpore 2.10's CPU kernel draws every batch with the first batch's
+    parameters; here each batch uses its own, as documented.
+    """
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0):
+        pass
+
+    def __call__(self, shape, mean, stdevs, min, max):
+        dims = [int(d) for d in _ut(shape, mean._t).tolist()]
+        params = []
+        for name, value in (("mean", mean), ("stdevs", stdevs), ("min", min), ("max", max)):
+            t = value._t
+            if t.dim() > 1 or (t.dim() == 1 and t.shape[0] not in (1, dims[0])):
+                got = "(" + ", ".join(str(d) for d in t.shape) + (", )" if t.dim() == 1 else ")")
+                raise ValueError(f"For ParameterizedTruncatedNormal, {name} must be 0d, or {name}.shape = "
+                                 f"({dims[0]}, ), but got {got}.")
+            params.append(t.double().reshape(-1, *([1] * (len(dims) - 1))))
+        mu, sigma, lo, hi = params
+        normal = torch.distributions.Normal(torch.zeros((), dtype=torch.float64), torch.ones((), dtype=torch.float64))
+        a, b = normal.cdf((lo - mu) / sigma), normal.cdf((hi - mu) / sigma)
+        gen = random_func._generator(self.seed or None, torch.device("cpu"))
+        u = torch.rand(dims, generator=gen, dtype=torch.float64)
+        eps = torch.finfo(torch.float64).eps
+        z = normal.icdf((a + u * (b - a)).clamp(eps, 1 - eps))
+        return _wrap((mu + sigma * z).clamp(lo, hi).to(mean._t.dtype).to(mean._t.device))
+
+__all__ += ["MultinomialWithReplacement", "RandomGamma", "RandomPoisson", "NonDeterministicInts", "LogNormalReverse", "RandpermV2", "RandomChoiceWithMask", "UniformCandidateSampler", "LogUniformCandidateSampler", "ParameterizedTruncatedNormal"]

@@ -3,11 +3,16 @@ import math
 
 import torch
 
+from ... import _checkparam as validator
 from ...common import dtype as mstype
-from ...common.tensor import _wrap
-from ..function._utils import FLOATS, _ut
+from ...common.tensor import Tensor, _wrap
+from ..function._utils import (
+    FLOATS,
+    _ut,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional, tensor_of
+from ._prim_checks import _check_dtypes, _check_ndim, _ints
 
 __all__ = ["Coalesce", "RaggedRange", "SparseSlice"]
 
@@ -85,3 +90,72 @@ class RaggedRange(Primitive):
         splits = torch.tensor(sizes, dtype=mstype.to_torch(self.Tsplits), device=s.device)
         values = torch.cat(parts).to(s.dtype).to(s.device) if parts else s.new_zeros((0,))
         return _wrap(splits), _wrap(values)
+
+
+class SparseToDense(Primitive):
+    """A dense tensor of ``sparse_shape`` from COO ``indices`` (N x ndim) and ``values``."""
+
+    def __init__(self):
+        super().__init__("SparseToDense")
+
+    def __call__(self, indices, values, sparse_shape):
+        _check_dtypes("SparseToDense", indices=indices)
+        _check_ndim("SparseToDense", "indices", indices, 2)
+        _check_ndim("SparseToDense", "values", values, 1)
+        v = values._t
+        out = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device)
+        _check_coo("SparseToDense", indices, v, out.shape)
+        # MindSpore 2.10 writes the values in order: a repeated index keeps its last value.
+        flat = (indices._t.long() * torch.tensor(out.stride(), device=v.device)).sum(1)
+        positions, slot = torch.unique(flat, return_inverse=True)
+        last = torch.zeros_like(positions).scatter_reduce(0, slot, torch.arange(len(flat), device=v.device), "amax")
+        return _wrap(out.reshape(-1).index_put((positions,), v[last]).reshape(out.shape))
+
+
+def _check_coo(prim, indices, values, shape):
+    """ValueError, as MindSpore 2.10 raises it, unless there is one value per index and every index is inside ``shape``."""
+    idx = indices._t
+    if idx.shape[0] != values.shape[0] or idx.shape[1] != len(shape):
+        raise ValueError(f"For '{prim}', the 'indices' must be (N, {len(shape)}) for {values.shape[0]} values, but got "
+                         f"shape {tuple(idx.shape)}")
+    bounds = torch.tensor(shape, device=idx.device)
+    if bool(((idx < 0) | (idx >= bounds)).any()):
+        raise ValueError(f"For '{prim}', the 'indices' must be inside the output shape {tuple(shape)}")
+
+
+class SparseTensorDenseMatmul(Primitive):
+    """COO sparse (``indices``, ``values``, ``sparse_shape``) times a dense matrix."""
+
+    @prim_attr_register
+    def __init__(self, adjoint_st=False, adjoint_dt=False):
+        validator.check_value_type("adjoint_st", adjoint_st, [bool], self.name)
+        validator.check_value_type("adjoint_dt", adjoint_dt, [bool], self.name)
+
+    def __call__(self, indices, values, sparse_shape, dense):
+        _check_dtypes("SparseTensorDenseMatmul", indices=indices, values=values, dense=dense)
+        _check_ndim("SparseTensorDenseMatmul", "indices", indices, 2)
+        _check_ndim("SparseTensorDenseMatmul", "values", values, 1)
+        _check_ndim("SparseTensorDenseMatmul", "dense", dense, 2)
+        v = values._t  # a repeated index adds its products, as MindSpore 2.10's kernel does
+        a = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device).index_put(
+            tuple(indices._t.long().t()), v, accumulate=True)
+        b = dense._t
+        return _wrap((a.mH if self.adjoint_st else a) @ (b.mH if self.adjoint_dt else b))
+
+
+class SparseTensorDenseAdd(Primitive):
+    """COO sparse (``x1_indices``, ``x1_values``, ``x1_shape``) plus the dense ``x2``."""
+
+    def __init__(self):
+        super().__init__("SparseTensorDenseAdd")
+
+    def __call__(self, x1_indices, x1_values, x1_shape, x2):
+        _check_dtypes("SparseTensorDenseAdd", x1_indices=x1_indices)
+        if isinstance(x1_shape, Tensor):
+            _check_ndim("SparseTensorDenseAdd", "x1_shape", x1_shape, 1)
+        if tuple(_ints(x1_shape)) != tuple(x2._t.shape):  # MindSpore 2.10 raises this one as RuntimeError
+            raise RuntimeError(f"For 'SparseTensorDenseAdd', the 'x1_shape' {tuple(_ints(x1_shape))} must be the shape "
+                               f"of 'x2' {tuple(x2._t.shape)} (no broadcasting)")
+        return _wrap(x2._t.index_put(tuple(x1_indices._t.long().t()), x1_values._t, accumulate=True))
+
+__all__ += ["SparseToDense", "SparseTensorDenseMatmul", "SparseTensorDenseAdd"]

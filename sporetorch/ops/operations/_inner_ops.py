@@ -1,0 +1,79 @@
+"""Primitive classes of MindSpore's ``mindspore.ops.operations._inner_ops``: views, in-place copy, patch
+extraction."""
+
+import torch.nn.functional as F
+
+from ...common.tensor import Tensor, _wrap
+from ...common.tensor_methods import _set
+from ..primitive import Primitive, prim_attr_register
+from ._prim_checks import _int_arg
+from .nn_ops import _pair
+
+__all__ = []
+
+
+class ExtractImagePatches(Primitive):
+    """Patches of ``ksizes`` with ``strides`` and ``rates`` (dilation), laid out in the channel axis."""
+
+    @prim_attr_register
+    def __init__(self, ksizes, strides, rates, padding="VALID"):
+        pass
+
+    def __call__(self, input_x):
+        t = input_x._t
+        k, s, r = _pair(self.ksizes), _pair(self.strides), _pair(self.rates)
+        if self.padding.upper() == "SAME":
+            eff = tuple(r[i] * (k[i] - 1) + 1 for i in range(2))
+            pads = []
+            for i in (1, 0):
+                n = t.shape[2 + i]
+                total = max((-(-n // s[i]) - 1) * s[i] + eff[i] - n, 0)
+                pads += [total // 2, total - total // 2]
+            t = F.pad(t, pads)
+        n, c, h, w = t.shape
+        cols = F.unfold(t, k, r, 0, s)
+        oh = (h - (r[0] * (k[0] - 1) + 1)) // s[0] + 1
+        ow = (w - (r[1] * (k[1] - 1) + 1)) // s[1] + 1
+        # MindSpore orders the output channels as (kh, kw, c).
+        out = cols.reshape(n, c, k[0] * k[1], oh, ow).transpose(1, 2).reshape(n, k[0] * k[1] * c, oh, ow)
+        return _wrap(out)
+
+
+class SelectView(Primitive):
+    """The view of ``input_tensor`` at ``input_indices`` along ``axis`` (that axis removed):
+    ``SelectView()(x, index, axis)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input_tensor, input_indices, axis):
+        _int_arg("SelectView", "input_indices", input_indices)
+        _int_arg("SelectView", "axis", axis)
+        return _wrap(input_tensor._t.select(axis, input_indices))
+
+
+class CopyWithSlice(Primitive):
+    """Copy Tensor ``y`` into ``x`` in place; returns ``x``.
+
+    Differences from PyTorch (``copy_``): as MindSpore 2.10's kernel, ``y`` must be a Tensor of ``x``'s shape
+    and dtype (no broadcast, no cast); anything else is a RuntimeError.
+    """
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, y):
+        if not isinstance(y, Tensor):
+            got = type(y).__name__
+            raise RuntimeError(f"For 'CopyWithSlice', the 'y' must be a Tensor, but got {got}")
+        if y._t.dtype != x._t.dtype:
+            raise RuntimeError(f"For 'CopyWithSlice', the 'y' must have the dtype of 'x', but got {y.dtype} and "
+                               f"{x.dtype}")
+        if y._t.shape != x._t.shape:
+            raise RuntimeError(f"For 'CopyWithSlice', the 'y' must have the shape of 'x', but got "
+                               f"{tuple(y._t.shape)} and {tuple(x._t.shape)}")
+        return _set(x, y._t)
+
+__all__ += ["CopyWithSlice", "ExtractImagePatches", "SelectView"]

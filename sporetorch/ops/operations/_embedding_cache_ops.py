@@ -3,9 +3,9 @@
 import torch
 
 from ...common.tensor import Tensor, _wrap
+from ..function._prim_checks import I32_64
 from ..primitive import Primitive, prim_attr_register
 from ._errors import tensor_of
-from ._prim_checks import I32_64
 
 __all__ = []
 

@@ -5,8 +5,8 @@ import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _set
+from ..function._prim_checks import _int_arg
 from ..primitive import Primitive, prim_attr_register
-from ._prim_checks import _int_arg
 from .nn_ops import _pair
 
 __all__ = []

@@ -10,15 +10,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _set, _u
 from ..function import array_func, image_func
-from ..function._utils import (
-    FLOATS,
-    _desc,
-    _same_dtype,
-    _tensor_arg,
-)
-from ..primitive import Primitive, prim_attr_register
-from ._errors import float_input, functional, tensor_of, tensor_sequence
-from ._prim_checks import (
+from ..function._prim_checks import (
     I32_64,
     INTS,
     NUMBERS,
@@ -29,6 +21,14 @@ from ._prim_checks import (
     _int_arg,
     _int_values,
 )
+from ..function._utils import (
+    FLOATS,
+    _desc,
+    _same_dtype,
+    _tensor_arg,
+)
+from ..primitive import Primitive, prim_attr_register
+from ._errors import float_input, functional, tensor_of, tensor_sequence
 from .nn_ops import _pair
 
 _to_torch_dtype = mstype.to_torch

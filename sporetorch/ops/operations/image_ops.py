@@ -1,6 +1,5 @@
 """Image Primitive classes: hue/saturation adjustment, crop-and-resize, NMS over an overlap matrix, grayscale
 dilation, glimpses, scale-and-translate resampling."""
-import math
 
 import torch
 
@@ -8,6 +7,7 @@ from ... import _checkparam as validator
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import image_func
+from ..function._prim_checks import REALS, _check_dtypes, _check_ndim, _ints
 from ..function._utils import (
     FLOATS,
     _desc,
@@ -15,9 +15,16 @@ from ..function._utils import (
     _tensor_arg,
     _ut,
 )
+from ..function.image_func import (
+    _SAMPLING_KERNELS,
+    _area_weights,
+    _axis_weights,
+    _hsv_to_rgb,
+    _resample_weights,
+    _rgb_to_hsv,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import tensor_of
-from ._prim_checks import REALS, _check_dtypes, _check_ndim, _ints
 
 __all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "Dilation2D", "ExtractGlimpse", "NonMaxSuppressionWithOverlaps",
            "ROIAlign", "ScaleAndTranslate"]
@@ -129,19 +136,6 @@ class NonMaxSuppressionWithOverlaps(Primitive):
             if all(float(ov[i, j]) <= o_thr for j in keep):
                 keep.append(i)
         return _wrap(torch.tensor(keep, dtype=torch.int32, device=sc.device))
-
-
-def _axis_weights(coords, size):
-    """Bilinear taps along one axis: (low index, high index, low weight, high weight, inside mask)."""
-    inside = (coords >= -1.0) & (coords <= size)
-    c = coords.clamp(min=0)
-    low = c.floor().long()
-    at_end = low >= size - 1
-    low = torch.where(at_end, torch.full_like(low, size - 1), low)
-    high = torch.where(at_end, low, low + 1)
-    c = torch.where(at_end, low.to(c.dtype), c)
-    frac = c - low.to(c.dtype)
-    return low, high, 1 - frac, frac, inside
 
 
 class ROIAlign(Primitive):
@@ -367,55 +361,6 @@ class ExtractGlimpse(Primitive):
         return torch.rand(shape, device=image.device) * 2.0 - 1.0
 
 
-def _lanczos(radius):
-    def kernel(x):
-        x = x.abs()
-        small = x <= 1e-3  # the limit sin(x) / x -> 1
-        safe = torch.where(small, torch.ones_like(x), x)
-        value = radius * torch.sin(math.pi * safe) * torch.sin(math.pi * safe / radius) / (math.pi ** 2 * safe ** 2)
-        return torch.where(x > radius, torch.zeros_like(x), torch.where(small, torch.ones_like(x), value))
-    return kernel, float(radius)
-
-
-def _cubic(x, inner, outer):
-    x = x.abs()
-    return torch.where(x >= 2, torch.zeros_like(x), torch.where(x >= 1, outer(x), inner(x)))
-
-
-# TensorFlow's sampling kernels (``scale_and_translate``), which MindSpore 2.10's kernel follows: (function, radius).
-_SAMPLING_KERNELS = {
-    "lanczos1": _lanczos(1), "lanczos3": _lanczos(3), "lanczos5": _lanczos(5),
-    "gaussian": (lambda x: torch.where(x.abs() >= 1.5, torch.zeros_like(x), torch.exp(-x * x / (2 * 0.5 ** 2))), 1.5),
-    "box": (lambda x: torch.where(x.abs() < 0.5, torch.ones_like(x),
-                                  torch.where(x.abs() == 0.5, torch.full_like(x, 0.5), torch.zeros_like(x))), 1.0),
-    "triangle": (lambda x: (1 - x.abs()).clamp(min=0), 1.0),
-    "keyscubic": (lambda x: _cubic(x, lambda a: (1.5 * a - 2.5) * a * a + 1,
-                                   lambda a: ((-0.5 * a + 2.5) * a - 4) * a + 2), 2.0),
-    "mitchellcubic": (lambda x: _cubic(x, lambda a: ((7 / 6) * a - 2) * a * a + 8 / 9,
-                                       lambda a: (((-7 / 18) * a + 2) * a - 10 / 3) * a + 16 / 9), 2.0),
-}
-
-
-def _resample_weights(kernel_type, antialias, out_size, in_size, scale, translation, device):
-    """(out_size, in_size) weights of one axis: each output pixel's normalised kernel taps over its span, in
-    float32 and in the kernel's order of operations (a sample point on a pixel edge decides between taps)."""
-    kernel, radius = _SAMPLING_KERNELS[kernel_type]
-    f32 = torch.float32
-    scale, translation = torch.tensor(scale, dtype=f32), torch.tensor(translation, dtype=f32)
-    inv_scale = 1.0 / scale
-    kernel_scale = torch.clamp(inv_scale, min=1.0) if antialias else torch.tensor(1.0, dtype=f32)
-    sample = (torch.arange(out_size, dtype=f32) + 0.5) * inv_scale + (-inv_scale * translation)
-    start = torch.ceil(sample - radius * kernel_scale - 0.5).clamp(0, in_size - 1)
-    end = torch.floor(sample + radius * kernel_scale - 0.5).clamp(0, in_size - 1) + 1
-    source = torch.arange(in_size, dtype=f32)
-    in_span = (source >= start[:, None]) & (source < end[:, None])
-    weights = torch.where(in_span, kernel(((source + 0.5) - sample[:, None]) * (1.0 / kernel_scale)), 0.0)
-    total = weights.sum(1, keepdim=True)
-    weights = torch.where(total.abs() >= 1000 * torch.finfo(f32).tiny, weights / total, weights)
-    outside = (sample < 0) | (sample > in_size)  # samples outside the input get no weights
-    return torch.where(outside[:, None], 0.0, weights).to(device)
-
-
 class ScaleAndTranslate(Primitive):
     """Resample NHWC images to ``size`` by the map ``output = input * scale + translation`` (per axis), with a
     separable sampling kernel (TensorFlow's ``scale_and_translate``).
@@ -460,27 +405,6 @@ class ScaleAndTranslate(Primitive):
         cols = _resample_weights(self.kernel_type, self.antialias, ow, t.shape[2], sx, tx, t.device)
         out = torch.einsum("hk,bklc,wl->bhwc", rows, t.float(), cols)
         return _wrap(out)
-
-
-def _rgb_to_hsv(t):
-    r, g, b = t.unbind(-1)
-    mx, _ = t.max(-1)
-    mn, _ = t.min(-1)
-    delta = mx - mn
-    safe = torch.where(delta > 0, delta, torch.ones_like(delta))
-    h = torch.where(mx == r, (g - b) / safe, torch.where(mx == g, 2 + (b - r) / safe, 4 + (r - g) / safe))
-    h = torch.where(delta > 0, (h / 6) % 1, torch.zeros_like(h))
-    s = torch.where(mx > 0, delta / torch.where(mx > 0, mx, torch.ones_like(mx)), torch.zeros_like(mx))
-    return torch.stack([h, s, mx], -1)
-
-
-def _hsv_to_rgb(t):
-    h, s, v = t.unbind(-1)
-
-    def channel(n):
-        k = (n + h * 6) % 6
-        return v - v * s * torch.clamp(torch.minimum(k, 4 - k), 0, 1)
-    return torch.stack([channel(5), channel(3), channel(1)], -1)
 
 
 def _image_channels(prim, name, x, rank=None):
@@ -534,18 +458,6 @@ class ResizeArea(Primitive):
         (h, w), out_h, out_w = t.shape[1:3], *_ints(size)
         rows, cols = _area_weights(h, out_h, self.align_corners, t), _area_weights(w, out_w, self.align_corners, t)
         return _wrap(torch.einsum("oh,nhwc,pw->nopc", rows, t, cols))
-
-
-def _area_weights(n_in, n_out, align_corners, like):
-    """(n_out, n_in) weights of TensorFlow's (and MindSpore's) area resize: output pixel ``o`` averages the input
-    span [o * scale, (o + 1) * scale), partial pixels by their overlap, an index past the end read as the last."""
-    scale = (n_in - 1) / (n_out - 1) if align_corners and n_out > 1 else n_in / n_out
-    w = torch.zeros(n_out, n_in, dtype=like.dtype)
-    for o in range(n_out):
-        start, end = o * scale, (o + 1) * scale
-        for i in range(math.floor(start), math.ceil(end)):
-            w[o, min(i, n_in - 1)] += min(i + 1, end) - max(i, start)
-    return (w / scale).to(like.device)
 
 
 class NonMaxSuppressionV3(Primitive):

@@ -8,6 +8,9 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import array_func, math_func
+from ..function._math_dtypes import KERNEL_DTYPES
+from ..function._math_dtypes import check as _kernel_dtype
+from ..function._prim_checks import _check_dtypes, _check_ndim
 from ..function._utils import (
     FLOATS,
     _check_dtype,
@@ -21,9 +24,6 @@ from ._errors import (
     not_bool,
     tensor_sequence,
 )
-from ._math_dtypes import KERNEL_DTYPES
-from ._math_dtypes import check as _kernel_dtype
-from ._prim_checks import _check_dtypes, _check_ndim
 
 _to_torch_dtype = mstype.to_torch
 

@@ -11,6 +11,13 @@ from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _set, _u
 from ..function import array_func, image_func
+from ..function._prim_checks import (
+    _check_dtypes,
+    _check_ndim,
+    _check_unpool_attrs,
+    _ints,
+    _kernel_ints,
+)
 from ..function._utils import (
     F16_F32,
     FLOATS,
@@ -22,13 +29,6 @@ from ..function._utils import (
 from ..function.nn_func import _check_rank, _check_same_shape, _relu
 from ..primitive import Primitive, prim_attr_register
 from ._errors import float_input, functional, tensor_of
-from ._prim_checks import (
-    _check_dtypes,
-    _check_ndim,
-    _check_unpool_attrs,
-    _ints,
-    _kernel_ints,
-)
 
 # MindSpore 2.10's dtype lists of its Primitives' infer checks (``check_tensor_dtype_valid``), as torch dtypes.
 _INTS = (torch.int8, torch.int16, torch.int32, torch.int64)

@@ -5,42 +5,15 @@ formula and returns them, as MindSpore's in-place kernels do. The updates run wi
 recording autograd and go through ``tensor_methods._set``, so they never disturb a graph.
 """
 
-import torch
 
-from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _set, _u
-from ..function._utils import (
-    _ut,
-)
+from ...common.tensor_methods import _u
+from ..function import optim_func
+from ..function.optim_func import _ftrl, _proximal  # noqa: F401 - nn.FTRL and nn.ProximalAdagrad import them here
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["ApplyMomentum", "SGD", "ApplyGradientDescent", "Adam", "AdamWeightDecay", "ApplyAdagrad",
            "ApplyAdagradV2", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign",
            "ApplyPowerSign", "ApplyProximalGradientDescent", "ApplyKerasMomentum", "ApplyFtrl"]
-
-
-def _v(x):
-    """A torch value for a Tensor or Python number input, detached from any graph."""
-    return x._t.detach() if isinstance(x, Tensor) else x
-
-
-def _proximal(prox, rate, l1, l2):
-    """The proximal step of L1/L2 regularisation at effective rate ``rate``:
-    ``sign(prox) * max(|prox| - rate * l1, 0) / (1 + rate * l2)`` (torch tensors or numbers).
-    Shared by ``ApplyProximalGradientDescent`` and ``nn.ProximalAdagrad``."""
-    return torch.sign(prox) * torch.clamp_min(torch.abs(prox) - rate * l1, 0) / (1 + rate * l2)
-
-
-def _ftrl(var, accum, linear, grad, lr, l1, l2, lr_power):
-    """One FTRL-Proximal step on torch tensors; returns the new ``(var, accum, linear)``.
-    Shared by ``ApplyFtrl`` and ``nn.FTRL``."""
-    p = -lr_power
-    acc = accum + grad * grad
-    acc_pow = acc ** p
-    lin = linear + grad - (acc_pow - accum ** p) / lr * var
-    quadratic = acc_pow / lr + 2 * l2
-    new = torch.where(torch.abs(lin) > l1, (torch.sign(lin) * l1 - lin) / quadratic, torch.zeros_like(var))
-    return new, acc, lin
 
 
 class ApplyMomentum(Primitive):
@@ -56,13 +29,8 @@ class ApplyMomentum(Primitive):
         pass
 
     def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
-        with torch.no_grad():
-            g, lr, mom = _v(gradient) * self.gradient_scale, _v(learning_rate), _v(momentum)
-            acc = _v(accumulation) * mom + g
-            _set(accumulation, acc)
-            step = (g + mom * acc) if self.use_nesterov else acc
-            _set(variable, _v(variable) - lr * step)
-        return variable
+        return optim_func.apply_momentum(variable, accumulation, learning_rate, gradient, momentum,
+                                         use_nesterov=self.use_nesterov, gradient_scale=self.gradient_scale)
 
 
 class SGD(Primitive):
@@ -73,17 +41,8 @@ class SGD(Primitive):
         pass
 
     def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
-        with torch.no_grad():
-            p, g, mom = _v(parameters), _v(gradient), _v(momentum)
-            if self.weight_decay:
-                g = g + self.weight_decay * p
-            first = _v(stat) > 0
-            acc = torch.where(first, g, _v(accum) * mom + (1 - self.dampening) * g)
-            _set(accum, acc)
-            _set(stat, torch.zeros_like(_v(stat)))
-            step = g + mom * acc if self.nesterov else acc
-            _set(parameters, p - _v(learning_rate) * step)
-        return parameters
+        return optim_func.sgd(parameters, gradient, learning_rate, accum, momentum, stat,
+                              weight_decay=self.weight_decay, nesterov=self.nesterov, dampening=self.dampening)
 
 
 class ApplyGradientDescent(Primitive):
@@ -93,9 +52,7 @@ class ApplyGradientDescent(Primitive):
         super().__init__("ApplyGradientDescent")
 
     def __call__(self, var, alpha, delta):
-        with torch.no_grad():
-            _set(var, _v(var) - _v(alpha) * _v(delta))
-        return var
+        return optim_func.apply_gradient_descent(var, alpha, delta)
 
 
 class Adam(Primitive):
@@ -111,16 +68,8 @@ class Adam(Primitive):
         pass
 
     def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
-        with torch.no_grad():
-            g, b1, b2 = _v(gradient), _v(beta1), _v(beta2)
-            lr_t = _v(lr) * (1 - _v(beta2_power)) ** 0.5 / (1 - _v(beta1_power))
-            m_new = _v(m) + (g - _v(m)) * (1 - b1)
-            v_new = _v(v) + (g * g - _v(v)) * (1 - b2)
-            num = m_new * b1 + (1 - b1) * g if self.use_nesterov else m_new
-            _set(m, m_new)
-            _set(v, v_new)
-            _set(var, _v(var) - lr_t * num / (torch.sqrt(v_new) + _v(epsilon)))
-        return var, m, v
+        return optim_func.adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient,
+                               use_nesterov=self.use_nesterov)
 
 
 class AdamWeightDecay(Primitive):
@@ -131,15 +80,7 @@ class AdamWeightDecay(Primitive):
         pass
 
     def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
-        with torch.no_grad():
-            g, b1, b2 = _v(gradient), _v(beta1), _v(beta2)
-            m_new = b1 * _v(m) + (1 - b1) * g
-            v_new = b2 * _v(v) + (1 - b2) * g * g
-            update = m_new / (torch.sqrt(v_new) + _v(epsilon)) + _v(decay) * _v(var)
-            _set(m, m_new)
-            _set(v, v_new)
-            _set(var, _v(var) - _v(lr) * update)
-        return var, m, v
+        return optim_func.adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient)
 
 
 class ApplyAdagrad(Primitive):
@@ -154,12 +95,7 @@ class ApplyAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, lr, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            acc = _v(accum) + g * g if self.update_slots else _v(accum)
-            _set(accum, acc)
-            _set(var, _v(var) - _v(lr) * g / torch.sqrt(acc))
-        return var, accum
+        return optim_func.apply_adagrad(var, accum, lr, grad, update_slots=self.update_slots)
 
 
 class ApplyAdagradV2(Primitive):
@@ -170,12 +106,8 @@ class ApplyAdagradV2(Primitive):
         pass
 
     def __call__(self, var, accum, lr, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            acc = _v(accum) + g * g if self.update_slots else _v(accum)
-            _set(accum, acc)
-            _set(var, _v(var) - _v(lr) * g / (torch.sqrt(acc) + self.epsilon))
-        return var, accum
+        return optim_func.apply_adagrad_v2(var, accum, lr, grad, update_slots=self.update_slots,
+                                          epsilon=self.epsilon)
 
 
 class ApplyRMSProp(Primitive):
@@ -186,14 +118,7 @@ class ApplyRMSProp(Primitive):
         pass
 
     def __call__(self, var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon):
-        with torch.no_grad():
-            g = _v(grad)
-            ms = _v(decay) * _v(mean_square) + (1 - _v(decay)) * g * g
-            mom = _v(momentum) * _v(moment) + _v(learning_rate) * g / torch.sqrt(ms + _v(epsilon))
-            _set(mean_square, ms)
-            _set(moment, mom)
-            _set(var, _v(var) - mom)
-        return var
+        return optim_func.apply_rms_prop(var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon)
 
 
 class ApplyCenteredRMSProp(Primitive):
@@ -204,16 +129,8 @@ class ApplyCenteredRMSProp(Primitive):
         pass
 
     def __call__(self, var, mean_gradient, mean_square, moment, grad, learning_rate, decay, momentum, epsilon):
-        with torch.no_grad():
-            g, d = _v(grad), _v(decay)
-            mg = d * _v(mean_gradient) + (1 - d) * g
-            ms = d * _v(mean_square) + (1 - d) * g * g
-            mom = _v(momentum) * _v(moment) + _v(learning_rate) * g / torch.sqrt(ms - mg * mg + _v(epsilon))
-            _set(mean_gradient, mg)
-            _set(mean_square, ms)
-            _set(moment, mom)
-            _set(var, _v(var) - mom)
-        return var
+        return optim_func.apply_centered_rms_prop(var, mean_gradient, mean_square, moment, grad, learning_rate,
+                                                  decay, momentum, epsilon)
 
 
 class ApplyAdaMax(Primitive):
@@ -223,14 +140,7 @@ class ApplyAdaMax(Primitive):
         super().__init__("ApplyAdaMax")
 
     def __call__(self, var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
-        with torch.no_grad():
-            g, b1 = _v(grad), _v(beta1)
-            m_new = b1 * _v(m) + (1 - b1) * g
-            v_new = torch.maximum(_v(beta2) * _v(v), torch.abs(g))
-            _set(m, m_new)
-            _set(v, v_new)
-            _set(var, _v(var) - _v(lr) / (1 - _v(beta1_power)) * m_new / (v_new + _v(epsilon)))
-        return var, m, v
+        return optim_func.apply_ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)
 
 
 class ApplyAdadelta(Primitive):
@@ -240,14 +150,7 @@ class ApplyAdadelta(Primitive):
         super().__init__("ApplyAdadelta")
 
     def __call__(self, var, accum, accum_update, lr, rho, epsilon, grad):
-        with torch.no_grad():
-            g, r, eps = _v(grad), _v(rho), _v(epsilon)
-            acc = r * _v(accum) + (1 - r) * g * g
-            update = torch.sqrt(_v(accum_update) + eps) / torch.sqrt(acc + eps) * g
-            _set(accum, acc)
-            _set(accum_update, r * _v(accum_update) + (1 - r) * update * update)
-            _set(var, _v(var) - _v(lr) * update)
-        return var, accum, accum_update
+        return optim_func.apply_adadelta(var, accum, accum_update, lr, rho, epsilon, grad)
 
 
 class ApplyAddSign(Primitive):
@@ -257,13 +160,7 @@ class ApplyAddSign(Primitive):
         super().__init__("ApplyAddSign")
 
     def __call__(self, var, m, lr, alpha, sign_decay, beta, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            m_new = _v(beta) * _v(m) + (1 - _v(beta)) * g
-            update = (_v(alpha) + _v(sign_decay) * torch.sign(g) * torch.sign(m_new)) * g
-            _set(m, m_new)
-            _set(var, _v(var) - _v(lr) * update)
-        return var, m
+        return optim_func.apply_add_sign(var, m, lr, alpha, sign_decay, beta, grad)
 
 
 class ApplyPowerSign(Primitive):
@@ -273,13 +170,7 @@ class ApplyPowerSign(Primitive):
         super().__init__("ApplyPowerSign")
 
     def __call__(self, var, m, lr, logbase, sign_decay, beta, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            m_new = _v(beta) * _v(m) + (1 - _v(beta)) * g
-            scale = torch.exp(_v(logbase) * _v(sign_decay) * torch.sign(g) * torch.sign(m_new))
-            _set(m, m_new)
-            _set(var, _v(var) - _v(lr) * scale * g)
-        return var, m
+        return optim_func.apply_power_sign(var, m, lr, logbase, sign_decay, beta, grad)
 
 
 class ApplyProximalGradientDescent(Primitive):
@@ -289,10 +180,7 @@ class ApplyProximalGradientDescent(Primitive):
         super().__init__("ApplyProximalGradientDescent")
 
     def __call__(self, var, alpha, l1, l2, delta):
-        with torch.no_grad():
-            a = _v(alpha)
-            _set(var, _proximal(_v(var) - a * _v(delta), a, _v(l1), _v(l2)))
-        return var
+        return optim_func.apply_proximal_gradient_descent(var, alpha, l1, l2, delta)
 
 
 class ApplyKerasMomentum(Primitive):
@@ -303,13 +191,7 @@ class ApplyKerasMomentum(Primitive):
         pass
 
     def __call__(self, var, accum, lr, grad, momentum):
-        with torch.no_grad():
-            g, mom, rate = _v(grad), _v(momentum), _v(lr)
-            acc = mom * _v(accum) - rate * g
-            _set(accum, acc)
-            step = mom * acc - rate * g if self.use_nesterov else acc
-            _set(var, _v(var) + step)
-        return var, accum
+        return optim_func.apply_keras_momentum(var, accum, lr, grad, momentum, use_nesterov=self.use_nesterov)
 
 
 class ApplyFtrl(Primitive):
@@ -325,12 +207,7 @@ class ApplyFtrl(Primitive):
         pass
 
     def __call__(self, var, accum, linear, grad, lr, l1, l2, lr_power):
-        with torch.no_grad():
-            new, acc, lin = _ftrl(_v(var), _v(accum), _v(linear), _v(grad), _v(lr), _v(l1), _v(l2), _v(lr_power))
-            _set(accum, acc)
-            _set(linear, lin)
-            _set(var, new)
-        return var
+        return optim_func.apply_ftrl(var, accum, linear, grad, lr, l1, l2, lr_power)
 
 
 class ApplyAdamWithAmsgrad(Primitive):
@@ -341,19 +218,8 @@ class ApplyAdamWithAmsgrad(Primitive):
         pass
 
     def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, grad):
-        from ...common.tensor_methods import _set
-        with torch.no_grad():
-            g = grad._t
-            b1, b2 = self.beta1, self.beta2
-            lr_t = _u(lr) * (1 - _u(beta2_power)) ** 0.5 / (1 - _u(beta1_power))
-            m_new = b1 * m._t + (1 - b1) * g
-            v_new = b2 * v._t + (1 - b2) * g * g
-            vhat_new = torch.maximum(vhat._t, v_new)
-            _set(m, m_new)
-            _set(v, v_new)
-            _set(vhat, vhat_new)
-            _set(var, var._t - lr_t * m_new / (torch.sqrt(vhat_new) + self.epsilon))
-        return var, m, v, vhat
+        return optim_func.apply_adam_with_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, grad,
+                                                  beta1=self.beta1, beta2=self.beta2, epsilon=self.epsilon)
 
 
 class ApplyProximalAdagrad(Primitive):
@@ -364,16 +230,7 @@ class ApplyProximalAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, lr, l1, l2, grad):
-        from ...common.tensor_methods import _set
-        with torch.no_grad():
-            g = grad._t
-            acc = accum._t + g * g
-            rate = _u(lr) / torch.sqrt(acc)
-            prox = var._t - rate * g
-            new = torch.sign(prox) / (1 + rate * _u(l2)) * torch.clamp_min(torch.abs(prox) - rate * _u(l1), 0)
-            _set(accum, acc)
-            _set(var, new)
-        return var, accum
+        return optim_func.apply_proximal_adagrad(var, accum, lr, l1, l2, grad)
 
 
 class LARSUpdate(Primitive):
@@ -384,14 +241,8 @@ class LARSUpdate(Primitive):
         pass
 
     def __call__(self, weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate):
-        w_norm = torch.sqrt(norm_weight._t)
-        g_norm = torch.sqrt(norm_gradient._t)
-        wd, lr = _u(weight_decay), _u(learning_rate)
-        # As in MindSpore's kernel (and nn.LARS), a zero norm has no special case.
-        trust = self.hyperpara * w_norm / (g_norm + wd * w_norm + self.epsilon)
-        if self.use_clip:
-            trust = torch.clamp(trust / lr, max=1.0)
-        return _wrap(trust * (gradient._t + wd * weight._t))
+        return optim_func.lars_update(weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate,
+                                      use_clip=self.use_clip, hyperpara=self.hyperpara, epsilon=self.epsilon)
 
 
 class ApplyAdamWithAmsgradV2(Primitive):
@@ -402,28 +253,9 @@ class ApplyAdamWithAmsgradV2(Primitive):
         pass
 
     def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
-        prim = ApplyAdamWithAmsgrad(float(_u(beta1)), float(_u(beta2)), float(_u(epsilon)))
-        return prim(var, m, v, vhat, beta1_power, beta2_power, lr, grad)
-
-
-def _rows(indices):
-    return indices._t.long().reshape(-1)
-
-
-def _sparse_adagrad(var, accum, grad, indices, lr, epsilon, update_slots):
-    """Adagrad on the rows ``indices`` of ``var`` and ``accum``, dividing by ``sqrt(accum) + epsilon``;
-    shared by SparseApplyAdagrad (``epsilon`` 0) and SparseApplyAdagradV2. Returns ``(var, accum)``."""
-    from ...common.tensor_methods import _set
-    with torch.no_grad():
-        idx, g = _rows(indices), grad._t
-        acc = accum._t.clone()
-        if update_slots:
-            acc.index_add_(0, idx, g * g)
-        w = var._t.clone()
-        w.index_add_(0, idx, -lr * g / (torch.sqrt(acc[idx]) + epsilon))
-        _set(accum, acc)
-        _set(var, w)
-    return var, accum
+        return optim_func.apply_adam_with_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, grad,
+                                                  beta1=float(_u(beta1)), beta2=float(_u(beta2)),
+                                                  epsilon=float(_u(epsilon)))
 
 
 class SparseApplyAdagrad(Primitive):
@@ -434,7 +266,8 @@ class SparseApplyAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, grad, indices):
-        return _sparse_adagrad(var, accum, grad, indices, self.lr, 0.0, self.update_slots)
+        return optim_func.sparse_apply_adagrad(var, accum, grad, indices, lr=self.lr,
+                                               update_slots=self.update_slots)
 
 
 class SparseApplyAdagradV2(Primitive):
@@ -449,7 +282,8 @@ class SparseApplyAdagradV2(Primitive):
         pass
 
     def __call__(self, var, accum, grad, indices):
-        return _sparse_adagrad(var, accum, grad, indices, self.lr, self.epsilon, self.update_slots)
+        return optim_func.sparse_apply_adagrad_v2(var, accum, grad, indices, lr=self.lr, epsilon=self.epsilon,
+                                                 update_slots=self.update_slots)
 
 
 class SparseApplyRMSProp(Primitive):
@@ -464,17 +298,8 @@ class SparseApplyRMSProp(Primitive):
         pass
 
     def __call__(self, var, ms, mom, lr, grad, indices):
-        from ...common.tensor_methods import _set
-        with torch.no_grad():
-            idx, g = _rows(indices), grad._t
-            ms_t, mom_t, w = ms._t.clone(), mom._t.clone(), var._t.clone()
-            ms_t[idx] = self.rho * ms_t[idx] + (1 - self.rho) * g * g
-            mom_t[idx] = self.momentum * mom_t[idx] + _u(lr) * g / torch.sqrt(ms_t[idx] + self.epsilon)
-            w[idx] = w[idx] - mom_t[idx]
-            _set(ms, ms_t)
-            _set(mom, mom_t)
-            _set(var, w)
-        return var, ms, mom
+        return optim_func.sparse_apply_rms_prop(var, ms, mom, lr, grad, indices, rho=self.rho,
+                                                momentum=self.momentum, epsilon=self.epsilon)
 
 
 class SparseApplyProximalAdagrad(Primitive):
@@ -485,17 +310,7 @@ class SparseApplyProximalAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, lr, l1, l2, grad, indices):
-        from ...common.tensor_methods import _set
-        with torch.no_grad():
-            idx, g = _rows(indices), grad._t
-            acc, w = accum._t.clone(), var._t.clone()
-            acc[idx] = acc[idx] + g * g
-            rate = _u(lr) / torch.sqrt(acc[idx])
-            prox = w[idx] - rate * g
-            w[idx] = torch.sign(prox) / (1 + rate * _u(l2)) * torch.clamp_min(torch.abs(prox) - rate * _u(l1), 0)
-            _set(accum, acc)
-            _set(var, w)
-        return var, accum
+        return optim_func.sparse_apply_proximal_adagrad(var, accum, lr, l1, l2, grad, indices)
 
 
 class SparseApplyFtrl(Primitive):
@@ -506,21 +321,8 @@ class SparseApplyFtrl(Primitive):
         pass
 
     def __call__(self, var, accum, linear, grad, indices):
-        from ...common.tensor_methods import _set
-        with torch.no_grad():
-            idx, g = _rows(indices), grad._t
-            w, acc, lin = var._t.clone(), accum._t.clone(), linear._t.clone()
-            p = -self.lr_power
-            acc_new = acc[idx] + g * g
-            lin[idx] = lin[idx] + g - (acc_new ** p - acc[idx] ** p) / self.lr * w[idx]
-            quad = acc_new ** p / self.lr + 2 * self.l2
-            w[idx] = torch.where(torch.abs(lin[idx]) > self.l1, (torch.sign(lin[idx]) * self.l1 - lin[idx]) / quad,
-                                 torch.zeros_like(quad))
-            acc[idx] = acc_new
-            _set(accum, acc)
-            _set(linear, lin)
-            _set(var, w)
-        return var, accum, linear
+        return optim_func.sparse_apply_ftrl(var, accum, linear, grad, indices, lr_power=self.lr_power, lr=self.lr,
+                                            l2=self.l2, l1=self.l1)
 
 
 class ApplyAdagradDA(Primitive):
@@ -534,16 +336,8 @@ class ApplyAdagradDA(Primitive):
         pass
 
     def __call__(self, var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2, global_step):
-        with torch.no_grad():
-            g = grad._t.detach()
-            acc = gradient_accumulator._t.detach() + g
-            sq = gradient_squared_accumulator._t.detach() + g * g
-            lr_, l1_, l2_, step = (_ut(v, g) for v in (lr, l1, l2, global_step))
-            shrunk = torch.sign(acc) * torch.clamp_min(acc.abs() - l1_ * step, 0) if float(l1_) > 0 else acc
-            _set(gradient_accumulator, acc)
-            _set(gradient_squared_accumulator, sq)
-            _set(var, -shrunk * lr_ / (l2_ * step * lr_ + torch.sqrt(sq)))
-        return var
+        return optim_func.apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1,
+                                           l2, global_step)
 
 
 class AdamNoUpdateParam(Primitive):
@@ -556,13 +350,6 @@ class AdamNoUpdateParam(Primitive):
         pass
 
     def __call__(self, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
-        with torch.no_grad():
-            g = gradient._t.detach()
-            b1p, b2p, lr_, b1, b2, eps = (_ut(x, g) for x in (beta1_power, beta2_power, lr, beta1, beta2, epsilon))
-            m_new = b1 * m._t.detach() + (1 - b1) * g
-            v_new = b2 * v._t.detach() + (1 - b2) * g * g
-            _set(m, m_new)
-            _set(v, v_new)
-            return _wrap(-lr_ * torch.sqrt(1 - b2p) / (1 - b1p) * m_new / (torch.sqrt(v_new) + eps))
+        return optim_func.adam_no_update_param(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient)
 
 __all__ += ["ApplyAdamWithAmsgrad", "ApplyProximalAdagrad", "LARSUpdate", "ApplyAdamWithAmsgradV2", "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyRMSProp", "SparseApplyProximalAdagrad", "SparseApplyFtrl", "ApplyAdagradDA", "AdamNoUpdateParam"]

@@ -13,11 +13,11 @@ import torch
 from ... import _checkparam as validator
 from ...common.tensor import Tensor, _wrap
 from ..function import image_func
+from ..function._prim_checks import _check_dtypes, _check_ndim
 from ..function.array_func import assign, assign_add, assign_sub
 from ..function.scalar_func import print_
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional
-from ._prim_checks import _check_dtypes, _check_ndim
 
 __all__ = ["Assign", "AssignAdd", "AssignSub", "Depend", "UpdateState", "Print", "ScalarSummary",
            "TensorSummary", "ImageSummary", "HistogramSummary", "StopGradient"]

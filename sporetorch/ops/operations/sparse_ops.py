@@ -6,13 +6,13 @@ import torch
 from ... import _checkparam as validator
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ..function._prim_checks import _check_dtypes, _check_ndim, _ints
 from ..function._utils import (
     FLOATS,
     _ut,
 )
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional, tensor_of
-from ._prim_checks import _check_dtypes, _check_ndim, _ints
 
 __all__ = ["Coalesce", "RaggedRange", "SparseSlice"]
 

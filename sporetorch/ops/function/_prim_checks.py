@@ -1,12 +1,11 @@
-"""Input checks shared by the Primitive classes: MindSpore 2.10's dtype families and per-Primitive infer
-dtype table, rank and window-attribute checks."""
+"""Input checks of the Primitive classes, as MindSpore 2.10's Primitive infer makes them: dtype families, the
+per-Primitive infer dtype table, Tensor-and-dtype, rank and window-attribute checks."""
 
 import torch
 
 from ... import _checkparam as validator
 from ...common.tensor import Tensor
-from ..function._utils import F16_F32, FLOATS, FLOATS_BF16, _same_dtype, _tensor_arg
-from ._errors import tensor_of
+from ._utils import F16_F32, FLOATS, FLOATS_BF16, _check_dtype, _same_dtype, _tensor_arg
 
 # Dtype families of MindSpore 2.10's Primitive infer checks (``tensor_of``).
 I32_64 = (torch.int32, torch.int64)
@@ -15,6 +14,37 @@ REALS = FLOATS + INTS
 NUMBERS = REALS + (torch.complex64, torch.complex128)
 
 __all__ = []
+
+
+def float_input(prim, x):
+    """TypeError unless ``x`` is a float (or complex) Tensor: MindSpore 2.10's kernel has no other."""
+    if isinstance(x, Tensor) and not (x._t.is_floating_point() or x._t.is_complex()):
+        raise TypeError(f"For '{prim}', the input must be a float Tensor, but got {x.dtype}")
+
+
+def complex_input(prim, x):
+    if isinstance(x, Tensor) and not x._t.is_complex():
+        raise TypeError(f"For '{prim}', the input must be a complex Tensor, but got {x.dtype}")
+
+
+def not_bool(prim, *xs):
+    for x in xs:
+        if isinstance(x, Tensor) and x._t.dtype == torch.bool:
+            raise TypeError(f"For '{prim}', the input must not be Bool")
+
+
+def tensor_sequence(prim, xs):
+    """TypeError unless ``xs`` is a tuple or list (of Tensors), as MindSpore 2.10 checks it."""
+    if not isinstance(xs, (tuple, list)):
+        raise TypeError(f"For '{prim}', the input must be a tuple or list of Tensors, but got {type(xs).__name__}")
+
+
+def tensor_of(prim, name, x, allowed):
+    """TypeError unless ``x`` is a Tensor of a dtype in ``allowed`` (torch dtypes): MindSpore 2.10's Primitive
+    infer checks (``check_tensor_dtype_valid``), made input by input in its order, dtypes before shapes."""
+    _tensor_arg(prim, name, x)
+    _check_dtype(prim, name, x, allowed)
+
 
 
 # Dtype families of MindSpore 2.10's infer checks for these Primitives (array_ops' families, and these).

@@ -24,6 +24,7 @@ from ._dtype_table import (
     SAME,
     apply_dtype_table,
 )
+from ._math_dtypes import check as _kernel_dtype
 from ._utils import (
     _axes,
     _axis,
@@ -1750,6 +1751,16 @@ def assign_sub(variable, value):
     """``variable -= value`` for a Parameter; returns ``variable``."""
     t, v = _value(variable, value, "assign_sub")
     return _set(variable, t - v)
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def nth_element(input, n, *, reverse):
+    """``NthElement``: The ``n``-th smallest (or largest with ``reverse``) value along the last axis."""
+    _kernel_dtype("NthElement", input)
+    t = input._t
+    k = int(_u(n))
+    return _wrap(torch.sort(t, -1, descending=reverse).values[..., k])
 
 
 _guard_module(globals(), __all__)

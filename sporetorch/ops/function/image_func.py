@@ -8,6 +8,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
+from ._prim_checks import _check_dtypes, _check_ndim
 from ._utils import F16_F32, FLOATS, _check_dtype, _guard_module, _ut
 
 __all__ = ["iou", "bounding_box_encode", "bounding_box_decode", "check_valid", "space_to_batch_nd",
@@ -307,6 +308,34 @@ def _area_weights(n_in, n_out, align_corners, like):
         for i in range(math.floor(start), math.ceil(end)):
             w[o, min(i, n_in - 1)] += min(i + 1, end) - max(i, start)
     return (w / scale).to(like.device)
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def nms_with_mask(bboxes, *, iou_threshold):
+    """``NMSWithMask``: Non-maximum suppression of (x1, y1, x2, y2, score) boxes: ``(boxes, indices, keep
+    mask)``."""
+    _check_dtypes("NMSWithMask", bboxes=bboxes)
+    _check_ndim("NMSWithMask", "bboxes", bboxes, 2)
+    if bboxes._t.shape[1] not in (5, 8):
+        raise ValueError(f"For 'NMSWithMask', the second dimension of 'bboxes' must be 5 or 8, but got shape "
+                         f"{tuple(bboxes._t.shape)}")
+    b = bboxes._t[:, :5]
+    order = torch.argsort(b[:, 4], descending=True, stable=True)
+    boxes = b[order]
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    keep = torch.ones(boxes.shape[0], dtype=torch.bool, device=b.device)
+    for i in range(boxes.shape[0]):
+        if not keep[i]:
+            continue
+        lt = torch.maximum(boxes[i, :2], boxes[i + 1:, :2])
+        rb = torch.minimum(boxes[i, 2:4], boxes[i + 1:, 2:4])
+        wh = (rb - lt).clamp_min(0)
+        inter = wh[:, 0] * wh[:, 1]
+        iou = inter / (area[i] + area[i + 1:] - inter)
+        keep[i + 1:] &= iou <= iou_threshold
+    # MindSpore 2.10 (CPU/GPU) returns the sorted boxes, and output_idx indexes them: it is 0..N-1.
+    return _wrap(boxes), _wrap(torch.arange(boxes.shape[0], dtype=torch.int32, device=b.device)), _wrap(keep)
 
 
 _guard_module(globals(), __all__)

@@ -13,10 +13,10 @@ import math
 
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common import seed as _seed
 from ...common.tensor import Tensor, _wrap
-from ..._device import default_device
 from ._utils import _float_of, _guard_module, _number, _shape, _tdtype, _ut
 
 __all__ = [
@@ -300,5 +300,13 @@ def log_uniform_candidate_sampler(true_classes, num_true=1, num_sampled=5, uniqu
 
 
 __all__ += ["uniform_candidate_sampler", "log_uniform_candidate_sampler"]
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def cauchy(*, median, sigma, size):
+    """``Cauchy``: Cauchy samples of ``size`` with ``median`` and scale ``sigma``."""
+    return _wrap(torch.empty(tuple(size), device=default_device()).cauchy_(median, sigma))
+
 
 _guard_module(globals(), __all__)

@@ -8,8 +8,22 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ._utils import (FLOATS, _axes, _axis, _check_dtype, _desc, _fail, _float_of, _guard, _guard_module,
-                     _inline_checked, _no_tensor, _tdtype, _ut)
+from ._math_dtypes import check as _kernel_dtype
+from ._utils import (
+    FLOATS,
+    _axes,
+    _axis,
+    _check_dtype,
+    _desc,
+    _fail,
+    _float_of,
+    _guard,
+    _guard_module,
+    _inline_checked,
+    _no_tensor,
+    _tdtype,
+    _ut,
+)
 
 __all__ = [
     "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",
@@ -490,6 +504,29 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     t = input._t
     values, idx = torch.kthvalue(t, k, _axis("kthvalue", dim, t.dim(), "dim"), keepdim)
     return _wrap(values), _wrap(idx)
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def square_sum_all(x, y):
+    """``(sum(x ** 2), sum(y ** 2))``."""
+    _kernel_dtype("SquareSumAll", x, y)
+    if x._t.shape != y._t.shape:
+        raise ValueError(f"For 'SquareSumAll', the inputs must have one shape, but got x {tuple(x._t.shape)} "
+                         f"and y {tuple(y._t.shape)}")
+    return _wrap(torch.sum(torch.square(x._t))), _wrap(torch.sum(torch.square(y._t)))
+
+
+def lp_norm(input, *, p, keep_dims, axis):
+    """``LpNorm``: p-norm over ``axis`` (an int or a list of ints)."""
+    _kernel_dtype("LpNorm", input)
+    t = input._t
+    if t.dim() == 0:  # MindSpore 2.10: the norm of a 0-d input is its absolute value, whatever the axis
+        return _wrap(torch.abs(t))
+    return _wrap(torch.linalg.vector_norm(t, p, tuple(axis), keep_dims))
+
+
+
 
 
 _guard_module(globals(), __all__)

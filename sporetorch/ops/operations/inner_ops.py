@@ -4,13 +4,14 @@ import torch
 
 from ...common.tensor import _wrap
 from ..function._utils import FLOATS
+from ..function.math_func import _betainc  # noqa: F401 - tests import it from here
 from ..primitive import Primitive, prim_attr_register
 from ._embedding_cache_ops import SubAndFilter
 from ._errors import tensor_of
 from ._inner_ops import CopyWithSlice, SelectView
 from .array_ops import TransposeExtView, TransposeView
 from .debug_ops import DumpGradient
-from .math_ops import Betainc, _betainc  # noqa: F401 - tests import _betainc from here
+from .math_ops import Betainc
 from .nn_ops import ComputeAccidentalHits, CTCLossV2, DataFormatVecPermute
 from .optim_ops import AdamNoUpdateParam, ApplyAdagradDA
 from .other_ops import PyFunc

@@ -3,11 +3,18 @@
 import torch
 
 from ... import _checkparam as validator
-from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
-from ..function import array_func, math_func
+from ..function import (
+    array_func,
+    fft_func,
+    image_func,
+    linalg_func,
+    math_func,
+    random_func,
+    reduce_func,
+)
 from ..function._math_dtypes import KERNEL_DTYPES
 from ..function._math_dtypes import check as _kernel_dtype
 from ..function._prim_checks import _check_dtypes, _check_ndim
@@ -738,11 +745,7 @@ class LpNorm(Primitive):
         self.add_prim_attr("axis", [axis] if isinstance(axis, int) else list(axis))
 
     def __call__(self, input):
-        _kernel_dtype("LpNorm", input)
-        t = input._t
-        if t.dim() == 0:  # MindSpore 2.10: the norm of a 0-d input is its absolute value, whatever the axis
-            return _wrap(torch.abs(t))
-        return _wrap(torch.linalg.vector_norm(t, self.p, tuple(self.axis), self.keep_dims))
+        return reduce_func.lp_norm(input, p=self.p, keep_dims=self.keep_dims, axis=self.axis)
 
 
 class Einsum(Primitive):
@@ -839,11 +842,7 @@ class SquareSumAll(Primitive):
         super().__init__("SquareSumAll")
 
     def __call__(self, x, y):
-        _kernel_dtype("SquareSumAll", x, y)
-        if x._t.shape != y._t.shape:
-            raise ValueError(f"For 'SquareSumAll', the inputs must have one shape, but got x {tuple(x._t.shape)} "
-                             f"and y {tuple(y._t.shape)}")
-        return _wrap(torch.sum(torch.square(x._t))), _wrap(torch.sum(torch.square(y._t)))
+        return reduce_func.square_sum_all(x, y)
 
 
 class Logit(Primitive):
@@ -1142,10 +1141,7 @@ class MatrixTriangularSolve(Primitive):
         pass
 
     def __call__(self, matrix, rhs):
-        _kernel_dtype("MatrixTriangularSolve", matrix, rhs)
-        m = matrix._t.mH if self.adjoint else matrix._t
-        upper = self.lower == self.adjoint
-        return _wrap(torch.linalg.solve_triangular(m, rhs._t, upper=upper))
+        return linalg_func.matrix_triangular_solve(matrix, rhs, adjoint=self.adjoint, lower=self.lower)
 
 
 class Renorm(Primitive):
@@ -1256,10 +1252,7 @@ class NthElement(Primitive):
         pass
 
     def __call__(self, input, n):
-        _kernel_dtype("NthElement", input)
-        t = input._t
-        k = int(_u(n))
-        return _wrap(torch.sort(t, -1, descending=self.reverse).values[..., k])
+        return array_func.nth_element(input, n, reverse=self.reverse)
 
 
 class PopulationCount(Primitive):
@@ -1287,16 +1280,7 @@ class MatrixSolveLs(Primitive):
         validator.check_value_type("fast", fast, [bool], self.name)
 
     def __call__(self, matrix, rhs, l2_regularizer):
-        _check_dtypes("MatrixSolveLs", matrix=matrix, rhs=rhs, l2_regularizer=l2_regularizer)
-        m, b = matrix._t, rhs._t
-        if m.dim() < 2 or b.dim() < 2 or m.shape[:-1] != b.shape[:-1]:
-            raise ValueError(f"For 'MatrixSolveLs', the 'matrix' and 'rhs' must be at least 2-D with the same shape "
-                             f"but the last axis, but got {tuple(m.shape)} and {tuple(b.shape)}")
-        l2 = float(l2_regularizer._t)
-        if l2 == 0.0:
-            return _wrap(torch.linalg.lstsq(m, b).solution)
-        gram = m.mH @ m + l2 * torch.eye(m.shape[-1], dtype=m.dtype, device=m.device)
-        return _wrap(torch.linalg.solve(gram, m.mH @ b))
+        return linalg_func.matrix_solve_ls(matrix, rhs, l2_regularizer)
 
 
 class Quantile(Primitive):
@@ -1345,7 +1329,7 @@ class Cauchy(Primitive):
         pass
 
     def __call__(self):
-        return _wrap(torch.empty(tuple(self.size), device=default_device()).cauchy_(self.median, self.sigma))
+        return random_func.cauchy(median=self.median, sigma=self.sigma, size=self.size)
 
 
 class EqualCount(Primitive):
@@ -1355,13 +1339,7 @@ class EqualCount(Primitive):
         super().__init__("EqualCount")
 
     def __call__(self, x, y):
-        _check_dtypes("EqualCount", x=x, y=y)
-        if x._t.shape != y._t.shape:
-            raise ValueError(f"For 'EqualCount', the shapes of 'x' and 'y' must be the same, but got "
-                             f"{tuple(x._t.shape)} and {tuple(y._t.shape)}")
-        if x._t.dtype == torch.bool:  # found after the shapes, when MindSpore 2.10 selects the kernel
-            raise TypeError("For 'EqualCount', the inputs must not be Bool")
-        return _wrap(torch.eq(x._t, y._t).sum().reshape(1).to(x._t.dtype))
+        return math_func.equal_count(x, y)
 
 
 class HistogramFixedWidth(Primitive):
@@ -1374,14 +1352,7 @@ class HistogramFixedWidth(Primitive):
         validator.check_string(dtype, ["int32"], "dtype", self.name)
 
     def __call__(self, x, range):
-        _check_dtypes("HistogramFixedWidth", x=x, range=range)
-        _check_ndim("HistogramFixedWidth", "range", range, 1)
-        if range._t.shape[0] != 2:
-            raise ValueError(f"For 'HistogramFixedWidth', the 'range' must have 2 elements, but got shape "
-                             f"{tuple(range._t.shape)}")
-        lo, hi = (float(v) for v in _u(range).tolist())
-        idx = torch.floor((x._t.double() - lo) / (hi - lo) * self.nbins).clamp(0, self.nbins - 1).long()
-        return _wrap(torch.bincount(idx.reshape(-1), minlength=self.nbins).to(torch.int32))
+        return math_func.histogram_fixed_width(x, range, nbins=self.nbins)
 
 
 class CompareAndBitpack(Primitive):
@@ -1391,20 +1362,7 @@ class CompareAndBitpack(Primitive):
         super().__init__("CompareAndBitpack")
 
     def __call__(self, x, threshold):
-        _check_dtypes("CompareAndBitpack", x=x, threshold=threshold)
-        _check_ndim("CompareAndBitpack", "threshold", threshold, 0)
-        if x._t.dim() == 0 or x._t.shape[-1] % 8:
-            raise ValueError(f"For 'CompareAndBitpack', the last dimension of 'x' must be a multiple of 8, but got "
-                             f"shape {tuple(x._t.shape)}")
-        # As MindSpore 2.10 packs them: x > threshold with the first of each 8 in the highest bit, but a Bool x
-        # itself (threshold unused) with the first in the lowest bit.
-        t = x._t
-        bits = (t if t.dtype == torch.bool else t > threshold._t).to(torch.uint8)
-        bits = bits.reshape(bits.shape[:-1] + (bits.shape[-1] // 8, 8))
-        weights = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.uint8, device=bits.device)
-        if t.dtype == torch.bool:
-            weights = weights.flip(0)
-        return _wrap((bits * weights).sum(-1).to(torch.uint8))
+        return math_func.compare_and_bitpack(x, threshold)
 
 
 class LerpScalar(Primitive):
@@ -1428,7 +1386,7 @@ class FloatStatus(Primitive):
         super().__init__("FloatStatus")
 
     def __call__(self, x):
-        return _wrap((~torch.isfinite(x._t)).any().reshape(1).to(torch.float32))
+        return math_func.float_status(x)
 
 
 class NMSWithMask(Primitive):
@@ -1439,27 +1397,7 @@ class NMSWithMask(Primitive):
         validator.check_value_type("iou_threshold", iou_threshold, [float], self.name)
 
     def __call__(self, bboxes):
-        _check_dtypes("NMSWithMask", bboxes=bboxes)
-        _check_ndim("NMSWithMask", "bboxes", bboxes, 2)
-        if bboxes._t.shape[1] not in (5, 8):
-            raise ValueError(f"For 'NMSWithMask', the second dimension of 'bboxes' must be 5 or 8, but got shape "
-                             f"{tuple(bboxes._t.shape)}")
-        b = bboxes._t[:, :5]
-        order = torch.argsort(b[:, 4], descending=True, stable=True)
-        boxes = b[order]
-        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-        keep = torch.ones(boxes.shape[0], dtype=torch.bool, device=b.device)
-        for i in range(boxes.shape[0]):
-            if not keep[i]:
-                continue
-            lt = torch.maximum(boxes[i, :2], boxes[i + 1:, :2])
-            rb = torch.minimum(boxes[i, 2:4], boxes[i + 1:, 2:4])
-            wh = (rb - lt).clamp_min(0)
-            inter = wh[:, 0] * wh[:, 1]
-            iou = inter / (area[i] + area[i + 1:] - inter)
-            keep[i + 1:] &= iou <= self.iou_threshold
-        # MindSpore 2.10 (CPU/GPU) returns the sorted boxes, and output_idx indexes them: it is 0..N-1.
-        return _wrap(boxes), _wrap(torch.arange(boxes.shape[0], dtype=torch.int32, device=b.device)), _wrap(keep)
+        return image_func.nms_with_mask(bboxes, iou_threshold=self.iou_threshold)
 
 
 class AccumulateNV2(Primitive):
@@ -1539,16 +1477,8 @@ class FFTWithSize(Primitive):
         pass
 
     def __call__(self, x):
-        dims = tuple(range(-self.signal_ndim, 0))
-        t = x._t
-        if self.real and not self.inverse:
-            fn = torch.fft.rfftn if self.onesided else torch.fft.fftn
-            return _wrap(fn(t, dim=dims, norm=self.norm))
-        if self.real:
-            sizes = tuple(self.signal_sizes) or None
-            return _wrap(torch.fft.irfftn(t, s=sizes, dim=dims, norm=self.norm))
-        fn = torch.fft.ifftn if self.inverse else torch.fft.fftn
-        return _wrap(fn(t, dim=dims, norm=self.norm))
+        return fft_func.fft_with_size(x, real=self.real, inverse=self.inverse, onesided=self.onesided,
+                                     signal_ndim=self.signal_ndim, signal_sizes=self.signal_sizes, norm=self.norm)
 
 
 class MatrixLogarithm(Primitive):
@@ -1558,62 +1488,7 @@ class MatrixLogarithm(Primitive):
         super().__init__("MatrixLogarithm")
 
     def __call__(self, x):
-        _check_dtypes("MatrixLogarithm", x=x)
-        _check_ndim("MatrixLogarithm", "x", x, 2, at_least=True)
-        if x._t.shape[-1] != x._t.shape[-2]:
-            raise ValueError(f"For 'MatrixLogarithm', the last two dimensions of 'x' must be equal, but got shape "
-                             f"{tuple(x._t.shape)}")
-        return _wrap(_logm(x._t.to(torch.complex128)).to(x._t.dtype))
-
-
-def _logm(a):
-    """Principal logarithm of (batched) square matrices, defective ones too: inverse scaling and squaring.
-    Square roots (Denman-Beavers) bring ``a`` within 0.25 of I, where the series of log(I + X) converges fast;
-    each square root taken doubles the result."""
-    eye = torch.eye(a.shape[-1], dtype=a.dtype, device=a.device).expand_as(a)
-    roots = 0
-    while roots < 64 and float(torch.linalg.matrix_norm(a - eye, 1).max()) > 0.25:
-        y, z = a, eye
-        for _ in range(100):
-            y, z, previous = (y + torch.linalg.inv(z)) / 2, (z + torch.linalg.inv(y)) / 2, y
-            if torch.allclose(y, previous, rtol=1e-14, atol=1e-14):
-                break
-        a, roots = y, roots + 1
-    d = a - eye
-    term, out = eye, torch.zeros_like(a)
-    for j in range(1, 40):  # |d| <= 0.25: the terms fall below 1e-24
-        term = term @ d
-        out = out + term * ((-1) ** (j + 1) / j)
-    return out * 2 ** roots
-
-
-def _betainc(a, b, x, iterations=300):
-    """The regularized incomplete beta function I_x(a, b) by its continued fraction (float64)."""
-    tiny = 1e-300
-
-    def fraction(a, b, x):
-        qab, qap, qam = a + b, a + 1, a - 1
-        c = torch.ones_like(x)
-        d = 1 - qab * x / qap
-        d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
-        h = d
-        for m in range(1, iterations + 1):
-            m2 = 2 * m
-            for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)), -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
-                d = 1 + aa * d
-                d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
-                c = 1 + aa / c
-                c = torch.where(c.abs() < tiny, torch.full_like(c, tiny), c)
-                h = h * d * c
-        return h
-
-    inner = (0 < x) & (x < 1)
-    xs = torch.where(inner, x, torch.full_like(x, 0.5))
-    log_front = torch.lgamma(a + b) - torch.lgamma(a) - torch.lgamma(b) + a * torch.log(xs) + b * torch.log1p(-xs)
-    front = torch.exp(log_front)
-    direct = xs < (a + 1) / (a + b + 2)
-    value = torch.where(direct, front * fraction(a, b, xs) / a, 1 - front * fraction(b, a, 1 - xs) / b)
-    return torch.where(inner, value, torch.where(x <= 0, torch.zeros_like(x), torch.ones_like(x)))
+        return linalg_func.matrix_logarithm(x)
 
 
 class Betainc(Primitive):
@@ -1632,17 +1507,6 @@ class Betainc(Primitive):
         pass
 
     def __call__(self, a, b, x):
-        ta, tb, tx = a._t, b._t, x._t
-        if not (ta.dtype == tb.dtype == tx.dtype) or ta.dtype not in (torch.float32, torch.float64):
-            raise TypeError(f"For 'Betainc', 'a', 'b' and 'x' must all be float32 or all float64, but got "
-                            f"{a.dtype}, {b.dtype} and {x.dtype}")
-        if not (ta.shape == tb.shape == tx.shape):
-            raise ValueError(f"For 'Betainc', 'a', 'b' and 'x' must have the same shape, but got "
-                             f"{tuple(ta.shape)}, {tuple(tb.shape)} and {tuple(tx.shape)}")
-        a64, b64, x64 = ta.double(), tb.double(), tx.double()
-        # outside the domain (a, b > 0, 0 <= x <= 1) the result is NaN, as MindSpore 2.10's kernel gives it
-        outside = (a64 <= 0) | (b64 <= 0) | (x64 < 0) | (x64 > 1)
-        value = _betainc(a64.clamp_min(1e-300), b64.clamp_min(1e-300), x64.clamp(0, 1))
-        return _wrap(torch.where(outside, torch.full_like(value, float("nan")), value).to(ta.dtype))
+        return math_func.betainc(a, b, x)
 
 __all__ += ["MatrixSolveLs", "Quantile", "Eig", "LuUnpack", "Cauchy", "EqualCount", "HistogramFixedWidth", "CompareAndBitpack", "LerpScalar", "FloatStatus", "NMSWithMask", "AccumulateNV2", "TridiagonalMatMul", "Ormqr", "STFT", "FFTWithSize", "MatrixLogarithm", "Betainc"]

@@ -7,6 +7,7 @@ import math
 import torch
 import torch.nn.functional as F
 
+from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
 from ._prim_checks import _check_dtypes, _check_ndim
 from ._utils import F16_F32, FLOATS, _check_dtype, _guard_module, _ut
@@ -336,6 +337,111 @@ def nms_with_mask(bboxes, *, iou_threshold):
         keep[i + 1:] &= iou <= iou_threshold
     # MindSpore 2.10 (CPU/GPU) returns the sorted boxes, and output_idx indexes them: it is 0..N-1.
     return _wrap(boxes), _wrap(torch.arange(boxes.shape[0], dtype=torch.int32, device=b.device)), _wrap(keep)
+
+
+def _source(n_in, n_out, align_corners, half_pixel, device):
+    """The source coordinate of each output position under MindSpore's (TensorFlow's) resize modes: aligned
+    corners, half-pixel centres, or else the legacy ``dst * n_in / n_out``."""
+    dst = torch.arange(n_out, dtype=torch.float64, device=device)
+    if align_corners:
+        return dst * ((n_in - 1) / (n_out - 1) if n_out > 1 else 0.0)
+    if half_pixel:
+        return (dst + 0.5) * (n_in / n_out) - 0.5
+    return dst * (n_in / n_out)
+
+
+def _nearest_taps(src, n_in, align_corners, half_pixel):
+    """The nearest source: ``src`` rounded with aligned corners or half-pixel centres, else its floor."""
+    return [torch.floor(src + 0.5) if align_corners or half_pixel else src.floor()], [torch.ones_like(src)]
+
+
+def _linear_taps(src, n_in, align_corners, half_pixel):
+    src = src.clamp_min(0) if half_pixel else src
+    lo = src.floor()
+    frac = src - lo
+    return [lo, lo + 1], [1 - frac, frac]
+
+
+def _cubic_taps(src, n_in, align_corners, half_pixel):
+    """MindSpore's (TensorFlow's) cubic convolution: the weights at the offset rounded to 1/1024 (its
+    coefficient table); with half-pixel centres Keys' a = -0.5 and the taps outside the input dropped (the rest
+    renormalised), else a = -0.75 with edge taps repeated."""
+    lo = src.floor()
+    frac = torch.round((src - lo) * 1024) / 1024
+    a = -0.5 if half_pixel else -0.75
+
+    def weight(d):
+        d = d.abs()
+        near = ((a + 2) * d - (a + 3)) * d * d + 1
+        far = ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+        return torch.where(d <= 1, near, torch.where(d < 2, far, torch.zeros_like(d)))
+    index = [lo + o for o in (-1, 0, 1, 2)]
+    weights = [weight(frac - o) for o in (-1, 0, 1, 2)]
+    if half_pixel:
+        weights = [torch.where((i >= 0) & (i < n_in), w, torch.zeros_like(w)) for i, w in zip(index, weights)]
+        total = sum(weights)
+        weights = [w / total for w in weights]
+    return index, weights
+
+
+def _resize(t, size, taps, align_corners, half_pixel):
+    """Separable resize of the last two axes of ``t`` to ``size`` with the interpolation ``taps`` (source
+    indices, clamped to the edge, and their weights)."""
+    factors = _power_of_two_upscale(t.shape[-2:], size)
+    if factors and taps is _nearest_taps and not (align_corners or half_pixel):
+        # Each row (column) repeated ``factor`` times: exactly what the indices select for a
+        # power-of-two upscale, and a repeat's backward is a sum (see _resize_by_index).
+        return t.repeat_interleave(factors[0], dim=-2).repeat_interleave(factors[1], dim=-1)
+    return _resize_by_index(t, size, taps, align_corners, half_pixel)
+
+
+def _power_of_two_upscale(n_in, size):
+    """The factor of each axis where ``size`` is ``n_in`` times a power of two (1 included) on both,
+    else None. An empty axis has none: it goes on to the index path, whose error names the op."""
+    if not all(n_in):
+        return None
+    factors = [n_out // n for n, n_out in zip(n_in, size)]
+    exact = all(f > 0 and n * f == n_out and f & (f - 1) == 0 for n, n_out, f in zip(n_in, size, factors))
+    return factors if exact else None
+
+
+def _resize_by_index(t, size, taps, align_corners, half_pixel):
+    """Runs eagerly inside compiled code: inductor (torch 2.13) fuses the backward of these
+    index_selects into a channels-last batch-norm backward wrongly, and a compiled training step
+    through a resize aborted the process (free(): invalid next size; double free) in mindyolo's
+    YOLOv8 and in a two-convolution network."""
+    for axis, n_out in zip((-2, -1), size):
+        n_in = t.shape[axis]
+        src = _source(n_in, n_out, align_corners, half_pixel, t.device)
+        index, weights = taps(src, n_in, align_corners, half_pixel)
+        out = 0
+        for i, w in zip(index, weights):
+            picked = t.index_select(axis, i.clamp(0, n_in - 1).long())
+            shape = [1] * t.dim()
+            shape[axis] = n_out
+            out = out + picked * w.to(t.dtype).reshape(shape)
+        t = out
+    return t
+
+
+_jit.run_eagerly_when_compiled(__name__, "_resize_by_index")
+
+
+def resize_linear_1d(x, size, *, coordinate_transformation_mode):
+    """``ResizeLinear1D``: Linear resize of an NCW tensor to ``size``."""
+    size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
+    return _wrap(F.interpolate(x._t, size, mode="linear",
+                               align_corners=coordinate_transformation_mode == "align_corners"))
+
+
+def upsample_nearest_3d(x, output_size=None, scales=None):
+    """``UpsampleNearest3D``: Nearest-neighbour 3-D upsampling to ``output_size`` or by ``scales``."""
+    return _wrap(F.interpolate(x._t, output_size, scales, mode="nearest"))
+
+
+def upsample_trilinear_3d(x, output_size=None, scales=None, *, align_corners):
+    """``UpsampleTrilinear3D``: Trilinear 3-D upsampling to ``output_size`` or by ``scales``."""
+    return _wrap(F.interpolate(x._t, output_size, scales, mode="trilinear", align_corners=align_corners))
 
 
 _guard_module(globals(), __all__)

@@ -18,6 +18,7 @@ from ...common import dtype as mstype
 from ...common import seed as _seed
 from ...common.tensor import Tensor, _wrap
 from ._utils import _float_of, _guard_module, _number, _shape, _tdtype, _ut
+from ...common.tensor_methods import _u
 
 __all__ = [
     "uniform", "normal", "standard_normal", "standard_laplace", "laplace", "gamma", "poisson", "random_gamma",
@@ -307,6 +308,13 @@ __all__ += ["uniform_candidate_sampler", "log_uniform_candidate_sampler"]
 def cauchy(*, median, sigma, size):
     """``Cauchy``: Cauchy samples of ``size`` with ``median`` and scale ``sigma``."""
     return _wrap(torch.empty(tuple(size), device=default_device()).cauchy_(median, sigma))
+
+
+def dropout_gen_mask(shape, keep_prob):
+    """``DropoutGenMask``: A random keep-mask of ``shape`` (kept with probability ``keep_prob``), as a UInt8
+    tensor."""
+    p = float(_u(keep_prob))
+    return _wrap((torch.rand(tuple(shape), device=default_device()) < p).to(torch.uint8))
 
 
 _guard_module(globals(), __all__)

@@ -5,12 +5,10 @@ import torch
 import torch.nn.functional as F
 
 from ... import _checkparam as validator
-from ..._device import default_device
 from ...common import dtype as mstype
-from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _set, _u
-from ..function import array_func, image_func
+from ..function import array_func, image_func, nn_func, random_func
 from ..function._prim_checks import (
     _check_dtypes,
     _check_ndim,
@@ -24,18 +22,27 @@ from ..function._utils import (
     _check_dtype,
     _same_dtype,
     _tensor_arg,
-    _ut,
 )
-from ..function.nn_func import _check_rank, _check_same_shape, _relu
+from ..function.image_func import (
+    _cubic_taps,
+    _linear_taps,
+    _nearest_taps,
+    _resize,
+)
+from ..function.nn_func import (
+    _BF16_F16_F32,
+    _I32_I64,
+    _INTS,
+    _REALS,
+    _check_rank,
+    _check_same_shape,
+    _pad_mode_padding,
+    _pair,
+    _relu,
+    _same_pad,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import float_input, functional, tensor_of
-
-# MindSpore 2.10's dtype lists of its Primitives' infer checks (``check_tensor_dtype_valid``), as torch dtypes.
-_INTS = (torch.int8, torch.int16, torch.int32, torch.int64)
-_I32_I64 = (torch.int32, torch.int64)
-_UINTS = (torch.uint8, torch.uint16, torch.uint32, torch.uint64)
-_REALS = FLOATS + _INTS + _UINTS
-_BF16_F16_F32 = (torch.bfloat16,) + F16_F32
 
 __all__ = [
     "AvgPool",
@@ -256,30 +263,6 @@ class BiasAdd(Primitive):
         return _wrap(t + b)
 
 
-def _pair(v, n=2):
-    if isinstance(v, int):
-        return (v,) * n
-    v = tuple(v)
-    return v[-n:] if len(v) > n else v
-
-
-def _conv_padding(pad_mode, pad, n):
-    """Torch padding for MindSpore's ``pad_mode`` ('valid', 'same', 'pad') and ``pad``."""
-    if pad_mode == "same":
-        return "same"
-    if pad_mode == "valid":
-        return 0
-    if isinstance(pad, int):
-        return pad
-    pad = tuple(pad)
-    if len(pad) == n:
-        return pad
-    # MindSpore gives (top, bottom, left, right); torch pads symmetrically, so require pairs equal.
-    if all(pad[2 * i] == pad[2 * i + 1] for i in range(n)):
-        return tuple(pad[2 * i] for i in range(n))
-    return pad
-
-
 _CONV2D_DTYPES = _BF16_F16_F32 + (torch.int8, torch.int32, torch.int64)
 
 
@@ -304,7 +287,7 @@ class Conv2D(Primitive):
             t = _same_pad(t, eff, stride, 0.0)
             p = 0
         else:
-            p = _conv_padding(self.pad_mode, self.pad, 2)
+            p = _pad_mode_padding(self.pad_mode, self.pad, 2)
             if isinstance(p, tuple) and len(p) == 4:
                 t = F.pad(t, (p[2], p[3], p[0], p[1]))
                 p = 0
@@ -322,7 +305,7 @@ class Conv3D(Primitive):
     def __call__(self, x, weight, bias=None):
         tensor_of("Conv3D", "x", x, _BF16_F16_F32)
         tensor_of("Conv3D", "w", weight, _BF16_F16_F32)
-        p = _conv_padding(self.pad_mode, self.pad, 3)
+        p = _pad_mode_padding(self.pad_mode, self.pad, 3)
         b = None if bias is None else bias._t
         return _wrap(F.conv3d(x._t, weight._t, b, _pair(self.stride, 3), p, _pair(self.dilation, 3), self.group))
 
@@ -389,18 +372,6 @@ class AvgPool(Primitive):
             summed = F.avg_pool2d(_same_pad(t, k, s, 0.0), k, s, divisor_override=1)
             return _wrap(summed / F.avg_pool2d(ones, k, s, divisor_override=1))
         return _wrap(F.avg_pool2d(t, k, s))
-
-
-def _same_pad(t, k, s, value):
-    """``t`` padded with ``value`` for MindSpore's 'same' windows ``k`` and strides ``s`` over its last
-    ``len(k)`` axes (an output of ``ceil(n / s)``; the odd pad after)."""
-    pads = []
-    for i in reversed(range(len(k))):
-        n = t.shape[i - len(k)]
-        out = -(-n // s[i])
-        total = max((out - 1) * s[i] + k[i] - n, 0)
-        pads += [total // 2, total - total // 2]
-    return F.pad(t, pads, value=value)
 
 
 class LayerNorm(Primitive):
@@ -485,8 +456,7 @@ class L2Loss(Primitive):
         super().__init__("L2Loss")
 
     def __call__(self, input_x):
-        float_input("L2Loss", input_x)
-        return _wrap(torch.sum(torch.square(input_x._t)) / 2)
+        return nn_func.l2_loss(input_x)
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):
@@ -497,16 +467,7 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
         super().__init__("SoftmaxCrossEntropyWithLogits")
 
     def __call__(self, logits, labels):
-        prim = "SoftmaxCrossEntropyWithLogits"
-        tensor_of(prim, "labels", labels, F16_F32)
-        tensor_of(prim, "logits", logits, F16_F32)
-        _same_dtype(prim, ("logits", "labels"), logits, labels)
-        _check_rank(prim, "logits", logits, (2,))
-        _check_rank(prim, "labels", labels, (2,))
-        _check_same_shape(prim, logits, labels, ("logits", "labels"))
-        lg, lb = logits._t, labels._t
-        loss = -(lb * torch.log_softmax(lg, -1)).sum(-1)
-        return _wrap(loss), _wrap(torch.softmax(lg, -1) - lb)
+        return nn_func.softmax_cross_entropy_with_logits(logits, labels)
 
 
 class SparseSoftmaxCrossEntropyWithLogits(Primitive):
@@ -517,17 +478,7 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
         pass
 
     def __call__(self, logits, labels):
-        prim = "SparseSoftmaxCrossEntropyWithLogits"
-        tensor_of(prim, "labels", labels, _I32_I64)
-        tensor_of(prim, "logits", logits, F16_F32)
-        if labels._t.shape != logits._t.shape[:-1]:
-            raise ValueError(f"For '{prim}', the 'labels' must have the shape of 'logits' less its last axis, but got "
-                             f"logits shape {tuple(logits._t.shape)} and labels shape {tuple(labels._t.shape)}")
-        lg, lb = logits._t, labels._t.long()
-        if self.is_grad:
-            g = torch.softmax(lg, -1) - F.one_hot(lb, lg.shape[-1]).to(lg.dtype)
-            return _wrap(g / lg.shape[0])
-        return _wrap(F.cross_entropy(lg, lb))
+        return nn_func.sparse_softmax_cross_entropy_with_logits(logits, labels, is_grad=self.is_grad)
 
 
 class SigmoidCrossEntropyWithLogits(Primitive):
@@ -622,94 +573,6 @@ class ResizeBilinearV2(Primitive):
         size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
         _check_rank("ResizeBilinearV2", "x", image, (4,))
         return _wrap(_resize(image._t, size, _linear_taps, self.align_corners, self.half_pixel_centers))
-
-
-def _source(n_in, n_out, align_corners, half_pixel, device):
-    """The source coordinate of each output position under MindSpore's (TensorFlow's) resize modes: aligned
-    corners, half-pixel centres, or else the legacy ``dst * n_in / n_out``."""
-    dst = torch.arange(n_out, dtype=torch.float64, device=device)
-    if align_corners:
-        return dst * ((n_in - 1) / (n_out - 1) if n_out > 1 else 0.0)
-    if half_pixel:
-        return (dst + 0.5) * (n_in / n_out) - 0.5
-    return dst * (n_in / n_out)
-
-
-def _nearest_taps(src, n_in, align_corners, half_pixel):
-    """The nearest source: ``src`` rounded with aligned corners or half-pixel centres, else its floor."""
-    return [torch.floor(src + 0.5) if align_corners or half_pixel else src.floor()], [torch.ones_like(src)]
-
-
-def _linear_taps(src, n_in, align_corners, half_pixel):
-    src = src.clamp_min(0) if half_pixel else src
-    lo = src.floor()
-    frac = src - lo
-    return [lo, lo + 1], [1 - frac, frac]
-
-
-def _cubic_taps(src, n_in, align_corners, half_pixel):
-    """MindSpore's (TensorFlow's) cubic convolution: the weights at the offset rounded to 1/1024 (its
-    coefficient table); with half-pixel centres Keys' a = -0.5 and the taps outside the input dropped (the rest
-    renormalised), else a = -0.75 with edge taps repeated."""
-    lo = src.floor()
-    frac = torch.round((src - lo) * 1024) / 1024
-    a = -0.5 if half_pixel else -0.75
-
-    def weight(d):
-        d = d.abs()
-        near = ((a + 2) * d - (a + 3)) * d * d + 1
-        far = ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
-        return torch.where(d <= 1, near, torch.where(d < 2, far, torch.zeros_like(d)))
-    index = [lo + o for o in (-1, 0, 1, 2)]
-    weights = [weight(frac - o) for o in (-1, 0, 1, 2)]
-    if half_pixel:
-        weights = [torch.where((i >= 0) & (i < n_in), w, torch.zeros_like(w)) for i, w in zip(index, weights)]
-        total = sum(weights)
-        weights = [w / total for w in weights]
-    return index, weights
-
-
-def _resize(t, size, taps, align_corners, half_pixel):
-    """Separable resize of the last two axes of ``t`` to ``size`` with the interpolation ``taps`` (source
-    indices, clamped to the edge, and their weights)."""
-    factors = _power_of_two_upscale(t.shape[-2:], size)
-    if factors and taps is _nearest_taps and not (align_corners or half_pixel):
-        # Each row (column) repeated ``factor`` times: exactly what the indices select for a
-        # power-of-two upscale, and a repeat's backward is a sum (see _resize_by_index).
-        return t.repeat_interleave(factors[0], dim=-2).repeat_interleave(factors[1], dim=-1)
-    return _resize_by_index(t, size, taps, align_corners, half_pixel)
-
-
-def _power_of_two_upscale(n_in, size):
-    """The factor of each axis where ``size`` is ``n_in`` times a power of two (1 included) on both,
-    else None. An empty axis has none: it goes on to the index path, whose error names the op."""
-    if not all(n_in):
-        return None
-    factors = [n_out // n for n, n_out in zip(n_in, size)]
-    exact = all(f > 0 and n * f == n_out and f & (f - 1) == 0 for n, n_out, f in zip(n_in, size, factors))
-    return factors if exact else None
-
-
-def _resize_by_index(t, size, taps, align_corners, half_pixel):
-    """Runs eagerly inside compiled code: inductor (torch 2.13) fuses the backward of these
-    index_selects into a channels-last batch-norm backward wrongly, and a compiled training step
-    through a resize aborted the process (free(): invalid next size; double free) in mindyolo's
-    YOLOv8 and in a two-convolution network."""
-    for axis, n_out in zip((-2, -1), size):
-        n_in = t.shape[axis]
-        src = _source(n_in, n_out, align_corners, half_pixel, t.device)
-        index, weights = taps(src, n_in, align_corners, half_pixel)
-        out = 0
-        for i, w in zip(index, weights):
-            picked = t.index_select(axis, i.clamp(0, n_in - 1).long())
-            shape = [1] * t.dim()
-            shape[axis] = n_out
-            out = out + picked * w.to(t.dtype).reshape(shape)
-        t = out
-    return t
-
-
-_jit.run_eagerly_when_compiled(__name__, "_resize_by_index")
 
 
 class ResizeNearestNeighbor(Primitive):
@@ -889,9 +752,6 @@ class AvgPool3D(Primitive):
                                   self.divisor_override or None))
 
 
-_ARGMAX_POOL_DTYPES = tuple(d for d in _REALS if d != torch.int32)  # MindSpore 2.10's list has no int32
-
-
 class MaxPoolWithArgmax(Primitive):
     """2-D max pooling of an NCHW input with ``kernel_size``, ``strides`` and ``pad_mode`` ('valid' or 'same'):
     ``(values, argmax)``, the argmax an int32 index into each sample's flattened (C, H, W) input, as MindSpore
@@ -902,17 +762,8 @@ class MaxPoolWithArgmax(Primitive):
         pass
 
     def __call__(self, x):
-        tensor_of("MaxPoolWithArgmax", "x", x, _ARGMAX_POOL_DTYPES)
-        _check_rank("MaxPoolWithArgmax", "x", x, (4,))
-        t = x._t
-        k, s = _pair(self.kernel_size), _pair(self.strides)
-        h, w = t.shape[-2:]
-        padded = _same_pad(t, k, s, float("-inf")) if self.pad_mode.lower() == "same" else t
-        top, left = (padded.shape[-2] - h) // 2, (padded.shape[-1] - w) // 2
-        v, i = F.max_pool2d(padded, k, s, return_indices=True)
-        rows, cols = i // padded.shape[-1] - top, i % padded.shape[-1] - left
-        channel = torch.arange(t.shape[1], device=t.device).reshape(1, -1, 1, 1) * (h * w)
-        return _wrap(v), _wrap((channel + rows * w + cols).to(torch.int32))
+        return nn_func.max_pool_with_argmax(x, kernel_size=self.kernel_size, strides=self.strides,
+                                           pad_mode=self.pad_mode)
 
 
 class MaxPoolWithArgmaxV2(Primitive):
@@ -982,9 +833,8 @@ class ResizeLinear1D(Primitive):
         pass
 
     def __call__(self, x, size):
-        size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
-        return _wrap(F.interpolate(x._t, size, mode="linear",
-                                   align_corners=self.coordinate_transformation_mode == "align_corners"))
+        return image_func.resize_linear_1d(x, size,
+                                          coordinate_transformation_mode=self.coordinate_transformation_mode)
 
 
 class UpsampleNearest3D(Primitive):
@@ -994,7 +844,7 @@ class UpsampleNearest3D(Primitive):
         super().__init__("UpsampleNearest3D")
 
     def __call__(self, x, output_size=None, scales=None):
-        return _wrap(F.interpolate(x._t, output_size, scales, mode="nearest"))
+        return image_func.upsample_nearest_3d(x, output_size, scales)
 
 
 class UpsampleTrilinear3D(Primitive):
@@ -1005,7 +855,7 @@ class UpsampleTrilinear3D(Primitive):
         pass
 
     def __call__(self, x, output_size=None, scales=None):
-        return _wrap(F.interpolate(x._t, output_size, scales, mode="trilinear", align_corners=self.align_corners))
+        return image_func.upsample_trilinear_3d(x, output_size, scales, align_corners=self.align_corners)
 
 
 class Im2Col(Primitive):
@@ -1016,10 +866,8 @@ class Im2Col(Primitive):
         pass
 
     def __call__(self, x):
-        t = x._t
-        out = F.unfold(t, _pair(self.ksizes), _pair(self.dilations), _pair(self.pads), _pair(self.strides))
-        k = _pair(self.ksizes)
-        return _wrap(out.reshape(t.shape[0], t.shape[1], k[0] * k[1], -1))
+        return nn_func.im2col(x, ksizes=self.ksizes, dilations=self.dilations, pads=self.pads,
+                              strides=self.strides)
 
 
 class Col2Im(Primitive):
@@ -1140,8 +988,8 @@ class GridSampler2D(Primitive):
         pass
 
     def __call__(self, input_x, grid):
-        return _wrap(F.grid_sample(input_x._t, grid._t, self.interpolation_mode, self.padding_mode,
-                                   self.align_corners))
+        return nn_func.grid_sampler_2d(input_x, grid, interpolation_mode=self.interpolation_mode,
+                                      padding_mode=self.padding_mode, align_corners=self.align_corners)
 
 
 class GridSampler3D(GridSampler2D):
@@ -1302,12 +1150,8 @@ class DepthwiseConv2dNative(Primitive):
         pass
 
     def __call__(self, input_x, w):
-        t, wt = input_x._t, w._t
-        c = t.shape[1]
-        weight = wt.reshape(wt.shape[0], c, wt.shape[2], wt.shape[3]).transpose(0, 1).reshape(
-            c * wt.shape[0], 1, wt.shape[2], wt.shape[3])
-        padding = _conv_padding(self.pad_mode, self.pad, 2)
-        return _wrap(F.conv2d(t, weight, None, _pair(self.stride), padding, _pair(self.dilation), c))
+        return nn_func.depthwise_conv2d_native(input_x, w, pad_mode=self.pad_mode, pad=self.pad, stride=self.stride,
+                                              dilation=self.dilation)
 
 
 class MaxUnpool2D(Primitive):
@@ -1388,8 +1232,7 @@ class DropoutGenMask(Primitive):
         pass
 
     def __call__(self, shape, keep_prob):
-        p = float(_u(keep_prob))
-        return _wrap((torch.rand(tuple(shape), device=default_device()) < p).to(torch.uint8))
+        return random_func.dropout_gen_mask(shape, keep_prob)
 
 
 class DropoutDoMask(Primitive):
@@ -1427,8 +1270,7 @@ class LogSoftmaxExt(Primitive):
         super().__init__("LogSoftmaxExt")
 
     def __call__(self, input, dim=None, dtype=None):
-        t = input._t if dtype is None else input._t.to(mstype.to_torch(dtype))
-        return _wrap(torch.log_softmax(t, -1 if dim is None else dim))
+        return nn_func.log_softmax_ext(input, dim, dtype)
 
 
 class DataFormatDimMap(Primitive):
@@ -1440,12 +1282,7 @@ class DataFormatDimMap(Primitive):
         validator.check_string(dst_format, ["NHWC", "NCHW"], "dst_format", self.name)
 
     def __call__(self, input_x):
-        _check_dtypes("DataFormatDimMap", input_x=input_x)
-        # As MindSpore 2.10 computes it (its example maps [0, 1, 2, 3] from NHWC to NCHW as [0, 3, 1, 2]):
-        # position i of the result holds where dst_format's i-th axis sits in src_format.
-        table = torch.tensor([self.src_format.index(ch) for ch in self.dst_format], dtype=input_x._t.dtype,
-                             device=input_x._t.device)
-        return _wrap(table[input_x._t.long() % 4])
+        return nn_func.data_format_dim_map(input_x, dst_format=self.dst_format, src_format=self.src_format)
 
 
 class MaxPool3DWithArgmax(Primitive):
@@ -1457,9 +1294,8 @@ class MaxPool3DWithArgmax(Primitive):
         pass
 
     def __call__(self, x):
-        v, i = F.max_pool3d(x._t, _pair(self.ksize, 3), _pair(self.strides, 3), _pair(self.pads, 3),
-                            _pair(self.dilation, 3), self.ceil_mode, return_indices=True)
-        return _wrap(v), _wrap(i.to(mstype.to_torch(self.argmax_type)))
+        return nn_func.max_pool3d_with_argmax(x, ceil_mode=self.ceil_mode, ksize=self.ksize, strides=self.strides,
+                                              pads=self.pads, dilation=self.dilation, argmax_type=self.argmax_type)
 
 
 class CTCGreedyDecoder(Primitive):
@@ -1519,23 +1355,7 @@ class DataFormatVecPermute(Primitive):
                                  f"{value!r}")
 
     def __call__(self, x):
-        tensor_of("DataFormatVecPermute", "x", x, _I32_I64)
-        t = x._t
-        if tuple(t.shape) not in ((4,), (4, 2)):
-            raise ValueError(f"For 'DataFormatVecPermute', the input shape must be (4,) or (4, 2), but got "
-                             f"{tuple(t.shape)}")
-        order = [self.src_format.index(c) for c in self.dst_format]
-        return _wrap(t[order])
-
-
-def _logsumexp0(stack):
-    """``logsumexp`` over axis 0 whose gradient stays finite where every term is ``-inf``."""
-    m = stack.max(0).values
-    m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
-    total = torch.exp(stack - m).sum(0)
-    found = total > 0
-    return torch.where(found, m + torch.log(torch.where(found, total, torch.ones_like(total))),
-                       torch.full_like(total, float("-inf")))
+        return nn_func.data_format_vec_permute(x, dst_format=self.dst_format, src_format=self.src_format)
 
 
 class CTCLossV2(Primitive):
@@ -1563,45 +1383,8 @@ class CTCLossV2(Primitive):
                              f"'{reduction}'.")
 
     def __call__(self, log_probs, targets, input_lengths, target_lengths):
-        tensor_of("CTCLossV2", "log_probs", log_probs, (torch.float32, torch.float64))
-        tensor_of("CTCLossV2", "targets", targets, _I32_I64)
-        for name, lengths in (("input_lengths", input_lengths), ("target_lengths", target_lengths)):
-            if isinstance(lengths, Tensor):  # or a tuple of ints
-                tensor_of("CTCLossV2", name, lengths, _I32_I64)
-        lp = log_probs._t
-        tg = _ut(targets, lp).long()
-        il, tl = _ut(input_lengths, lp).long().tolist(), _ut(target_lengths, lp).long().tolist()
-        steps, batch, _ = lp.shape
-        states = 2 * tg.shape[1] + 1
-        ninf = torch.tensor(float("-inf"), dtype=lp.dtype, device=lp.device)
-        ext = torch.full((batch, states), self.blank, dtype=torch.long, device=lp.device)
-        ext[:, 1::2] = tg
-        # a state may be entered from two back when it is a label different from the label two back
-        skip = torch.zeros((batch, states), dtype=torch.bool, device=lp.device)
-        skip[:, 2:] = (ext[:, 2:] != self.blank) & (ext[:, 2:] != ext[:, :-2])
-        valid = torch.arange(states, device=lp.device)[None, :] < (2 * torch.tensor(tl, device=lp.device) + 1)[:, None]
-        emit = lp.gather(2, ext[None].expand(steps, -1, -1))  # (T, N, states)
-        alpha = torch.where(torch.arange(states, device=lp.device)[None, :] < 2, emit[0], ninf)
-        alpha = torch.where(valid, alpha, ninf)
-        rows = [alpha]
-        for t in range(1, steps):
-            prev = rows[-1]
-            one = torch.cat([ninf.expand(batch, 1), prev[:, :-1]], 1)
-            two = torch.where(skip, torch.cat([ninf.expand(batch, 2), prev[:, :-2]], 1), ninf)
-            nxt = _logsumexp0(torch.stack([prev, one, two])) + emit[t]
-            rows.append(torch.where(valid, nxt, ninf))
-        log_alpha = torch.stack(rows, 1)  # (N, T, states)
-        in_time = torch.arange(steps, device=lp.device)[None, :] < torch.tensor(il, device=lp.device)[:, None]
-        log_alpha = torch.where(in_time[:, :, None], log_alpha, ninf)
-        losses = []
-        for b in range(batch):
-            last = log_alpha[b, il[b] - 1] if il[b] > 0 else ninf.expand(states)
-            end = 2 * tl[b]
-            losses.append(-_logsumexp0(torch.stack([last[end], last[end - 1] if end > 0 else ninf])))
-        loss = torch.stack(losses)
-        if self.zero_infinity:
-            loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
-        return _wrap(loss), _wrap(log_alpha)
+        return nn_func.ctc_loss_v2(log_probs, targets, input_lengths, target_lengths,
+                                  zero_infinity=self.zero_infinity, blank=self.blank)
 
 
 class ComputeAccidentalHits(Primitive):
@@ -1627,14 +1410,6 @@ class ComputeAccidentalHits(Primitive):
         pass
 
     def __call__(self, true_classes, sampled_candidates):
-        tensor_of("ComputeAccidentalHits", "true_classes", true_classes, (torch.int64,))
-        tensor_of("ComputeAccidentalHits", "sampled_candidates", sampled_candidates, (torch.int64,))
-        tc, sc = true_classes._t, sampled_candidates._t
-        if tc.dim() != 2 or sc.dim() != 1:
-            raise ValueError(f"For 'ComputeAccidentalHits', the 'true_classes' must be 2-D and the "
-                             f"'sampled_candidates' 1-D, but got shapes {tuple(tc.shape)} and {tuple(sc.shape)}")
-        row, _, col = torch.nonzero(tc[:, :, None] == sc[None, None, :], as_tuple=True)
-        weights = torch.full(row.shape, torch.finfo(torch.float32).min, dtype=torch.float32, device=tc.device)
-        return _wrap(row.to(torch.int32)), _wrap(col), _wrap(weights)
+        return nn_func.compute_accidental_hits(true_classes, sampled_candidates)
 
 __all__ += ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "MaxUnpool2D", "MaxUnpool3D", "NuclearNorm", "DropoutGenMask", "DropoutDoMask", "RmsNorm", "LogSoftmaxExt", "DataFormatDimMap", "MaxPool3DWithArgmax", "CTCGreedyDecoder", "DataFormatVecPermute", "CTCLossV2", "ComputeAccidentalHits"]

@@ -5,7 +5,15 @@ import torch
 
 from ... import _checkparam as validator
 from ...common.tensor import Tensor
-from ._utils import F16_F32, FLOATS, FLOATS_BF16, _check_dtype, _same_dtype, _tensor_arg
+from ._utils import (
+    F16_F32,
+    FLOATS,
+    FLOATS_BF16,
+    _check_dtype,
+    _desc,
+    _same_dtype,
+    _tensor_arg,
+)
 
 # Dtype families of MindSpore 2.10's Primitive infer checks (``tensor_of``).
 I32_64 = (torch.int32, torch.int64)
@@ -14,6 +22,17 @@ REALS = FLOATS + INTS
 NUMBERS = REALS + (torch.complex64, torch.complex128)
 
 __all__ = []
+
+
+def call_as(prim, name, fn, *args, **kwargs):
+    """``fn`` (the functional op ``name``) on the arguments, its TypeError/ValueError naming the Primitive
+    ``prim`` as MindSpore's do."""
+    try:
+        return fn(*args, **kwargs)
+    except (TypeError, ValueError) as e:
+        msg = str(e)
+        msg = msg.replace(f"'{name}'", f"'{prim}'", 1) if f"'{name}'" in msg else f"For '{prim}', {msg}"
+        raise type(e)(msg) from None
 
 
 def float_input(prim, x):
@@ -180,3 +199,10 @@ def _int_arg(prim, name, value):
     """TypeError unless ``value`` is a Python int, as MindSpore 2.10's argument parser requires it."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"For '{prim}', the '{name}' must be an int, but got {type(value).__name__}")
+
+
+def _rank(op, name, x, ranks):
+    """ValueError unless Tensor ``x`` has one of the ``ranks``."""
+    if x._t.dim() not in ranks:
+        raise ValueError(f"For '{op}', the rank of '{name}' must be {' or '.join(map(str, ranks))}, but got "
+                         f"{_desc(x)}")

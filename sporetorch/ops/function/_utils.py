@@ -10,9 +10,9 @@ import numbers
 import numpy as np
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ..._device import default_device
 
 __all__ = []
 

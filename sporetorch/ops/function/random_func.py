@@ -17,8 +17,8 @@ from ..._device import default_device
 from ...common import dtype as mstype
 from ...common import seed as _seed
 from ...common.tensor import Tensor, _wrap
-from ._utils import _float_of, _guard_module, _number, _shape, _tdtype, _ut
 from ...common.tensor_methods import _u
+from ._utils import _float_of, _guard_module, _number, _shape, _tdtype, _ut
 
 __all__ = [
     "uniform", "normal", "standard_normal", "standard_laplace", "laplace", "gamma", "poisson", "random_gamma",

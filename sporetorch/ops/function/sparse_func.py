@@ -6,7 +6,8 @@ Empty segments hold the reduction's identity as MindSpore defines it: 0 for sum,
 import torch
 
 from ...common.tensor import _wrap
-from ._utils import _desc, _fail, _guard_module, _number, _ut
+from ._prim_checks import I32_64, NUMBERS, _rank, call_as, tensor_of
+from ._utils import _desc, _fail, _guard_module, _number, _tensor_arg, _ut
 
 __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
            "sparse_segment_mean"]
@@ -113,5 +114,28 @@ def coalesce(x_indices, x_values, x_shape):
 
 
 __all__ += ["coalesce"]
+
+def _segment_sorted(x, segment_ids, reduce, op):
+    """A reduction over the runs of equal ids in the sorted 1-D ``segment_ids``, after MindSpore 2.10's checks."""
+    _tensor_arg(op, "segment_ids", segment_ids)
+    tensor_of(op, "input_x", x, NUMBERS)
+    tensor_of(op, "segment_ids", segment_ids, I32_64)
+    _rank(op, "segment_ids", segment_ids, (1,))
+    ids = segment_ids._t.long()
+    if ids.numel() and (bool((ids < 0).any()) or bool((ids[1:] < ids[:-1]).any())):
+        raise ValueError(f"For '{op}', the 'segment_ids' must be non-negative and sorted in ascending order, but got "
+                         f"{ids.tolist()}")
+    n = int(ids.max().item()) + 1 if ids.numel() else 0
+    fn = {"sum": "unsorted_segment_sum", "mean": "unsorted_segment_sum", "amax": "unsorted_segment_max",
+          "amin": "unsorted_segment_min", "prod": "unsorted_segment_prod"}[reduce]
+    out = call_as(op, fn, globals()[fn], x, segment_ids, n)._t
+    if reduce == "sum" or reduce == "prod":
+        return _wrap(out)
+    counts = torch.bincount(ids, minlength=n).reshape((-1,) + (1,) * (out.dim() - 1))
+    if reduce == "mean":  # integers keep their dtype, truncated (MindSpore 2.10)
+        exact = out.is_floating_point() or out.is_complex()
+        return _wrap(torch.div(out, counts.clamp_min(1).to(out.dtype), rounding_mode=None if exact else "trunc"))
+    return _wrap(torch.where(counts > 0, out, torch.zeros_like(out)))  # empty segments hold 0
+
 
 _guard_module(globals(), __all__)

@@ -1,11 +1,8 @@
 """Embedding-cache Primitive classes (``mindspore.ops.operations._embedding_cache_ops``)."""
 
-import torch
 
-from ...common.tensor import Tensor, _wrap
-from ..function._prim_checks import I32_64
+from ..function import array_func
 from ..primitive import Primitive, prim_attr_register
-from ._errors import tensor_of
 
 __all__ = []
 
@@ -27,11 +24,6 @@ class SubAndFilter(Primitive):
         pass
 
     def __call__(self, input_x, max_num, offset):
-        tensor_of("SubAndFilter", "input_x", input_x, I32_64)
-        t = input_x._t.reshape(-1)
-        max_num, offset = (int(v._t.reshape(-1)[0]) if isinstance(v, Tensor) else int(v) for v in (max_num, offset))
-        shifted = t - offset
-        keep = torch.nonzero((shifted >= 0) & (shifted < max_num)).reshape(-1)
-        return _wrap(shifted[keep]), _wrap(keep.to(t.dtype))
+        return array_func.sub_and_filter(input_x, max_num, offset)
 
 __all__ += ["SubAndFilter"]

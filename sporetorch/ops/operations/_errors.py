@@ -5,6 +5,7 @@ import inspect
 
 from .. import function as _function
 from ..function._prim_checks import (  # noqa: F401
+    call_as,
     complex_input,
     float_input,
     not_bool,
@@ -26,12 +27,7 @@ def functional(prim, fn, *args, **kwargs):
     """The functional op ``fn`` on the arguments, its errors naming the Primitive ``prim`` as MindSpore's
     do: for the Primitives whose MindSpore 2.10 behaviour is their functional op's (the Primitive and op
     sweeps check it case by case), so that one implementation serves both."""
-    try:
-        return getattr(_function, fn)(*args, **kwargs)
-    except (TypeError, ValueError) as e:
-        msg = str(e)
-        msg = msg.replace(f"'{fn}'", f"'{prim}'", 1) if f"'{fn}'" in msg else f"For '{prim}', {msg}"
-        raise type(e)(msg) from None
+    return call_as(prim, fn, getattr(_function, fn), *args, **kwargs)
 
 
 def _guarded(call):

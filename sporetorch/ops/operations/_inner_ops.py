@@ -1,13 +1,12 @@
 """Primitive classes of MindSpore's ``mindspore.ops.operations._inner_ops``: views, in-place copy, patch
 extraction."""
 
-import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _set
+from ..function import array_func
 from ..function._prim_checks import _int_arg
 from ..primitive import Primitive, prim_attr_register
-from .nn_ops import _pair
 
 __all__ = []
 
@@ -20,23 +19,8 @@ class ExtractImagePatches(Primitive):
         pass
 
     def __call__(self, input_x):
-        t = input_x._t
-        k, s, r = _pair(self.ksizes), _pair(self.strides), _pair(self.rates)
-        if self.padding.upper() == "SAME":
-            eff = tuple(r[i] * (k[i] - 1) + 1 for i in range(2))
-            pads = []
-            for i in (1, 0):
-                n = t.shape[2 + i]
-                total = max((-(-n // s[i]) - 1) * s[i] + eff[i] - n, 0)
-                pads += [total // 2, total - total // 2]
-            t = F.pad(t, pads)
-        n, c, h, w = t.shape
-        cols = F.unfold(t, k, r, 0, s)
-        oh = (h - (r[0] * (k[0] - 1) + 1)) // s[0] + 1
-        ow = (w - (r[1] * (k[1] - 1) + 1)) // s[1] + 1
-        # MindSpore orders the output channels as (kh, kw, c).
-        out = cols.reshape(n, c, k[0] * k[1], oh, ow).transpose(1, 2).reshape(n, k[0] * k[1] * c, oh, ow)
-        return _wrap(out)
+        return array_func.extract_image_patches(input_x, ksizes=self.ksizes, strides=self.strides, rates=self.rates,
+                                               padding=self.padding)
 
 
 class SelectView(Primitive):

@@ -2,7 +2,6 @@
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 from ... import _checkparam as validator
 from ..._device import default_device
@@ -20,6 +19,7 @@ from ..function._prim_checks import (
     _check_paddings,
     _int_arg,
     _int_values,
+    _rank,
 )
 from ..function._utils import (
     FLOATS,
@@ -27,9 +27,10 @@ from ..function._utils import (
     _same_dtype,
     _tensor_arg,
 )
+from ..function.array_func import _bound
+from ..function.sparse_func import _segment_sorted
 from ..primitive import Primitive, prim_attr_register
-from ._errors import float_input, functional, tensor_of, tensor_sequence
-from .nn_ops import _pair
+from ._errors import functional, tensor_of, tensor_sequence
 
 _to_torch_dtype = mstype.to_torch
 
@@ -116,11 +117,6 @@ def _int_sequence(op, name, value):
     return _shape_tuple(value)
 
 
-def _rank(op, name, x, ranks):
-    """ValueError unless Tensor ``x`` has one of the ``ranks``."""
-    if x._t.dim() not in ranks:
-        raise ValueError(f"For '{op}', the rank of '{name}' must be {' or '.join(map(str, ranks))}, but got "
-                         f"{_desc(x)}")
 
 
 def _index(x, op, name):
@@ -888,16 +884,7 @@ class DiagPart(Primitive):
         super().__init__("DiagPart")
 
     def __call__(self, input_x):
-        tensor_of("DiagPart", "input_x", input_x, FLOATS + I32_64 + (torch.complex64, torch.complex128))
-        t = input_x._t
-        half = t.dim() // 2
-        if t.dim() == 0 or t.dim() % 2 or t.shape[:half] != t.shape[half:]:
-            raise ValueError(f"For 'DiagPart', the input rank must be non-zero and even, and its shape s + s, but "
-                             f"got {_desc(input_x)}")
-        n = 1
-        for s in t.shape[:half]:
-            n *= s
-        return _wrap(torch.diagonal(t.reshape(n, n)).reshape(t.shape[:half]))
+        return array_func.diag_part(input_x)
 
 
 class FillV2(Primitive):
@@ -1163,29 +1150,6 @@ class ScatterAddWithAxis(TensorScatterElements):
         self.reduction = "add"
 
 
-def _segment_sorted(x, segment_ids, reduce, op):
-    """A reduction over the runs of equal ids in the sorted 1-D ``segment_ids``, after MindSpore 2.10's checks."""
-    _tensor_arg(op, "segment_ids", segment_ids)
-    tensor_of(op, "input_x", x, NUMBERS)
-    tensor_of(op, "segment_ids", segment_ids, I32_64)
-    _rank(op, "segment_ids", segment_ids, (1,))
-    ids = segment_ids._t.long()
-    if ids.numel() and (bool((ids < 0).any()) or bool((ids[1:] < ids[:-1]).any())):
-        raise ValueError(f"For '{op}', the 'segment_ids' must be non-negative and sorted in ascending order, but got "
-                         f"{ids.tolist()}")
-    n = int(ids.max().item()) + 1 if ids.numel() else 0
-    fn = {"sum": "unsorted_segment_sum", "mean": "unsorted_segment_sum", "amax": "unsorted_segment_max",
-          "amin": "unsorted_segment_min", "prod": "unsorted_segment_prod"}[reduce]
-    out = functional(op, fn, x, segment_ids, n)._t
-    if reduce == "sum" or reduce == "prod":
-        return _wrap(out)
-    counts = torch.bincount(ids, minlength=n).reshape((-1,) + (1,) * (out.dim() - 1))
-    if reduce == "mean":  # integers keep their dtype, truncated (MindSpore 2.10)
-        exact = out.is_floating_point() or out.is_complex()
-        return _wrap(torch.div(out, counts.clamp_min(1).to(out.dtype), rounding_mode=None if exact else "trunc"))
-    return _wrap(torch.where(counts > 0, out, torch.zeros_like(out)))  # empty segments hold 0
-
-
 class SegmentSum(Primitive):
     """Sum over the runs of equal ids in the sorted ``segment_ids``."""
 
@@ -1282,7 +1246,7 @@ class SpaceToDepth(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.nn.functional.pixel_unshuffle(x._t, self.block_size))
+        return array_func.space_to_depth(x, block_size=self.block_size)
 
 
 class DepthToSpace(Primitive):
@@ -1293,7 +1257,7 @@ class DepthToSpace(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.nn.functional.pixel_shuffle(x._t, self.block_size))
+        return array_func.depth_to_space(x, block_size=self.block_size)
 
 
 class ScalarCast(Primitive):
@@ -1359,7 +1323,7 @@ class UnravelIndex(Primitive):
         super().__init__("UnravelIndex")
 
     def __call__(self, indices, dims):
-        return _wrap(torch.stack(torch.unravel_index(indices._t, tuple(dims._t.tolist()))).to(indices._t.dtype))
+        return array_func.unravel_index(indices, dims)
 
 
 class TrilIndices(Primitive):
@@ -1426,36 +1390,6 @@ class BlackmanWindow(_Window):
     _fn = "blackman_window"
 
 
-def _bound(op, sorted_x, values, right, out_type):
-    """Per row, the insertion index of ``values`` in ``sorted_x`` as MindSpore 2.10's kernel finds it: a bisection
-    of ``[0, n - 1]`` and then one step past the last element, which differs from torch's search on unsorted rows."""
-    _tensor_arg(op, "values", values)
-    tensor_of(op, "sorted_x", sorted_x, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8,
-                                                  torch.uint16))
-    _same_dtype(op, ("sorted_x", "values"), sorted_x, values)
-    _rank(op, "sorted_x", sorted_x, (2,))
-    _rank(op, "values", values, (2,))
-    s, v = sorted_x._t, values._t
-    if s.shape[0] != v.shape[0]:
-        raise ValueError(f"For '{op}', the 'sorted_x' and 'values' must have the same number of rows, but got "
-                         f"{_desc(sorted_x)} and {_desc(values)}")
-    if s.shape[1] == 0:
-        return _wrap(torch.zeros(v.shape, dtype=_to_torch_dtype(out_type), device=v.device))
-
-    def before(i):  # whether values go after sorted_x[row, i]
-        probe = torch.gather(s, 1, i)
-        return (probe <= v) if right else (probe < v)
-
-    low = torch.zeros(v.shape, dtype=torch.long, device=v.device)
-    high = torch.full(v.shape, s.shape[1] - 1, dtype=torch.long, device=v.device)
-    while bool((low < high).any()):
-        active, mid = low < high, (low + high) // 2
-        go = before(mid)
-        low = torch.where(active & go, mid + 1, low)
-        high = torch.where(active & ~go, mid, high)
-    return _wrap((low + before(low)).to(_to_torch_dtype(out_type)))
-
-
 class UpperBound(Primitive):
     """For each row, the insertion index after equal values of ``values`` in ``sorted_x``."""
 
@@ -1505,8 +1439,7 @@ class ParallelConcat(Primitive):
         super().__init__("ParallelConcat")
 
     def __call__(self, values):
-        tensor_sequence("ParallelConcat", values)
-        return _wrap(torch.cat([v._t for v in values], 0))
+        return array_func.parallel_concat(values)
 
 
 class EmbeddingLookup(Primitive):
@@ -1718,13 +1651,7 @@ class ListDiff(Primitive):
             raise TypeError(f"For 'ListDiff', the 'out_idx' must be Int32 or Int64, but got {out_idx}")
 
     def __call__(self, x, y):
-        _check_dtypes("ListDiff", x=x, y=y)
-        if x._t.dim() != 1 or y._t.dim() != 1:
-            raise ValueError(f"For 'ListDiff', 'x' and 'y' must be 1-D, but got shapes {tuple(x._t.shape)} and "
-                             f"{tuple(y._t.shape)}")
-        keep = ~torch.isin(x._t, y._t)
-        idx = torch.nonzero(keep).reshape(-1)
-        return _wrap(x._t[keep]), _wrap(idx.to(mstype.to_torch(self.out_idx)))
+        return array_func.list_diff(x, y, out_idx=self.out_idx)
 
 
 class CheckNumerics(Primitive):
@@ -1734,10 +1661,7 @@ class CheckNumerics(Primitive):
         super().__init__("CheckNumerics")
 
     def __call__(self, x):
-        float_input("CheckNumerics", x)
-        if not bool(torch.isfinite(x._t).all()):
-            raise ValueError(f"For 'CheckNumerics', the input of shape {tuple(x._t.shape)} holds NaN or Inf")
-        return x
+        return array_func.check_numerics(x)
 
 
 class UniqueWithPad(Primitive):
@@ -1808,19 +1732,8 @@ class ExtractVolumePatches(Primitive):
         pass
 
     def __call__(self, input_x):
-        t = input_x._t
-        k, s = _pair(self.kernel_size, 3), _pair(self.strides, 3)
-        if str(self.padding).upper() == "SAME":
-            pads = []
-            for i in (2, 1, 0):
-                n = t.shape[2 + i]
-                total = max((-(-n // s[i]) - 1) * s[i] + k[i] - n, 0)
-                pads += [total // 2, total - total // 2]
-            t = F.pad(t, pads)
-        p = t.unfold(2, k[0], s[0]).unfold(3, k[1], s[1]).unfold(4, k[2], s[2])
-        n, c, od, oh, ow = p.shape[:5]
-        # MindSpore orders the output channels as (kd, kh, kw, c), the input channel fastest.
-        return _wrap(p.permute(0, 5, 6, 7, 1, 2, 3, 4).reshape(n, c * k[0] * k[1] * k[2], od, oh, ow))
+        return array_func.extract_volume_patches(input_x, kernel_size=self.kernel_size, strides=self.strides,
+                                                padding=self.padding)
 
 
 class TransposeView(Primitive):

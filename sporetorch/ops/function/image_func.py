@@ -9,8 +9,18 @@ import torch.nn.functional as F
 
 from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
-from ._prim_checks import _check_dtypes, _check_ndim
-from ._utils import F16_F32, FLOATS, _check_dtype, _guard_module, _ut
+from ...common.tensor_methods import _u
+from ._prim_checks import REALS, _check_dtypes, _check_ndim, _ints, tensor_of
+from ._utils import (
+    F16_F32,
+    FLOATS,
+    _check_dtype,
+    _desc,
+    _guard_module,
+    _same_dtype,
+    _tensor_arg,
+    _ut,
+)
 
 __all__ = ["iou", "bounding_box_encode", "bounding_box_decode", "check_valid", "space_to_batch_nd",
            "batch_to_space_nd", "col2im", "fractional_max_pool2d", "fractional_max_pool3d"]
@@ -442,6 +452,181 @@ def upsample_nearest_3d(x, output_size=None, scales=None):
 def upsample_trilinear_3d(x, output_size=None, scales=None, *, align_corners):
     """``UpsampleTrilinear3D``: Trilinear 3-D upsampling to ``output_size`` or by ``scales``."""
     return _wrap(F.interpolate(x._t, output_size, scales, mode="trilinear", align_corners=align_corners))
+
+
+def non_max_suppression_with_overlaps(overlaps, scores, max_output_size, overlap_threshold, score_threshold):
+    """``NonMaxSuppressionWithOverlaps``: Greedy non-maximum suppression with a precomputed overlap matrix."""
+    ov, sc = overlaps._t, scores._t
+    n = sc.shape[0]
+    if ov.dim() != 2 or tuple(ov.shape) != (n, n):
+        raise ValueError(f"For 'NonMaxSuppressionWithOverlaps', the 'overlaps' must be (num_boxes, num_boxes) "
+                         f"for {n} scores, but got {tuple(ov.shape)}")
+    limit = int(_ut(max_output_size, sc))
+    o_thr, s_thr = float(_ut(overlap_threshold, sc)), float(_ut(score_threshold, sc))
+    keep = []
+    for i in torch.argsort(sc, descending=True, stable=True).tolist():
+        if len(keep) >= limit or float(sc[i]) <= s_thr:
+            break
+        if all(float(ov[i, j]) <= o_thr for j in keep):
+            keep.append(i)
+    return _wrap(torch.tensor(keep, dtype=torch.int32, device=sc.device))
+
+
+def roi_align(features, rois, *, pooled_height, pooled_width, spatial_scale, roi_end_mode, sample_num):
+    """``ROIAlign``: Region-of-interest align: average-pool each box of ``features`` into ``pooled_height x
+    pooled_width`` bins, sampling the feature map bilinearly at ``sample_num x sample_num`` points per bin."""
+    f, r = features._t, rois._t
+    if f.dim() != 4 or r.dim() != 2 or r.shape[1] != 5:
+        raise ValueError(f"For 'ROIAlign', 'features' must be (N, C, H, W) and 'rois' (R, 5), but got "
+                         f"{tuple(f.shape)} and {tuple(r.shape)}")
+    height, width = f.shape[2], f.shape[3]
+    ph, pw, scale, mode = pooled_height, pooled_width, spatial_scale, roi_end_mode
+    outs = []
+    for roi in r.to(torch.float64 if f.dtype == torch.float64 else torch.float32):
+        img = f[int(roi[0])]
+        x1, y1, x2, y2 = roi[1] * scale, roi[2] * scale, (roi[3] + mode) * scale, (roi[4] + mode) * scale
+        rw, rh = x2 - x1, y2 - y1
+        if mode == 0:
+            rw, rh = rw.clamp(min=1.0), rh.clamp(min=1.0)
+        gh = sample_num if sample_num > 0 else int(rh / ph)
+        gw = sample_num if sample_num > 0 else int(rw / pw)
+        if gh == 0 or gw == 0:
+            outs.append(img.new_full((img.shape[0], ph, pw), float("nan")))
+            continue
+        steps_y = (torch.arange(ph * gh, device=f.device) // gh) + ((torch.arange(ph * gh, device=f.device)
+                                                                      % gh) + 0.5) / gh
+        steps_x = (torch.arange(pw * gw, device=f.device) // gw) + ((torch.arange(pw * gw, device=f.device)
+                                                                      % gw) + 0.5) / gw
+        ylo, yhi, wyl, wyh, yin = _axis_weights(y1 + steps_y * (rh / ph), height)
+        xlo, xhi, wxl, wxh, xin = _axis_weights(x1 + steps_x * (rw / pw), width)
+        val = ((img[:, ylo][:, :, xlo] * wxl + img[:, ylo][:, :, xhi] * wxh) * wyl[:, None]
+               + (img[:, yhi][:, :, xlo] * wxl + img[:, yhi][:, :, xhi] * wxh) * wyh[:, None])
+        val = val * (yin[:, None] & xin[None, :]).to(val.dtype)
+        outs.append(val.reshape(img.shape[0], ph, gh, pw, gw).mean(dim=(2, 4)).to(f.dtype))
+    return _wrap(torch.stack(outs) if outs else f.new_zeros((0, f.shape[1], ph, pw)))
+
+
+def dilation2d(x, filter, *, pad_mode, stride, dilation):
+    """``Dilation2D``: Grayscale (max-plus) dilation of an NCHW batch by one 2-D structuring element per channel:"""
+    for name, value in (("x", x), ("filter", filter)):
+        _tensor_arg("Dilation2D", name, value)
+    tensor_of("Dilation2D", "filter", filter, REALS)
+    tensor_of("Dilation2D", "x", x, REALS)
+    _same_dtype("Dilation2D", ("x", "filter"), x, filter)
+    t, f = x._t, filter._t
+    if t.dim() != 4 or f.dim() != 3 or f.shape[0] != t.shape[1]:
+        raise ValueError(f"For 'Dilation2D', the 'x' must be (N, C, H, W) and the 'filter' (C, kH, kW), but got "
+                         f"{_desc(x)} and {_desc(filter)}")
+    (sh, sw), (dh, dw) = stride[2:], dilation[2:]
+    height, width = t.shape[2:]
+    kh, kw = (f.shape[1] - 1) * dh + 1, (f.shape[2] - 1) * dw + 1  # the dilated window
+    if pad_mode == "SAME":
+        oh, ow = -(-height // sh), -(-width // sw)
+        ph, pw = max((oh - 1) * sh + kh - height, 0), max((ow - 1) * sw + kw - width, 0)
+    else:
+        oh, ow, ph, pw = -(-(height - kh + 1) // sh), -(-(width - kw + 1) // sw), 0, 0
+    if oh <= 0 or ow <= 0:
+        raise ValueError(f"For 'Dilation2D', the dilated filter ({kh}, {kw}) does not fit the input {_desc(x)}")
+    pads = (pw // 2, pw - pw // 2, ph // 2, ph - ph // 2)
+    padded = torch.nn.functional.pad(t, pads)
+    inside = torch.nn.functional.pad(torch.ones(height, width, dtype=torch.bool, device=t.device), pads)
+    lowest = torch.finfo(t.dtype).min if t.is_floating_point() else torch.iinfo(t.dtype).min
+    out = None
+    for m in range(f.shape[1]):
+        for k in range(f.shape[2]):
+            rows = slice(m * dh, m * dh + (oh - 1) * sh + 1, sh)
+            cols = slice(k * dw, k * dw + (ow - 1) * sw + 1, sw)
+            tap = torch.where(inside[rows, cols], padded[:, :, rows, cols] + f[:, m, k, None, None],
+                              torch.tensor(lowest, dtype=t.dtype, device=t.device))
+            out = tap if out is None else torch.maximum(out, tap)
+    return _wrap(out)
+
+
+def scale_and_translate(images, size, scale, translation, *, kernel_type, antialias):
+    """``ScaleAndTranslate``: Resample NHWC images to ``size`` by the map ``output = input * scale + translation``
+    (per axis), with a separable sampling kernel (TensorFlow's ``scale_and_translate``)."""
+    tensor_of("ScaleAndTranslate", "images", images, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64))
+    tensor_of("ScaleAndTranslate", "size", size, (torch.int32,))
+    tensor_of("ScaleAndTranslate", "scale", scale, (torch.float32,))
+    tensor_of("ScaleAndTranslate", "translation", translation, (torch.float32,))
+    t = images._t
+    if t.dim() != 4 or any(v._t.shape != (2,) for v in (size, scale, translation)):
+        raise ValueError(f"For 'ScaleAndTranslate', the 'images' must be 4-D and 'size', 'scale', 'translation' "
+                         f"of shape (2,), but got {_desc(images)}, {_desc(size)}, {_desc(scale)} and "
+                         f"{_desc(translation)}")
+    (oh, ow), (sy, sx), (ty, tx) = size._t.tolist(), scale._t.tolist(), translation._t.tolist()
+    if oh <= 0 or ow <= 0 or sy <= 0 or sx <= 0:
+        raise ValueError(f"For 'ScaleAndTranslate', the 'size' and 'scale' must be positive, but got "
+                         f"{[oh, ow]} and {[sy, sx]}")
+    rows = _resample_weights(kernel_type, antialias, oh, t.shape[1], sy, ty, t.device)
+    cols = _resample_weights(kernel_type, antialias, ow, t.shape[2], sx, tx, t.device)
+    out = torch.einsum("hk,bklc,wl->bhwc", rows, t.float(), cols)
+    return _wrap(out)
+
+
+def resize_area(images, size, *, align_corners):
+    """``ResizeArea``: Area (box-average) resize of an NHWC image batch to ``size`` (height, width)."""
+    _check_dtypes("ResizeArea", images=images, size=size)
+    _check_ndim("ResizeArea", "images", images, 4)
+    if size._t.shape != (2,) or bool((size._t <= 0).any()):
+        raise ValueError(f"For 'ResizeArea', the 'size' must hold 2 positive numbers, but got {size._t.tolist()}")
+    t = images._t.float()
+    (h, w), out_h, out_w = t.shape[1:3], *_ints(size)
+    rows, cols = _area_weights(h, out_h, align_corners, t), _area_weights(w, out_w, align_corners, t)
+    return _wrap(torch.einsum("oh,nhwc,pw->nopc", rows, t, cols))
+
+
+def non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
+    """``NonMaxSuppressionV3``: Indices (Int32) of at most ``max_output_size`` boxes kept by greedy IoU
+    suppression."""
+    b, sc = boxes._t, scores._t
+    thr, keep_thr = float(_u(iou_threshold)), float(_u(score_threshold))
+    order = [int(i) for i in torch.argsort(sc, descending=True, stable=True) if sc[i] > keep_thr]
+    area = (b[:, 2] - b[:, 0]).abs() * (b[:, 3] - b[:, 1]).abs()
+    kept = []
+    for i in order:
+        if len(kept) == int(_u(max_output_size)):
+            break
+        ok = True
+        for j in kept:
+            lt = torch.maximum(b[i, :2], b[j, :2])
+            rb = torch.minimum(b[i, 2:], b[j, 2:])
+            inter = (rb - lt).clamp_min(0).prod()
+            if inter / (area[i] + area[j] - inter) > thr:
+                ok = False
+                break
+        if ok:
+            kept.append(i)
+    return _wrap(torch.tensor(kept, dtype=torch.int32, device=b.device))
+
+
+def _rgb(op, image, factor, name):
+    """The image's torch tensor after MindSpore 2.10's checks, in its order: the image's dtype, the factor
+    (a 0-d Float32 Tensor), then the shapes."""
+    tensor_of(op, "image", image, FLOATS)
+    tensor_of(op, name, factor, (torch.float32,))
+    t = image._t
+    if t.dim() < 3 or t.shape[-1] != 3 or factor._t.dim() != 0:
+        raise ValueError(f"For '{op}', the last dimension of 'image' must be 3 (RGB), its rank at least 3 and the "
+                         f"'{name}' 0-d, but got {_desc(image)} and {_desc(factor)}")
+    return t
+
+
+def adjust_hue(image, delta):
+    """``AdjustHue``: Rotate the hue of RGB images (last axis, values in [0, 1]) by ``delta`` (a fraction of the
+    colour wheel)."""
+    t = _rgb("AdjustHue", image, delta, "delta")
+    hsv = _rgb_to_hsv(t.float())
+    h = (hsv[..., 0] + _ut(delta, hsv)) % 1.0
+    return _wrap(_hsv_to_rgb(torch.stack([h, hsv[..., 1], hsv[..., 2]], -1)).to(t.dtype))
+
+
+def adjust_saturation(image, scale):
+    """``AdjustSaturation``: Scale the saturation of RGB images (last axis) by ``scale``, clipped to [0, 1]."""
+    t = _rgb("AdjustSaturation", image, scale, "scale")
+    hsv = _rgb_to_hsv(t.float())
+    s = (hsv[..., 1] * _ut(scale, hsv)).clamp(0.0, 1.0)
+    return _wrap(_hsv_to_rgb(torch.stack([hsv[..., 0], s, hsv[..., 2]], -1)).to(t.dtype))
 
 
 _guard_module(globals(), __all__)

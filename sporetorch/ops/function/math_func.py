@@ -841,4 +841,19 @@ def float_status(x):
     return _wrap((~torch.isfinite(x._t)).any().reshape(1).to(torch.float32))
 
 
+def confusion_matrix(labels, logits, weights=None, *, num_classes):
+    """``num_classes`` x ``num_classes`` counts (or summed ``weights``) of (label, prediction) pairs."""
+    _check_dtypes("ConfusionMatrix", labels=labels, predictions=logits, weights=weights)
+    _check_ndim("ConfusionMatrix", "labels", labels, 1)
+    for name, other in (("predictions", logits), ("weights", weights)):
+        if other is not None and other._t.shape != labels._t.shape:
+            raise ValueError(f"For 'ConfusionMatrix', the shape of '{name}' must be the shape of 'labels' "
+                             f"{tuple(labels._t.shape)}, but got {tuple(other._t.shape)}")
+    n = num_classes
+    flat = labels._t.long() * n + logits._t.long()
+    w = None if weights is None else weights._t
+    out = torch.bincount(flat, w, minlength=n * n).reshape(n, n)
+    return _wrap(out.to(torch.int32 if w is None else w.dtype))
+
+
 _guard_module(globals(), __all__)

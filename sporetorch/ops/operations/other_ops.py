@@ -8,12 +8,10 @@ update (a BatchNorm statistic, a counter) never breaks the gradient of the rest 
 """
 
 import numpy as np
-import torch
 
 from ... import _checkparam as validator
 from ...common.tensor import Tensor, _wrap
-from ..function import image_func
-from ..function._prim_checks import _check_dtypes, _check_ndim
+from ..function import image_func, math_func
 from ..function.array_func import assign, assign_add, assign_sub
 from ..function.scalar_func import print_
 from ..primitive import Primitive, prim_attr_register
@@ -172,17 +170,7 @@ class ConfusionMatrix(Primitive):
         validator.check_value_type("dtype", dtype, [str], self.name)
 
     def __call__(self, labels, logits, weights=None):
-        _check_dtypes("ConfusionMatrix", labels=labels, predictions=logits, weights=weights)
-        _check_ndim("ConfusionMatrix", "labels", labels, 1)
-        for name, other in (("predictions", logits), ("weights", weights)):
-            if other is not None and other._t.shape != labels._t.shape:
-                raise ValueError(f"For 'ConfusionMatrix', the shape of '{name}' must be the shape of 'labels' "
-                                 f"{tuple(labels._t.shape)}, but got {tuple(other._t.shape)}")
-        n = self.num_classes
-        flat = labels._t.long() * n + logits._t.long()
-        w = None if weights is None else weights._t
-        out = torch.bincount(flat, w, minlength=n * n).reshape(n, n)
-        return _wrap(out.to(torch.int32 if w is None else w.dtype))
+        return math_func.confusion_matrix(labels, logits, weights, num_classes=self.num_classes)
 
 
 class CheckValid(Primitive):

@@ -14,17 +14,11 @@ from ...common.seed import get_seed
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor_methods import _u
 from ..function import random_func
-from ..function._utils import _ut
+from ..function.random_func import _shape_of
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["UniformReal", "StandardNormal", "UniformInt", "Multinomial", "RandomCategorical", "Bernoulli",
            "RandomShuffle", "Randperm", "Gamma", "Poisson", "StandardLaplace", "TruncatedNormal"]
-
-
-def _shape(shape):
-    if isinstance(shape, Tensor):
-        return tuple(shape._t.tolist())
-    return tuple(shape)
 
 
 class _Random(Primitive):
@@ -48,7 +42,7 @@ class UniformReal(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        return _wrap(torch.rand(_shape(shape), generator=self._generator, device=default_device()))
+        return random_func.uniform_real(shape, generator=self._generator)
 
 
 class StandardNormal(_Random):
@@ -59,7 +53,7 @@ class StandardNormal(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        return _wrap(torch.randn(_shape(shape), generator=self._generator, device=default_device()))
+        return _wrap(torch.randn(_shape_of(shape), generator=self._generator, device=default_device()))
 
 
 class StandardLaplace(_Random):
@@ -70,7 +64,7 @@ class StandardLaplace(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        u = torch.rand(_shape(shape), generator=self._generator, device=default_device()) - 0.5
+        u = torch.rand(_shape_of(shape), generator=self._generator, device=default_device()) - 0.5
         return _wrap(-torch.sign(u) * torch.log1p(-2 * torch.abs(u)))
 
 
@@ -82,8 +76,7 @@ class TruncatedNormal(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        t = torch.empty(_shape(shape), dtype=mstype.to_torch(self.dtype), device=default_device())
-        return _wrap(torch.nn.init.trunc_normal_(t, 0.0, 1.0, -2.0, 2.0, generator=self._generator))
+        return random_func.truncated_normal(shape, dtype=self.dtype, generator=self._generator)
 
 
 class UniformInt(_Random):
@@ -94,10 +87,7 @@ class UniformInt(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape, minval, maxval):
-        lo = int(minval._t.item()) if isinstance(minval, Tensor) else int(minval)
-        hi = int(maxval._t.item()) if isinstance(maxval, Tensor) else int(maxval)
-        return _wrap(torch.randint(lo, hi, _shape(shape), generator=self._generator, dtype=torch.int32,
-                                   device=default_device()))
+        return random_func.uniform_int(shape, minval, maxval, generator=self._generator)
 
 
 class Multinomial(_Random):
@@ -175,7 +165,7 @@ class Gamma(_Random):
     def __call__(self, shape, alpha, beta):
         a, b = alpha._t, beta._t
         dist = torch.distributions.Gamma(a, b)
-        return _wrap(dist.sample(_shape(shape)).reshape(_shape(shape) + torch.broadcast_shapes(a.shape, b.shape)))
+        return _wrap(dist.sample(_shape_of(shape)).reshape(_shape_of(shape) + torch.broadcast_shapes(a.shape, b.shape)))
 
 
 class Poisson(_Random):
@@ -187,7 +177,7 @@ class Poisson(_Random):
 
     def __call__(self, shape, mean):
         m = mean._t
-        rates = m.expand(_shape(shape) + tuple(m.shape)).float()
+        rates = m.expand(_shape_of(shape) + tuple(m.shape)).float()
         return _wrap(torch.poisson(rates, generator=self._generator).to(torch.int32))
 
 
@@ -213,7 +203,7 @@ class RandomGamma(_Random):
 
     def __call__(self, shape, alpha):
         a = alpha._t
-        conc = a.expand(_shape(shape) + tuple(a.shape))
+        conc = a.expand(_shape_of(shape) + tuple(a.shape))
         return _wrap(torch.distributions.Gamma(conc, torch.ones_like(conc)).sample())
 
 
@@ -226,7 +216,7 @@ class RandomPoisson(_Random):
 
     def __call__(self, shape, rate):
         r = rate._t
-        rates = r.expand(_shape(shape) + tuple(r.shape)).float()
+        rates = r.expand(_shape_of(shape) + tuple(r.shape)).float()
         out = torch.poisson(rates, generator=self._generator)
         return _wrap(out.to(mstype.to_torch(self.dtype)))
 
@@ -239,9 +229,7 @@ class NonDeterministicInts(Primitive):
         pass
 
     def __call__(self, shape):
-        dt = mstype.to_torch(self.dtype)
-        info = torch.iinfo(dt)
-        return _wrap(torch.randint(info.min, info.max, _shape(shape), dtype=dt, device=default_device()))
+        return random_func.non_deterministic_ints(shape, dtype=self.dtype)
 
 
 class LogNormalReverse(Primitive):
@@ -252,7 +240,7 @@ class LogNormalReverse(Primitive):
         pass
 
     def __call__(self, input):
-        return _wrap(torch.empty_like(input._t).log_normal_(self.mean, self.std))
+        return random_func.log_normal_reverse(input, mean=self.mean, std=self.std)
 
 
 class RandpermV2(Primitive):
@@ -263,10 +251,7 @@ class RandpermV2(Primitive):
         pass
 
     def __call__(self, n):
-        g = torch.Generator(device=default_device())
-        g.manual_seed(self.seed * 1000003 + self.offset)
-        k = int(_u(n).item()) if isinstance(n, Tensor) else int(n)
-        return _wrap(torch.randperm(k, generator=g, device=default_device()).to(mstype.to_torch(self.dtype)))
+        return random_func.randperm_v2(n, offset=self.offset, seed=self.seed, dtype=self.dtype)
 
 
 class RandomChoiceWithMask(_Random):
@@ -277,15 +262,7 @@ class RandomChoiceWithMask(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, input_x):
-        t = input_x._t
-        idx = torch.nonzero(t)
-        perm = torch.randperm(idx.shape[0], generator=self._generator, device=t.device)[:self.count]
-        chosen = idx[perm].to(torch.int32)
-        out = torch.zeros((self.count, t.dim()), dtype=torch.int32, device=t.device)
-        mask = torch.zeros((self.count,), dtype=torch.bool, device=t.device)
-        out[:chosen.shape[0]] = chosen
-        mask[:chosen.shape[0]] = True
-        return _wrap(out), _wrap(mask)
+        return random_func.random_choice_with_mask(input_x, count=self.count, generator=self._generator)
 
 
 class UniformCandidateSampler(Primitive):
@@ -335,22 +312,6 @@ class ParameterizedTruncatedNormal(Primitive):
         pass
 
     def __call__(self, shape, mean, stdevs, min, max):
-        dims = [int(d) for d in _ut(shape, mean._t).tolist()]
-        params = []
-        for name, value in (("mean", mean), ("stdevs", stdevs), ("min", min), ("max", max)):
-            t = value._t
-            if t.dim() > 1 or (t.dim() == 1 and t.shape[0] not in (1, dims[0])):
-                got = "(" + ", ".join(str(d) for d in t.shape) + (", )" if t.dim() == 1 else ")")
-                raise ValueError(f"For ParameterizedTruncatedNormal, {name} must be 0d, or {name}.shape = "
-                                 f"({dims[0]}, ), but got {got}.")
-            params.append(t.double().reshape(-1, *([1] * (len(dims) - 1))))
-        mu, sigma, lo, hi = params
-        normal = torch.distributions.Normal(torch.zeros((), dtype=torch.float64), torch.ones((), dtype=torch.float64))
-        a, b = normal.cdf((lo - mu) / sigma), normal.cdf((hi - mu) / sigma)
-        gen = random_func._generator(self.seed or None, torch.device("cpu"))
-        u = torch.rand(dims, generator=gen, dtype=torch.float64)
-        eps = torch.finfo(torch.float64).eps
-        z = normal.icdf((a + u * (b - a)).clamp(eps, 1 - eps))
-        return _wrap((mu + sigma * z).clamp(lo, hi).to(mean._t.dtype).to(mean._t.device))
+        return random_func.parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=self.seed)
 
 __all__ += ["MultinomialWithReplacement", "RandomGamma", "RandomPoisson", "NonDeterministicInts", "LogNormalReverse", "RandpermV2", "RandomChoiceWithMask", "UniformCandidateSampler", "LogUniformCandidateSampler", "ParameterizedTruncatedNormal"]

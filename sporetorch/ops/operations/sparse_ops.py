@@ -1,15 +1,14 @@
 """Sparse and ragged Primitive classes: Coalesce, SparseSlice, RaggedRange."""
-import math
 
 import torch
 
 from ... import _checkparam as validator
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ..function import sparse_func
 from ..function._prim_checks import _check_dtypes, _check_ndim, _ints
 from ..function._utils import (
     FLOATS,
-    _ut,
 )
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional, tensor_of
@@ -51,14 +50,7 @@ class SparseSlice(Primitive):
         pass
 
     def __call__(self, indices, values, shape, start, size):
-        i, v = _ut(indices, values._t), values._t
-        if i.dim() != 2 or v.dim() != 1 or i.shape[0] != v.shape[0]:
-            raise ValueError(f"For 'SparseSlice', 'indices' must be (nnz, rank) and 'values' (nnz,), but got "
-                             f"{tuple(i.shape)} and {tuple(v.shape)}")
-        dense, lo, n = _ut(shape, v).long(), _ut(start, v).long(), _ut(size, v).long()
-        hi = torch.minimum(lo + n, dense)
-        inside = ((i >= lo) & (i < hi)).all(dim=1)
-        return _wrap(i[inside] - lo), _wrap(v[inside]), _wrap((hi - lo).clamp(min=0))
+        return sparse_func.sparse_slice(indices, values, shape, start, size)
 
 
 class RaggedRange(Primitive):
@@ -78,18 +70,7 @@ class RaggedRange(Primitive):
             raise TypeError(f"For 'RaggedRange', the 'Tsplits' must be int32 or int64, but got {Tsplits}")
 
     def __call__(self, starts, limits, deltas):
-        s = starts._t
-        lo, hi, step = (torch.broadcast_tensors(s, _ut(limits, s), _ut(deltas, s)))
-        parts, sizes = [], [0]
-        for a, b, d in zip(lo.reshape(-1).tolist(), hi.reshape(-1).tolist(), step.reshape(-1).tolist()):
-            if d == 0:
-                raise ValueError("For 'RaggedRange', the 'deltas' must not contain 0.")
-            n = max(0, math.ceil((b - a) / d))
-            parts.append(a + torch.arange(n, dtype=torch.float64 if s.is_floating_point() else torch.int64) * d)
-            sizes.append(sizes[-1] + n)
-        splits = torch.tensor(sizes, dtype=mstype.to_torch(self.Tsplits), device=s.device)
-        values = torch.cat(parts).to(s.dtype).to(s.device) if parts else s.new_zeros((0,))
-        return _wrap(splits), _wrap(values)
+        return sparse_func.ragged_range(starts, limits, deltas, Tsplits=self.Tsplits)
 
 
 class SparseToDense(Primitive):
@@ -99,28 +80,7 @@ class SparseToDense(Primitive):
         super().__init__("SparseToDense")
 
     def __call__(self, indices, values, sparse_shape):
-        _check_dtypes("SparseToDense", indices=indices)
-        _check_ndim("SparseToDense", "indices", indices, 2)
-        _check_ndim("SparseToDense", "values", values, 1)
-        v = values._t
-        out = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device)
-        _check_coo("SparseToDense", indices, v, out.shape)
-        # MindSpore 2.10 writes the values in order: a repeated index keeps its last value.
-        flat = (indices._t.long() * torch.tensor(out.stride(), device=v.device)).sum(1)
-        positions, slot = torch.unique(flat, return_inverse=True)
-        last = torch.zeros_like(positions).scatter_reduce(0, slot, torch.arange(len(flat), device=v.device), "amax")
-        return _wrap(out.reshape(-1).index_put((positions,), v[last]).reshape(out.shape))
-
-
-def _check_coo(prim, indices, values, shape):
-    """ValueError, as MindSpore 2.10 raises it, unless there is one value per index and every index is inside ``shape``."""
-    idx = indices._t
-    if idx.shape[0] != values.shape[0] or idx.shape[1] != len(shape):
-        raise ValueError(f"For '{prim}', the 'indices' must be (N, {len(shape)}) for {values.shape[0]} values, but got "
-                         f"shape {tuple(idx.shape)}")
-    bounds = torch.tensor(shape, device=idx.device)
-    if bool(((idx < 0) | (idx >= bounds)).any()):
-        raise ValueError(f"For '{prim}', the 'indices' must be inside the output shape {tuple(shape)}")
+        return sparse_func.sparse_to_dense(indices, values, sparse_shape)
 
 
 class SparseTensorDenseMatmul(Primitive):
@@ -132,15 +92,8 @@ class SparseTensorDenseMatmul(Primitive):
         validator.check_value_type("adjoint_dt", adjoint_dt, [bool], self.name)
 
     def __call__(self, indices, values, sparse_shape, dense):
-        _check_dtypes("SparseTensorDenseMatmul", indices=indices, values=values, dense=dense)
-        _check_ndim("SparseTensorDenseMatmul", "indices", indices, 2)
-        _check_ndim("SparseTensorDenseMatmul", "values", values, 1)
-        _check_ndim("SparseTensorDenseMatmul", "dense", dense, 2)
-        v = values._t  # a repeated index adds its products, as MindSpore 2.10's kernel does
-        a = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device).index_put(
-            tuple(indices._t.long().t()), v, accumulate=True)
-        b = dense._t
-        return _wrap((a.mH if self.adjoint_st else a) @ (b.mH if self.adjoint_dt else b))
+        return sparse_func.sparse_tensor_dense_matmul(indices, values, sparse_shape, dense,
+                                                     adjoint_st=self.adjoint_st, adjoint_dt=self.adjoint_dt)
 
 
 class SparseTensorDenseAdd(Primitive):

@@ -31,6 +31,8 @@ from ._utils import (
     _ut,
 )
 from .random_func import _generator
+from ...common.tensor_methods import _set
+from ._utils import _tensor_arg
 
 __all__ = [
     # activations
@@ -1718,6 +1720,48 @@ def _pad_mode_padding(pad_mode, pad, n):
     if all(pad[2 * i] == pad[2 * i + 1] for i in range(n)):
         return tuple(pad[2 * i] for i in range(n))
     return pad
+
+
+def layer_norm_with_stats(input_x, gamma, beta, *, begin_params_axis, begin_norm_axis, epsilon):
+    """``LayerNorm``: Layer normalisation over the axes from ``begin_norm_axis``; returns ``(y, mean,
+    variance)``."""
+    t = input_x._t
+    if t.dim() == 0:
+        raise ValueError("For 'LayerNorm', the 'input_x' must not be 0-D, but got shape ()")
+    want = t.shape[begin_params_axis % t.dim():]
+    _tensor_arg("LayerNorm", "gamma", gamma)
+    _tensor_arg("LayerNorm", "beta", beta)
+    if gamma._t.shape != want or beta._t.shape != want:
+        raise ValueError(f"For 'LayerNorm', the 'gamma' and 'beta' must have the shape {tuple(want)} of input_x "
+                         f"from begin_params_axis {begin_params_axis}, but got input_x shape "
+                         f"{tuple(t.shape)}, gamma shape {tuple(gamma._t.shape)} and beta shape "
+                         f"{tuple(beta._t.shape)}")
+    for name, value in (("input_x", input_x), ("gamma", gamma), ("beta", beta)):
+        _check_dtype("LayerNorm", name, value, FLOATS)
+    axes = tuple(range(begin_norm_axis % t.dim(), t.dim()))
+    var, mean = torch.var_mean(t, axes, correction=0, keepdim=True)
+    y = (t - mean) * torch.rsqrt(var + epsilon) * gamma._t + beta._t
+    return _wrap(y), _wrap(mean), _wrap(var)
+
+
+def batch_norm_with_stats(input_x, scale, bias, mean, variance, *, is_training, epsilon, momentum):
+    """``BatchNorm``: Batch normalisation of an NC... input; returns ``(y, batch_mean, batch_var, saved_mean,
+    saved_var)``."""
+    t = input_x._t
+    if not is_training:
+        y = F.batch_norm(t, mean._t, variance._t, scale._t, bias._t, False, 0.0, epsilon)
+        return _wrap(y), mean, variance, mean, variance
+    axes = (0,) + tuple(range(2, t.dim()))
+    var, m = torch.var_mean(t, axes, correction=0)
+    shape = (1, -1) + (1,) * (t.dim() - 2)
+    y = (t - m.reshape(shape)) * torch.rsqrt(var.reshape(shape) + epsilon) * scale._t.reshape(shape) \
+        + bias._t.reshape(shape)
+    n = t.numel() // t.shape[1]
+    with torch.no_grad():
+        unbiased = var.detach() * (n / max(n - 1, 1))
+        _set(mean, mean._t * momentum + m.detach() * (1 - momentum))
+        _set(variance, variance._t * momentum + unbiased * (1 - momentum))
+    return _wrap(y), _wrap(m), _wrap(var), _wrap(m), _wrap(var)
 
 
 _guard_module(globals(), __all__)

@@ -82,8 +82,13 @@ def reduce_sum(x, axis=()):
     """Sum over ``axis`` (``()``: all axes) without keeping dimensions. Unlike ``sum``, the result keeps
     an integer input's dtype, and a Bool input gives Bool (whether any element is True), as MindSpore's
     ReduceSum kernel does."""
+    return _reduce_sum("reduce_sum", x, axis, False)
+
+
+def _reduce_sum(op, x, axis, keep_dims):
+    """``reduce_sum`` with ``keep_dims``, its errors naming ``op`` (the ReduceSum Primitive calls it too)."""
     t = x._t
-    out = _reduce("reduce_sum", torch.sum, t, axis, False)
+    out = _reduce(op, torch.sum, t, axis, keep_dims)
     if t.dtype == torch.bool:
         return _wrap(out > 0)
     return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
@@ -91,15 +96,25 @@ def reduce_sum(x, axis=()):
 
 @_inline_checked
 def mean(x, axis=None, keep_dims=False):
-    """Mean over ``axis``. Integer inputs are averaged in float and truncated back, as MindSpore does."""
+    """Mean over ``axis``. An integer input keeps its dtype, the quotient truncated towards zero, as MindSpore
+    does."""
     try:
-        t = x._t
-        if t.is_floating_point() or t.is_complex():
-            return _wrap(_reduce("mean", torch.mean, t, axis, keep_dims))
-        _no_bool("mean", "x", x, RuntimeError)
-        return _wrap(_reduce("mean", torch.mean, t.double(), axis, keep_dims).to(t.dtype))
+        return _mean("mean", x, axis, keep_dims)
     except AttributeError as e:
         _no_tensor("mean", e, x=x, axis=axis)
+
+
+def _mean(op, x, axis, keep_dims):
+    """The one mean (``ops.mean`` and the ReduceMean Primitive), its errors naming ``op``: floats in their dtype;
+    integers as MindSpore 2.10's kernel averages them, the exact Int64 sum divided by the count and truncated
+    towards zero, in the input's dtype; Bool is a RuntimeError (no Reduce kernel)."""
+    t = x._t
+    if t.is_floating_point() or t.is_complex():
+        return _wrap(_reduce(op, torch.mean, t, axis, keep_dims))
+    _no_bool(op, "x", x, RuntimeError)
+    total = _reduce(op, torch.sum, t, axis, keep_dims, dtype=torch.int64)
+    count = (t.numel() // total.numel() if total.numel() else 0) or 1  # (``max`` is the op here)
+    return _wrap(torch.div(total, count, rounding_mode="trunc").to(t.dtype))
 
 
 def reduce_mean(x, axis=()):

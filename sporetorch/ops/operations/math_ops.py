@@ -539,24 +539,14 @@ class ReduceSum(_Reduce):
         d = _axes(axis)
         if d is None and self.skip_mode:
             return x
-        t = x._t
-        # MindSpore 2.10 keeps an integer dtype (wrapping) and sums Bool as a logical OR.
-        out = torch.sum(t, d, self.keep_dims)
-        return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
+        return reduce_func._reduce_sum("ReduceSum", x, d, self.keep_dims)
 
 
 class ReduceMean(_Reduce):
     """Mean over ``axis`` (all axes when ``axis`` is ``()``)."""
 
     def __call__(self, x, axis=()):
-        t = x._t
-        if t.is_floating_point() or t.is_complex():
-            return _wrap(torch.mean(t, _axes(axis), self.keep_dims))
-        if t.dtype == torch.bool:
-            raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
-        # MindSpore 2.10's integer mean keeps the dtype, the quotient truncated towards zero.
-        total = torch.sum(t, _axes(axis), self.keep_dims, dtype=torch.int64)
-        return _wrap(torch.div(total, max(t.numel(), 1) // max(total.numel(), 1), rounding_mode="trunc").to(t.dtype))
+        return reduce_func._mean("ReduceMean", x, _axes(axis), self.keep_dims)
 
 
 def _reduce_all_axes(fn, t, d, keep):
@@ -575,8 +565,7 @@ class ReduceMax(_Reduce):
 
     def __call__(self, x, axis=()):
         not_bool("ReduceMax", x)
-        d = _axes(axis)
-        return _wrap(torch.amax(x._t, () if d is None else d, self.keep_dims))
+        return functional("ReduceMax", "amax", x, _axes(axis), self.keep_dims)
 
 
 class ReduceMin(_Reduce):
@@ -584,8 +573,7 @@ class ReduceMin(_Reduce):
 
     def __call__(self, x, axis=()):
         not_bool("ReduceMin", x)
-        d = _axes(axis)
-        return _wrap(torch.amin(x._t, () if d is None else d, self.keep_dims))
+        return functional("ReduceMin", "amin", x, _axes(axis), self.keep_dims)
 
 
 class ReduceProd(_Reduce):
@@ -621,8 +609,8 @@ class ReduceStd(Primitive):
 
     def __call__(self, input_x):
         _kernel_dtype("ReduceStd", input_x)
-        s, m = torch.std_mean(input_x._t, _axes(self.axis), correction=int(self.unbiased), keepdim=self.keep_dims)
-        return _wrap(s), _wrap(m)
+        float_input("ReduceStd", input_x)  # std_mean computes integers in float; MindSpore's kernel refuses them
+        return functional("ReduceStd", "std_mean", input_x, _axes(self.axis), int(self.unbiased), self.keep_dims)
 
 
 class Argmax(Primitive):
@@ -635,7 +623,7 @@ class Argmax(Primitive):
     def __call__(self, x):
         _kernel_dtype("Argmax", x)
         _no_bool_or_scalar("Argmax", x)
-        return _wrap(torch.argmax(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
+        return _wrap(functional("Argmax", "argmax", x, self.axis)._t.to(_to_torch_dtype(self.output_type)))
 
 
 class Argmin(Primitive):
@@ -648,7 +636,7 @@ class Argmin(Primitive):
     def __call__(self, x):
         _kernel_dtype("Argmin", x)
         _no_bool_or_scalar("Argmin", x)
-        return _wrap(torch.argmin(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
+        return _wrap(functional("Argmin", "argmin", x, self.axis)._t.to(_to_torch_dtype(self.output_type)))
 
 
 class ArgMaxWithValue(Primitive):
@@ -660,8 +648,8 @@ class ArgMaxWithValue(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("ArgMaxWithValue", x)
-        v, i = torch.max(x._t, self.axis, self.keep_dims)
-        return _wrap(i), _wrap(v)
+        v, i = functional("ArgMaxWithValue", "max", x, self.axis, self.keep_dims)
+        return i, v
 
 
 class ArgMinWithValue(Primitive):
@@ -673,8 +661,8 @@ class ArgMinWithValue(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("ArgMinWithValue", x)
-        v, i = torch.min(x._t, self.axis, self.keep_dims)
-        return _wrap(i), _wrap(v)
+        v, i = functional("ArgMinWithValue", "min", x, self.axis, self.keep_dims)
+        return i, v
 
 
 def _cumulative(fn, t, axis, exclusive, reverse, identity):

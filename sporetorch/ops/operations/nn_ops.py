@@ -383,23 +383,8 @@ class LayerNorm(Primitive):
 
     def __call__(self, input_x, gamma, beta):
         # MindSpore 2.10 checks the shapes before the dtypes here.
-        t = input_x._t
-        if t.dim() == 0:
-            raise ValueError("For 'LayerNorm', the 'input_x' must not be 0-D, but got shape ()")
-        want = t.shape[self.begin_params_axis % t.dim():]
-        _tensor_arg("LayerNorm", "gamma", gamma)
-        _tensor_arg("LayerNorm", "beta", beta)
-        if gamma._t.shape != want or beta._t.shape != want:
-            raise ValueError(f"For 'LayerNorm', the 'gamma' and 'beta' must have the shape {tuple(want)} of input_x "
-                             f"from begin_params_axis {self.begin_params_axis}, but got input_x shape "
-                             f"{tuple(t.shape)}, gamma shape {tuple(gamma._t.shape)} and beta shape "
-                             f"{tuple(beta._t.shape)}")
-        for name, value in (("input_x", input_x), ("gamma", gamma), ("beta", beta)):
-            _check_dtype("LayerNorm", name, value, FLOATS)
-        axes = tuple(range(self.begin_norm_axis % t.dim(), t.dim()))
-        var, mean = torch.var_mean(t, axes, correction=0, keepdim=True)
-        y = (t - mean) * torch.rsqrt(var + self.epsilon) * gamma._t + beta._t
-        return _wrap(y), _wrap(mean), _wrap(var)
+        return nn_func.layer_norm_with_stats(input_x, gamma, beta, begin_params_axis=self.begin_params_axis,
+                                            begin_norm_axis=self.begin_norm_axis, epsilon=self.epsilon)
 
 
 class BatchNorm(Primitive):
@@ -414,21 +399,8 @@ class BatchNorm(Primitive):
         pass
 
     def __call__(self, input_x, scale, bias, mean, variance):
-        t = input_x._t
-        if not self.is_training:
-            y = F.batch_norm(t, mean._t, variance._t, scale._t, bias._t, False, 0.0, self.epsilon)
-            return _wrap(y), mean, variance, mean, variance
-        axes = (0,) + tuple(range(2, t.dim()))
-        var, m = torch.var_mean(t, axes, correction=0)
-        shape = (1, -1) + (1,) * (t.dim() - 2)
-        y = (t - m.reshape(shape)) * torch.rsqrt(var.reshape(shape) + self.epsilon) * scale._t.reshape(shape) \
-            + bias._t.reshape(shape)
-        n = t.numel() // t.shape[1]
-        with torch.no_grad():
-            unbiased = var.detach() * (n / max(n - 1, 1))
-            _set(mean, mean._t * self.momentum + m.detach() * (1 - self.momentum))
-            _set(variance, variance._t * self.momentum + unbiased * (1 - self.momentum))
-        return _wrap(y), _wrap(m), _wrap(var), _wrap(m), _wrap(var)
+        return nn_func.batch_norm_with_stats(input_x, scale, bias, mean, variance, is_training=self.is_training,
+                                            epsilon=self.epsilon, momentum=self.momentum)
 
 
 class L2Normalize(Primitive):

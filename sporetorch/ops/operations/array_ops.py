@@ -458,8 +458,8 @@ class TopK(Primitive):
             raise RuntimeError(f"For 'TopK', the dimension of input must be greater than 0, but got {_desc(input_x)}")
         if isinstance(k, int) and k <= 0:
             raise ValueError(f"For 'TopK', the 'k' must be positive, but got {k}")
-        v, i = torch.topk(input_x._t, int(k), -1, True, self.sorted)
-        return _wrap(v), _wrap(i.to(torch.int32))
+        v, i = functional("TopK", "topk", input_x, int(k), -1, True, self.sorted)
+        return v, _wrap(i._t.to(torch.int32))
 
 
 class Unique(Primitive):
@@ -532,7 +532,7 @@ class Select(Primitive):
         super().__init__("Select")
 
     def __call__(self, condition, x, y):
-        return _wrap(torch.where(condition._t, _u(x), _u(y)))
+        return functional("Select", "select", condition, x, y)
 
 
 class Fill(Primitive):
@@ -544,7 +544,7 @@ class Fill(Primitive):
     def __call__(self, type, shape, value):
         if not isinstance(type, mstype.Type):
             raise TypeError(f"For 'Fill', the 'type' must be a mindspore dtype, but got {_desc(type)}")
-        return _wrap(torch.full(_shape_tuple(shape), _u(value), dtype=_to_torch_dtype(type), device=default_device()))
+        return functional("Fill", "fill", type, _shape_tuple(shape), value)
 
 
 class Fills(Primitive):
@@ -570,8 +570,7 @@ class Zeros(Primitive):
         super().__init__("Zeros")
 
     def __call__(self, size, type=None):
-        dtype = torch.float32 if type is None else _to_torch_dtype(type)
-        return _wrap(torch.zeros(_shape_tuple(size), dtype=dtype, device=default_device()))
+        return functional("Zeros", "zeros", _shape_tuple(size), mstype.float32 if type is None else type)
 
 
 class Ones(Primitive):
@@ -581,8 +580,7 @@ class Ones(Primitive):
         super().__init__("Ones")
 
     def __call__(self, shape, type=None):
-        dtype = torch.float32 if type is None else _to_torch_dtype(type)
-        return _wrap(torch.ones(_shape_tuple(shape), dtype=dtype, device=default_device()))
+        return functional("Ones", "ones", _shape_tuple(shape), mstype.float32 if type is None else type)
 
 
 class ZerosLike(Primitive):
@@ -592,7 +590,7 @@ class ZerosLike(Primitive):
         super().__init__("ZerosLike")
 
     def __call__(self, input_x):
-        return _wrap(torch.zeros_like(input_x._t))
+        return functional("ZerosLike", "zeros_like", input_x)
 
 
 class OnesLike(Primitive):
@@ -602,7 +600,7 @@ class OnesLike(Primitive):
         super().__init__("OnesLike")
 
     def __call__(self, input_x):
-        return _wrap(torch.ones_like(input_x._t))
+        return functional("OnesLike", "ones_like", input_x)
 
 
 class Eye(Primitive):
@@ -749,7 +747,7 @@ class Meshgrid(Primitive):
 
     def __call__(self, inputs):
         tensor_sequence("Meshgrid", inputs)
-        return tuple(_wrap(o) for o in torch.meshgrid(*[x._t for x in inputs], indexing=self.indexing))
+        return tuple(functional("Meshgrid", "meshgrid", *inputs, indexing=self.indexing))
 
 
 class InvertPermutation(Primitive):
@@ -817,7 +815,7 @@ class NonZero(Primitive):
         if isinstance(x, Tensor) and x._t.dim() == 0:
             # MindSpore 2.10's kernel refuses a 0-d input with a RuntimeError.
             raise RuntimeError(f"For 'NonZero', the dimension of 'x' must be at least 1, but got {_desc(x)}")
-        return _wrap(torch.nonzero(x._t))
+        return functional("NonZero", "nonzero", x)
 
 
 class SearchSorted(Primitive):
@@ -859,7 +857,7 @@ class Roll(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(torch.roll(input_x._t, self.shifts, self.dims))
+        return functional("Roll", "roll", input_x, self.shifts, self.dims)
 
 
 Pack = Stack
@@ -1208,8 +1206,7 @@ class UniqueConsecutive(Primitive):
         pass
 
     def __call__(self, x):
-        out, inv, counts = torch.unique_consecutive(x._t, True, True, self.dim)
-        return _wrap(out), _wrap(inv), _wrap(counts)
+        return tuple(functional("UniqueConsecutive", "unique_consecutive", x, True, True, self.dim))
 
 
 class ReverseSequence(Primitive):
@@ -1334,7 +1331,7 @@ class TrilIndices(Primitive):
         pass
 
     def __call__(self):
-        return _wrap(torch.tril_indices(self.row, self.col, self.offset).to(_to_torch_dtype(self.dtype)))
+        return functional("TrilIndices", "tril_indices", self.row, self.col, self.offset, dtype=self.dtype)
 
 
 class TriuIndices(Primitive):
@@ -1345,7 +1342,7 @@ class TriuIndices(Primitive):
         pass
 
     def __call__(self):
-        return _wrap(torch.triu_indices(self.row, self.col, self.offset).to(_to_torch_dtype(self.dtype)))
+        return functional("TriuIndices", "triu_indices", self.row, self.col, self.offset, dtype=self.dtype)
 
 
 class _Window(Primitive):

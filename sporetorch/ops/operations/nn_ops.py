@@ -7,7 +7,7 @@ import torch.nn.functional as F
 from ... import _checkparam as validator
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor_methods import _set, _u
+from ...common.tensor_methods import _u
 from ..function import array_func, image_func, nn_func, random_func
 from ..function._prim_checks import (
     _check_dtypes,
@@ -179,7 +179,7 @@ class CeLU(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.celu(input_x._t, self.alpha))
+        return functional("CeLU", "celu", input_x, self.alpha)
 
 
 class LeakyReLU(Primitive):
@@ -190,7 +190,7 @@ class LeakyReLU(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.leaky_relu(x._t, self.alpha))
+        return functional("LeakyReLU", "leaky_relu", x, self.alpha)
 
 
 class PReLU(Primitive):
@@ -200,7 +200,7 @@ class PReLU(Primitive):
         super().__init__("PReLU")
 
     def __call__(self, x, weight):
-        return _wrap(F.prelu(x._t, weight._t))
+        return functional("PReLU", "prelu", x, weight)
 
 
 class HShrink(Primitive):
@@ -211,7 +211,7 @@ class HShrink(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.hardshrink(input_x._t, self.lambd))
+        return functional("HShrink", "hardshrink", input_x, self.lambd)
 
 
 class SoftShrink(Primitive):
@@ -460,7 +460,8 @@ class SigmoidCrossEntropyWithLogits(Primitive):
         super().__init__("SigmoidCrossEntropyWithLogits")
 
     def __call__(self, logits, label):
-        return _wrap(F.binary_cross_entropy_with_logits(logits._t, label._t, reduction="none"))
+        return functional("SigmoidCrossEntropyWithLogits", "binary_cross_entropy_with_logits", logits, label,
+                          reduction="none")
 
 
 class BCEWithLogitsLoss(Primitive):
@@ -661,8 +662,7 @@ class AdaptiveMaxPool2D(Primitive):
         pass
 
     def __call__(self, input_x):
-        v, i = F.adaptive_max_pool2d(input_x._t, self.output_size, return_indices=True)
-        return _wrap(v), _wrap(i)
+        return functional("AdaptiveMaxPool2D", "adaptive_max_pool2d", input_x, self.output_size, True)
 
 
 class AdaptiveMaxPool3D(Primitive):
@@ -895,7 +895,7 @@ class ChannelShuffle(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.channel_shuffle(x._t, self.group))
+        return functional("ChannelShuffle", "channel_shuffle", x, self.group)
 
 
 class SoftMarginLoss(Primitive):
@@ -1287,28 +1287,7 @@ class CTCGreedyDecoder(Primitive):
         if sequence_length._t.shape[0] != inputs._t.shape[1]:
             raise ValueError(f"For 'CTCGreedyDecoder', the 'sequence_length' must have one entry per batch of 'inputs' "
                              f"{tuple(inputs._t.shape)}, but got {sequence_length._t.shape[0]}")
-        x = inputs._t
-        blank = x.shape[-1] - 1
-        best, arg = x.max(-1)
-        lengths = sequence_length._t.tolist()
-        indices, values, logp = [], [], []
-        width = 0
-        for b, n in enumerate(lengths):
-            seq, prev = [], None
-            for t in range(int(n)):
-                c = int(arg[t, b])
-                if c != blank and not (self.merge_repeated and c == prev):
-                    seq.append(c)
-                prev = c
-            indices += [[b, i] for i in range(len(seq))]
-            values += seq
-            width = max(width, len(seq))
-            logp.append(-float(best[:int(n), b].sum()))
-        dev = x.device
-        return (_wrap(torch.tensor(indices, dtype=torch.int64, device=dev).reshape(-1, 2)),
-                _wrap(torch.tensor(values, dtype=torch.int64, device=dev)),
-                _wrap(torch.tensor([len(lengths), width], dtype=torch.int64, device=dev)),
-                _wrap(torch.tensor(logp, dtype=x.dtype, device=dev).reshape(-1, 1)))
+        return functional("CTCGreedyDecoder", "ctc_greedy_decoder", inputs, sequence_length, self.merge_repeated)
 
 
 class DataFormatVecPermute(Primitive):

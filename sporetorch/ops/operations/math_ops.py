@@ -432,7 +432,7 @@ class Lerp(Primitive):
 
     def __call__(self, start, end, weight):
         _kernel_dtype("Lerp", start, end)
-        return _wrap(torch.lerp(start._t, end._t, _u(weight)))
+        return functional("Lerp", "lerp", start, end, weight)
 
 
 class Addcmul(Primitive):
@@ -752,7 +752,7 @@ class Einsum(Primitive):
                 raise ValueError(f"For 'Einsum', the dim of inputs' shape can not be zero, but got input[{i}] shape: ().")
         if len({v._t.dtype for v in xs}) > 1:
             raise TypeError(f"For 'Einsum', the inputs must have one dtype, but got {[str(v.dtype) for v in xs]}")
-        return _wrap(torch.einsum(self.equation, *[v._t for v in xs]))
+        return functional("Einsum", "einsum", self.equation, *xs)
 
 
 class Cdist(Primitive):
@@ -819,8 +819,7 @@ class MatrixInverse(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("MatrixInverse", x)
-        t = x._t.mH if self.adjoint else x._t
-        return _wrap(torch.linalg.inv(t))
+        return functional("MatrixInverse", "inverse", _wrap(x._t.mH) if self.adjoint else x)
 
 
 class SquareSumAll(Primitive):
@@ -842,7 +841,7 @@ class Logit(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("Logit", x)
-        return _wrap(torch.logit(x._t, None if self.eps < 0 else self.eps))
+        return functional("Logit", "logit", x, None if self.eps < 0 else self.eps)
 
 
 class Polygamma(Primitive):
@@ -856,7 +855,7 @@ class Polygamma(Primitive):
         if isinstance(n, Tensor) and n._t.dim() != 0:
             raise ValueError(f"For 'Polygamma', 'a' must be a 0-d Tensor, but got shape {tuple(n._t.shape)}")
         _kernel_dtype("Polygamma", n, x)
-        return _wrap(torch.polygamma(int(n._t), x._t))
+        return functional("Polygamma", "polygamma", n, x)
 
 
 class Mvlgamma(Primitive):
@@ -868,7 +867,7 @@ class Mvlgamma(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("Mvlgamma", x)
-        return _wrap(torch.mvlgamma(x._t, self.p))
+        return functional("Mvlgamma", "mvlgamma", x, self.p)
 
 
 class NanToNum(Primitive):
@@ -880,7 +879,7 @@ class NanToNum(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("NanToNum", x)
-        return _wrap(torch.nan_to_num(x._t, self.nan, self.posinf, self.neginf))
+        return functional("NanToNum", "nan_to_num", x, self.nan, self.posinf, self.neginf)
 
 
 class CountNonZero(Primitive):
@@ -904,8 +903,7 @@ class Cummax(Primitive):
 
     def __call__(self, input):
         _no_bool("Cummax", input)
-        v, i = torch.cummax(input._t, self.axis)
-        return _wrap(v), _wrap(i)
+        return functional("Cummax", "cummax", input, self.axis)
 
 
 class Cummin(Primitive):
@@ -917,8 +915,7 @@ class Cummin(Primitive):
 
     def __call__(self, input_x):
         _no_bool("Cummin", input_x)
-        v, i = torch.cummin(input_x._t, self.axis)
-        return _wrap(v), _wrap(i.to(torch.int32))
+        return functional("Cummin", "cummin", input_x, self.axis)
 
 
 class CumulativeLogsumexp(Primitive):
@@ -1141,7 +1138,7 @@ class Renorm(Primitive):
 
     def __call__(self, input_x):
         _kernel_dtype("Renorm", input_x)
-        return _wrap(torch.renorm(input_x._t, self.p, self.dim, self.maxnorm))
+        return functional("Renorm", "renorm", input_x, self.p, self.dim, self.maxnorm)
 
 
 class Bincount(Primitive):
@@ -1441,7 +1438,7 @@ class Ormqr(Primitive):
             raise ValueError(f"For 'Ormqr', the number of inputs must be 3 (x, tau, other), but got {len(inputs)}")
         x, tau, other = inputs
         _check_dtypes("Ormqr", x=x, tau=tau, other=other)
-        return _wrap(torch.ormqr(x._t, tau._t, other._t, self.left, self.transpose))
+        return functional("Ormqr", "ormqr", x, tau, other, self.left, self.transpose)
 
 
 class STFT(Primitive):

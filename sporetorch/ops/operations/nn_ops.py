@@ -36,7 +36,6 @@ from ..function.nn_func import (
     _REALS,
     _check_rank,
     _check_same_shape,
-    _pad_mode_padding,
     _pair,
     _relu,
     _same_pad,
@@ -266,6 +265,14 @@ class BiasAdd(Primitive):
 _CONV2D_DTYPES = _BF16_F16_F32 + (torch.int8, torch.int32, torch.int64)
 
 
+def _conv_primitive(prim, fn, nd, attrs, x, w, bias):
+    """A Conv2D/Conv3D Primitive through the functional convolution: its attributes (strides and dilations
+    of ``nd`` or ``nd + 2`` values, ``pad`` read only with ``pad_mode='pad'``) in the functional op's terms."""
+    pad = attrs.pad if attrs.pad_mode == "pad" else 0
+    return functional(prim, fn, x, w, bias, _pair(attrs.stride, nd), attrs.pad_mode, pad, _pair(attrs.dilation, nd),
+                      attrs.group)
+
+
 class Conv2D(Primitive):
     """2-D convolution of an NCHW input with an (out, in/group, kh, kw) weight."""
 
@@ -279,19 +286,7 @@ class Conv2D(Primitive):
         tensor_of("Conv2D", "w", w, _CONV2D_DTYPES)
         _same_dtype("Conv2D", ("x", "w"), x, w)
         _check_rank("Conv2D", "x", x, (4,))
-        t = x._t
-        stride, dilation = _pair(self.stride), _pair(self.dilation)
-        if self.pad_mode == "same":
-            k = w._t.shape[-2:]
-            eff = tuple(dilation[i] * (k[i] - 1) + 1 for i in range(2))
-            t = _same_pad(t, eff, stride, 0.0)
-            p = 0
-        else:
-            p = _pad_mode_padding(self.pad_mode, self.pad, 2)
-            if isinstance(p, tuple) and len(p) == 4:
-                t = F.pad(t, (p[2], p[3], p[0], p[1]))
-                p = 0
-        return _wrap(F.conv2d(t, w._t, None, stride, p, dilation, self.group))
+        return _conv_primitive("Conv2D", "conv2d", 2, self, x, w, None)
 
 
 class Conv3D(Primitive):
@@ -305,9 +300,7 @@ class Conv3D(Primitive):
     def __call__(self, x, weight, bias=None):
         tensor_of("Conv3D", "x", x, _BF16_F16_F32)
         tensor_of("Conv3D", "w", weight, _BF16_F16_F32)
-        p = _pad_mode_padding(self.pad_mode, self.pad, 3)
-        b = None if bias is None else bias._t
-        return _wrap(F.conv3d(x._t, weight._t, b, _pair(self.stride, 3), p, _pair(self.dilation, 3), self.group))
+        return _conv_primitive("Conv3D", "conv3d", 3, self, x, weight, bias)
 
 
 class Conv2DTranspose(Primitive):

@@ -170,7 +170,6 @@ def _same_float(name, x, y):
                          f"{tuple(y._t.shape)}")
 
 
-_trunc_div = _int_zero_divisor(lambda a, b: torch.div(a, b, rounding_mode="trunc"), "div")
 _fmod_min = _int_zero_divisor(torch.fmod, "min")
 
 
@@ -181,17 +180,6 @@ def _mod(x, y):
     if out.is_floating_point() or out.is_complex() or not isinstance(y, torch.Tensor):
         return out
     return torch.where((y == 0) & (x == 0), torch.zeros((), dtype=out.dtype, device=out.device), out)
-
-
-def _real_div(x, y):
-    """True division; integer operands keep their dtype, the quotient truncated, a zero divisor giving the
-    dtype's extreme by the dividend's sign (MindSpore 2.10's RealDiv kernel), and Bool has no kernel."""
-    out = torch.result_type(x, y)
-    if out == torch.bool:
-        raise TypeError("Bool is not supported")
-    if out.is_floating_point or out.is_complex:
-        return torch.true_divide(x, y)
-    return _trunc_div(x, y).to(out)
 
 
 def _float_result(name, x, y):
@@ -308,7 +296,7 @@ _BINARY = {
     "Add": ("add", "Element-wise sum with broadcasting."),
     "Sub": ("sub", "Element-wise difference with broadcasting."),
     "Mul": ("mul", "Element-wise product with broadcasting."),
-    "RealDiv": (_real_div, "Element-wise division (truncated for integer operands)."),
+    "RealDiv": ("tensor_div", "Element-wise division (truncated for integer operands)."),
     "Div": ("div", "Element-wise division."),
     "DivNoNan": (_div_no_nan, "Element-wise division, 0 where the divisor is 0."),
     "Xdivy": ("xdivy", "Element-wise division, 0 where the dividend is 0."),

@@ -34,7 +34,9 @@ def _chain(node):
 
 def _torch_calls(path):
     sites = []
-    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+    with open(path, encoding="utf-8") as fh:
+        tree = ast.parse(fh.read())
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         chain = _chain(node.func)

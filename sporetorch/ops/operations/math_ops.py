@@ -1277,10 +1277,9 @@ class Eig(Primitive):
 
     def __call__(self, x):
         if self.compute_v:
-            w, v = torch.linalg.eig(x._t)
-            return _wrap(w), _wrap(v)
-        w = torch.linalg.eigvals(x._t)
-        return _wrap(w), _wrap(torch.zeros((), dtype=w.dtype, device=w.device))  # MindSpore's placeholder
+            return functional("Eig", "eig", x)
+        w = functional("Eig", "eigvals", x)
+        return w, _wrap(w._t.new_zeros(()))  # MindSpore 2.10 gives a 0-d placeholder for the vectors  # MindSpore's placeholder
 
 
 class LuUnpack(Primitive):

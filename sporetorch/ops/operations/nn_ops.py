@@ -940,9 +940,8 @@ class TripletMarginLoss(Primitive):
 
     def __call__(self, x, positive, negative, margin):
         tensor_of("TripletMarginLoss", "margin", margin, (torch.float32,))
-        m = float(margin._t.item())
-        return _wrap(F.triplet_margin_loss(x._t, positive._t, negative._t, m, self.p, self.eps, self.swap,
-                                           reduction=self.reduction))
+        return functional("TripletMarginLoss", "triplet_margin_loss", x, positive, negative, float(margin._t.item()),
+                          self.p, self.eps, self.swap, self.reduction)
 
 
 class GridSampler2D(Primitive):

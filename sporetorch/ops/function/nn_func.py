@@ -12,7 +12,8 @@ import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _new, _wrap
-from ._prim_checks import _check_dtypes, float_input, tensor_of
+from ...common.tensor_methods import _set
+from ._prim_checks import _check_dtypes, _check_ndim, float_input, tensor_of
 from ._utils import (
     F16_F32,
     FLOATS,
@@ -26,13 +27,12 @@ from ._utils import (
     _no_tensor,
     _same_dtype,
     _tdtype,
+    _tensor_arg,
     _torch_error_type,
     _u,
     _ut,
 )
 from .random_func import _generator
-from ...common.tensor_methods import _set
-from ._utils import _tensor_arg
 
 __all__ = [
     # activations
@@ -1762,6 +1762,56 @@ def batch_norm_with_stats(input_x, scale, bias, mean, variance, *, is_training, 
         _set(mean, mean._t * momentum + m.detach() * (1 - momentum))
         _set(variance, variance._t * momentum + unbiased * (1 - momentum))
     return _wrap(y), _wrap(m), _wrap(var), _wrap(m), _wrap(var)
+
+
+def pad_v3(x, paddings, constant_value=None, *, mode):
+    """``PadV3``: Pad with ``paddings`` (last dimension first, as torch) in ``mode`` 'constant', 'reflect' or
+    'edge'."""
+    if isinstance(paddings, Tensor):  # MindSpore 2.10 checks the rank, then the dtype
+        _check_rank("PadV3", "paddings", paddings, (1,))
+        _check_dtype("PadV3", "paddings", paddings, _I32_I64)
+    pads = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
+    mode = {"edge": "replicate"}.get(mode, mode)
+    if mode == "constant":
+        value = 0 if constant_value is None else float(constant_value._t.item()
+                                                       if isinstance(constant_value, Tensor) else constant_value)
+        return _wrap(F.pad(x._t, pads, value=value))
+    return _wrap(F.pad(x._t, pads, mode=mode))
+
+
+def max_pool_with_argmax_v2(x, *, kernel_size, strides, ceil_mode, pads, dilation):
+    """``MaxPoolWithArgmaxV2``: 2-D max pooling with padding and dilation, returning ``(values, argmax)``."""
+    tensor_of("MaxPoolWithArgmaxV2", "x", x, _REALS)
+    strides = kernel_size if strides is None else strides
+    v, i = F.max_pool2d(x._t, _pair(kernel_size), _pair(strides), _pair(pads),
+                        _pair(dilation), ceil_mode, return_indices=True)
+    return _wrap(v), _wrap(i)
+
+
+def l2_normalize(x, *, axis, epsilon):
+    """``x / max(||x||_2, epsilon)`` over ``axis``."""
+    tensor_of("L2Normalize", "x", x, FLOATS)
+    if x._t.dim() == 0:  # a TypeError in MindSpore 2.10
+        raise TypeError("For 'L2Normalize', the 'x' must have at least 1 dimension, but got shape ()")
+    axis = axis if isinstance(axis, int) else tuple(axis)
+    if isinstance(axis, tuple) and len(axis) != 1:
+        raise TypeError(f"For 'L2Normalize', the 'axis' must be an int or a tuple of one int, but got {axis}")
+    norm = torch.linalg.vector_norm(x._t, 2, axis, True)
+    return _wrap(x._t / torch.clamp_min(norm, epsilon))
+
+
+def nuclear_norm(input, *, dim, keepdim):
+    """``NuclearNorm``: Sum of singular values over the matrix dimensions ``dim``."""
+    _check_dtypes("NuclearNorm", x=input)
+    _check_ndim("NuclearNorm", "x", input, 2, at_least=True)
+    n = input._t.dim()
+    if dim is None:
+        _check_ndim("NuclearNorm", "x", input, 2)  # without dim, MindSpore takes only a matrix
+    elif not all(-n <= d < n for d in dim) or len({d % n for d in dim}) != 2:
+        raise ValueError(f"For 'NuclearNorm', the 'dim' must be two different axes in [{-n}, {n}), but got "
+                         f"{dim}")
+    dim = (-2, -1) if dim is None else tuple(dim)
+    return _wrap(torch.linalg.matrix_norm(input._t, "nuc", dim, keepdim))
 
 
 _guard_module(globals(), __all__)

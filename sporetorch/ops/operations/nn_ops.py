@@ -19,7 +19,6 @@ from ..function._prim_checks import (
 from ..function._utils import (
     F16_F32,
     FLOATS,
-    _check_dtype,
     _same_dtype,
     _tensor_arg,
 )
@@ -404,14 +403,7 @@ class L2Normalize(Primitive):
         pass
 
     def __call__(self, x):
-        tensor_of("L2Normalize", "x", x, FLOATS)
-        if x._t.dim() == 0:  # a TypeError in MindSpore 2.10
-            raise TypeError("For 'L2Normalize', the 'x' must have at least 1 dimension, but got shape ()")
-        axis = self.axis if isinstance(self.axis, int) else tuple(self.axis)
-        if isinstance(axis, tuple) and len(axis) != 1:
-            raise TypeError(f"For 'L2Normalize', the 'axis' must be an int or a tuple of one int, but got {axis}")
-        norm = torch.linalg.vector_norm(x._t, 2, axis, True)
-        return _wrap(x._t / torch.clamp_min(norm, self.epsilon))
+        return nn_func.l2_normalize(x, axis=self.axis, epsilon=self.epsilon)
 
 
 class L2Loss(Primitive):
@@ -740,11 +732,8 @@ class MaxPoolWithArgmaxV2(Primitive):
         pass
 
     def __call__(self, x):
-        tensor_of("MaxPoolWithArgmaxV2", "x", x, _REALS)
-        strides = self.kernel_size if self.strides is None else self.strides
-        v, i = F.max_pool2d(x._t, _pair(self.kernel_size), _pair(strides), _pair(self.pads),
-                            _pair(self.dilation), self.ceil_mode, return_indices=True)
-        return _wrap(v), _wrap(i)
+        return nn_func.max_pool_with_argmax_v2(x, kernel_size=self.kernel_size, strides=self.strides,
+                                              ceil_mode=self.ceil_mode, pads=self.pads, dilation=self.dilation)
 
 
 class Dropout2D(Primitive):
@@ -857,16 +846,7 @@ class PadV3(Primitive):
         pass
 
     def __call__(self, x, paddings, constant_value=None):
-        if isinstance(paddings, Tensor):  # MindSpore 2.10 checks the rank, then the dtype
-            _check_rank("PadV3", "paddings", paddings, (1,))
-            _check_dtype("PadV3", "paddings", paddings, _I32_I64)
-        pads = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
-        mode = {"edge": "replicate"}.get(self.mode, self.mode)
-        if mode == "constant":
-            value = 0 if constant_value is None else float(constant_value._t.item()
-                                                           if isinstance(constant_value, Tensor) else constant_value)
-            return _wrap(F.pad(x._t, pads, value=value))
-        return _wrap(F.pad(x._t, pads, mode=mode))
+        return nn_func.pad_v3(x, paddings, constant_value, mode=self.mode)
 
 
 class Padding(Primitive):
@@ -1176,16 +1156,7 @@ class NuclearNorm(Primitive):
         validator.check_value_type("keepdim", keepdim, [bool], self.name)
 
     def __call__(self, input):
-        _check_dtypes("NuclearNorm", x=input)
-        _check_ndim("NuclearNorm", "x", input, 2, at_least=True)
-        n = input._t.dim()
-        if self.dim is None:
-            _check_ndim("NuclearNorm", "x", input, 2)  # without dim, MindSpore takes only a matrix
-        elif not all(-n <= d < n for d in self.dim) or len({d % n for d in self.dim}) != 2:
-            raise ValueError(f"For 'NuclearNorm', the 'dim' must be two different axes in [{-n}, {n}), but got "
-                             f"{self.dim}")
-        dim = (-2, -1) if self.dim is None else tuple(self.dim)
-        return _wrap(torch.linalg.matrix_norm(input._t, "nuc", dim, self.keepdim))
+        return nn_func.nuclear_norm(input, dim=self.dim, keepdim=self.keepdim)
 
 
 class DropoutGenMask(Primitive):

@@ -856,4 +856,31 @@ def confusion_matrix(labels, logits, weights=None, *, num_classes):
     return _wrap(out.to(torch.int32 if w is None else w.dtype))
 
 
+_fmod_min = _int_zero_divisor(torch.fmod, "min")
+
+
+def _mod(x, y):
+    """Remainder with the dividend's sign; an integer x % 0 is the dtype's minimum (32/64-bit; 0 for narrower
+    dtypes) and 0 % 0 is 0, as MindSpore 2.10's Mod kernel gives them."""
+    out = _fmod_min(x, y)
+    if out.is_floating_point() or out.is_complex() or not isinstance(y, torch.Tensor):
+        return out
+    return torch.where((y == 0) & (x == 0), torch.zeros((), dtype=out.dtype, device=out.device), out)
+
+
+def _squared_difference(x, y):
+    x, y = _bool_promoted(x, y if isinstance(y, torch.Tensor) else torch.as_tensor(y, device=x.device))
+    return torch.square(torch.sub(x, y))
+
+
+def _mul_no_nan(x, y):
+    """The MulNoNan Primitive's kernel: ``x * y``, 0 where ``y`` is 0 (on torch values)."""
+    return torch.where(torch.as_tensor(y == 0), torch.zeros((), dtype=torch.result_type(x, y)), torch.mul(x, y))
+
+
+def _div_no_nan(x, y):
+    q = torch.true_divide(x, y)
+    return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
+
+
 _guard_module(globals(), __all__)

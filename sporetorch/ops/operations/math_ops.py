@@ -22,7 +22,12 @@ from ..function._utils import (
     FLOATS,
     _check_dtype,
 )
-from ..function.math_func import _bool_promoted, _int_zero_divisor
+from ..function.math_func import (
+    _div_no_nan,
+    _mod,
+    _mul_no_nan,
+    _squared_difference,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import (
     complex_input,
@@ -170,18 +175,6 @@ def _same_float(name, x, y):
                          f"{tuple(y._t.shape)}")
 
 
-_fmod_min = _int_zero_divisor(torch.fmod, "min")
-
-
-def _mod(x, y):
-    """Remainder with the dividend's sign; an integer x % 0 is the dtype's minimum (32/64-bit; 0 for narrower
-    dtypes) and 0 % 0 is 0, as MindSpore 2.10's Mod kernel gives them."""
-    out = _fmod_min(x, y)
-    if out.is_floating_point() or out.is_complex() or not isinstance(y, torch.Tensor):
-        return out
-    return torch.where((y == 0) & (x == 0), torch.zeros((), dtype=out.dtype, device=out.device), out)
-
-
 def _float_result(name, x, y):
     """A float Tensor or Python float among the operands (MindSpore 2.10 has no integer or Bool kernel)."""
     if not any(isinstance(v, float) or (isinstance(v, Tensor) and v._t.is_floating_point()) for v in (x, y)):
@@ -198,16 +191,6 @@ _CHECKS = {"DivNoNan": _float_result, "MulNoNan": _no_bool_result, "Xlogy": _flo
            "Atan2": _float_result, "Minimum": _no_bool_result,
            **{name: _kernel_dtype for name in ("NextAfter", "Igamma", "Igammac", "Complex", "Gcd", "SquaredDifference",
                                                "LeftShift", "RightShift", "Fmax", "Fmin")}}
-
-
-def _squared_difference(x, y):
-    x, y = _bool_promoted(x, y if isinstance(y, torch.Tensor) else torch.as_tensor(y, device=x.device))
-    return torch.square(torch.sub(x, y))
-
-
-def _div_no_nan(x, y):
-    q = torch.true_divide(x, y)
-    return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
 
 
 def _square_first(prim, x):
@@ -332,8 +315,7 @@ _BINARY = {
     "Fmin": ("fmin", "Element-wise minimum ignoring NaN."),
     "LeftShift": ("bitwise_left_shift", "Bitwise left shift."),
     "RightShift": ("bitwise_right_shift", "Bitwise right shift."),
-    "MulNoNan": (lambda x, y: torch.where(torch.as_tensor(y == 0), torch.zeros((), dtype=torch.result_type(x, y)),
-                                          torch.mul(x, y)), "Element-wise product, 0 where y is 0."),
+    "MulNoNan": (_mul_no_nan, "Element-wise product, 0 where y is 0."),
     "Igamma": ("igamma", "Regularised lower incomplete gamma function."),
     "Igammac": ("igammac", "Regularised upper incomplete gamma function."),
     "Zeta": ("zeta", "Hurwitz zeta function."),

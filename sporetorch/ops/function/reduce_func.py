@@ -544,4 +544,22 @@ def lp_norm(input, *, p, keep_dims, axis):
 
 
 
+def _scan(kind, x, axis, exclusive=False, reverse=False):
+    """The CumSum/CumProd/CumulativeLogsumexp Primitives' scan (``kind`` 'sum', 'prod' or 'logsumexp') along
+    ``axis``, exclusive (the identity first) and/or from the end, in the input's dtype (MindSpore 2.10's
+    kernels keep it)."""
+    t = x._t
+    fn, identity = {"sum": (torch.cumsum, 0), "prod": (torch.cumprod, 1),
+                    "logsumexp": (torch.logcumsumexp, float("-inf"))}[kind]
+    if reverse:
+        t = t.flip(axis)
+    out = fn(t, axis)
+    if exclusive:
+        pad = torch.full_like(out.narrow(axis, 0, 1), identity)
+        out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], axis)
+    if reverse:
+        out = out.flip(axis)
+    return _wrap(out.to(x._t.dtype))
+
+
 _guard_module(globals(), __all__)

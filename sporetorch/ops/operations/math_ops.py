@@ -635,18 +635,6 @@ class ArgMinWithValue(Primitive):
         return i, v
 
 
-def _cumulative(fn, t, axis, exclusive, reverse, identity):
-    if reverse:
-        t = t.flip(axis)
-    out = fn(t, axis)
-    if exclusive:
-        pad = torch.full_like(out.narrow(axis, 0, 1), identity)
-        out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], axis)
-    if reverse:
-        out = out.flip(axis)
-    return out
-
-
 def _check_not_bool(op, t):
     # MindSpore's CumSum/CumProd kernels have no Bool version, nor a 0-d input.
     if t.dtype == torch.bool:
@@ -669,9 +657,7 @@ class CumSum(Primitive):
     def __call__(self, x, axis):
         t = x._t
         _check_not_bool("CumSum", t)
-        if not self.exclusive and not self.reverse:
-            return _wrap(torch.cumsum(t, axis).to(t.dtype))
-        return _wrap(_cumulative(torch.cumsum, t, axis, self.exclusive, self.reverse, 0).to(t.dtype))
+        return reduce_func._scan("sum", x, axis, self.exclusive, self.reverse)
 
 
 class CumProd(Primitive):
@@ -685,7 +671,7 @@ class CumProd(Primitive):
     def __call__(self, x, axis):
         t = x._t
         _check_not_bool("CumProd", t)
-        return _wrap(_cumulative(torch.cumprod, t, axis, self.exclusive, self.reverse, 1).to(t.dtype))
+        return reduce_func._scan("prod", x, axis, self.exclusive, self.reverse)
 
 
 class LpNorm(Primitive):
@@ -905,7 +891,7 @@ class CumulativeLogsumexp(Primitive):
         rank = x._t.dim()
         if not -rank <= axis < rank:  # found by MindSpore 2.10's kernel, hence its RuntimeError
             raise RuntimeError(f"For 'CumulativeLogsumexp', 'axis' must be in range [{-rank}, {rank}), but got: {axis}")
-        return _wrap(_cumulative(torch.logcumsumexp, x._t, axis, self.exclusive, self.reverse, float("-inf")))
+        return reduce_func._scan("logsumexp", x, axis, self.exclusive, self.reverse)
 
 
 class Median(Primitive):

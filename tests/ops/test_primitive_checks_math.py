@@ -6,7 +6,7 @@ import pytest
 
 import sporetorch as ms
 from sporetorch import Tensor, ops
-from sporetorch.ops.operations import _math_dtypes
+from sporetorch.ops.function import _math_dtypes
 
 
 def _t(dtype):

@@ -1,6 +1,21 @@
 """Functional operators (`mindspore.ops.function`), one module per family."""
-from . import (array_func, ascend_func, clip_func, creation_func, debug_func, fft_func, graph_func, image_func,
-               linalg_func, math_func, nn_func, random_func, reduce_func, scalar_func, sparse_func)
+from . import (
+               array_func,
+               ascend_func,
+               clip_func,
+               creation_func,
+               debug_func,
+               fft_func,
+               graph_func,
+               image_func,
+               linalg_func,
+               math_func,
+               nn_func,
+               random_func,
+               reduce_func,
+               scalar_func,
+               sparse_func,
+)
 from .array_func import *  # noqa: F401,F403
 from .clip_func import *  # noqa: F401,F403
 from .creation_func import *  # noqa: F401,F403

@@ -9,9 +9,9 @@ import numbers
 import numpy as np
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ..._device import default_device
 # Re-exported under the names the family modules import (the translation itself lives in ops/_errors.py).
 from .._errors import (bound_args as _bound_args, describe as _desc, error_type as _torch_error_type,  # noqa: F401
                        fail as _fail, guard as _guard, not_tensor_error as _not_tensor_error)
@@ -161,3 +161,11 @@ def _tensor_arg(op, name, value):
     """TypeError, as MindSpore raises it, for a Python number (or other non-Tensor) where only a Tensor is accepted."""
     if not isinstance(value, Tensor):
         raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(value).__name__}")
+
+
+def _pair(v, n=2):
+    """``v`` as an ``n``-tuple: an int repeated, a longer sequence's last ``n`` entries."""
+    if isinstance(v, int):
+        return (v,) * n
+    v = tuple(v)
+    return v[-n:] if len(v) > n else v

@@ -15,10 +15,44 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
-from ..operations.other_ops import assign, assign_add, assign_sub  # one implementation, shared with Assign
-from ._dtype_table import COMPLEXES, F32_F64, INT32_INT64, NO_BOOL, SAME, apply_dtype_table
-from ._utils import (_axes, _axis, _desc, _fail, _guard, _guard_module, _inline_checked, _no_tensor, _number,
-                     _shape, _torch_error_type, _u, _ut, _wrap_seq)
+from ...common._inplace import _set
+from ._dtype_table import (
+    COMPLEXES,
+    F32_F64,
+    INT32_INT64,
+    NO_BOOL,
+    SAME,
+    apply_dtype_table,
+)
+from ._math_dtypes import check as _kernel_dtype
+from ._prim_checks import (
+    FLOATS,
+    I32_64,
+    _check_dtypes,
+    _rank,
+    _same_dtype,
+    _tensor_arg,
+    float_input,
+    tensor_of,
+    tensor_sequence,
+)
+from ._utils import (
+    _axes,
+    _axis,
+    _desc,
+    _fail,
+    _guard,
+    _guard_module,
+    _inline_checked,
+    _no_tensor,
+    _number,
+    _shape,
+    _torch_error_type,
+    _u,
+    _ut,
+    _wrap_seq,
+)
+from ._utils import _pair
 
 __all__ = [
     "reshape", "reshape_", "permute", "transpose", "swapaxes", "swapdims", "moveaxis", "movedim", "t", "adjoint",
@@ -1691,6 +1725,191 @@ def unique_ext(input, sorted=True, return_inverse=False, return_counts=False, di
     """Sorted unique elements (along ``dim`` when given), with Int64 inverse indices and counts on request."""
     out = torch.unique(input._t, sorted=True, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
     return _wrap_seq(out) if isinstance(out, tuple) else _wrap(out)
+
+
+# Parameter updates (``Assign``/``AssignAdd``/``AssignSub`` call these). The update goes through the Tensor's
+# in-place machinery (``_set``): while autograd records, the Parameter is rebound to the new value instead of
+# overwriting memory that backward may still need.
+def _value(variable, value, op):
+    if not isinstance(variable, Tensor):
+        raise TypeError(f"For '{op}', the 'variable' must be a Parameter or Tensor, but got {type(variable).__name__}")
+    t = variable._t
+    v = value._t if isinstance(value, Tensor) else torch.as_tensor(value, dtype=t.dtype, device=t.device)
+    if v.shape != t.shape:
+        try:
+            v = v.expand(t.shape)
+        except RuntimeError:
+            raise ValueError(f"For '{op}', the shape of 'value' {tuple(v.shape)} must be broadcastable to the "
+                             f"shape of 'variable' {tuple(t.shape)}") from None
+    return t, v if v.dtype == t.dtype else v.to(t.dtype)
+
+
+def assign(variable, value):
+    """Set ``variable`` (a Parameter) to ``value``; returns ``variable``.
+
+    Usable inside ``construct``: gradients of the rest of the graph are unaffected.
+    """
+    _, v = _value(variable, value, "assign")
+    return _set(variable, v)
+
+
+def assign_add(variable, value):
+    """``variable += value`` for a Parameter; returns ``variable``."""
+    t, v = _value(variable, value, "assign_add")
+    return _set(variable, t + v)
+
+
+def assign_sub(variable, value):
+    """``variable -= value`` for a Parameter; returns ``variable``."""
+    t, v = _value(variable, value, "assign_sub")
+    return _set(variable, t - v)
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def nth_element(input, n, *, reverse):
+    """``NthElement``: The ``n``-th smallest (or largest with ``reverse``) value along the last axis."""
+    _kernel_dtype("NthElement", input)
+    t = input._t
+    k = int(_u(n))
+    return _wrap(torch.sort(t, -1, descending=reverse).values[..., k])
+
+
+
+
+def _bound(op, sorted_x, values, right, out_type):
+    """Per row, the insertion index of ``values`` in ``sorted_x`` as MindSpore 2.10's kernel finds it: a bisection
+    of ``[0, n - 1]`` and then one step past the last element, which differs from torch's search on unsorted rows."""
+    _tensor_arg(op, "values", values)
+    tensor_of(op, "sorted_x", sorted_x, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8,
+                                                  torch.uint16))
+    _same_dtype(op, ("sorted_x", "values"), sorted_x, values)
+    _rank(op, "sorted_x", sorted_x, (2,))
+    _rank(op, "values", values, (2,))
+    s, v = sorted_x._t, values._t
+    if s.shape[0] != v.shape[0]:
+        raise ValueError(f"For '{op}', the 'sorted_x' and 'values' must have the same number of rows, but got "
+                         f"{_desc(sorted_x)} and {_desc(values)}")
+    if s.shape[1] == 0:
+        return _wrap(torch.zeros(v.shape, dtype=mstype.to_torch(out_type), device=v.device))
+
+    def before(i):  # whether values go after sorted_x[row, i]
+        probe = torch.gather(s, 1, i)
+        return (probe <= v) if right else (probe < v)
+
+    low = torch.zeros(v.shape, dtype=torch.long, device=v.device)
+    high = torch.full(v.shape, s.shape[1] - 1, dtype=torch.long, device=v.device)
+    while bool((low < high).any()):
+        active, mid = low < high, (low + high) // 2
+        go = before(mid)
+        low = torch.where(active & go, mid + 1, low)
+        high = torch.where(active & ~go, mid, high)
+    return _wrap((low + before(low)).to(mstype.to_torch(out_type)))
+
+
+def diag_part(input_x):
+    """``DiagPart``: The diagonal of a ``s + s`` shaped tensor (the inverse of ``Diag``)."""
+    tensor_of("DiagPart", "input_x", input_x, FLOATS + I32_64 + (torch.complex64, torch.complex128))
+    t = input_x._t
+    half = t.dim() // 2
+    if t.dim() == 0 or t.dim() % 2 or t.shape[:half] != t.shape[half:]:
+        raise ValueError(f"For 'DiagPart', the input rank must be non-zero and even, and its shape s + s, but "
+                         f"got {_desc(input_x)}")
+    n = 1
+    for s in t.shape[:half]:
+        n *= s
+    return _wrap(torch.diagonal(t.reshape(n, n)).reshape(t.shape[:half]))
+
+
+def space_to_depth(x, *, block_size):
+    """``SpaceToDepth``: Move ``block_size`` x ``block_size`` spatial blocks into channels (NCHW)."""
+    return _wrap(torch.nn.functional.pixel_unshuffle(x._t, block_size))
+
+
+def depth_to_space(x, *, block_size):
+    """``DepthToSpace``: Move channels into ``block_size`` x ``block_size`` spatial blocks (NCHW)."""
+    return _wrap(torch.nn.functional.pixel_shuffle(x._t, block_size))
+
+
+def unravel_index(indices, dims):
+    """``UnravelIndex``: Coordinates of flat ``indices`` in an array of shape ``dims``."""
+    return _wrap(torch.stack(torch.unravel_index(indices._t, tuple(dims._t.tolist()))).to(indices._t.dtype))
+
+
+def parallel_concat(values):
+    """``ParallelConcat``: Concatenate tensors along the first axis."""
+    tensor_sequence("ParallelConcat", values)
+    return _wrap(torch.cat([v._t for v in values], 0))
+
+
+def list_diff(x, y, *, out_idx):
+    """``ListDiff``: Values of ``x`` not in ``y`` (in order) and their positions in ``x``."""
+    _check_dtypes("ListDiff", x=x, y=y)
+    if x._t.dim() != 1 or y._t.dim() != 1:
+        raise ValueError(f"For 'ListDiff', 'x' and 'y' must be 1-D, but got shapes {tuple(x._t.shape)} and "
+                         f"{tuple(y._t.shape)}")
+    keep = ~torch.isin(x._t, y._t)
+    idx = torch.nonzero(keep).reshape(-1)
+    return _wrap(x._t[keep]), _wrap(idx.to(mstype.to_torch(out_idx)))
+
+
+def check_numerics(x):
+    """``CheckNumerics``: Return ``x`` unchanged, raising ``ValueError`` when it holds a NaN or an infinity."""
+    float_input("CheckNumerics", x)
+    if not bool(torch.isfinite(x._t).all()):
+        raise ValueError(f"For 'CheckNumerics', the input of shape {tuple(x._t.shape)} holds NaN or Inf")
+    return x
+
+
+def sub_and_filter(input_x, max_num, offset):
+    """``SubAndFilter``: Subtract ``offset`` from ``input_x`` and keep the results in ``[0, max_num)``:
+    ``(filter_res, filter_idx)``, the kept values and their flat positions in ``input_x``."""
+    tensor_of("SubAndFilter", "input_x", input_x, I32_64)
+    t = input_x._t.reshape(-1)
+    max_num, offset = (int(v._t.reshape(-1)[0]) if isinstance(v, Tensor) else int(v) for v in (max_num, offset))
+    shifted = t - offset
+    keep = torch.nonzero((shifted >= 0) & (shifted < max_num)).reshape(-1)
+    return _wrap(shifted[keep]), _wrap(keep.to(t.dtype))
+
+
+def extract_volume_patches(input_x, *, kernel_size, strides, padding):
+    """``ExtractVolumePatches``: 3-D patches of ``kernel_size`` with ``strides`` laid out in the channel axis
+    (NCDHW)."""
+    t = input_x._t
+    k, s = _pair(kernel_size, 3), _pair(strides, 3)
+    if str(padding).upper() == "SAME":
+        pads = []
+        for i in (2, 1, 0):
+            n = t.shape[2 + i]
+            total = max((-(-n // s[i]) - 1) * s[i] + k[i] - n, 0)
+            pads += [total // 2, total - total // 2]
+        t = F.pad(t, pads)
+    p = t.unfold(2, k[0], s[0]).unfold(3, k[1], s[1]).unfold(4, k[2], s[2])
+    n, c, od, oh, ow = p.shape[:5]
+    # MindSpore orders the output channels as (kd, kh, kw, c), the input channel fastest.
+    return _wrap(p.permute(0, 5, 6, 7, 1, 2, 3, 4).reshape(n, c * k[0] * k[1] * k[2], od, oh, ow))
+
+
+def extract_image_patches(input_x, *, ksizes, strides, rates, padding):
+    """``ExtractImagePatches``: Patches of ``ksizes`` with ``strides`` and ``rates`` (dilation), laid out in the
+    channel axis."""
+    t = input_x._t
+    k, s, r = _pair(ksizes), _pair(strides), _pair(rates)
+    if padding.upper() == "SAME":
+        eff = tuple(r[i] * (k[i] - 1) + 1 for i in range(2))
+        pads = []
+        for i in (1, 0):
+            n = t.shape[2 + i]
+            total = max((-(-n // s[i]) - 1) * s[i] + eff[i] - n, 0)
+            pads += [total // 2, total - total // 2]
+        t = F.pad(t, pads)
+    n, c, h, w = t.shape
+    cols = F.unfold(t, k, r, 0, s)
+    oh = (h - (r[0] * (k[0] - 1) + 1)) // s[0] + 1
+    ow = (w - (r[1] * (k[1] - 1) + 1)) // s[1] + 1
+    # MindSpore orders the output channels as (kh, kw, c).
+    out = cols.reshape(n, c, k[0] * k[1], oh, ow).transpose(1, 2).reshape(n, k[0] * k[1] * c, oh, ow)
+    return _wrap(out)
 
 
 _guard_module(globals(), __all__)

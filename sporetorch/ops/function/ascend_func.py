@@ -9,7 +9,6 @@ import torch
 from ...common.tensor import Tensor
 from ._utils import _desc
 
-
 __all__ = ['rotated_iou', 'multi_scale_deformable_attn_function', 'fused_infer_attention_score',
            'prompt_flash_attention', 'incre_flash_attention', 'speed_fusion_attention', 'moe_distribute_combine',
            'moe_distribute_dispatch', 'moe_init_routing_v2', 'moe_token_permute', 'moe_token_unpermute',

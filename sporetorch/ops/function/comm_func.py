@@ -6,14 +6,38 @@ switch between in-place and out-of-place results: by default (``set_comm_ops_inp
 after ``set_comm_ops_inplace(False)`` it leaves ``tensor`` alone and returns ``(result, handle)``.
 """
 from ...communication import _dist_api as D
-from ...communication._dist_api import (init_process_group, destroy_process_group, get_rank,  # noqa: F401
-                                        get_world_size, new_group, get_backend, get_global_rank, get_group_rank,
-                                        get_process_group_ranks, is_available, is_initialized, P2POp,
-                                        batch_isend_irecv, isend, irecv, send, recv, barrier, all_gather,
-                                        reduce_scatter, all_to_all, all_to_all_single, all_gather_object,
-                                        broadcast_object_list, gather_object, scatter_object_list, send_object_list,
-                                        recv_object_list, all_gather_into_tensor_uneven,
-                                        reduce_scatter_tensor_uneven)
+from ...communication._dist_api import (  # noqa: F401
+    P2POp,
+    all_gather,
+    all_gather_into_tensor_uneven,
+    all_gather_object,
+    all_to_all,
+    all_to_all_single,
+    barrier,
+    batch_isend_irecv,
+    broadcast_object_list,
+    destroy_process_group,
+    gather_object,
+    get_backend,
+    get_global_rank,
+    get_group_rank,
+    get_process_group_ranks,
+    get_rank,
+    get_world_size,
+    init_process_group,
+    irecv,
+    is_available,
+    is_initialized,
+    isend,
+    new_group,
+    recv,
+    recv_object_list,
+    reduce_scatter,
+    reduce_scatter_tensor_uneven,
+    scatter_object_list,
+    send,
+    send_object_list,
+)
 
 __all__ = ["init_process_group", "destroy_process_group", "get_rank", "get_world_size", "new_group", "get_backend",
            "get_global_rank", "get_group_rank", "get_process_group_ranks", "is_available", "is_initialized",

@@ -8,10 +8,18 @@ import numbers
 
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ..._device import default_device
-from ._utils import _desc, _guard_module, _inline_checked, _no_tensor, _number, _shape, _tdtype
+from ._utils import (
+    _desc,
+    _guard_module,
+    _inline_checked,
+    _no_tensor,
+    _number,
+    _shape,
+    _tdtype,
+)
 
 __all__ = [
     "zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "fill", "fills", "arange", "range",

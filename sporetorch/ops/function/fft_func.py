@@ -1,8 +1,8 @@
 """Fast Fourier transforms (``mindspore.ops`` fft functions) on ``torch.fft``."""
 import torch
 
-from ...common.tensor import Tensor, _wrap
 from ..._device import default_device
+from ...common.tensor import Tensor, _wrap
 from ._dtype_table import FFT_ANY, FFT_REAL, apply_dtype_table
 from ._utils import _desc, _float_of, _guard_module, _tdtype
 
@@ -80,6 +80,22 @@ def rfftfreq(n, d=1.0, dtype=None):
     """Sample frequencies of an ``n``-point real FFT."""
     n = _count("rfftfreq", n)
     return _wrap(torch.fft.rfftfreq(n, d, dtype=_tdtype(dtype) or torch.float32, device=default_device()))
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def fft_with_size(x, *, real, inverse, onesided, signal_ndim, signal_sizes, norm):
+    """``FFTWithSize``: (Inverse) FFT over the last ``signal_ndim`` axes, complex or real (``rfft``/``irfft``)."""
+    dims = tuple(range(-signal_ndim, 0))
+    t = x._t
+    if real and not inverse:
+        fn = torch.fft.rfftn if onesided else torch.fft.fftn
+        return _wrap(fn(t, dim=dims, norm=norm))
+    if real:
+        sizes = tuple(signal_sizes) or None
+        return _wrap(torch.fft.irfftn(t, s=sizes, dim=dims, norm=norm))
+    fn = torch.fft.ifftn if inverse else torch.fft.fftn
+    return _wrap(fn(t, dim=dims, norm=norm))
 
 
 _guard_module(globals(), __all__)

@@ -7,8 +7,20 @@ import math
 import torch
 import torch.nn.functional as F
 
+from ...common import jit as _jit
 from ...common.tensor import Tensor, _wrap
-from ._utils import F16_F32, FLOATS, _check_dtype, _guard_module, _ut
+from ...common.tensor import _u
+from ._prim_checks import REALS, _check_dtypes, _check_ndim, _ints, tensor_of
+from ._utils import (
+    F16_F32,
+    FLOATS,
+    _check_dtype,
+    _desc,
+    _guard_module,
+    _same_dtype,
+    _tensor_arg,
+    _ut,
+)
 
 __all__ = ["iou", "bounding_box_encode", "bounding_box_decode", "check_valid", "space_to_batch_nd",
            "batch_to_space_nd", "col2im", "fractional_max_pool2d", "fractional_max_pool3d"]
@@ -212,5 +224,409 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", ext
 
 
 __all__ += ["crop_and_resize"]
+
+
+def _axis_weights(coords, size):
+    """Bilinear taps along one axis: (low index, high index, low weight, high weight, inside mask)."""
+    inside = (coords >= -1.0) & (coords <= size)
+    c = coords.clamp(min=0)
+    low = c.floor().long()
+    at_end = low >= size - 1
+    low = torch.where(at_end, torch.full_like(low, size - 1), low)
+    high = torch.where(at_end, low, low + 1)
+    c = torch.where(at_end, low.to(c.dtype), c)
+    frac = c - low.to(c.dtype)
+    return low, high, 1 - frac, frac, inside
+
+
+def _lanczos(radius):
+    def kernel(x):
+        x = x.abs()
+        small = x <= 1e-3  # the limit sin(x) / x -> 1
+        safe = torch.where(small, torch.ones_like(x), x)
+        value = radius * torch.sin(math.pi * safe) * torch.sin(math.pi * safe / radius) / (math.pi ** 2 * safe ** 2)
+        return torch.where(x > radius, torch.zeros_like(x), torch.where(small, torch.ones_like(x), value))
+    return kernel, float(radius)
+
+
+def _cubic(x, inner, outer):
+    x = x.abs()
+    return torch.where(x >= 2, torch.zeros_like(x), torch.where(x >= 1, outer(x), inner(x)))
+
+
+# TensorFlow's sampling kernels (``scale_and_translate``), which MindSpore 2.10's kernel follows: (function, radius).
+_SAMPLING_KERNELS = {
+    "lanczos1": _lanczos(1), "lanczos3": _lanczos(3), "lanczos5": _lanczos(5),
+    "gaussian": (lambda x: torch.where(x.abs() >= 1.5, torch.zeros_like(x), torch.exp(-x * x / (2 * 0.5 ** 2))), 1.5),
+    "box": (lambda x: torch.where(x.abs() < 0.5, torch.ones_like(x),
+                                  torch.where(x.abs() == 0.5, torch.full_like(x, 0.5), torch.zeros_like(x))), 1.0),
+    "triangle": (lambda x: (1 - x.abs()).clamp(min=0), 1.0),
+    "keyscubic": (lambda x: _cubic(x, lambda a: (1.5 * a - 2.5) * a * a + 1,
+                                   lambda a: ((-0.5 * a + 2.5) * a - 4) * a + 2), 2.0),
+    "mitchellcubic": (lambda x: _cubic(x, lambda a: ((7 / 6) * a - 2) * a * a + 8 / 9,
+                                       lambda a: (((-7 / 18) * a + 2) * a - 10 / 3) * a + 16 / 9), 2.0),
+}
+
+
+def _resample_weights(kernel_type, antialias, out_size, in_size, scale, translation, device):
+    """(out_size, in_size) weights of one axis: each output pixel's normalised kernel taps over its span, in
+    float32 and in the kernel's order of operations (a sample point on a pixel edge decides between taps)."""
+    kernel, radius = _SAMPLING_KERNELS[kernel_type]
+    f32 = torch.float32
+    scale, translation = torch.tensor(scale, dtype=f32), torch.tensor(translation, dtype=f32)
+    inv_scale = 1.0 / scale
+    kernel_scale = torch.clamp(inv_scale, min=1.0) if antialias else torch.tensor(1.0, dtype=f32)
+    sample = (torch.arange(out_size, dtype=f32) + 0.5) * inv_scale + (-inv_scale * translation)
+    start = torch.ceil(sample - radius * kernel_scale - 0.5).clamp(0, in_size - 1)
+    end = torch.floor(sample + radius * kernel_scale - 0.5).clamp(0, in_size - 1) + 1
+    source = torch.arange(in_size, dtype=f32)
+    in_span = (source >= start[:, None]) & (source < end[:, None])
+    weights = torch.where(in_span, kernel(((source + 0.5) - sample[:, None]) * (1.0 / kernel_scale)), 0.0)
+    total = weights.sum(1, keepdim=True)
+    weights = torch.where(total.abs() >= 1000 * torch.finfo(f32).tiny, weights / total, weights)
+    outside = (sample < 0) | (sample > in_size)  # samples outside the input get no weights
+    return torch.where(outside[:, None], 0.0, weights).to(device)
+
+
+def _rgb_to_hsv(t):
+    r, g, b = t.unbind(-1)
+    mx, _ = t.max(-1)
+    mn, _ = t.min(-1)
+    delta = mx - mn
+    safe = torch.where(delta > 0, delta, torch.ones_like(delta))
+    h = torch.where(mx == r, (g - b) / safe, torch.where(mx == g, 2 + (b - r) / safe, 4 + (r - g) / safe))
+    h = torch.where(delta > 0, (h / 6) % 1, torch.zeros_like(h))
+    s = torch.where(mx > 0, delta / torch.where(mx > 0, mx, torch.ones_like(mx)), torch.zeros_like(mx))
+    return torch.stack([h, s, mx], -1)
+
+
+def _hsv_to_rgb(t):
+    h, s, v = t.unbind(-1)
+
+    def channel(n):
+        k = (n + h * 6) % 6
+        return v - v * s * torch.clamp(torch.minimum(k, 4 - k), 0, 1)
+    return torch.stack([channel(5), channel(3), channel(1)], -1)
+
+
+def _area_weights(n_in, n_out, align_corners, like):
+    """(n_out, n_in) weights of TensorFlow's (and MindSpore's) area resize: output pixel ``o`` averages the input
+    span [o * scale, (o + 1) * scale), partial pixels by their overlap, an index past the end read as the last."""
+    scale = (n_in - 1) / (n_out - 1) if align_corners and n_out > 1 else n_in / n_out
+    w = torch.zeros(n_out, n_in, dtype=like.dtype)
+    for o in range(n_out):
+        start, end = o * scale, (o + 1) * scale
+        for i in range(math.floor(start), math.ceil(end)):
+            w[o, min(i, n_in - 1)] += min(i + 1, end) - max(i, start)
+    return (w / scale).to(like.device)
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def nms_with_mask(bboxes, *, iou_threshold):
+    """``NMSWithMask``: Non-maximum suppression of (x1, y1, x2, y2, score) boxes: ``(boxes, indices, keep
+    mask)``."""
+    _check_dtypes("NMSWithMask", bboxes=bboxes)
+    _check_ndim("NMSWithMask", "bboxes", bboxes, 2)
+    if bboxes._t.shape[1] not in (5, 8):
+        raise ValueError(f"For 'NMSWithMask', the second dimension of 'bboxes' must be 5 or 8, but got shape "
+                         f"{tuple(bboxes._t.shape)}")
+    b = bboxes._t[:, :5]
+    order = torch.argsort(b[:, 4], descending=True, stable=True)
+    boxes = b[order]
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    keep = torch.ones(boxes.shape[0], dtype=torch.bool, device=b.device)
+    for i in range(boxes.shape[0]):
+        if not keep[i]:
+            continue
+        lt = torch.maximum(boxes[i, :2], boxes[i + 1:, :2])
+        rb = torch.minimum(boxes[i, 2:4], boxes[i + 1:, 2:4])
+        wh = (rb - lt).clamp_min(0)
+        inter = wh[:, 0] * wh[:, 1]
+        iou = inter / (area[i] + area[i + 1:] - inter)
+        keep[i + 1:] &= iou <= iou_threshold
+    # MindSpore 2.10 (CPU/GPU) returns the sorted boxes, and output_idx indexes them: it is 0..N-1.
+    return _wrap(boxes), _wrap(torch.arange(boxes.shape[0], dtype=torch.int32, device=b.device)), _wrap(keep)
+
+
+def _source(n_in, n_out, align_corners, half_pixel, device):
+    """The source coordinate of each output position under MindSpore's (TensorFlow's) resize modes: aligned
+    corners, half-pixel centres, or else the legacy ``dst * n_in / n_out``."""
+    dst = torch.arange(n_out, dtype=torch.float64, device=device)
+    if align_corners:
+        return dst * ((n_in - 1) / (n_out - 1) if n_out > 1 else 0.0)
+    if half_pixel:
+        return (dst + 0.5) * (n_in / n_out) - 0.5
+    return dst * (n_in / n_out)
+
+
+def _nearest_taps(src, n_in, align_corners, half_pixel):
+    """The nearest source: ``src`` rounded with aligned corners or half-pixel centres, else its floor."""
+    return [torch.floor(src + 0.5) if align_corners or half_pixel else src.floor()], [torch.ones_like(src)]
+
+
+def _linear_taps(src, n_in, align_corners, half_pixel):
+    src = src.clamp_min(0) if half_pixel else src
+    lo = src.floor()
+    frac = src - lo
+    return [lo, lo + 1], [1 - frac, frac]
+
+
+def _cubic_taps(src, n_in, align_corners, half_pixel):
+    """MindSpore's (TensorFlow's) cubic convolution: the weights at the offset rounded to 1/1024 (its
+    coefficient table); with half-pixel centres Keys' a = -0.5 and the taps outside the input dropped (the rest
+    renormalised), else a = -0.75 with edge taps repeated."""
+    lo = src.floor()
+    frac = torch.round((src - lo) * 1024) / 1024
+    a = -0.5 if half_pixel else -0.75
+
+    def weight(d):
+        d = d.abs()
+        near = ((a + 2) * d - (a + 3)) * d * d + 1
+        far = ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+        return torch.where(d <= 1, near, torch.where(d < 2, far, torch.zeros_like(d)))
+    index = [lo + o for o in (-1, 0, 1, 2)]
+    weights = [weight(frac - o) for o in (-1, 0, 1, 2)]
+    if half_pixel:
+        weights = [torch.where((i >= 0) & (i < n_in), w, torch.zeros_like(w)) for i, w in zip(index, weights)]
+        total = sum(weights)
+        weights = [w / total for w in weights]
+    return index, weights
+
+
+def _resize(t, size, taps, align_corners, half_pixel):
+    """Separable resize of the last two axes of ``t`` to ``size`` with the interpolation ``taps`` (source
+    indices, clamped to the edge, and their weights)."""
+    factors = _power_of_two_upscale(t.shape[-2:], size)
+    if factors and taps is _nearest_taps and not (align_corners or half_pixel):
+        # Each row (column) repeated ``factor`` times: exactly what the indices select for a
+        # power-of-two upscale, and a repeat's backward is a sum (see _resize_by_index).
+        return t.repeat_interleave(factors[0], dim=-2).repeat_interleave(factors[1], dim=-1)
+    return _resize_by_index(t, size, taps, align_corners, half_pixel)
+
+
+def _power_of_two_upscale(n_in, size):
+    """The factor of each axis where ``size`` is ``n_in`` times a power of two (1 included) on both,
+    else None. An empty axis has none: it goes on to the index path, whose error names the op."""
+    if not all(n_in):
+        return None
+    factors = [n_out // n for n, n_out in zip(n_in, size)]
+    exact = all(f > 0 and n * f == n_out and f & (f - 1) == 0 for n, n_out, f in zip(n_in, size, factors))
+    return factors if exact else None
+
+
+def _resize_by_index(t, size, taps, align_corners, half_pixel):
+    """Runs eagerly inside compiled code: inductor (torch 2.13) fuses the backward of these
+    index_selects into a channels-last batch-norm backward wrongly, and a compiled training step
+    through a resize aborted the process (free(): invalid next size; double free) in mindyolo's
+    YOLOv8 and in a two-convolution network."""
+    for axis, n_out in zip((-2, -1), size):
+        n_in = t.shape[axis]
+        src = _source(n_in, n_out, align_corners, half_pixel, t.device)
+        index, weights = taps(src, n_in, align_corners, half_pixel)
+        out = 0
+        for i, w in zip(index, weights):
+            picked = t.index_select(axis, i.clamp(0, n_in - 1).long())
+            shape = [1] * t.dim()
+            shape[axis] = n_out
+            out = out + picked * w.to(t.dtype).reshape(shape)
+        t = out
+    return t
+
+
+_jit.run_eagerly_when_compiled(__name__, "_resize_by_index")
+
+
+def resize_linear_1d(x, size, *, coordinate_transformation_mode):
+    """``ResizeLinear1D``: Linear resize of an NCW tensor to ``size``."""
+    size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
+    return _wrap(F.interpolate(x._t, size, mode="linear",
+                               align_corners=coordinate_transformation_mode == "align_corners"))
+
+
+def upsample_nearest_3d(x, output_size=None, scales=None):
+    """``UpsampleNearest3D``: Nearest-neighbour 3-D upsampling to ``output_size`` or by ``scales``."""
+    return _wrap(F.interpolate(x._t, output_size, scales, mode="nearest"))
+
+
+def upsample_trilinear_3d(x, output_size=None, scales=None, *, align_corners):
+    """``UpsampleTrilinear3D``: Trilinear 3-D upsampling to ``output_size`` or by ``scales``."""
+    return _wrap(F.interpolate(x._t, output_size, scales, mode="trilinear", align_corners=align_corners))
+
+
+def non_max_suppression_with_overlaps(overlaps, scores, max_output_size, overlap_threshold, score_threshold):
+    """``NonMaxSuppressionWithOverlaps``: Greedy non-maximum suppression with a precomputed overlap matrix."""
+    ov, sc = overlaps._t, scores._t
+    n = sc.shape[0]
+    if ov.dim() != 2 or tuple(ov.shape) != (n, n):
+        raise ValueError(f"For 'NonMaxSuppressionWithOverlaps', the 'overlaps' must be (num_boxes, num_boxes) "
+                         f"for {n} scores, but got {tuple(ov.shape)}")
+    limit = int(_ut(max_output_size, sc))
+    o_thr, s_thr = float(_ut(overlap_threshold, sc)), float(_ut(score_threshold, sc))
+    keep = []
+    for i in torch.argsort(sc, descending=True, stable=True).tolist():
+        if len(keep) >= limit or float(sc[i]) <= s_thr:
+            break
+        if all(float(ov[i, j]) <= o_thr for j in keep):
+            keep.append(i)
+    return _wrap(torch.tensor(keep, dtype=torch.int32, device=sc.device))
+
+
+def roi_align(features, rois, *, pooled_height, pooled_width, spatial_scale, roi_end_mode, sample_num):
+    """``ROIAlign``: Region-of-interest align: average-pool each box of ``features`` into ``pooled_height x
+    pooled_width`` bins, sampling the feature map bilinearly at ``sample_num x sample_num`` points per bin."""
+    f, r = features._t, rois._t
+    if f.dim() != 4 or r.dim() != 2 or r.shape[1] != 5:
+        raise ValueError(f"For 'ROIAlign', 'features' must be (N, C, H, W) and 'rois' (R, 5), but got "
+                         f"{tuple(f.shape)} and {tuple(r.shape)}")
+    height, width = f.shape[2], f.shape[3]
+    ph, pw, scale, mode = pooled_height, pooled_width, spatial_scale, roi_end_mode
+    outs = []
+    for roi in r.to(torch.float64 if f.dtype == torch.float64 else torch.float32):
+        img = f[int(roi[0])]
+        x1, y1, x2, y2 = roi[1] * scale, roi[2] * scale, (roi[3] + mode) * scale, (roi[4] + mode) * scale
+        rw, rh = x2 - x1, y2 - y1
+        if mode == 0:
+            rw, rh = rw.clamp(min=1.0), rh.clamp(min=1.0)
+        gh = sample_num if sample_num > 0 else int(rh / ph)
+        gw = sample_num if sample_num > 0 else int(rw / pw)
+        if gh == 0 or gw == 0:
+            outs.append(img.new_full((img.shape[0], ph, pw), float("nan")))
+            continue
+        steps_y = (torch.arange(ph * gh, device=f.device) // gh) + ((torch.arange(ph * gh, device=f.device)
+                                                                      % gh) + 0.5) / gh
+        steps_x = (torch.arange(pw * gw, device=f.device) // gw) + ((torch.arange(pw * gw, device=f.device)
+                                                                      % gw) + 0.5) / gw
+        ylo, yhi, wyl, wyh, yin = _axis_weights(y1 + steps_y * (rh / ph), height)
+        xlo, xhi, wxl, wxh, xin = _axis_weights(x1 + steps_x * (rw / pw), width)
+        val = ((img[:, ylo][:, :, xlo] * wxl + img[:, ylo][:, :, xhi] * wxh) * wyl[:, None]
+               + (img[:, yhi][:, :, xlo] * wxl + img[:, yhi][:, :, xhi] * wxh) * wyh[:, None])
+        val = val * (yin[:, None] & xin[None, :]).to(val.dtype)
+        outs.append(val.reshape(img.shape[0], ph, gh, pw, gw).mean(dim=(2, 4)).to(f.dtype))
+    return _wrap(torch.stack(outs) if outs else f.new_zeros((0, f.shape[1], ph, pw)))
+
+
+def dilation2d(x, filter, *, pad_mode, stride, dilation):
+    """``Dilation2D``: Grayscale (max-plus) dilation of an NCHW batch by one 2-D structuring element per channel:"""
+    for name, value in (("x", x), ("filter", filter)):
+        _tensor_arg("Dilation2D", name, value)
+    tensor_of("Dilation2D", "filter", filter, REALS)
+    tensor_of("Dilation2D", "x", x, REALS)
+    _same_dtype("Dilation2D", ("x", "filter"), x, filter)
+    t, f = x._t, filter._t
+    if t.dim() != 4 or f.dim() != 3 or f.shape[0] != t.shape[1]:
+        raise ValueError(f"For 'Dilation2D', the 'x' must be (N, C, H, W) and the 'filter' (C, kH, kW), but got "
+                         f"{_desc(x)} and {_desc(filter)}")
+    (sh, sw), (dh, dw) = stride[2:], dilation[2:]
+    height, width = t.shape[2:]
+    kh, kw = (f.shape[1] - 1) * dh + 1, (f.shape[2] - 1) * dw + 1  # the dilated window
+    if pad_mode == "SAME":
+        oh, ow = -(-height // sh), -(-width // sw)
+        ph, pw = max((oh - 1) * sh + kh - height, 0), max((ow - 1) * sw + kw - width, 0)
+    else:
+        oh, ow, ph, pw = -(-(height - kh + 1) // sh), -(-(width - kw + 1) // sw), 0, 0
+    if oh <= 0 or ow <= 0:
+        raise ValueError(f"For 'Dilation2D', the dilated filter ({kh}, {kw}) does not fit the input {_desc(x)}")
+    pads = (pw // 2, pw - pw // 2, ph // 2, ph - ph // 2)
+    padded = torch.nn.functional.pad(t, pads)
+    inside = torch.nn.functional.pad(torch.ones(height, width, dtype=torch.bool, device=t.device), pads)
+    lowest = torch.finfo(t.dtype).min if t.is_floating_point() else torch.iinfo(t.dtype).min
+    out = None
+    for m in range(f.shape[1]):
+        for k in range(f.shape[2]):
+            rows = slice(m * dh, m * dh + (oh - 1) * sh + 1, sh)
+            cols = slice(k * dw, k * dw + (ow - 1) * sw + 1, sw)
+            tap = torch.where(inside[rows, cols], padded[:, :, rows, cols] + f[:, m, k, None, None],
+                              torch.tensor(lowest, dtype=t.dtype, device=t.device))
+            out = tap if out is None else torch.maximum(out, tap)
+    return _wrap(out)
+
+
+def scale_and_translate(images, size, scale, translation, *, kernel_type, antialias):
+    """``ScaleAndTranslate``: Resample NHWC images to ``size`` by the map ``output = input * scale + translation``
+    (per axis), with a separable sampling kernel (TensorFlow's ``scale_and_translate``)."""
+    tensor_of("ScaleAndTranslate", "images", images, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64))
+    tensor_of("ScaleAndTranslate", "size", size, (torch.int32,))
+    tensor_of("ScaleAndTranslate", "scale", scale, (torch.float32,))
+    tensor_of("ScaleAndTranslate", "translation", translation, (torch.float32,))
+    t = images._t
+    if t.dim() != 4 or any(v._t.shape != (2,) for v in (size, scale, translation)):
+        raise ValueError(f"For 'ScaleAndTranslate', the 'images' must be 4-D and 'size', 'scale', 'translation' "
+                         f"of shape (2,), but got {_desc(images)}, {_desc(size)}, {_desc(scale)} and "
+                         f"{_desc(translation)}")
+    (oh, ow), (sy, sx), (ty, tx) = size._t.tolist(), scale._t.tolist(), translation._t.tolist()
+    if oh <= 0 or ow <= 0 or sy <= 0 or sx <= 0:
+        raise ValueError(f"For 'ScaleAndTranslate', the 'size' and 'scale' must be positive, but got "
+                         f"{[oh, ow]} and {[sy, sx]}")
+    rows = _resample_weights(kernel_type, antialias, oh, t.shape[1], sy, ty, t.device)
+    cols = _resample_weights(kernel_type, antialias, ow, t.shape[2], sx, tx, t.device)
+    out = torch.einsum("hk,bklc,wl->bhwc", rows, t.float(), cols)
+    return _wrap(out)
+
+
+def resize_area(images, size, *, align_corners):
+    """``ResizeArea``: Area (box-average) resize of an NHWC image batch to ``size`` (height, width)."""
+    _check_dtypes("ResizeArea", images=images, size=size)
+    _check_ndim("ResizeArea", "images", images, 4)
+    if size._t.shape != (2,) or bool((size._t <= 0).any()):
+        raise ValueError(f"For 'ResizeArea', the 'size' must hold 2 positive numbers, but got {size._t.tolist()}")
+    t = images._t.float()
+    (h, w), out_h, out_w = t.shape[1:3], *_ints(size)
+    rows, cols = _area_weights(h, out_h, align_corners, t), _area_weights(w, out_w, align_corners, t)
+    return _wrap(torch.einsum("oh,nhwc,pw->nopc", rows, t, cols))
+
+
+def non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
+    """``NonMaxSuppressionV3``: Indices (Int32) of at most ``max_output_size`` boxes kept by greedy IoU
+    suppression."""
+    b, sc = boxes._t, scores._t
+    thr, keep_thr = float(_u(iou_threshold)), float(_u(score_threshold))
+    order = [int(i) for i in torch.argsort(sc, descending=True, stable=True) if sc[i] > keep_thr]
+    area = (b[:, 2] - b[:, 0]).abs() * (b[:, 3] - b[:, 1]).abs()
+    kept = []
+    for i in order:
+        if len(kept) == int(_u(max_output_size)):
+            break
+        ok = True
+        for j in kept:
+            lt = torch.maximum(b[i, :2], b[j, :2])
+            rb = torch.minimum(b[i, 2:], b[j, 2:])
+            inter = (rb - lt).clamp_min(0).prod()
+            if inter / (area[i] + area[j] - inter) > thr:
+                ok = False
+                break
+        if ok:
+            kept.append(i)
+    return _wrap(torch.tensor(kept, dtype=torch.int32, device=b.device))
+
+
+def _rgb(op, image, factor, name):
+    """The image's torch tensor after MindSpore 2.10's checks, in its order: the image's dtype, the factor
+    (a 0-d Float32 Tensor), then the shapes."""
+    tensor_of(op, "image", image, FLOATS)
+    tensor_of(op, name, factor, (torch.float32,))
+    t = image._t
+    if t.dim() < 3 or t.shape[-1] != 3 or factor._t.dim() != 0:
+        raise ValueError(f"For '{op}', the last dimension of 'image' must be 3 (RGB), its rank at least 3 and the "
+                         f"'{name}' 0-d, but got {_desc(image)} and {_desc(factor)}")
+    return t
+
+
+def adjust_hue(image, delta):
+    """``AdjustHue``: Rotate the hue of RGB images (last axis, values in [0, 1]) by ``delta`` (a fraction of the
+    colour wheel)."""
+    t = _rgb("AdjustHue", image, delta, "delta")
+    hsv = _rgb_to_hsv(t.float())
+    h = (hsv[..., 0] + _ut(delta, hsv)) % 1.0
+    return _wrap(_hsv_to_rgb(torch.stack([h, hsv[..., 1], hsv[..., 2]], -1)).to(t.dtype))
+
+
+def adjust_saturation(image, scale):
+    """``AdjustSaturation``: Scale the saturation of RGB images (last axis) by ``scale``, clipped to [0, 1]."""
+    t = _rgb("AdjustSaturation", image, scale, "scale")
+    hsv = _rgb_to_hsv(t.float())
+    s = (hsv[..., 1] * _ut(scale, hsv)).clamp(0.0, 1.0)
+    return _wrap(_hsv_to_rgb(torch.stack([hsv[..., 0], s, hsv[..., 2]], -1)).to(t.dtype))
+
 
 _guard_module(globals(), __all__)

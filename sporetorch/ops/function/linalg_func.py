@@ -2,9 +2,32 @@
 import torch
 
 from ...common.tensor import _wrap
-from ._dtype_table import (ALL, F32_F64, F32_F64_COMPLEX, FLOATS, FLOATS_COMPLEX, INTS, NO_BOOL, SAME,
-                           apply_dtype_table)
-from ._utils import _axes, _desc, _fail, _float_of, _guard, _guard_module, _inline_checked, _no_tensor, _tdtype, _u, _ut
+from ._dtype_table import (
+    ALL,
+    F32_F64,
+    F32_F64_COMPLEX,
+    FLOATS,
+    FLOATS_COMPLEX,
+    INTS,
+    NO_BOOL,
+    SAME,
+    apply_dtype_table,
+)
+from ._math_dtypes import check as _kernel_dtype
+from ._prim_checks import _check_dtypes, _check_ndim
+from ._utils import (
+    _axes,
+    _desc,
+    _fail,
+    _float_of,
+    _guard,
+    _guard_module,
+    _inline_checked,
+    _no_tensor,
+    _tdtype,
+    _u,
+    _ut,
+)
 
 __all__ = [
     "matmul", "mm", "bmm", "dot", "inner", "outer", "ger", "mv", "addmm", "addbmm", "addmv", "addr", "baddbmm",
@@ -449,6 +472,63 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     a = A._t.mT if transpose else A._t
     x = torch.linalg.solve_triangular(a, b._t, upper=upper != transpose, unitriangular=unitriangular)
     return _wrap(x), A
+
+
+def _logm(a):
+    """Principal logarithm of (batched) square matrices, defective ones too: inverse scaling and squaring.
+    Square roots (Denman-Beavers) bring ``a`` within 0.25 of I, where the series of log(I + X) converges fast;
+    each square root taken doubles the result."""
+    eye = torch.eye(a.shape[-1], dtype=a.dtype, device=a.device).expand_as(a)
+    roots = 0
+    while roots < 64 and float(torch.linalg.matrix_norm(a - eye, 1).max()) > 0.25:
+        y, z = a, eye
+        for _ in range(100):
+            y, z, previous = (y + torch.linalg.inv(z)) / 2, (z + torch.linalg.inv(y)) / 2, y
+            if torch.allclose(y, previous, rtol=1e-14, atol=1e-14):
+                break
+        a, roots = y, roots + 1
+    d = a - eye
+    term, out = eye, torch.zeros_like(a)
+    for j in range(1, 40):  # |d| <= 0.25: the terms fall below 1e-24
+        term = term @ d
+        out = out + term * ((-1) ** (j + 1) / j)
+    return out * 2 ** roots
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def matrix_triangular_solve(matrix, rhs, *, adjoint, lower):
+    """``MatrixTriangularSolve``: Solve triangular systems ``matrix @ x = rhs``."""
+    _kernel_dtype("MatrixTriangularSolve", matrix, rhs)
+    m = matrix._t.mH if adjoint else matrix._t
+    upper = lower == adjoint
+    return _wrap(torch.linalg.solve_triangular(m, rhs._t, upper=upper))
+
+
+def matrix_solve_ls(matrix, rhs, l2_regularizer):
+    """``MatrixSolveLs``: Least-squares solution of ``matrix @ X = rhs`` (batched), regularised by ``l2_regularizer
+    * |X|^2``."""
+    _check_dtypes("MatrixSolveLs", matrix=matrix, rhs=rhs, l2_regularizer=l2_regularizer)
+    m, b = matrix._t, rhs._t
+    if m.dim() < 2 or b.dim() < 2 or m.shape[:-1] != b.shape[:-1]:
+        raise ValueError(f"For 'MatrixSolveLs', the 'matrix' and 'rhs' must be at least 2-D with the same shape "
+                         f"but the last axis, but got {tuple(m.shape)} and {tuple(b.shape)}")
+    l2 = float(l2_regularizer._t)
+    if l2 == 0.0:
+        return _wrap(torch.linalg.lstsq(m, b).solution)
+    gram = m.mH @ m + l2 * torch.eye(m.shape[-1], dtype=m.dtype, device=m.device)
+    return _wrap(torch.linalg.solve(gram, m.mH @ b))
+
+
+def matrix_logarithm(x):
+    """``MatrixLogarithm``: Principal matrix logarithm of diagonalisable complex matrices (via
+    eigendecomposition)."""
+    _check_dtypes("MatrixLogarithm", x=x)
+    _check_ndim("MatrixLogarithm", "x", x, 2, at_least=True)
+    if x._t.shape[-1] != x._t.shape[-2]:
+        raise ValueError(f"For 'MatrixLogarithm', the last two dimensions of 'x' must be equal, but got shape "
+                         f"{tuple(x._t.shape)}")
+    return _wrap(_logm(x._t.to(torch.complex128)).to(x._t.dtype))
 
 
 _guard_module(globals(), __all__)

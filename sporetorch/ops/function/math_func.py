@@ -8,8 +8,22 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _new, _wrap
-from ._utils import (FLOATS, FLOATS_BF16, _check_dtype, _desc, _fail, _float_of, _guard_module, _inline_checked,
-                     _number, _same_dtype, _tensor_arg, _u, _ut)
+from ._prim_checks import _check_dtypes, _check_ndim
+from ._utils import (
+    FLOATS,
+    FLOATS_BF16,
+    _check_dtype,
+    _desc,
+    _fail,
+    _float_of,
+    _guard_module,
+    _inline_checked,
+    _number,
+    _same_dtype,
+    _tensor_arg,
+    _u,
+    _ut,
+)
 
 __all__ = [
     # unary
@@ -769,6 +783,142 @@ def approximate_equal(x, y, tolerance=1e-05):
         return _wrap(torch.abs(tx - ty) < tolerance)
     except (RuntimeError, TypeError) as e:
         _fail("approximate_equal", e, x=x, y=y)
+
+
+def _betainc(a, b, x, iterations=300):
+    """The regularized incomplete beta function I_x(a, b) by its continued fraction (float64)."""
+    tiny = 1e-300
+
+    def fraction(a, b, x):
+        qab, qap, qam = a + b, a + 1, a - 1
+        c = torch.ones_like(x)
+        d = 1 - qab * x / qap
+        d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
+        h = d
+        for m in range(1, iterations + 1):
+            m2 = 2 * m
+            for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)), -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
+                d = 1 + aa * d
+                d = 1 / torch.where(d.abs() < tiny, torch.full_like(d, tiny), d)
+                c = 1 + aa / c
+                c = torch.where(c.abs() < tiny, torch.full_like(c, tiny), c)
+                h = h * d * c
+        return h
+
+    inner = (0 < x) & (x < 1)
+    xs = torch.where(inner, x, torch.full_like(x, 0.5))
+    log_front = torch.lgamma(a + b) - torch.lgamma(a) - torch.lgamma(b) + a * torch.log(xs) + b * torch.log1p(-xs)
+    front = torch.exp(log_front)
+    direct = xs < (a + 1) / (a + b + 2)
+    value = torch.where(direct, front * fraction(a, b, xs) / a, 1 - front * fraction(b, a, 1 - xs) / b)
+    return torch.where(inner, value, torch.where(x <= 0, torch.zeros_like(x), torch.ones_like(x)))
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def betainc(a, b, x):
+    """``Betainc``: The regularized incomplete beta function ``I_x(a, b)``, element-wise."""
+    ta, tb, tx = a._t, b._t, x._t
+    if not (ta.dtype == tb.dtype == tx.dtype) or ta.dtype not in (torch.float32, torch.float64):
+        raise TypeError(f"For 'Betainc', 'a', 'b' and 'x' must all be float32 or all float64, but got "
+                        f"{a.dtype}, {b.dtype} and {x.dtype}")
+    if not (ta.shape == tb.shape == tx.shape):
+        raise ValueError(f"For 'Betainc', 'a', 'b' and 'x' must have the same shape, but got "
+                         f"{tuple(ta.shape)}, {tuple(tb.shape)} and {tuple(tx.shape)}")
+    a64, b64, x64 = ta.double(), tb.double(), tx.double()
+    # outside the domain (a, b > 0, 0 <= x <= 1) the result is NaN, as MindSpore 2.10's kernel gives it
+    outside = (a64 <= 0) | (b64 <= 0) | (x64 < 0) | (x64 > 1)
+    value = _betainc(a64.clamp_min(1e-300), b64.clamp_min(1e-300), x64.clamp(0, 1))
+    return _wrap(torch.where(outside, torch.full_like(value, float("nan")), value).to(ta.dtype))
+
+
+def equal_count(x, y):
+    """``EqualCount``: The number of equal elements of ``x`` and ``y``, as a 1-element tensor of their dtype."""
+    _check_dtypes("EqualCount", x=x, y=y)
+    if x._t.shape != y._t.shape:
+        raise ValueError(f"For 'EqualCount', the shapes of 'x' and 'y' must be the same, but got "
+                         f"{tuple(x._t.shape)} and {tuple(y._t.shape)}")
+    if x._t.dtype == torch.bool:  # found after the shapes, when MindSpore 2.10 selects the kernel
+        raise TypeError("For 'EqualCount', the inputs must not be Bool")
+    return _wrap(torch.eq(x._t, y._t).sum().reshape(1).to(x._t.dtype))
+
+
+def histogram_fixed_width(x, range, *, nbins):
+    """``HistogramFixedWidth``: Counts of ``x`` in ``nbins`` equal bins over ``range`` (values outside go to the
+    edge bins)."""
+    _check_dtypes("HistogramFixedWidth", x=x, range=range)
+    _check_ndim("HistogramFixedWidth", "range", range, 1)
+    if range._t.shape[0] != 2:
+        raise ValueError(f"For 'HistogramFixedWidth', the 'range' must have 2 elements, but got shape "
+                         f"{tuple(range._t.shape)}")
+    lo, hi = (float(v) for v in _u(range).tolist())
+    idx = torch.floor((x._t.double() - lo) / (hi - lo) * nbins).clamp(0, nbins - 1).long()
+    return _wrap(torch.bincount(idx.reshape(-1), minlength=nbins).to(torch.int32))
+
+
+def compare_and_bitpack(x, threshold):
+    """``CompareAndBitpack``: Pack ``x > threshold`` along the last axis, 8 values per UInt8."""
+    _check_dtypes("CompareAndBitpack", x=x, threshold=threshold)
+    _check_ndim("CompareAndBitpack", "threshold", threshold, 0)
+    if x._t.dim() == 0 or x._t.shape[-1] % 8:
+        raise ValueError(f"For 'CompareAndBitpack', the last dimension of 'x' must be a multiple of 8, but got "
+                         f"shape {tuple(x._t.shape)}")
+    # As MindSpore 2.10 packs them: x > threshold with the first of each 8 in the highest bit, but a Bool x
+    # itself (threshold unused) with the first in the lowest bit.
+    t = x._t
+    bits = (t if t.dtype == torch.bool else t > threshold._t).to(torch.uint8)
+    bits = bits.reshape(bits.shape[:-1] + (bits.shape[-1] // 8, 8))
+    weights = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.uint8, device=bits.device)
+    if t.dtype == torch.bool:
+        weights = weights.flip(0)
+    return _wrap((bits * weights).sum(-1).to(torch.uint8))
+
+
+def float_status(x):
+    """``[1.]`` when ``x`` holds a NaN or an infinity, ``[0.]`` otherwise."""
+    return _wrap((~torch.isfinite(x._t)).any().reshape(1).to(torch.float32))
+
+
+def confusion_matrix(labels, logits, weights=None, *, num_classes):
+    """``num_classes`` x ``num_classes`` counts (or summed ``weights``) of (label, prediction) pairs."""
+    _check_dtypes("ConfusionMatrix", labels=labels, predictions=logits, weights=weights)
+    _check_ndim("ConfusionMatrix", "labels", labels, 1)
+    for name, other in (("predictions", logits), ("weights", weights)):
+        if other is not None and other._t.shape != labels._t.shape:
+            raise ValueError(f"For 'ConfusionMatrix', the shape of '{name}' must be the shape of 'labels' "
+                             f"{tuple(labels._t.shape)}, but got {tuple(other._t.shape)}")
+    n = num_classes
+    flat = labels._t.long() * n + logits._t.long()
+    w = None if weights is None else weights._t
+    out = torch.bincount(flat, w, minlength=n * n).reshape(n, n)
+    return _wrap(out.to(torch.int32 if w is None else w.dtype))
+
+
+_fmod_min = _int_zero_divisor(torch.fmod, "min")
+
+
+def _mod(x, y):
+    """Remainder with the dividend's sign; an integer x % 0 is the dtype's minimum (32/64-bit; 0 for narrower
+    dtypes) and 0 % 0 is 0, as MindSpore 2.10's Mod kernel gives them."""
+    out = _fmod_min(x, y)
+    if out.is_floating_point() or out.is_complex() or not isinstance(y, torch.Tensor):
+        return out
+    return torch.where((y == 0) & (x == 0), torch.zeros((), dtype=out.dtype, device=out.device), out)
+
+
+def _squared_difference(x, y):
+    x, y = _bool_promoted(x, y if isinstance(y, torch.Tensor) else torch.as_tensor(y, device=x.device))
+    return torch.square(torch.sub(x, y))
+
+
+def _mul_no_nan(x, y):
+    """The MulNoNan Primitive's kernel: ``x * y``, 0 where ``y`` is 0 (on torch values)."""
+    return torch.where(torch.as_tensor(y == 0), torch.zeros((), dtype=torch.result_type(x, y)), torch.mul(x, y))
+
+
+def _div_no_nan(x, y):
+    q = torch.true_divide(x, y)
+    return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
 
 
 _guard_module(globals(), __all__)

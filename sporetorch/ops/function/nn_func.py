@@ -10,9 +10,29 @@ import torch
 import torch.autograd.forward_ad as _forward_ad
 import torch.nn.functional as F
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor, _new, _wrap
-from ._utils import (FLOATS_BF16, FLOATS_COMPLEX, _check_dtype, _fail, _guard, _guard_module, _inline_checked,
-                     _no_tensor, _tdtype, _torch_error_type, _u, _ut)
+from ...common._inplace import _set
+from ._prim_checks import _check_dtypes, _check_ndim, float_input, tensor_of
+from ._utils import (
+    F16_F32,
+    FLOATS,
+    FLOATS_BF16,
+    FLOATS_COMPLEX,
+    _check_dtype,
+    _fail,
+    _guard,
+    _guard_module,
+    _inline_checked,
+    _no_tensor,
+    _pair,
+    _same_dtype,
+    _tdtype,
+    _tensor_arg,
+    _torch_error_type,
+    _u,
+    _ut,
+)
 from .random_func import _generator
 
 __all__ = [
@@ -1485,6 +1505,331 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
 
 
 __all__ += ["ctc_greedy_decoder"]
+
+
+def _logsumexp0(stack):
+    """``logsumexp`` over axis 0 whose gradient stays finite where every term is ``-inf``."""
+    m = stack.max(0).values
+    m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
+    total = torch.exp(stack - m).sum(0)
+    found = total > 0
+    return torch.where(found, m + torch.log(torch.where(found, total, torch.ones_like(total))),
+                       torch.full_like(total, float("-inf")))
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def grid_sampler_2d(input_x, grid, *, interpolation_mode, padding_mode, align_corners):
+    """``GridSampler2D``: Sample an NCHW tensor at the normalised coordinates ``grid``."""
+    return _wrap(F.grid_sample(input_x._t, grid._t, interpolation_mode, padding_mode,
+                               align_corners))
+
+
+def log_softmax_ext(input, dim=None, dtype=None):
+    """``LogSoftmaxExt``: Log-softmax over ``dim`` with an optional output ``dtype``."""
+    t = input._t if dtype is None else input._t.to(mstype.to_torch(dtype))
+    return _wrap(torch.log_softmax(t, -1 if dim is None else dim))
+
+
+def data_format_dim_map(input_x, *, dst_format, src_format):
+    """``DataFormatDimMap``: Map axis indices of ``src_format`` to the positions of the same axes in
+    ``dst_format``."""
+    _check_dtypes("DataFormatDimMap", input_x=input_x)
+    # As MindSpore 2.10 computes it (its example maps [0, 1, 2, 3] from NHWC to NCHW as [0, 3, 1, 2]):
+    # position i of the result holds where dst_format's i-th axis sits in src_format.
+    table = torch.tensor([src_format.index(ch) for ch in dst_format], dtype=input_x._t.dtype,
+                         device=input_x._t.device)
+    return _wrap(table[input_x._t.long() % 4])
+
+
+# MindSpore 2.10's dtype lists of its Primitives' infer checks (``check_tensor_dtype_valid``), as torch dtypes.
+_INTS = (torch.int8, torch.int16, torch.int32, torch.int64)
+
+
+_I32_I64 = (torch.int32, torch.int64)
+
+
+_UINTS = (torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+
+
+_REALS = FLOATS + _INTS + _UINTS
+
+
+_BF16_F16_F32 = (torch.bfloat16,) + F16_F32
+
+
+def _same_pad(t, k, s, value):
+    """``t`` padded with ``value`` for MindSpore's 'same' windows ``k`` and strides ``s`` over its last
+    ``len(k)`` axes (an output of ``ceil(n / s)``; the odd pad after)."""
+    pads = []
+    for i in reversed(range(len(k))):
+        n = t.shape[i - len(k)]
+        out = -(-n // s[i])
+        total = max((out - 1) * s[i] + k[i] - n, 0)
+        pads += [total // 2, total - total // 2]
+    return F.pad(t, pads, value=value)
+
+
+_ARGMAX_POOL_DTYPES = tuple(d for d in _REALS if d != torch.int32)  # MindSpore 2.10's list has no int32
+
+
+def l2_loss(input_x):
+    """``sum(x ** 2) / 2``."""
+    float_input("L2Loss", input_x)
+    return _wrap(torch.sum(torch.square(input_x._t)) / 2)
+
+
+def softmax_cross_entropy_with_logits(logits, labels):
+    """``SoftmaxCrossEntropyWithLogits``: Cross entropy between ``softmax(logits)`` and dense ``labels``, both
+    (batch, classes), float16 or float32: ``(loss per sample, dlogits)``."""
+    prim = "SoftmaxCrossEntropyWithLogits"
+    tensor_of(prim, "labels", labels, F16_F32)
+    tensor_of(prim, "logits", logits, F16_F32)
+    _same_dtype(prim, ("logits", "labels"), logits, labels)
+    _check_rank(prim, "logits", logits, (2,))
+    _check_rank(prim, "labels", labels, (2,))
+    _check_same_shape(prim, logits, labels, ("logits", "labels"))
+    lg, lb = logits._t, labels._t
+    loss = -(lb * torch.log_softmax(lg, -1)).sum(-1)
+    return _wrap(loss), _wrap(torch.softmax(lg, -1) - lb)
+
+
+def sparse_softmax_cross_entropy_with_logits(logits, labels, *, is_grad):
+    """``SparseSoftmaxCrossEntropyWithLogits``: Mean cross entropy of ``logits`` against class indices ``labels``
+    (``is_grad`` returns dlogits)."""
+    prim = "SparseSoftmaxCrossEntropyWithLogits"
+    tensor_of(prim, "labels", labels, _I32_I64)
+    tensor_of(prim, "logits", logits, F16_F32)
+    if labels._t.shape != logits._t.shape[:-1]:
+        raise ValueError(f"For '{prim}', the 'labels' must have the shape of 'logits' less its last axis, but got "
+                         f"logits shape {tuple(logits._t.shape)} and labels shape {tuple(labels._t.shape)}")
+    lg, lb = logits._t, labels._t.long()
+    if is_grad:
+        g = torch.softmax(lg, -1) - F.one_hot(lb, lg.shape[-1]).to(lg.dtype)
+        return _wrap(g / lg.shape[0])
+    return _wrap(F.cross_entropy(lg, lb))
+
+
+def max_pool_with_argmax(x, *, kernel_size, strides, pad_mode):
+    """``MaxPoolWithArgmax``: 2-D max pooling of an NCHW input with ``kernel_size``, ``strides`` and ``pad_mode``
+    ('valid' or 'same'): ``(values, argmax)``, the argmax an int32 index into each sample's flattened (C, H, W)
+    input, as MindSpore 2.10 gives it (torch's ``return_indices`` counts within each channel)."""
+    tensor_of("MaxPoolWithArgmax", "x", x, _ARGMAX_POOL_DTYPES)
+    _check_rank("MaxPoolWithArgmax", "x", x, (4,))
+    t = x._t
+    k, s = _pair(kernel_size), _pair(strides)
+    h, w = t.shape[-2:]
+    padded = _same_pad(t, k, s, float("-inf")) if pad_mode.lower() == "same" else t
+    top, left = (padded.shape[-2] - h) // 2, (padded.shape[-1] - w) // 2
+    v, i = F.max_pool2d(padded, k, s, return_indices=True)
+    rows, cols = i // padded.shape[-1] - top, i % padded.shape[-1] - left
+    channel = torch.arange(t.shape[1], device=t.device).reshape(1, -1, 1, 1) * (h * w)
+    return _wrap(v), _wrap((channel + rows * w + cols).to(torch.int32))
+
+
+def im2col(x, *, ksizes, dilations, pads, strides):
+    """``Im2Col``: Extract sliding blocks of an NCHW tensor as columns."""
+    t = x._t
+    out = F.unfold(t, _pair(ksizes), _pair(dilations), _pair(pads), _pair(strides))
+    k = _pair(ksizes)
+    return _wrap(out.reshape(t.shape[0], t.shape[1], k[0] * k[1], -1))
+
+
+def depthwise_conv2d_native(input_x, w, *, pad_mode, pad, stride, dilation):
+    """``DepthwiseConv2dNative``: Depthwise 2-D convolution: each input channel convolved with
+    ``channel_multiplier`` filters."""
+    t, wt = input_x._t, w._t
+    c = t.shape[1]
+    weight = wt.reshape(wt.shape[0], c, wt.shape[2], wt.shape[3]).transpose(0, 1).reshape(
+        c * wt.shape[0], 1, wt.shape[2], wt.shape[3])
+    padding = _pad_mode_padding(pad_mode, pad, 2)
+    return _wrap(F.conv2d(t, weight, None, _pair(stride), padding, _pair(dilation), c))
+
+
+def max_pool3d_with_argmax(x, *, ceil_mode, ksize, strides, pads, dilation, argmax_type):
+    """``MaxPool3DWithArgmax``: 3-D max pooling returning ``(values, argmax)``."""
+    v, i = F.max_pool3d(x._t, _pair(ksize, 3), _pair(strides, 3), _pair(pads, 3),
+                        _pair(dilation, 3), ceil_mode, return_indices=True)
+    return _wrap(v), _wrap(i.to(mstype.to_torch(argmax_type)))
+
+
+def ctc_loss_v2(log_probs, targets, input_lengths, target_lengths, *, zero_infinity, blank):
+    """``CTCLossV2``: The CTC loss and its forward variables."""
+    tensor_of("CTCLossV2", "log_probs", log_probs, (torch.float32, torch.float64))
+    tensor_of("CTCLossV2", "targets", targets, _I32_I64)
+    for name, lengths in (("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+        if isinstance(lengths, Tensor):  # or a tuple of ints
+            tensor_of("CTCLossV2", name, lengths, _I32_I64)
+    lp = log_probs._t
+    tg = _ut(targets, lp).long()
+    il, tl = _ut(input_lengths, lp).long().tolist(), _ut(target_lengths, lp).long().tolist()
+    steps, batch, _ = lp.shape
+    states = 2 * tg.shape[1] + 1
+    ninf = torch.tensor(float("-inf"), dtype=lp.dtype, device=lp.device)
+    ext = torch.full((batch, states), blank, dtype=torch.long, device=lp.device)
+    ext[:, 1::2] = tg
+    # a state may be entered from two back when it is a label different from the label two back
+    skip = torch.zeros((batch, states), dtype=torch.bool, device=lp.device)
+    skip[:, 2:] = (ext[:, 2:] != blank) & (ext[:, 2:] != ext[:, :-2])
+    valid = torch.arange(states, device=lp.device)[None, :] < (2 * torch.tensor(tl, device=lp.device) + 1)[:, None]
+    emit = lp.gather(2, ext[None].expand(steps, -1, -1))  # (T, N, states)
+    alpha = torch.where(torch.arange(states, device=lp.device)[None, :] < 2, emit[0], ninf)
+    alpha = torch.where(valid, alpha, ninf)
+    rows = [alpha]
+    for t in range(1, steps):
+        prev = rows[-1]
+        one = torch.cat([ninf.expand(batch, 1), prev[:, :-1]], 1)
+        two = torch.where(skip, torch.cat([ninf.expand(batch, 2), prev[:, :-2]], 1), ninf)
+        nxt = _logsumexp0(torch.stack([prev, one, two])) + emit[t]
+        rows.append(torch.where(valid, nxt, ninf))
+    log_alpha = torch.stack(rows, 1)  # (N, T, states)
+    in_time = torch.arange(steps, device=lp.device)[None, :] < torch.tensor(il, device=lp.device)[:, None]
+    log_alpha = torch.where(in_time[:, :, None], log_alpha, ninf)
+    losses = []
+    for b in range(batch):
+        last = log_alpha[b, il[b] - 1] if il[b] > 0 else ninf.expand(states)
+        end = 2 * tl[b]
+        losses.append(-_logsumexp0(torch.stack([last[end], last[end - 1] if end > 0 else ninf])))
+    loss = torch.stack(losses)
+    if zero_infinity:
+        loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
+    return _wrap(loss), _wrap(log_alpha)
+
+
+def compute_accidental_hits(true_classes, sampled_candidates):
+    """``ComputeAccidentalHits``: The accidental hits of sampled classes: every ``(i, j)`` where a target class of
+    row ``i`` of ``true_classes`` equals ``sampled_candidates[j]`` (once per matching target)."""
+    tensor_of("ComputeAccidentalHits", "true_classes", true_classes, (torch.int64,))
+    tensor_of("ComputeAccidentalHits", "sampled_candidates", sampled_candidates, (torch.int64,))
+    tc, sc = true_classes._t, sampled_candidates._t
+    if tc.dim() != 2 or sc.dim() != 1:
+        raise ValueError(f"For 'ComputeAccidentalHits', the 'true_classes' must be 2-D and the "
+                         f"'sampled_candidates' 1-D, but got shapes {tuple(tc.shape)} and {tuple(sc.shape)}")
+    row, _, col = torch.nonzero(tc[:, :, None] == sc[None, None, :], as_tuple=True)
+    weights = torch.full(row.shape, torch.finfo(torch.float32).min, dtype=torch.float32, device=tc.device)
+    return _wrap(row.to(torch.int32)), _wrap(col), _wrap(weights)
+
+
+def data_format_vec_permute(x, *, dst_format, src_format):
+    """``DataFormatVecPermute``: Permute a vector (4,) or a matrix (4, 2) of per-dimension values from
+    ``src_format`` to ``dst_format``."""
+    tensor_of("DataFormatVecPermute", "x", x, _I32_I64)
+    t = x._t
+    if tuple(t.shape) not in ((4,), (4, 2)):
+        raise ValueError(f"For 'DataFormatVecPermute', the input shape must be (4,) or (4, 2), but got "
+                         f"{tuple(t.shape)}")
+    order = [src_format.index(c) for c in dst_format]
+    return _wrap(t[order])
+
+
+def _pad_mode_padding(pad_mode, pad, n):
+    """Torch padding for MindSpore's ``pad_mode`` ('valid', 'same', 'pad') and ``pad``."""
+    if pad_mode == "same":
+        return "same"
+    if pad_mode == "valid":
+        return 0
+    if isinstance(pad, int):
+        return pad
+    pad = tuple(pad)
+    if len(pad) == n:
+        return pad
+    # MindSpore gives (top, bottom, left, right); torch pads symmetrically, so require pairs equal.
+    if all(pad[2 * i] == pad[2 * i + 1] for i in range(n)):
+        return tuple(pad[2 * i] for i in range(n))
+    return pad
+
+
+def layer_norm_with_stats(input_x, gamma, beta, *, begin_params_axis, begin_norm_axis, epsilon):
+    """``LayerNorm``: Layer normalisation over the axes from ``begin_norm_axis``; returns ``(y, mean,
+    variance)``."""
+    t = input_x._t
+    if t.dim() == 0:
+        raise ValueError("For 'LayerNorm', the 'input_x' must not be 0-D, but got shape ()")
+    want = t.shape[begin_params_axis % t.dim():]
+    _tensor_arg("LayerNorm", "gamma", gamma)
+    _tensor_arg("LayerNorm", "beta", beta)
+    if gamma._t.shape != want or beta._t.shape != want:
+        raise ValueError(f"For 'LayerNorm', the 'gamma' and 'beta' must have the shape {tuple(want)} of input_x "
+                         f"from begin_params_axis {begin_params_axis}, but got input_x shape "
+                         f"{tuple(t.shape)}, gamma shape {tuple(gamma._t.shape)} and beta shape "
+                         f"{tuple(beta._t.shape)}")
+    for name, value in (("input_x", input_x), ("gamma", gamma), ("beta", beta)):
+        _check_dtype("LayerNorm", name, value, FLOATS)
+    axes = tuple(range(begin_norm_axis % t.dim(), t.dim()))
+    var, mean = torch.var_mean(t, axes, correction=0, keepdim=True)
+    y = (t - mean) * torch.rsqrt(var + epsilon) * gamma._t + beta._t
+    return _wrap(y), _wrap(mean), _wrap(var)
+
+
+def batch_norm_with_stats(input_x, scale, bias, mean, variance, *, is_training, epsilon, momentum):
+    """``BatchNorm``: Batch normalisation of an NC... input; returns ``(y, batch_mean, batch_var, saved_mean,
+    saved_var)``."""
+    t = input_x._t
+    if not is_training:
+        y = F.batch_norm(t, mean._t, variance._t, scale._t, bias._t, False, 0.0, epsilon)
+        return _wrap(y), mean, variance, mean, variance
+    axes = (0,) + tuple(range(2, t.dim()))
+    var, m = torch.var_mean(t, axes, correction=0)
+    shape = (1, -1) + (1,) * (t.dim() - 2)
+    y = (t - m.reshape(shape)) * torch.rsqrt(var.reshape(shape) + epsilon) * scale._t.reshape(shape) \
+        + bias._t.reshape(shape)
+    n = t.numel() // t.shape[1]
+    with torch.no_grad():
+        unbiased = var.detach() * (n / max(n - 1, 1))
+        _set(mean, mean._t * momentum + m.detach() * (1 - momentum))
+        _set(variance, variance._t * momentum + unbiased * (1 - momentum))
+    return _wrap(y), _wrap(m), _wrap(var), _wrap(m), _wrap(var)
+
+
+def pad_v3(x, paddings, constant_value=None, *, mode):
+    """``PadV3``: Pad with ``paddings`` (last dimension first, as torch) in ``mode`` 'constant', 'reflect' or
+    'edge'."""
+    if isinstance(paddings, Tensor):  # MindSpore 2.10 checks the rank, then the dtype
+        _check_rank("PadV3", "paddings", paddings, (1,))
+        _check_dtype("PadV3", "paddings", paddings, _I32_I64)
+    pads = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
+    mode = {"edge": "replicate"}.get(mode, mode)
+    if mode == "constant":
+        value = 0 if constant_value is None else float(constant_value._t.item()
+                                                       if isinstance(constant_value, Tensor) else constant_value)
+        return _wrap(F.pad(x._t, pads, value=value))
+    return _wrap(F.pad(x._t, pads, mode=mode))
+
+
+def max_pool_with_argmax_v2(x, *, kernel_size, strides, ceil_mode, pads, dilation):
+    """``MaxPoolWithArgmaxV2``: 2-D max pooling with padding and dilation, returning ``(values, argmax)``."""
+    tensor_of("MaxPoolWithArgmaxV2", "x", x, _REALS)
+    strides = kernel_size if strides is None else strides
+    v, i = F.max_pool2d(x._t, _pair(kernel_size), _pair(strides), _pair(pads),
+                        _pair(dilation), ceil_mode, return_indices=True)
+    return _wrap(v), _wrap(i)
+
+
+def l2_normalize(x, *, axis, epsilon):
+    """``x / max(||x||_2, epsilon)`` over ``axis``."""
+    tensor_of("L2Normalize", "x", x, FLOATS)
+    if x._t.dim() == 0:  # a TypeError in MindSpore 2.10
+        raise TypeError("For 'L2Normalize', the 'x' must have at least 1 dimension, but got shape ()")
+    axis = axis if isinstance(axis, int) else tuple(axis)
+    if isinstance(axis, tuple) and len(axis) != 1:
+        raise TypeError(f"For 'L2Normalize', the 'axis' must be an int or a tuple of one int, but got {axis}")
+    norm = torch.linalg.vector_norm(x._t, 2, axis, True)
+    return _wrap(x._t / torch.clamp_min(norm, epsilon))
+
+
+def nuclear_norm(input, *, dim, keepdim):
+    """``NuclearNorm``: Sum of singular values over the matrix dimensions ``dim``."""
+    _check_dtypes("NuclearNorm", x=input)
+    _check_ndim("NuclearNorm", "x", input, 2, at_least=True)
+    n = input._t.dim()
+    if dim is None:
+        _check_ndim("NuclearNorm", "x", input, 2)  # without dim, MindSpore takes only a matrix
+    elif not all(-n <= d < n for d in dim) or len({d % n for d in dim}) != 2:
+        raise ValueError(f"For 'NuclearNorm', the 'dim' must be two different axes in [{-n}, {n}), but got "
+                         f"{dim}")
+    dim = (-2, -1) if dim is None else tuple(dim)
+    return _wrap(torch.linalg.matrix_norm(input._t, "nuc", dim, keepdim))
+
 
 _guard_module(globals(), __all__)
 

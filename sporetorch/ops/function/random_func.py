@@ -13,10 +13,11 @@ import math
 
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common import seed as _seed
 from ...common.tensor import Tensor, _wrap
-from ..._device import default_device
+from ...common.tensor import _u
 from ._utils import _float_of, _guard_module, _number, _shape, _tdtype, _ut
 
 __all__ = [
@@ -300,5 +301,102 @@ def log_uniform_candidate_sampler(true_classes, num_true=1, num_sampled=5, uniqu
 
 
 __all__ += ["uniform_candidate_sampler", "log_uniform_candidate_sampler"]
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def cauchy(*, median, sigma, size):
+    """``Cauchy``: Cauchy samples of ``size`` with ``median`` and scale ``sigma``."""
+    return _wrap(torch.empty(tuple(size), device=default_device()).cauchy_(median, sigma))
+
+
+def dropout_gen_mask(shape, keep_prob):
+    """``DropoutGenMask``: A random keep-mask of ``shape`` (kept with probability ``keep_prob``), as a UInt8
+    tensor."""
+    p = float(_u(keep_prob))
+    return _wrap((torch.rand(tuple(shape), device=default_device()) < p).to(torch.uint8))
+
+
+def log_normal_reverse(input, *, mean, std):
+    """``LogNormalReverse``: Log-normal samples shaped like ``input`` with ``mean`` and ``std`` of the underlying
+    normal."""
+    return _wrap(torch.empty_like(input._t).log_normal_(mean, std))
+
+
+def randperm_v2(n, *, offset, seed, dtype):
+    """``RandpermV2``: A random permutation of ``[0, n)`` from ``seed`` and ``offset``."""
+    g = torch.Generator(device=default_device())
+    g.manual_seed(seed * 1000003 + offset)
+    k = int(_u(n).item()) if isinstance(n, Tensor) else int(n)
+    return _wrap(torch.randperm(k, generator=g, device=default_device()).to(mstype.to_torch(dtype)))
+
+
+def random_choice_with_mask(input_x, *, count, generator):
+    """``RandomChoiceWithMask``: Up to ``count`` random positions of True values of a Bool tensor: ``(indices,
+    mask)``."""
+    t = input_x._t
+    idx = torch.nonzero(t)
+    perm = torch.randperm(idx.shape[0], generator=generator, device=t.device)[:count]
+    chosen = idx[perm].to(torch.int32)
+    out = torch.zeros((count, t.dim()), dtype=torch.int32, device=t.device)
+    mask = torch.zeros((count,), dtype=torch.bool, device=t.device)
+    out[:chosen.shape[0]] = chosen
+    mask[:chosen.shape[0]] = True
+    return _wrap(out), _wrap(mask)
+
+
+def parameterized_truncated_normal(shape, mean, stdevs, min, max, *, seed):
+    """``ParameterizedTruncatedNormal``: Samples of normal distributions truncated to ``[min, max]``, with one mean,
+    stddev and bounds per batch (the first dimension of ``shape``)."""
+    dims = [int(d) for d in _ut(shape, mean._t).tolist()]
+    params = []
+    for name, value in (("mean", mean), ("stdevs", stdevs), ("min", min), ("max", max)):
+        t = value._t
+        if t.dim() > 1 or (t.dim() == 1 and t.shape[0] not in (1, dims[0])):
+            got = "(" + ", ".join(str(d) for d in t.shape) + (", )" if t.dim() == 1 else ")")
+            raise ValueError(f"For ParameterizedTruncatedNormal, {name} must be 0d, or {name}.shape = "
+                             f"({dims[0]}, ), but got {got}.")
+        params.append(t.double().reshape(-1, *([1] * (len(dims) - 1))))
+    mu, sigma, lo, hi = params
+    normal = torch.distributions.Normal(torch.zeros((), dtype=torch.float64), torch.ones((), dtype=torch.float64))
+    a, b = normal.cdf((lo - mu) / sigma), normal.cdf((hi - mu) / sigma)
+    gen = _generator(seed or None, torch.device("cpu"))
+    u = torch.rand(dims, generator=gen, dtype=torch.float64)
+    eps = torch.finfo(torch.float64).eps
+    z = normal.icdf((a + u * (b - a)).clamp(eps, 1 - eps))
+    return _wrap((mu + sigma * z).clamp(lo, hi).to(mean._t.dtype).to(mean._t.device))
+
+
+def _shape_of(shape):
+    if isinstance(shape, Tensor):
+        return tuple(shape._t.tolist())
+    return tuple(shape)
+
+
+def uniform_real(shape, *, generator):
+    """``UniformReal``: Floats uniform in ``[0, 1)`` of ``shape`` (Float32)."""
+    return _wrap(torch.rand(_shape_of(shape), generator=generator, device=default_device()))
+
+
+def truncated_normal(shape, *, dtype, generator):
+    """``TruncatedNormal``: Normal samples of ``shape`` truncated to two standard deviations."""
+    t = torch.empty(_shape_of(shape), dtype=mstype.to_torch(dtype), device=default_device())
+    return _wrap(torch.nn.init.trunc_normal_(t, 0.0, 1.0, -2.0, 2.0, generator=generator))
+
+
+def uniform_int(shape, minval, maxval, *, generator):
+    """``UniformInt``: Integers uniform in ``[minval, maxval)`` of ``shape`` (Int32)."""
+    lo = int(minval._t.item()) if isinstance(minval, Tensor) else int(minval)
+    hi = int(maxval._t.item()) if isinstance(maxval, Tensor) else int(maxval)
+    return _wrap(torch.randint(lo, hi, _shape_of(shape), generator=generator, dtype=torch.int32,
+                               device=default_device()))
+
+
+def non_deterministic_ints(shape, *, dtype):
+    """``NonDeterministicInts``: Random integers of ``shape`` over the whole range of ``dtype``."""
+    dt = mstype.to_torch(dtype)
+    info = torch.iinfo(dt)
+    return _wrap(torch.randint(info.min, info.max, _shape_of(shape), dtype=dt, device=default_device()))
+
 
 _guard_module(globals(), __all__)

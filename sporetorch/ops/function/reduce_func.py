@@ -8,8 +8,22 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _new, _wrap
-from ._utils import (FLOATS, _axes, _axis, _check_dtype, _desc, _fail, _float_of, _guard, _guard_module,
-                     _inline_checked, _no_tensor, _tdtype, _ut)
+from ._math_dtypes import check as _kernel_dtype
+from ._utils import (
+    FLOATS,
+    _axes,
+    _axis,
+    _check_dtype,
+    _desc,
+    _fail,
+    _float_of,
+    _guard,
+    _guard_module,
+    _inline_checked,
+    _no_tensor,
+    _tdtype,
+    _ut,
+)
 
 __all__ = [
     "sum", "reduce_sum", "mean", "reduce_mean", "prod", "max", "min", "amax", "amin", "aminmax", "reduce_max",
@@ -72,8 +86,13 @@ def reduce_sum(x, axis=()):
     """Sum over ``axis`` (``()``: all axes) without keeping dimensions. Unlike ``sum``, the result keeps
     an integer input's dtype, and a Bool input gives Bool (whether any element is True), as MindSpore's
     ReduceSum kernel does."""
+    return _reduce_sum("reduce_sum", x, axis, False)
+
+
+def _reduce_sum(op, x, axis, keep_dims):
+    """``reduce_sum`` with ``keep_dims``, its errors naming ``op`` (the ReduceSum Primitive calls it too)."""
     t = x._t
-    out = _reduce("reduce_sum", torch.sum, t, axis, False)
+    out = _reduce(op, torch.sum, t, axis, keep_dims)
     if t.dtype == torch.bool:
         return _wrap(out > 0)
     return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
@@ -81,15 +100,25 @@ def reduce_sum(x, axis=()):
 
 @_inline_checked
 def mean(x, axis=None, keep_dims=False):
-    """Mean over ``axis``. Integer inputs are averaged in float and truncated back, as MindSpore does."""
+    """Mean over ``axis``. An integer input keeps its dtype, the quotient truncated towards zero, as MindSpore
+    does."""
     try:
-        t = x._t
-        if t.is_floating_point() or t.is_complex():
-            return _wrap(_reduce("mean", torch.mean, t, axis, keep_dims))
-        _no_bool("mean", "x", x, RuntimeError)
-        return _wrap(_reduce("mean", torch.mean, t.double(), axis, keep_dims).to(t.dtype))
+        return _mean("mean", x, axis, keep_dims)
     except AttributeError as e:
         _no_tensor("mean", e, x=x, axis=axis)
+
+
+def _mean(op, x, axis, keep_dims):
+    """The one mean (``ops.mean`` and the ReduceMean Primitive), its errors naming ``op``: floats in their dtype;
+    integers as MindSpore 2.10's kernel averages them, the exact Int64 sum divided by the count and truncated
+    towards zero, in the input's dtype; Bool is a RuntimeError (no Reduce kernel)."""
+    t = x._t
+    if t.is_floating_point() or t.is_complex():
+        return _wrap(_reduce(op, torch.mean, t, axis, keep_dims))
+    _no_bool(op, "x", x, RuntimeError)
+    total = _reduce(op, torch.sum, t, axis, keep_dims, dtype=torch.int64)
+    count = (t.numel() // total.numel() if total.numel() else 0) or 1  # (``max`` is the op here)
+    return _wrap(torch.div(total, count, rounding_mode="trunc").to(t.dtype))
 
 
 def reduce_mean(x, axis=()):
@@ -494,6 +523,47 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     t = input._t
     values, idx = torch.kthvalue(t, k, _axis("kthvalue", dim, t.dim(), "dim"), keepdim)
     return _wrap(values), _wrap(idx)
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def square_sum_all(x, y):
+    """``(sum(x ** 2), sum(y ** 2))``."""
+    _kernel_dtype("SquareSumAll", x, y)
+    if x._t.shape != y._t.shape:
+        raise ValueError(f"For 'SquareSumAll', the inputs must have one shape, but got x {tuple(x._t.shape)} "
+                         f"and y {tuple(y._t.shape)}")
+    return _wrap(torch.sum(torch.square(x._t))), _wrap(torch.sum(torch.square(y._t)))
+
+
+def lp_norm(input, *, p, keep_dims, axis):
+    """``LpNorm``: p-norm over ``axis`` (an int or a list of ints)."""
+    _kernel_dtype("LpNorm", input)
+    t = input._t
+    if t.dim() == 0:  # MindSpore 2.10: the norm of a 0-d input is its absolute value, whatever the axis
+        return _wrap(torch.abs(t))
+    return _wrap(torch.linalg.vector_norm(t, p, tuple(axis), keep_dims))
+
+
+
+
+
+def _scan(kind, x, axis, exclusive=False, reverse=False):
+    """The CumSum/CumProd/CumulativeLogsumexp Primitives' scan (``kind`` 'sum', 'prod' or 'logsumexp') along
+    ``axis``, exclusive (the identity first) and/or from the end, in the input's dtype (MindSpore 2.10's
+    kernels keep it)."""
+    t = x._t
+    fn, identity = {"sum": (torch.cumsum, 0), "prod": (torch.cumprod, 1),
+                    "logsumexp": (torch.logcumsumexp, float("-inf"))}[kind]
+    if reverse:
+        t = t.flip(axis)
+    out = fn(t, axis)
+    if exclusive:
+        pad = torch.full_like(out.narrow(axis, 0, 1), identity)
+        out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], axis)
+    if reverse:
+        out = out.flip(axis)
+    return _wrap(out.to(x._t.dtype))
 
 
 _guard_module(globals(), __all__)

@@ -7,8 +7,8 @@ import sys
 import torch
 
 from ...common import dtype as mstype
-from ...common._tensor_format import graph_text
 from ...common import jit as _jit
+from ...common._tensor_format import graph_text
 from ...common.tensor import Tensor, _wrap, is_tensor
 from ._utils import _check_dtype, _desc, _guard_module
 

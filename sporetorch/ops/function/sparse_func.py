@@ -3,10 +3,23 @@
 Empty segments hold the reduction's identity as MindSpore defines it: 0 for sum,
 1 for prod, the dtype's lowest value for max and its highest for min.
 """
+import math
+
 import torch
 
+from ...common import dtype as mstype
 from ...common.tensor import _wrap
-from ._utils import _desc, _fail, _guard_module, _number, _ut
+from ._prim_checks import (
+    I32_64,
+    NUMBERS,
+    _check_dtypes,
+    _check_ndim,
+    _ints,
+    _rank,
+    call_as,
+    tensor_of,
+)
+from ._utils import _desc, _fail, _guard_module, _number, _tensor_arg, _ut
 
 __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
            "sparse_segment_mean"]
@@ -113,5 +126,97 @@ def coalesce(x_indices, x_values, x_shape):
 
 
 __all__ += ["coalesce"]
+
+def _segment_sorted(x, segment_ids, reduce, op):
+    """A reduction over the runs of equal ids in the sorted 1-D ``segment_ids``, after MindSpore 2.10's checks."""
+    _tensor_arg(op, "segment_ids", segment_ids)
+    tensor_of(op, "input_x", x, NUMBERS)
+    tensor_of(op, "segment_ids", segment_ids, I32_64)
+    _rank(op, "segment_ids", segment_ids, (1,))
+    ids = segment_ids._t.long()
+    if ids.numel() and (bool((ids < 0).any()) or bool((ids[1:] < ids[:-1]).any())):
+        raise ValueError(f"For '{op}', the 'segment_ids' must be non-negative and sorted in ascending order, but got "
+                         f"{ids.tolist()}")
+    n = int(ids.max().item()) + 1 if ids.numel() else 0
+    fn = {"sum": "unsorted_segment_sum", "mean": "unsorted_segment_sum", "amax": "unsorted_segment_max",
+          "amin": "unsorted_segment_min", "prod": "unsorted_segment_prod"}[reduce]
+    out = call_as(op, fn, globals()[fn], x, segment_ids, n)._t
+    if reduce == "sum" or reduce == "prod":
+        return _wrap(out)
+    counts = torch.bincount(ids, minlength=n).reshape((-1,) + (1,) * (out.dim() - 1))
+    if reduce == "mean":  # integers keep their dtype, truncated (MindSpore 2.10)
+        exact = out.is_floating_point() or out.is_complex()
+        return _wrap(torch.div(out, counts.clamp_min(1).to(out.dtype), rounding_mode=None if exact else "trunc"))
+    return _wrap(torch.where(counts > 0, out, torch.zeros_like(out)))  # empty segments hold 0
+
+
+# The maths of Primitives that have no functional op in MindSpore 2.10 (their classes in ops/operations
+# adapt the attributes and call these; not exported).
+def sparse_slice(indices, values, shape, start, size):
+    """``SparseSlice``: Slice a COO sparse tensor: the entries with ``start <= index < start + size``."""
+    i, v = _ut(indices, values._t), values._t
+    if i.dim() != 2 or v.dim() != 1 or i.shape[0] != v.shape[0]:
+        raise ValueError(f"For 'SparseSlice', 'indices' must be (nnz, rank) and 'values' (nnz,), but got "
+                         f"{tuple(i.shape)} and {tuple(v.shape)}")
+    dense, lo, n = _ut(shape, v).long(), _ut(start, v).long(), _ut(size, v).long()
+    hi = torch.minimum(lo + n, dense)
+    inside = ((i >= lo) & (i < hi)).all(dim=1)
+    return _wrap(i[inside] - lo), _wrap(v[inside]), _wrap((hi - lo).clamp(min=0))
+
+
+def ragged_range(starts, limits, deltas, *, Tsplits):
+    """``RaggedRange``: The ragged tensor of the ranges ``range(starts[i], limits[i], deltas[i])``."""
+    s = starts._t
+    lo, hi, step = (torch.broadcast_tensors(s, _ut(limits, s), _ut(deltas, s)))
+    parts, sizes = [], [0]
+    for a, b, d in zip(lo.reshape(-1).tolist(), hi.reshape(-1).tolist(), step.reshape(-1).tolist()):
+        if d == 0:
+            raise ValueError("For 'RaggedRange', the 'deltas' must not contain 0.")
+        n = max(0, math.ceil((b - a) / d))
+        parts.append(a + torch.arange(n, dtype=torch.float64 if s.is_floating_point() else torch.int64) * d)
+        sizes.append(sizes[-1] + n)
+    splits = torch.tensor(sizes, dtype=mstype.to_torch(Tsplits), device=s.device)
+    values = torch.cat(parts).to(s.dtype).to(s.device) if parts else s.new_zeros((0,))
+    return _wrap(splits), _wrap(values)
+
+
+def sparse_tensor_dense_matmul(indices, values, sparse_shape, dense, *, adjoint_st, adjoint_dt):
+    """``SparseTensorDenseMatmul``: COO sparse (``indices``, ``values``, ``sparse_shape``) times a dense matrix."""
+    _check_dtypes("SparseTensorDenseMatmul", indices=indices, values=values, dense=dense)
+    _check_ndim("SparseTensorDenseMatmul", "indices", indices, 2)
+    _check_ndim("SparseTensorDenseMatmul", "values", values, 1)
+    _check_ndim("SparseTensorDenseMatmul", "dense", dense, 2)
+    v = values._t  # a repeated index adds its products, as MindSpore 2.10's kernel does
+    a = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device).index_put(
+        tuple(indices._t.long().t()), v, accumulate=True)
+    b = dense._t
+    return _wrap((a.mH if adjoint_st else a) @ (b.mH if adjoint_dt else b))
+
+
+def _check_coo(prim, indices, values, shape):
+    """ValueError, as MindSpore 2.10 raises it, unless there is one value per index and every index is inside ``shape``."""
+    idx = indices._t
+    if idx.shape[0] != values.shape[0] or idx.shape[1] != len(shape):
+        raise ValueError(f"For '{prim}', the 'indices' must be (N, {len(shape)}) for {values.shape[0]} values, but got "
+                         f"shape {tuple(idx.shape)}")
+    bounds = torch.tensor(shape, device=idx.device)
+    if bool(((idx < 0) | (idx >= bounds)).any()):
+        raise ValueError(f"For '{prim}', the 'indices' must be inside the output shape {tuple(shape)}")
+
+
+def sparse_to_dense(indices, values, sparse_shape):
+    """``SparseToDense``: A dense tensor of ``sparse_shape`` from COO ``indices`` (N x ndim) and ``values``."""
+    _check_dtypes("SparseToDense", indices=indices)
+    _check_ndim("SparseToDense", "indices", indices, 2)
+    _check_ndim("SparseToDense", "values", values, 1)
+    v = values._t
+    out = torch.zeros(_ints(sparse_shape), dtype=v.dtype, device=v.device)
+    _check_coo("SparseToDense", indices, v, out.shape)
+    # MindSpore 2.10 writes the values in order: a repeated index keeps its last value.
+    flat = (indices._t.long() * torch.tensor(out.stride(), device=v.device)).sum(1)
+    positions, slot = torch.unique(flat, return_inverse=True)
+    last = torch.zeros_like(positions).scatter_reduce(0, slot, torch.arange(len(flat), device=v.device), "amax")
+    return _wrap(out.reshape(-1).index_put((positions,), v[last]).reshape(out.shape))
+
 
 _guard_module(globals(), __all__)

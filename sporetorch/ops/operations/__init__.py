@@ -1,26 +1,53 @@
 """Primitive operator classes (``mindspore.ops.operations``, imported as ``P``)."""
-from ..primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, prim_attr_register
-from . import _errors
-from . import (array_ops, comm_ops, custom_ops, extra_ops, math_ops, nn_ops, optim_ops, other_ops, random_ops,
-               unsupported_ops, image_ops, sparse_ops, inner_ops)
-from .array_ops import *  # noqa: F401,F403
-from .comm_ops import *  # noqa: F401,F403
-from .custom_ops import *  # noqa: F401,F403
-from .extra_ops import *  # noqa: F401,F403
-from .math_ops import *  # noqa: F401,F403
-from .nn_ops import *  # noqa: F401,F403
-from .optim_ops import *  # noqa: F401,F403
-from .other_ops import *  # noqa: F401,F403
-from .random_ops import *  # noqa: F401,F403
-from .unsupported_ops import *  # noqa: F401,F403
-from .image_ops import *  # noqa: F401,F403
-from .sparse_ops import *  # noqa: F401,F403
-from .inner_ops import *  # noqa: F401,F403
+from ..primitive import (
+    Primitive,
+    PrimitiveWithCheck,
+    PrimitiveWithInfer,
+    prim_attr_register,
+)
+from . import (
+    _embedding_cache_ops,
+    _errors,
+    _inner_ops,
+    array_ops,
+    comm_ops,
+    custom_ops,
+    debug_ops,
+    extra_ops,
+    image_ops,
+    inner_ops,
+    manually_defined,
+    math_ops,
+    nn_ops,
+    optim_ops,
+    other_ops,
+    random_ops,
+    sparse_ops,
+    unsupported_ops,
+)
+from ._embedding_cache_ops import *
+from ._inner_ops import *
+from .array_ops import *
+from .comm_ops import *
+from .custom_ops import *
+from .debug_ops import *
+from .image_ops import *
+from .inner_ops import *
+from .manually_defined import *
+from .math_ops import *
+from .nn_ops import *
+from .optim_ops import *
+from .other_ops import *
+from .random_ops import *
+from .sparse_ops import *
+from .unsupported_ops import *
 
-__all__ = (["Primitive", "PrimitiveWithCheck", "PrimitiveWithInfer", "prim_attr_register"]
-           + array_ops.__all__ + comm_ops.__all__ + custom_ops.__all__ + extra_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + optim_ops.__all__ + other_ops.__all__
-           + random_ops.__all__ + unsupported_ops.__all__
-           + image_ops.__all__ + sparse_ops.__all__ + inner_ops.__all__)
+# extra_ops and inner_ops re-export classes of the family modules (their old import paths): listed once.
+_FAMILIES = (_embedding_cache_ops, _inner_ops, array_ops, comm_ops, custom_ops, debug_ops, image_ops, inner_ops,
+             manually_defined, math_ops, nn_ops, optim_ops, other_ops, random_ops, sparse_ops, unsupported_ops)
+__all__ = ["Primitive", "PrimitiveWithCheck", "PrimitiveWithInfer", "prim_attr_register"]
+for _module in _FAMILIES:
+    __all__ += [_name for _name in _module.__all__ if _name not in __all__]
+__all__ += [_name for _name in extra_ops.__all__ if _name not in __all__]
 
-_errors.guard_primitives([array_ops, extra_ops, math_ops, nn_ops, optim_ops, other_ops, random_ops, image_ops,
-                          sparse_ops, inner_ops])
+_errors.guard_primitives(_FAMILIES)

@@ -3,16 +3,19 @@ Tensor is needed, become the TypeError (dtype, argument type) or ValueError (sha
 MindSpore 2.10 raises, naming the Primitive and its inputs (as the functional ops do, ``_guard``)."""
 import inspect
 
-import torch
-
-from ...common.tensor import Tensor
 from .. import function as _function
+from ..function._prim_checks import (  # noqa: F401
+    call_as,
+    complex_input,
+    float_input,
+    not_bool,
+    tensor_of,
+    tensor_sequence,
+)
 from ..function._utils import (
     _bound_args,
-    _check_dtype,
     _fail,
     _not_tensor_error,
-    _tensor_arg,
     _torch_error_type,
 )
 
@@ -24,12 +27,7 @@ def functional(prim, fn, *args, **kwargs):
     """The functional op ``fn`` on the arguments, its errors naming the Primitive ``prim`` as MindSpore's
     do: for the Primitives whose MindSpore 2.10 behaviour is their functional op's (the Primitive and op
     sweeps check it case by case), so that one implementation serves both."""
-    try:
-        return getattr(_function, fn)(*args, **kwargs)
-    except (TypeError, ValueError) as e:
-        msg = str(e)
-        msg = msg.replace(f"'{fn}'", f"'{prim}'", 1) if f"'{fn}'" in msg else f"For '{prim}', {msg}"
-        raise type(e)(msg) from None
+    return call_as(prim, fn, getattr(_function, fn), *args, **kwargs)
 
 
 def _guarded(call):
@@ -66,33 +64,3 @@ def guard_primitives(modules):
             call = cls.__dict__.get("__call__") if inspect.isclass(cls) else None
             if call is not None and cls.__module__ == module.__name__ and not getattr(call, "_checks_inputs", False):
                 cls.__call__ = _guarded(call)
-
-
-def float_input(prim, x):
-    """TypeError unless ``x`` is a float (or complex) Tensor: MindSpore 2.10's kernel has no other."""
-    if isinstance(x, Tensor) and not (x._t.is_floating_point() or x._t.is_complex()):
-        raise TypeError(f"For '{prim}', the input must be a float Tensor, but got {x.dtype}")
-
-
-def complex_input(prim, x):
-    if isinstance(x, Tensor) and not x._t.is_complex():
-        raise TypeError(f"For '{prim}', the input must be a complex Tensor, but got {x.dtype}")
-
-
-def not_bool(prim, *xs):
-    for x in xs:
-        if isinstance(x, Tensor) and x._t.dtype == torch.bool:
-            raise TypeError(f"For '{prim}', the input must not be Bool")
-
-
-def tensor_sequence(prim, xs):
-    """TypeError unless ``xs`` is a tuple or list (of Tensors), as MindSpore 2.10 checks it."""
-    if not isinstance(xs, (tuple, list)):
-        raise TypeError(f"For '{prim}', the input must be a tuple or list of Tensors, but got {type(xs).__name__}")
-
-
-def tensor_of(prim, name, x, allowed):
-    """TypeError unless ``x`` is a Tensor of a dtype in ``allowed`` (torch dtypes): MindSpore 2.10's Primitive
-    infer checks (``check_tensor_dtype_valid``), made input by input in its order, dtypes before shapes."""
-    _tensor_arg(prim, name, x)
-    _check_dtype(prim, name, x, allowed)

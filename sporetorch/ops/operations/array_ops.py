@@ -1,23 +1,40 @@
 """Primitive classes of array operators: casting, shape, concatenation, gather/scatter, sorting."""
+
 import numpy as np
 import torch
 
+from ... import _checkparam as validator
 from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ...common._inplace import _set
 from ...common.tensor import _u
-from ..function import array_func
-from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg
+from ..function import array_func, image_func
+from ..function._prim_checks import (
+    I32_64,
+    INTS,
+    NUMBERS,
+    _check_block_size,
+    _check_dtypes,
+    _check_ndim,
+    _check_paddings,
+    _int_arg,
+    _int_values,
+    _rank,
+)
+from ..function._utils import (
+    FLOATS,
+    _desc,
+    _same_dtype,
+    _tensor_arg,
+)
+from ..function.array_func import _bound
+from ..function.sparse_func import _segment_sorted
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional, tensor_of, tensor_sequence
 
 _to_torch_dtype = mstype.to_torch
 
-# Dtype families of MindSpore 2.10's Primitive infer checks (``tensor_of``).
-I32_64 = (torch.int32, torch.int64)
-INTS = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16, torch.uint32, torch.uint64)
-REALS = FLOATS + INTS
-NUMBERS = REALS + (torch.complex64, torch.complex128)
 
 __all__ = [
     "BroadcastTo",
@@ -101,11 +118,6 @@ def _int_sequence(op, name, value):
     return _shape_tuple(value)
 
 
-def _rank(op, name, x, ranks):
-    """ValueError unless Tensor ``x`` has one of the ``ranks``."""
-    if x._t.dim() not in ranks:
-        raise ValueError(f"For '{op}', the rank of '{name}' must be {' or '.join(map(str, ranks))}, but got "
-                         f"{_desc(x)}")
 
 
 def _index(x, op, name):
@@ -447,8 +459,8 @@ class TopK(Primitive):
             raise RuntimeError(f"For 'TopK', the dimension of input must be greater than 0, but got {_desc(input_x)}")
         if isinstance(k, int) and k <= 0:
             raise ValueError(f"For 'TopK', the 'k' must be positive, but got {k}")
-        v, i = torch.topk(input_x._t, int(k), -1, True, self.sorted)
-        return _wrap(v), _wrap(i.to(torch.int32))
+        v, i = functional("TopK", "topk", input_x, int(k), -1, True, self.sorted)
+        return v, _wrap(i._t.to(torch.int32))
 
 
 class Unique(Primitive):
@@ -521,7 +533,7 @@ class Select(Primitive):
         super().__init__("Select")
 
     def __call__(self, condition, x, y):
-        return _wrap(torch.where(condition._t, _u(x), _u(y)))
+        return functional("Select", "select", condition, x, y)
 
 
 class Fill(Primitive):
@@ -533,7 +545,7 @@ class Fill(Primitive):
     def __call__(self, type, shape, value):
         if not isinstance(type, mstype.Type):
             raise TypeError(f"For 'Fill', the 'type' must be a mindspore dtype, but got {_desc(type)}")
-        return _wrap(torch.full(_shape_tuple(shape), _u(value), dtype=_to_torch_dtype(type), device=default_device()))
+        return functional("Fill", "fill", type, _shape_tuple(shape), value)
 
 
 class Fills(Primitive):
@@ -559,8 +571,7 @@ class Zeros(Primitive):
         super().__init__("Zeros")
 
     def __call__(self, size, type=None):
-        dtype = torch.float32 if type is None else _to_torch_dtype(type)
-        return _wrap(torch.zeros(_shape_tuple(size), dtype=dtype, device=default_device()))
+        return functional("Zeros", "zeros", _shape_tuple(size), mstype.float32 if type is None else type)
 
 
 class Ones(Primitive):
@@ -570,8 +581,7 @@ class Ones(Primitive):
         super().__init__("Ones")
 
     def __call__(self, shape, type=None):
-        dtype = torch.float32 if type is None else _to_torch_dtype(type)
-        return _wrap(torch.ones(_shape_tuple(shape), dtype=dtype, device=default_device()))
+        return functional("Ones", "ones", _shape_tuple(shape), mstype.float32 if type is None else type)
 
 
 class ZerosLike(Primitive):
@@ -581,7 +591,7 @@ class ZerosLike(Primitive):
         super().__init__("ZerosLike")
 
     def __call__(self, input_x):
-        return _wrap(torch.zeros_like(input_x._t))
+        return functional("ZerosLike", "zeros_like", input_x)
 
 
 class OnesLike(Primitive):
@@ -591,7 +601,7 @@ class OnesLike(Primitive):
         super().__init__("OnesLike")
 
     def __call__(self, input_x):
-        return _wrap(torch.ones_like(input_x._t))
+        return functional("OnesLike", "ones_like", input_x)
 
 
 class Eye(Primitive):
@@ -672,7 +682,6 @@ class ScatterUpdate(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common._inplace import _set
         idx = _index(indices, "ScatterUpdate", "indices").long()
         return _set(input_x, input_x._t.index_put((idx,), updates._t))
 
@@ -685,7 +694,6 @@ class ScatterAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common._inplace import _set
         idx = _index(indices, "ScatterAdd", "indices").long()
         return _set(input_x, input_x._t.index_put((idx,), updates._t, accumulate=True))
 
@@ -740,7 +748,7 @@ class Meshgrid(Primitive):
 
     def __call__(self, inputs):
         tensor_sequence("Meshgrid", inputs)
-        return tuple(_wrap(o) for o in torch.meshgrid(*[x._t for x in inputs], indexing=self.indexing))
+        return tuple(functional("Meshgrid", "meshgrid", *inputs, indexing=self.indexing))
 
 
 class InvertPermutation(Primitive):
@@ -751,7 +759,7 @@ class InvertPermutation(Primitive):
 
     def __call__(self, input_x):
         if isinstance(input_x, Tensor):  # MindSpore 2.10 raises ValueError: the input must be a constant
-            raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a tuple of ints (a constant), not a "  # noqa: TRY004
+            raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a tuple of ints (a constant), not a "
                              f"Tensor, but got {_desc(input_x)}")
         if sorted(input_x) != list(range(len(input_x))):
             raise ValueError(f"For 'InvertPermutation', the 'input_x' must be a permutation of 0..{len(input_x) - 1}, "
@@ -808,7 +816,7 @@ class NonZero(Primitive):
         if isinstance(x, Tensor) and x._t.dim() == 0:
             # MindSpore 2.10's kernel refuses a 0-d input with a RuntimeError.
             raise RuntimeError(f"For 'NonZero', the dimension of 'x' must be at least 1, but got {_desc(x)}")
-        return _wrap(torch.nonzero(x._t))
+        return functional("NonZero", "nonzero", x)
 
 
 class SearchSorted(Primitive):
@@ -836,7 +844,6 @@ class IndexAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, y):
-        from ...common._inplace import _set
         tensor_of("IndexAdd", "indices", indices, (torch.int32,))
         _rank("IndexAdd", "indices", indices, (1,))
         t = input_x._t  # y is cast to x's dtype, as MindSpore 2.10 does for the updated Parameter
@@ -851,7 +858,7 @@ class Roll(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(torch.roll(input_x._t, self.shifts, self.dims))
+        return functional("Roll", "roll", input_x, self.shifts, self.dims)
 
 
 Pack = Stack
@@ -876,16 +883,7 @@ class DiagPart(Primitive):
         super().__init__("DiagPart")
 
     def __call__(self, input_x):
-        tensor_of("DiagPart", "input_x", input_x, FLOATS + I32_64 + (torch.complex64, torch.complex128))
-        t = input_x._t
-        half = t.dim() // 2
-        if t.dim() == 0 or t.dim() % 2 or t.shape[:half] != t.shape[half:]:
-            raise ValueError(f"For 'DiagPart', the input rank must be non-zero and even, and its shape s + s, but "
-                             f"got {_desc(input_x)}")
-        n = 1
-        for s in t.shape[:half]:
-            n *= s
-        return _wrap(torch.diagonal(t.reshape(n, n)).reshape(t.shape[:half]))
+        return array_func.diag_part(input_x)
 
 
 class FillV2(Primitive):
@@ -1010,7 +1008,6 @@ class InplaceIndexAdd(Primitive):
         pass
 
     def __call__(self, var, indices, updates):
-        from ...common._inplace import _set
         return _set(var, var._t.index_add(self.axis, indices._t.long(), updates._t))
 
 
@@ -1059,7 +1056,6 @@ def _scatter_nd_param_class(name, op):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common._inplace import _set
         return _set(input_x, _nd_combine(op, input_x._t, _nd_index(indices, name), updates._t))
 
     doc = (f"Combine ({op}) ``updates`` into the slices of the Parameter ``input_x`` addressed by ``indices`` "
@@ -1074,7 +1070,6 @@ def _scatter_param_class(name, op):
         pass
 
     def __call__(self, input_x, indices, updates):
-        from ...common._inplace import _set
         idx = _index(indices, name, "indices").long().unsqueeze(-1)
         return _set(input_x, _nd_combine(op, input_x._t, tuple(idx.movedim(-1, 0)), updates._t))
 
@@ -1105,7 +1100,6 @@ class ScatterNonAliasingAdd(Primitive):
         super().__init__("ScatterNonAliasingAdd")
 
     def __call__(self, input_x, indices, updates):
-        from ...common._inplace import _set
         return _set(input_x, _nd_combine("add", input_x._t, _nd_index(indices, "ScatterNonAliasingAdd"),
                                          updates._t))
 
@@ -1153,29 +1147,6 @@ class ScatterAddWithAxis(TensorScatterElements):
     @prim_attr_register
     def __init__(self, axis=0):
         self.reduction = "add"
-
-
-def _segment_sorted(x, segment_ids, reduce, op):
-    """A reduction over the runs of equal ids in the sorted 1-D ``segment_ids``, after MindSpore 2.10's checks."""
-    _tensor_arg(op, "segment_ids", segment_ids)
-    tensor_of(op, "input_x", x, NUMBERS)
-    tensor_of(op, "segment_ids", segment_ids, I32_64)
-    _rank(op, "segment_ids", segment_ids, (1,))
-    ids = segment_ids._t.long()
-    if ids.numel() and (bool((ids < 0).any()) or bool((ids[1:] < ids[:-1]).any())):
-        raise ValueError(f"For '{op}', the 'segment_ids' must be non-negative and sorted in ascending order, but got "
-                         f"{ids.tolist()}")
-    n = int(ids.max().item()) + 1 if ids.numel() else 0
-    fn = {"sum": "unsorted_segment_sum", "mean": "unsorted_segment_sum", "amax": "unsorted_segment_max",
-          "amin": "unsorted_segment_min", "prod": "unsorted_segment_prod"}[reduce]
-    out = functional(op, fn, x, segment_ids, n)._t
-    if reduce == "sum" or reduce == "prod":
-        return _wrap(out)
-    counts = torch.bincount(ids, minlength=n).reshape((-1,) + (1,) * (out.dim() - 1))
-    if reduce == "mean":  # integers keep their dtype, truncated (MindSpore 2.10)
-        exact = out.is_floating_point() or out.is_complex()
-        return _wrap(torch.div(out, counts.clamp_min(1).to(out.dtype), rounding_mode=None if exact else "trunc"))
-    return _wrap(torch.where(counts > 0, out, torch.zeros_like(out)))  # empty segments hold 0
 
 
 class SegmentSum(Primitive):
@@ -1236,8 +1207,7 @@ class UniqueConsecutive(Primitive):
         pass
 
     def __call__(self, x):
-        out, inv, counts = torch.unique_consecutive(x._t, True, True, self.dim)
-        return _wrap(out), _wrap(inv), _wrap(counts)
+        return tuple(functional("UniqueConsecutive", "unique_consecutive", x, True, True, self.dim))
 
 
 class ReverseSequence(Primitive):
@@ -1274,7 +1244,7 @@ class SpaceToDepth(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.nn.functional.pixel_unshuffle(x._t, self.block_size))
+        return array_func.space_to_depth(x, block_size=self.block_size)
 
 
 class DepthToSpace(Primitive):
@@ -1285,7 +1255,7 @@ class DepthToSpace(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(torch.nn.functional.pixel_shuffle(x._t, self.block_size))
+        return array_func.depth_to_space(x, block_size=self.block_size)
 
 
 class ScalarCast(Primitive):
@@ -1351,7 +1321,7 @@ class UnravelIndex(Primitive):
         super().__init__("UnravelIndex")
 
     def __call__(self, indices, dims):
-        return _wrap(torch.stack(torch.unravel_index(indices._t, tuple(dims._t.tolist()))).to(indices._t.dtype))
+        return array_func.unravel_index(indices, dims)
 
 
 class TrilIndices(Primitive):
@@ -1362,7 +1332,7 @@ class TrilIndices(Primitive):
         pass
 
     def __call__(self):
-        return _wrap(torch.tril_indices(self.row, self.col, self.offset).to(_to_torch_dtype(self.dtype)))
+        return functional("TrilIndices", "tril_indices", self.row, self.col, self.offset, dtype=self.dtype)
 
 
 class TriuIndices(Primitive):
@@ -1373,7 +1343,7 @@ class TriuIndices(Primitive):
         pass
 
     def __call__(self):
-        return _wrap(torch.triu_indices(self.row, self.col, self.offset).to(_to_torch_dtype(self.dtype)))
+        return functional("TriuIndices", "triu_indices", self.row, self.col, self.offset, dtype=self.dtype)
 
 
 class _Window(Primitive):
@@ -1416,36 +1386,6 @@ class BlackmanWindow(_Window):
     """Blackman window of ``window_length``."""
 
     _fn = "blackman_window"
-
-
-def _bound(op, sorted_x, values, right, out_type):
-    """Per row, the insertion index of ``values`` in ``sorted_x`` as MindSpore 2.10's kernel finds it: a bisection
-    of ``[0, n - 1]`` and then one step past the last element, which differs from torch's search on unsorted rows."""
-    _tensor_arg(op, "values", values)
-    tensor_of(op, "sorted_x", sorted_x, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8,
-                                                  torch.uint16))
-    _same_dtype(op, ("sorted_x", "values"), sorted_x, values)
-    _rank(op, "sorted_x", sorted_x, (2,))
-    _rank(op, "values", values, (2,))
-    s, v = sorted_x._t, values._t
-    if s.shape[0] != v.shape[0]:
-        raise ValueError(f"For '{op}', the 'sorted_x' and 'values' must have the same number of rows, but got "
-                         f"{_desc(sorted_x)} and {_desc(values)}")
-    if s.shape[1] == 0:
-        return _wrap(torch.zeros(v.shape, dtype=_to_torch_dtype(out_type), device=v.device))
-
-    def before(i):  # whether values go after sorted_x[row, i]
-        probe = torch.gather(s, 1, i)
-        return (probe <= v) if right else (probe < v)
-
-    low = torch.zeros(v.shape, dtype=torch.long, device=v.device)
-    high = torch.full(v.shape, s.shape[1] - 1, dtype=torch.long, device=v.device)
-    while bool((low < high).any()):
-        active, mid = low < high, (low + high) // 2
-        go = before(mid)
-        low = torch.where(active & go, mid + 1, low)
-        high = torch.where(active & ~go, mid, high)
-    return _wrap((low + before(low)).to(_to_torch_dtype(out_type)))
 
 
 class UpperBound(Primitive):
@@ -1497,8 +1437,7 @@ class ParallelConcat(Primitive):
         super().__init__("ParallelConcat")
 
     def __call__(self, values):
-        tensor_sequence("ParallelConcat", values)
-        return _wrap(torch.cat([v._t for v in values], 0))
+        return array_func.parallel_concat(values)
 
 
 class EmbeddingLookup(Primitive):
@@ -1582,3 +1521,240 @@ __all__ += [
     "UnravelIndex",
     "UpperBound",
 ]
+
+
+class SpaceToBatchND(Primitive):
+    """Move ``block_shape`` blocks of the padded spatial dimensions into the batch dimension."""
+
+    @prim_attr_register
+    def __init__(self, block_shape, paddings):
+        blocks = [block_shape] * 2 if isinstance(block_shape, int) else block_shape
+        validator.check_value_type("block_shape", blocks, [list, tuple], self.name)
+        for block in blocks:
+            validator.check_value_type("block_shape element", block, [int], self.name)
+            validator.check("block_shape element", block, "min value", 1, validator.GE, self.name)
+        _check_paddings(self.name, "paddings", paddings, len(blocks))
+
+    def __call__(self, input_x):
+        _check_dtypes("SpaceToBatchND", input_x=input_x)
+        _check_ndim("SpaceToBatchND", "input_x", input_x, 2, at_least=True)
+        shape = tuple(input_x._t.shape)
+        blocks = list(self.block_shape) if isinstance(self.block_shape, (tuple, list)) else [self.block_shape] * 2
+        # MindSpore 2.10's shape inference raises these two as RuntimeError.
+        if len(shape) <= len(blocks):
+            raise RuntimeError(f"For 'SpaceToBatchND', the rank of 'input_x' must be greater than the length of "
+                               f"'block_shape' ({len(blocks)}), but got shape {shape}")
+        for size, block, (lo, hi) in zip(shape[len(shape) - len(blocks):], blocks, self.paddings):
+            if (size + lo + hi) % block:
+                raise RuntimeError(f"For 'SpaceToBatchND', the padded spatial sizes of 'input_x' must be divisible by "
+                                   f"'block_shape' {tuple(blocks)}, but got shape {shape} and paddings {self.paddings}")
+        return image_func.space_to_batch_nd(input_x, self.block_shape, self.paddings)
+
+
+class BatchToSpaceND(Primitive):
+    """The inverse of ``SpaceToBatchND``: move batch blocks back into space, then crop."""
+
+    @prim_attr_register
+    def __init__(self, block_shape, crops):
+        pass
+
+    def __call__(self, input_x):
+        _check_dtypes("BatchToSpaceND", input_x=input_x)
+        return image_func.batch_to_space_nd(input_x, self.block_shape, self.crops)
+
+
+class SpaceToBatch(Primitive):
+    """``SpaceToBatchND`` with a square ``block_size``."""
+
+    @prim_attr_register
+    def __init__(self, block_size, paddings):
+        _check_block_size(self.name, block_size)
+        _check_paddings(self.name, "paddings", paddings, 2)
+
+    def __call__(self, input_x):
+        _check_dtypes("SpaceToBatch", input_x=input_x)
+        _check_ndim("SpaceToBatch", "input_x", input_x, 4)
+        return image_func.space_to_batch_nd(input_x, self.block_size, self.paddings)
+
+
+class BatchToSpace(Primitive):
+    """``BatchToSpaceND`` with a square ``block_size``."""
+
+    @prim_attr_register
+    def __init__(self, block_size, crops):
+        _check_block_size(self.name, block_size)
+        _check_paddings(self.name, "crops", crops, 2)
+
+    def __call__(self, input_x):
+        _check_dtypes("BatchToSpace", input_x=input_x)
+        _check_ndim("BatchToSpace", "input_x", input_x, 4)
+        return image_func.batch_to_space_nd(input_x, self.block_size, self.crops)
+
+
+class LogSpace(Primitive):
+    """``steps`` values ``base ** linspace(start, end)``."""
+
+    @prim_attr_register
+    def __init__(self, steps=10, base=10, dtype=mstype.float32):
+        for name, value in (("steps", steps), ("base", base)):
+            validator.check_value_type(name, value, [int], self.name)
+            validator.check_non_negative_int(value, name, self.name)
+        if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            raise TypeError(f"For 'LogSpace', the 'dtype' should be one of [Float16, Float32, Float64], but got "
+                            f"{dtype}")
+
+    def __call__(self, start, end):
+        _check_dtypes("LogSpace", start=start, end=end)
+        _check_ndim("LogSpace", "start", start, 0)
+        _check_ndim("LogSpace", "end", end, 0)
+        s, e = float(_u(start)), float(_u(end))
+        return _wrap(torch.logspace(s, e, self.steps, self.base, dtype=mstype.to_torch(self.dtype),
+                                    device=default_device()))
+
+
+class Lstsq(Primitive):
+    """Least-squares (or, for a wide ``x``, minimum-norm) solution ``X`` of ``x @ X = a``, for a 2-D ``x`` and a
+    1-D or 2-D ``a`` (a 1-D ``a`` is one column).
+
+    Differences from PyTorch: MindSpore 2.10 accepts only ``fast=True`` and ``l2_regularizer=0.0`` (TypeError
+    otherwise, when the Primitive is built); Float16 inputs are solved in Float32 and returned as Float16.
+    """
+
+    @prim_attr_register
+    def __init__(self, fast=True, l2_regularizer=0.0):
+        for name, value, only in (("fast", fast, True), ("l2_regularizer", l2_regularizer, 0.0)):
+            if value != only:
+                raise TypeError(f"For 'Lstsq', the '{name}' should be {only}, but got '{value}'")
+
+    def __call__(self, x, a):
+        return functional("Lstsq", "lstsq", x, a)
+
+
+class ScalarToArray(Primitive):
+    """A 0-d Tensor from a Python number."""
+
+    def __init__(self):
+        super().__init__("ScalarToArray")
+
+    def __call__(self, input_x):
+        return Tensor(input_x)
+
+
+class ListDiff(Primitive):
+    """Values of ``x`` not in ``y`` (in order) and their positions in ``x``."""
+
+    @prim_attr_register
+    def __init__(self, out_idx=mstype.int32):
+        if out_idx not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For 'ListDiff', the 'out_idx' must be Int32 or Int64, but got {out_idx}")
+
+    def __call__(self, x, y):
+        return array_func.list_diff(x, y, out_idx=self.out_idx)
+
+
+class CheckNumerics(Primitive):
+    """Return ``x`` unchanged, raising ``ValueError`` when it holds a NaN or an infinity."""
+
+    def __init__(self):
+        super().__init__("CheckNumerics")
+
+    def __call__(self, x):
+        return array_func.check_numerics(x)
+
+
+class UniqueWithPad(Primitive):
+    """``(unique values in first-appearance order padded with pad_num, index of each element)``."""
+
+    def __init__(self):
+        super().__init__("UniqueWithPad")
+
+    def __call__(self, x, pad_num):
+        return functional("UniqueWithPad", "unique_with_pad", x, pad_num)
+
+
+class MatrixDiagV3(Primitive):
+    """Build (batched) matrices with diagonals ``k`` taken from ``x``, ``padding_value`` elsewhere."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixDiagV3", align)
+
+    def __call__(self, x, k, num_rows, num_cols, padding_value):
+        return array_func.matrix_diag(x, k, num_rows, num_cols, padding_value, self.align)
+
+
+class MatrixDiagPartV3(Primitive):
+    """Diagonals ``k`` (one, or a band) of (batched) matrices; see :func:`ops.matrix_diag_part`."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixDiagPartV3", align)
+
+    def __call__(self, x, k, padding_value):
+        _check_dtypes("MatrixDiagPartV3", x=x, k=k, padding_value=padding_value)
+        return array_func.matrix_diag_part(x, k, padding_value, self.align)
+
+
+class MatrixSetDiagV3(Primitive):
+    """Replace diagonals ``k`` (one, or a band) of (batched) matrices; see :func:`ops.matrix_set_diag`."""
+
+    @prim_attr_register
+    def __init__(self, align="RIGHT_LEFT"):
+        # MindSpore rejects a bad align when the Primitive is built, before any call.
+        array_func._check_diag_align("MatrixSetDiagV3", align)
+
+    def __call__(self, x, diagonal, k):
+        _check_dtypes("MatrixSetDiagV3", x=x, diagonal=diagonal, k=k)
+        return array_func.matrix_set_diag(x, diagonal, k, self.align)
+
+
+class BatchToSpaceNDV2(Primitive):
+    """``BatchToSpaceND`` with ``block_shape`` and ``crops`` given as inputs."""
+
+    def __init__(self):
+        super().__init__("BatchToSpaceNDV2")
+
+    def __call__(self, input_x, block_shape, crops):
+        _check_dtypes("BatchToSpaceNDV2", input_x=input_x)
+        blocks = _int_values("BatchToSpaceNDV2", "block_shape", block_shape, 1)
+        return image_func.batch_to_space_nd(input_x, blocks, _int_values("BatchToSpaceNDV2", "crops", crops, 2))
+
+
+class ExtractVolumePatches(Primitive):
+    """3-D patches of ``kernel_size`` with ``strides`` laid out in the channel axis (NCDHW)."""
+
+    @prim_attr_register
+    def __init__(self, kernel_size, strides, padding):
+        pass
+
+    def __call__(self, input_x):
+        return array_func.extract_volume_patches(input_x, kernel_size=self.kernel_size, strides=self.strides,
+                                                padding=self.padding)
+
+
+class TransposeView(Primitive):
+    """``Transpose`` returning a view: ``TransposeView()(x, perm)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, input_perm):
+        return array_func.transpose(input, input_perm)
+
+
+class TransposeExtView(Primitive):
+    """Swap two axes, returning a view: ``TransposeExtView()(x, dim0, dim1)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, dim0, dim1):
+        _int_arg("TransposeExtView", "dim0", dim0)
+        _int_arg("TransposeExtView", "dim1", dim1)
+        return array_func.swapaxes(input, dim0, dim1)
+
+__all__ += ["SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace", "LogSpace", "Lstsq", "ScalarToArray", "ListDiff", "CheckNumerics", "UniqueWithPad", "MatrixDiagV3", "MatrixDiagPartV3", "MatrixSetDiagV3", "BatchToSpaceNDV2", "ExtractVolumePatches", "TransposeView", "TransposeExtView"]

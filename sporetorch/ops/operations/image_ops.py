@@ -1,17 +1,24 @@
 """Image Primitive classes: hue/saturation adjustment, crop-and-resize, NMS over an overlap matrix, grayscale
 dilation, glimpses, scale-and-translate resampling."""
-import math
 
 import torch
 
 from ... import _checkparam as validator
 from ...common.tensor import Tensor, _wrap
 from ..function import image_func
-from ..function._utils import FLOATS, _desc, _same_dtype, _tensor_arg, _ut
+from ..function._prim_checks import _check_dtypes, _check_ndim
+from ..function._utils import (
+    FLOATS,
+    _desc,
+    _tensor_arg,
+)
+from ..function.image_func import (
+    _SAMPLING_KERNELS,
+    _hsv_to_rgb,
+    _rgb_to_hsv,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import tensor_of
-from .array_ops import REALS
-from .extra_ops import _hsv_to_rgb, _rgb_to_hsv
 
 __all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "Dilation2D", "ExtractGlimpse", "NonMaxSuppressionWithOverlaps",
            "ROIAlign", "ScaleAndTranslate"]
@@ -19,18 +26,6 @@ __all__ = ["AdjustHue", "AdjustSaturation", "CropAndResize", "Dilation2D", "Extr
 
 # MindSpore 2.10's CropAndResize (and LowerBound) kernels: every real dtype but UInt32/UInt64.
 _IMAGE_REALS = FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16)
-
-
-def _rgb(op, image, factor, name):
-    """The image's torch tensor after MindSpore 2.10's checks, in its order: the image's dtype, the factor
-    (a 0-d Float32 Tensor), then the shapes."""
-    tensor_of(op, "image", image, FLOATS)
-    tensor_of(op, name, factor, (torch.float32,))
-    t = image._t
-    if t.dim() < 3 or t.shape[-1] != 3 or factor._t.dim() != 0:
-        raise ValueError(f"For '{op}', the last dimension of 'image' must be 3 (RGB), its rank at least 3 and the "
-                         f"'{name}' 0-d, but got {_desc(image)} and {_desc(factor)}")
-    return t
 
 
 class AdjustHue(Primitive):
@@ -49,10 +44,7 @@ class AdjustHue(Primitive):
         pass
 
     def __call__(self, image, delta):
-        t = _rgb("AdjustHue", image, delta, "delta")
-        hsv = _rgb_to_hsv(t.float())
-        h = (hsv[..., 0] + _ut(delta, hsv)) % 1.0
-        return _wrap(_hsv_to_rgb(torch.stack([h, hsv[..., 1], hsv[..., 2]], -1)).to(t.dtype))
+        return image_func.adjust_hue(image, delta)
 
 
 class AdjustSaturation(Primitive):
@@ -71,10 +63,7 @@ class AdjustSaturation(Primitive):
         pass
 
     def __call__(self, image, scale):
-        t = _rgb("AdjustSaturation", image, scale, "scale")
-        hsv = _rgb_to_hsv(t.float())
-        s = (hsv[..., 1] * _ut(scale, hsv)).clamp(0.0, 1.0)
-        return _wrap(_hsv_to_rgb(torch.stack([hsv[..., 0], s, hsv[..., 2]], -1)).to(t.dtype))
+        return image_func.adjust_saturation(image, scale)
 
 
 class CropAndResize(Primitive):
@@ -109,33 +98,8 @@ class NonMaxSuppressionWithOverlaps(Primitive):
         pass
 
     def __call__(self, overlaps, scores, max_output_size, overlap_threshold, score_threshold):
-        ov, sc = overlaps._t, scores._t
-        n = sc.shape[0]
-        if ov.dim() != 2 or tuple(ov.shape) != (n, n):
-            raise ValueError(f"For 'NonMaxSuppressionWithOverlaps', the 'overlaps' must be (num_boxes, num_boxes) "
-                             f"for {n} scores, but got {tuple(ov.shape)}")
-        limit = int(_ut(max_output_size, sc))
-        o_thr, s_thr = float(_ut(overlap_threshold, sc)), float(_ut(score_threshold, sc))
-        keep = []
-        for i in torch.argsort(sc, descending=True, stable=True).tolist():
-            if len(keep) >= limit or float(sc[i]) <= s_thr:
-                break
-            if all(float(ov[i, j]) <= o_thr for j in keep):
-                keep.append(i)
-        return _wrap(torch.tensor(keep, dtype=torch.int32, device=sc.device))
-
-
-def _axis_weights(coords, size):
-    """Bilinear taps along one axis: (low index, high index, low weight, high weight, inside mask)."""
-    inside = (coords >= -1.0) & (coords <= size)
-    c = coords.clamp(min=0)
-    low = c.floor().long()
-    at_end = low >= size - 1
-    low = torch.where(at_end, torch.full_like(low, size - 1), low)
-    high = torch.where(at_end, low, low + 1)
-    c = torch.where(at_end, low.to(c.dtype), c)
-    frac = c - low.to(c.dtype)
-    return low, high, 1 - frac, frac, inside
+        return image_func.non_max_suppression_with_overlaps(overlaps, scores, max_output_size, overlap_threshold,
+                                                           score_threshold)
 
 
 class ROIAlign(Primitive):
@@ -171,35 +135,9 @@ class ROIAlign(Primitive):
                             f"{type(spatial_scale).__name__}")
 
     def __call__(self, features, rois):
-        f, r = features._t, rois._t
-        if f.dim() != 4 or r.dim() != 2 or r.shape[1] != 5:
-            raise ValueError(f"For 'ROIAlign', 'features' must be (N, C, H, W) and 'rois' (R, 5), but got "
-                             f"{tuple(f.shape)} and {tuple(r.shape)}")
-        height, width = f.shape[2], f.shape[3]
-        ph, pw, scale, mode = self.pooled_height, self.pooled_width, self.spatial_scale, self.roi_end_mode
-        outs = []
-        for roi in r.to(torch.float64 if f.dtype == torch.float64 else torch.float32):
-            img = f[int(roi[0])]
-            x1, y1, x2, y2 = roi[1] * scale, roi[2] * scale, (roi[3] + mode) * scale, (roi[4] + mode) * scale
-            rw, rh = x2 - x1, y2 - y1
-            if mode == 0:
-                rw, rh = rw.clamp(min=1.0), rh.clamp(min=1.0)
-            gh = self.sample_num if self.sample_num > 0 else int(rh / ph)
-            gw = self.sample_num if self.sample_num > 0 else int(rw / pw)
-            if gh == 0 or gw == 0:
-                outs.append(img.new_full((img.shape[0], ph, pw), float("nan")))
-                continue
-            steps_y = (torch.arange(ph * gh, device=f.device) // gh) + ((torch.arange(ph * gh, device=f.device)
-                                                                          % gh) + 0.5) / gh
-            steps_x = (torch.arange(pw * gw, device=f.device) // gw) + ((torch.arange(pw * gw, device=f.device)
-                                                                          % gw) + 0.5) / gw
-            ylo, yhi, wyl, wyh, yin = _axis_weights(y1 + steps_y * (rh / ph), height)
-            xlo, xhi, wxl, wxh, xin = _axis_weights(x1 + steps_x * (rw / pw), width)
-            val = ((img[:, ylo][:, :, xlo] * wxl + img[:, ylo][:, :, xhi] * wxh) * wyl[:, None]
-                   + (img[:, yhi][:, :, xlo] * wxl + img[:, yhi][:, :, xhi] * wxh) * wyh[:, None])
-            val = val * (yin[:, None] & xin[None, :]).to(val.dtype)
-            outs.append(val.reshape(img.shape[0], ph, gh, pw, gw).mean(dim=(2, 4)).to(f.dtype))
-        return _wrap(torch.stack(outs) if outs else f.new_zeros((0, f.shape[1], ph, pw)))
+        return image_func.roi_align(features, rois, pooled_height=self.pooled_height,
+                                   pooled_width=self.pooled_width, spatial_scale=self.spatial_scale,
+                                   roi_end_mode=self.roi_end_mode, sample_num=self.sample_num)
 
 
 def _pair_attr(name, value):
@@ -256,38 +194,7 @@ class Dilation2D(Primitive):
         self.dilation = _pair_attr("dilation", dilation)
 
     def __call__(self, x, filter):
-        for name, value in (("x", x), ("filter", filter)):
-            _tensor_arg("Dilation2D", name, value)
-        tensor_of("Dilation2D", "filter", filter, REALS)
-        tensor_of("Dilation2D", "x", x, REALS)
-        _same_dtype("Dilation2D", ("x", "filter"), x, filter)
-        t, f = x._t, filter._t
-        if t.dim() != 4 or f.dim() != 3 or f.shape[0] != t.shape[1]:
-            raise ValueError(f"For 'Dilation2D', the 'x' must be (N, C, H, W) and the 'filter' (C, kH, kW), but got "
-                             f"{_desc(x)} and {_desc(filter)}")
-        (sh, sw), (dh, dw) = self.stride[2:], self.dilation[2:]
-        height, width = t.shape[2:]
-        kh, kw = (f.shape[1] - 1) * dh + 1, (f.shape[2] - 1) * dw + 1  # the dilated window
-        if self.pad_mode == "SAME":
-            oh, ow = -(-height // sh), -(-width // sw)
-            ph, pw = max((oh - 1) * sh + kh - height, 0), max((ow - 1) * sw + kw - width, 0)
-        else:
-            oh, ow, ph, pw = -(-(height - kh + 1) // sh), -(-(width - kw + 1) // sw), 0, 0
-        if oh <= 0 or ow <= 0:
-            raise ValueError(f"For 'Dilation2D', the dilated filter ({kh}, {kw}) does not fit the input {_desc(x)}")
-        pads = (pw // 2, pw - pw // 2, ph // 2, ph - ph // 2)
-        padded = torch.nn.functional.pad(t, pads)
-        inside = torch.nn.functional.pad(torch.ones(height, width, dtype=torch.bool, device=t.device), pads)
-        lowest = torch.finfo(t.dtype).min if t.is_floating_point() else torch.iinfo(t.dtype).min
-        out = None
-        for m in range(f.shape[1]):
-            for k in range(f.shape[2]):
-                rows = slice(m * dh, m * dh + (oh - 1) * sh + 1, sh)
-                cols = slice(k * dw, k * dw + (ow - 1) * sw + 1, sw)
-                tap = torch.where(inside[rows, cols], padded[:, :, rows, cols] + f[:, m, k, None, None],
-                                  torch.tensor(lowest, dtype=t.dtype, device=t.device))
-                out = tap if out is None else torch.maximum(out, tap)
-        return _wrap(out)
+        return image_func.dilation2d(x, filter, pad_mode=self.pad_mode, stride=self.stride, dilation=self.dilation)
 
 
 class ExtractGlimpse(Primitive):
@@ -361,55 +268,6 @@ class ExtractGlimpse(Primitive):
         return torch.rand(shape, device=image.device) * 2.0 - 1.0
 
 
-def _lanczos(radius):
-    def kernel(x):
-        x = x.abs()
-        small = x <= 1e-3  # the limit sin(x) / x -> 1
-        safe = torch.where(small, torch.ones_like(x), x)
-        value = radius * torch.sin(math.pi * safe) * torch.sin(math.pi * safe / radius) / (math.pi ** 2 * safe ** 2)
-        return torch.where(x > radius, torch.zeros_like(x), torch.where(small, torch.ones_like(x), value))
-    return kernel, float(radius)
-
-
-def _cubic(x, inner, outer):
-    x = x.abs()
-    return torch.where(x >= 2, torch.zeros_like(x), torch.where(x >= 1, outer(x), inner(x)))
-
-
-# TensorFlow's sampling kernels (``scale_and_translate``), which MindSpore 2.10's kernel follows: (function, radius).
-_SAMPLING_KERNELS = {
-    "lanczos1": _lanczos(1), "lanczos3": _lanczos(3), "lanczos5": _lanczos(5),
-    "gaussian": (lambda x: torch.where(x.abs() >= 1.5, torch.zeros_like(x), torch.exp(-x * x / (2 * 0.5 ** 2))), 1.5),
-    "box": (lambda x: torch.where(x.abs() < 0.5, torch.ones_like(x),
-                                  torch.where(x.abs() == 0.5, torch.full_like(x, 0.5), torch.zeros_like(x))), 1.0),
-    "triangle": (lambda x: (1 - x.abs()).clamp(min=0), 1.0),
-    "keyscubic": (lambda x: _cubic(x, lambda a: (1.5 * a - 2.5) * a * a + 1,
-                                   lambda a: ((-0.5 * a + 2.5) * a - 4) * a + 2), 2.0),
-    "mitchellcubic": (lambda x: _cubic(x, lambda a: ((7 / 6) * a - 2) * a * a + 8 / 9,
-                                       lambda a: (((-7 / 18) * a + 2) * a - 10 / 3) * a + 16 / 9), 2.0),
-}
-
-
-def _resample_weights(kernel_type, antialias, out_size, in_size, scale, translation, device):
-    """(out_size, in_size) weights of one axis: each output pixel's normalised kernel taps over its span, in
-    float32 and in the kernel's order of operations (a sample point on a pixel edge decides between taps)."""
-    kernel, radius = _SAMPLING_KERNELS[kernel_type]
-    f32 = torch.float32
-    scale, translation = torch.tensor(scale, dtype=f32), torch.tensor(translation, dtype=f32)
-    inv_scale = 1.0 / scale
-    kernel_scale = torch.clamp(inv_scale, min=1.0) if antialias else torch.tensor(1.0, dtype=f32)
-    sample = (torch.arange(out_size, dtype=f32) + 0.5) * inv_scale + (-inv_scale * translation)
-    start = torch.ceil(sample - radius * kernel_scale - 0.5).clamp(0, in_size - 1)
-    end = torch.floor(sample + radius * kernel_scale - 0.5).clamp(0, in_size - 1) + 1
-    source = torch.arange(in_size, dtype=f32)
-    in_span = (source >= start[:, None]) & (source < end[:, None])
-    weights = torch.where(in_span, kernel(((source + 0.5) - sample[:, None]) * (1.0 / kernel_scale)), 0.0)
-    total = weights.sum(1, keepdim=True)
-    weights = torch.where(total.abs() >= 1000 * torch.finfo(f32).tiny, weights / total, weights)
-    outside = (sample < 0) | (sample > in_size)  # samples outside the input get no weights
-    return torch.where(outside[:, None], 0.0, weights).to(device)
-
-
 class ScaleAndTranslate(Primitive):
     """Resample NHWC images to ``size`` by the map ``output = input * scale + translation`` (per axis), with a
     separable sampling kernel (TensorFlow's ``scale_and_translate``).
@@ -437,20 +295,63 @@ class ScaleAndTranslate(Primitive):
         validator.check_value_type("antialias", antialias, [bool], self.name)
 
     def __call__(self, images, size, scale, translation):
-        tensor_of("ScaleAndTranslate", "images", images, FLOATS + (torch.int8, torch.int16, torch.int32, torch.int64))
-        tensor_of("ScaleAndTranslate", "size", size, (torch.int32,))
-        tensor_of("ScaleAndTranslate", "scale", scale, (torch.float32,))
-        tensor_of("ScaleAndTranslate", "translation", translation, (torch.float32,))
-        t = images._t
-        if t.dim() != 4 or any(v._t.shape != (2,) for v in (size, scale, translation)):
-            raise ValueError(f"For 'ScaleAndTranslate', the 'images' must be 4-D and 'size', 'scale', 'translation' "
-                             f"of shape (2,), but got {_desc(images)}, {_desc(size)}, {_desc(scale)} and "
-                             f"{_desc(translation)}")
-        (oh, ow), (sy, sx), (ty, tx) = size._t.tolist(), scale._t.tolist(), translation._t.tolist()
-        if oh <= 0 or ow <= 0 or sy <= 0 or sx <= 0:
-            raise ValueError(f"For 'ScaleAndTranslate', the 'size' and 'scale' must be positive, but got "
-                             f"{[oh, ow]} and {[sy, sx]}")
-        rows = _resample_weights(self.kernel_type, self.antialias, oh, t.shape[1], sy, ty, t.device)
-        cols = _resample_weights(self.kernel_type, self.antialias, ow, t.shape[2], sx, tx, t.device)
-        out = torch.einsum("hk,bklc,wl->bhwc", rows, t.float(), cols)
-        return _wrap(out)
+        return image_func.scale_and_translate(images, size, scale, translation, kernel_type=self.kernel_type,
+                                             antialias=self.antialias)
+
+
+def _image_channels(prim, name, x, rank=None):
+    """MindSpore 2.10's shape checks of the colour conversions: a 0-d input is a RuntimeError, then a
+    ValueError unless ``x`` has rank ``rank`` (when given) and 3 channels in its last axis."""
+    if x._t.dim() == 0:
+        raise RuntimeError(f"For '{prim}', the shape of '{name}' can not be empty")
+    if rank is not None:
+        _check_ndim(prim, name, x, rank)
+    if x._t.shape[-1] != 3:
+        raise ValueError(f"For '{prim}', the last dimension of '{name}' must be 3, but got shape {tuple(x._t.shape)}")
+
+
+class RGBToHSV(Primitive):
+    """Convert RGB values in [0, 1] (last axis) to HSV."""
+
+    def __init__(self):
+        super().__init__("RGBToHSV")
+
+    def __call__(self, images):
+        _check_dtypes("RGBToHSV", images=images)
+        _image_channels("RGBToHSV", "images", images)
+        return _wrap(_rgb_to_hsv(images._t))
+
+
+class HSVToRGB(Primitive):
+    """Convert HSV values (last axis) to RGB."""
+
+    def __init__(self):
+        super().__init__("HSVToRGB")
+
+    def __call__(self, x):
+        _check_dtypes("HSVToRGB", x=x)
+        _image_channels("HSVToRGB", "x", x, rank=4)
+        return _wrap(_hsv_to_rgb(x._t))
+
+
+class ResizeArea(Primitive):
+    """Area (box-average) resize of an NHWC image batch to ``size`` (height, width)."""
+
+    @prim_attr_register
+    def __init__(self, align_corners=False):
+        validator.check_value_type("align_corners", align_corners, [bool], self.name)
+
+    def __call__(self, images, size):
+        return image_func.resize_area(images, size, align_corners=self.align_corners)
+
+
+class NonMaxSuppressionV3(Primitive):
+    """Indices (Int32) of at most ``max_output_size`` boxes kept by greedy IoU suppression."""
+
+    def __init__(self):
+        super().__init__("NonMaxSuppressionV3")
+
+    def __call__(self, boxes, scores, max_output_size, iou_threshold, score_threshold):
+        return image_func.non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score_threshold)
+
+__all__ += ["RGBToHSV", "HSVToRGB", "ResizeArea", "NonMaxSuppressionV3"]

@@ -1,16 +1,41 @@
 """Primitive classes of math operators: element-wise arithmetic, comparison, reductions, matmul."""
+
 import torch
 
+from ... import _checkparam as validator
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common.tensor import _u
-from ..function import array_func, math_func
-from ..function._utils import FLOATS, _check_dtype
-from ..function.math_func import _bool_promoted, _int_zero_divisor
+from ..function import (
+    array_func,
+    fft_func,
+    image_func,
+    linalg_func,
+    math_func,
+    random_func,
+    reduce_func,
+)
+from ..function._math_dtypes import KERNEL_DTYPES
+from ..function._math_dtypes import check as _kernel_dtype
+from ..function._prim_checks import _check_dtypes, _check_ndim
+from ..function._utils import (
+    FLOATS,
+    _check_dtype,
+)
+from ..function.math_func import (
+    _div_no_nan,
+    _mod,
+    _mul_no_nan,
+    _squared_difference,
+)
 from ..primitive import Primitive, prim_attr_register
-from ._errors import complex_input, float_input, functional, not_bool, tensor_sequence
-from ._math_dtypes import KERNEL_DTYPES
-from ._math_dtypes import check as _kernel_dtype
+from ._errors import (
+    complex_input,
+    float_input,
+    functional,
+    not_bool,
+    tensor_sequence,
+)
 
 _to_torch_dtype = mstype.to_torch
 
@@ -150,30 +175,6 @@ def _same_float(name, x, y):
                          f"{tuple(y._t.shape)}")
 
 
-_trunc_div = _int_zero_divisor(lambda a, b: torch.div(a, b, rounding_mode="trunc"), "div")
-_fmod_min = _int_zero_divisor(torch.fmod, "min")
-
-
-def _mod(x, y):
-    """Remainder with the dividend's sign; an integer x % 0 is the dtype's minimum (32/64-bit; 0 for narrower
-    dtypes) and 0 % 0 is 0, as MindSpore 2.10's Mod kernel gives them."""
-    out = _fmod_min(x, y)
-    if out.is_floating_point() or out.is_complex() or not isinstance(y, torch.Tensor):
-        return out
-    return torch.where((y == 0) & (x == 0), torch.zeros((), dtype=out.dtype, device=out.device), out)
-
-
-def _real_div(x, y):
-    """True division; integer operands keep their dtype, the quotient truncated, a zero divisor giving the
-    dtype's extreme by the dividend's sign (MindSpore 2.10's RealDiv kernel), and Bool has no kernel."""
-    out = torch.result_type(x, y)
-    if out == torch.bool:
-        raise TypeError("Bool is not supported")
-    if out.is_floating_point or out.is_complex:
-        return torch.true_divide(x, y)
-    return _trunc_div(x, y).to(out)
-
-
 def _float_result(name, x, y):
     """A float Tensor or Python float among the operands (MindSpore 2.10 has no integer or Bool kernel)."""
     if not any(isinstance(v, float) or (isinstance(v, Tensor) and v._t.is_floating_point()) for v in (x, y)):
@@ -190,16 +191,6 @@ _CHECKS = {"DivNoNan": _float_result, "MulNoNan": _no_bool_result, "Xlogy": _flo
            "Atan2": _float_result, "Minimum": _no_bool_result,
            **{name: _kernel_dtype for name in ("NextAfter", "Igamma", "Igammac", "Complex", "Gcd", "SquaredDifference",
                                                "LeftShift", "RightShift", "Fmax", "Fmin")}}
-
-
-def _squared_difference(x, y):
-    x, y = _bool_promoted(x, y if isinstance(y, torch.Tensor) else torch.as_tensor(y, device=x.device))
-    return torch.square(torch.sub(x, y))
-
-
-def _div_no_nan(x, y):
-    q = torch.true_divide(x, y)
-    return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
 
 
 def _square_first(prim, x):
@@ -224,22 +215,22 @@ def _via_float32(prim, fn, *args):
 
 _UNARY = {
     "Abs": ("abs", "Absolute value."),
-    "Neg": (torch.neg, "Negation."),
+    "Neg": ("neg", "Negation."),
     "Exp": ("exp", "Exponential, :math:`e^x`."),
     "Expm1": ("expm1", ":math:`e^x - 1`."),
     "Log": ("log", "Natural logarithm."),
-    "Log1p": (torch.log1p, ":math:`\\log(1 + x)`."),
+    "Log1p": ("log1p", ":math:`\\log(1 + x)`."),
     "Sqrt": ("sqrt", "Square root."),
     "Rsqrt": ("rsqrt", "Reciprocal square root."),
     "Square": ("square", "Square."),
     "Sign": ("sgn", "Sign (-1, 0 or 1); :math:`x / |x|` for a complex input."),
     "Floor": ("floor", "Round down."),
     "Ceil": ("ceil", "Round up."),
-    "Round": (torch.round, "Round half to even."),
+    "Round": ("round", "Round half to even."),
     "Trunc": ("trunc", "Round towards zero."),
     "Reciprocal": ("reciprocal", "Reciprocal, :math:`1/x`."),
     "Inv": ("inv", "Reciprocal, :math:`1/x`."),
-    "Sin": (torch.sin, "Sine."),
+    "Sin": ("sin", "Sine."),
     "Cos": ("cos", "Cosine."),
     "Tan": ("tan", "Tangent."),
     "Asin": ("asin", "Arcsine."),
@@ -253,11 +244,11 @@ _UNARY = {
     "Erf": ("erf", "Gauss error function."),
     "Erfc": ("erfc", "Complementary error function."),
     "Erfinv": ("erfinv", "Inverse error function."),
-    "Lgamma": (torch.lgamma, "Log-gamma."),
-    "Digamma": (torch.digamma, "Digamma."),
+    "Lgamma": ("lgamma", "Log-gamma."),
+    "Digamma": ("digamma", "Digamma."),
     "BesselI0": ("bessel_i0", "Modified Bessel function of order 0."),
     "IsNan": ("isnan", "Whether each element is NaN."),
-    "IsInf": (torch.isinf, "Whether each element is infinite."),
+    "IsInf": ("isinf", "Whether each element is infinite."),
     "IsFinite": ("isfinite", "Whether each element is finite."),
     "LogicalNot": ("logical_not", "Logical NOT."),
     "Invert": ("invert", "Bitwise NOT."),
@@ -266,10 +257,10 @@ _UNARY = {
     "Imag": ("imag", "Imaginary part."),
     "MatrixDeterminant": ("matrix_determinant", "Matrix determinant."),
     "MatrixExp": ("matrix_exp", "Matrix exponential."),
-    "Rint": (torch.round, "Round half to even."),
-    "Sinc": (torch.sinc, "Normalised sinc, :math:`\\sin(\\pi x) / (\\pi x)`."),
+    "Rint": ("round", "Round half to even."),
+    "Sinc": ("sinc", "Normalised sinc, :math:`\\sin(\\pi x) / (\\pi x)`."),
     "Angle": ("angle", "Argument of a complex number."),
-    "ComplexAbs": (torch.abs, "Modulus of a complex number."),
+    "ComplexAbs": ("abs", "Modulus of a complex number."),
     "BesselI0e": ("bessel_i0e", "Exponentially scaled modified Bessel function of order 0."),
     "BesselI1": ("bessel_i1", "Modified Bessel function of order 1."),
     "BesselI1e": ("bessel_i1e", "Exponentially scaled modified Bessel function of order 1."),
@@ -288,17 +279,17 @@ _BINARY = {
     "Add": ("add", "Element-wise sum with broadcasting."),
     "Sub": ("sub", "Element-wise difference with broadcasting."),
     "Mul": ("mul", "Element-wise product with broadcasting."),
-    "RealDiv": (_real_div, "Element-wise division (truncated for integer operands)."),
+    "RealDiv": ("tensor_div", "Element-wise division (truncated for integer operands)."),
     "Div": ("div", "Element-wise division."),
     "DivNoNan": (_div_no_nan, "Element-wise division, 0 where the divisor is 0."),
     "Xdivy": ("xdivy", "Element-wise division, 0 where the dividend is 0."),
-    "Xlogy": (torch.xlogy, ":math:`x \\log y`, 0 where x is 0."),
+    "Xlogy": ("xlogy", ":math:`x \\log y`, 0 where x is 0."),
     "FloorDiv": ("floor_divide", "Element-wise division rounded down."),
     "FloorMod": ("floor_mod", "Element-wise remainder with the sign of the divisor."),
     "Mod": (_mod, "Element-wise remainder with the sign of the dividend."),
     "TruncateDiv": ("truncate_div", "Division rounded towards zero."),
     "TruncateMod": ("truncate_mod", "Remainder of the division rounded towards zero."),
-    "Pow": (torch.pow, "Element-wise power."),
+    "Pow": ("pow", "Element-wise power."),
     "Maximum": ("maximum", "Element-wise maximum."),
     "Minimum": ("minimum", "Element-wise minimum."),
     "SquaredDifference": (_squared_difference, ":math:`(x - y)^2`."),
@@ -307,7 +298,7 @@ _BINARY = {
     "NotEqual": ("ne", "Element-wise ``!=``."),
     "Greater": ("gt", "Element-wise ``>``."),
     "GreaterEqual": ("ge", "Element-wise ``>=``."),
-    "Less": (torch.lt, "Element-wise ``<``."),
+    "Less": ("less", "Element-wise ``<``."),
     "LessEqual": ("le", "Element-wise ``<=``."),
     "LogicalAnd": ("logical_and", "Logical AND."),
     "LogicalOr": ("logical_or", "Logical OR."),
@@ -315,20 +306,19 @@ _BINARY = {
     "BitwiseAnd": ("bitwise_and", "Bitwise AND."),
     "BitwiseOr": ("bitwise_or", "Bitwise OR."),
     "BitwiseXor": ("bitwise_xor", "Bitwise XOR."),
-    "Gcd": (torch.gcd, "Greatest common divisor."),
+    "Gcd": ("gcd", "Greatest common divisor."),
     "Lcm": ("lcm", "Least common multiple."),
-    "NextAfter": (torch.nextafter, "Next representable float towards y."),
+    "NextAfter": ("nextafter", "Next representable float towards y."),
     "Heaviside": ("heaviside", "Heaviside step function."),
     "Hypot": ("hypot", "Hypotenuse."),
-    "Fmax": (torch.fmax, "Element-wise maximum ignoring NaN."),
-    "Fmin": (torch.fmin, "Element-wise minimum ignoring NaN."),
-    "LeftShift": (torch.bitwise_left_shift, "Bitwise left shift."),
-    "RightShift": (torch.bitwise_right_shift, "Bitwise right shift."),
-    "MulNoNan": (lambda x, y: torch.where(torch.as_tensor(y == 0), torch.zeros((), dtype=torch.result_type(x, y)),
-                                          torch.mul(x, y)), "Element-wise product, 0 where y is 0."),
-    "Igamma": (torch.special.gammainc, "Regularised lower incomplete gamma function."),
-    "Igammac": (torch.special.gammaincc, "Regularised upper incomplete gamma function."),
-    "Zeta": (torch.special.zeta, "Hurwitz zeta function."),
+    "Fmax": ("fmax", "Element-wise maximum ignoring NaN."),
+    "Fmin": ("fmin", "Element-wise minimum ignoring NaN."),
+    "LeftShift": ("bitwise_left_shift", "Bitwise left shift."),
+    "RightShift": ("bitwise_right_shift", "Bitwise right shift."),
+    "MulNoNan": (_mul_no_nan, "Element-wise product, 0 where y is 0."),
+    "Igamma": ("igamma", "Regularised lower incomplete gamma function."),
+    "Igammac": ("igammac", "Regularised upper incomplete gamma function."),
+    "Zeta": ("zeta", "Hurwitz zeta function."),
     "Complex": (torch.complex, "A complex tensor from real and imaginary parts."),
     "Polar": ("polar", "A complex tensor from absolute value and angle."),
     "Ger": ("ger", "Outer product of two vectors."),
@@ -412,7 +402,7 @@ class Lerp(Primitive):
 
     def __call__(self, start, end, weight):
         _kernel_dtype("Lerp", start, end)
-        return _wrap(torch.lerp(start._t, end._t, _u(weight)))
+        return functional("Lerp", "lerp", start, end, weight)
 
 
 class Addcmul(Primitive):
@@ -519,24 +509,14 @@ class ReduceSum(_Reduce):
         d = _axes(axis)
         if d is None and self.skip_mode:
             return x
-        t = x._t
-        # MindSpore 2.10 keeps an integer dtype (wrapping) and sums Bool as a logical OR.
-        out = torch.sum(t, d, self.keep_dims)
-        return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
+        return reduce_func._reduce_sum("ReduceSum", x, d, self.keep_dims)
 
 
 class ReduceMean(_Reduce):
     """Mean over ``axis`` (all axes when ``axis`` is ``()``)."""
 
     def __call__(self, x, axis=()):
-        t = x._t
-        if t.is_floating_point() or t.is_complex():
-            return _wrap(torch.mean(t, _axes(axis), self.keep_dims))
-        if t.dtype == torch.bool:
-            raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
-        # MindSpore 2.10's integer mean keeps the dtype, the quotient truncated towards zero.
-        total = torch.sum(t, _axes(axis), self.keep_dims, dtype=torch.int64)
-        return _wrap(torch.div(total, max(t.numel(), 1) // max(total.numel(), 1), rounding_mode="trunc").to(t.dtype))
+        return reduce_func._mean("ReduceMean", x, _axes(axis), self.keep_dims)
 
 
 def _reduce_all_axes(fn, t, d, keep):
@@ -555,8 +535,7 @@ class ReduceMax(_Reduce):
 
     def __call__(self, x, axis=()):
         not_bool("ReduceMax", x)
-        d = _axes(axis)
-        return _wrap(torch.amax(x._t, () if d is None else d, self.keep_dims))
+        return functional("ReduceMax", "amax", x, _axes(axis), self.keep_dims)
 
 
 class ReduceMin(_Reduce):
@@ -564,8 +543,7 @@ class ReduceMin(_Reduce):
 
     def __call__(self, x, axis=()):
         not_bool("ReduceMin", x)
-        d = _axes(axis)
-        return _wrap(torch.amin(x._t, () if d is None else d, self.keep_dims))
+        return functional("ReduceMin", "amin", x, _axes(axis), self.keep_dims)
 
 
 class ReduceProd(_Reduce):
@@ -601,8 +579,8 @@ class ReduceStd(Primitive):
 
     def __call__(self, input_x):
         _kernel_dtype("ReduceStd", input_x)
-        s, m = torch.std_mean(input_x._t, _axes(self.axis), correction=int(self.unbiased), keepdim=self.keep_dims)
-        return _wrap(s), _wrap(m)
+        float_input("ReduceStd", input_x)  # std_mean computes integers in float; MindSpore's kernel refuses them
+        return functional("ReduceStd", "std_mean", input_x, _axes(self.axis), int(self.unbiased), self.keep_dims)
 
 
 class Argmax(Primitive):
@@ -615,7 +593,7 @@ class Argmax(Primitive):
     def __call__(self, x):
         _kernel_dtype("Argmax", x)
         _no_bool_or_scalar("Argmax", x)
-        return _wrap(torch.argmax(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
+        return _wrap(functional("Argmax", "argmax", x, self.axis)._t.to(_to_torch_dtype(self.output_type)))
 
 
 class Argmin(Primitive):
@@ -628,7 +606,7 @@ class Argmin(Primitive):
     def __call__(self, x):
         _kernel_dtype("Argmin", x)
         _no_bool_or_scalar("Argmin", x)
-        return _wrap(torch.argmin(x._t, self.axis).to(_to_torch_dtype(self.output_type)))
+        return _wrap(functional("Argmin", "argmin", x, self.axis)._t.to(_to_torch_dtype(self.output_type)))
 
 
 class ArgMaxWithValue(Primitive):
@@ -640,8 +618,8 @@ class ArgMaxWithValue(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("ArgMaxWithValue", x)
-        v, i = torch.max(x._t, self.axis, self.keep_dims)
-        return _wrap(i), _wrap(v)
+        v, i = functional("ArgMaxWithValue", "max", x, self.axis, self.keep_dims)
+        return i, v
 
 
 class ArgMinWithValue(Primitive):
@@ -653,20 +631,8 @@ class ArgMinWithValue(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("ArgMinWithValue", x)
-        v, i = torch.min(x._t, self.axis, self.keep_dims)
-        return _wrap(i), _wrap(v)
-
-
-def _cumulative(fn, t, axis, exclusive, reverse, identity):
-    if reverse:
-        t = t.flip(axis)
-    out = fn(t, axis)
-    if exclusive:
-        pad = torch.full_like(out.narrow(axis, 0, 1), identity)
-        out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], axis)
-    if reverse:
-        out = out.flip(axis)
-    return out
+        v, i = functional("ArgMinWithValue", "min", x, self.axis, self.keep_dims)
+        return i, v
 
 
 def _check_not_bool(op, t):
@@ -691,9 +657,7 @@ class CumSum(Primitive):
     def __call__(self, x, axis):
         t = x._t
         _check_not_bool("CumSum", t)
-        if not self.exclusive and not self.reverse:
-            return _wrap(torch.cumsum(t, axis).to(t.dtype))
-        return _wrap(_cumulative(torch.cumsum, t, axis, self.exclusive, self.reverse, 0).to(t.dtype))
+        return reduce_func._scan("sum", x, axis, self.exclusive, self.reverse)
 
 
 class CumProd(Primitive):
@@ -707,7 +671,7 @@ class CumProd(Primitive):
     def __call__(self, x, axis):
         t = x._t
         _check_not_bool("CumProd", t)
-        return _wrap(_cumulative(torch.cumprod, t, axis, self.exclusive, self.reverse, 1).to(t.dtype))
+        return reduce_func._scan("prod", x, axis, self.exclusive, self.reverse)
 
 
 class LpNorm(Primitive):
@@ -725,11 +689,7 @@ class LpNorm(Primitive):
         self.add_prim_attr("axis", [axis] if isinstance(axis, int) else list(axis))
 
     def __call__(self, input):
-        _kernel_dtype("LpNorm", input)
-        t = input._t
-        if t.dim() == 0:  # MindSpore 2.10: the norm of a 0-d input is its absolute value, whatever the axis
-            return _wrap(torch.abs(t))
-        return _wrap(torch.linalg.vector_norm(t, self.p, tuple(self.axis), self.keep_dims))
+        return reduce_func.lp_norm(input, p=self.p, keep_dims=self.keep_dims, axis=self.axis)
 
 
 class Einsum(Primitive):
@@ -748,7 +708,7 @@ class Einsum(Primitive):
                 raise ValueError(f"For 'Einsum', the dim of inputs' shape can not be zero, but got input[{i}] shape: ().")
         if len({v._t.dtype for v in xs}) > 1:
             raise TypeError(f"For 'Einsum', the inputs must have one dtype, but got {[str(v.dtype) for v in xs]}")
-        return _wrap(torch.einsum(self.equation, *[v._t for v in xs]))
+        return functional("Einsum", "einsum", self.equation, *xs)
 
 
 class Cdist(Primitive):
@@ -815,8 +775,7 @@ class MatrixInverse(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("MatrixInverse", x)
-        t = x._t.mH if self.adjoint else x._t
-        return _wrap(torch.linalg.inv(t))
+        return functional("MatrixInverse", "inverse", _wrap(x._t.mH) if self.adjoint else x)
 
 
 class SquareSumAll(Primitive):
@@ -826,11 +785,7 @@ class SquareSumAll(Primitive):
         super().__init__("SquareSumAll")
 
     def __call__(self, x, y):
-        _kernel_dtype("SquareSumAll", x, y)
-        if x._t.shape != y._t.shape:
-            raise ValueError(f"For 'SquareSumAll', the inputs must have one shape, but got x {tuple(x._t.shape)} "
-                             f"and y {tuple(y._t.shape)}")
-        return _wrap(torch.sum(torch.square(x._t))), _wrap(torch.sum(torch.square(y._t)))
+        return reduce_func.square_sum_all(x, y)
 
 
 class Logit(Primitive):
@@ -842,7 +797,7 @@ class Logit(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("Logit", x)
-        return _wrap(torch.logit(x._t, None if self.eps < 0 else self.eps))
+        return functional("Logit", "logit", x, None if self.eps < 0 else self.eps)
 
 
 class Polygamma(Primitive):
@@ -856,7 +811,7 @@ class Polygamma(Primitive):
         if isinstance(n, Tensor) and n._t.dim() != 0:
             raise ValueError(f"For 'Polygamma', 'a' must be a 0-d Tensor, but got shape {tuple(n._t.shape)}")
         _kernel_dtype("Polygamma", n, x)
-        return _wrap(torch.polygamma(int(n._t), x._t))
+        return functional("Polygamma", "polygamma", n, x)
 
 
 class Mvlgamma(Primitive):
@@ -868,7 +823,7 @@ class Mvlgamma(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("Mvlgamma", x)
-        return _wrap(torch.mvlgamma(x._t, self.p))
+        return functional("Mvlgamma", "mvlgamma", x, self.p)
 
 
 class NanToNum(Primitive):
@@ -880,7 +835,7 @@ class NanToNum(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("NanToNum", x)
-        return _wrap(torch.nan_to_num(x._t, self.nan, self.posinf, self.neginf))
+        return functional("NanToNum", "nan_to_num", x, self.nan, self.posinf, self.neginf)
 
 
 class CountNonZero(Primitive):
@@ -904,8 +859,7 @@ class Cummax(Primitive):
 
     def __call__(self, input):
         _no_bool("Cummax", input)
-        v, i = torch.cummax(input._t, self.axis)
-        return _wrap(v), _wrap(i)
+        return functional("Cummax", "cummax", input, self.axis)
 
 
 class Cummin(Primitive):
@@ -917,8 +871,7 @@ class Cummin(Primitive):
 
     def __call__(self, input_x):
         _no_bool("Cummin", input_x)
-        v, i = torch.cummin(input_x._t, self.axis)
-        return _wrap(v), _wrap(i.to(torch.int32))
+        return functional("Cummin", "cummin", input_x, self.axis)
 
 
 class CumulativeLogsumexp(Primitive):
@@ -938,7 +891,7 @@ class CumulativeLogsumexp(Primitive):
         rank = x._t.dim()
         if not -rank <= axis < rank:  # found by MindSpore 2.10's kernel, hence its RuntimeError
             raise RuntimeError(f"For 'CumulativeLogsumexp', 'axis' must be in range [{-rank}, {rank}), but got: {axis}")
-        return _wrap(_cumulative(torch.logcumsumexp, x._t, axis, self.exclusive, self.reverse, float("-inf")))
+        return reduce_func._scan("logsumexp", x, axis, self.exclusive, self.reverse)
 
 
 class Median(Primitive):
@@ -1129,10 +1082,7 @@ class MatrixTriangularSolve(Primitive):
         pass
 
     def __call__(self, matrix, rhs):
-        _kernel_dtype("MatrixTriangularSolve", matrix, rhs)
-        m = matrix._t.mH if self.adjoint else matrix._t
-        upper = self.lower == self.adjoint
-        return _wrap(torch.linalg.solve_triangular(m, rhs._t, upper=upper))
+        return linalg_func.matrix_triangular_solve(matrix, rhs, adjoint=self.adjoint, lower=self.lower)
 
 
 class Renorm(Primitive):
@@ -1144,7 +1094,7 @@ class Renorm(Primitive):
 
     def __call__(self, input_x):
         _kernel_dtype("Renorm", input_x)
-        return _wrap(torch.renorm(input_x._t, self.p, self.dim, self.maxnorm))
+        return functional("Renorm", "renorm", input_x, self.p, self.dim, self.maxnorm)
 
 
 class Bincount(Primitive):
@@ -1243,10 +1193,7 @@ class NthElement(Primitive):
         pass
 
     def __call__(self, input, n):
-        _kernel_dtype("NthElement", input)
-        t = input._t
-        k = int(_u(n))
-        return _wrap(torch.sort(t, -1, descending=self.reverse).values[..., k])
+        return array_func.nth_element(input, n, reverse=self.reverse)
 
 
 class PopulationCount(Primitive):
@@ -1264,3 +1211,242 @@ __all__ += ["Bincount", "Bucketize", "CholeskyInverse", "CholeskySolve", "CountN
             "Logit", "LuSolve", "MatrixBandPart", "MatrixInverse", "MatrixPower", "MatrixSolve",
             "MatrixTriangularSolve", "Median", "Mvlgamma", "NanToNum", "NthElement", "Orgqr", "Polygamma",
             "PopulationCount", "Qr", "Renorm", "SquareSumAll", "Svd"]
+
+
+class MatrixSolveLs(Primitive):
+    """Least-squares solution of ``matrix @ X = rhs`` (batched), regularised by ``l2_regularizer * |X|^2``."""
+
+    @prim_attr_register
+    def __init__(self, fast=True):
+        validator.check_value_type("fast", fast, [bool], self.name)
+
+    def __call__(self, matrix, rhs, l2_regularizer):
+        return linalg_func.matrix_solve_ls(matrix, rhs, l2_regularizer)
+
+
+class Quantile(Primitive):
+    """The ``q`` quantiles along ``dim`` (NaN-aware with ``ignore_nan``)."""
+
+    @prim_attr_register
+    def __init__(self, dim=None, keep_dims=False, ignore_nan=False):
+        pass
+
+    def __call__(self, input, q):
+        return functional("Quantile", "nanquantile" if self.ignore_nan else "quantile", input, q, self.dim,
+                          self.keep_dims)
+
+
+class Eig(Primitive):
+    """Eigenvalues (and with ``compute_v`` eigenvectors) of square matrices (complex)."""
+
+    @prim_attr_register
+    def __init__(self, compute_v=False):
+        pass
+
+    def __call__(self, x):
+        if self.compute_v:
+            return functional("Eig", "eig", x)
+        w = functional("Eig", "eigvals", x)
+        return w, _wrap(w._t.new_zeros(()))  # MindSpore 2.10 gives a 0-d placeholder for the vectors  # MindSpore's placeholder
+
+
+class LuUnpack(Primitive):
+    """``(P, L, U)`` from a packed LU factorisation and its pivots."""
+
+    @prim_attr_register
+    def __init__(self, unpack_data=True, unpack_pivots=True):
+        pass
+
+    def __call__(self, LU_data, LU_pivots):
+        return functional("LuUnpack", "lu_unpack", LU_data, LU_pivots, self.unpack_data, self.unpack_pivots)
+
+
+class Cauchy(Primitive):
+    """Cauchy samples of ``size`` with ``median`` and scale ``sigma``."""
+
+    @prim_attr_register
+    def __init__(self, size, median=0.0, sigma=1.0):
+        pass
+
+    def __call__(self):
+        return random_func.cauchy(median=self.median, sigma=self.sigma, size=self.size)
+
+
+class EqualCount(Primitive):
+    """The number of equal elements of ``x`` and ``y``, as a 1-element tensor of their dtype."""
+
+    def __init__(self):
+        super().__init__("EqualCount")
+
+    def __call__(self, x, y):
+        return math_func.equal_count(x, y)
+
+
+class HistogramFixedWidth(Primitive):
+    """Counts of ``x`` in ``nbins`` equal bins over ``range`` (values outside go to the edge bins)."""
+
+    @prim_attr_register
+    def __init__(self, nbins, dtype="int32"):
+        validator.check_value_type("nbins", nbins, [int], self.name)
+        validator.check_int(nbins, 1, validator.GE, "nbins", self.name)
+        validator.check_string(dtype, ["int32"], "dtype", self.name)
+
+    def __call__(self, x, range):
+        return math_func.histogram_fixed_width(x, range, nbins=self.nbins)
+
+
+class CompareAndBitpack(Primitive):
+    """Pack ``x > threshold`` along the last axis, 8 values per UInt8."""
+
+    def __init__(self):
+        super().__init__("CompareAndBitpack")
+
+    def __call__(self, x, threshold):
+        return math_func.compare_and_bitpack(x, threshold)
+
+
+class LerpScalar(Primitive):
+    """Linear interpolation with a Python-number ``weight``."""
+
+    def __init__(self):
+        super().__init__("LerpScalar")
+
+    def __call__(self, input, end, weight):
+        # MindSpore 2.10's argument parser takes only a Python float for weight (not an int, bool or Tensor).
+        if not isinstance(weight, float):
+            raise TypeError(f"For 'LerpScalar', the 'weight' must be a float, but got {type(weight).__name__}")
+        _check_dtypes("LerpScalar", input=input, end=end)
+        return functional("LerpScalar", "lerp", input, end, weight)
+
+
+class FloatStatus(Primitive):
+    """``[1.]`` when ``x`` holds a NaN or an infinity, ``[0.]`` otherwise."""
+
+    def __init__(self):
+        super().__init__("FloatStatus")
+
+    def __call__(self, x):
+        return math_func.float_status(x)
+
+
+class NMSWithMask(Primitive):
+    """Non-maximum suppression of (x1, y1, x2, y2, score) boxes: ``(boxes, indices, keep mask)``."""
+
+    @prim_attr_register
+    def __init__(self, iou_threshold=0.5):
+        validator.check_value_type("iou_threshold", iou_threshold, [float], self.name)
+
+    def __call__(self, bboxes):
+        return image_func.nms_with_mask(bboxes, iou_threshold=self.iou_threshold)
+
+
+class AccumulateNV2(Primitive):
+    """Sum of a tuple or list of tensors of the same shape."""
+
+    def __init__(self):
+        super().__init__("AccumulateNV2")
+
+    def __call__(self, inputs):
+        if isinstance(inputs, Tensor):
+            # MindSpore 2.10 takes a Tensor as the sequence of its rows (it asks for its length first).
+            if inputs._t.dim() == 0:
+                raise TypeError("For 'AccumulateNV2', the 'inputs' must be a tuple or list of Tensors, but got a "
+                                "0-D Tensor, which has no length")
+            inputs = [_wrap(row) for row in inputs._t.unbind(0)]
+        return functional("AccumulateNV2", "addn", inputs)
+
+
+class TridiagonalMatMul(Primitive):
+    """Product of a tridiagonal matrix (given by its three diagonals) with ``rhs``."""
+
+    def __init__(self):
+        super().__init__("TridiagonalMatMul")
+
+    def __call__(self, superdiag, maindiag, subdiag, rhs):
+        diags = {"superdiag": superdiag, "maindiag": maindiag, "subdiag": subdiag}
+        _check_dtypes("TridiagonalMatMul", **diags, rhs=rhs)
+        for name, value in (*diags.items(), ("rhs", rhs)):
+            _check_ndim("TridiagonalMatMul", name, value, 2, at_least=True)
+        r = rhs._t
+        for name, value in diags.items():
+            d = value._t
+            if d.shape[-2] != 1 or d.shape[:-2] != r.shape[:-2] or d.shape[-1] != r.shape[-2]:
+                raise ValueError(f"For 'TridiagonalMatMul', the '{name}' must have shape [..., 1, M] for 'rhs' of "
+                                 f"shape [..., M, N] {tuple(r.shape)}, but got {tuple(d.shape)}")
+        sup, main, sub = (v._t.mT for v in diags.values())  # (..., M, 1): one factor per row of rhs
+        out = main * r
+        out[..., :-1, :] += sup[..., :-1, :] * r[..., 1:, :]
+        out[..., 1:, :] += sub[..., 1:, :] * r[..., :-1, :]
+        return _wrap(out)
+
+
+class Ormqr(Primitive):
+    """Multiply ``other`` by the orthogonal matrix of Householder reflectors ``(x, tau)``."""
+
+    @prim_attr_register
+    def __init__(self, left=True, transpose=False):
+        validator.check_value_type("left", left, [bool], self.name)
+        validator.check_value_type("transpose", transpose, [bool], self.name)
+
+    def __call__(self, *inputs):
+        if len(inputs) != 3:  # MindSpore 2.10 counts the inputs itself (ValueError), not Python's call
+            raise ValueError(f"For 'Ormqr', the number of inputs must be 3 (x, tau, other), but got {len(inputs)}")
+        x, tau, other = inputs
+        _check_dtypes("Ormqr", x=x, tau=tau, other=other)
+        return functional("Ormqr", "ormqr", x, tau, other, self.left, self.transpose)
+
+
+class STFT(Primitive):
+    """Short-time Fourier transform of ``x`` with ``window``."""
+
+    @prim_attr_register
+    def __init__(self, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+        pass
+
+    def __call__(self, x, window):
+        out = torch.stft(x._t, self.n_fft, self.hop_length, self.win_length, _u(window), center=False,
+                         normalized=self.normalized, onesided=self.onesided, return_complex=True)
+        return _wrap(out if self.return_complex else torch.view_as_real(out))
+
+
+class FFTWithSize(Primitive):
+    """(Inverse) FFT over the last ``signal_ndim`` axes, complex or real (``rfft``/``irfft``)."""
+
+    @prim_attr_register
+    def __init__(self, signal_ndim, inverse, real, norm="backward", onesided=True, signal_sizes=()):
+        pass
+
+    def __call__(self, x):
+        return fft_func.fft_with_size(x, real=self.real, inverse=self.inverse, onesided=self.onesided,
+                                     signal_ndim=self.signal_ndim, signal_sizes=self.signal_sizes, norm=self.norm)
+
+
+class MatrixLogarithm(Primitive):
+    """Principal matrix logarithm of diagonalisable complex matrices (via eigendecomposition)."""
+
+    def __init__(self):
+        super().__init__("MatrixLogarithm")
+
+    def __call__(self, x):
+        return linalg_func.matrix_logarithm(x)
+
+
+class Betainc(Primitive):
+    """The regularized incomplete beta function ``I_x(a, b)``, element-wise.
+
+    Inputs:
+        - **a**, **b** (Tensor) - positive, float32 or float64.
+        - **x** (Tensor) - in [0, 1], of the same shape and dtype.
+
+    Outputs:
+        Tensor of the inputs' shape and dtype.
+    """
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, a, b, x):
+        return math_func.betainc(a, b, x)
+
+__all__ += ["MatrixSolveLs", "Quantile", "Eig", "LuUnpack", "Cauchy", "EqualCount", "HistogramFixedWidth", "CompareAndBitpack", "LerpScalar", "FloatStatus", "NMSWithMask", "AccumulateNV2", "TridiagonalMatMul", "Ormqr", "STFT", "FFTWithSize", "MatrixLogarithm", "Betainc"]

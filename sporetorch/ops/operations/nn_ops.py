@@ -1,21 +1,46 @@
 """Primitive classes of neural-network operators: activations, softmax, convolution, pooling, losses."""
+import math
+
 import torch
 import torch.nn.functional as F
 
-from ...common import jit as _jit
+from ... import _checkparam as validator
+from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ..function import array_func, image_func
-from ..function._utils import F16_F32, FLOATS, _check_dtype, _same_dtype, _tensor_arg
-from ..function.nn_func import _check_rank, _check_same_shape, _relu
+from ...common.tensor import _u
+from ..function import array_func, image_func, nn_func, random_func
+from ..function._prim_checks import (
+    _check_dtypes,
+    _check_ndim,
+    _check_unpool_attrs,
+    _ints,
+    _kernel_ints,
+)
+from ..function._utils import (
+    F16_F32,
+    FLOATS,
+    _same_dtype,
+    _tensor_arg,
+)
+from ..function.image_func import (
+    _cubic_taps,
+    _linear_taps,
+    _nearest_taps,
+    _resize,
+)
+from ..function.nn_func import (
+    _BF16_F16_F32,
+    _I32_I64,
+    _INTS,
+    _REALS,
+    _check_rank,
+    _check_same_shape,
+    _pair,
+    _relu,
+    _same_pad,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import float_input, functional, tensor_of
-
-# MindSpore 2.10's dtype lists of its Primitives' infer checks (``check_tensor_dtype_valid``), as torch dtypes.
-_INTS = (torch.int8, torch.int16, torch.int32, torch.int64)
-_I32_I64 = (torch.int32, torch.int64)
-_UINTS = (torch.uint8, torch.uint16, torch.uint32, torch.uint64)
-_REALS = FLOATS + _INTS + _UINTS
-_BF16_F16_F32 = (torch.bfloat16,) + F16_F32
 
 __all__ = [
     "AvgPool",
@@ -152,7 +177,7 @@ class CeLU(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.celu(input_x._t, self.alpha))
+        return functional("CeLU", "celu", input_x, self.alpha)
 
 
 class LeakyReLU(Primitive):
@@ -163,7 +188,7 @@ class LeakyReLU(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.leaky_relu(x._t, self.alpha))
+        return functional("LeakyReLU", "leaky_relu", x, self.alpha)
 
 
 class PReLU(Primitive):
@@ -173,7 +198,7 @@ class PReLU(Primitive):
         super().__init__("PReLU")
 
     def __call__(self, x, weight):
-        return _wrap(F.prelu(x._t, weight._t))
+        return functional("PReLU", "prelu", x, weight)
 
 
 class HShrink(Primitive):
@@ -184,7 +209,7 @@ class HShrink(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(F.hardshrink(input_x._t, self.lambd))
+        return functional("HShrink", "hardshrink", input_x, self.lambd)
 
 
 class SoftShrink(Primitive):
@@ -236,31 +261,15 @@ class BiasAdd(Primitive):
         return _wrap(t + b)
 
 
-def _pair(v, n=2):
-    if isinstance(v, int):
-        return (v,) * n
-    v = tuple(v)
-    return v[-n:] if len(v) > n else v
-
-
-def _conv_padding(pad_mode, pad, n):
-    """Torch padding for MindSpore's ``pad_mode`` ('valid', 'same', 'pad') and ``pad``."""
-    if pad_mode == "same":
-        return "same"
-    if pad_mode == "valid":
-        return 0
-    if isinstance(pad, int):
-        return pad
-    pad = tuple(pad)
-    if len(pad) == n:
-        return pad
-    # MindSpore gives (top, bottom, left, right); torch pads symmetrically, so require pairs equal.
-    if all(pad[2 * i] == pad[2 * i + 1] for i in range(n)):
-        return tuple(pad[2 * i] for i in range(n))
-    return pad
-
-
 _CONV2D_DTYPES = _BF16_F16_F32 + (torch.int8, torch.int32, torch.int64)
+
+
+def _conv_primitive(prim, fn, nd, attrs, x, w, bias):
+    """A Conv2D/Conv3D Primitive through the functional convolution: its attributes (strides and dilations
+    of ``nd`` or ``nd + 2`` values, ``pad`` read only with ``pad_mode='pad'``) in the functional op's terms."""
+    pad = attrs.pad if attrs.pad_mode == "pad" else 0
+    return functional(prim, fn, x, w, bias, _pair(attrs.stride, nd), attrs.pad_mode, pad, _pair(attrs.dilation, nd),
+                      attrs.group)
 
 
 class Conv2D(Primitive):
@@ -276,19 +285,7 @@ class Conv2D(Primitive):
         tensor_of("Conv2D", "w", w, _CONV2D_DTYPES)
         _same_dtype("Conv2D", ("x", "w"), x, w)
         _check_rank("Conv2D", "x", x, (4,))
-        t = x._t
-        stride, dilation = _pair(self.stride), _pair(self.dilation)
-        if self.pad_mode == "same":
-            k = w._t.shape[-2:]
-            eff = tuple(dilation[i] * (k[i] - 1) + 1 for i in range(2))
-            t = _same_pad(t, eff, stride, 0.0)
-            p = 0
-        else:
-            p = _conv_padding(self.pad_mode, self.pad, 2)
-            if isinstance(p, tuple) and len(p) == 4:
-                t = F.pad(t, (p[2], p[3], p[0], p[1]))
-                p = 0
-        return _wrap(F.conv2d(t, w._t, None, stride, p, dilation, self.group))
+        return _conv_primitive("Conv2D", "conv2d", 2, self, x, w, None)
 
 
 class Conv3D(Primitive):
@@ -302,9 +299,7 @@ class Conv3D(Primitive):
     def __call__(self, x, weight, bias=None):
         tensor_of("Conv3D", "x", x, _BF16_F16_F32)
         tensor_of("Conv3D", "w", weight, _BF16_F16_F32)
-        p = _conv_padding(self.pad_mode, self.pad, 3)
-        b = None if bias is None else bias._t
-        return _wrap(F.conv3d(x._t, weight._t, b, _pair(self.stride, 3), p, _pair(self.dilation, 3), self.group))
+        return _conv_primitive("Conv3D", "conv3d", 3, self, x, weight, bias)
 
 
 class Conv2DTranspose(Primitive):
@@ -371,18 +366,6 @@ class AvgPool(Primitive):
         return _wrap(F.avg_pool2d(t, k, s))
 
 
-def _same_pad(t, k, s, value):
-    """``t`` padded with ``value`` for MindSpore's 'same' windows ``k`` and strides ``s`` over its last
-    ``len(k)`` axes (an output of ``ceil(n / s)``; the odd pad after)."""
-    pads = []
-    for i in reversed(range(len(k))):
-        n = t.shape[i - len(k)]
-        out = -(-n // s[i])
-        total = max((out - 1) * s[i] + k[i] - n, 0)
-        pads += [total // 2, total - total // 2]
-    return F.pad(t, pads, value=value)
-
-
 class LayerNorm(Primitive):
     """Layer normalisation over the axes from ``begin_norm_axis``; returns ``(y, mean, variance)``."""
 
@@ -392,23 +375,8 @@ class LayerNorm(Primitive):
 
     def __call__(self, input_x, gamma, beta):
         # MindSpore 2.10 checks the shapes before the dtypes here.
-        t = input_x._t
-        if t.dim() == 0:
-            raise ValueError("For 'LayerNorm', the 'input_x' must not be 0-D, but got shape ()")
-        want = t.shape[self.begin_params_axis % t.dim():]
-        _tensor_arg("LayerNorm", "gamma", gamma)
-        _tensor_arg("LayerNorm", "beta", beta)
-        if gamma._t.shape != want or beta._t.shape != want:
-            raise ValueError(f"For 'LayerNorm', the 'gamma' and 'beta' must have the shape {tuple(want)} of input_x "
-                             f"from begin_params_axis {self.begin_params_axis}, but got input_x shape "
-                             f"{tuple(t.shape)}, gamma shape {tuple(gamma._t.shape)} and beta shape "
-                             f"{tuple(beta._t.shape)}")
-        for name, value in (("input_x", input_x), ("gamma", gamma), ("beta", beta)):
-            _check_dtype("LayerNorm", name, value, FLOATS)
-        axes = tuple(range(self.begin_norm_axis % t.dim(), t.dim()))
-        var, mean = torch.var_mean(t, axes, correction=0, keepdim=True)
-        y = (t - mean) * torch.rsqrt(var + self.epsilon) * gamma._t + beta._t
-        return _wrap(y), _wrap(mean), _wrap(var)
+        return nn_func.layer_norm_with_stats(input_x, gamma, beta, begin_params_axis=self.begin_params_axis,
+                                            begin_norm_axis=self.begin_norm_axis, epsilon=self.epsilon)
 
 
 class BatchNorm(Primitive):
@@ -423,22 +391,8 @@ class BatchNorm(Primitive):
         pass
 
     def __call__(self, input_x, scale, bias, mean, variance):
-        t = input_x._t
-        if not self.is_training:
-            y = F.batch_norm(t, mean._t, variance._t, scale._t, bias._t, False, 0.0, self.epsilon)
-            return _wrap(y), mean, variance, mean, variance
-        from ...common._inplace import _set
-        axes = (0,) + tuple(range(2, t.dim()))
-        var, m = torch.var_mean(t, axes, correction=0)
-        shape = (1, -1) + (1,) * (t.dim() - 2)
-        y = (t - m.reshape(shape)) * torch.rsqrt(var.reshape(shape) + self.epsilon) * scale._t.reshape(shape) \
-            + bias._t.reshape(shape)
-        n = t.numel() // t.shape[1]
-        with torch.no_grad():
-            unbiased = var.detach() * (n / max(n - 1, 1))
-            _set(mean, mean._t * self.momentum + m.detach() * (1 - self.momentum))
-            _set(variance, variance._t * self.momentum + unbiased * (1 - self.momentum))
-        return _wrap(y), _wrap(m), _wrap(var), _wrap(m), _wrap(var)
+        return nn_func.batch_norm_with_stats(input_x, scale, bias, mean, variance, is_training=self.is_training,
+                                            epsilon=self.epsilon, momentum=self.momentum)
 
 
 class L2Normalize(Primitive):
@@ -449,14 +403,7 @@ class L2Normalize(Primitive):
         pass
 
     def __call__(self, x):
-        tensor_of("L2Normalize", "x", x, FLOATS)
-        if x._t.dim() == 0:  # a TypeError in MindSpore 2.10
-            raise TypeError("For 'L2Normalize', the 'x' must have at least 1 dimension, but got shape ()")
-        axis = self.axis if isinstance(self.axis, int) else tuple(self.axis)
-        if isinstance(axis, tuple) and len(axis) != 1:
-            raise TypeError(f"For 'L2Normalize', the 'axis' must be an int or a tuple of one int, but got {axis}")
-        norm = torch.linalg.vector_norm(x._t, 2, axis, True)
-        return _wrap(x._t / torch.clamp_min(norm, self.epsilon))
+        return nn_func.l2_normalize(x, axis=self.axis, epsilon=self.epsilon)
 
 
 class L2Loss(Primitive):
@@ -466,8 +413,7 @@ class L2Loss(Primitive):
         super().__init__("L2Loss")
 
     def __call__(self, input_x):
-        float_input("L2Loss", input_x)
-        return _wrap(torch.sum(torch.square(input_x._t)) / 2)
+        return nn_func.l2_loss(input_x)
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):
@@ -478,16 +424,7 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
         super().__init__("SoftmaxCrossEntropyWithLogits")
 
     def __call__(self, logits, labels):
-        prim = "SoftmaxCrossEntropyWithLogits"
-        tensor_of(prim, "labels", labels, F16_F32)
-        tensor_of(prim, "logits", logits, F16_F32)
-        _same_dtype(prim, ("logits", "labels"), logits, labels)
-        _check_rank(prim, "logits", logits, (2,))
-        _check_rank(prim, "labels", labels, (2,))
-        _check_same_shape(prim, logits, labels, ("logits", "labels"))
-        lg, lb = logits._t, labels._t
-        loss = -(lb * torch.log_softmax(lg, -1)).sum(-1)
-        return _wrap(loss), _wrap(torch.softmax(lg, -1) - lb)
+        return nn_func.softmax_cross_entropy_with_logits(logits, labels)
 
 
 class SparseSoftmaxCrossEntropyWithLogits(Primitive):
@@ -498,17 +435,7 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
         pass
 
     def __call__(self, logits, labels):
-        prim = "SparseSoftmaxCrossEntropyWithLogits"
-        tensor_of(prim, "labels", labels, _I32_I64)
-        tensor_of(prim, "logits", logits, F16_F32)
-        if labels._t.shape != logits._t.shape[:-1]:
-            raise ValueError(f"For '{prim}', the 'labels' must have the shape of 'logits' less its last axis, but got "
-                             f"logits shape {tuple(logits._t.shape)} and labels shape {tuple(labels._t.shape)}")
-        lg, lb = logits._t, labels._t.long()
-        if self.is_grad:
-            g = torch.softmax(lg, -1) - F.one_hot(lb, lg.shape[-1]).to(lg.dtype)
-            return _wrap(g / lg.shape[0])
-        return _wrap(F.cross_entropy(lg, lb))
+        return nn_func.sparse_softmax_cross_entropy_with_logits(logits, labels, is_grad=self.is_grad)
 
 
 class SigmoidCrossEntropyWithLogits(Primitive):
@@ -518,7 +445,8 @@ class SigmoidCrossEntropyWithLogits(Primitive):
         super().__init__("SigmoidCrossEntropyWithLogits")
 
     def __call__(self, logits, label):
-        return _wrap(F.binary_cross_entropy_with_logits(logits._t, label._t, reduction="none"))
+        return functional("SigmoidCrossEntropyWithLogits", "binary_cross_entropy_with_logits", logits, label,
+                          reduction="none")
 
 
 class BCEWithLogitsLoss(Primitive):
@@ -603,94 +531,6 @@ class ResizeBilinearV2(Primitive):
         size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
         _check_rank("ResizeBilinearV2", "x", image, (4,))
         return _wrap(_resize(image._t, size, _linear_taps, self.align_corners, self.half_pixel_centers))
-
-
-def _source(n_in, n_out, align_corners, half_pixel, device):
-    """The source coordinate of each output position under MindSpore's (TensorFlow's) resize modes: aligned
-    corners, half-pixel centres, or else the legacy ``dst * n_in / n_out``."""
-    dst = torch.arange(n_out, dtype=torch.float64, device=device)
-    if align_corners:
-        return dst * ((n_in - 1) / (n_out - 1) if n_out > 1 else 0.0)
-    if half_pixel:
-        return (dst + 0.5) * (n_in / n_out) - 0.5
-    return dst * (n_in / n_out)
-
-
-def _nearest_taps(src, n_in, align_corners, half_pixel):
-    """The nearest source: ``src`` rounded with aligned corners or half-pixel centres, else its floor."""
-    return [torch.floor(src + 0.5) if align_corners or half_pixel else src.floor()], [torch.ones_like(src)]
-
-
-def _linear_taps(src, n_in, align_corners, half_pixel):
-    src = src.clamp_min(0) if half_pixel else src
-    lo = src.floor()
-    frac = src - lo
-    return [lo, lo + 1], [1 - frac, frac]
-
-
-def _cubic_taps(src, n_in, align_corners, half_pixel):
-    """MindSpore's (TensorFlow's) cubic convolution: the weights at the offset rounded to 1/1024 (its
-    coefficient table); with half-pixel centres Keys' a = -0.5 and the taps outside the input dropped (the rest
-    renormalised), else a = -0.75 with edge taps repeated."""
-    lo = src.floor()
-    frac = torch.round((src - lo) * 1024) / 1024
-    a = -0.5 if half_pixel else -0.75
-
-    def weight(d):
-        d = d.abs()
-        near = ((a + 2) * d - (a + 3)) * d * d + 1
-        far = ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
-        return torch.where(d <= 1, near, torch.where(d < 2, far, torch.zeros_like(d)))
-    index = [lo + o for o in (-1, 0, 1, 2)]
-    weights = [weight(frac - o) for o in (-1, 0, 1, 2)]
-    if half_pixel:
-        weights = [torch.where((i >= 0) & (i < n_in), w, torch.zeros_like(w)) for i, w in zip(index, weights)]
-        total = sum(weights)
-        weights = [w / total for w in weights]
-    return index, weights
-
-
-def _resize(t, size, taps, align_corners, half_pixel):
-    """Separable resize of the last two axes of ``t`` to ``size`` with the interpolation ``taps`` (source
-    indices, clamped to the edge, and their weights)."""
-    factors = _power_of_two_upscale(t.shape[-2:], size)
-    if factors and taps is _nearest_taps and not (align_corners or half_pixel):
-        # Each row (column) repeated ``factor`` times: exactly what the indices select for a
-        # power-of-two upscale, and a repeat's backward is a sum (see _resize_by_index).
-        return t.repeat_interleave(factors[0], dim=-2).repeat_interleave(factors[1], dim=-1)
-    return _resize_by_index(t, size, taps, align_corners, half_pixel)
-
-
-def _power_of_two_upscale(n_in, size):
-    """The factor of each axis where ``size`` is ``n_in`` times a power of two (1 included) on both,
-    else None. An empty axis has none: it goes on to the index path, whose error names the op."""
-    if not all(n_in):
-        return None
-    factors = [n_out // n for n, n_out in zip(n_in, size)]
-    exact = all(f > 0 and n * f == n_out and f & (f - 1) == 0 for n, n_out, f in zip(n_in, size, factors))
-    return factors if exact else None
-
-
-def _resize_by_index(t, size, taps, align_corners, half_pixel):
-    """Runs eagerly inside compiled code: inductor (torch 2.13) fuses the backward of these
-    index_selects into a channels-last batch-norm backward wrongly, and a compiled training step
-    through a resize aborted the process (free(): invalid next size; double free) in mindyolo's
-    YOLOv8 and in a two-convolution network."""
-    for axis, n_out in zip((-2, -1), size):
-        n_in = t.shape[axis]
-        src = _source(n_in, n_out, align_corners, half_pixel, t.device)
-        index, weights = taps(src, n_in, align_corners, half_pixel)
-        out = 0
-        for i, w in zip(index, weights):
-            picked = t.index_select(axis, i.clamp(0, n_in - 1).long())
-            shape = [1] * t.dim()
-            shape[axis] = n_out
-            out = out + picked * w.to(t.dtype).reshape(shape)
-        t = out
-    return t
-
-
-_jit.run_eagerly_when_compiled(__name__, "_resize_by_index")
 
 
 class ResizeNearestNeighbor(Primitive):
@@ -807,8 +647,7 @@ class AdaptiveMaxPool2D(Primitive):
         pass
 
     def __call__(self, input_x):
-        v, i = F.adaptive_max_pool2d(input_x._t, self.output_size, return_indices=True)
-        return _wrap(v), _wrap(i)
+        return functional("AdaptiveMaxPool2D", "adaptive_max_pool2d", input_x, self.output_size, True)
 
 
 class AdaptiveMaxPool3D(Primitive):
@@ -870,9 +709,6 @@ class AvgPool3D(Primitive):
                                   self.divisor_override or None))
 
 
-_ARGMAX_POOL_DTYPES = tuple(d for d in _REALS if d != torch.int32)  # MindSpore 2.10's list has no int32
-
-
 class MaxPoolWithArgmax(Primitive):
     """2-D max pooling of an NCHW input with ``kernel_size``, ``strides`` and ``pad_mode`` ('valid' or 'same'):
     ``(values, argmax)``, the argmax an int32 index into each sample's flattened (C, H, W) input, as MindSpore
@@ -883,17 +719,8 @@ class MaxPoolWithArgmax(Primitive):
         pass
 
     def __call__(self, x):
-        tensor_of("MaxPoolWithArgmax", "x", x, _ARGMAX_POOL_DTYPES)
-        _check_rank("MaxPoolWithArgmax", "x", x, (4,))
-        t = x._t
-        k, s = _pair(self.kernel_size), _pair(self.strides)
-        h, w = t.shape[-2:]
-        padded = _same_pad(t, k, s, float("-inf")) if self.pad_mode.lower() == "same" else t
-        top, left = (padded.shape[-2] - h) // 2, (padded.shape[-1] - w) // 2
-        v, i = F.max_pool2d(padded, k, s, return_indices=True)
-        rows, cols = i // padded.shape[-1] - top, i % padded.shape[-1] - left
-        channel = torch.arange(t.shape[1], device=t.device).reshape(1, -1, 1, 1) * (h * w)
-        return _wrap(v), _wrap((channel + rows * w + cols).to(torch.int32))
+        return nn_func.max_pool_with_argmax(x, kernel_size=self.kernel_size, strides=self.strides,
+                                           pad_mode=self.pad_mode)
 
 
 class MaxPoolWithArgmaxV2(Primitive):
@@ -905,11 +732,8 @@ class MaxPoolWithArgmaxV2(Primitive):
         pass
 
     def __call__(self, x):
-        tensor_of("MaxPoolWithArgmaxV2", "x", x, _REALS)
-        strides = self.kernel_size if self.strides is None else self.strides
-        v, i = F.max_pool2d(x._t, _pair(self.kernel_size), _pair(strides), _pair(self.pads),
-                            _pair(self.dilation), self.ceil_mode, return_indices=True)
-        return _wrap(v), _wrap(i)
+        return nn_func.max_pool_with_argmax_v2(x, kernel_size=self.kernel_size, strides=self.strides,
+                                              ceil_mode=self.ceil_mode, pads=self.pads, dilation=self.dilation)
 
 
 class Dropout2D(Primitive):
@@ -963,9 +787,8 @@ class ResizeLinear1D(Primitive):
         pass
 
     def __call__(self, x, size):
-        size = tuple(size._t.tolist()) if isinstance(size, Tensor) else tuple(size)
-        return _wrap(F.interpolate(x._t, size, mode="linear",
-                                   align_corners=self.coordinate_transformation_mode == "align_corners"))
+        return image_func.resize_linear_1d(x, size,
+                                          coordinate_transformation_mode=self.coordinate_transformation_mode)
 
 
 class UpsampleNearest3D(Primitive):
@@ -975,7 +798,7 @@ class UpsampleNearest3D(Primitive):
         super().__init__("UpsampleNearest3D")
 
     def __call__(self, x, output_size=None, scales=None):
-        return _wrap(F.interpolate(x._t, output_size, scales, mode="nearest"))
+        return image_func.upsample_nearest_3d(x, output_size, scales)
 
 
 class UpsampleTrilinear3D(Primitive):
@@ -986,7 +809,7 @@ class UpsampleTrilinear3D(Primitive):
         pass
 
     def __call__(self, x, output_size=None, scales=None):
-        return _wrap(F.interpolate(x._t, output_size, scales, mode="trilinear", align_corners=self.align_corners))
+        return image_func.upsample_trilinear_3d(x, output_size, scales, align_corners=self.align_corners)
 
 
 class Im2Col(Primitive):
@@ -997,10 +820,8 @@ class Im2Col(Primitive):
         pass
 
     def __call__(self, x):
-        t = x._t
-        out = F.unfold(t, _pair(self.ksizes), _pair(self.dilations), _pair(self.pads), _pair(self.strides))
-        k = _pair(self.ksizes)
-        return _wrap(out.reshape(t.shape[0], t.shape[1], k[0] * k[1], -1))
+        return nn_func.im2col(x, ksizes=self.ksizes, dilations=self.dilations, pads=self.pads,
+                              strides=self.strides)
 
 
 class Col2Im(Primitive):
@@ -1025,16 +846,7 @@ class PadV3(Primitive):
         pass
 
     def __call__(self, x, paddings, constant_value=None):
-        if isinstance(paddings, Tensor):  # MindSpore 2.10 checks the rank, then the dtype
-            _check_rank("PadV3", "paddings", paddings, (1,))
-            _check_dtype("PadV3", "paddings", paddings, _I32_I64)
-        pads = paddings._t.tolist() if isinstance(paddings, Tensor) else list(paddings)
-        mode = {"edge": "replicate"}.get(self.mode, self.mode)
-        if mode == "constant":
-            value = 0 if constant_value is None else float(constant_value._t.item()
-                                                           if isinstance(constant_value, Tensor) else constant_value)
-            return _wrap(F.pad(x._t, pads, value=value))
-        return _wrap(F.pad(x._t, pads, mode=mode))
+        return nn_func.pad_v3(x, paddings, constant_value, mode=self.mode)
 
 
 class Padding(Primitive):
@@ -1056,7 +868,7 @@ class ChannelShuffle(Primitive):
         pass
 
     def __call__(self, x):
-        return _wrap(F.channel_shuffle(x._t, self.group))
+        return functional("ChannelShuffle", "channel_shuffle", x, self.group)
 
 
 class SoftMarginLoss(Primitive):
@@ -1108,9 +920,8 @@ class TripletMarginLoss(Primitive):
 
     def __call__(self, x, positive, negative, margin):
         tensor_of("TripletMarginLoss", "margin", margin, (torch.float32,))
-        m = float(margin._t.item())
-        return _wrap(F.triplet_margin_loss(x._t, positive._t, negative._t, m, self.p, self.eps, self.swap,
-                                           reduction=self.reduction))
+        return functional("TripletMarginLoss", "triplet_margin_loss", x, positive, negative, float(margin._t.item()),
+                          self.p, self.eps, self.swap, self.reduction)
 
 
 class GridSampler2D(Primitive):
@@ -1121,8 +932,8 @@ class GridSampler2D(Primitive):
         pass
 
     def __call__(self, input_x, grid):
-        return _wrap(F.grid_sample(input_x._t, grid._t, self.interpolation_mode, self.padding_mode,
-                                   self.align_corners))
+        return nn_func.grid_sampler_2d(input_x, grid, interpolation_mode=self.interpolation_mode,
+                                      padding_mode=self.padding_mode, align_corners=self.align_corners)
 
 
 class GridSampler3D(GridSampler2D):
@@ -1210,3 +1021,309 @@ __all__ += [
     "UpsampleNearest3D",
     "UpsampleTrilinear3D",
 ]
+
+
+class Conv2DBackpropInput(Primitive):
+    """The gradient of a 2-D convolution with respect to its input: ``(dout, weight, input_size)``."""
+
+    @prim_attr_register
+    def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1, stride=1,
+                 dilation=1, group=1, data_format="NCHW"):
+        validator.check_positive_int(out_channel, "out_channel", self.name)
+        _kernel_ints(self.name, "kernel_size", kernel_size, 2)
+        validator.check_value_type("pad", pad, (int, tuple), self.name)
+        validator.check_value_type("pad_mode", pad_mode, [str], self.name)
+        validator.check_string(data_format, ["NCHW", "NHWC"], "format", self.name)
+        if data_format == "NHWC":  # as MindSpore 2.10 on CPU (its GPU kernel has NHWC)
+            raise ValueError("For 'Conv2DBackpropInput', the 'NHWC' format is only supported in GPU target")
+
+    def __call__(self, dout, weight, input_size):
+        # MindSpore reads input_size first: a Tensor must be 1-D, anything but a tuple/list is a TypeError.
+        if isinstance(input_size, Tensor):
+            _check_ndim("Conv2DBackpropInput", "input_size", input_size, 1)
+        elif not isinstance(input_size, (tuple, list)):
+            raise TypeError(f"For 'Conv2DBackpropInput', the 'input_size' must be a Tensor, tuple or list, but got "
+                            f"{type(input_size).__name__}")
+        x = torch.zeros(_ints(input_size), dtype=dout._t.dtype, device=dout._t.device, requires_grad=True)
+        stride, dilation = _pair(self.stride), _pair(self.dilation)
+        pads = self._pads(x.shape, dout._t.shape, weight._t.shape, stride, dilation)
+        with torch.enable_grad():
+            y = F.conv2d(F.pad(x, pads), weight._t.detach(), None, stride, 0, dilation, self.group)
+        # conv2d is linear in x, so its vector-Jacobian product with dout is the transposed convolution.
+        (dx,) = torch.autograd.grad(y, x, dout._t, create_graph=dout._t.requires_grad)
+        return _wrap(dx)
+
+    def _pads(self, x_shape, dout_shape, w_shape, stride, dilation):
+        """``F.pad`` widths (left, right, top, bottom) of the forward convolution: 'same' pads what makes the
+        output ``dout``'s size (the extra one at the end), 'pad' takes ``pad`` (one int, or top/bottom/left/right)."""
+        mode = str(self.pad_mode).lower()
+        if mode == "same":
+            pairs = []
+            for i in range(2):
+                total = max((dout_shape[2 + i] - 1) * stride[i] + (w_shape[2 + i] - 1) * dilation[i] + 1
+                            - x_shape[2 + i], 0)
+                pairs.append((total // 2, total - total // 2))
+        elif mode == "pad":
+            p = (self.pad,) * 4 if isinstance(self.pad, int) else tuple(self.pad)
+            pairs = [(p[0], p[1]), (p[2], p[3])]
+        else:
+            pairs = [(0, 0), (0, 0)]
+        return (*pairs[1], *pairs[0])
+
+
+class Conv3DTranspose(Primitive):
+    """3-D transposed convolution of ``dout`` with ``weight`` (in_channel, out_channel/group, kd, kh, kw)."""
+
+    @prim_attr_register
+    def __init__(self, in_channel, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1,
+                 group=1, output_padding=0, data_format="NCDHW"):
+        pass
+
+    def __call__(self, dout, weight):
+        pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
+        return _wrap(F.conv_transpose3d(dout._t, weight._t, None, _pair(self.stride, 3), pad,
+                                        _pair(self.output_padding, 3), self.group, _pair(self.dilation, 3)))
+
+
+class DepthwiseConv2dNative(Primitive):
+    """Depthwise 2-D convolution: each input channel convolved with ``channel_multiplier`` filters."""
+
+    @prim_attr_register
+    def __init__(self, channel_multiplier, kernel_size, mode=3, pad_mode="valid", pad=0, stride=1, dilation=1,
+                 group=1):
+        pass
+
+    def __call__(self, input_x, w):
+        return nn_func.depthwise_conv2d_native(input_x, w, pad_mode=self.pad_mode, pad=self.pad, stride=self.stride,
+                                              dilation=self.dilation)
+
+
+class MaxUnpool2D(Primitive):
+    """Scatter pooled values back to the positions given by ``argmax``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
+        _check_unpool_attrs(self, 2, ["NCHW", "NHWC"])
+
+    def __call__(self, x, argmax):
+        _check_dtypes("MaxUnpool2D", x=x, argmax=argmax)
+        _check_ndim("MaxUnpool2D", "x", x, 4)
+        return _max_unpool(self, x, argmax, 2)
+
+
+def _max_unpool(prim, x, argmax, n):
+    """Each value of ``x`` at the flat spatial position ``argmax`` holds for it (per sample and channel) in a
+    zero tensor of ``output_shape`` (else ``(in - 1) * stride - 2 * pad + ksize`` per axis); any dtype."""
+    channels_last = prim.data_format in ("NHWC", "NDHWC")
+    t, idx = x._t, argmax._t.long()
+    if channels_last:
+        t, idx = t.movedim(-1, 1), idx.movedim(-1, 1)
+    k, pads = _pair(prim.ksize, n), _pair(prim.pads, n)
+    strides = _pair(prim.strides or prim.ksize, n)
+    if prim.output_shape:
+        shape = tuple(prim.output_shape)
+        size = shape[1:1 + n] if channels_last else shape[-n:]
+    else:
+        size = tuple((t.shape[2 + i] - 1) * strides[i] - 2 * pads[i] + k[i] for i in range(n))
+    out = t.new_zeros((*t.shape[:2], math.prod(size))).scatter(2, idx.flatten(2), t.flatten(2))
+    out = out.reshape(*t.shape[:2], *size)
+    return _wrap(out.movedim(1, -1) if channels_last else out)
+
+
+class MaxUnpool3D(Primitive):
+    """Scatter 3-D pooled values back to the positions given by ``argmax``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCDHW"):
+        _check_unpool_attrs(self, 3, ["NCDHW", "NDHWC"])
+
+    def __call__(self, x, argmax):
+        _check_dtypes("MaxUnpool3D", x=x, argmax=argmax)
+        _check_ndim("MaxUnpool3D", "x", x, 5)
+        return _max_unpool(self, x, argmax, 3)
+
+
+class NuclearNorm(Primitive):
+    """Sum of singular values over the matrix dimensions ``dim``."""
+
+    @prim_attr_register
+    def __init__(self, dim=None, keepdim=False):
+        validator.check_value_type("dim", dim, [list, tuple, type(None)], self.name)
+        if dim is not None:
+            validator.check_int(len(dim), 2, validator.EQ, "length of dim_size", self.name)
+            for i, d in enumerate(dim):
+                validator.check_is_int(d, f"dim[{i}]", self.name)
+        validator.check_value_type("keepdim", keepdim, [bool], self.name)
+
+    def __call__(self, input):
+        return nn_func.nuclear_norm(input, dim=self.dim, keepdim=self.keepdim)
+
+
+class DropoutGenMask(Primitive):
+    """A random keep-mask of ``shape`` (kept with probability ``keep_prob``), as a UInt8 tensor."""
+
+    @prim_attr_register
+    def __init__(self, Seed0=0, Seed1=0):
+        pass
+
+    def __call__(self, shape, keep_prob):
+        return random_func.dropout_gen_mask(shape, keep_prob)
+
+
+class DropoutDoMask(Primitive):
+    """Apply a keep-mask from ``DropoutGenMask``: ``x * mask / keep_prob``."""
+
+    def __init__(self):
+        super().__init__("DropoutDoMask")
+
+    def __call__(self, input_x, mask, keep_prob):
+        t = input_x._t
+        m = mask._t.reshape(-1)[:t.numel()].reshape(t.shape).to(t.dtype)
+        return _wrap(t * m / float(_u(keep_prob)))
+
+
+class RmsNorm(Primitive):
+    """Root-mean-square normalisation over the last axis times ``gamma``: ``(y, rstd)``."""
+
+    @prim_attr_register
+    def __init__(self, epsilon=1e-6):
+        pass
+
+    def __call__(self, x, gamma):
+        if gamma._t.dim() > x._t.dim():
+            raise ValueError(f"For 'RmsNorm', the rank of 'gamma' must not be larger than the rank of 'x', but got "
+                             f"shapes {tuple(gamma._t.shape)} and {tuple(x._t.shape)}")
+        t = x._t
+        rstd = torch.rsqrt(t.float().pow(2).mean(-1, keepdim=True) + self.epsilon)
+        return _wrap((t * rstd).to(t.dtype) * gamma._t), _wrap(rstd)
+
+
+class LogSoftmaxExt(Primitive):
+    """Log-softmax over ``dim`` with an optional output ``dtype``."""
+
+    def __init__(self):
+        super().__init__("LogSoftmaxExt")
+
+    def __call__(self, input, dim=None, dtype=None):
+        return nn_func.log_softmax_ext(input, dim, dtype)
+
+
+class DataFormatDimMap(Primitive):
+    """Map axis indices of ``src_format`` to the positions of the same axes in ``dst_format``."""
+
+    @prim_attr_register
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        validator.check_string(src_format, ["NHWC", "NCHW"], "src_format", self.name)
+        validator.check_string(dst_format, ["NHWC", "NCHW"], "dst_format", self.name)
+
+    def __call__(self, input_x):
+        return nn_func.data_format_dim_map(input_x, dst_format=self.dst_format, src_format=self.src_format)
+
+
+class MaxPool3DWithArgmax(Primitive):
+    """3-D max pooling returning ``(values, argmax)``."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False, data_format="NCDHW",
+                 argmax_type=mstype.int64):
+        pass
+
+    def __call__(self, x):
+        return nn_func.max_pool3d_with_argmax(x, ceil_mode=self.ceil_mode, ksize=self.ksize, strides=self.strides,
+                                              pads=self.pads, dilation=self.dilation, argmax_type=self.argmax_type)
+
+
+class CTCGreedyDecoder(Primitive):
+    """Greedy CTC decoding of time-major logits (T, N, C), the last class being the blank.
+
+    Returns ``(decoded_indices, decoded_values, decoded_shape, log_probability)`` (sparse form).
+    """
+
+    @prim_attr_register
+    def __init__(self, merge_repeated=True):
+        validator.check_value_type("merge_repeated", merge_repeated, [bool], self.name)
+
+    def __call__(self, inputs, sequence_length):
+        _check_dtypes("CTCGreedyDecoder", inputs=inputs, sequence_length=sequence_length)
+        _check_ndim("CTCGreedyDecoder", "inputs", inputs, 3)
+        _check_ndim("CTCGreedyDecoder", "sequence_length", sequence_length, 1)
+        if sequence_length._t.shape[0] != inputs._t.shape[1]:
+            raise ValueError(f"For 'CTCGreedyDecoder', the 'sequence_length' must have one entry per batch of 'inputs' "
+                             f"{tuple(inputs._t.shape)}, but got {sequence_length._t.shape[0]}")
+        return functional("CTCGreedyDecoder", "ctc_greedy_decoder", inputs, sequence_length, self.merge_repeated)
+
+
+class DataFormatVecPermute(Primitive):
+    """Permute a vector (4,) or a matrix (4, 2) of per-dimension values from ``src_format`` to ``dst_format``.
+
+    Args:
+        src_format (str): ``"NHWC"`` (default) or ``"NCHW"``.
+        dst_format (str): ``"NCHW"`` (default) or ``"NHWC"``.
+    """
+
+    @prim_attr_register
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        for name, value in (("src_format", src_format), ("dst_format", dst_format)):
+            if value not in ("NHWC", "NCHW"):
+                raise ValueError(f"For 'DataFormatVecPermute', the '{name}' must be 'NHWC' or 'NCHW', but got "
+                                 f"{value!r}")
+
+    def __call__(self, x):
+        return nn_func.data_format_vec_permute(x, dst_format=self.dst_format, src_format=self.src_format)
+
+
+class CTCLossV2(Primitive):
+    """The CTC loss and its forward variables.
+
+    Args:
+        blank (int): the blank class. Default: 0.
+        reduction (str): only ``"none"`` (MindSpore 2.10 accepts nothing else).
+        zero_infinity (bool): report infinite losses (impossible alignments) as 0. Default: False.
+
+    Inputs:
+        - **log_probs** (Tensor) - (T, N, C) log-probabilities.
+        - **targets** (Tensor) - (N, S) int class indices.
+        - **input_lengths**, **target_lengths** (Tensor) - (N,) int.
+
+    Outputs:
+        ``(neg_log_likelihood, log_alpha)``: (N,) losses and the (N, T, 2 * S + 1) log forward variables over
+        the blank-extended targets (``-inf`` where a state or step is outside a sample's lengths).
+    """
+
+    @prim_attr_register
+    def __init__(self, blank=0, reduction="none", zero_infinity=False):
+        if reduction != "none":
+            raise ValueError(f"For 'CTCLossV2', the 'reduction' must be str and must be in '['none']', but got "
+                             f"'{reduction}'.")
+
+    def __call__(self, log_probs, targets, input_lengths, target_lengths):
+        return nn_func.ctc_loss_v2(log_probs, targets, input_lengths, target_lengths,
+                                  zero_infinity=self.zero_infinity, blank=self.blank)
+
+
+class ComputeAccidentalHits(Primitive):
+    """The accidental hits of sampled classes: every ``(i, j)`` where a target class of row ``i`` of
+    ``true_classes`` equals ``sampled_candidates[j]`` (once per matching target).
+
+    Args:
+        num_true (int): the number of target classes per row. Default: 1.
+
+    Inputs:
+        - **true_classes** (Tensor) - (batch, num_true) int64.
+        - **sampled_candidates** (Tensor) - (num_sampled,) int64.
+
+    Outputs:
+        ``(indices, ids, weights)``: the rows (int32), the sampled positions (int64) and the weights, the
+        lowest float32, of the hits in row order.
+
+    Differences from MindSpore: MindSpore 2.10 documents it but has no CPU kernel for it.
+    """
+
+    @prim_attr_register
+    def __init__(self, num_true=1):
+        pass
+
+    def __call__(self, true_classes, sampled_candidates):
+        return nn_func.compute_accidental_hits(true_classes, sampled_candidates)
+
+__all__ += ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "MaxUnpool2D", "MaxUnpool3D", "NuclearNorm", "DropoutGenMask", "DropoutDoMask", "RmsNorm", "LogSoftmaxExt", "DataFormatDimMap", "MaxPool3DWithArgmax", "CTCGreedyDecoder", "DataFormatVecPermute", "CTCLossV2", "ComputeAccidentalHits"]

@@ -2,41 +2,18 @@
 
 Each updates its Parameter inputs (``var`` and the optimizer slots) with MindSpore's
 formula and returns them, as MindSpore's in-place kernels do. The updates run without
-recording autograd and go through ``common._inplace._set``, so they never disturb a graph.
+recording autograd and go through ``tensor_methods._set``, so they never disturb a graph.
 """
-import torch
 
-from ...common.tensor import Tensor
-from ...common._inplace import _set
+
+from ...common.tensor import _u
+from ..function import optim_func
+from ..function.optim_func import _ftrl, _proximal  # noqa: F401 - nn.FTRL and nn.ProximalAdagrad import them here
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["ApplyMomentum", "SGD", "ApplyGradientDescent", "Adam", "AdamWeightDecay", "ApplyAdagrad",
            "ApplyAdagradV2", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign",
            "ApplyPowerSign", "ApplyProximalGradientDescent", "ApplyKerasMomentum", "ApplyFtrl"]
-
-
-def _v(x):
-    """A torch value for a Tensor or Python number input, detached from any graph."""
-    return x._t.detach() if isinstance(x, Tensor) else x
-
-
-def _proximal(prox, rate, l1, l2):
-    """The proximal step of L1/L2 regularisation at effective rate ``rate``:
-    ``sign(prox) * max(|prox| - rate * l1, 0) / (1 + rate * l2)`` (torch tensors or numbers).
-    Shared by ``ApplyProximalGradientDescent`` and ``nn.ProximalAdagrad``."""
-    return torch.sign(prox) * torch.clamp_min(torch.abs(prox) - rate * l1, 0) / (1 + rate * l2)
-
-
-def _ftrl(var, accum, linear, grad, lr, l1, l2, lr_power):
-    """One FTRL-Proximal step on torch tensors; returns the new ``(var, accum, linear)``.
-    Shared by ``ApplyFtrl`` and ``nn.FTRL``."""
-    p = -lr_power
-    acc = accum + grad * grad
-    acc_pow = acc ** p
-    lin = linear + grad - (acc_pow - accum ** p) / lr * var
-    quadratic = acc_pow / lr + 2 * l2
-    new = torch.where(torch.abs(lin) > l1, (torch.sign(lin) * l1 - lin) / quadratic, torch.zeros_like(var))
-    return new, acc, lin
 
 
 class ApplyMomentum(Primitive):
@@ -52,13 +29,8 @@ class ApplyMomentum(Primitive):
         pass
 
     def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
-        with torch.no_grad():
-            g, lr, mom = _v(gradient) * self.gradient_scale, _v(learning_rate), _v(momentum)
-            acc = _v(accumulation) * mom + g
-            _set(accumulation, acc)
-            step = (g + mom * acc) if self.use_nesterov else acc
-            _set(variable, _v(variable) - lr * step)
-        return variable
+        return optim_func.apply_momentum(variable, accumulation, learning_rate, gradient, momentum,
+                                         use_nesterov=self.use_nesterov, gradient_scale=self.gradient_scale)
 
 
 class SGD(Primitive):
@@ -69,17 +41,8 @@ class SGD(Primitive):
         pass
 
     def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
-        with torch.no_grad():
-            p, g, mom = _v(parameters), _v(gradient), _v(momentum)
-            if self.weight_decay:
-                g = g + self.weight_decay * p
-            first = _v(stat) > 0
-            acc = torch.where(first, g, _v(accum) * mom + (1 - self.dampening) * g)
-            _set(accum, acc)
-            _set(stat, torch.zeros_like(_v(stat)))
-            step = g + mom * acc if self.nesterov else acc
-            _set(parameters, p - _v(learning_rate) * step)
-        return parameters
+        return optim_func.sgd(parameters, gradient, learning_rate, accum, momentum, stat,
+                              weight_decay=self.weight_decay, nesterov=self.nesterov, dampening=self.dampening)
 
 
 class ApplyGradientDescent(Primitive):
@@ -89,9 +52,7 @@ class ApplyGradientDescent(Primitive):
         super().__init__("ApplyGradientDescent")
 
     def __call__(self, var, alpha, delta):
-        with torch.no_grad():
-            _set(var, _v(var) - _v(alpha) * _v(delta))
-        return var
+        return optim_func.apply_gradient_descent(var, alpha, delta)
 
 
 class Adam(Primitive):
@@ -107,16 +68,8 @@ class Adam(Primitive):
         pass
 
     def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
-        with torch.no_grad():
-            g, b1, b2 = _v(gradient), _v(beta1), _v(beta2)
-            lr_t = _v(lr) * (1 - _v(beta2_power)) ** 0.5 / (1 - _v(beta1_power))
-            m_new = _v(m) + (g - _v(m)) * (1 - b1)
-            v_new = _v(v) + (g * g - _v(v)) * (1 - b2)
-            num = m_new * b1 + (1 - b1) * g if self.use_nesterov else m_new
-            _set(m, m_new)
-            _set(v, v_new)
-            _set(var, _v(var) - lr_t * num / (torch.sqrt(v_new) + _v(epsilon)))
-        return var, m, v
+        return optim_func.adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient,
+                               use_nesterov=self.use_nesterov)
 
 
 class AdamWeightDecay(Primitive):
@@ -127,15 +80,7 @@ class AdamWeightDecay(Primitive):
         pass
 
     def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
-        with torch.no_grad():
-            g, b1, b2 = _v(gradient), _v(beta1), _v(beta2)
-            m_new = b1 * _v(m) + (1 - b1) * g
-            v_new = b2 * _v(v) + (1 - b2) * g * g
-            update = m_new / (torch.sqrt(v_new) + _v(epsilon)) + _v(decay) * _v(var)
-            _set(m, m_new)
-            _set(v, v_new)
-            _set(var, _v(var) - _v(lr) * update)
-        return var, m, v
+        return optim_func.adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient)
 
 
 class ApplyAdagrad(Primitive):
@@ -150,12 +95,7 @@ class ApplyAdagrad(Primitive):
         pass
 
     def __call__(self, var, accum, lr, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            acc = _v(accum) + g * g if self.update_slots else _v(accum)
-            _set(accum, acc)
-            _set(var, _v(var) - _v(lr) * g / torch.sqrt(acc))
-        return var, accum
+        return optim_func.apply_adagrad(var, accum, lr, grad, update_slots=self.update_slots)
 
 
 class ApplyAdagradV2(Primitive):
@@ -166,12 +106,8 @@ class ApplyAdagradV2(Primitive):
         pass
 
     def __call__(self, var, accum, lr, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            acc = _v(accum) + g * g if self.update_slots else _v(accum)
-            _set(accum, acc)
-            _set(var, _v(var) - _v(lr) * g / (torch.sqrt(acc) + self.epsilon))
-        return var, accum
+        return optim_func.apply_adagrad_v2(var, accum, lr, grad, update_slots=self.update_slots,
+                                          epsilon=self.epsilon)
 
 
 class ApplyRMSProp(Primitive):
@@ -182,14 +118,7 @@ class ApplyRMSProp(Primitive):
         pass
 
     def __call__(self, var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon):
-        with torch.no_grad():
-            g = _v(grad)
-            ms = _v(decay) * _v(mean_square) + (1 - _v(decay)) * g * g
-            mom = _v(momentum) * _v(moment) + _v(learning_rate) * g / torch.sqrt(ms + _v(epsilon))
-            _set(mean_square, ms)
-            _set(moment, mom)
-            _set(var, _v(var) - mom)
-        return var
+        return optim_func.apply_rms_prop(var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon)
 
 
 class ApplyCenteredRMSProp(Primitive):
@@ -200,16 +129,8 @@ class ApplyCenteredRMSProp(Primitive):
         pass
 
     def __call__(self, var, mean_gradient, mean_square, moment, grad, learning_rate, decay, momentum, epsilon):
-        with torch.no_grad():
-            g, d = _v(grad), _v(decay)
-            mg = d * _v(mean_gradient) + (1 - d) * g
-            ms = d * _v(mean_square) + (1 - d) * g * g
-            mom = _v(momentum) * _v(moment) + _v(learning_rate) * g / torch.sqrt(ms - mg * mg + _v(epsilon))
-            _set(mean_gradient, mg)
-            _set(mean_square, ms)
-            _set(moment, mom)
-            _set(var, _v(var) - mom)
-        return var
+        return optim_func.apply_centered_rms_prop(var, mean_gradient, mean_square, moment, grad, learning_rate,
+                                                  decay, momentum, epsilon)
 
 
 class ApplyAdaMax(Primitive):
@@ -219,14 +140,7 @@ class ApplyAdaMax(Primitive):
         super().__init__("ApplyAdaMax")
 
     def __call__(self, var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
-        with torch.no_grad():
-            g, b1 = _v(grad), _v(beta1)
-            m_new = b1 * _v(m) + (1 - b1) * g
-            v_new = torch.maximum(_v(beta2) * _v(v), torch.abs(g))
-            _set(m, m_new)
-            _set(v, v_new)
-            _set(var, _v(var) - _v(lr) / (1 - _v(beta1_power)) * m_new / (v_new + _v(epsilon)))
-        return var, m, v
+        return optim_func.apply_ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)
 
 
 class ApplyAdadelta(Primitive):
@@ -236,14 +150,7 @@ class ApplyAdadelta(Primitive):
         super().__init__("ApplyAdadelta")
 
     def __call__(self, var, accum, accum_update, lr, rho, epsilon, grad):
-        with torch.no_grad():
-            g, r, eps = _v(grad), _v(rho), _v(epsilon)
-            acc = r * _v(accum) + (1 - r) * g * g
-            update = torch.sqrt(_v(accum_update) + eps) / torch.sqrt(acc + eps) * g
-            _set(accum, acc)
-            _set(accum_update, r * _v(accum_update) + (1 - r) * update * update)
-            _set(var, _v(var) - _v(lr) * update)
-        return var, accum, accum_update
+        return optim_func.apply_adadelta(var, accum, accum_update, lr, rho, epsilon, grad)
 
 
 class ApplyAddSign(Primitive):
@@ -253,13 +160,7 @@ class ApplyAddSign(Primitive):
         super().__init__("ApplyAddSign")
 
     def __call__(self, var, m, lr, alpha, sign_decay, beta, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            m_new = _v(beta) * _v(m) + (1 - _v(beta)) * g
-            update = (_v(alpha) + _v(sign_decay) * torch.sign(g) * torch.sign(m_new)) * g
-            _set(m, m_new)
-            _set(var, _v(var) - _v(lr) * update)
-        return var, m
+        return optim_func.apply_add_sign(var, m, lr, alpha, sign_decay, beta, grad)
 
 
 class ApplyPowerSign(Primitive):
@@ -269,13 +170,7 @@ class ApplyPowerSign(Primitive):
         super().__init__("ApplyPowerSign")
 
     def __call__(self, var, m, lr, logbase, sign_decay, beta, grad):
-        with torch.no_grad():
-            g = _v(grad)
-            m_new = _v(beta) * _v(m) + (1 - _v(beta)) * g
-            scale = torch.exp(_v(logbase) * _v(sign_decay) * torch.sign(g) * torch.sign(m_new))
-            _set(m, m_new)
-            _set(var, _v(var) - _v(lr) * scale * g)
-        return var, m
+        return optim_func.apply_power_sign(var, m, lr, logbase, sign_decay, beta, grad)
 
 
 class ApplyProximalGradientDescent(Primitive):
@@ -285,10 +180,7 @@ class ApplyProximalGradientDescent(Primitive):
         super().__init__("ApplyProximalGradientDescent")
 
     def __call__(self, var, alpha, l1, l2, delta):
-        with torch.no_grad():
-            a = _v(alpha)
-            _set(var, _proximal(_v(var) - a * _v(delta), a, _v(l1), _v(l2)))
-        return var
+        return optim_func.apply_proximal_gradient_descent(var, alpha, l1, l2, delta)
 
 
 class ApplyKerasMomentum(Primitive):
@@ -299,13 +191,7 @@ class ApplyKerasMomentum(Primitive):
         pass
 
     def __call__(self, var, accum, lr, grad, momentum):
-        with torch.no_grad():
-            g, mom, rate = _v(grad), _v(momentum), _v(lr)
-            acc = mom * _v(accum) - rate * g
-            _set(accum, acc)
-            step = mom * acc - rate * g if self.use_nesterov else acc
-            _set(var, _v(var) + step)
-        return var, accum
+        return optim_func.apply_keras_momentum(var, accum, lr, grad, momentum, use_nesterov=self.use_nesterov)
 
 
 class ApplyFtrl(Primitive):
@@ -321,9 +207,149 @@ class ApplyFtrl(Primitive):
         pass
 
     def __call__(self, var, accum, linear, grad, lr, l1, l2, lr_power):
-        with torch.no_grad():
-            new, acc, lin = _ftrl(_v(var), _v(accum), _v(linear), _v(grad), _v(lr), _v(l1), _v(l2), _v(lr_power))
-            _set(accum, acc)
-            _set(linear, lin)
-            _set(var, new)
-        return var
+        return optim_func.apply_ftrl(var, accum, linear, grad, lr, l1, l2, lr_power)
+
+
+class ApplyAdamWithAmsgrad(Primitive):
+    """AMSGrad Adam: ``vhat = max(vhat, v)`` in the denominator; returns ``(var, m, v, vhat)``."""
+
+    @prim_attr_register
+    def __init__(self, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False):
+        pass
+
+    def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, grad):
+        return optim_func.apply_adam_with_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, grad,
+                                                  beta1=self.beta1, beta2=self.beta2, epsilon=self.epsilon)
+
+
+class ApplyProximalAdagrad(Primitive):
+    """Adagrad with a proximal L1/L2 step; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad):
+        return optim_func.apply_proximal_adagrad(var, accum, lr, l1, l2, grad)
+
+
+class LARSUpdate(Primitive):
+    """Layer-wise adaptive rate scaling of ``gradient`` (weight decay folded in)."""
+
+    @prim_attr_register
+    def __init__(self, epsilon=1e-05, hyperpara=0.001, use_clip=False):
+        pass
+
+    def __call__(self, weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate):
+        return optim_func.lars_update(weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate,
+                                      use_clip=self.use_clip, hyperpara=self.hyperpara, epsilon=self.epsilon)
+
+
+class ApplyAdamWithAmsgradV2(Primitive):
+    """AMSGrad Adam with the hyper-parameters as inputs; returns ``(var, m, v, vhat)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+        return optim_func.apply_adam_with_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, grad,
+                                                  beta1=float(_u(beta1)), beta2=float(_u(beta2)),
+                                                  epsilon=float(_u(epsilon)))
+
+
+class SparseApplyAdagrad(Primitive):
+    """Adagrad on the rows ``indices`` of ``var`` and ``accum``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, update_slots=True, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, grad, indices):
+        return optim_func.sparse_apply_adagrad(var, accum, grad, indices, lr=self.lr,
+                                               update_slots=self.update_slots)
+
+
+class SparseApplyAdagradV2(Primitive):
+    """Adagrad with ``epsilon`` on the rows ``indices``; returns ``(var, accum)``.
+
+    Differences from MindSpore: the step divides by ``sqrt(accum) + epsilon``, as documented;
+    MindSpore 2.10's CPU kernel divides by ``sqrt(accum + epsilon)``.
+    """
+
+    @prim_attr_register
+    def __init__(self, lr, epsilon, use_locking=False, update_slots=True):
+        pass
+
+    def __call__(self, var, accum, grad, indices):
+        return optim_func.sparse_apply_adagrad_v2(var, accum, grad, indices, lr=self.lr, epsilon=self.epsilon,
+                                                 update_slots=self.update_slots)
+
+
+class SparseApplyRMSProp(Primitive):
+    """RMSProp on the rows ``indices``; returns ``(var, ms, mom)``.
+
+    Differences from MindSpore: ``ms`` decays by ``rho`` on every entry of the rows ``indices``,
+    as documented; MindSpore 2.10's CPU kernel leaves it unchanged where ``grad`` is 0.
+    """
+
+    @prim_attr_register
+    def __init__(self, rho, momentum, epsilon, use_locking=False):
+        pass
+
+    def __call__(self, var, ms, mom, lr, grad, indices):
+        return optim_func.sparse_apply_rms_prop(var, ms, mom, lr, grad, indices, rho=self.rho,
+                                                momentum=self.momentum, epsilon=self.epsilon)
+
+
+class SparseApplyProximalAdagrad(Primitive):
+    """Proximal Adagrad on the rows ``indices``; returns ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad, indices):
+        return optim_func.sparse_apply_proximal_adagrad(var, accum, lr, l1, l2, grad, indices)
+
+
+class SparseApplyFtrl(Primitive):
+    """FTRL-proximal on the rows ``indices``; returns ``(var, accum, linear)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, linear, grad, indices):
+        return optim_func.sparse_apply_ftrl(var, accum, linear, grad, indices, lr_power=self.lr_power, lr=self.lr,
+                                            l2=self.l2, l1=self.l1)
+
+
+class ApplyAdagradDA(Primitive):
+    """Adagrad dual averaging: ``grad_accum += grad``; ``grad_squared_accum += grad ** 2``;
+    ``var = -lr * sign(grad_accum) * max(|grad_accum| - l1 * global_step, 0)
+    / (l2 * global_step * lr + sqrt(grad_squared_accum))`` (no L1 shrinkage when ``l1 == 0``). Returns ``var``.
+    """
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2, global_step):
+        return optim_func.apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1,
+                                           l2, global_step)
+
+
+class AdamNoUpdateParam(Primitive):
+    """Adam's moment updates, returning the step instead of applying it:
+    ``m = beta1 * m + (1 - beta1) * g``; ``v = beta2 * v + (1 - beta2) * g ** 2``; returns
+    ``-lr * sqrt(1 - beta2_power) / (1 - beta1_power) * m / (sqrt(v) + epsilon)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False, use_nesterov=False):
+        pass
+
+    def __call__(self, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        return optim_func.adam_no_update_param(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient)
+
+__all__ += ["ApplyAdamWithAmsgrad", "ApplyProximalAdagrad", "LARSUpdate", "ApplyAdamWithAmsgradV2", "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyRMSProp", "SparseApplyProximalAdagrad", "SparseApplyFtrl", "ApplyAdagradDA", "AdamNoUpdateParam"]

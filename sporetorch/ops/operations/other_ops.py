@@ -2,54 +2,23 @@
 
 ``Assign``/``AssignAdd``/``AssignSub`` (and ``ops.assign``/``ops.assign_add``/``ops.assign_sub``)
 update a Parameter inside ``construct``. The update goes through ``Tensor`` in-place
-machinery (``common._inplace._set``): while autograd records, the Parameter is rebound
+machinery (``tensor_methods._set``): while autograd records, the Parameter is rebound
 to the new value instead of overwriting memory that backward may still need, so an
 update (a BatchNorm statistic, a counter) never breaks the gradient of the rest of the graph.
 """
-import torch
 
+import numpy as np
+
+from ... import _checkparam as validator
 from ...common.tensor import Tensor, _wrap
-from ...common._inplace import _set
+from ..function import image_func, math_func
+from ..function.array_func import assign, assign_add, assign_sub
 from ..function.scalar_func import print_
 from ..primitive import Primitive, prim_attr_register
+from ._errors import functional
 
 __all__ = ["Assign", "AssignAdd", "AssignSub", "Depend", "UpdateState", "Print", "ScalarSummary",
            "TensorSummary", "ImageSummary", "HistogramSummary", "StopGradient"]
-
-
-def _value(variable, value, op):
-    if not isinstance(variable, Tensor):
-        raise TypeError(f"For '{op}', the 'variable' must be a Parameter or Tensor, but got {type(variable).__name__}")
-    t = variable._t
-    v = value._t if isinstance(value, Tensor) else torch.as_tensor(value, dtype=t.dtype, device=t.device)
-    if v.shape != t.shape:
-        try:
-            v = v.expand(t.shape)
-        except RuntimeError:
-            raise ValueError(f"For '{op}', the shape of 'value' {tuple(v.shape)} must be broadcastable to the "
-                             f"shape of 'variable' {tuple(t.shape)}") from None
-    return t, v if v.dtype == t.dtype else v.to(t.dtype)
-
-
-def assign(variable, value):
-    """Set ``variable`` (a Parameter) to ``value``; returns ``variable``.
-
-    Usable inside ``construct``: gradients of the rest of the graph are unaffected.
-    """
-    _, v = _value(variable, value, "assign")
-    return _set(variable, v)
-
-
-def assign_add(variable, value):
-    """``variable += value`` for a Parameter; returns ``variable``."""
-    t, v = _value(variable, value, "assign_add")
-    return _set(variable, t + v)
-
-
-def assign_sub(variable, value):
-    """``variable -= value`` for a Parameter; returns ``variable``."""
-    t, v = _value(variable, value, "assign_sub")
-    return _set(variable, t - v)
 
 
 class Assign(Primitive):
@@ -179,3 +148,84 @@ class StopGradient(Primitive):
 
     def __call__(self, input_x):
         return _wrap(input_x._t.detach())
+
+
+class MoveTo(Primitive):
+    """Copy a tensor to the device ``to`` ('CPU', 'GPU', 'Ascend')."""
+
+    def __init__(self):
+        super().__init__("MoveTo")
+
+    def __call__(self, input, to, blocking=True):
+        name = str(to).upper()
+        return _wrap(input._t.to("cuda" if name.startswith(("GPU", "CUDA")) else "cpu", non_blocking=not blocking))
+
+
+class ConfusionMatrix(Primitive):
+    """``num_classes`` x ``num_classes`` counts (or summed ``weights``) of (label, prediction) pairs."""
+
+    @prim_attr_register
+    def __init__(self, num_classes, dtype="int32"):
+        validator.check_value_type("num_classes", num_classes, [int], self.name)
+        validator.check_value_type("dtype", dtype, [str], self.name)
+
+    def __call__(self, labels, logits, weights=None):
+        return math_func.confusion_matrix(labels, logits, weights, num_classes=self.num_classes)
+
+
+class CheckValid(Primitive):
+    """Whether each box (x1, y1, x2, y2) lies inside the image of ``img_metas`` (height, width, ratio)."""
+
+    def __init__(self):
+        super().__init__("CheckValid")
+
+    def __call__(self, bboxes, img_metas):
+        return functional("CheckValid", "check_valid", bboxes, img_metas)
+
+
+class BoundingBoxEncode(Primitive):
+    """Regression targets (dx, dy, dw, dh) of ``groundtruth_box`` relative to ``anchor_box``."""
+
+    @prim_attr_register
+    def __init__(self, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
+        pass
+
+    def __call__(self, anchor_box, groundtruth_box):
+        return image_func.bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
+
+
+class BoundingBoxDecode(Primitive):
+    """Boxes from ``anchor_box`` and regression ``deltas``, clipped to ``max_shape``."""
+
+    @prim_attr_register
+    def __init__(self, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
+        pass
+
+    def __call__(self, anchor_box, deltas):
+        return image_func.bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds,
+                                              self.wh_ratio_clip)
+
+
+class PyFunc(Primitive):
+    """Run a Python function on the inputs as NumPy arrays; its outputs become a tuple of Tensors.
+
+    Args:
+        fn (function): called with one NumPy array per input; returns an array or a tuple of them.
+        in_types, in_shapes, out_types, out_shapes (list): MindSpore's declared types and shapes; the outputs
+            are cast to ``out_types``.
+        stateful (bool): whether ``fn`` has side effects (MindSpore's graph compiler uses it). Default: True.
+    """
+
+    @prim_attr_register
+    def __init__(self, fn, in_types, in_shapes, out_types, out_shapes, stateful=True):
+        if not callable(fn):
+            raise TypeError(f"For 'PyFunc', the 'fn' must be callable, but got {type(fn).__name__}")
+
+    def __call__(self, *args):
+        arrays = [a.asnumpy() if isinstance(a, Tensor) else np.asarray(a) for a in args]
+        outs = self.fn(*arrays)
+        if not isinstance(outs, tuple):
+            outs = (outs,)
+        return tuple(Tensor(np.asarray(o), dtype=t) for o, t in zip(outs, self.out_types))
+
+__all__ += ["MoveTo", "ConfusionMatrix", "CheckValid", "BoundingBoxEncode", "BoundingBoxDecode", "PyFunc"]

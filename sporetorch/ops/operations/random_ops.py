@@ -5,22 +5,20 @@ A primitive built with a non-zero ``seed``/``seed2``, or while a global seed is 
 draw different numbers, and rerunning the program repeats them. Otherwise it draws
 from torch's global generator.
 """
+
 import torch
 
+from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.seed import get_seed
 from ...common.tensor import Tensor, _wrap
-from ..._device import default_device
+from ...common.tensor import _u
+from ..function import random_func
+from ..function.random_func import _shape_of
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["UniformReal", "StandardNormal", "UniformInt", "Multinomial", "RandomCategorical", "Bernoulli",
            "RandomShuffle", "Randperm", "Gamma", "Poisson", "StandardLaplace", "TruncatedNormal"]
-
-
-def _shape(shape):
-    if isinstance(shape, Tensor):
-        return tuple(shape._t.tolist())
-    return tuple(shape)
 
 
 class _Random(Primitive):
@@ -44,7 +42,7 @@ class UniformReal(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        return _wrap(torch.rand(_shape(shape), generator=self._generator, device=default_device()))
+        return random_func.uniform_real(shape, generator=self._generator)
 
 
 class StandardNormal(_Random):
@@ -55,7 +53,7 @@ class StandardNormal(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        return _wrap(torch.randn(_shape(shape), generator=self._generator, device=default_device()))
+        return _wrap(torch.randn(_shape_of(shape), generator=self._generator, device=default_device()))
 
 
 class StandardLaplace(_Random):
@@ -66,7 +64,7 @@ class StandardLaplace(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        u = torch.rand(_shape(shape), generator=self._generator, device=default_device()) - 0.5
+        u = torch.rand(_shape_of(shape), generator=self._generator, device=default_device()) - 0.5
         return _wrap(-torch.sign(u) * torch.log1p(-2 * torch.abs(u)))
 
 
@@ -78,8 +76,7 @@ class TruncatedNormal(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        t = torch.empty(_shape(shape), dtype=mstype.to_torch(self.dtype), device=default_device())
-        return _wrap(torch.nn.init.trunc_normal_(t, 0.0, 1.0, -2.0, 2.0, generator=self._generator))
+        return random_func.truncated_normal(shape, dtype=self.dtype, generator=self._generator)
 
 
 class UniformInt(_Random):
@@ -90,10 +87,7 @@ class UniformInt(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape, minval, maxval):
-        lo = int(minval._t.item()) if isinstance(minval, Tensor) else int(minval)
-        hi = int(maxval._t.item()) if isinstance(maxval, Tensor) else int(maxval)
-        return _wrap(torch.randint(lo, hi, _shape(shape), generator=self._generator, dtype=torch.int32,
-                                   device=default_device()))
+        return random_func.uniform_int(shape, minval, maxval, generator=self._generator)
 
 
 class Multinomial(_Random):
@@ -171,7 +165,7 @@ class Gamma(_Random):
     def __call__(self, shape, alpha, beta):
         a, b = alpha._t, beta._t
         dist = torch.distributions.Gamma(a, b)
-        return _wrap(dist.sample(_shape(shape)).reshape(_shape(shape) + torch.broadcast_shapes(a.shape, b.shape)))
+        return _wrap(dist.sample(_shape_of(shape)).reshape(_shape_of(shape) + torch.broadcast_shapes(a.shape, b.shape)))
 
 
 class Poisson(_Random):
@@ -183,5 +177,141 @@ class Poisson(_Random):
 
     def __call__(self, shape, mean):
         m = mean._t
-        rates = m.expand(_shape(shape) + tuple(m.shape)).float()
+        rates = m.expand(_shape_of(shape) + tuple(m.shape)).float()
         return _wrap(torch.poisson(rates, generator=self._generator).to(torch.int32))
+
+
+class MultinomialWithReplacement(Primitive):
+    """``numsamples`` category indices per row of the probabilities ``x`` (Int64)."""
+
+    @prim_attr_register
+    def __init__(self, numsamples, replacement=False):
+        pass
+
+    def __call__(self, x, seed, offset):
+        g = torch.Generator(device=x._t.device)
+        g.manual_seed(int(_u(seed)) * 1000003 + int(_u(offset)))
+        return _wrap(torch.multinomial(x._t.float(), self.numsamples, self.replacement, generator=g))
+
+
+class RandomGamma(_Random):
+    """Gamma samples of ``shape`` for each concentration in ``alpha``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, shape, alpha):
+        a = alpha._t
+        conc = a.expand(_shape_of(shape) + tuple(a.shape))
+        return _wrap(torch.distributions.Gamma(conc, torch.ones_like(conc)).sample())
+
+
+class RandomPoisson(_Random):
+    """Poisson samples of ``shape`` for each rate in ``rate``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0, dtype=mstype.int64):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, shape, rate):
+        r = rate._t
+        rates = r.expand(_shape_of(shape) + tuple(r.shape)).float()
+        out = torch.poisson(rates, generator=self._generator)
+        return _wrap(out.to(mstype.to_torch(self.dtype)))
+
+
+class NonDeterministicInts(Primitive):
+    """Random integers of ``shape`` over the whole range of ``dtype``."""
+
+    @prim_attr_register
+    def __init__(self, dtype=mstype.int64):
+        pass
+
+    def __call__(self, shape):
+        return random_func.non_deterministic_ints(shape, dtype=self.dtype)
+
+
+class LogNormalReverse(Primitive):
+    """Log-normal samples shaped like ``input`` with ``mean`` and ``std`` of the underlying normal."""
+
+    @prim_attr_register
+    def __init__(self, mean=1.0, std=2.0):
+        pass
+
+    def __call__(self, input):
+        return random_func.log_normal_reverse(input, mean=self.mean, std=self.std)
+
+
+class RandpermV2(Primitive):
+    """A random permutation of ``[0, n)`` from ``seed`` and ``offset``."""
+
+    @prim_attr_register
+    def __init__(self, seed=0, offset=0, dtype=mstype.int64):
+        pass
+
+    def __call__(self, n):
+        return random_func.randperm_v2(n, offset=self.offset, seed=self.seed, dtype=self.dtype)
+
+
+class RandomChoiceWithMask(_Random):
+    """Up to ``count`` random positions of True values of a Bool tensor: ``(indices, mask)``."""
+
+    @prim_attr_register
+    def __init__(self, count=256, seed=0, seed2=0):
+        self._init_generator(seed, seed2)
+
+    def __call__(self, input_x):
+        return random_func.random_choice_with_mask(input_x, count=self.count, generator=self._generator)
+
+
+class UniformCandidateSampler(Primitive):
+    """``ops.uniform_candidate_sampler`` as a Primitive."""
+
+    @prim_attr_register
+    def __init__(self, num_true, num_sampled, unique, range_max, seed=0, remove_accidental_hits=False):
+        pass
+
+    def __call__(self, true_classes):
+        return random_func.uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled, self.unique,
+                                                     self.range_max, self.seed, self.remove_accidental_hits)
+
+
+class LogUniformCandidateSampler(Primitive):
+    """``ops.log_uniform_candidate_sampler`` as a Primitive."""
+
+    @prim_attr_register
+    def __init__(self, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
+        pass
+
+    def __call__(self, true_classes):
+        return random_func.log_uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled, self.unique,
+                                                         self.range_max, self.seed)
+
+
+class ParameterizedTruncatedNormal(Primitive):
+    """Samples of normal distributions truncated to ``[min, max]``, with one mean, stddev and bounds per batch
+    (the first dimension of ``shape``).
+
+    Args:
+        seed, seed2 (int): MindSpore's op seeds; ``seed`` keys this op's generator (0: the global stream).
+
+    Inputs:
+        - **shape** (Tensor) - 1-D int, ``(batch, ...)``.
+        - **mean**, **stdevs**, **min**, **max** (Tensor) - 0-d or (batch,), float.
+
+    Outputs:
+        Tensor of ``shape`` and the parameters' dtype.
+
+    Differences from MindSpore: MindSpore 2.10's CPU kernel draws every batch with the first batch's
+    parameters; here each batch uses its own, as documented.
+    """
+
+    @prim_attr_register
+    def __init__(self, seed=0, seed2=0):
+        pass
+
+    def __call__(self, shape, mean, stdevs, min, max):
+        return random_func.parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=self.seed)
+
+__all__ += ["MultinomialWithReplacement", "RandomGamma", "RandomPoisson", "NonDeterministicInts", "LogNormalReverse", "RandpermV2", "RandomChoiceWithMask", "UniformCandidateSampler", "LogUniformCandidateSampler", "ParameterizedTruncatedNormal"]

@@ -1,11 +1,15 @@
 """Sparse and ragged Primitive classes: Coalesce, SparseSlice, RaggedRange."""
-import math
 
 import torch
 
+from ... import _checkparam as validator
 from ...common import dtype as mstype
-from ...common.tensor import _wrap
-from ..function._utils import FLOATS, _ut
+from ...common.tensor import Tensor, _wrap
+from ..function import sparse_func
+from ..function._prim_checks import _check_dtypes, _check_ndim, _ints
+from ..function._utils import (
+    FLOATS,
+)
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional, tensor_of
 
@@ -46,14 +50,7 @@ class SparseSlice(Primitive):
         pass
 
     def __call__(self, indices, values, shape, start, size):
-        i, v = _ut(indices, values._t), values._t
-        if i.dim() != 2 or v.dim() != 1 or i.shape[0] != v.shape[0]:
-            raise ValueError(f"For 'SparseSlice', 'indices' must be (nnz, rank) and 'values' (nnz,), but got "
-                             f"{tuple(i.shape)} and {tuple(v.shape)}")
-        dense, lo, n = _ut(shape, v).long(), _ut(start, v).long(), _ut(size, v).long()
-        hi = torch.minimum(lo + n, dense)
-        inside = ((i >= lo) & (i < hi)).all(dim=1)
-        return _wrap(i[inside] - lo), _wrap(v[inside]), _wrap((hi - lo).clamp(min=0))
+        return sparse_func.sparse_slice(indices, values, shape, start, size)
 
 
 class RaggedRange(Primitive):
@@ -73,15 +70,45 @@ class RaggedRange(Primitive):
             raise TypeError(f"For 'RaggedRange', the 'Tsplits' must be int32 or int64, but got {Tsplits}")
 
     def __call__(self, starts, limits, deltas):
-        s = starts._t
-        lo, hi, step = (torch.broadcast_tensors(s, _ut(limits, s), _ut(deltas, s)))
-        parts, sizes = [], [0]
-        for a, b, d in zip(lo.reshape(-1).tolist(), hi.reshape(-1).tolist(), step.reshape(-1).tolist()):
-            if d == 0:
-                raise ValueError("For 'RaggedRange', the 'deltas' must not contain 0.")
-            n = max(0, math.ceil((b - a) / d))
-            parts.append(a + torch.arange(n, dtype=torch.float64 if s.is_floating_point() else torch.int64) * d)
-            sizes.append(sizes[-1] + n)
-        splits = torch.tensor(sizes, dtype=mstype.to_torch(self.Tsplits), device=s.device)
-        values = torch.cat(parts).to(s.dtype).to(s.device) if parts else s.new_zeros((0,))
-        return _wrap(splits), _wrap(values)
+        return sparse_func.ragged_range(starts, limits, deltas, Tsplits=self.Tsplits)
+
+
+class SparseToDense(Primitive):
+    """A dense tensor of ``sparse_shape`` from COO ``indices`` (N x ndim) and ``values``."""
+
+    def __init__(self):
+        super().__init__("SparseToDense")
+
+    def __call__(self, indices, values, sparse_shape):
+        return sparse_func.sparse_to_dense(indices, values, sparse_shape)
+
+
+class SparseTensorDenseMatmul(Primitive):
+    """COO sparse (``indices``, ``values``, ``sparse_shape``) times a dense matrix."""
+
+    @prim_attr_register
+    def __init__(self, adjoint_st=False, adjoint_dt=False):
+        validator.check_value_type("adjoint_st", adjoint_st, [bool], self.name)
+        validator.check_value_type("adjoint_dt", adjoint_dt, [bool], self.name)
+
+    def __call__(self, indices, values, sparse_shape, dense):
+        return sparse_func.sparse_tensor_dense_matmul(indices, values, sparse_shape, dense,
+                                                     adjoint_st=self.adjoint_st, adjoint_dt=self.adjoint_dt)
+
+
+class SparseTensorDenseAdd(Primitive):
+    """COO sparse (``x1_indices``, ``x1_values``, ``x1_shape``) plus the dense ``x2``."""
+
+    def __init__(self):
+        super().__init__("SparseTensorDenseAdd")
+
+    def __call__(self, x1_indices, x1_values, x1_shape, x2):
+        _check_dtypes("SparseTensorDenseAdd", x1_indices=x1_indices)
+        if isinstance(x1_shape, Tensor):
+            _check_ndim("SparseTensorDenseAdd", "x1_shape", x1_shape, 1)
+        if tuple(_ints(x1_shape)) != tuple(x2._t.shape):  # MindSpore 2.10 raises this one as RuntimeError
+            raise RuntimeError(f"For 'SparseTensorDenseAdd', the 'x1_shape' {tuple(_ints(x1_shape))} must be the shape "
+                               f"of 'x2' {tuple(x2._t.shape)} (no broadcasting)")
+        return _wrap(x2._t.index_put(tuple(x1_indices._t.long().t()), x1_values._t, accumulate=True))
+
+__all__ += ["SparseToDense", "SparseTensorDenseMatmul", "SparseTensorDenseAdd"]

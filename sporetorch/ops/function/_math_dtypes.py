@@ -14,7 +14,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from ..function._utils import (
+from ._utils import (
     FLOATS,
     FLOATS_BF16,
     _check_dtype,

@@ -6,6 +6,8 @@ default, 'same', 'pad'); ``leaky_relu`` defaults to ``alpha=0.2``; ``smooth_l1_l
 defaults to ``reduction='none'``; ``dropout`` takes the drop probability ``p``
 and an op-level ``seed``.
 """
+import math
+
 import torch
 import torch.autograd.forward_ad as _forward_ad
 import torch.nn.functional as F
@@ -1311,9 +1313,15 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     """
     _check_reduction("ctc_loss", reduction)
     lp, tg = log_probs._t, targets._t.long()
-    il, tl = _ut(input_lengths).long(), _ut(target_lengths).long()
-    loss = F.ctc_loss(lp, tg, il, tl, blank, reduction, zero_infinity)
+    loss = _ctc_loss(lp, tg, input_lengths, target_lengths, blank, reduction, zero_infinity)
     return _wrap(loss), _wrap(_ctc_log_alpha(lp.detach(), tg, blank))
+
+
+def _ctc_loss(lp, targets, input_lengths, target_lengths, blank, reduction, zero_infinity):
+    """The CTC loss of torch tensors ``lp`` and ``targets`` (lengths: Tensors, tensors or sequences), without
+    ``log_alpha`` (``nn.CTCLoss`` returns the loss alone)."""
+    return F.ctc_loss(lp, targets.long(), _ut(input_lengths).long(), _ut(target_lengths).long(), blank, reduction,
+                      zero_infinity)
 
 
 def _ctc_log_alpha(lp, targets, blank):
@@ -1464,3 +1472,88 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
 __all__ += ["ctc_greedy_decoder"]
 
 _guard_module(globals(), __all__)
+
+
+# ---------------------------------------------------------------------------- losses of the nn cells
+# MindSpore 2.10 has these losses as nn cells only; their bodies live here with the other losses.
+def _poisson_nll_loss(input, target, log_input, full, eps):
+    """Unreduced Poisson negative log likelihood (``nn.PoissonNLLLoss``): ``exp(x) - y x`` with ``log_input``,
+    else ``x - y log(x + eps)``; ``full`` adds the Stirling term where the target exceeds 1."""
+    x = input._t
+    y = target._t.to(x.dtype)
+    loss = torch.exp(x) - y * x if log_input else x - y * torch.log(x + eps)
+    if full:
+        y = torch.clamp(y, min=eps)
+        stirling = (y + 0.5) * torch.log(y) - y + 0.5 * math.log(2 * math.pi)
+        loss = loss + torch.where(y > 1, stirling, torch.zeros_like(stirling))
+    return _wrap(loss)
+
+
+def _cosine_embedding_loss(input1, input2, target, margin):
+    """Unreduced cosine embedding loss as ``nn.CosineEmbeddingLoss`` computes it (no epsilon in the norms,
+    unlike :func:`cosine_embedding_loss`): ``1 - cos`` for target 1, ``max(0, cos - margin)`` for -1."""
+    a, b, y = input1._t, input2._t, target._t
+    cosine = (a * b).sum(1) / (torch.sqrt((a * a).sum(1)) * torch.sqrt((b * b).sum(1)))
+    zeros = torch.zeros_like(cosine)
+    loss = torch.where(y == 1, 1.0 - cosine, zeros) + torch.where(y == -1, torch.clamp(cosine - margin, min=0.0),
+                                                                  zeros)
+    return _wrap(loss)
+
+
+def _focal_loss(logits, labels, weight, gamma):
+    """Unreduced focal loss ``-(1 - p)^gamma log p`` over the class axis 1 (``nn.FocalLoss``): ``labels`` are
+    one-hot of the logits' shape (averaged over classes) or class indices with one channel."""
+    x, y = logits._t, labels._t
+    x = x.reshape(x.shape[0], x.shape[1], -1)
+    y = y.reshape(y.shape[0], y.shape[1], -1)
+    log_p = torch.log_softmax(x, 1)
+    sparse = y.shape[1] == 1
+    if sparse:
+        c = x.shape[1]
+        y = y.long()
+        y = torch.where(y < 0, y + c, y)  # MindSpore 2.10 gathers at the labels: negatives count from the end
+        try:
+            log_p = log_p.gather(1, y).squeeze(1)
+        except RuntimeError:
+            raise RuntimeError(f"For 'FocalLoss', the class-index 'labels' must be in [-{c}, {c}), but got "
+                               f"{labels._t[(labels._t < -c) | (labels._t >= c)].flatten()[0].item()} with logits "
+                               f"of shape {tuple(logits.shape)}") from None
+    p = torch.exp(log_p)
+    if weight is not None:
+        w = weight._t[None, :, None].expand(y.shape[0], -1, y.shape[2])
+        if sparse:
+            w = w.gather(1, y).squeeze(1)
+        log_p = log_p * w
+    factor = torch.pow(1.0 - p, gamma)
+    return _wrap((-factor * log_p).mean(1) if sparse else (-factor * y * log_p).mean(-1))
+
+
+def _sampled_softmax_candidates(op, labels, num_sampled, num_classes, remove_accidental_hits, generator):
+    """Unique uniform candidates for ``nn.SampledSoftmaxLoss`` and the expected counts MindSpore's
+    UniformCandidateSampler reports, as torch tensors ``(sampled, true_count, sampled_count)``."""
+    excluded = set(labels.reshape(-1).tolist()) if remove_accidental_hits else set()
+    if num_classes - len(excluded) < num_sampled:
+        raise ValueError(f"For '{op}', only {num_classes - len(excluded)} classes are not "
+                         f"true labels of the batch, fewer than num_sampled {num_sampled}")
+    chosen, tries = [], 0
+    while len(chosen) < num_sampled:
+        tries += 1
+        c = int(torch.randint(num_classes, (1,), generator=generator))
+        if c not in excluded and c not in chosen:
+            chosen.append(c)
+    p = 1.0 / num_classes
+    count = 1.0 - (1.0 - p) ** tries if remove_accidental_hits else num_sampled * p
+    sampled = torch.tensor(chosen, dtype=torch.int64)
+    return sampled, torch.full(labels.shape, count), torch.full((num_sampled,), count)
+
+
+def _sampled_softmax_loss(x, w, b, y, sampled, true_count, sampled_count, num_true):
+    """Per-example softmax cross entropy over the true and the sampled classes (``nn.SampledSoftmaxLoss``),
+    the logits corrected by the log expected counts; torch tensors in and out."""
+    true_logits = (x.unsqueeze(1) * w[y]).sum(-1) + b[y] - torch.log(true_count.to(x.dtype))
+    sampled_logits = x @ w[sampled].T + b[sampled] - torch.log(sampled_count.to(x.dtype))
+    out_logits = torch.cat((true_logits, sampled_logits), 1)
+    targets = torch.cat((torch.full_like(true_logits, 1.0 / num_true), torch.zeros_like(sampled_logits)), 1)
+    # MindSpore's stabilised softmax with a 1e-20 floor inside the log.
+    pred = torch.softmax(out_logits, 1)
+    return -(targets * torch.log(pred + 1.0e-20)).sum(1)

@@ -264,8 +264,14 @@ def gelu(input, approximate='none'):
 
 
 def fast_gelu(x):
-    """MindSpore's fast GeLU ``x * sigmoid(1.702 x)``."""
-    return _activation("fast_gelu", lambda t: t * torch.sigmoid(1.702 * t), x, "x")
+    """MindSpore's fast GeLU ``x * sigmoid(1.702 x)``, in its kernel's form
+    ``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))`` (no overflow for large ``|x|``)."""
+    return _activation("fast_gelu", _fast_gelu, x, "x")
+
+
+def _fast_gelu(t):
+    a = t.abs()
+    return t / (1 + torch.exp(-1.702 * a)) * torch.exp(0.851 * (t - a))
 
 
 @_inline_checked
@@ -377,7 +383,10 @@ def prelu(input, weight):
 
 def rrelu(input, lower=0.125, upper=0.3333333333333333):
     """Randomised leaky ReLU with a slope drawn from ``[lower, upper)`` per element."""
-    return _wrap(F.rrelu(input._t, lower, upper, training=True))
+    t = input._t
+    if t.dtype == torch.float16:  # torch's CPU kernel lacks float16, MindSpore's has it
+        return _wrap(F.rrelu(t.float(), lower, upper, training=True).half())
+    return _wrap(F.rrelu(t, lower, upper, training=True))
 
 
 def glu(x, axis=-1):

@@ -1566,3 +1566,36 @@ def _sampled_softmax_loss(x, w, b, y, sampled, true_count, sampled_count, num_tr
     # MindSpore's stabilised softmax with a 1e-20 floor inside the log.
     pred = torch.softmax(out_logits, 1)
     return -(targets * torch.log(pred + 1.0e-20)).sum(1)
+
+
+# ---------------------------------------------------------------------------- embedding lookups of the nn cells
+def _clip_rows_by_norm(x, max_norm):
+    """Rows (last axis) of Tensor ``x`` scaled down to an L2 norm of at most ``max_norm``
+    (``nn.EmbeddingLookup``'s ``max_norm``)."""
+    out = x._t
+    norm = out.norm(dim=-1, keepdim=True)
+    return _wrap(out * torch.clamp(max_norm / norm.clamp_min(1e-12), max=1.0))
+
+
+def _merge_fields(rows, values, fields, field_size, operator):
+    """``nn.MultiFieldEmbeddingLookup``'s merge, on torch tensors: the looked-up ``rows`` (B, F, E) weighted
+    by ``values`` (B, F) and combined per (sample, field id) by ``operator`` ("SUM", "MEAN" over the sum of
+    ``|values|``, or "MAX" ignoring zero values); empty fields are 0. Returns (B, field_size, E)."""
+    batch, size = rows.shape[0], rows.shape[-1]
+    segments = (fields.long() + torch.arange(batch, device=rows.device)[:, None] * field_size).reshape(-1)
+    num = batch * field_size
+    weighted = (values.unsqueeze(-1) * rows).reshape(-1, size)
+    counts = torch.zeros(num, dtype=values.dtype, device=values.device).index_add(0, segments,
+                                                                                   values.abs().reshape(-1))
+    if operator == "MAX":
+        weighted = weighted.masked_fill((values == 0).reshape(-1, 1), float("-inf"))
+        merged = torch.full((num, size), float("-inf"), dtype=weighted.dtype, device=weighted.device)
+        merged = merged.scatter_reduce(0, segments[:, None].expand(-1, size), weighted, "amax")
+        merged = torch.where((counts != 0)[:, None], merged, torch.zeros_like(merged))
+    else:
+        merged = torch.zeros(num, size, dtype=weighted.dtype, device=weighted.device).index_add(0, segments,
+                                                                                                weighted)
+        if operator == "MEAN":
+            merged = torch.where((counts != 0)[:, None], merged / counts.clamp_min(1e-30)[:, None],
+                                 torch.zeros_like(merged))
+    return merged.reshape(batch, field_size, size)

@@ -252,3 +252,35 @@ def adafactor_update_(p, g, rate, row, col, full, avg, *, beta2t, eps, clip_thre
     if weight_decay:
         p32 = p32 - p32 * weight_decay * rate
     p.copy_(p32 - update)
+
+
+# ---------------------------------------------------------------------------- loss scaling
+def all_finite_(tensors):
+    """A 0-D bool tensor: whether no tensor of the list ``tensors`` holds inf or NaN (``amp.all_finite``)."""
+    if not tensors:
+        return torch.tensor(True)
+    return torch.stack([torch.isfinite(t).all() for t in tensors]).all()
+
+
+def unscale_and_check_(tensors, scale):
+    """Divide ``tensors`` by ``scale`` in place and return a 0-D float32 tensor, positive when any of them
+    holds inf or NaN (one fused pass)."""
+    found = torch.zeros((), dtype=torch.float32, device=tensors[0].device if tensors else "cpu").reshape(1)
+    inv = (1.0 / scale.float()).reshape(1).to(found.device)
+    if tensors:
+        # torch's fused unscale-and-check kernel (the GradScaler's): one pass over every gradient
+        torch._amp_foreach_non_finite_check_and_unscale_(tensors, found, inv)
+    return found.reshape(())
+
+
+def dynamic_loss_scale_update_(scale, cur, last, overflow, *, factor, window, minimum):
+    """MindSpore's dynamic loss-scale update, in place: on ``overflow`` the scale is divided by ``factor`` (not
+    below ``minimum``); after ``window`` overflow-free steps (``cur - last``) it is multiplied by ``factor``;
+    ``last`` records the step of the last overflow or growth and ``cur`` counts the steps."""
+    overflow = torch.as_tensor(overflow).reshape(()).to(torch.bool)
+    on_overflow = torch.where(overflow, torch.clamp(scale / factor, min=minimum), scale)
+    should_inc = (cur - last) >= window
+    last.copy_(torch.where(overflow | should_inc, cur, last))
+    grow = should_inc & ~overflow
+    scale.copy_(torch.where(grow, on_overflow * factor, on_overflow).to(scale.dtype))
+    cur.add_(1)

@@ -843,6 +843,21 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
         _no_tensor("layer_norm", e, input=input, normalized_shape=normalized_shape, weight=weight, bias=bias)
 
 
+def _layer_norm_from_axis(t, norm_axis, gamma, beta, eps):
+    """MindSpore's LayerNorm kernel on torch tensors: ``t`` normalised over the axes from ``norm_axis`` with
+    the biased variance, scaled by ``gamma`` and shifted by ``beta`` (broadcast against the trailing axes).
+    Returns ``(y, mean, var)``, the statistics with kept dimensions. ``nn.LayerNorm`` (when the parameter
+    axes differ from the normalised ones) and the ``LayerNorm`` Primitive share it."""
+    var, mean = torch.var_mean(t, tuple(range(norm_axis, t.dim())), correction=0, keepdim=True)
+    return (t - mean) * torch.rsqrt(var + eps) * gamma + beta, mean, var
+
+
+def _instance_norm(input, gamma, beta, momentum, eps):
+    """Instance normalisation of Tensor ``input`` (N, C, ...) with per-channel ``gamma``/``beta``
+    (``nn.InstanceNorm1d/2d/3d``): each sample's channel over its spatial axes, batch statistics."""
+    return _wrap(F.instance_norm(input._t, None, None, gamma._t, beta._t, True, momentum, eps))
+
+
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     """Normalise over groups of channels."""
     if isinstance(num_groups, bool) or not isinstance(num_groups, int):

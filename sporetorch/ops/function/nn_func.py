@@ -463,19 +463,34 @@ def _tuple(v, n):
     return (v,) * n
 
 
+def _same_pad_flat(in_sizes, kernel, stride, dilation):
+    """TensorFlow-style 'same' padding (MindSpore's ``pad_mode='same'``) as an ``F.pad`` argument (last
+    dimension first): output = ceil(in / stride); the extra padding goes after. The one formula of the
+    convolutions and poolings, functional and nn."""
+    flat = []
+    for size, k, s, d in reversed(list(zip(in_sizes, kernel, stride, dilation))):
+        out = (size + s - 1) // s
+        total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
+        flat += [total // 2, total - total // 2]
+    return flat
+
+
+def _avg_pool_same(fn, t, flat, kernel, stride, nd):
+    """Average pooling ``fn`` (torch's avg_poolNd) of torch tensor ``t`` with MindSpore's 'same' padding
+    ``flat``: the 3-D kernel averages the zero padding in (divisor = kernel volume); the 1-D/2-D ones average
+    the real cells only (window sums divided by window counts)."""
+    if nd == 3:
+        return fn(F.pad(t, flat), kernel, stride)
+    ones = torch.ones((1,) * (t.dim() - nd) + tuple(t.shape[-nd:]), dtype=t.dtype, device=t.device)
+    return fn(F.pad(t, flat), kernel, stride) / fn(F.pad(ones, flat), kernel, stride)
+
+
 def _conv_padding(op, t, weight_shape, nd, stride, pad_mode, padding, dilation):
     """Pad ``t`` as MindSpore's ``pad_mode`` asks and return (input, torch padding)."""
     if pad_mode == "valid":
         return t, 0
     if pad_mode == "same":
-        stride, dilation = _tuple(stride, nd), _tuple(dilation, nd)
-        pads = []
-        for i in range(nd):
-            size = t.shape[2 + i]
-            k = (weight_shape[2 + i] - 1) * dilation[i] + 1
-            out = -(-size // stride[i])
-            total = max((out - 1) * stride[i] + k - size, 0)
-            pads = [total // 2, total - total // 2] + pads
+        pads = _same_pad_flat(t.shape[2:2 + nd], weight_shape[2:2 + nd], _tuple(stride, nd), _tuple(dilation, nd))
         return F.pad(t, pads), 0
     if pad_mode == "pad":
         if isinstance(padding, int) or len(padding) == nd:

@@ -19,6 +19,11 @@ def scale(grads, factor):
     return torch._foreach_mul(grads, factor)
 
 
+def divide(grads, divisor):
+    """New tensors ``g / divisor`` (the mean of all-reduced gradients)."""
+    return torch._foreach_div(grads, divisor)
+
+
 def add_weight_decay(grads, params, wd):
     """New tensors ``g + wd * p`` (L2 weight decay added to the gradients)."""
     return torch._foreach_add(grads, params, alpha=wd)

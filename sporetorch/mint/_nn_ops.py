@@ -2,12 +2,12 @@
 batch-norm statistics used by SyncBatchNorm, ...), over :mod:`sporetorch.ops`."""
 from .. import ops
 from ..ops.function import nn_func
-from .nn import functional as F
+from .nn import functional as mF
 
 __all__ = ["batch_norm_elemt", "batch_norm_gather_stats_with_counts", "batch_norm_stats", "conv2d", "conv_tbc",
            "jit_forbidden_register", "jit_view_unsupported", "npu_gelu", "softmax", "softmax_ext"]
 
-conv2d = F.conv2d
+conv2d = mF.conv2d
 batch_norm_stats = nn_func.batch_norm_stats
 batch_norm_elemt = nn_func.batch_norm_elemt
 batch_norm_gather_stats_with_counts = nn_func.batch_norm_gather_stats_with_counts
@@ -21,7 +21,7 @@ def softmax(input, dim, *, dtype=None):
 
 def softmax_ext(input, dim=None, dtype=None):
     """Softmax along ``dim`` (torch's implicit axis when None) (``mindspore.mint.softmax_ext``)."""
-    return F.softmax(input, dim, dtype)
+    return mF.softmax(input, dim, dtype)
 
 
 def npu_gelu(input, approximate='none'):

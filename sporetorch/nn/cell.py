@@ -552,6 +552,7 @@ class Cell:
                 target.set_data(value)
             else:
                 with torch.no_grad():
+                    # loading a Parameter's value (a Python/numpy value becomes a tensor): plumbing
                     target._t.copy_(value._t if isinstance(value, Tensor) else torch.as_tensor(value))
         return _IncompatibleKeys(missing, unexpected)
 

@@ -2,20 +2,21 @@
 optimizer's ``global_step`` Tensor to the learning rate of that step (a float32 Tensor)."""
 import math
 
-import torch
-
-from ..common.tensor import Tensor, _wrap
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from ..ops.function.array_func import cast
+from ..ops.function.clip_func import clamp
+from ..ops.function.math_func import ceil, floor, pow as _pow, sin
 from .cell import Cell
 from .optim._validate import check_bool, check_float, check_int, check_is_float, check_strict_float
 
 
 def _step_float(global_step):
-    """The step as a float32 torch tensor (accepts a Tensor or a Python number)."""
+    """The step as a float32 Tensor (accepts a Tensor or a Python number)."""
     if not isinstance(global_step, (Tensor, int, float)) or isinstance(global_step, bool):
         raise TypeError(f"For the learning-rate schedule, the 'global_step' must be a Tensor, but got "
                         f"{type(global_step).__name__}")
-    t = global_step._t if isinstance(global_step, Tensor) else torch.tensor(global_step)
-    return t.to(torch.float32)
+    return cast(global_step, mstype.float32) if isinstance(global_step, Tensor) else Tensor(global_step, mstype.float32)
 
 
 class LearningRateSchedule(Cell):
@@ -46,8 +47,8 @@ class ExponentialDecayLR(_DecayLR):
     def construct(self, global_step):
         p = _step_float(global_step) / self.decay_steps
         if self.is_stair:
-            p = torch.floor(p)
-        return _wrap(self.learning_rate * torch.pow(torch.tensor(self.decay_rate, dtype=torch.float32), p))
+            p = floor(p)
+        return self.learning_rate * _pow(Tensor(self.decay_rate, mstype.float32), p)
 
 
 class NaturalExpDecayLR(_DecayLR):
@@ -57,9 +58,8 @@ class NaturalExpDecayLR(_DecayLR):
     def construct(self, global_step):
         p = _step_float(global_step)
         if self.is_stair:
-            p = torch.floor(p / self.decay_steps) * self.decay_steps
-        return _wrap(self.learning_rate * torch.pow(torch.tensor(math.e, dtype=torch.float32),
-                                                    -self.decay_rate * p))
+            p = floor(p / self.decay_steps) * self.decay_steps
+        return self.learning_rate * _pow(Tensor(math.e, mstype.float32), -self.decay_rate * p)
 
 
 class InverseDecayLR(_DecayLR):
@@ -68,8 +68,8 @@ class InverseDecayLR(_DecayLR):
     def construct(self, global_step):
         p = _step_float(global_step) / self.decay_steps
         if self.is_stair:
-            p = torch.floor(p)
-        return _wrap(self.learning_rate / (1 + self.decay_rate * p))
+            p = floor(p)
+        return self.learning_rate / (1 + self.decay_rate * p)
 
 
 class CosineDecayLR(LearningRateSchedule):
@@ -90,9 +90,9 @@ class CosineDecayLR(LearningRateSchedule):
         self.delta = 0.5 * (max_lr - min_lr)
 
     def construct(self, global_step):
-        p = torch.clamp(_step_float(global_step), max=float(self.decay_steps))
+        p = clamp(_step_float(global_step), max=float(self.decay_steps))
         # MindSpore writes cos(x) as sin(x + pi/2); keep its rounding.
-        return _wrap(self.min_lr + self.delta * (1.0 + torch.sin(math.pi * (p / self.decay_steps + 0.5))))
+        return self.min_lr + self.delta * (1.0 + sin(math.pi * (p / self.decay_steps + 0.5)))
 
 
 class PolynomialDecayLR(LearningRateSchedule):
@@ -119,11 +119,11 @@ class PolynomialDecayLR(LearningRateSchedule):
         step = _step_float(global_step)
         period = float(self.decay_steps)
         if self.update_decay_steps:
-            period = period * torch.clamp(torch.ceil(step / period), min=1.0)
+            period = period * clamp(ceil(step / period), min=1.0)
         else:
-            step = torch.clamp(step, max=period)
+            step = clamp(step, max=period)
         p = step / period
-        return _wrap(self.diff_learning_rate * torch.pow(1.0 - p, self.power) + self.end_learning_rate)
+        return self.diff_learning_rate * _pow(1.0 - p, self.power) + self.end_learning_rate
 
 
 class WarmUpLR(LearningRateSchedule):
@@ -138,8 +138,8 @@ class WarmUpLR(LearningRateSchedule):
         self.warmup_steps = warmup_steps
 
     def construct(self, global_step):
-        p = torch.clamp(_step_float(global_step), max=float(self.warmup_steps)) / self.warmup_steps
-        return _wrap(self.learning_rate * p)
+        p = clamp(_step_float(global_step), max=float(self.warmup_steps)) / self.warmup_steps
+        return self.learning_rate * p
 
 
 __all__ = ["LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR", "InverseDecayLR", "CosineDecayLR",

@@ -212,7 +212,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     """``base ** linspace(start, stop)``."""
     res, _ = _space(start, stop, num, endpoint, axis)
-    return _cast_out(_wrap(torch.pow(torch.tensor(float(base), dtype=torch.float32), res)), dtype)
+    return _cast_out(ops.pow(Tensor(float(base), mstype.float32), _wrap(res)), dtype)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
@@ -314,7 +314,7 @@ def meshgrid(*xi, sparse=False, indexing="xy"):
             shape[0], shape[1] = shape[1], shape[0]
         out.append(x.reshape(tuple(shape)))
     if not sparse:
-        full_shape = torch.broadcast_shapes(*[tuple(o.shape) for o in out])
+        full_shape = onp.broadcast_shapes(*[tuple(o.shape) for o in out])
         out = [ops.broadcast_to(o, tuple(full_shape)) for o in out]
     return out
 

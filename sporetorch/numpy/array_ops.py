@@ -1,4 +1,5 @@
 """Shape and indexing functions of ``mindspore.numpy``."""
+import numpy as onp
 import torch
 
 from .. import ops
@@ -212,7 +213,7 @@ def broadcast_to(array, shape):
 def broadcast_arrays(*args):
     """The inputs broadcast against each other."""
     tensors = [_one(a) for a in args]
-    shape = tuple(torch.broadcast_shapes(*[tuple(t.shape) for t in tensors]))
+    shape = tuple(onp.broadcast_shapes(*[tuple(t.shape) for t in tensors]))
     return [ops.broadcast_to(t, shape) for t in tensors]
 
 
@@ -289,8 +290,8 @@ def take_along_axis(arr, indices, axis):
     arr, indices = _one(arr), _one(indices)
     if axis is None:
         arr, axis = arr.reshape(-1), 0
-    shape = torch.broadcast_shapes(tuple(s if i != axis % arr.ndim else 1 for i, s in enumerate(arr.shape)),
-                                   tuple(s if i != axis % arr.ndim else 1 for i, s in enumerate(indices.shape)))
+    shape = onp.broadcast_shapes(tuple(s if i != axis % arr.ndim else 1 for i, s in enumerate(arr.shape)),
+                                 tuple(s if i != axis % arr.ndim else 1 for i, s in enumerate(indices.shape)))
     idx_shape = list(shape)
     idx_shape[axis % arr.ndim] = indices.shape[axis % arr.ndim]
     arr_shape = list(shape)
@@ -300,18 +301,19 @@ def take_along_axis(arr, indices, axis):
 
 
 def _index(indices, n, mode, negative_from_end=True):
-    idx = indices._t.long()
+    """Int64 index Tensor of ``indices`` into a size-``n`` axis under numpy's ``mode``."""
+    idx = _cast(indices, mstype.int64)
     if mode == "clip":
         # take counts negative indices from the end before clipping; choose clips them to 0 (MindSpore).
         if negative_from_end:
-            idx = torch.where(idx < 0, idx + n, idx)
-        return idx.clamp(0, n - 1)
+            idx = ops.where(idx < 0, idx + n, idx)
+        return ops.clamp(idx, 0, n - 1)
     if mode == "wrap":
-        return torch.remainder(idx, n)
+        return ops.remainder(idx, n)
     if mode == "raise":
-        if bool(((idx < -n) | (idx >= n)).any()):
+        if bool(ops.logical_or(idx < -n, idx >= n).any()):
             raise IndexError("index out of range")
-        return torch.remainder(idx, n)
+        return ops.remainder(idx, n)
     raise ValueError("invalid mode, expecting 'raise', 'wrap' or 'clip'")
 
 
@@ -323,7 +325,7 @@ def take(a, indices, axis=None, mode="clip"):
         a, axis = a.reshape(-1), 0
     axis = _check_axis(axis, a.ndim)
     idx = _index(indices, a.shape[axis], mode)
-    res = ops.index_select(a, axis, _wrap(idx.reshape(-1)))
+    res = ops.index_select(a, axis, idx.reshape(-1))
     return res.reshape(a.shape[:axis] + indices.shape + a.shape[axis + 1:])
 
 
@@ -333,7 +335,7 @@ def repeat(a, repeats, axis=None):
     if axis is None:
         a, axis = a.reshape(-1), 0
     if isinstance(repeats, (list, tuple)):
-        repeats = Tensor(torch.tensor(repeats))
+        repeats = Tensor(onp.asarray(repeats))
     return ops.repeat_interleave(a, repeats, axis)
 
 
@@ -357,10 +359,10 @@ def choose(a, choices, mode="clip"):
     """Elements of ``choices[a]`` (index arrays broadcast against the choices)."""
     a = _one(a)
     tensors = _to_common(*choices) if len(choices) > 1 else (_one(choices[0]),)
-    stacked = torch.stack(torch.broadcast_tensors(*[t._t for t in tensors], a._t)[:-1])
-    idx = _index(a, len(tensors), mode, negative_from_end=False)
-    idx = torch.broadcast_to(idx, stacked.shape[1:])
-    return _wrap(torch.gather(stacked, 0, idx.unsqueeze(0)).squeeze(0))
+    shape = onp.broadcast_shapes(*[t.shape for t in tensors], a.shape)
+    stacked = ops.stack([ops.broadcast_to(t, shape) for t in tensors])
+    idx = ops.broadcast_to(_index(a, len(tensors), mode, negative_from_end=False), shape)
+    return ops.gather_elements(stacked, 0, idx.expand_dims(0)).squeeze(0)
 
 
 def size(a, axis=None):
@@ -408,10 +410,10 @@ def piecewise(x, condlist, funclist, *args, **kw):
     condlist = [_cast(_one(c), mstype.bool_) for c in condlist]
     if len(funclist) == len(condlist) + 1:
         # The extra function applies where no condition holds.
-        condlist.append(_wrap(~torch.stack([c._t for c in condlist]).any(0)))
+        condlist.append(ops.logical_not(ops.stack(condlist).any(0)))
     elif len(funclist) != len(condlist):
         raise ValueError("function list and condition list must be the same length")
-    res = Tensor(torch.zeros_like(x._t))
+    res = ops.zeros_like(x)
     for cond, func in zip(condlist, funclist):
         value = func(x, *args, **kw) if callable(func) else func
         res = ops.where(cond, _cast(_one(value), x.dtype), res)
@@ -420,16 +422,16 @@ def piecewise(x, condlist, funclist, *args, **kw):
 
 def unravel_index(indices, shape, order="C"):
     """The coordinate arrays of flat ``indices`` into an array of ``shape`` (int32)."""
-    idx = _one(indices)._t.long()
+    idx = _cast(_one(indices), mstype.int64)
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
     dims = shape[::-1] if order == "C" else shape
     out = []
     for d in dims:
-        out.append(torch.remainder(idx, d).to(torch.int32))
-        idx = torch.div(idx, d, rounding_mode="floor")
+        out.append(_cast(ops.remainder(idx, d), mstype.int32))
+        idx = ops.floor_divide(idx, d)
     if order == "C":
         out = out[::-1]
-    return tuple(_wrap(o) for o in out)
+    return tuple(out)
 
 
 def argwhere(a):

@@ -1,4 +1,5 @@
 """Comparison and logic functions of ``mindspore.numpy``."""
+import numpy as onp
 import torch
 
 from .. import ops
@@ -71,7 +72,7 @@ def signbit(x, dtype=None):
     x = _one(x)
     if x.dtype == mstype.bool_:
         raise TypeError("For 'signbit', the input dtype must not be bool.")
-    return _cast_out(ops.less(x, _wrap(torch.zeros((), dtype=x._t.dtype))), dtype)
+    return _cast_out(ops.less(x, ops.zeros((), x.dtype)), dtype)
 
 
 def isscalar(element):
@@ -106,8 +107,8 @@ def logical_not(a, dtype=None):
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Whether ``|a - b| <= atol + rtol * |b|`` element-wise."""
     a, b = _to_common(a, b)
-    a_t, b_t = torch.broadcast_tensors(a._t, b._t)
-    return ops.isclose(_wrap(a_t), _wrap(b_t), rtol, atol, equal_nan)
+    shape = onp.broadcast_shapes(a.shape, b.shape)
+    return ops.isclose(ops.broadcast_to(a, shape), ops.broadcast_to(b, shape), rtol, atol, equal_nan)
 
 
 def in1d(ar1, ar2, invert=False):
@@ -132,20 +133,20 @@ def array_equal(a1, a2, equal_nan=False):
     a1, a2 = _to_common(a1, a2)
     if a1.shape != a2.shape:
         return Tensor(False)
-    eq = a1._t == a2._t
+    eq = ops.equal(a1, a2)
     if equal_nan and _is_float(a1):
-        eq = eq | (torch.isnan(a1._t) & torch.isnan(a2._t))
-    return _wrap(eq.all())
+        eq = ops.logical_or(eq, ops.logical_and(ops.isnan(a1), ops.isnan(a2)))
+    return ops.all(eq)
 
 
 def array_equiv(a1, a2):
     """Whether the arrays are equal after broadcasting (a 0-d bool Tensor)."""
     a1, a2 = _to_common(a1, a2)
     try:
-        x, y = torch.broadcast_tensors(a1._t, a2._t)
-    except RuntimeError:
+        shape = onp.broadcast_shapes(a1.shape, a2.shape)
+    except ValueError:
         return Tensor(False)
-    return _wrap((x == y).all())
+    return ops.all(ops.equal(ops.broadcast_to(a1, shape), ops.broadcast_to(a2, shape)))
 
 
 def setdiff1d(ar1, ar2, assume_unique=False):

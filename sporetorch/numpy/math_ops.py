@@ -86,7 +86,8 @@ def maximum(x1, x2, dtype=None):
 def heaviside(x1, x2, dtype=None):
     """0 where ``x1 < 0``, 1 where ``x1 > 0``, else ``x2`` (also for NaN, as in MindSpore)."""
     x1, x2 = _to_common(x1, x2)
-    x1, x2 = (_wrap(t) for t in torch.broadcast_tensors(x1._t, x2._t))
+    shape = onp.broadcast_shapes(x1.shape, x2.shape)
+    x1, x2 = ops.broadcast_to(x1, shape), ops.broadcast_to(x2, shape)
     zero, one = ops.zeros_like(x1), ops.ones_like(x1)
     return _cast_out(ops.where(x1 < 0, zero, ops.where(x1 > 0, one, x2)), dtype)
 
@@ -192,9 +193,10 @@ def reciprocal(x, dtype=None):
     x = _one(x)
     if _is_float(x):
         return _apply_unary(ops.reciprocal, x, dtype)
-    res = torch.trunc(1.0 / x._t.to(torch.float64))
-    res = torch.where(torch.isinf(res), torch.tensor(float(torch.iinfo(x._t.dtype).max), dtype=torch.float64), res)
-    return _cast_out(_wrap(res.to(x._t.dtype)), dtype)
+    res = ops.trunc(ops.reciprocal(_cast(x, mstype.float64)))
+    big = Tensor(onp.array(onp.iinfo(mstype.dtype_to_nptype(x.dtype)).max, onp.float64))  # exact in float64
+    res = ops.where(ops.isinf(res), big, res)
+    return _cast_out(_cast(res, x.dtype), dtype)
 
 
 def sign(x, dtype=None):
@@ -269,7 +271,7 @@ def around(a, decimals=0):
     a = _one(a)
     if not _is_float(a):
         return a
-    return _wrap(torch.round(a._t, decimals=decimals))
+    return ops.round(a, decimals=decimals)
 
 
 def clip(x, xmin, xmax, dtype=None):
@@ -397,7 +399,7 @@ def argmin(a, axis=None):
 
 
 def _nan_to(a, value):
-    return _wrap(torch.where(torch.isnan(a._t), torch.tensor(value, dtype=a._t.dtype), a._t)) if _is_float(a) else a
+    return ops.where(ops.isnan(a), Tensor(value, a.dtype), a) if _is_float(a) else a
 
 
 def nansum(a, axis=None, dtype=None, keepdims=False):
@@ -408,7 +410,7 @@ def nansum(a, axis=None, dtype=None, keepdims=False):
 
 
 def _nan_count(a, axis, keepdims):
-    valid = (~_wrap(torch.isnan(a._t))).astype(a.dtype)
+    valid = ops.logical_not(ops.isnan(a)).astype(a.dtype)
     return valid.sum(_axis(axis), keepdims=keepdims)
 
 
@@ -524,16 +526,16 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     a, b = _to_common(a, b)
     if axis is not None:
         axisa = axisb = axisc = axis
-    a_t, b_t = torch.movedim(a._t, axisa, -1), torch.movedim(b._t, axisb, -1)
-    if a_t.shape[-1] == 2:
-        a_t = torch.nn.functional.pad(a_t, (0, 1))
-    if b_t.shape[-1] == 2:
-        b_t = torch.nn.functional.pad(b_t, (0, 1))
-    a_t, b_t = torch.broadcast_tensors(a_t, b_t)
-    res = ops.cross(_wrap(a_t), _wrap(b_t), -1)
+    a_v, b_v = ops.movedim(a, axisa, -1), ops.movedim(b, axisb, -1)
+    if a_v.shape[-1] == 2:
+        a_v = ops.pad(a_v, (0, 1))
+    if b_v.shape[-1] == 2:
+        b_v = ops.pad(b_v, (0, 1))
+    shape = onp.broadcast_shapes(a_v.shape, b_v.shape)
+    res = ops.cross(ops.broadcast_to(a_v, shape), ops.broadcast_to(b_v, shape), -1)
     if a.shape[axisa] == 2 and b.shape[axisb] == 2:
         return res[..., 2]
-    return _wrap(torch.movedim(res._t, -1, axisc))
+    return ops.movedim(res, -1, axisc)
 
 
 def multi_dot(arrays):
@@ -554,7 +556,7 @@ def matrix_power(a, n):
     if _is_float(a):
         return ops.matrix_power(a, n)
     # torch's matrix_power has no integer kernel on every backend: multiply by squaring.
-    res = _wrap(torch.eye(a.shape[-1], dtype=a._t.dtype).expand(a.shape).clone())
+    res = ops.broadcast_to(ops.eye(a.shape[-1], a.shape[-1], a.dtype), a.shape).copy()
     base = a
     while n > 0:
         if n & 1:
@@ -625,7 +627,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
 def convolve(a, v, mode="full"):
     """Discrete linear convolution of two 1-D arrays."""
     a, v = _to_common(a, v)
-    return _correlate(a, _wrap(torch.flip(v._t, (0,))), mode)
+    return _correlate(a, ops.flip(v, (0,)), mode)
 
 
 def correlate(a, v, mode="valid"):
@@ -902,12 +904,12 @@ def ravel_multi_index(multi_index, dims, mode="clip", order="C"):
     """
     if mode not in ("clip", "wrap"):
         raise ValueError("invalid mode, expecting 'wrap' or 'clip'")
-    idx = [_one(i)._t.long() for i in multi_index]
+    idx = [_cast(_one(i), mstype.int64) for i in multi_index]
     dims = tuple(dims)
     if order == "F":
         idx, dims = idx[::-1], dims[::-1]
-    flat = torch.zeros_like(idx[0])
+    flat = ops.zeros_like(idx[0])
     for i, d in zip(idx, dims):
-        i = i.clamp(0, d - 1) if mode == "clip" else torch.remainder(i, d)
+        i = ops.clamp(i, 0, d - 1) if mode == "clip" else ops.remainder(i, d)
         flat = flat * d + i
-    return _wrap(flat.to(torch.float32))
+    return _cast(flat, mstype.float32)

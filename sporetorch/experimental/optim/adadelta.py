@@ -1,5 +1,5 @@
 """Adadelta (the update of ``nn.Adadelta``)."""
-from ...nn.optim.adagrad import adadelta_update_
+from ...ops.function.optim_func import adadelta_update_
 from ._checks import check_greater_than, check_not_less_than
 from .optimizer import Optimizer
 

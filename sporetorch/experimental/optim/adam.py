@@ -1,7 +1,8 @@
 """Adam with MindSpore's placement of epsilon (the update of ``nn.Adam``)."""
 import math
 
-from ...nn.optim.adam import _float32, adam_update_
+from ...nn.optim.adam import _float32
+from ...ops.function.optim_func import adam_update_
 from ._checks import check_adam_args
 from .optimizer import Optimizer
 

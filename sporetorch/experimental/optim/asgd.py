@@ -1,5 +1,4 @@
 """ASGD: averaged stochastic gradient descent."""
-import torch
 from torch.optim.asgd import asgd as _asgd
 
 from ...common.parameter import Parameter
@@ -48,7 +47,8 @@ class ASGD(Optimizer):
         mus = [p._t.reshape(()) for p in self.mu[start:end]]
         if self._step == 1:
             # torch starts eta at lr; MindSpore sets it on the first step.
-            torch._foreach_copy_(etas, [torch.tensor(lr, dtype=e.dtype) for e in etas])
+            for e in etas:
+                e.fill_(lr)
         _asgd(params, grads, self._state_t(self.ax, start, end), mus, etas, self._steps(self._step, len(params)),
               maximize=group["maximize"], lambd=group["lambd"], lr=lr, t0=group["t0"], alpha=group["alpha"],
               weight_decay=group["weight_decay"])

@@ -9,6 +9,8 @@ from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
 from ...nn.cell import Cell
 from ...nn.optim.optimizer import Optimizer as _NnOptimizer
+from ...ops.function._utils import _ut
+from ...ops.function.optim_func import add_weight_decay, negate
 
 __all__ = ["Optimizer"]
 
@@ -167,12 +169,13 @@ class Optimizer(Cell):
             for group_id, group in enumerate(self.param_groups):
                 start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
                 params = [p._t for p in self.parameters[start:end]]
-                grads = [g._t if isinstance(g, Tensor) else torch.as_tensor(g) for g in gradients[start:end]]
+                grads = [_ut(g) for g in gradients[start:end]]
                 self._update(group, start, end, params, grads, self._group_lr(group_id))
         return True
 
     def _clone_state(self, prefix, fill=0.0):
         """``prefix.<name>`` Parameters like ``parameters``, filled with ``fill``."""
+        # state allocation, no computation
         return ParameterTuple(Parameter(torch.full_like(p._t, float(fill)), name=f"{prefix}.{p.name}")
                               for p in self.parameters)
 
@@ -199,15 +202,15 @@ class Optimizer(Cell):
     @staticmethod
     def _steps(count, n):
         """Step tensors for torch's functional kernels, which add one before they use them."""
-        return [torch.tensor(float(count - 1)) for _ in range(n)]
+        return [torch.tensor(float(count - 1)) for _ in range(n)]  # step-count arguments (plumbing)
 
     @staticmethod
     def _decay_weight(weight_decay, params, grads):
         """L2 weight decay added to the gradients (``grad + weight_decay * param``)."""
         if weight_decay != 0.0:
-            return torch._foreach_add(grads, params, alpha=weight_decay)
+            return add_weight_decay(grads, params, weight_decay)
         return grads
 
     @staticmethod
     def _maximize(maximize, grads):
-        return torch._foreach_neg(grads) if maximize else grads
+        return negate(grads) if maximize else grads

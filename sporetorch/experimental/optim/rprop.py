@@ -1,5 +1,5 @@
 """Rprop: resilient back-propagation (the update of ``nn.Rprop``)."""
-from ...nn.optim.asgd import rprop_update_
+from ...ops.function.optim_func import rprop_update_
 from ._checks import check_greater_than
 from .optimizer import Optimizer
 

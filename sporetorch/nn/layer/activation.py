@@ -1,14 +1,15 @@
 """Activation layers and ``get_activation``.
 
 Each activation is a parameter-free Cell (PReLU and its Ext variant hold ``a``/``weight``)
-whose ``construct`` is one torch call on the wrapped tensor.
+whose ``construct`` checks its input as MindSpore's cell does and calls the functional op of ``ops``.
 """
 import torch
-import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function import nn_func as _nn
+from ...ops.function.creation_func import full
 from ...ops.function.nn_func import _relu, lrn
 from ..cell import Cell
 from ._checks import FLOATS, NoArgCell, check_dtype, check_float as _check_float
@@ -57,7 +58,8 @@ class ReLU6(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.relu6(check_dtype(self, "x", x._t, FLOATS)))
+        check_dtype(self, "x", x._t, FLOATS)
+        return _nn.relu6(x)
 
 
 class LeakyReLU(Cell):
@@ -81,11 +83,8 @@ class LeakyReLU(Cell):
         self.alpha = _check_float(alpha, "alpha", "LeakyReLU")
 
     def construct(self, x):
-        t = x._t
-        if not t.is_floating_point():
-            # MindSpore 2.10's integer kernels cast alpha to the input's dtype (0.2 becomes 0) and keep it
-            return _wrap(t if t.dtype == torch.bool else torch.where(t > 0, t, t * int(self.alpha)))
-        return _wrap(F.leaky_relu(t, self.alpha))
+        # integer inputs: MindSpore 2.10's kernels cast alpha to the input's dtype (0.2 becomes 0)
+        return _nn.leaky_relu(x, self.alpha)
 
 
 class PReLU(Cell):
@@ -110,25 +109,25 @@ class PReLU(Cell):
         if not isinstance(channel, int) or isinstance(channel, bool) or channel < 1:
             raise ValueError(f"For 'PReLU', the 'channel' must be a positive int, but got {channel!r}")
         if isinstance(w, (float, int)) and not isinstance(w, bool):
-            data = torch.full((channel,), float(w))
+            data = full((channel,), float(w), dtype=mstype.float32)
         elif isinstance(w, list):
             if len(w) != channel:
                 raise ValueError(f"For 'PReLU', the length of 'w' must equal 'channel' {channel}, "
                                  f"but got {len(w)}")
-            data = torch.tensor(w, dtype=torch.float32)
+            data = Tensor(w, mstype.float32)
         elif isinstance(w, Tensor):
             if w.ndim != 1 or w.shape[0] != channel:
                 raise ValueError(f"For 'PReLU', the shape of 'w' must be ({channel},), but got {w.shape}")
-            data = w._t.clone()
+            data = w.copy()
         else:
             raise TypeError(f"For 'PReLU', the 'w' must be a float, a list of floats or a Tensor, "
                             f"but got {type(w).__name__}")
         self.channel = channel
         # MindSpore keeps the Parameter in attribute ``w`` under the name "a".
-        self.w = Parameter(Tensor(data), name="a")
+        self.w = Parameter(data, name="a")
 
     def construct(self, x):
-        return _wrap(F.prelu(x._t, self.w._t))
+        return _nn.prelu(x, self.w)
 
 
 class PReLUExt(Cell):
@@ -152,11 +151,11 @@ class PReLUExt(Cell):
             raise ValueError(f"For 'PReLUExt', the 'num_parameters' must be a positive int, "
                              f"but got {num_parameters!r}")
         self.num_parameters = num_parameters
-        tdtype = mstype.to_torch(dtype if dtype is not None else mstype.float32)
-        self.weight = Parameter(Tensor(torch.full((num_parameters,), float(init), dtype=tdtype)), name="weight")
+        self.weight = Parameter(full((num_parameters,), float(init), dtype=dtype if dtype is not None else mstype.float32),
+                                name="weight")
 
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
-        return _wrap(F.prelu(input._t, self.weight._t))
+        return _nn.prelu(input, self.weight)
 
 
 class RReLU(Cell):
@@ -188,11 +187,9 @@ class RReLU(Cell):
     def construct(self, x):
         t = x._t
         if t.dtype in (torch.int32, torch.int64):  # MindSpore 2.10 casts the slopes to the integer dtype: 0
-            return _wrap(t.clamp(min=0))
+            return _nn.relu(x)
         check_dtype(self, "x", t, FLOATS)
-        if t.dtype == torch.float16:  # torch's CPU kernel lacks float16, MindSpore's has it
-            return _wrap(F.rrelu(t.float(), self.lower, self.upper, True).half())
-        return _wrap(F.rrelu(t, self.lower, self.upper, True))
+        return _nn.rrelu(x, self.lower, self.upper)
 
 
 class ELU(Cell):
@@ -213,7 +210,7 @@ class ELU(Cell):
         self.alpha = _check_float(alpha, "alpha", "ELU")
 
     def construct(self, x):
-        return _wrap(F.elu(x._t, self.alpha))
+        return _nn.elu(x, self.alpha)
 
 
 class CELU(Cell):
@@ -236,7 +233,7 @@ class CELU(Cell):
             raise ValueError("For 'CELU', the 'alpha' must not be 0")
 
     def construct(self, x):
-        return _wrap(F.celu(x._t, self.alpha))
+        return _nn.celu(x, self.alpha)
 
 
 class SeLU(NoArgCell):
@@ -253,11 +250,9 @@ class SeLU(NoArgCell):
     """
 
     def construct(self, x):
-        t = x._t
-        if t.dtype in (torch.int8, torch.int32):
-            # MindSpore 2.10's integer kernels cast scale and alpha to the dtype (both become 1)
-            return _wrap(torch.where(t > 0, t, torch.expm1(t.float()).to(t.dtype)))
-        return _wrap(F.selu(check_dtype(self, "x", t, FLOATS)))
+        if x._t.dtype not in (torch.int8, torch.int32):  # integer kernels: scale and alpha cast to 1
+            check_dtype(self, "x", x._t, FLOATS)
+        return _nn.selu(x)
 
 
 class GELU(Cell):
@@ -284,7 +279,7 @@ class GELU(Cell):
         self._mode = "tanh" if approximate else "none"
 
     def construct(self, x):
-        return _wrap(F.gelu(x._t, approximate=self._mode))
+        return _nn.gelu(x, self._mode)
 
 
 class FastGelu(NoArgCell):
@@ -298,9 +293,8 @@ class FastGelu(NoArgCell):
     """
 
     def construct(self, x):
-        t = check_dtype(self, "x", x._t, FLOATS)
-        a = t.abs()
-        return _wrap(t / (1 + torch.exp(-1.702 * a)) * torch.exp(0.851 * (t - a)))
+        check_dtype(self, "x", x._t, FLOATS)
+        return _nn.fast_gelu(x)
 
 
 class SiLU(NoArgCell):
@@ -314,7 +308,7 @@ class SiLU(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.silu(x._t))
+        return _nn.silu(x)
 
 
 class Sigmoid(NoArgCell):
@@ -328,7 +322,8 @@ class Sigmoid(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.sigmoid(check_dtype(self, "x", x._t, FLOATS)))
+        check_dtype(self, "x", x._t, FLOATS)
+        return _nn.sigmoid(x)
 
 
 class HSigmoid(NoArgCell):
@@ -342,10 +337,7 @@ class HSigmoid(NoArgCell):
     """
 
     def construct(self, x):
-        t = x._t
-        if not t.is_floating_point():  # MindSpore 2.10 keeps an integer dtype, truncating the result
-            return _wrap(F.hardsigmoid(t.double()).to(t.dtype))
-        return _wrap(F.hardsigmoid(t))
+        return _nn.hardsigmoid(x)  # integer inputs keep their dtype, the result truncated
 
 
 class HSwish(NoArgCell):
@@ -359,10 +351,7 @@ class HSwish(NoArgCell):
     """
 
     def construct(self, x):
-        t = x._t
-        if not t.is_floating_point():  # MindSpore 2.10 keeps an integer dtype, truncating the result
-            return _wrap(F.hardswish(t.double()).to(t.dtype))
-        return _wrap(F.hardswish(t))
+        return _nn.hardswish(x)  # integer inputs keep their dtype, the result truncated
 
 
 class Mish(NoArgCell):
@@ -376,7 +365,7 @@ class Mish(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.mish(x._t))
+        return _nn.mish(x)
 
 
 class Tanh(NoArgCell):
@@ -390,7 +379,8 @@ class Tanh(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.tanh(check_dtype(self, "x", x._t, FLOATS)))
+        check_dtype(self, "x", x._t, FLOATS)
+        return _nn.tanh(x)
 
 
 class Tanhshrink(NoArgCell):
@@ -404,7 +394,7 @@ class Tanhshrink(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.tanhshrink(x._t))
+        return _nn.tanhshrink(x)
 
 
 class Softmax(Cell):
@@ -427,7 +417,7 @@ class Softmax(Cell):
         self.axis = _check_axis(axis, "Softmax")
 
     def construct(self, x):
-        return _wrap(torch.softmax(x._t, self.axis))
+        return _nn.softmax(x, self.axis)
 
 
 class Softmax2d(NoArgCell):
@@ -444,7 +434,7 @@ class Softmax2d(NoArgCell):
         t = x._t
         if t.dim() not in (3, 4):
             raise ValueError(f"For 'Softmax2d', the input must be 3-D or 4-D, but got shape {tuple(t.shape)}")
-        return _wrap(torch.softmax(t, -3))
+        return _nn.softmax(x, -3)
 
 
 class LogSoftmax(Cell):
@@ -465,7 +455,7 @@ class LogSoftmax(Cell):
         self.axis = _check_axis(axis, "LogSoftmax")
 
     def construct(self, x):
-        return _wrap(torch.log_softmax(x._t, self.axis))
+        return _nn.log_softmax(x, self.axis)
 
 
 class LogSoftmaxExt(Cell):
@@ -486,7 +476,7 @@ class LogSoftmaxExt(Cell):
         self.dim = -1 if dim is None else _check_axis(dim, "LogSoftmaxExt")
 
     def construct(self, x):
-        return _wrap(torch.log_softmax(x._t, self.dim))
+        return _nn.log_softmax(x, self.dim)
 
 
 class Softmin(Cell):
@@ -507,7 +497,7 @@ class Softmin(Cell):
         self.axis = _check_axis(axis, "Softmin")
 
     def construct(self, x):
-        return _wrap(torch.softmax(-x._t, self.axis))
+        return _nn.softmin(x, self.axis)
 
 
 class Softsign(NoArgCell):
@@ -521,7 +511,8 @@ class Softsign(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.softsign(check_dtype(self, "x", x._t, FLOATS)))
+        check_dtype(self, "x", x._t, FLOATS)
+        return _nn.softsign(x)
 
 
 class Hardtanh(Cell):
@@ -547,7 +538,7 @@ class Hardtanh(Cell):
                              f"but got min_val {min_val}, max_val {max_val}")
 
     def construct(self, x):
-        return _wrap(F.hardtanh(x._t, self.min_val, self.max_val))
+        return _nn.hardtanh(x, self.min_val, self.max_val)
 
 
 class HShrink(Cell):
@@ -568,7 +559,7 @@ class HShrink(Cell):
         self.lambd = _check_float(lambd, "lambd", "HShrink")
 
     def construct(self, x):
-        return _wrap(F.hardshrink(x._t, self.lambd))
+        return _nn.hardshrink(x, self.lambd)
 
 
 class SoftShrink(Cell):
@@ -591,7 +582,7 @@ class SoftShrink(Cell):
             raise ValueError(f"For 'SoftShrink', the 'lambd' must be non-negative, but got {lambd}")
 
     def construct(self, x):
-        return _wrap(F.softshrink(x._t, self.lambd))
+        return _nn.softshrink(x, self.lambd)
 
 
 class Threshold(Cell):
@@ -614,7 +605,7 @@ class Threshold(Cell):
         self.value = _check_float(value, "value", "Threshold")
 
     def construct(self, x):
-        return _wrap(F.threshold(x._t, self.threshold, self.value))
+        return _nn.threshold(x, self.threshold, self.value)
 
 
 class LogSigmoid(NoArgCell):
@@ -628,7 +619,7 @@ class LogSigmoid(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(F.logsigmoid(x._t))
+        return _nn.logsigmoid(x)
 
 
 class GLU(Cell):
@@ -652,7 +643,7 @@ class GLU(Cell):
         t = x._t
         if t.shape[self.axis] % 2:
             raise ValueError(f"For 'GLU', the size of axis {self.axis} must be even, but got shape {tuple(t.shape)}")
-        return _wrap(F.glu(t, self.axis))
+        return _nn.glu(x, self.axis)
 
 
 class LRN(Cell):

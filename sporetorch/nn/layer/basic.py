@@ -3,13 +3,17 @@ Tril/Triu, Roll, Unfold, Upsample, ClipByNorm, Norm, L1Regularizer and the matri
 import math
 
 import torch
-import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function import array_func as _array, nn_func as _nn
 from ...ops.function.array_func import mirror_pad
+from ...ops.function.clip_func import _clip_by_norm_axes
+from ...ops.function.math_func import sqrt, square
+from ...ops.function.reduce_func import sum as _sum
+from ...ops.operations.other_ops import assign
 from ..cell import Cell
 from ._checks import FLOATS, NoArgCell, check_batch_rank, check_bool, check_dtype, check_float, positive_int, weight_for
 from .activation import get_activation
@@ -42,8 +46,8 @@ def _linear_slow_args(cell, cls, size_name, size, t, w, b):
     """Dense/Linear when the input dtype differs from the weight's: the weight and bias that
     ``weight_for`` allows, after the input shape check MindSpore does first."""
     _check_linear_input(cls, size_name, size, t)
-    w = weight_for(cell, t, w)
-    return w, None if b is None else b.to(w.dtype)
+    w = weight_for(cell, t, w._t)
+    return _wrap(w), None if b is None else _wrap(b._t.to(w.dtype))
 
 
 class Dense(Cell):
@@ -92,14 +96,13 @@ class Dense(Cell):
 
     def construct(self, x):
         t = x._t
-        w = self.weight._t
-        b = None if self.bias is None else self.bias._t
-        if t.dtype is not w.dtype:
+        w, b = self.weight, self.bias
+        if t.dtype is not w._t.dtype:
             w, b = _linear_slow_args(self, "Dense", "in_channels", self.in_channels, t, w, b)
         try:
-            out = _wrap(F.linear(t, w, b))
-        except RuntimeError:
-            # The shape is checked only once torch has rejected the input: no cost when it is valid.
+            out = _nn.dense(x, w, b)
+        except (ValueError, TypeError):
+            # The shape is checked only once the op has rejected the input: no cost when it is valid.
             _check_linear_input("Dense", "in_channels", self.in_channels, t)
             raise
         if self.activation_flag:
@@ -150,13 +153,12 @@ class Linear(Cell):
 
     def construct(self, x):
         t = x._t
-        w = self.weight._t
-        b = None if self.bias is None else self.bias._t
-        if t.dtype is not w.dtype:
+        w, b = self.weight, self.bias
+        if t.dtype is not w._t.dtype:
             w, b = _linear_slow_args(self, "Linear", "in_features", self.in_features, t, w, b)
         try:
-            return _wrap(F.linear(t, w, b))
-        except RuntimeError:
+            return _nn.dense(x, w, b)
+        except (ValueError, TypeError):
             # As in Dense: the shape is checked only once torch has rejected the input.
             _check_linear_input("Linear", "in_features", self.in_features, t)
             raise
@@ -191,7 +193,12 @@ class Flatten(Cell):
         self.end_dim = end_dim
 
     def construct(self, x):
-        return _wrap(torch.flatten(x._t, self.start_dim, self.end_dim))
+        rank = max(x._t.dim(), 1)
+        if not (-rank <= self.start_dim < rank and -rank <= self.end_dim < rank):
+            # MindSpore 2.10's cell checks the range (the functional op leaves a 1-D input as it is)
+            raise ValueError(f"For 'Flatten', 'start_dim' or 'end_dim' out of range: got {self.start_dim} and "
+                             f"{self.end_dim} for input shape {tuple(x.shape)}")
+        return _array.flatten(x, start_dim=self.start_dim, end_dim=self.end_dim)
 
 
 class Unflatten(Cell):
@@ -219,7 +226,9 @@ class Unflatten(Cell):
         self.unflattened_size = tuple(unflattened_size)
 
     def construct(self, input_x):
-        return _wrap(torch.unflatten(input_x._t, self.axis, self.unflattened_size))
+        shape = tuple(input_x.shape)
+        axis = self.axis % max(len(shape), 1)
+        return _array.reshape(input_x, shape[:axis] + self.unflattened_size + shape[axis + 1:])
 
 
 class Identity(Cell):
@@ -280,7 +289,7 @@ class Dropout(Cell):
     def construct(self, x):
         if not self.training or self._drop == 0:
             return x
-        return _wrap(F.dropout(x._t, self._drop, True))
+        return _nn.dropout(x, self._drop, True)
 
     def extend_repr(self):
         return f"keep_prob={self.keep_prob}" if self.p is None else f"p={self.p}"
@@ -310,14 +319,15 @@ class DropoutExt(Cell):
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
         if not self.training or self.p == 0:
             return input
-        return _wrap(F.dropout(input._t, self.p, True, self.inplace))
+        out = _nn.dropout(input, self.p, True)
+        return assign(input, out) if self.inplace else out
 
 
 class _DropoutNd(Cell):
     """Channel-wise dropout: whole feature maps are zeroed with probability ``p``."""
 
     _nd = 1
-    _fn = staticmethod(F.dropout1d)
+    _fn = staticmethod(_nn.dropout1d)
 
     def __init__(self, p=0.5):
         super().__init__()
@@ -332,9 +342,8 @@ class _DropoutNd(Cell):
     def construct(self, x):
         if not self.training or self.p == 0:
             return x
-        t = x._t
-        check_batch_rank(self, t)
-        return _wrap(self._fn(t, self.p, True))
+        check_batch_rank(self, x._t)
+        return self._fn(x, self.p, True)
 
     def extend_repr(self):
         return f"p={self.p}"
@@ -354,7 +363,7 @@ class Dropout1d(_DropoutNd):
     """
 
     _nd = 1
-    _fn = staticmethod(F.dropout1d)
+    _fn = staticmethod(_nn.dropout1d)
 
 
 class Dropout2d(_DropoutNd):
@@ -371,7 +380,7 @@ class Dropout2d(_DropoutNd):
     """
 
     _nd = 2
-    _fn = staticmethod(F.dropout2d)
+    _fn = staticmethod(_nn.dropout2d)
 
 
 class Dropout3d(_DropoutNd):
@@ -388,7 +397,7 @@ class Dropout3d(_DropoutNd):
     """
 
     _nd = 3
-    _fn = staticmethod(F.dropout3d)
+    _fn = staticmethod(_nn.dropout3d)
 
 
 class Dropout2dExt(Cell):
@@ -413,7 +422,8 @@ class Dropout2dExt(Cell):
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
         if not self.training or self.p == 0:
             return input
-        return _wrap(F.dropout2d(input._t, self.p, True, self.inplace))
+        out = _nn.dropout2d(input, self.p, True)
+        return assign(input, out) if self.inplace else out
 
 
 class OneHot(Cell):
@@ -449,14 +459,8 @@ class OneHot(Cell):
             raise TypeError(f"For 'OneHot', the 'indices' must be int32 or int64, "
                             f"but got {mstype.from_torch(t.dtype)}")
         # Out-of-range indices (e.g. -1) give a row of off_value, as in MindSpore.
-        valid = (t >= 0) & (t < self.depth)
-        hot = F.one_hot(torch.where(valid, t, 0).long(), max(self.depth, 1))[..., :self.depth].bool()
-        hot = hot & valid.unsqueeze(-1)
-        out = torch.where(hot, torch.tensor(self.on_value, dtype=self._tdtype),
-                          torch.tensor(self.off_value, dtype=self._tdtype))
-        if self.axis != -1:
-            out = torch.movedim(out, -1, self.axis)
-        return _wrap(out)
+        return _array.one_hot(indices, self.depth, Tensor(self.on_value, self.dtype), Tensor(self.off_value, self.dtype),
+                              self.axis)
 
 
 _PAD_MODES = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}
@@ -492,7 +496,7 @@ class Pad(Cell):
             raise ValueError(f"For 'Pad', the length of 'paddings' ({len(self.paddings)}) must equal the input rank, "
                              f"but got input shape {tuple(t.shape)}")
         if self.mode == "CONSTANT":
-            return _wrap(F.pad(t, self._flat))
+            return _array.pad(x, self._flat)
         return mirror_pad(x, self.paddings, self.mode)
 
 
@@ -508,7 +512,7 @@ class Tril(NoArgCell):
     """
 
     def construct(self, x, k=0):
-        return _wrap(torch.tril(x._t, k))
+        return _array.tril(x, k)
 
 
 class Triu(NoArgCell):
@@ -523,7 +527,7 @@ class Triu(NoArgCell):
     """
 
     def construct(self, x, k=0):
-        return _wrap(torch.triu(x._t, k))
+        return _array.triu(x, k)
 
 
 class Roll(Cell):
@@ -553,7 +557,7 @@ class Roll(Cell):
         self.shift, self.axis = shift, axis
 
     def construct(self, input_x):
-        return _wrap(torch.roll(input_x._t, self.shift, self.axis))
+        return _array.roll(input_x, self.shift, self.axis)
 
 
 class Unfold(Cell):
@@ -589,8 +593,9 @@ class Unfold(Cell):
             raise ValueError(f"For 'Unfold', the input must be 4-D, but got shape {tuple(t.shape)}")
         n, c, h, w = t.shape
         if self.padding == "same":
-            t = F.pad(t, same_pad_flat((h, w), self._k, self._s, self._d))
-        cols = F.unfold(t, self._k, dilation=self._d, stride=self._s)
+            input_x = _array.pad(input_x, same_pad_flat((h, w), self._k, self._s, self._d))
+            t = input_x._t
+        cols = _nn.unfold(input_x, self._k, dilation=self._d, stride=self._s)._t
         kk = self._k[0] * self._k[1]
         oh = (t.shape[2] - (self._k[0] - 1) * self._d[0] - 1) // self._s[0] + 1
         ow = (t.shape[3] - (self._k[1] - 1) * self._d[1] - 1) // self._s[1] + 1
@@ -626,8 +631,8 @@ class Upsample(Cell):
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
 
     def construct(self, x):
-        return _wrap(F.interpolate(x._t, self.size, self.scale_factor, self.mode, self.align_corners,
-                                   self.recompute_scale_factor))
+        return _nn.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                               self.recompute_scale_factor)
 
 
 class ClipByNorm(Cell):
@@ -651,11 +656,7 @@ class ClipByNorm(Cell):
     def construct(self, x, clip_norm):
         t = check_dtype(self, "x", x._t, FLOATS)
         c = check_dtype(self, "clip_norm", clip_norm._t, FLOATS) if isinstance(clip_norm, Tensor) else clip_norm
-        dims = None if self.axis == () else self.axis
-        f = t.float()
-        norm = torch.sqrt((f * f).sum(dim=dims, keepdim=True))
-        scale = c / torch.maximum(norm, torch.as_tensor(c, dtype=norm.dtype))
-        return _wrap((f * scale).to(t.dtype))
+        return _wrap(_clip_by_norm_axes(t, c, None if self.axis == () else self.axis))
 
 
 class Norm(Cell):
@@ -678,8 +679,7 @@ class Norm(Cell):
         self._dims = None if axis == () else axis
 
     def construct(self, x):
-        t = x._t
-        return _wrap(torch.sqrt((t * t).sum(dim=self._dims, keepdim=self.keep_dims)))
+        return sqrt(_sum(square(x), self._dims, self.keep_dims))
 
 
 class L1Regularizer(Cell):
@@ -723,7 +723,7 @@ class MatrixDiag(NoArgCell):
     """
 
     def construct(self, input_x):
-        return _wrap(torch.diag_embed(input_x._t))
+        return _array.diag_embed(input_x)
 
 
 class MatrixDiagPart(NoArgCell):
@@ -737,7 +737,7 @@ class MatrixDiagPart(NoArgCell):
     """
 
     def construct(self, input_x):
-        return _wrap(torch.diagonal(input_x._t, 0, -2, -1).contiguous())
+        return _wrap(_array.diagonal(input_x, 0, -2, -1)._t.contiguous())
 
 
 class MatrixSetDiag(NoArgCell):
@@ -752,6 +752,4 @@ class MatrixSetDiag(NoArgCell):
     """
 
     def construct(self, input_x, diagonal):
-        t = input_x._t.clone()
-        torch.diagonal(t, 0, -2, -1).copy_(diagonal._t)
-        return _wrap(t)
+        return _array.diagonal_scatter(input_x, diagonal, 0, -2, -1)

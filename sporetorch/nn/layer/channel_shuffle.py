@@ -1,7 +1,6 @@
 """ChannelShuffle."""
-import torch
 
-from ...common.tensor import _wrap
+from ...ops.function.array_func import channel_shuffle
 from ..cell import Cell
 from ._checks import positive_int
 
@@ -30,4 +29,4 @@ class ChannelShuffle(Cell):
         if t.dim() < 3 or t.shape[1] % self.groups:
             raise ValueError(f"For 'ChannelShuffle', the input must be at least 3-D with channels divisible by "
                              f"groups {self.groups}, but got shape {tuple(t.shape)}")
-        return _wrap(torch.nn.functional.channel_shuffle(t, self.groups))
+        return channel_shuffle(x, self.groups)

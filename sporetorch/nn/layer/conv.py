@@ -13,6 +13,7 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.nn_func import _same_pad_flat as same_pad_flat  # noqa: F401 - shared with pooling, Unfold
 from ..cell import Cell
 from . import _conv_tuning
 from ._checks import check_bool, positive_int, weight_for
@@ -48,17 +49,6 @@ def _pad_pairs(padding, n, cls):
         return [tuple(padding[2 * i:2 * i + 2]) for i in range(n)]
     raise ValueError(f"For '{cls}', the 'padding' must be a non-negative int or a tuple of {n} or {2 * n} "
                      f"non-negative ints, but got {padding!r}")
-
-
-def same_pad_flat(in_sizes, kernel, stride, dilation):
-    """TensorFlow-style 'same' padding as an ``F.pad`` argument (last dimension first):
-    output = ceil(in / stride); the extra padding goes after. Shared with the pooling layers."""
-    flat = []
-    for size, k, s, d in reversed(list(zip(in_sizes, kernel, stride, dilation))):
-        out = (size + s - 1) // s
-        total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
-        flat += [total // 2, total - total // 2]
-    return flat
 
 
 def _fan_in(shape):
@@ -146,8 +136,9 @@ class _Conv(Cell):
     def _pad_input(self, t):
         """Pad ``t`` explicitly for 'same' with stride or even kernels, and for asymmetric 'pad'."""
         if self.pad_mode == "same":
+            # the torch padding of the layer's fast torch path (the conv kernel reads torch tensors)
             return F.pad(t, same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d))
-        return F.pad(t, [v for pair in reversed(self._pairs) for v in pair])
+        return F.pad(t, [v for pair in reversed(self._pairs) for v in pair])  # (as above)
 
     def _slow_input(self, t, w, b):
         """Shape/dtype checks off the fast path; returns the (possibly cast) weight and bias."""
@@ -244,7 +235,7 @@ class _Conv(Cell):
                     dim = 2 + i
                     out = out.narrow(dim, before, out.shape[dim] - before - after)
         if self._zero_pad is not None:
-            out = F.pad(out, self._zero_pad)
+            out = F.pad(out, self._zero_pad)  # the fast torch path's output padding (torch tensors)
         return _wrap(out)
 
     def extend_repr(self):

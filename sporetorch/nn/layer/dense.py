@@ -1,12 +1,12 @@
 """BiDense: the bilinear layer."""
 import math
 
-import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.initializer import Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.nn_func import bidense
 from ..cell import Cell
 from ._checks import check_bool, positive_int
 
@@ -62,7 +62,7 @@ class BiDense(Cell):
         if b.dtype != a.dtype and a.is_floating_point() and (
                 not b.is_floating_point() or b.itemsize < a.itemsize):
             b = b.to(a.dtype)  # MindSpore 2.10 multiplies by input2, which promotes it to input1's dtype
-        return _wrap(F.bilinear(a, b, self.weight._t, None if self.bias is None else self.bias._t))
+        return bidense(input1, _wrap(b), self.weight, self.bias)
 
     def extend_repr(self):
         s = f"in1_channels={self.in1_channels}, in2_channels={self.in2_channels}, output_channels={self.out_channels}"

@@ -1,11 +1,12 @@
 """Embedding layers: Embedding, EmbeddingExt and EmbeddingLookup."""
 import torch
-import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.initializer import initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function import nn_func as _nn
+from ...ops.function.random_func import randn
 from ..cell import Cell
 from ._checks import check_bool, check_dtype
 
@@ -72,13 +73,13 @@ class Embedding(Cell):
         if t.is_floating_point():
             _check_ids("Embedding", t)
         try:
-            return _wrap(F.embedding(t, self.embedding_table._t))
-        except IndexError:
+            return _nn.embedding(ids, self.embedding_table)
+        except RuntimeError:
             # MindSpore 2.10 counts ids in [-vocab_size, 0) from the end, as Python indexing does
-            wrapped = torch.where(t < 0, t + self.vocab_size, t)
+            wrapped = t + (t < 0) * self.vocab_size
             if bool(((wrapped < 0) | (wrapped >= self.vocab_size)).any()):
                 raise _ids_range_error("Embedding", wrapped, self.vocab_size) from None
-            return _wrap(F.embedding(wrapped, self.embedding_table._t))
+            return _nn.embedding(_wrap(wrapped), self.embedding_table)
 
     def extend_repr(self):
         return f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, use_one_hot={self.use_one_hot}, " \
@@ -117,7 +118,7 @@ class EmbeddingExt(Cell):
         self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         tdtype = mstype.to_torch(mstype.float32 if dtype is None else dtype)
         if _weight is None:
-            data = torch.randn(num_embeddings, embedding_dim).to(tdtype)
+            data = randn(num_embeddings, embedding_dim)._t.to(tdtype)
             if padding_idx is not None:
                 data[padding_idx] = 0
         else:
@@ -125,8 +126,8 @@ class EmbeddingExt(Cell):
         self.weight = Parameter(Tensor(data), name="weight", requires_grad=not _freeze)
 
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
-        return _wrap(F.embedding(input._t, self.weight._t, self.padding_idx, self.max_norm, self.norm_type,
-                                 self.scale_grad_by_freq))
+        return _nn.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                             self.scale_grad_by_freq)
 
 
 class EmbeddingLookup(Cell):
@@ -164,18 +165,17 @@ class EmbeddingLookup(Cell):
         t = indices._t
         _check_ids("EmbeddingLookup", t)
         try:
-            out = F.embedding(t, self.embedding_table._t)
-        except IndexError:
+            out = _nn.embedding(indices, self.embedding_table)
+        except RuntimeError:
             if self.target != "CPU":
                 raise _ids_range_error("EmbeddingLookup", t, self.vocab_size) from None
             # MindSpore 2.10's CPU lookup gives zeros for ids outside [0, vocab_size)
             outside = (t < 0) | (t >= self.vocab_size)
-            out = F.embedding(t.clamp(0, self.vocab_size - 1), self.embedding_table._t).masked_fill(
-                outside.unsqueeze(-1), 0)
+            out = _nn.embedding(_wrap(t.clamp(0, self.vocab_size - 1)), self.embedding_table)
+            out = _wrap(out._t.masked_fill(outside.unsqueeze(-1), 0))
         if self.max_norm is not None:
-            norm = out.norm(dim=-1, keepdim=True)
-            out = out * torch.clamp(self.max_norm / norm.clamp_min(1e-12), max=1.0)
-        return _wrap(out)
+            out = _nn._clip_rows_by_norm(out, self.max_norm)
+        return out
 
 
 class MultiFieldEmbeddingLookup(EmbeddingLookup):
@@ -220,21 +220,4 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
                              f"{tuple(fields.shape)}")
         _check_ids("MultiFieldEmbeddingLookup", ids)
         rows = super().construct(input_indices)._t
-        batch, size = ids.shape[0], self.embedding_size
-        segments = (fields.long() + torch.arange(batch, device=ids.device)[:, None] * self.field_size).reshape(-1)
-        num = batch * self.field_size
-        weighted = (values.unsqueeze(-1) * rows).reshape(-1, size)
-        counts = torch.zeros(num, dtype=values.dtype, device=values.device).index_add(0, segments,
-                                                                                       values.abs().reshape(-1))
-        if self.operator == "MAX":
-            weighted = weighted.masked_fill((values == 0).reshape(-1, 1), float("-inf"))
-            merged = torch.full((num, size), float("-inf"), dtype=weighted.dtype, device=weighted.device)
-            merged = merged.scatter_reduce(0, segments[:, None].expand(-1, size), weighted, "amax")
-            merged = torch.where((counts != 0)[:, None], merged, torch.zeros_like(merged))
-        else:
-            merged = torch.zeros(num, size, dtype=weighted.dtype, device=weighted.device).index_add(0, segments,
-                                                                                                    weighted)
-            if self.operator == "MEAN":
-                merged = torch.where((counts != 0)[:, None], merged / counts.clamp_min(1e-30)[:, None],
-                                     torch.zeros_like(merged))
-        return _wrap(merged.reshape(batch, self.field_size, size))
+        return _wrap(_nn._merge_fields(rows, values, fields, self.field_size, self.operator))

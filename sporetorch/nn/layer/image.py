@@ -1,9 +1,9 @@
 """Image layers: PixelShuffle, PixelUnshuffle, CentralCrop, ImageGradients."""
 import numpy as np
-import torch
-import torch.nn.functional as F
 
 from ...common.tensor import Tensor, _wrap
+from ...ops.function import image_func as _image
+from ...ops.function.nn_func import pixel_shuffle, pixel_unshuffle
 from ..cell import Cell
 from .container import CellList
 from .conv import Conv2d
@@ -30,7 +30,7 @@ class PixelShuffle(Cell):
         self.upscale_factor = positive_int(upscale_factor, "upscale_factor", "PixelShuffle")
 
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
-        return _wrap(F.pixel_shuffle(input._t, self.upscale_factor))
+        return pixel_shuffle(input, self.upscale_factor)
 
 
 class PixelUnshuffle(Cell):
@@ -51,7 +51,7 @@ class PixelUnshuffle(Cell):
         self.downscale_factor = positive_int(downscale_factor, "downscale_factor", "PixelUnshuffle")
 
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
-        return _wrap(F.pixel_unshuffle(input._t, self.downscale_factor))
+        return pixel_unshuffle(input, self.downscale_factor)
 
 
 class CentralCrop(Cell):
@@ -100,10 +100,7 @@ class ImageGradients(NoArgCell):
         t = images._t
         if t.dim() != 4:
             raise ValueError(f"For 'ImageGradients', the images must be 4-D, but got shape {tuple(t.shape)}")
-        dy = torch.zeros_like(t)
-        dx = torch.zeros_like(t)
-        dy[:, :, :-1, :] = t[:, :, 1:, :] - t[:, :, :-1, :]
-        dx[:, :, :, :-1] = t[:, :, :, 1:] - t[:, :, :, :-1]
+        dy, dx = _image._image_gradients(t)
         return _wrap(dy), _wrap(dx)
 
 
@@ -112,21 +109,6 @@ def _gaussian_window(size, sigma):
     x, y = np.mgrid[-size // 2 + 1:size // 2 + 1, -size // 2 + 1:size // 2 + 1]
     g = np.exp(-(x.astype(np.float32) ** 2 + y.astype(np.float32) ** 2) / (2 * sigma ** 2))
     return (g / g.sum()).astype(np.float32)[None, None]
-
-
-def _to_unit_range(t):
-    """Images as float32 in [0, 1] when they are integers, unchanged when floating."""
-    if t.is_floating_point():
-        return t.float(), 1.0
-    peak = float(torch.iinfo(t.dtype).max)
-    return t.float() / peak, peak
-
-
-def _unit_range_pair(a, b, max_val):
-    """Both images in float32 via ``_to_unit_range``, and ``max_val`` rescaled as ``a`` was."""
-    a, peak = _to_unit_range(a)
-    b, _ = _to_unit_range(b)
-    return a, b, (max_val / peak if peak > 1 else max_val)
 
 
 class SSIM(Cell):
@@ -167,27 +149,10 @@ class SSIM(Cell):
         if min(a.shape[-2:]) < self.filter_size:
             raise ValueError(f"For 'SSIM', the image height and width must be at least filter_size "
                              f"{self.filter_size}, but got shape {tuple(a.shape)}")
-        a, b, max_val = _unit_range_pair(a, b, self.max_val)
+        a, b, max_val = _image._unit_range_pair(a, b, self.max_val)
         c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
-        ssim, _ = _ssim_and_cs(a, b, self.conv.weight._t.float(), c1, c2)
+        ssim, _ = _image._ssim_and_cs(a, b, self.conv.weight._t.float(), c1, c2)
         return _wrap(ssim.mean(-1))
-
-
-def _ssim_and_cs(a, b, window, c1, c2):
-    """Per-channel SSIM and contrast-structure terms, each of shape (N, C)."""
-    n, c = a.shape[:2]
-
-    def blur(x):
-        return F.conv2d(x.reshape(n * c, 1, *x.shape[-2:]), window)
-
-    mu1, mu2 = blur(a), blur(b)
-    mu1_sq, mu2_sq, mu12 = mu1 * mu1, mu2 * mu2, mu1 * mu2
-    sigma1 = blur(a * a) - mu1_sq
-    sigma2 = blur(b * b) - mu2_sq
-    sigma12 = blur(a * b) - mu12
-    cs = (2 * sigma12 + c2) / (sigma1 + sigma2 + c2)
-    ssim = (2 * mu12 + c1) / (mu1_sq + mu2_sq + c1) * cs
-    return ssim.reshape(n, c, -1).mean(-1), cs.reshape(n, c, -1).mean(-1)
 
 
 class MSSSIM(Cell):
@@ -224,22 +189,17 @@ class MSSSIM(Cell):
         for conv in convs:
             conv.weight.requires_grad = False
         self.multi_convs_list = CellList(convs)
-        self._powers = torch.tensor(power_factors, dtype=torch.float32)
+        self._powers = tuple(float(v) for v in power_factors)
 
     def construct(self, img1, img2):
         a, b = img1._t, img2._t
         if a.shape != b.shape or a.dim() != 4:
             raise ValueError(f"For 'MSSSIM', 'img1' and 'img2' must be 4-D with the same shape, "
                              f"but got {tuple(a.shape)} and {tuple(b.shape)}")
-        a, b, max_val = _unit_range_pair(a, b, self.max_val)
+        a, b, max_val = _image._unit_range_pair(a, b, self.max_val)
         c1, c2 = (self.k1 * max_val) ** 2, (self.k2 * max_val) ** 2
-        terms = []
-        for i, conv in enumerate(self.multi_convs_list):
-            ssim, cs = _ssim_and_cs(a, b, conv.weight._t.float(), c1, c2)
-            terms.append(torch.relu(ssim if i == self.level - 1 else cs))
-            a, b = F.avg_pool2d(a, 2, 2), F.avg_pool2d(b, 2, 2)
-        scores = torch.pow(torch.stack(terms, -1), self._powers.to(a.device)).prod(-1)
-        return _wrap(scores.mean(-1))
+        windows = [conv.weight._t.float() for conv in self.multi_convs_list]
+        return _wrap(_image._msssim(a, b, windows, self._powers, c1, c2))
 
 
 class PSNR(Cell):
@@ -266,6 +226,5 @@ class PSNR(Cell):
         if a.shape != b.shape or a.dim() != 4:
             raise ValueError(f"For 'PSNR', 'img1' and 'img2' must be 4-D with the same shape, "
                              f"but got {tuple(a.shape)} and {tuple(b.shape)}")
-        a, b, max_val = _unit_range_pair(a, b, self.max_val)
-        mse = torch.square(a - b).mean((-3, -2, -1))
-        return _wrap(10 * torch.log10(max_val ** 2 / mse))
+        a, b, max_val = _image._unit_range_pair(a, b, self.max_val)
+        return _wrap(_image._psnr(a, b, max_val))

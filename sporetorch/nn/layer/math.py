@@ -4,6 +4,10 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.array_func import cast
+from ...ops.function.linalg_func import det, inverse, matmul
+from ...ops.function.math_func import digamma, igamma, lgamma
+from ...ops.function.reduce_func import logsumexp, var_mean
 from ..cell import Cell
 from ._checks import FLOATS, NoArgCell, check_bool, check_dtype
 
@@ -42,7 +46,7 @@ class ReduceLogSumExp(Cell):
     def construct(self, x):
         t = check_dtype(self, "x", x._t, FLOATS)
         dims = self._dims if self._dims is not None else tuple(range(t.dim()))
-        return _wrap(torch.logsumexp(t, dims, self.keep_dims))
+        return logsumexp(x, dims, self.keep_dims)
 
 
 class Range(Cell):
@@ -80,7 +84,8 @@ class LGamma(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.lgamma(check_dtype(self, "x", x._t, FLOATS)))
+        check_dtype(self, "x", x._t, FLOATS)
+        return lgamma(x)
 
 
 class DiGamma(NoArgCell):
@@ -94,7 +99,8 @@ class DiGamma(NoArgCell):
     """
 
     def construct(self, x):
-        return _wrap(torch.digamma(check_dtype(self, "x", x._t, FLOATS)))
+        check_dtype(self, "x", x._t, FLOATS)
+        return digamma(x)
 
 
 class IGamma(NoArgCell):
@@ -109,8 +115,8 @@ class IGamma(NoArgCell):
     """
 
     def construct(self, a, x):
-        a, x = check_dtype(self, "a", a._t, FLOATS), check_dtype(self, "x", x._t, FLOATS)
-        return _wrap(torch.special.gammainc(a, x))
+        check_dtype(self, "a", a._t, FLOATS), check_dtype(self, "x", x._t, FLOATS)
+        return igamma(a, x)
 
 
 class LBeta(NoArgCell):
@@ -125,8 +131,8 @@ class LBeta(NoArgCell):
     """
 
     def construct(self, x, y):
-        a, b = check_dtype(self, "x", x._t, FLOATS), check_dtype(self, "y", y._t, FLOATS)
-        return _wrap(torch.lgamma(a) + torch.lgamma(b) - torch.lgamma(a + b))
+        check_dtype(self, "x", x._t, FLOATS), check_dtype(self, "y", y._t, FLOATS)
+        return lgamma(x) + lgamma(y) - lgamma(x + y)
 
 
 class MatMul(Cell):
@@ -159,7 +165,7 @@ class MatMul(Cell):
             raise ValueError(f"For 'MatMul', the column of 'x1' must equal the row of 'x2', but got shapes "
                              f"{tuple(x1.shape)} and {tuple(x2.shape)} (transpose_x1={self.transpose_x1}, "
                              f"transpose_x2={self.transpose_x2})")
-        return _wrap(torch.matmul(a, b))
+        return matmul(_wrap(a), _wrap(b))
 
 
 class Moments(Cell):
@@ -185,9 +191,10 @@ class Moments(Cell):
         t = x._t
         dims = _axis_dims(self.axis)
         dims = tuple(range(t.dim())) if dims is None else dims
-        work = t.float() if t.dtype == torch.float16 else t
-        var, mean = torch.var_mean(work, dims, unbiased=False, keepdim=self.keep_dims)
-        return _wrap(mean.to(t.dtype)), _wrap(var.to(t.dtype))
+        check_dtype(self, "input x", t, FLOATS)  # MindSpore 2.10's Moments refuses integers
+        work = cast(x, mstype.float32) if t.dtype == torch.float16 else x  # float16 computed in float32
+        var, mean = var_mean(work, dims, 0, self.keep_dims)
+        return cast(mean, x.dtype), cast(var, x.dtype)
 
 
 class MatInverse(NoArgCell):
@@ -201,7 +208,7 @@ class MatInverse(NoArgCell):
     """
 
     def construct(self, a):
-        return _wrap(torch.linalg.inv(a._t))
+        return inverse(a)
 
 
 class MatDet(NoArgCell):
@@ -215,4 +222,4 @@ class MatDet(NoArgCell):
     """
 
     def construct(self, a):
-        return _wrap(torch.linalg.det(a._t))
+        return det(a)

@@ -1,13 +1,13 @@
 """Normalisation layers: BatchNorm1d/2d/3d, SyncBatchNorm, LayerNorm(Ext), GroupNorm, InstanceNorm1d/2d/3d."""
 import numbers
 
-import torch
-import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.initializer import initializer
 from ...common.parameter import Parameter
 from ...common.tensor import _wrap
+from ...ops.function import nn_func as _nn
+from ...ops.function.array_func import cast
 from ..cell import Cell
 from ._checks import check_bool, check_float, positive_int
 
@@ -61,13 +61,14 @@ class _BatchNorm(Cell):
         if t.dim() not in self._dims or t.shape[1] != self.num_features:
             self._check_input(t)
         use_batch = self.training if self.use_batch_statistics is None else self.use_batch_statistics
-        w, b = self.gamma._t, self.beta._t
-        mean, var = self.moving_mean._t, self.moving_variance._t
-        if w.dtype is not t.dtype and t.is_floating_point():
+        w, b = self.gamma, self.beta
+        mean, var = self.moving_mean, self.moving_variance
+        if w._t.dtype is not t.dtype and t.is_floating_point():
             # to_float(float16) around a BatchNorm: compute in float32 like MindSpore's kernels.
-            return _wrap(F.batch_norm(t.float(), mean, var, w.float(), b.float(), use_batch, self.momentum,
-                                      self.eps).to(t.dtype))
-        return _wrap(F.batch_norm(t, mean, var, w, b, use_batch, self.momentum, self.eps))
+            f32 = mstype.float32
+            return cast(_nn.batch_norm(cast(x, f32), mean, var, cast(w, f32), cast(b, f32), use_batch, self.momentum,
+                                       self.eps), x.dtype)
+        return _nn.batch_norm(x, mean, var, w, b, use_batch, self.momentum, self.eps)
 
     def _check_input(self, t):
         cls = type(self).__name__
@@ -211,20 +212,17 @@ class LayerNorm(Cell):
         n = t.dim()
         norm_axis = self.begin_norm_axis % n if n else 0
         params_axis = self.begin_params_axis % n if n else 0
-        g, b = self.gamma._t, self.beta._t
-        if g.dtype is not t.dtype:
-            g, b = g.to(t.dtype), b.to(t.dtype)
+        if not t.is_floating_point():  # MindSpore 2.10's kernel selection refuses it with a TypeError
+            raise TypeError(f"For 'LayerNorm', the 'input_x' must be a float Tensor, but got {input_x.dtype}")
+        g, b = self.gamma, self.beta
+        if g._t.dtype is not t.dtype:
+            g, b = cast(g, input_x.dtype), cast(b, input_x.dtype)
         if norm_axis == params_axis == n - self._nshape and t.shape[norm_axis:] == self._shape:
-            return _wrap(F.layer_norm(t, self._shape, g, b, self.epsilon))
-        return _wrap(self._general(t, norm_axis, params_axis, g, b))
-
-    def _general(self, t, norm_axis, params_axis, g, b):
+            return _nn.layer_norm(input_x, self._shape, g, b, self.epsilon)
         if tuple(t.shape[params_axis:]) != self._shape:
             raise ValueError(f"For 'LayerNorm', the input dimensions from begin_params_axis {self.begin_params_axis} "
                              f"must equal normalized_shape {self._shape}, but got input shape {tuple(t.shape)}")
-        dims = tuple(range(norm_axis, t.dim()))
-        var, mean = torch.var_mean(t, dims, unbiased=False, keepdim=True)
-        return (t - mean) * torch.rsqrt(var + self.epsilon) * g + b
+        return _wrap(_nn._layer_norm_from_axis(t, norm_axis, g._t, b._t, self.epsilon)[0])
 
     def extend_repr(self):
         return (f"normalized_shape={self.normalized_shape}, begin_norm_axis={self.begin_norm_axis}, "
@@ -263,9 +261,7 @@ class LayerNormExt(Cell):
                 self.bias = Parameter(initializer("zeros", self.normalized_shape, dtype), name="bias")
 
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
-        w = None if self.weight is None else self.weight._t
-        b = None if self.bias is None else self.bias._t
-        return _wrap(F.layer_norm(input._t, self.normalized_shape, w, b, self.eps))
+        return _nn.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
 
 class GroupNorm(Cell):
@@ -304,10 +300,10 @@ class GroupNorm(Cell):
         if t.dim() < 2 or t.shape[1] != self.num_channels:
             raise ValueError(f"For 'GroupNorm', the channel (axis 1) of the input must equal num_channels "
                              f"{self.num_channels}, but got shape {tuple(t.shape)}")
-        g, b = self.gamma._t, self.beta._t
-        if g.dtype is not t.dtype:
-            g, b = g.to(t.dtype), b.to(t.dtype)
-        return _wrap(F.group_norm(t, self.num_groups, g, b, self.eps))
+        g, b = self.gamma, self.beta
+        if g._t.dtype is not t.dtype:
+            g, b = cast(g, x.dtype), cast(b, x.dtype)
+        return _nn.group_norm(x, self.num_groups, g, b, self.eps)
 
     def extend_repr(self):
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
@@ -340,7 +336,7 @@ class _InstanceNorm(Cell):
         if t.dim() != self._dim or t.shape[1] != self.num_features:
             raise ValueError(f"For '{type(self).__name__}', the input must be {self._dim}-D with "
                              f"{self.num_features} channels, but got shape {tuple(t.shape)}")
-        return _wrap(F.instance_norm(t, None, None, self.gamma._t, self.beta._t, True, self.momentum, self.eps))
+        return _nn._instance_norm(x, self.gamma, self.beta, self.momentum, self.eps)
 
     def extend_repr(self):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "

@@ -2,9 +2,9 @@
 
 ``padding`` lists (before, after) pairs from the last dimension backwards, as ``torch.nn.functional.pad``.
 """
-import torch.nn.functional as F
 
 from ...common.tensor import _wrap
+from ...ops.function.array_func import pad
 from ..cell import Cell
 from ._checks import check_batch_rank
 
@@ -41,7 +41,7 @@ class _PadNd(Cell):
             return _wrap(self._reflect(t))
         if self._mode != "constant":
             check_batch_rank(self, t)
-        return _wrap(F.pad(t, self.padding, self._mode, self._value))
+        return pad(x, self.padding, self._mode, self._value)
 
     def _reflect(self, t):
         """MindSpore 2.10 reflects inputs of any rank from the padded dimensions up to 5 (torch: one or two
@@ -50,7 +50,7 @@ class _PadNd(Cell):
         if not nd <= t.dim() <= 5:
             raise ValueError(f"For '{type(self).__name__}', the input must have {nd} to 5 dims, but got shape "
                              f"{tuple(t.shape)}")
-        out = F.pad(t.reshape((-1,) + t.shape[t.dim() - nd:]), self.padding, "reflect")
+        out = pad(_wrap(t.reshape((-1,) + t.shape[t.dim() - nd:])), self.padding, "reflect")._t
         return out.reshape(t.shape[:t.dim() - nd] + out.shape[1:])
 
 

@@ -12,6 +12,8 @@ import torch.nn.functional as F
 from ...common.tensor import Tensor, _wrap
 from ..cell import Cell
 from ._checks import FLOATS, INDICES, check_batch_rank, check_dtype, int_tuple
+from ...ops.function import nn_func as _nn
+from ...ops.function.nn_func import max_pool2d
 from .conv import same_pad_flat
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
@@ -73,6 +75,7 @@ class _MaxPoolNd(_PoolNd):
                 return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, True))
             return _wrap(self._fast(t, self._k, self._s, self._p, self._d, self.ceil_mode))
         if self._same:
+            # 'same' padding for the fast torch kernel below (torch tensors), -inf as MindSpore pads max pooling
             t = F.pad(t, same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d), value=float("-inf"))
         return _wrap(self._fast(t, self._k, self._s))
 
@@ -155,16 +158,8 @@ class _AvgPoolNd(_PoolNd):
                                   *self._extra))
         if self.pad_mode == "SAME":
             flat = same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d)
-            if any(flat) and self._nd == 3:
-                # MindSpore's 3-D 'same' averages zero padding in (divisor = kernel volume).
-                return _wrap(self._fn(F.pad(t, flat), self._k, self._s))
             if any(flat):
-                # 1-D/2-D average over the real cells only: divide window sums by window counts.
-                ones = torch.ones((1,) * (t.dim() - self._nd) + tuple(t.shape[-self._nd:]), dtype=t.dtype,
-                                  device=t.device)
-                sums = self._fn(F.pad(t, flat), self._k, self._s)
-                counts = self._fn(F.pad(ones, flat), self._k, self._s)
-                return _wrap(sums / counts)
+                return _wrap(_nn._avg_pool_same(self._fn, t, flat, self._k, self._s, self._nd))
         return _wrap(self._fn(t, self._k, self._s))
 
     def extend_repr(self):
@@ -591,5 +586,5 @@ class MaxPool2dExt(Cell):
         self.return_indices, self.ceil_mode = return_indices, ceil_mode
 
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
-        return _max_result(F.max_pool2d(input._t, self.kernel_size, self.stride, self.padding, self.dilation,
-                                        self.ceil_mode, self.return_indices))
+        return max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.return_indices,
+                          self.ceil_mode)

@@ -55,7 +55,7 @@ class _RNNBase(Cell):
             # Drawn from NumPy's global generator in MindSpore's order, so a seeded NumPy gives
             # MindSpore's very values.
             data = np.random.uniform(-stdv, stdv, shape).astype(np.float32)
-            return Parameter(Tensor(torch.from_numpy(data).to(tdtype)), name=name)
+            return Parameter(Tensor(torch.from_numpy(data).to(tdtype)), name=name)  # initial value (plumbing)
 
         w_ih, w_hh, b_ih, b_hh = [], [], [], []
         for layer in range(num_layers):
@@ -93,7 +93,7 @@ class _RNNBase(Cell):
         batch = t.shape[0] if self.batch_first else t.shape[1]
         state_shape = (self.num_layers * self._num_directions, batch, self.hidden_size)
         if hx is None:
-            zeros = torch.zeros(state_shape, dtype=t.dtype, device=t.device)
+            zeros = torch.zeros(state_shape, dtype=t.dtype, device=t.device)  # initial state (plumbing)
             h = (zeros, zeros) if self.is_lstm else zeros
         elif self.is_lstm:
             if not isinstance(hx, (tuple, list)) or len(hx) != 2:
@@ -112,6 +112,7 @@ class _RNNBase(Cell):
                                self.bidirectional, self.batch_first)
             out = res[0]
         else:
+            # a Python sequence of lengths becomes a tensor (plumbing)
             lengths = seq_length._t if isinstance(seq_length, Tensor) else torch.as_tensor(seq_length)
             packed = pack_padded_sequence(t, lengths.cpu().long(), self.batch_first, enforce_sorted=False)
             order = packed.unsorted_indices

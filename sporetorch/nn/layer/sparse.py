@@ -56,6 +56,7 @@ class SparseTensorDenseMatmul(Cell):
         if i.dim() != 2 or i.shape[1] != 2 or len(shape) != 2 or d.dim() != 2:
             raise ValueError(f"For 'SparseTensorDenseMatmul', 'indices' must be (nnz, 2), 'sparse_shape' 2-D and "
                              f"'dense' 2-D, but got {tuple(i.shape)}, {shape} and {tuple(d.shape)}.")
+        # nn.SparseTensorDenseMatmul's COO operand and product: no dense-Tensor op in ops to call
         a = torch.sparse_coo_tensor(i.t(), v, shape, check_invariants=True)
         if self.adjoint_st:
             a = a.t()

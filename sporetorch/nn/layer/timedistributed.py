@@ -1,7 +1,7 @@
 """TimeDistributed: apply a layer to every time step of a sequence."""
-import torch
 
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.array_func import stack
 from ..cell import Cell
 
 __all__ = ["TimeDistributed"]
@@ -42,8 +42,7 @@ class TimeDistributed(Cell):
         n = t.dim()
         time_axis = self.time_axis % n
         if self.reshape_with_axis is None:
-            steps = [self.layer(_wrap(s))._t for s in t.unbind(time_axis)]
-            return _wrap(torch.stack(steps, time_axis))
+            return stack([self.layer(_wrap(s)) for s in t.unbind(time_axis)], time_axis)
         axis = self.reshape_with_axis % n
         # MindSpore moves the time axis next to ``reshape_with_axis`` and merges the two.
         new_time = n - 2 if axis == n - 1 else (axis + 1 if time_axis > axis else axis - 1)

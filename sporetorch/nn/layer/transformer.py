@@ -13,6 +13,7 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.nn_func import gelu
 from ...ops.function.nn_func import _relu
 from ..cell import Cell
 from .activation import GELU, ReLU
@@ -104,6 +105,7 @@ class MultiheadAttention(Cell):
         batched = q.dim() == 3
         if self.batch_first and batched:
             q, k, v = q.transpose(0, 1), k.transpose(0, 1), v.transpose(0, 1)
+        # no functional multi-head attention in mindspore.ops 2.10: torch's, as the layer's one body
         out, weights = F.multi_head_attention_forward(
             q, k, v, self.embed_dim, self.num_heads, _t(self.in_proj_weight), _t(self.in_proj_bias),
             _t(self.bias_k), _t(self.bias_v), self.add_zero_attn, self.dropout, self.out_proj.weight._t,
@@ -126,7 +128,7 @@ def _activation_fn(activation, cls):
             # MindSpore's "relu" is ops.relu, whose kernel maps NaN to 0.
             return lambda x: _wrap(_relu(x._t))
         if activation == "gelu":
-            return lambda x: _wrap(F.gelu(x._t))
+            return gelu
         raise ValueError(f"For '{cls}', the 'activation' must be 'relu' or 'gelu', but got {activation!r}")
     if isinstance(activation, Cell):
         if not isinstance(activation, (ReLU, GELU)):

@@ -1,16 +1,24 @@
-"""Loss cells (``mindspore.nn.loss``), each a thin call into ``torch.nn.functional``.
+"""Loss cells (``mindspore.nn.loss``), each a thin call into the functional losses of ``ops`` (``nn_func``).
 
 Every loss derives from ``LossBase`` (``reduction`` in "mean"/"sum"/"none" and ``get_loss``).
 Integer class labels may be int32 (MindSpore's usual dtype); they are widened for torch.
 """
-import math
-
 import torch
-import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function import nn_func as _nn
+from ...ops.function._utils import _ut
+from ...ops.function.array_func import cast
+from ...ops.function.clip_func import clamp
+from ...ops.function.linalg_func import vector_norm
+from ...ops.function.math_func import abs as _abs, minimum, sqrt, sub
+from ...ops.function.nn_func import (binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy,
+                                     gaussian_nll_loss, hinge_embedding_loss, huber_loss, kl_div, l1_loss,
+                                     log_softmax, margin_ranking_loss, mse_loss, nll_loss,
+                                     multi_margin_loss, multilabel_margin_loss, multilabel_soft_margin_loss,
+                                     smooth_l1_loss, soft_margin_loss, triplet_margin_loss)
 from ..cell import Cell
 from ..layer._checks import FLOATS, INDICES, check_dtype
 from ..layer.activation import get_activation
@@ -32,20 +40,26 @@ def _labels(t):
     return t if t.dtype == torch.int64 else t.long()
 
 
-def _class_loss(cls, fn, x, labels, ignore_index):
-    """``fn(x, labels)`` for a class-index loss, with labels as MindSpore 2.10 gathers the logits at them:
-    a label in [-C, 0) counts from the end as a Python index does (``ignore_index`` apart), and one outside
-    [-C, C) is its RuntimeError, naming the loss (torch's kernel raises a bare IndexError)."""
-    c = x.shape[1] if x.dim() > 1 else x.shape[0]
-    y = _labels(labels)
-    y = torch.where((y < 0) & (y != ignore_index), y + c, y)
+def _check_tensors(cls, **tensors):
+    """TypeError, as MindSpore 2.10's losses raise it, for an argument that is not a Tensor."""
+    for name, value in tensors.items():
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For '{cls}', the '{name}' must be a Tensor, but got {type(value).__name__}")
+
+
+def _class_loss(cls, call, logits, labels, ignore_index):
+    """``call()``, a class-index loss, with an out-of-range label reported as MindSpore 2.10 reports it: a
+    RuntimeError naming the loss and its 'labels' (the functional op names itself and its 'target')."""
     try:
-        return fn(x, y)
-    except IndexError:
-        bad = labels[(labels != ignore_index) & ((labels < -c) | (labels >= c))]
+        return call()
+    except RuntimeError:
+        x, y = logits._t, labels._t
+        c = x.shape[1] if x.dim() > 1 else x.shape[0]
+        bad = y[(y != ignore_index) & ((y < -c) | (y >= c))]
+        if not bad.numel():
+            raise
         raise RuntimeError(f"For '{cls}', the 'labels' must be in [-{c}, {c}) or equal ignore_index {ignore_index}, "
-                           f"but got {bad.flatten()[0].item() if bad.numel() else 'an index out of range'} "
-                           f"with logits of shape {tuple(x.shape)}") from None
+                           f"but got {bad.flatten()[0].item()} with logits of shape {tuple(x.shape)}") from None
 
 
 def _check_reduction(cls, reduction, allowed=("mean", "sum", "none")):
@@ -111,7 +125,7 @@ class L1Loss(LossBase):
     """
 
     def construct(self, logits, labels):
-        return _wrap(F.l1_loss(logits._t, labels._t, reduction=self.reduction))
+        return l1_loss(logits, labels, self.reduction)
 
 
 class L1LossExt(L1Loss):
@@ -142,14 +156,7 @@ class MSELoss(LossBase):
     """
 
     def construct(self, logits, labels):
-        a, b = logits._t, labels._t
-        if a.shape != b.shape:
-            return self.get_loss(_wrap(torch.square(a - b)))
-        if a.dtype != b.dtype:
-            # Integer labels, as MindSpore takes them; torch 2.11's mse_loss backward refuses them.
-            dtype = torch.result_type(a, b)
-            a, b = a.to(dtype), b.to(dtype)
-        return _wrap(F.mse_loss(a, b, reduction=self.reduction))
+        return mse_loss(logits, labels, self.reduction)
 
 
 class RMSELoss(LossBase):
@@ -166,7 +173,7 @@ class RMSELoss(LossBase):
         super().__init__()
 
     def construct(self, logits, label):
-        return _wrap(torch.sqrt(torch.square(logits._t - label._t).mean()))
+        return sqrt(mse_loss(logits, label))
 
 
 class MAELoss(LossBase):
@@ -183,7 +190,8 @@ class MAELoss(LossBase):
     """
 
     def construct(self, logits, label):
-        return self.get_loss(_wrap(torch.abs(logits._t - label._t)))
+        _check_tensors("MAELoss", logits=logits, label=label)
+        return self.get_loss(_abs(sub(logits, label)))
 
 
 class MarginRankingLoss(LossBase):
@@ -209,11 +217,7 @@ class MarginRankingLoss(LossBase):
         if not a.dtype == b.dtype == y.dtype:
             raise TypeError(f"For 'MarginRankingLoss', the input1, input2 and target dtypes should be equal, but got "
                             f"{input1.dtype}, {input2.dtype} and {target.dtype}")
-        try:
-            return _wrap(F.margin_ranking_loss(a, b, y, self.margin, reduction=self.reduction))
-        except RuntimeError:
-            # torch wants equal ranks; MindSpore 2.10 broadcasts the three operands
-            return _wrap(F.margin_ranking_loss(*torch.broadcast_tensors(a, b, y), self.margin, reduction=self.reduction))
+        return margin_ranking_loss(input1, input2, target, self.margin, self.reduction)
 
 
 class SmoothL1Loss(LossBase):
@@ -243,7 +247,7 @@ class SmoothL1Loss(LossBase):
         if a.shape != b.shape:  # MindSpore 2.10 does not broadcast them
             raise ValueError(f"For 'SmoothL1Loss', the 'logits' and 'labels' must have the same shape, but got "
                              f"{tuple(a.shape)} and {tuple(b.shape)}")
-        return _wrap(F.smooth_l1_loss(a, b, reduction=self.reduction, beta=self.beta))
+        return smooth_l1_loss(logits, labels, self.beta, self.reduction)
 
 
 class SoftMarginLoss(LossBase):
@@ -260,7 +264,7 @@ class SoftMarginLoss(LossBase):
     """
 
     def construct(self, logits, labels):
-        return _wrap(F.soft_margin_loss(logits._t, labels._t, reduction=self.reduction))
+        return soft_margin_loss(logits, labels, self.reduction)
 
 
 def _check_float16_or_32(cell, arg, t):
@@ -318,13 +322,13 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                 # every step): the masked form, equal to cross_entropy where every label is in range.
                 return _wrap(self._masked_loss(x, y, outside))
             if not outside.any():
-                return _wrap(F.cross_entropy(x, y, reduction=self.reduction))
+                return cross_entropy(_wrap(x), _wrap(y), reduction=self.reduction)
             return _wrap(self._outside_labels(x, y, outside))
         _check_float16_or_32("SoftmaxCrossEntropyWithLogits", "labels", y)
         if x.shape != y.shape:
             raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', the shapes of 'logits' {tuple(x.shape)} and "
                              f"'labels' {tuple(y.shape)} must be equal")
-        loss = -(y * torch.log_softmax(x, -1)).sum(-1)
+        loss = -(y * log_softmax(logits, -1)._t).sum(-1)
         if self.reduce:
             loss = loss.mean() if self.average else loss.sum()
         return _wrap(loss)
@@ -340,7 +344,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         return self._masked_loss(x, y, outside)
 
     def _masked_loss(self, x, y, outside):
-        loss = F.cross_entropy(x, y.masked_fill(outside, 0), reduction="none").masked_fill(outside, 0.0)
+        loss = cross_entropy(_wrap(x), _wrap(y.masked_fill(outside, 0)), reduction="none")._t.masked_fill(outside, 0.0)
         if self.reduce:
             loss = loss.mean() if self.average else loss.sum()
         return loss
@@ -448,15 +452,16 @@ class TripletMarginWithDistanceLoss(LossBase):
 
     def _distance(self, a, b):
         if self.distance_function is None:
-            return torch.linalg.vector_norm((a._t - b._t).abs(), 2, dim=1)
-        return self.distance_function(a, b)._t
+            return vector_norm(_abs(sub(a, b)), 2, 1)
+        return self.distance_function(a, b)
 
     def construct(self, x, positive, negative):
+        _check_tensors("TripletMarginWithDistanceLoss", x=x, positive=positive, negative=negative)
         d1 = self._distance(x, positive)
         d2 = self._distance(x, negative)
         if self.swap:
-            d2 = torch.minimum(d2, self._distance(positive, negative))
-        return self.get_loss(_wrap(torch.clamp(d1 - d2 + self.margin, min=0)))
+            d2 = minimum(d2, self._distance(positive, negative))
+        return self.get_loss(clamp(sub(d1, d2) + self.margin, min=0))
 
 
 class PoissonNLLLoss(LossBase):
@@ -480,14 +485,8 @@ class PoissonNLLLoss(LossBase):
         self.log_input, self.full, self.eps = log_input, full, eps
 
     def construct(self, input, target):  # noqa: A002 - MindSpore's argument name
-        x = check_dtype(self, "input", input._t, FLOATS)
-        y = target._t.to(x.dtype)
-        loss = torch.exp(x) - y * x if self.log_input else x - y * torch.log(x + self.eps)
-        if self.full:
-            y = torch.clamp(y, min=self.eps)
-            stirling = (y + 0.5) * torch.log(y) - y + 0.5 * math.log(2 * math.pi)
-            loss = loss + torch.where(y > 1, stirling, torch.zeros_like(stirling))
-        return self.get_loss(_wrap(loss))
+        check_dtype(self, "input", input._t, FLOATS)
+        return self.get_loss(_nn._poisson_nll_loss(input, target, self.log_input, self.full, self.eps))
 
 
 class MultiLabelSoftMarginLoss(LossBase):
@@ -510,8 +509,7 @@ class MultiLabelSoftMarginLoss(LossBase):
         self.weight = weight
 
     def construct(self, x, target):
-        return _wrap(F.multilabel_soft_margin_loss(x._t, target._t.to(x._t.dtype), _t(self.weight),
-                                                   reduction=self.reduction))
+        return multilabel_soft_margin_loss(x, cast(target, x.dtype), self.weight, self.reduction)
 
 
 class MultiMarginLoss(LossBase):
@@ -541,8 +539,7 @@ class MultiMarginLoss(LossBase):
     def construct(self, x, target, weight=None):
         w = weight if weight is not None else self.weight
         check_dtype(self, "target", target._t, (torch.int64,))  # as MindSpore 2.10 documents and checks
-        return _wrap(F.multi_margin_loss(x._t, target._t, self.p, self.margin, _t(w),
-                                         reduction=self.reduction))
+        return multi_margin_loss(x, target, self.p, self.margin, w, self.reduction)
 
 
 class BCELoss(LossBase):
@@ -565,7 +562,6 @@ class BCELoss(LossBase):
         self.weight = weight
 
     def construct(self, logits, labels):
-        from ...ops.function.nn_func import binary_cross_entropy  # one body: MindSpore's log clamp lives there
         return binary_cross_entropy(logits, labels, self.weight, self.reduction)
 
 
@@ -592,17 +588,13 @@ class CosineEmbeddingLoss(LossBase):
         self.margin = margin
 
     def construct(self, logits_x1, logits_x2, labels):
-        a, b, y = logits_x1._t, logits_x2._t, labels._t
+        a, b = logits_x1._t, logits_x2._t
         if a.shape != b.shape or a.dtype != b.dtype:
             # MindSpore 2.10: a shape mismatch is a ValueError, a dtype mismatch a TypeError.
             raise (ValueError if a.shape != b.shape else TypeError)(
                 f"For 'CosineEmbeddingLoss', 'logits_x1' and 'logits_x2' must have the same shape and dtype, "
                 f"but got {tuple(a.shape)} {a.dtype} and {tuple(b.shape)} {b.dtype}")
-        cosine = (a * b).sum(1) / (torch.sqrt((a * a).sum(1)) * torch.sqrt((b * b).sum(1)))
-        zeros = torch.zeros_like(cosine)
-        loss = torch.where(y == 1, 1.0 - cosine, zeros) + \
-            torch.where(y == -1, torch.clamp(cosine - self.margin, min=0.0), zeros)
-        return self.get_loss(_wrap(loss))
+        return self.get_loss(_nn._cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin))
 
 
 class MultilabelMarginLoss(LossBase):
@@ -620,7 +612,7 @@ class MultilabelMarginLoss(LossBase):
     """
 
     def construct(self, x, target):
-        return _wrap(F.multilabel_margin_loss(x._t, _labels(target._t), reduction=self.reduction))
+        return multilabel_margin_loss(x, target, self.reduction)
 
 
 class BCEWithLogitsLoss(LossBase):
@@ -648,8 +640,8 @@ class BCEWithLogitsLoss(LossBase):
         self._w, self._pw = _t(weight), _t(pos_weight)
 
     def construct(self, input, target):  # noqa: A002 - MindSpore's argument name
-        return _wrap(F.binary_cross_entropy_with_logits(input._t, target._t, self._w, reduction=self.reduction,
-                                                        pos_weight=self._pw))
+        check_dtype(self, "target", target._t, FLOATS)  # MindSpore 2.10's primitive refuses integer targets
+        return binary_cross_entropy_with_logits(input, target, self.weight, self.pos_weight, self.reduction)
 
 
 class FocalLoss(LossBase):
@@ -685,29 +677,7 @@ class FocalLoss(LossBase):
         if x.shape[1] == 1 or y.shape[1] not in (1, x.shape[1]):
             raise ValueError(f"For 'FocalLoss', labels.shape[1] must be 1 or logits.shape[1] (> 1), "
                              f"but got shapes {tuple(x.shape)} and {tuple(y.shape)}")
-        x = x.reshape(x.shape[0], x.shape[1], -1)
-        y = y.reshape(y.shape[0], y.shape[1], -1)
-        log_p = torch.log_softmax(x, 1)
-        sparse = y.shape[1] == 1
-        if sparse:
-            c = x.shape[1]
-            y = y.long()
-            y = torch.where(y < 0, y + c, y)  # MindSpore 2.10 gathers at the labels: negatives count from the end
-            try:
-                log_p = log_p.gather(1, y).squeeze(1)
-            except RuntimeError:
-                raise RuntimeError(f"For 'FocalLoss', the class-index 'labels' must be in [-{c}, {c}), but got "
-                                   f"{labels._t[(labels._t < -c) | (labels._t >= c)].flatten()[0].item()} with logits "
-                                   f"of shape {tuple(logits.shape)}") from None
-        p = torch.exp(log_p)
-        if self.weight is not None:
-            w = self.weight._t[None, :, None].expand(y.shape[0], -1, y.shape[2])
-            if sparse:
-                w = w.gather(1, y).squeeze(1)
-            log_p = log_p * w
-        factor = torch.pow(1.0 - p, self.gamma)
-        loss = (-factor * log_p).mean(1) if sparse else (-factor * y * log_p).mean(-1)
-        return self.get_loss(_wrap(loss))
+        return self.get_loss(_nn._focal_loss(logits, labels, self.weight, self.gamma))
 
 
 class HuberLoss(LossBase):
@@ -731,10 +701,9 @@ class HuberLoss(LossBase):
         self.delta = float(delta)
 
     def construct(self, logits, labels):
-        x, y = logits._t, labels._t
-        if not x.is_floating_point():  # MindSpore 2.10 casts integer logits to the labels' float dtype
-            x = x.to(y.dtype if y.is_floating_point() else torch.float32)
-        return _wrap(F.huber_loss(x, y, reduction=self.reduction, delta=self.delta))
+        if not logits._t.is_floating_point():  # MindSpore 2.10 casts integer logits to the labels' float dtype
+            logits = cast(logits, labels.dtype if labels._t.is_floating_point() else mstype.float32)
+        return huber_loss(logits, labels, self.reduction, self.delta)
 
 
 class TripletMarginLoss(LossBase):
@@ -763,8 +732,7 @@ class TripletMarginLoss(LossBase):
         if self.margin != 1.0:
             margin = self.margin
         margin = float(margin._t) if isinstance(margin, Tensor) else float(margin)
-        return _wrap(F.triplet_margin_loss(x._t, positive._t, negative._t, margin, self.p, self.eps, self.swap,
-                                           reduction=self.reduction))
+        return triplet_margin_loss(x, positive, negative, margin, self.p, self.eps, self.swap, self.reduction)
 
 
 class NLLLoss(LossBase):
@@ -796,13 +764,15 @@ class NLLLoss(LossBase):
         if labels._t.is_floating_point():  # MindSpore 2.10 refuses float labels; torch would truncate them
             raise TypeError(f"For 'NLLLoss', the 'labels' must be int32 or int64, but got {labels.dtype} "
                             f"with shape {tuple(labels.shape)}")
-        x = logits._t if logits._t.is_floating_point() else logits._t.float()  # MindSpore 2.10 casts int logits
+        if not logits._t.is_floating_point():  # MindSpore 2.10 casts int logits
+            logits = cast(logits, mstype.float32)
+        x = logits._t
         if x.dim() > 2 and labels._t.shape != x.shape[:1] + x.shape[2:]:
             # MindSpore 2.10 gathers N-D logits at the labels and fails there with a RuntimeError
             raise RuntimeError(f"For 'NLLLoss', the 'labels' of {x.dim()}-D 'logits' of shape {tuple(x.shape)} must "
                                f"have the shape {tuple(x.shape[:1] + x.shape[2:])}, but got {tuple(labels.shape)}")
-        return _wrap(_class_loss("NLLLoss", lambda x, y: F.nll_loss(
-            x, y, self._w, ignore_index=self.ignore_index, reduction=self.reduction), x, labels._t, self.ignore_index))
+        return _class_loss("NLLLoss", lambda: nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction),
+                           logits, labels, self.ignore_index)
 
 
 class CrossEntropyLoss(LossBase):
@@ -844,20 +814,21 @@ class CrossEntropyLoss(LossBase):
             if x.shape != y.shape:
                 raise ValueError(f"For 'CrossEntropyLoss', probability 'labels' must have the shape of 'logits', "
                                  f"but got {tuple(x.shape)} and {tuple(y.shape)}")
+            if not y.is_floating_point():
+                raise TypeError(f"For 'CrossEntropyLoss', the 'labels' should be one of [mindspore.float16, "
+                                f"mindspore.float32] when they are probabilities, but got {labels.dtype}")
         elif x.dim() == y.dim() + 1:
             if y.dtype != torch.int32:
                 raise TypeError(f"For 'CrossEntropyLoss', class-index 'labels' must be int32 (as MindSpore "
                                 f"requires), but got {mstype.from_torch(y.dtype)}")
-            return _wrap(_class_loss("CrossEntropyLoss", self._loss, x, y, self.ignore_index))
+            return _class_loss("CrossEntropyLoss", lambda: cross_entropy(
+                logits, labels, self.weight, self.ignore_index, self.reduction, self.label_smoothing),
+                logits, labels, self.ignore_index)
         else:
             raise ValueError(f"For 'CrossEntropyLoss', the rank of 'labels' must equal the rank of 'logits' "
                              f"(probabilities) or be one less (indices), but got shapes {tuple(x.shape)} and "
                              f"{tuple(y.shape)}")
-        return _wrap(self._loss(x, y))
-
-    def _loss(self, x, y):
-        return F.cross_entropy(x, y, self._w, ignore_index=self.ignore_index, reduction=self.reduction,
-                               label_smoothing=self.label_smoothing)
+        return cross_entropy(logits, labels, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
 
 
 class KLDivLoss(LossBase):
@@ -885,11 +856,10 @@ class KLDivLoss(LossBase):
         if x.shape != y.shape:  # MindSpore 2.10 does not broadcast them
             raise ValueError(f"For 'KLDivLoss', the 'logits' and 'labels' must have the same shape, but got "
                              f"{tuple(x.shape)} and {tuple(y.shape)}")
-        if self.reduction == "mean":
-            # MindSpore's "mean" is the element-wise mean (torch warns about it, so spell it out).
-            out = F.kl_div(x, y, reduction="sum") / max(torch.broadcast_shapes(x.shape, y.shape).numel(), 1)
-            return _wrap(out)
-        return _wrap(F.kl_div(x, y, reduction=self.reduction))
+        if x.dtype != y.dtype:
+            raise TypeError(f"For 'KLDivLoss', the input type must be same, but got 'logits': {logits.dtype} and "
+                            f"'labels': {labels.dtype}")
+        return kl_div(logits, labels, self.reduction)
 
 
 class CTCLoss(LossBase):
@@ -921,10 +891,8 @@ class CTCLoss(LossBase):
                 raise ValueError(f"For 'CTCLoss', unbatched 2-D targets must have first dimension 1, "
                                  f"but got shape {tuple(tg.shape)}")
             tg = tg[0]
-        il = input_lengths._t if isinstance(input_lengths, Tensor) else torch.as_tensor(input_lengths)
-        tl = target_lengths._t if isinstance(target_lengths, Tensor) else torch.as_tensor(target_lengths)
-        return _wrap(F.ctc_loss(lp, _labels(tg), _labels(il), _labels(tl), self.blank, self.reduction,
-                                self.zero_infinity))
+        return _wrap(_nn._ctc_loss(lp, tg, input_lengths, target_lengths, self.blank, self.reduction,
+                                   self.zero_infinity))
 
 
 class GaussianNLLLoss(LossBase):
@@ -957,12 +925,13 @@ class GaussianNLLLoss(LossBase):
         if v.dim() == x.dim() - 1 and v.shape == x.shape[:-1]:  # one variance per row, as in torch
             v = v.unsqueeze(-1)
         try:  # MindSpore 2.10 broadcasts the three operands (torch insists on the input's shape)
-            x, y, v = torch.broadcast_tensors(x, y, v)
+            shape = torch.broadcast_shapes(x.shape, y.shape, v.shape)  # shape arithmetic, no computation
         except RuntimeError:
             raise ValueError(f"For 'GaussianNLLLoss', the 'logits', 'labels' and 'var' must be broadcastable, but "
                              f"got shapes {tuple(logits.shape)}, {tuple(labels.shape)} and "
                              f"{tuple(var.shape)}") from None
-        return _wrap(F.gaussian_nll_loss(x, y, v, self.full, self.eps, self.reduction))
+        return gaussian_nll_loss(_wrap(x.expand(shape)), _wrap(y.expand(shape)), _wrap(v.expand(shape)), self.full,
+                                 self.eps, self.reduction)
 
 
 class HingeEmbeddingLoss(LossBase):
@@ -990,7 +959,7 @@ class HingeEmbeddingLoss(LossBase):
         if logits._t.dtype != labels._t.dtype:
             raise TypeError(f"For 'HingeEmbeddingLoss', the dtype of the second input 'labels' must be the same as "
                             f"the first input 'logits' ({logits.dtype}), but got {labels.dtype}")
-        return _wrap(F.hinge_embedding_loss(logits._t, labels._t, self.margin, reduction=self.reduction))
+        return hinge_embedding_loss(logits, labels, self.margin, self.reduction)
 
 
 class SampledSoftmaxLoss(LossBase):
@@ -1036,20 +1005,8 @@ class SampledSoftmaxLoss(LossBase):
 
     def _sample(self, labels):
         """Unique uniform candidates and the expected counts MindSpore's UniformCandidateSampler reports."""
-        excluded = set(labels.reshape(-1).tolist()) if self.remove_accidental_hits else set()
-        if self.num_classes - len(excluded) < self.num_sampled:
-            raise ValueError(f"For 'SampledSoftmaxLoss', only {self.num_classes - len(excluded)} classes are not "
-                             f"true labels of the batch, fewer than num_sampled {self.num_sampled}")
-        chosen, tries = [], 0
-        while len(chosen) < self.num_sampled:
-            tries += 1
-            c = int(torch.randint(self.num_classes, (1,), generator=self._generator))
-            if c not in excluded and c not in chosen:
-                chosen.append(c)
-        p = 1.0 / self.num_classes
-        count = 1.0 - (1.0 - p) ** tries if self.remove_accidental_hits else self.num_sampled * p
-        sampled = torch.tensor(chosen, dtype=torch.int64)
-        return sampled, torch.full(labels.shape, count), torch.full((self.num_sampled,), count)
+        return _nn._sampled_softmax_candidates("SampledSoftmaxLoss", labels, self.num_sampled, self.num_classes,
+                                               self.remove_accidental_hits, self._generator)
 
     def construct(self, weights, biases, labels, logits):
         w, b, y, x = weights._t, biases._t, labels._t, logits._t
@@ -1063,13 +1020,5 @@ class SampledSoftmaxLoss(LossBase):
         if self.sampled_values is None:
             sampled, true_count, sampled_count = self._sample(y)
         else:
-            sampled, true_count, sampled_count = (v._t if isinstance(v, Tensor) else torch.as_tensor(v)
-                                                  for v in self.sampled_values)
-        sampled = sampled.long()
-        true_logits = (x.unsqueeze(1) * w[y]).sum(-1) + b[y] - torch.log(true_count.to(x.dtype))
-        sampled_logits = x @ w[sampled].T + b[sampled] - torch.log(sampled_count.to(x.dtype))
-        out_logits = torch.cat((true_logits, sampled_logits), 1)
-        targets = torch.cat((torch.full_like(true_logits, 1.0 / self.num_true), torch.zeros_like(sampled_logits)), 1)
-        # MindSpore's stabilised softmax with a 1e-20 floor inside the log.
-        pred = torch.softmax(out_logits, 1)
-        return _wrap(-(targets * torch.log(pred + 1.0e-20)).sum(1))
+            sampled, true_count, sampled_count = (_ut(v) for v in self.sampled_values)
+        return _wrap(_nn._sampled_softmax_loss(x, w, b, y, sampled.long(), true_count, sampled_count, self.num_true))

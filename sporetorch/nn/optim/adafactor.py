@@ -5,6 +5,7 @@ import torch
 
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
+from ...ops.function.optim_func import adafactor_update_
 from ._validate import check_bool, check_float, check_type
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -93,15 +94,14 @@ class AdaFactor(Optimizer):
         for p in self.parameters:
             t, name = p._t, p.name
             if t.dim() > 1:
-                rows.append(Parameter(torch.zeros(t.shape[:-1], dtype=t.dtype), name=f"exp_avg_sq_row_{name}"))
-                cols.append(Parameter(torch.zeros(t.shape[:-2] + t.shape[-1:], dtype=t.dtype),
-                                      name=f"exp_avg_sq_col_{name}"))
-                full.append(Parameter(torch.zeros((1,), dtype=t.dtype), name=f"exp_avg_sq_{name}"))
+                rows.append(Parameter(t.new_zeros(t.shape[:-1]), name=f"exp_avg_sq_row_{name}"))
+                cols.append(Parameter(t.new_zeros(t.shape[:-2] + t.shape[-1:]), name=f"exp_avg_sq_col_{name}"))
+                full.append(Parameter(t.new_zeros((1,)), name=f"exp_avg_sq_{name}"))
             else:
-                rows.append(Parameter(torch.zeros((1,), dtype=t.dtype), name=f"exp_avg_sq_row_{name}"))
-                cols.append(Parameter(torch.zeros((1,), dtype=t.dtype), name=f"exp_avg_sq_col_{name}"))
+                rows.append(Parameter(t.new_zeros((1,)), name=f"exp_avg_sq_row_{name}"))
+                cols.append(Parameter(t.new_zeros((1,)), name=f"exp_avg_sq_col_{name}"))
                 dtype = torch.float16 if self.compression else t.dtype
-                full.append(Parameter(torch.zeros(t.shape, dtype=dtype), name=f"exp_avg_sq_{name}"))
+                full.append(Parameter(t.new_zeros(t.shape, dtype=dtype), name=f"exp_avg_sq_{name}"))
         self.exp_avg_sq_row = ParameterTuple(rows)
         self.exp_avg_sq_col = ParameterTuple(cols)
         self.exp_avg_sq = ParameterTuple(full)
@@ -118,34 +118,13 @@ class AdaFactor(Optimizer):
             lr = min(min_step, 1.0 / math.sqrt(t))
             lr_of = None
         beta2t = 1.0 - t ** (-self.decay_rate)
-        eps0, eps1 = self.eps
         with torch.no_grad():
             for i, (p, g) in enumerate(zip(self._params_t(), grads)):
-                rate = lr if lr_of is None else lr_of[i]
-                g32 = g.float()
-                p32 = p.float()
-                if self.scale_parameter:
-                    rate = rate * torch.clamp(_rms(p32), min=eps1)
-                sq = g32 * g32 + eps0
-                if p.dim() > 1:
-                    row, col = self.exp_avg_sq_row[i]._t, self.exp_avg_sq_col[i]._t
-                    row.mul_(beta2t).add_(sq.mean(-1) * (1.0 - beta2t))
-                    col.mul_(beta2t).add_(sq.mean(-2) * (1.0 - beta2t))
-                    r_factor = torch.rsqrt(row / row.mean(-1, keepdim=True)).unsqueeze(-1)
-                    c_factor = torch.rsqrt(col.unsqueeze(-2))
-                    update = r_factor * c_factor * g32
-                else:
-                    full = self.exp_avg_sq[i]._t
-                    full.copy_(full * beta2t + sq * (1.0 - beta2t))
-                    update = torch.rsqrt(full.float()) * g32
-                update = update / torch.clamp(_rms(update) / self.clip_threshold, min=1.0) * rate
-                if self.use_first_moment:
-                    avg = self.exp_avg[i]._t
-                    avg.copy_(avg * self.beta1 + update * (1.0 - self.beta1))
-                    update = avg
-                if self.adafactor_weight_decay:
-                    p32 = p32 - p32 * self.adafactor_weight_decay * rate
-                p.copy_(p32 - update)
+                adafactor_update_(p, g, lr if lr_of is None else lr_of[i], self.exp_avg_sq_row[i]._t,
+                                  self.exp_avg_sq_col[i]._t, self.exp_avg_sq[i]._t,
+                                  self.exp_avg[i]._t if self.use_first_moment else None, beta2t=beta2t, eps=self.eps,
+                                  clip_threshold=self.clip_threshold, beta1=self.beta1,
+                                  scale_parameter=self.scale_parameter, weight_decay=self.adafactor_weight_decay)
         return self._updated(gradients)
 
     @property
@@ -155,10 +134,6 @@ class AdaFactor(Optimizer):
     @property
     def supports_flat_params(self):
         return False
-
-
-def _rms(t):
-    return torch.sqrt(torch.mean(t * t))
 
 
 __all__ = ["AdaFactor"]

@@ -1,7 +1,7 @@
 """Adagrad family: Adagrad, ProximalAdagrad, Adadelta."""
 import torch
 
-from ...ops.operations.optim_ops import _proximal
+from ...ops.function.optim_func import adadelta_update_, adagrad_update_, proximal_adagrad_update_
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -36,9 +36,7 @@ class Adagrad(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, a = self._bucket_lists(idx, params, grads, accum)
-                if self.update_slots:
-                    torch._foreach_addcmul_(a, g, g)
-                torch._foreach_addcdiv_(p, g, torch._foreach_sqrt(a), value=-lr)
+                adagrad_update_(p, g, a, lr=lr, update_slots=self.update_slots)
         return self._updated(gradients)
 
 
@@ -70,13 +68,7 @@ class ProximalAdagrad(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, a = self._bucket_lists(idx, params, grads, accum)
-                torch._foreach_addcmul_(a, g, g)
-                # The effective rate lr / sqrt(accum) also scales the L1 and L2 terms (MindSpore's kernel).
-                rate = torch._foreach_reciprocal(torch._foreach_sqrt(a))
-                torch._foreach_mul_(rate, lr)
-                prox = torch._foreach_sub(p, torch._foreach_mul(g, rate))
-                for pi, v, r in zip(p, prox, rate):
-                    pi.copy_(_proximal(v, r, self.l1, self.l2))
+                proximal_adagrad_update_(p, g, a, lr=lr, l1=self.l1, l2=self.l2)
         return self._updated(gradients)
 
 
@@ -115,19 +107,6 @@ class Adadelta(Optimizer):
                 p, g, acc, acc_upd = self._bucket_lists(idx, params, grads, acc_all, upd_all)
                 adadelta_update_(p, g, acc, acc_upd, lr=lr, rho=rho, eps=eps)
         return self._updated(gradients)
-
-
-def adadelta_update_(params, grads, accum, accum_update, *, lr, rho, eps):
-    """MindSpore's ``ApplyAdadelta`` on lists of torch tensors, in place (shared with
-    ``experimental.optim.Adadelta``)."""
-    torch._foreach_mul_(accum, rho)
-    torch._foreach_addcmul_(accum, grads, grads, value=1.0 - rho)
-    num = torch._foreach_sqrt(torch._foreach_add(accum_update, eps))
-    den = torch._foreach_sqrt(torch._foreach_add(accum, eps))
-    update = torch._foreach_div(torch._foreach_mul(num, grads), den)
-    torch._foreach_mul_(accum_update, rho)
-    torch._foreach_addcmul_(accum_update, update, update, value=1.0 - rho)
-    torch._foreach_add_(params, update, alpha=-lr)
 
 
 __all__ = ["Adagrad", "ProximalAdagrad", "Adadelta"]

@@ -6,6 +6,7 @@ import torch
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...ops.function.optim_func import adam_update_, adam_weight_decay_update_, adamax_update_
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -25,30 +26,6 @@ def _float32(*values):
 
 def _power_param(name, shape):
     return Parameter(Tensor(np.ones(shape, np.float32)), name=name)
-
-
-def adam_update_(params, grads, m, v, vhat, *, lr, beta1, beta2, eps, nesterov=False):
-    """MindSpore's Adam update (``ops.Adam``) on lists of torch tensors, in place.
-
-    ``lr`` already carries the bias correction ``sqrt(1 - beta2^t) / (1 - beta1^t)``; epsilon is
-    added to ``sqrt(v)`` (or ``sqrt(vhat)``, ``vhat = max(vhat, v)``, when ``vhat`` is a list).
-    Shared by :class:`Adam` and ``experimental.optim.Adam``.
-    """
-    torch._foreach_lerp_(m, grads, 1.0 - beta1)
-    torch._foreach_mul_(v, beta2)
-    torch._foreach_addcmul_(v, grads, grads, value=1.0 - beta2)
-    if vhat is not None:
-        torch._foreach_maximum_(vhat, v)
-        denom = torch._foreach_sqrt(vhat)
-    else:
-        denom = torch._foreach_sqrt(v)
-    torch._foreach_add_(denom, eps)
-    if nesterov:
-        num = torch._foreach_mul(m, beta1)
-        torch._foreach_add_(num, grads, alpha=1.0 - beta1)
-    else:
-        num = m
-    torch._foreach_addcdiv_(params, num, denom, value=-lr)
 
 
 class _BetaPowers:
@@ -118,7 +95,7 @@ class Adam(Optimizer, _BetaPowers):
             # torch's fused Adam divides by its own bias corrections computed from these step
             # counts; at a huge count both are exactly 1, so the MindSpore corrections passed in
             # the learning rate are the only ones applied.
-            big = torch.full((), 1e9, dtype=torch.float32, device=self._fused_device)
+            big = torch.full((), 1e9, dtype=torch.float32, device=self._fused_device)  # fused kernel's step count
             self.__dict__["_fused_steps"] = [big] * len(self.parameters)
 
     _power_shape = ()
@@ -138,6 +115,7 @@ class Adam(Optimizer, _BetaPowers):
                 p, g, m, v = sel[:4]
                 if self._fusable_step and not self.use_nesterov:
                     steps = self._fused_steps if idx is None else self._fused_steps[:len(p)]
+                    # torch's fused kernel: the speed-up of the training step (no public equivalent)
                     torch._fused_adam_(p, g, m, v, sel[4] if self.use_amsgrad else [], steps, lr=lr * correction,
                                        beta1=b1, beta2=b2, weight_decay=0.0, eps=eps, amsgrad=self.use_amsgrad,
                                        maximize=False)
@@ -220,26 +198,8 @@ class AdamWeightDecay(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, m, v, wd = self._bucket_lists(idx, params, grads, m_all, v_all, wd_of)
-                torch._foreach_lerp_(m, g, 1.0 - b1)
-                torch._foreach_mul_(v, b2)
-                torch._foreach_addcmul_(v, g, g, value=1.0 - b2)
-                denom = torch._foreach_sqrt(v)
-                torch._foreach_add_(denom, eps)
-                update = torch._foreach_div(m, denom)
-                decayed = [i for i, w in enumerate(wd) if w]
-                if decayed:
-                    _add_scaled(update, p, wd, decayed)
-                torch._foreach_add_(p, update, alpha=-lr)
+                adam_weight_decay_update_(p, g, m, v, wd, lr=lr, beta1=b1, beta2=b2, eps=eps)
         return self._updated(gradients)
-
-
-def _add_scaled(update, params, wd, indices):
-    """``update[i] += wd[i] * params[i]`` for ``indices``, one foreach call per distinct ``wd``."""
-    by_value = {}
-    for i in indices:
-        by_value.setdefault(wd[i], []).append(i)
-    for value, idx in by_value.items():
-        torch._foreach_add_([update[i] for i in idx], [params[i] for i in idx], alpha=value)
 
 
 class AdaMax(Optimizer, _BetaPowers):
@@ -271,11 +231,7 @@ class AdaMax(Optimizer, _BetaPowers):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, m, v = self._bucket_lists(idx, params, grads, m_all, v_all)
-                torch._foreach_lerp_(m, g, 1.0 - self.beta1)
-                torch._foreach_mul_(v, self.beta2)
-                torch._foreach_maximum_(v, torch._foreach_abs(g))
-                denom = torch._foreach_add(v, self.eps)
-                torch._foreach_addcdiv_(p, m, denom, value=-lr / (1.0 - b1p))
+                adamax_update_(p, g, m, v, lr=lr / (1.0 - b1p), beta1=self.beta1, beta2=self.beta2, eps=self.eps)
         return self._updated(gradients)
 
 

@@ -4,6 +4,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
+from ...ops.function.optim_func import asgd_update_, rprop_update_
 from ._validate import check_float, check_type
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -48,11 +49,7 @@ class ASGD(Optimizer):
                 lr = lr_of[i]
                 eta = lr if step == 1 else self._host(eta_p)
                 mu = self._host(mu_p)
-                p.mul_(1.0 - self.lambd * eta).add_(g, alpha=-eta)
-                if mu != 1:
-                    ax.add_((p - ax) * mu)
-                else:
-                    ax.copy_(p)
+                asgd_update_(p, g, ax, eta=eta, mu=mu, lambd=self.lambd)
                 new_eta = lr / (1.0 + self.lambd * lr * step) ** self.alpha
                 new_mu = 1.0 / max(1.0, step - self.t0)
                 eta_p._t.fill_(new_eta)
@@ -121,19 +118,6 @@ class Rprop(Optimizer):
                 rprop_update_(p, g, prev, size, etaminus=self.etaminus, etaplus=self.etaplus,
                               step_size_min=self.step_size_min, step_size_max=self.step_size_max)
         return True
-
-
-def rprop_update_(params, grads, prevs, step_sizes, *, etaminus, etaplus, step_size_min, step_size_max):
-    """One Rprop step on lists of torch tensors, in place: step sizes grow by ``etaplus`` while a
-    gradient keeps its sign and shrink by ``etaminus`` (skipping that step) when it flips (shared
-    with ``experimental.optim.Rprop``)."""
-    for pi, gi, pr, st in zip(params, grads, prevs, step_sizes):
-        sign = torch.sign(gi * pr)
-        factor = torch.where(sign > 0, etaplus, torch.where(sign < 0, etaminus, 1.0))
-        st.mul_(factor.to(st.dtype)).clamp_(step_size_min, step_size_max)
-        g_upd = torch.where(sign < 0, torch.zeros_like(gi), gi)
-        pi.sub_(torch.sign(g_upd) * st)
-        pr.copy_(g_upd)
 
 
 __all__ = ["ASGD", "Rprop"]

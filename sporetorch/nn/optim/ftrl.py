@@ -1,7 +1,7 @@
 """FTRL-Proximal."""
 import torch
 
-from ...ops.operations.optim_ops import _ftrl
+from ...ops.function.optim_func import _ftrl
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 

@@ -5,7 +5,8 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ._validate import check_bool, check_type
-from .adam import _add_scaled, _check_betas_eps, _float32
+from ...ops.function.optim_func import lamb_update_, lars_gradient, scale
+from .adam import _check_betas_eps, _float32
 from .optimizer import Optimizer, opt_init_args_register
 
 
@@ -45,20 +46,7 @@ class Lamb(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, m, v, wd = self._bucket_lists(idx, params, grads, m_all, v_all, wd_of)
-                torch._foreach_lerp_(m, g, 1.0 - b1)
-                torch._foreach_mul_(v, b2)
-                torch._foreach_addcmul_(v, g, g, value=1.0 - b2)
-                denom = torch._foreach_sqrt(torch._foreach_div(v, c2))
-                torch._foreach_add_(denom, self.eps)
-                update = torch._foreach_div(torch._foreach_div(m, c1), denom)
-                decayed = [i for i, w in enumerate(wd) if w]
-                if decayed:
-                    _add_scaled(update, p, wd, decayed)
-                w_norm = torch._foreach_norm(p)
-                u_norm = torch._foreach_norm(update)
-                for pi, ui, wn, un in zip(p, update, w_norm, u_norm):
-                    ratio = torch.where((wn > 0) & (un > 0), wn / un, torch.ones_like(wn))
-                    pi.sub_(ui * (ratio * lr))
+                lamb_update_(p, g, m, v, wd, lr=lr, beta1=b1, beta2=b2, eps=self.eps, c1=c1, c2=c2)
         return self._updated(gradients)
 
 
@@ -110,18 +98,15 @@ class LARS(Optimizer):
         lr_of = opt._per_param(opt._lr_buckets, lrs)
         with torch.no_grad():
             if self.need_scale:
-                grads = torch._foreach_mul(grads, 1.0 / self.loss_scale)
+                grads = scale(grads, 1.0 / self.loss_scale)
             grads = list(grads)
             params = self._params_t()
             for i, (p, g) in enumerate(zip(params, grads)):
                 if not self.lars_flag[i]:
                     continue
                 wd = self._wd_value(self._inner_decay[i]) / self.loss_scale
-                w_norm, g_norm = torch.linalg.vector_norm(p), torch.linalg.vector_norm(g)
-                trust = self.coefficient * w_norm / (g_norm + wd * w_norm + self.epsilon)
-                if self.use_clip:
-                    trust = torch.clamp(trust / lr_of[i], max=1.0)
-                grads[i] = (g + wd * p) * trust
+                grads[i] = lars_gradient(p, g, wd=wd, coefficient=self.coefficient, epsilon=self.epsilon,
+                                         clip_lr=lr_of[i] if self.use_clip else None)
         return opt(tuple(Tensor.from_torch(g) for g in grads))
 
     def _wd_value(self, wd):

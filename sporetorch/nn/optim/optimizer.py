@@ -22,6 +22,7 @@ from ... import _host_memory
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.optim_func import add_weight_decay, scale
 from ..cell import Cell
 from ..learning_rate_schedule import LearningRateSchedule
 from ._validate import check_bool, check_float
@@ -97,6 +98,7 @@ class _IteratorLearningRate(LearningRateSchedule):
     def construct(self, global_step):
         # MindSpore gathers: the result has the step's shape ((1,) for ``global_step``, () for a
         # 0-d step), so mindcv's ``learning_rate(optimizer.global_step - 1)[0]`` reads a scalar.
+        # a Python step becomes the index tensor of the gather (plumbing, no computation)
         step = global_step._t.long() if isinstance(global_step, Tensor) else torch.tensor(global_step)
         n = self.learning_rate._t.shape[0]
         if step.numel() and int(step.max()) >= n:
@@ -148,7 +150,7 @@ def _in_parameter_layout(grads, params):
             continue
         if out is None:
             out = list(grads)
-        layout = torch.empty_like(t)
+        layout = torch.empty_like(t)  # memory of the Parameter's layout to copy into (plumbing)
         if layout.stride() != t.stride():
             return grads, False
         out[i] = layout.copy_(g)
@@ -597,7 +599,7 @@ class Optimizer(Cell):
             grads = self._apply_decay(grads, wds)
             grads = self._apply_gc(grads)
             if self.need_scale:
-                grads = torch._foreach_mul(grads, 1.0 / self.loss_scale)
+                grads = scale(grads, 1.0 / self.loss_scale)
         self._advance_global_step(step)
         return grads, lrs
 
@@ -642,9 +644,9 @@ class Optimizer(Cell):
             if idx is not None:
                 idx = [i for i in idx if i < len(grads)]
             if idx is None:
-                grads = torch._foreach_add(grads, params, alpha=wd)
+                grads = add_weight_decay(grads, params, wd)
             else:
-                sel = torch._foreach_add([grads[i] for i in idx], [params[i] for i in idx], alpha=wd)
+                sel = add_weight_decay([grads[i] for i in idx], [params[i] for i in idx], wd)
                 grads = list(grads)
                 for i, g in zip(idx, sel):
                     grads[i] = g
@@ -712,7 +714,7 @@ class Optimizer(Cell):
         if not self.need_scale:
             return gradients
         with torch.no_grad():
-            return tuple(_wrap(g) for g in torch._foreach_mul(self._check_grads(gradients), 1.0 / self.loss_scale))
+            return tuple(_wrap(g) for g in scale(self._check_grads(gradients), 1.0 / self.loss_scale))
 
     def get_weight_decay(self):
         """The weight decay of the current step (a tuple per Parameter in group mode)."""
@@ -772,7 +774,7 @@ class Optimizer(Cell):
             if mapped and p._t.device.type == "cpu":
                 t = _host_memory.mapped_full(p._t.shape, fill, dtype or p._t.dtype)
             else:
-                t = torch.full_like(p._t, fill, dtype=dtype or p._t.dtype)
+                t = torch.full_like(p._t, fill, dtype=dtype or p._t.dtype)  # state allocation, no computation
             out.append(Parameter(t, name=f"{prefix}.{p.name}", requires_grad=p.requires_grad))
         return ParameterTuple(out)
 

@@ -1,6 +1,7 @@
 """RMSProp (plain and centred)."""
 import torch
 
+from ...ops.function.optim_func import rmsprop_update_
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -50,20 +51,8 @@ class RMSProp(Optimizer):
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 sel = self._bucket_lists(idx, *lists)
                 p, g, s, m = sel[:4]
-                torch._foreach_mul_(s, rho)
-                torch._foreach_addcmul_(s, g, g, value=1.0 - rho)
-                if self.centered:
-                    mg = sel[4]
-                    torch._foreach_mul_(mg, rho)
-                    torch._foreach_add_(mg, g, alpha=1.0 - rho)
-                    denom = torch._foreach_addcmul(s, mg, mg, value=-1.0)
-                else:
-                    denom = torch._foreach_add(s, 0.0)
-                torch._foreach_add_(denom, eps)
-                torch._foreach_sqrt_(denom)
-                torch._foreach_mul_(m, mu)
-                torch._foreach_addcdiv_(m, g, denom, value=lr)
-                torch._foreach_sub_(p, m)
+                rmsprop_update_(p, g, s, m, sel[4] if self.centered else None, lr=lr, decay=rho, momentum=mu,
+                                epsilon=eps)
         return self._updated(gradients)
 
 

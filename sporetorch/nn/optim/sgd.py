@@ -5,6 +5,7 @@ from ... import _host_memory
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...ops.function.optim_func import momentum_update_, sgd_update_
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -68,7 +69,6 @@ class SGD(Optimizer):
     def construct(self, gradients):
         grads, lrs = self._begin_step(gradients)
         u = self._host(self.momentum)
-        damp = 1.0 - self.dampening
         params, accum, stat = self._params_t(), self._state_t("accum"), self._state_t("stat")
         # A Parameter's first step (stat still 1) starts the buffer at g, undampened.
         first = self._first_flags(stat)
@@ -83,20 +83,7 @@ class SGD(Optimizer):
                                       nesterov=self.nesterov, maximize=False, is_first_step=bool(fresh))
                     _clear_stat([s[i] for i in fresh])
                     continue
-                if len(fresh) == len(a):
-                    torch._foreach_copy_(a, g)
-                else:
-                    if fresh:
-                        keep_a, keep_g = _without(a, fresh), _without(g, fresh)
-                        torch._foreach_copy_([a[i] for i in fresh], [g[i] for i in fresh])
-                    else:
-                        keep_a, keep_g = a, g
-                    torch._foreach_mul_(keep_a, u)
-                    torch._foreach_add_(keep_a, keep_g, alpha=damp)
-                if self.nesterov:
-                    torch._foreach_add_(p, torch._foreach_add(g, a, alpha=u), alpha=-lr)
-                else:
-                    torch._foreach_add_(p, a, alpha=-lr)
+                sgd_update_(p, g, a, fresh, lr=lr, momentum=u, dampening=self.dampening, nesterov=self.nesterov)
                 _clear_stat([s[i] for i in fresh])
         if any(first):
             stat = self._state_t("stat")
@@ -123,11 +110,6 @@ def _clear_stat(stat):
             param._t.zero_()
         else:
             param._t = _host_memory.mapped_full(param._t.shape, 0, param._t.dtype)
-
-
-def _without(lst, drop):
-    drop = set(drop)
-    return [x for i, x in enumerate(lst) if i not in drop]
 
 
 class Momentum(Optimizer):
@@ -180,12 +162,7 @@ class Momentum(Optimizer):
                     torch._fused_sgd_(p, g, m, weight_decay=0.0, momentum=u, lr=lr, dampening=0.0,
                                       nesterov=self.use_nesterov, maximize=False, is_first_step=False)
                     continue
-                torch._foreach_mul_(m, u)
-                torch._foreach_add_(m, g)
-                if self.use_nesterov:
-                    torch._foreach_add_(p, torch._foreach_add(g, m, alpha=u), alpha=-lr)
-                else:
-                    torch._foreach_add_(p, m, alpha=-lr)
+                momentum_update_(p, g, m, lr=lr, momentum=u, nesterov=self.use_nesterov)
         return self._updated(gradients)
 
 

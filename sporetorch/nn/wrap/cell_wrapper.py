@@ -6,6 +6,7 @@ import torch
 from ... import context as _context
 from ...common.parameter import ParameterTuple
 from ...common.tensor import _wrap
+from ...ops.function.creation_func import full_like
 from ...ops.grad_ops import GradOperation
 from ..cell import Cell, _cast
 from ..layer.basic import Identity
@@ -192,7 +193,7 @@ class TrainOneStepCell(Cell):
         loss = self.network(*inputs)
         with overlap_with_backward(self.grad_reducer):
             if self.sense_flag:
-                sens = _wrap(torch.full_like(loss._t, self.sens))
+                sens = full_like(loss, self.sens)
                 grads = self.grad(self.network, self.weights)(*inputs, sens)
             else:
                 grads = self.grad_no_sens(self.network, self.weights)(*inputs)

@@ -1,12 +1,12 @@
 """Gradient all-reduce for data-parallel training (``mindspore.nn.DistributedGradReducer``)."""
 import contextlib
 
-import torch
 
 from ... import parallel_context
 from ...common.tensor import _wrap
 from ...communication import management
 from ...communication._buckets import GradBuckets
+from ...ops.function.optim_func import divide
 from ..cell import Cell
 
 
@@ -74,7 +74,7 @@ class DistributedGradReducer(Cell):
         divisor = float(self.degree) if self.mean else None
         if not management.is_distributed():
             if divisor is not None and self.degree != 1:
-                return tuple(_wrap(g) for g in torch._foreach_div([g._t for g in grads], divisor))
+                return tuple(_wrap(g) for g in divide([g._t for g in grads], divisor))
             return grads
         reduced = self._bucketer().reduce([g._t for g in grads], divisor)
         return tuple(_wrap(t) for t in reduced)

@@ -6,6 +6,9 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ...ops import operations as P
+from ...ops.function.optim_func import all_finite_, dynamic_loss_scale_update_, unscale_and_check_
+from ...ops.function.array_func import cast
+from ...ops.function.creation_func import ones_like, zeros
 from ...ops.composite import HyperMap
 from ..cell import Cell
 from .cell_wrapper import TrainOneStepCell
@@ -43,18 +46,11 @@ class DynamicLossScaleUpdateCell(Cell):
         return self.loss_scale_value
 
     def construct(self, loss_scale, overflow):
-        overflow_t = overflow._t if isinstance(overflow, Tensor) else torch.tensor(bool(overflow))
-        overflow_t = overflow_t.reshape(()).to(torch.bool)
+        overflow_t = overflow._t if isinstance(overflow, Tensor) else bool(overflow)
         with torch.no_grad():
-            scale = loss_scale._t
-            cur, last = self.cur_iter._t, self.last_overflow_iter._t
-            on_overflow = torch.where(overflow_t, torch.clamp(scale / self.scale_factor, min=self.minimum_loss_scale),
-                                      scale)
-            should_inc = (cur - last) >= self.scale_window
-            last.copy_(torch.where(overflow_t | should_inc, cur, last))
-            grow = should_inc & ~overflow_t
-            scale.copy_(torch.where(grow, on_overflow * self.scale_factor, on_overflow).to(scale.dtype))
-            cur.add_(1)
+            dynamic_loss_scale_update_(loss_scale._t, self.cur_iter._t, self.last_overflow_iter._t, overflow_t,
+                                       factor=self.scale_factor, window=self.scale_window,
+                                       minimum=self.minimum_loss_scale)
         return overflow
 
 
@@ -133,7 +129,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         loss = self.network(*inputs)
         scaling_sens = self.scale_sense
         status, scaling_sens = self.start_overflow_check(loss, scaling_sens)
-        sens = _wrap(torch.ones_like(loss._t) * scaling_sens._t.to(loss._t.dtype))
+        sens = ones_like(loss) * cast(scaling_sens, loss.dtype)
         grads = self.grad(self.network, self.weights)(*inputs, sens)
         grads, found_inf = _unscale_and_check(grads, scaling_sens)
         grads = self.grad_reducer(grads)
@@ -155,14 +151,14 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     def start_overflow_check(self, pre_cond, compute_input):
         """Start tracking overflow; returns ``(status, compute_input)``. The status is a float
         Tensor that ``get_overflow_status`` accumulates into."""
-        return _wrap(torch.zeros((), dtype=torch.float32, device=pre_cond._t.device)), compute_input
+        return zeros((), mstype.float32), compute_input
 
     def get_overflow_status(self, status, compute_output):
         """Return a bool Tensor: whether ``status`` recorded an overflow or any Tensor of
         ``compute_output`` (the gradients) holds inf or NaN."""
         flag = status._t.reshape(()) > 0
         if isinstance(compute_output, (tuple, list)) and compute_output:
-            flag = flag | ~_all_finite_t([g._t for g in compute_output]).to(flag.device)
+            flag = flag | ~all_finite_([g._t for g in compute_output]).to(flag.device)
         return _wrap(flag)
 
     def process_loss_scale(self, overflow):
@@ -175,17 +171,11 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 def _unscale_and_check(grads, scale):
     """Divide the gradients by ``scale`` and record whether any is non-finite (one fused pass)."""
     ts = [g._t for g in grads]
-    found = torch.zeros((), dtype=torch.float32, device=ts[0].device if ts else "cpu").reshape(1)
-    inv = (1.0 / scale._t.float()).reshape(1).to(found.device)
-    if ts:
-        torch._amp_foreach_non_finite_check_and_unscale_(ts, found, inv)
-    return tuple(_wrap(t) for t in ts), _wrap(found.reshape(()))
+    found = unscale_and_check_(ts, scale._t)
+    return tuple(_wrap(t) for t in ts), _wrap(found)
 
 
-def _all_finite_t(tensors):
-    if not tensors:
-        return torch.tensor(True)
-    return torch.stack([torch.isfinite(t).all() for t in tensors]).all()
+_all_finite_t = all_finite_  # amp.all_finite's body
 
 
 __all__ = ["DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "TrainOneStepWithLossScaleCell"]

@@ -1054,7 +1054,8 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
         on = _ut(on_value)
         off = _ut(off_value, on)
         valid = (idx >= 0) & (idx < depth)
-        hot = F.one_hot(torch.where(valid, idx, 0).long(), depth).bool() & valid.unsqueeze(-1)
+        # (depth 0: torch's one_hot wants a class, sliced off again)
+        hot = F.one_hot(torch.where(valid, idx, 0).long(), max(depth, 1))[..., :depth].bool() & valid.unsqueeze(-1)
         out = torch.where(hot, on, off.to(on.dtype))
         if axis != -1:
             out = out.movedim(-1, _axis("one_hot", axis, out.dim()))

@@ -101,6 +101,15 @@ def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     return type(x)(out) if isinstance(x, (list, tuple)) else out[0]
 
 
+def _clip_by_norm_axes(t, clip_norm, axes):
+    """MindSpore's ``ClipByNorm`` kernel (``nn.ClipByNorm``) on torch tensor ``t``: computed in float32,
+    ``t * clip_norm / max(l2norm(t, axes), clip_norm)``, back in ``t``'s dtype (``axes`` None: all)."""
+    f = t.float()
+    norm = torch.sqrt((f * f).sum(dim=axes, keepdim=True))
+    scale = clip_norm / torch.maximum(norm, torch.as_tensor(clip_norm, dtype=norm.dtype))
+    return (f * scale).to(t.dtype)
+
+
 def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     """Scale a tuple of tensors by ``clip_norm / max(global_norm, clip_norm)``.
 

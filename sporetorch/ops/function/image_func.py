@@ -630,3 +630,66 @@ def adjust_saturation(image, scale):
 
 
 _guard_module(globals(), __all__)
+
+
+# ---------------------------------------------------------------------------- image metrics of the nn cells
+# The bodies of nn.ImageGradients, nn.SSIM, nn.MSSSIM and nn.PSNR, on torch tensors (MindSpore 2.10 has
+# them as cells only).
+def _image_gradients(t):
+    """Forward differences ``(dy, dx)`` of (N, C, H, W) ``t`` along height and width, 0 in the last row/column."""
+    dy = torch.zeros_like(t)
+    dx = torch.zeros_like(t)
+    dy[:, :, :-1, :] = t[:, :, 1:, :] - t[:, :, :-1, :]
+    dx[:, :, :, :-1] = t[:, :, :, 1:] - t[:, :, :, :-1]
+    return dy, dx
+
+
+def _to_unit_range(t):
+    """Images as float32 in [0, 1] when they are integers, unchanged when floating."""
+    if t.is_floating_point():
+        return t.float(), 1.0
+    peak = float(torch.iinfo(t.dtype).max)
+    return t.float() / peak, peak
+
+
+def _unit_range_pair(a, b, max_val):
+    """Both images in float32 via ``_to_unit_range``, and ``max_val`` rescaled as ``a`` was."""
+    a, peak = _to_unit_range(a)
+    b, _ = _to_unit_range(b)
+    return a, b, (max_val / peak if peak > 1 else max_val)
+
+
+def _ssim_and_cs(a, b, window, c1, c2):
+    """Per-channel SSIM and contrast-structure terms of (N, C, H, W) images, each of shape (N, C)."""
+    n, c = a.shape[:2]
+
+    def blur(x):
+        return F.conv2d(x.reshape(n * c, 1, *x.shape[-2:]), window)
+
+    mu1, mu2 = blur(a), blur(b)
+    mu1_sq, mu2_sq, mu12 = mu1 * mu1, mu2 * mu2, mu1 * mu2
+    sigma1 = blur(a * a) - mu1_sq
+    sigma2 = blur(b * b) - mu2_sq
+    sigma12 = blur(a * b) - mu12
+    cs = (2 * sigma12 + c2) / (sigma1 + sigma2 + c2)
+    ssim = (2 * mu12 + c1) / (mu1_sq + mu2_sq + c1) * cs
+    return ssim.reshape(n, c, -1).mean(-1), cs.reshape(n, c, -1).mean(-1)
+
+
+def _msssim(a, b, windows, powers, c1, c2):
+    """Multi-scale SSIM (N,): the contrast-structure terms of the halvings and the SSIM of the coarsest scale,
+    each raised to its power factor and multiplied, averaged over channels."""
+    terms = []
+    level = len(windows)
+    for i, window in enumerate(windows):
+        ssim, cs = _ssim_and_cs(a, b, window, c1, c2)
+        terms.append(torch.relu(ssim if i == level - 1 else cs))
+        a, b = F.avg_pool2d(a, 2, 2), F.avg_pool2d(b, 2, 2)
+    scores = torch.pow(torch.stack(terms, -1), torch.tensor(powers, dtype=torch.float32, device=a.device)).prod(-1)
+    return scores.mean(-1)
+
+
+def _psnr(a, b, max_val):
+    """Peak signal-to-noise ratio ``10 log10(max_val^2 / MSE)`` per image of (N, C, H, W) ``a`` and ``b``."""
+    mse = torch.square(a - b).mean((-3, -2, -1))
+    return 10 * torch.log10(max_val ** 2 / mse)

@@ -6,6 +6,8 @@ default, 'same', 'pad'); ``leaky_relu`` defaults to ``alpha=0.2``; ``smooth_l1_l
 defaults to ``reduction='none'``; ``dropout`` takes the drop probability ``p``
 and an op-level ``seed``.
 """
+import math
+
 import torch
 import torch.autograd.forward_ad as _forward_ad
 import torch.nn.functional as F
@@ -282,8 +284,14 @@ def gelu(input, approximate='none'):
 
 
 def fast_gelu(x):
-    """MindSpore's fast GeLU ``x * sigmoid(1.702 x)``."""
-    return _activation("fast_gelu", lambda t: t * torch.sigmoid(1.702 * t), x, "x")
+    """MindSpore's fast GeLU ``x * sigmoid(1.702 x)``, in its kernel's form
+    ``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))`` (no overflow for large ``|x|``)."""
+    return _activation("fast_gelu", _fast_gelu, x, "x")
+
+
+def _fast_gelu(t):
+    a = t.abs()
+    return t / (1 + torch.exp(-1.702 * a)) * torch.exp(0.851 * (t - a))
 
 
 @_inline_checked
@@ -395,7 +403,10 @@ def prelu(input, weight):
 
 def rrelu(input, lower=0.125, upper=0.3333333333333333):
     """Randomised leaky ReLU with a slope drawn from ``[lower, upper)`` per element."""
-    return _wrap(F.rrelu(input._t, lower, upper, training=True))
+    t = input._t
+    if t.dtype == torch.float16:  # torch's CPU kernel lacks float16, MindSpore's has it
+        return _wrap(F.rrelu(t.float(), lower, upper, training=True).half())
+    return _wrap(F.rrelu(t, lower, upper, training=True))
 
 
 def glu(x, axis=-1):
@@ -472,19 +483,34 @@ def _tuple(v, n):
     return (v,) * n
 
 
+def _same_pad_flat(in_sizes, kernel, stride, dilation):
+    """TensorFlow-style 'same' padding (MindSpore's ``pad_mode='same'``) as an ``F.pad`` argument (last
+    dimension first): output = ceil(in / stride); the extra padding goes after. The one formula of the
+    convolutions and poolings, functional and nn."""
+    flat = []
+    for size, k, s, d in reversed(list(zip(in_sizes, kernel, stride, dilation))):
+        out = (size + s - 1) // s
+        total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
+        flat += [total // 2, total - total // 2]
+    return flat
+
+
+def _avg_pool_same(fn, t, flat, kernel, stride, nd):
+    """Average pooling ``fn`` (torch's avg_poolNd) of torch tensor ``t`` with MindSpore's 'same' padding
+    ``flat``: the 3-D kernel averages the zero padding in (divisor = kernel volume); the 1-D/2-D ones average
+    the real cells only (window sums divided by window counts)."""
+    if nd == 3:
+        return fn(F.pad(t, flat), kernel, stride)
+    ones = torch.ones((1,) * (t.dim() - nd) + tuple(t.shape[-nd:]), dtype=t.dtype, device=t.device)
+    return fn(F.pad(t, flat), kernel, stride) / fn(F.pad(ones, flat), kernel, stride)
+
+
 def _conv_padding(op, t, weight_shape, nd, stride, pad_mode, padding, dilation):
     """Pad ``t`` as MindSpore's ``pad_mode`` asks and return (input, torch padding)."""
     if pad_mode == "valid":
         return t, 0
     if pad_mode == "same":
-        stride, dilation = _tuple(stride, nd), _tuple(dilation, nd)
-        pads = []
-        for i in range(nd):
-            size = t.shape[2 + i]
-            k = (weight_shape[2 + i] - 1) * dilation[i] + 1
-            out = -(-size // stride[i])
-            total = max((out - 1) * stride[i] + k - size, 0)
-            pads = [total // 2, total - total // 2] + pads
+        pads = _same_pad_flat(t.shape[2:2 + nd], weight_shape[2:2 + nd], _tuple(stride, nd), _tuple(dilation, nd))
         return F.pad(t, pads), 0
     if pad_mode == "pad":
         if isinstance(padding, int) or len(padding) == nd:
@@ -850,6 +876,21 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
             _fail("layer_norm", e, ValueError, input=input, normalized_shape=normalized_shape)
     except AttributeError as e:
         _no_tensor("layer_norm", e, input=input, normalized_shape=normalized_shape, weight=weight, bias=bias)
+
+
+def _layer_norm_from_axis(t, norm_axis, gamma, beta, eps):
+    """MindSpore's LayerNorm kernel on torch tensors: ``t`` normalised over the axes from ``norm_axis`` with
+    the biased variance, scaled by ``gamma`` and shifted by ``beta`` (broadcast against the trailing axes).
+    Returns ``(y, mean, var)``, the statistics with kept dimensions. ``nn.LayerNorm`` (when the parameter
+    axes differ from the normalised ones) and the ``LayerNorm`` Primitive share it."""
+    var, mean = torch.var_mean(t, tuple(range(norm_axis, t.dim())), correction=0, keepdim=True)
+    return (t - mean) * torch.rsqrt(var + eps) * gamma + beta, mean, var
+
+
+def _instance_norm(input, gamma, beta, momentum, eps):
+    """Instance normalisation of Tensor ``input`` (N, C, ...) with per-channel ``gamma``/``beta``
+    (``nn.InstanceNorm1d/2d/3d``): each sample's channel over its spatial axes, batch statistics."""
+    return _wrap(F.instance_norm(input._t, None, None, gamma._t, beta._t, True, momentum, eps))
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
@@ -1354,9 +1395,15 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     """
     _check_reduction("ctc_loss", reduction)
     lp, tg = log_probs._t, targets._t.long()
-    il, tl = _ut(input_lengths).long(), _ut(target_lengths).long()
-    loss = F.ctc_loss(lp, tg, il, tl, blank, reduction, zero_infinity)
+    loss = _ctc_loss(lp, tg, input_lengths, target_lengths, blank, reduction, zero_infinity)
     return _wrap(loss), _wrap(_ctc_log_alpha(lp.detach(), tg, blank))
+
+
+def _ctc_loss(lp, targets, input_lengths, target_lengths, blank, reduction, zero_infinity):
+    """The CTC loss of torch tensors ``lp`` and ``targets`` (lengths: Tensors, tensors or sequences), without
+    ``log_alpha`` (``nn.CTCLoss`` returns the loss alone)."""
+    return F.ctc_loss(lp, targets.long(), _ut(input_lengths).long(), _ut(target_lengths).long(), blank, reduction,
+                      zero_infinity)
 
 
 def _ctc_log_alpha(lp, targets, blank):
@@ -1832,6 +1879,124 @@ def nuclear_norm(input, *, dim, keepdim):
 
 
 _guard_module(globals(), __all__)
+
+# ---------------------------------------------------------------------------- losses of the nn cells
+# MindSpore 2.10 has these losses as nn cells only; their bodies live here with the other losses.
+def _poisson_nll_loss(input, target, log_input, full, eps):
+    """Unreduced Poisson negative log likelihood (``nn.PoissonNLLLoss``): ``exp(x) - y x`` with ``log_input``,
+    else ``x - y log(x + eps)``; ``full`` adds the Stirling term where the target exceeds 1."""
+    x = input._t
+    y = target._t.to(x.dtype)
+    loss = torch.exp(x) - y * x if log_input else x - y * torch.log(x + eps)
+    if full:
+        y = torch.clamp(y, min=eps)
+        stirling = (y + 0.5) * torch.log(y) - y + 0.5 * math.log(2 * math.pi)
+        loss = loss + torch.where(y > 1, stirling, torch.zeros_like(stirling))
+    return _wrap(loss)
+
+
+def _cosine_embedding_loss(input1, input2, target, margin):
+    """Unreduced cosine embedding loss as ``nn.CosineEmbeddingLoss`` computes it (no epsilon in the norms,
+    unlike :func:`cosine_embedding_loss`): ``1 - cos`` for target 1, ``max(0, cos - margin)`` for -1."""
+    a, b, y = input1._t, input2._t, target._t
+    cosine = (a * b).sum(1) / (torch.sqrt((a * a).sum(1)) * torch.sqrt((b * b).sum(1)))
+    zeros = torch.zeros_like(cosine)
+    loss = torch.where(y == 1, 1.0 - cosine, zeros) + torch.where(y == -1, torch.clamp(cosine - margin, min=0.0),
+                                                                  zeros)
+    return _wrap(loss)
+
+
+def _focal_loss(logits, labels, weight, gamma):
+    """Unreduced focal loss ``-(1 - p)^gamma log p`` over the class axis 1 (``nn.FocalLoss``): ``labels`` are
+    one-hot of the logits' shape (averaged over classes) or class indices with one channel."""
+    x, y = logits._t, labels._t
+    x = x.reshape(x.shape[0], x.shape[1], -1)
+    y = y.reshape(y.shape[0], y.shape[1], -1)
+    log_p = torch.log_softmax(x, 1)
+    sparse = y.shape[1] == 1
+    if sparse:
+        c = x.shape[1]
+        y = y.long()
+        y = torch.where(y < 0, y + c, y)  # MindSpore 2.10 gathers at the labels: negatives count from the end
+        try:
+            log_p = log_p.gather(1, y).squeeze(1)
+        except RuntimeError:
+            raise RuntimeError(f"For 'FocalLoss', the class-index 'labels' must be in [-{c}, {c}), but got "
+                               f"{labels._t[(labels._t < -c) | (labels._t >= c)].flatten()[0].item()} with logits "
+                               f"of shape {tuple(logits.shape)}") from None
+    p = torch.exp(log_p)
+    if weight is not None:
+        w = weight._t[None, :, None].expand(y.shape[0], -1, y.shape[2])
+        if sparse:
+            w = w.gather(1, y).squeeze(1)
+        log_p = log_p * w
+    factor = torch.pow(1.0 - p, gamma)
+    return _wrap((-factor * log_p).mean(1) if sparse else (-factor * y * log_p).mean(-1))
+
+
+def _sampled_softmax_candidates(op, labels, num_sampled, num_classes, remove_accidental_hits, generator):
+    """Unique uniform candidates for ``nn.SampledSoftmaxLoss`` and the expected counts MindSpore's
+    UniformCandidateSampler reports, as torch tensors ``(sampled, true_count, sampled_count)``."""
+    excluded = set(labels.reshape(-1).tolist()) if remove_accidental_hits else set()
+    if num_classes - len(excluded) < num_sampled:
+        raise ValueError(f"For '{op}', only {num_classes - len(excluded)} classes are not "
+                         f"true labels of the batch, fewer than num_sampled {num_sampled}")
+    chosen, tries = [], 0
+    while len(chosen) < num_sampled:
+        tries += 1
+        c = int(torch.randint(num_classes, (1,), generator=generator))
+        if c not in excluded and c not in chosen:
+            chosen.append(c)
+    p = 1.0 / num_classes
+    count = 1.0 - (1.0 - p) ** tries if remove_accidental_hits else num_sampled * p
+    sampled = torch.tensor(chosen, dtype=torch.int64)
+    return sampled, torch.full(labels.shape, count), torch.full((num_sampled,), count)
+
+
+def _sampled_softmax_loss(x, w, b, y, sampled, true_count, sampled_count, num_true):
+    """Per-example softmax cross entropy over the true and the sampled classes (``nn.SampledSoftmaxLoss``),
+    the logits corrected by the log expected counts; torch tensors in and out."""
+    true_logits = (x.unsqueeze(1) * w[y]).sum(-1) + b[y] - torch.log(true_count.to(x.dtype))
+    sampled_logits = x @ w[sampled].T + b[sampled] - torch.log(sampled_count.to(x.dtype))
+    out_logits = torch.cat((true_logits, sampled_logits), 1)
+    targets = torch.cat((torch.full_like(true_logits, 1.0 / num_true), torch.zeros_like(sampled_logits)), 1)
+    # MindSpore's stabilised softmax with a 1e-20 floor inside the log.
+    pred = torch.softmax(out_logits, 1)
+    return -(targets * torch.log(pred + 1.0e-20)).sum(1)
+
+
+# ---------------------------------------------------------------------------- embedding lookups of the nn cells
+def _clip_rows_by_norm(x, max_norm):
+    """Rows (last axis) of Tensor ``x`` scaled down to an L2 norm of at most ``max_norm``
+    (``nn.EmbeddingLookup``'s ``max_norm``)."""
+    out = x._t
+    norm = out.norm(dim=-1, keepdim=True)
+    return _wrap(out * torch.clamp(max_norm / norm.clamp_min(1e-12), max=1.0))
+
+
+def _merge_fields(rows, values, fields, field_size, operator):
+    """``nn.MultiFieldEmbeddingLookup``'s merge, on torch tensors: the looked-up ``rows`` (B, F, E) weighted
+    by ``values`` (B, F) and combined per (sample, field id) by ``operator`` ("SUM", "MEAN" over the sum of
+    ``|values|``, or "MAX" ignoring zero values); empty fields are 0. Returns (B, field_size, E)."""
+    batch, size = rows.shape[0], rows.shape[-1]
+    segments = (fields.long() + torch.arange(batch, device=rows.device)[:, None] * field_size).reshape(-1)
+    num = batch * field_size
+    weighted = (values.unsqueeze(-1) * rows).reshape(-1, size)
+    counts = torch.zeros(num, dtype=values.dtype, device=values.device).index_add(0, segments,
+                                                                                   values.abs().reshape(-1))
+    if operator == "MAX":
+        weighted = weighted.masked_fill((values == 0).reshape(-1, 1), float("-inf"))
+        merged = torch.full((num, size), float("-inf"), dtype=weighted.dtype, device=weighted.device)
+        merged = merged.scatter_reduce(0, segments[:, None].expand(-1, size), weighted, "amax")
+        merged = torch.where((counts != 0)[:, None], merged, torch.zeros_like(merged))
+    else:
+        merged = torch.zeros(num, size, dtype=weighted.dtype, device=weighted.device).index_add(0, segments,
+                                                                                                weighted)
+        if operator == "MEAN":
+            merged = torch.where((counts != 0)[:, None], merged / counts.clamp_min(1e-30)[:, None],
+                                 torch.zeros_like(merged))
+    return merged.reshape(batch, field_size, size)
+
 
 # MindSpore's private attention helpers of this module, which zoos import from here.
 from ._nn_private import linear, _in_projection, _in_projection_packed  # noqa: E402,F401

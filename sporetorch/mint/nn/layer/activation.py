@@ -5,7 +5,7 @@ so do we. A layer with ``inplace=True`` writes its result into its input.
 """
 from ....nn.cell import Cell
 from ....nn.layer.activation import HShrink, HSigmoid, HSwish, LogSoftmaxExt, PReLUExt, ReLU, SoftShrink
-from .. import functional as F
+from .. import functional as mF
 
 __all__ = ["ELU", "GELU", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "LogSigmoid", "LogSoftmax",
            "Mish", "PReLU", "ReLU", "ReLU6", "SELU", "SiLU", "Sigmoid", "Softmax", "Softshrink", "Tanh", "Threshold"]
@@ -38,7 +38,7 @@ class ELU(Cell):
         self.inplace = inplace
 
     def construct(self, input):
-        return F.elu(input, self.alpha, self.inplace)
+        return mF.elu(input, self.alpha, self.inplace)
 
 
 class GELU(Cell):
@@ -55,7 +55,7 @@ class GELU(Cell):
         self.approximate = approximate
 
     def construct(self, input):
-        return F.gelu(input, approximate=self.approximate)
+        return mF.gelu(input, approximate=self.approximate)
 
 
 class GLU(Cell):
@@ -70,7 +70,7 @@ class GLU(Cell):
         self.dim = dim
 
     def construct(self, input):
-        return F.glu(input, self.dim)
+        return mF.glu(input, self.dim)
 
 
 class Hardtanh(Cell):
@@ -89,7 +89,7 @@ class Hardtanh(Cell):
         self.inplace = inplace
 
     def construct(self, input):
-        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+        return mF.hardtanh(input, self.min_val, self.max_val, self.inplace)
 
 
 class ReLU6(Cell):
@@ -104,7 +104,7 @@ class ReLU6(Cell):
         self.inplace = inplace
 
     def construct(self, input):
-        return F.relu6(input, self.inplace)
+        return mF.relu6(input, self.inplace)
 
 
 class SiLU(Cell):
@@ -119,7 +119,7 @@ class SiLU(Cell):
         self.inplace = inplace
 
     def construct(self, input):
-        return F.silu(input, self.inplace)
+        return mF.silu(input, self.inplace)
 
 
 class Threshold(Cell):
@@ -138,7 +138,7 @@ class Threshold(Cell):
         self.inplace = inplace
 
     def construct(self, input):
-        return F.threshold(input, self.threshold, self.value, self.inplace)
+        return mF.threshold(input, self.threshold, self.value, self.inplace)
 
 
 class SoftmaxExt(Cell):
@@ -153,7 +153,7 @@ class SoftmaxExt(Cell):
         self.dim = dim
 
     def construct(self, input):
-        return F.softmax(input, self.dim)
+        return mF.softmax(input, self.dim)
 
 
 class _Elementwise(Cell):
@@ -168,7 +168,7 @@ class _Elementwise(Cell):
 class LogSigmoid(_Elementwise):
     r"""``log(sigmoid(input))``."""
 
-    _fn = staticmethod(F.logsigmoid)
+    _fn = staticmethod(mF.logsigmoid)
 
     def __init__(self):
         super().__init__()
@@ -177,7 +177,7 @@ class LogSigmoid(_Elementwise):
 class Sigmoid(_Elementwise):
     r"""``1 / (1 + exp(-input))``."""
 
-    _fn = staticmethod(F.sigmoid)
+    _fn = staticmethod(mF.sigmoid)
 
     def __init__(self):
         super().__init__()
@@ -186,7 +186,7 @@ class Sigmoid(_Elementwise):
 class Tanh(_Elementwise):
     r"""Hyperbolic tangent."""
 
-    _fn = staticmethod(F.tanh)
+    _fn = staticmethod(mF.tanh)
 
     def __init__(self):
         super().__init__()
@@ -195,13 +195,13 @@ class Tanh(_Elementwise):
 class Mish(_Elementwise):
     r"""``input * tanh(softplus(input))``. MindSpore's signature is ``Cell``'s own (``auto_prefix``, ``flags``)."""
 
-    _fn = staticmethod(F.mish)
+    _fn = staticmethod(mF.mish)
 
 
 class SELU(_Elementwise):
     r"""Scaled exponential linear unit. MindSpore's signature is ``Cell``'s own (``auto_prefix``, ``flags``)."""
 
-    _fn = staticmethod(F.selu)
+    _fn = staticmethod(mF.selu)
 
 
 Softmax = SoftmaxExt  # MindSpore 2.10's class name

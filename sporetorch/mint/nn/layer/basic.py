@@ -6,7 +6,7 @@ MindSpore 2.10.
 from ....nn.cell import Cell
 from ....nn.layer.basic import Dropout2dExt, DropoutExt, Identity, Linear
 from ....nn.layer.embedding import EmbeddingExt
-from .. import functional as F
+from .. import functional as mF
 
 __all__ = ["Dropout", "Dropout2d", "Embedding", "Flatten", "Fold", "Identity", "Linear", "PixelShuffle", "Unfold",
            "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
@@ -30,7 +30,7 @@ class Flatten(Cell):
         self.end_dim = end_dim
 
     def construct(self, input):
-        return F.flatten(input, self.start_dim, self.end_dim)
+        return mF.flatten(input, self.start_dim, self.end_dim)
 
 
 class Fold(Cell):
@@ -49,7 +49,7 @@ class Fold(Cell):
         self.stride = stride
 
     def construct(self, input):
-        return F.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+        return mF.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
 
 
 class UnfoldExt(Cell):
@@ -67,7 +67,7 @@ class UnfoldExt(Cell):
         self.stride = stride
 
     def construct(self, input):
-        return F.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+        return mF.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
 
 
 class PixelShuffle(Cell):
@@ -82,7 +82,7 @@ class PixelShuffle(Cell):
         self.upscale_factor = upscale_factor
 
     def construct(self, input):
-        return F.pixel_shuffle(input, self.upscale_factor)
+        return mF.pixel_shuffle(input, self.upscale_factor)
 
 
 class UpsampleExt(Cell):
@@ -101,7 +101,7 @@ class UpsampleExt(Cell):
         self.recompute_scale_factor = recompute_scale_factor
 
     def construct(self, input):
-        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+        return mF.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
                              self.recompute_scale_factor)
 
 
@@ -114,7 +114,7 @@ class UpsamplingNearest2d(Cell):
         self.scale_factor = scale_factor
 
     def construct(self, input):
-        return F.interpolate(input, self.size, self.scale_factor, 'nearest')
+        return mF.interpolate(input, self.size, self.scale_factor, 'nearest')
 
 
 class UpsamplingBilinear2d(Cell):
@@ -126,7 +126,7 @@ class UpsamplingBilinear2d(Cell):
         self.scale_factor = scale_factor
 
     def construct(self, input):
-        return F.interpolate(input, self.size, self.scale_factor, 'bilinear', True)
+        return mF.interpolate(input, self.size, self.scale_factor, 'bilinear', True)
 
 
 Unfold = UnfoldExt  # MindSpore 2.10's class names

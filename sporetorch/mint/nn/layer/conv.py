@@ -10,7 +10,7 @@ from ....common.initializer import Uniform, initializer
 from ....common.parameter import Parameter
 from ....nn.cell import Cell
 from ....nn.layer._checks import positive_int
-from .. import functional as F
+from .. import functional as mF
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d"]
 
@@ -78,7 +78,7 @@ class _ConvNd(Cell):
             pad = tuple(p for t in totals for p in (t // 2, t - t // 2))
         else:
             pad = tuple(p for p in reversed(self.padding) for _ in range(2))
-        return F.pad(input, pad, self.padding_mode), 0
+        return mF.pad(input, pad, self.padding_mode), 0
 
     def extend_repr(self):
         return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
@@ -115,21 +115,21 @@ class Conv1d(_Conv):
     """
 
     _n = 1
-    _conv = staticmethod(F.conv1d)
+    _conv = staticmethod(mF.conv1d)
 
 
 class Conv2d(_Conv):
     r"""2-D convolution over (N, C_in, H, W), with torch.nn.Conv2d's arguments (see :class:`Conv1d`)."""
 
     _n = 2
-    _conv = staticmethod(F.conv2d)
+    _conv = staticmethod(mF.conv2d)
 
 
 class Conv3d(_Conv):
     r"""3-D convolution over (N, C_in, D, H, W), with torch.nn.Conv3d's arguments (see :class:`Conv1d`)."""
 
     _n = 3
-    _conv = staticmethod(F.conv3d)
+    _conv = staticmethod(mF.conv3d)
 
 
 class ConvTranspose2d(_ConvNd):
@@ -159,7 +159,7 @@ class ConvTranspose2d(_ConvNd):
         output_padding = self.output_padding
         if output_size is not None:
             output_padding = self._output_padding(input, output_size)
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+        return mF.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
                                   self.groups, self.dilation)
 
     def _output_padding(self, input, output_size):

@@ -7,7 +7,7 @@ from .... import ops
 from ....nn.cell import Cell
 from ....nn.loss.loss import BCELoss as _BCELoss, L1LossExt, SoftMarginLoss
 from ....ops.operations import BCEWithLogitsLoss as _BCEWithLogitsPrim
-from .. import functional as F
+from .. import functional as mF
 
 __all__ = ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "KLDivLoss", "L1Loss",
            "MSELoss", "NLLLoss", "SmoothL1Loss", "SoftMarginLoss"]
@@ -17,7 +17,7 @@ L1Loss = L1LossExt
 
 def mse_loss_ext(input, target, reduction='mean'):
     """Squared-error loss (``mindspore.mint.nn.mse_loss_ext``, the function MSELoss holds)."""
-    return F.mse_loss(input, target, reduction)
+    return mF.mse_loss(input, target, reduction)
 
 
 class BCELoss(Cell):
@@ -56,7 +56,7 @@ class CosineEmbeddingLoss(Cell):
         self.reduction = reduction
 
     def construct(self, input1, input2, target):
-        return F.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)
+        return mF.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)
 
 
 class CrossEntropyLoss(Cell):
@@ -77,7 +77,7 @@ class CrossEntropyLoss(Cell):
         self.label_smoothing = label_smoothing
 
     def construct(self, input, target):
-        return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
+        return mF.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
 
 
 class KLDivLoss(Cell):
@@ -89,7 +89,7 @@ class KLDivLoss(Cell):
         self.log_target = log_target
 
     def construct(self, input, target):
-        return F.kl_div(input, target, self.reduction, self.log_target)
+        return mF.kl_div(input, target, self.reduction, self.log_target)
 
 
 class MSELoss(Cell):
@@ -114,7 +114,7 @@ class NLLLoss(Cell):
         self.reduction = reduction
 
     def construct(self, input, target):
-        return F.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
+        return mF.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
 
 
 class SmoothL1Loss(Cell):

@@ -14,7 +14,7 @@ from ....common.tensor import Tensor
 from ....nn.cell import Cell
 from ....nn.layer.normalization import LayerNormExt
 from ....ops.operations import Shape
-from .. import functional as F
+from .. import functional as mF
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "GroupNorm", "LayerNorm", "SyncBatchNorm"]
 
@@ -66,7 +66,7 @@ class _BatchNorm(Cell):
             if self.momentum is None:
                 momentum = 1.0 / float(self.num_batches_tracked.item())
         use_batch = self.training or self.running_mean is None
-        return F.batch_norm(input, self.running_mean, self.running_var, self.weight, self.bias, use_batch, momentum,
+        return mF.batch_norm(input, self.running_mean, self.running_var, self.weight, self.bias, use_batch, momentum,
                             self.eps)
 
     def extend_repr(self):
@@ -166,7 +166,7 @@ class GroupNorm(Cell):
             self.bias = Parameter(initializer("zeros", (num_channels,), dtype), name="bias")
 
     def construct(self, input):
-        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+        return mF.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
     def extend_repr(self):
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, affine={self.affine}"

@@ -1,6 +1,6 @@
 """``mint.nn`` padding layers: Constant/Zero/Reflection/Replication padding of the last 1, 2 or 3 axes."""
 from ....nn.cell import Cell
-from .. import functional as F
+from .. import functional as mF
 
 __all__ = ["ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d", "ReflectionPad2d",
            "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad1d", "ZeroPad2d",
@@ -29,7 +29,7 @@ class _PadNd(Cell):
             self.value = value
 
     def construct(self, input):
-        return F.pad(input, self.padding, self._mode, getattr(self, "value", None))
+        return mF.pad(input, self.padding, self._mode, getattr(self, "value", None))
 
 
 class ConstantPad1d(_PadNd):

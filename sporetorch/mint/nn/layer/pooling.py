@@ -5,7 +5,7 @@ AdaptiveMaxPool2d), as in MindSpore 2.10.
 """
 from ....nn.cell import Cell
 from ....nn.layer.pooling import AdaptiveMaxPool2d, AvgPool1dExt, AvgPool2dExt, AvgPool3dExt, MaxPool2dExt
-from .. import functional as F
+from .. import functional as mF
 
 __all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
            "AvgPool1d", "AvgPool2d", "AvgPool3d", "MaxPool2d", "MaxUnpool2d"]
@@ -35,19 +35,19 @@ class _AdaptiveAvgPoolNd(Cell):
 class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
     r"""Average pooling of (N, C, L) to length ``output_size``."""
 
-    _fn = staticmethod(F.adaptive_avg_pool1d)
+    _fn = staticmethod(mF.adaptive_avg_pool1d)
 
 
 class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
     r"""Average pooling of (N, C, H, W) to ``output_size`` (an int or (H, W); None keeps that size)."""
 
-    _fn = staticmethod(F.adaptive_avg_pool2d)
+    _fn = staticmethod(mF.adaptive_avg_pool2d)
 
 
 class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
     r"""Average pooling of (N, C, D, H, W) to ``output_size`` (an int or (D, H, W))."""
 
-    _fn = staticmethod(F.adaptive_avg_pool3d)
+    _fn = staticmethod(mF.adaptive_avg_pool3d)
 
 
 class AdaptiveMaxPool1d(Cell):
@@ -59,7 +59,7 @@ class AdaptiveMaxPool1d(Cell):
         self.return_indices = return_indices
 
     def construct(self, input):
-        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+        return mF.adaptive_max_pool1d(input, self.output_size, self.return_indices)
 
     def extend_repr(self):
         return f"output_size={self.output_size}, return_indices={self.return_indices}"
@@ -83,4 +83,4 @@ class MaxUnpool2d(Cell):
         self.padding = padding
 
     def construct(self, input, indices, output_size=None):
-        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+        return mF.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)

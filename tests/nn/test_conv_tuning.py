@@ -11,7 +11,7 @@ import torch.nn.functional as F
 
 import sporetorch as ms
 from sporetorch import Tensor, nn
-from sporetorch.nn.layer import _conv_tuning
+from sporetorch._accel import conv_plan as _conv_tuning
 
 # (input shape, weight shape, stride, padding, dilation, groups)
 CASES = [

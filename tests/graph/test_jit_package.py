@@ -76,6 +76,22 @@ def packaged(tmp_path_factory):
     return net, folder, entry
 
 
+def test_a_package_not_built_by_this_user_is_not_loaded(packaged, tmp_path):
+    # Only a package whose HMAC (under this user's key) matches the one recorded at build time runs.
+    net, folder, entry = packaged
+    path = tmp_path / entry["file"]
+    shutil.copy(os.path.join(folder, entry["file"]), path)
+    assert _load(net, str(tmp_path), entry) is None  # no signature beside it
+    shutil.copy(os.path.join(folder, entry["file"]) + ".sig", str(path) + ".sig")
+    assert _load(net, str(tmp_path), entry) is not None
+    with open(path, "r+b") as fh:
+        fh.seek(100)
+        byte = fh.read(1)
+        fh.seek(100)
+        fh.write(bytes([byte[0] ^ 1]))
+    assert _load(net, str(tmp_path), entry) is None
+
+
 def test_package_holds_code_and_metadata_only(packaged):
     net, folder, entry = packaged
     assert os.listdir(folder) == ["net.pt2"]

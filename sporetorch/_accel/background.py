@@ -526,7 +526,16 @@ def fork_is_safe():
     if torch.utils.data.get_worker_info() is not None or multiprocessing.parent_process() is not None:
         return False
     current = threading.current_thread()
-    return all(thread is current or thread.name.startswith(_SAFE_THREAD_PREFIX) for thread in threading.enumerate())
+    return all(thread is current or _harmless(thread) for thread in threading.enumerate())
+
+
+def _harmless(thread):
+    """Threads that hold no lock a child could need: ours that wait for a child's exit, and tqdm's
+    monitor (started by any progress bar, inductor's included), which sleeps on an event and touches
+    only tqdm's own lock; the child shows no progress bar (its output goes to /dev/null)."""
+    kind = type(thread)
+    return thread.name.startswith(_SAFE_THREAD_PREFIX) or (
+        kind.__name__ == "TMonitor" and kind.__module__.startswith("tqdm"))
 
 
 def in_compiling_child():

@@ -421,21 +421,13 @@ _TRACED_FILES = (os.path.join(_PACKAGE_DIR, "nn", "layer", ""), os.path.join(_PA
 
 
 def _warm_inductor():
-    """Inductor's other per-process work before a cached graph loads: it picks the CPU's vector
-    instruction set by compiling and loading a probe in a subprocess (0.6 s), and hashes its own
-    sources into its cache keys (0.2 s)."""
-    from torch._inductor import codecache, cpu_vec_isa
-    cpu_vec_isa.pick_vec_isa()
-    codecache.torch_key()
+    _torch_private.warm_inductor()
 
 
 def _warm_line_names():
-    """Tokenize the files Dynamo looks up the enclosing function in while tracing (0.4 s for a ResNet)."""
-    from torch._dynamo import funcname_cache
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None)
-        if path and path.endswith(".py") and path.startswith(_TRACED_FILES):
-            funcname_cache.get_funcname(path, 1)
+    _torch_private.warm_line_names([module.__file__ for module in list(sys.modules.values())
+                                    if (getattr(module, "__file__", None) or "").endswith(".py")
+                                    and module.__file__.startswith(_TRACED_FILES)])
 
 
 _COMPILER_WARM_UPS = {"inductor": (_warm_inductor, _warm_line_names)}
@@ -553,7 +545,7 @@ def _in_process_group():
     return torch.distributed.is_available() and torch.distributed.is_initialized()
 
 
-# Whether the user chose inductor's cache folder (importing torch._inductor sets the variable to its default).
+# Whether the user chose inductor's cache folder (importing inductor sets the variable to its default).
 _USER_CACHE_DIR = "TORCHINDUCTOR_CACHE_DIR" in os.environ
 
 

@@ -4,7 +4,7 @@ For every layer shape of ``../shared/bench``'s ResNet-18 at batch 32: the forwar
 gradient and the weight gradient, with NCHW and channels-last operands, and the weight gradient
 as a batch/channel-swapped forward convolution and as a matrix product over the input's windows
 (im2col, where its window matrix stays under ``_conv_tuning._IM2COL_MAX_BYTES``), in GFLOP/s (median of ``--reps`` timings). These
-are the variants GRAPH_MODE chooses between (``sporetorch/nn/layer/_conv_tuning.py``). Operands
+are the variants GRAPH_MODE chooses between (``sporetorch/_accel/conv_plan.py``). Operands
 start in NCHW, so the channels-last columns include converting them, as for a layer whose input
 arrives in NCHW; inside a tuned network the activations usually arrive channels-last already.
 
@@ -15,7 +15,7 @@ import argparse
 import torch
 from interleaved_ab import _median_step
 
-from sporetorch.nn.layer import _conv_tuning
+from sporetorch._accel import conv_plan as _conv_tuning
 
 # (in channels, out channels, input size, stride, kernel, how many in the network)
 RESNET18_CIFAR = [

@@ -11,7 +11,7 @@ the last five calls), and the median call; then the medians over runs.
 The verdict is the child's to take (ResNet-18 inference at batch 32 is near the margin on 2 cores);
 ``--force-compiled`` makes the cold run's child record compiled whatever its race found (it lifts
 the margin, ``_CHILD_MARGIN``), so that the compiled path is measured. After a verdict of compiled,
-the runs wait until the child has also packaged the function for later runs (``_jit_package``) or
+the runs wait until the child has also packaged the function for later runs (``_accel/package.py``) or
 ``--child-wait`` has passed.
 
     python benchmarks/graph_second_run.py --workload resnet18_infer_b32 --runs 3
@@ -37,8 +37,8 @@ def worker(workload, steps, threads, force_compiled):
     import ms_workloads
 
     if force_compiled:
-        from sporetorch.common import jit
-        jit._CHILD_MARGIN = float("inf")
+        from sporetorch._accel import background
+        background._CHILD_MARGIN = float("inf")
 
     ms_workloads.configure("graph", threads)
     step, _ = ms_workloads.WORKLOADS[workload]("graph")

@@ -22,9 +22,9 @@ import subprocess
 import sys
 
 from interleaved_ab import SHARED_BENCH, _median_step
-from sporetorch._host_memory import _MMAP_THRESHOLD, _TRIM_THRESHOLD
+from sporetorch._accel.host_memory import _MMAP_THRESHOLD, _TRIM_THRESHOLD
 
-# The values sporetorch._host_memory passes to mallopt, in glibc's environment variables.
+# The values sporetorch._accel.host_memory passes to mallopt, in glibc's environment variables.
 _POOL_ENV = {"MALLOC_MMAP_THRESHOLD_": str(_MMAP_THRESHOLD), "MALLOC_TRIM_THRESHOLD_": str(_TRIM_THRESHOLD)}
 CONFIGS = {
     "graph": {},

@@ -1,7 +1,7 @@
 """Whole training steps of GRAPH_MODE's eager variant planned with and without the im2col weight
 gradient, and torch eager, in one process.
 
-The im2col variant (``sporetorch/nn/layer/_conv_tuning.py``) computes a convolution's weight
+The im2col variant (``sporetorch/_accel/conv_plan.py``) computes a convolution's weight
 gradient as one matrix product over the input's windows. Timed per layer it beats oneDNN's kernels
 on ResNet's small late-stage images (``bench_conv_layers.py``); this measures what it gives a whole
 step: the ResNet-18 training step of ``../shared/bench/ms_workloads.py`` as GRAPH_MODE's eager
@@ -15,7 +15,7 @@ from interleaved_ab import eager_variant, eager_variant_ab
 
 
 def _variants(args, ms_workloads):
-    from sporetorch.nn.layer import _conv_tuning
+    from sporetorch._accel import conv_plan as _conv_tuning
 
     def planned(im2col_max_bytes):
         run = eager_variant(ms_workloads, args.workload)

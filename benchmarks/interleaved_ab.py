@@ -76,7 +76,7 @@ def eager_variant(ms_workloads, workload, before_step=None, plans=None):
     (``plans``, a dict of ``_conv_tuning``'s plans by key, to start from given ones); ``before_step()``
     runs before each step."""
     from sporetorch.common.jit import _run_in_mode
-    from sporetorch.nn.layer import _conv_tuning
+    from sporetorch._accel import conv_plan as _conv_tuning
     step = getattr(ms_workloads, "wl_" + workload)("pynative")[0]
     plans = {} if plans is None else plans
 
@@ -101,7 +101,7 @@ def eager_variant_ab(argv, doc, make_variants, rounds, steps):
 
     torch_workloads, ms_workloads = load_workloads(args.threads)
     import torch
-    from sporetorch import _host_memory
+    from sporetorch._accel import host_memory as _host_memory
 
     _host_memory.engage()
     contenders = {"torch_eager": getattr(torch_workloads, "wl_" + args.workload)("eager")[0],

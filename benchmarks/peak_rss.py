@@ -8,7 +8,7 @@ eager variant times and chooses, timed inside its first step; ``sporetorch_switc
 GRAPH_MODE does when its compiling child chose the eager variant (host memory pool on), without
 waiting minutes for the compiler: a PYNATIVE first step, then a forked child runs one step of the
 eager variant and hands the convolutions it met to the caller, which times their kernels ahead
-(``jit._plan_ahead``, as at GRAPH_MODE's switch) and runs the eager variant), runs
+(``_accel.background.plan_ahead``, as at GRAPH_MODE's switch) and runs the eager variant), runs
 ``--steps`` steps and reports the process's peak RSS (``ru_maxrss``) after building, after the
 first step, after steps 12, 25, 50 and 100 (GRAPH_MODE switches to its compiled or tuned eager
 variant once a background compilation is done) and at the end; ``--log`` shows sporetorch's INFO
@@ -52,8 +52,8 @@ def _maxrss_mb():
 def _await_child(wait_s):
     """After a GRAPH_MODE run: wait for its compiling child (if one is still at work) to finish and
     record its verdict, so that the next process of the same script starts from it."""
-    from sporetorch.common import jit
-    child = jit._Background.active
+    from sporetorch._accel import background
+    child = background._Background.active
     deadline = time.monotonic() + wait_s
     while child is not None and child.poll() is None and time.monotonic() < deadline:
         time.sleep(0.5)
@@ -81,7 +81,7 @@ def _worker(workload, mode, steps, threads, log, child_wait):
         workloads.configure(wl_mode, threads)
     switch = wl_mode == "switch"
     if switch:
-        from sporetorch import _host_memory
+        from sporetorch._accel import host_memory as _host_memory
         _host_memory.engage()  # as GRAPH_MODE's first call does
         wl_mode = "pynative"
     step = workloads.WORKLOADS[workload](wl_mode)[0]
@@ -111,8 +111,9 @@ def _switch_to_tuned(step):
     """GRAPH_MODE's switch to its eager variant: the convolutions come from a child that ran it."""
     import torch
     from sporetorch import context
+    from sporetorch._accel import background
+    from sporetorch._accel import conv_plan as _conv_tuning
     from sporetorch.common import jit
-    from sporetorch.nn.layer import _conv_tuning
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -126,7 +127,7 @@ def _switch_to_tuned(step):
     with os.fdopen(read_fd, "rb") as fh:
         records = json.loads(fh.read().decode())
     os.waitpid(pid, 0)
-    jit._plan_ahead({"conv2d": records})
+    background.plan_ahead({"conv2d": records})
     # The eager variant's steps, as GRAPH_MODE runs them: kernels met unplanned are timed after the step.
     return lambda: jit._run_in_mode(step, (), {}, graph=False, region=False, tuned=True)
 

@@ -14,7 +14,7 @@ from interleaved_ab import eager_variant, eager_variant_ab
 
 
 def _variants(args, ms_workloads):
-    from sporetorch.nn.layer import _conv_tuning, _winograd
+    from sporetorch._accel import conv_plan as _conv_tuning, winograd as _winograd
     admit = _winograd.admit
 
     def with_winograd(admitted):

@@ -18,7 +18,7 @@ _CONTENDERS = {"none": (), "winograd_512": (512,), "winograd_256_512": (256, 512
 
 
 def _variants(args, ms_workloads):
-    from sporetorch.nn.layer import _conv_tuning, _winograd
+    from sporetorch._accel import conv_plan as _conv_tuning, winograd as _winograd
     admit = _winograd.admit
     _winograd.admit = lambda *a: False
     try:

@@ -5,7 +5,7 @@ On a CUDA default device (``set_context(device_target="GPU")``) these call ``tor
 where torch executes every operation synchronously and keeps no memory statistics, they behave as
 MindSpore 2.10 does on its CPU backend: synchronisation is immediate, every memory figure is 0,
 and there is one stream on which all work runs in order; ``empty_cache`` gives back what GRAPH_MODE's
-host memory pool keeps (``sporetorch._host_memory``).
+host memory pool keeps (``sporetorch._accel``).
 """
 import gc
 import os
@@ -16,7 +16,7 @@ import warnings
 import torch
 
 from . import _device
-from . import _host_memory
+from . import _accel
 from . import context as _context
 
 __all__ = ["synchronize", "empty_cache", "memory_allocated", "max_memory_allocated", "memory_reserved",
@@ -46,7 +46,7 @@ def empty_cache():
     if _cuda_device() is not None:
         torch.cuda.empty_cache()
     else:
-        _host_memory.release()
+        _accel.release_host_memory()
 
 
 def _cuda_figure(fn):

@@ -15,7 +15,9 @@ import sys
 import torch
 import torch.utils.checkpoint as _checkpoint
 
+from .. import _accel
 from ..ops.primitive import constexpr
+from ._placeholder import PLACEHOLDER_SHAPES
 from .tensor import Tensor, _wrap
 
 __all__ = ["mutable", "constexpr", "jit_class", "lazy_inline", "no_inline", "recompute", "set_recursion_limit", "shard",
@@ -190,11 +192,10 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
 def _dynamic_dims(name, spec):
     """The shape of one ``enable_dynamic`` spec, ``Tensor(shape=[None, 3], dtype=...)``, with None (or -1)
     for the dynamic dimensions."""
-    from .jit import _PLACEHOLDER_SHAPES
     if not isinstance(spec, Tensor):
         raise TypeError("The decorator enable_dynamic only supports Tensor or a tuple/list of Tensor, but the "
                         f"argument : {name} is type of:{type(spec)}.")
-    shape = _PLACEHOLDER_SHAPES.get(id(spec))
+    shape = PLACEHOLDER_SHAPES.get(id(spec))
     if shape is None or not any(s is None or s == -1 for s in shape):
         raise TypeError(f"When using decorator enable_dynamic, the shape of argument '{name}' at least have one None.")
     return shape
@@ -210,7 +211,7 @@ def _check_and_mark(name, value, shape):
                          f"tensor shape = ({expected}), tensor shapes are not the same.")
     for d, s in enumerate(shape):
         if s in (None, -1):
-            torch._dynamo.mark_dynamic(value._t, d)
+            _accel.mark_dynamic(value._t, d)
 
 
 def enable_dynamic(**kwargs):
@@ -222,7 +223,7 @@ def enable_dynamic(**kwargs):
 
     When the decorated function is called (outside a graph being traced), each argument's shape is
     checked against its spec and the dynamic dimensions are marked with
-    ``torch._dynamo.mark_dynamic``, so a jit function compiles one graph for all their sizes.
+    Dynamo's ``mark_dynamic``, so a jit function compiles one graph for all their sizes.
     Inside a graph (``@jit`` applied on top) TorchDynamo generalises a dimension by itself once its
     size changes.
     """

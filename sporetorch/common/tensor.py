@@ -12,6 +12,7 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
+from . import _placeholder
 from .._device import default_device
 
 
@@ -278,8 +279,7 @@ class Tensor:
                  const_arg=False, device=None):
         if init is None and input_data is None and shape is not None \
                 and any(s is None or s == -1 for s in shape):
-            from .jit import _dynamic_placeholder
-            self._t = _dynamic_placeholder(self, shape, dtype)
+            self._t = _placeholder.dynamic_placeholder(self, shape, dtype)
             return
         if dtype is not None and not (isinstance(dtype, mstype.Type) and dtype._torch is not None):
             raise TypeError(f"For 'Tensor', the 'dtype' should be one of {list(mstype._ALL)}, but got {dtype!r}.")

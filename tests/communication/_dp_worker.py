@@ -13,7 +13,7 @@ import numpy as np
 
 import sporetorch as ms
 from sporetorch import Tensor, ops
-from sporetorch.common import jit as _jit
+from sporetorch._accel import background as _jit
 from sporetorch.communication import (comm_func, create_group, destroy_group, get_group_rank_from_world_rank,
                                       get_group_size, get_local_rank, get_local_rank_size, get_process_group_ranks,
                                       get_rank, get_world_rank_from_group_rank, init)

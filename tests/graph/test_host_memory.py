@@ -31,7 +31,8 @@ import ctypes
 import resource
 import torch
 import sporetorch as ms
-from sporetorch import _host_memory, nn, ops
+from sporetorch import nn, ops
+from sporetorch._accel import host_memory as _host_memory
 
 def faults_per_round(rounds=4, blocks=40, block_mb=4):
     # 160 MB of 4 MB blocks: more than glibc's own trim threshold ever is (at most 64 MB), each
@@ -118,8 +119,8 @@ def test_planning_kernels_ahead_gives_the_kept_memory_back_first():
     # stand-in tensors; the pool's free memory (the last step's activations) is given back before,
     # so that the stand-ins' memory does not come on top of it, and the peak stays a step's.
     kept, planning = _run(_JIT_CALL, """
-        from sporetorch.common import jit
-        from sporetorch.nn.layer import _conv_tuning
+        from sporetorch._accel import background as jit
+        from sporetorch._accel import conv_plan as _conv_tuning
         faults_per_round(rounds=1)
         kept = rss_mb()
         seen = []
@@ -135,7 +136,7 @@ _LINUX = pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="read
 
 def test_mapped_full_is_an_ordinary_tensor():
     import torch
-    from sporetorch import _host_memory
+    from sporetorch._accel import host_memory as _host_memory
     for shape, fill, dtype in (((512, 256), 1.5, torch.float32), ((3, 4), 1, torch.float16),
                                ((300, 300), 0, torch.int32), ((0, 5), 1, torch.float32)):
         t = _host_memory.mapped_full(shape, fill, dtype)
@@ -153,7 +154,7 @@ def _rss_mb():
 @_LINUX
 def test_mapped_zeros_take_no_resident_memory_until_written():
     import torch
-    from sporetorch import _host_memory
+    from sporetorch._accel import host_memory as _host_memory
     before = _rss_mb()
     zeros = _host_memory.mapped_full((16 << 20,), 0, torch.float32)  # 64 MB
     assert zeros.sum().item() == 0  # every page read
@@ -170,7 +171,7 @@ def test_mapped_zeros_take_no_resident_memory_until_written():
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_mapped_memory_is_not_shared_with_a_forked_child():
     import torch
-    from sporetorch import _host_memory
+    from sporetorch._accel import host_memory as _host_memory
     t = _host_memory.mapped_full((1 << 20,), 1, torch.float32)
     pid = os.fork()
     if pid == 0:

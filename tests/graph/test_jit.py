@@ -12,7 +12,8 @@ import torch
 
 import sporetorch as ms
 from sporetorch import Tensor, nn, ops
-from sporetorch.common.jit import GraphCaptureError, JitConfig, _Compiled, _Race, default_backend
+from sporetorch._accel.background import _Race
+from sporetorch.common.jit import GraphCaptureError, JitConfig, _Compiled, default_backend
 
 
 @pytest.fixture(autouse=True)
@@ -443,7 +444,7 @@ def test_race_keeps_compiled_when_it_is_faster():
 def test_a_compiling_child_records_compiled_only_where_it_wins_clearly(monkeypatch):
     # The caller pays for a compiled verdict with a compilation of its own and the compiler's
     # memory: a child keeps compiled only at under 90 % of the eager variant's time.
-    import sporetorch.common.jit as jit_mod
+    import sporetorch._accel.background as jit_mod
     monkeypatch.setattr(jit_mod, "_IN_CHILD", True)
     close = _sleepy(0.0095)
     assert _raced(close, _sleepy(0.01))._impl is not close
@@ -454,7 +455,7 @@ def test_a_compiling_child_records_compiled_only_where_it_wins_clearly(monkeypat
 def test_race_leaves_kernel_planning_out_of_the_eager_times(monkeypatch):
     # The eager variant's first calls plan the kernels they met (once, after the call); a race
     # that counted that in would keep a compiled variant slower than every later eager call.
-    import sporetorch.common.jit as jit_mod
+    import sporetorch._accel.background as jit_mod
 
     def defer(on):
         # Starting: True (deferring now); stopping: what the call met unplanned.

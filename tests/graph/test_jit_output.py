@@ -33,7 +33,7 @@ SCRIPT = textwrap.dedent("""
         net(Tensor(np.random.randn(3, 4).astype(np.float32)))
     # With a compiling child: let it finish, so that the calls below switch to what it compiled.
     import time
-    from sporetorch.common import jit
+    from sporetorch._accel import background as jit
     while jit._Background.active is not None and jit._Background.active.poll() is None:
         time.sleep(0.05)
     for n in range(1, 12):

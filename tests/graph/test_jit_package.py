@@ -1,5 +1,5 @@
 """AOTInductor packages of inference functions, which a later run loads instead of tracing
-(sporetorch/common/_jit_package.py). Expected values are computed with torch.nn.functional on the
+(sporetorch/_accel/package.py). Expected values are computed with torch.nn.functional on the
 cells' own weights."""
 import functools
 import os
@@ -17,7 +17,8 @@ import torch.nn.functional as F
 
 import sporetorch as ms
 from sporetorch import Tensor, nn, ops
-from sporetorch.common import _jit_package, jit as jit_mod
+from sporetorch._accel import background as jit_mod, cache, package as _jit_package
+from sporetorch.common.jit import _Compiled, _run_in_mode
 
 # Each test builds an AOTInductor package (minutes of C++ compiling): outside the fast tier.
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
@@ -53,7 +54,7 @@ def _input(batch=2, seed=0):
 def _build(net, folder, args=None, kwargs=None):
     fn = net.construct
     cells, functions = jit_mod._reached(fn)
-    run = lambda *a: jit_mod._run_in_mode(fn, a, {}, graph=False, region=False, tuned=False)  # noqa: E731
+    run = lambda *a: _run_in_mode(fn, a, {}, graph=False, region=False, tuned=False)  # noqa: E731
     return _jit_package.build(run, args or (_input(),), kwargs or {}, cells, functions,
                               os.path.join(folder, "net.pt2"))
 
@@ -76,9 +77,25 @@ def packaged(tmp_path_factory):
     return net, folder, entry
 
 
+def test_a_package_not_built_by_this_user_is_not_loaded(packaged, tmp_path):
+    # Only a package whose HMAC (under this user's key) matches the one recorded at build time runs.
+    net, folder, entry = packaged
+    path = tmp_path / entry["file"]
+    shutil.copy(os.path.join(folder, entry["file"]), path)
+    assert _load(net, str(tmp_path), entry) is None  # no signature beside it
+    cache.sign(str(path))  # as the process that built it does
+    assert _load(net, str(tmp_path), entry) is not None
+    with open(path, "r+b") as fh:
+        fh.seek(100)
+        byte = fh.read(1)
+        fh.seek(100)
+        fh.write(bytes([byte[0] ^ 1]))
+    assert _load(net, str(tmp_path), entry) is None
+
+
 def test_package_holds_code_and_metadata_only(packaged):
     net, folder, entry = packaged
-    assert os.listdir(folder) == ["net.pt2"]
+    assert sorted(os.listdir(folder)) == ["net.pt2", "net.pt2.sig"]  # the package and its HMAC
     with zipfile.ZipFile(os.path.join(folder, entry["file"])) as archive:
         names = archive.namelist()
     model = [n for n in names if n.startswith("net/data/aotinductor/model/")]
@@ -161,14 +178,14 @@ def test_calls_the_package_does_not_fit_go_to_the_function_compiled_without_it(p
     package = _load(net, folder, entry)
     runs, run = [], _jit_package.Packaged.__call__
     monkeypatch.setattr(_jit_package.Packaged, "__call__", lambda self, *args: runs.append(len(args)) or run(self, *args))
-    owner = jit_mod._Compiled(net.construct, "net", backend="eager")
-    owner._impl = functools.partial(owner._run_packaged, package)
+    owner = _Compiled(net.construct, "net", backend="eager")
+    owner._impl = functools.partial(jit_mod._run_packaged, owner, package)
     full, last = _input(), _input(batch=3, seed=2)
     owner(full)
     got = owner(last)
     owner(full)
     assert runs == [1, 1]
-    assert owner._fallback is not None and owner._fallback._impl != owner._fallback._compile_when_imported
+    assert owner._fallback is not None and getattr(owner._fallback._impl, "func", None) is not jit_mod._compile_when_imported
     np.testing.assert_allclose(got.asnumpy(), _reference(net, last), rtol=1e-5, atol=1e-5)
 
 
@@ -257,7 +274,7 @@ def test_a_function_assigning_to_a_parameter_is_not_packaged(tmp_path):
     net.set_train(False)
     x = Tensor(np.ones((2, 2), np.float32))
     cells, functions = jit_mod._reached(net.construct)
-    run = lambda *a: jit_mod._run_in_mode(net.construct, a, {}, graph=False, region=False, tuned=False)  # noqa: E731
+    run = lambda *a: _run_in_mode(net.construct, a, {}, graph=False, region=False, tuned=False)  # noqa: E731
     assert _jit_package.build(run, (x,), {}, cells, functions, str(tmp_path / "c.pt2")) is None
     assert not os.listdir(tmp_path)
 
@@ -267,7 +284,7 @@ SCRIPT = textwrap.dedent("""
     import numpy as np
     import mindspore as ms
     from mindspore import nn, Tensor
-    from sporetorch.common import jit
+    from sporetorch._accel import background as jit
     jit._CHILD_MARGIN = float("inf")  # record compiled whatever the race finds, so that a package is built
 
     class Net(nn.Cell):

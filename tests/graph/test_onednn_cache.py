@@ -1,7 +1,7 @@
 """oneDNN's primitive cache is emptied where GRAPH_MODE changes torch's thread count.
 
 The cache's size is read through oneDNN's own (unexported) ``get_primitive_cache_size``, found the
-way ``sporetorch._onednn`` finds its setter; where the library has no symbol table the module does
+way ``sporetorch._accel.onednn`` finds its setter; where the library has no symbol table the module does
 nothing and these tests skip.
 """
 import ctypes
@@ -12,8 +12,8 @@ import textwrap
 import pytest
 import torch
 
-from sporetorch import _onednn
-from sporetorch.common import jit
+from sporetorch._accel import onednn as _onednn
+from sporetorch._accel import background as jit
 
 _SIZE = b"_ZN4dnnl4impl24get_primitive_cache_sizeEPi"
 
@@ -82,7 +82,7 @@ def test_finding_the_functions_adds_nothing_to_peak_memory(cache_size):
     script = textwrap.dedent("""
         import resource
         import torch
-        from sporetorch import _onednn
+        from sporetorch._accel import onednn as _onednn
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         assert _onednn._functions()[1] is not None
         print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024)

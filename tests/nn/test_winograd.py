@@ -12,7 +12,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from sporetorch.nn.layer import _conv_tuning, _winograd
+from sporetorch._accel import conv_plan as _conv_tuning, winograd as _winograd
 
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None
                                 and shutil.which("clang") is None,
@@ -142,7 +142,7 @@ def test_not_admitted_where_the_transforms_cannot_be_built(monkeypatch):
 
 def test_runs_without_importing_the_compiler():
     # Importing inductor and compiling with it costs a process ~200 MB of resident memory.
-    code = ("import sys, torch; from sporetorch.nn.layer import _winograd as W; "
+    code = ("import sys, torch; from sporetorch._accel import winograd as W; "
             "x, w = torch.randn(2, 64, 8, 8), torch.randn(64, 64, 3, 3); y, saved = W.forward(x, w, None); "
             "W.backward(torch.randn_like(y), x.shape, saved); "
             "print(sorted(m for m in sys.modules if m.startswith(('torch._inductor', 'torch._dynamo'))))")

@@ -8,6 +8,7 @@ import math
 import torch
 import torch.nn.functional as F
 
+from ... import _accel
 from ... import context as _context
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
@@ -15,7 +16,6 @@ from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ...ops.function.nn_func import _same_pad_flat as same_pad_flat  # noqa: F401 - shared with pooling, Unfold
 from ..cell import Cell
-from . import _conv_tuning
 from ._checks import check_bool, positive_int, weight_for
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose"]
@@ -167,9 +167,10 @@ class _Conv(Cell):
         if pad is None:
             t = self._pad_input(t)
             pad = 0
-        if _state["tuned"] and self._fn is F.conv2d and not torch.compiler.is_compiling() \
-                and _conv_tuning.tunable(t, w, self._s, pad):
-            return _wrap(_conv_tuning.conv2d(t, w, b, self._s, pad, self._d, self.group))
+        if _state["tuned"] and self._fn is F.conv2d and not torch.compiler.is_compiling():
+            out = _accel.conv2d(t, w, b, self._s, pad, self._d, self.group)
+            if out is not None:
+                return _wrap(out)
         try:
             return _wrap(self._fn(t, w, b, self._s, pad, self._d, self.group))
         except RuntimeError as e:

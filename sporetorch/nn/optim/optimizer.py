@@ -18,7 +18,7 @@ from collections.abc import Iterable
 import numpy as np
 import torch
 
-from ... import _host_memory
+from ... import _accel
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor, _wrap
@@ -768,11 +768,11 @@ class Optimizer(Cell):
     def _clone_state(self, prefix, fill=0.0, dtype=None, mapped=False):
         """A ParameterTuple ``<prefix>.<param name>`` filled with ``fill`` (MindSpore's
         ``parameters.clone(prefix, init)`` without going through an initializer). ``mapped``: CPU
-        state that is seldom written (flags) takes memory of its own (``_host_memory.mapped_full``)."""
+        state that is seldom written (flags) takes memory of its own (``_accel.buffer``)."""
         out = []
         for p in self.parameters:
             if mapped and p._t.device.type == "cpu":
-                t = _host_memory.mapped_full(p._t.shape, fill, dtype or p._t.dtype)
+                t = _accel.buffer(p._t.shape, fill, dtype or p._t.dtype)
             else:
                 t = torch.full_like(p._t, fill, dtype=dtype or p._t.dtype)  # state allocation, no computation
             out.append(Parameter(t, name=f"{prefix}.{p.name}", requires_grad=p.requires_grad))

@@ -1,7 +1,7 @@
 """SGD and Momentum."""
 import torch
 
-from ... import _host_memory
+from ... import _accel
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
@@ -103,13 +103,13 @@ class SGD(Optimizer):
 
 def _clear_stat(stat):
     """Mark the ``stat`` Parameters as stepped: zeros. On the CPU, outside a traced graph, each takes
-    new zeros that are never written (``_host_memory.mapped_full``), and its ones are freed."""
+    new zeros that are never written (``_accel.buffer``), and its ones are freed."""
     compiling = torch.compiler.is_compiling()
     for param in stat:
         if compiling or param._t.device.type != "cpu":
             param._t.zero_()
         else:
-            param._t = _host_memory.mapped_full(param._t.shape, 0, param._t.dtype)
+            param._t = _accel.buffer(param._t.shape, 0, param._t.dtype)
 
 
 class Momentum(Optimizer):

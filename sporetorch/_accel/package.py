@@ -27,9 +27,10 @@ import warnings
 import torch
 
 from .. import _device
-from . import dtype as mstype
-from .parameter import Parameter
-from .tensor import Tensor, _Uninitialized, _wrap
+from ..common import dtype as mstype
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor, _Uninitialized, _wrap
+from . import _torch_private, cache
 
 _MODEL = "model"
 # The layout of a record's package entry; an entry of another layout (an older sporetorch's) is not loaded.
@@ -246,8 +247,9 @@ def _compile(program, path):
     tmp = os.path.join(folder, os.path.basename(path))
     try:
         os.makedirs(folder, exist_ok=True)
-        torch._inductor.aoti_compile_and_package(program, package_path=tmp, inductor_configs=_INDUCTOR_CONFIGS)
+        _torch_private.aoti_compile_and_package(program, tmp, _INDUCTOR_CONFIGS)
         os.replace(tmp, path)
+        cache.sign(path)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -343,7 +345,10 @@ def load(folder, entry, roots, functions):
             return None
         if _digest(cells, functions) != entry["digest"]:
             return None
-        loader = torch._C._aoti.AOTIModelPackageLoader(os.path.join(folder, entry["file"]), _MODEL, False, 1, -1)
+        path = os.path.join(folder, entry["file"])
+        if not cache.verified(path):  # only what this user's process built runs
+            return None
+        loader = _torch_private.aoti_loader(path, _MODEL)
         literals = {name: _from_literal(literal) for name, literal in entry["literals"].items()}
         needed = loader.get_constant_fqns()
         if needed:

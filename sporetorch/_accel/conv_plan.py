@@ -10,7 +10,7 @@ cuDNN's ``benchmark`` mode makes this kind of choice on GPUs; PyTorch has no CPU
 Each distinct convolution (shapes, memory format, stride, padding, dilation, groups, dtype,
 bias) is timed once per process, separately for the forward pass, the input gradient and the
 weight gradient, and the fastest variant is kept. A 3x3 stride-1 convolution is also timed,
-forward and backward together, as Winograd's F(2x2, 3x3) (``_winograd``), which needs 2.25x
+forward and backward together, as Winograd's F(2x2, 3x3) (``winograd``), which needs 2.25x
 fewer multiplications. Every variant computes the same sums in another order, so results agree
 to float rounding. Gradients come back in the memory format of the tensor they belong to, so
 the element-wise work around the convolution never mixes formats.
@@ -24,11 +24,10 @@ import time
 import torch
 import torch.nn.functional as F
 
-from ... import _device
-from ...common import jit as _jit
-from ...common.jit import failure_summary
-from ...ops.function.nn_func import _tuple
-from . import _winograd
+from .. import _device
+from . import background as _jit
+from . import winograd as _winograd
+from ._common import failure_summary
 
 __all__ = ["tunable", "conv2d"]
 
@@ -67,6 +66,12 @@ _IM2COL_MAX_BYTES = 32 << 20
 _MAX_PLANS = 1024
 _plans = {}
 
+
+
+def _tuple(v, n):
+    if isinstance(v, (tuple, list)):
+        return tuple(v) if len(v) == n else tuple(v) * (n // len(v))
+    return (v,) * n
 
 def _stand_in(like):
     """Values for timing, drawn without touching the global random state (the step's dropout and

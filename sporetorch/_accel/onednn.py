@@ -20,6 +20,8 @@ import struct
 
 import torch
 
+from . import _torch_private
+
 __all__ = ["flush"]
 
 _GET = b"dnnl_get_primitive_cache_capacity"
@@ -116,6 +118,9 @@ def _functions():
         # oneDNN's getter returns dnnl_success (0) and a capacity of at least 0.
         if getter(ctypes.byref(capacity)) == 0 and capacity.value >= 0:
             return getter, ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int)(found[1] + values[_SET])
+    if found is not None:
+        _torch_private.off("oneDNN cache", "oneDNN's primitive cache functions are not in libtorch_cpu's symbol "
+                           "table (or answer otherwise); primitives built for an old thread count stay cached")
     return None, None
 
 

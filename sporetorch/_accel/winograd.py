@@ -33,8 +33,8 @@ import tempfile
 import torch
 import torch.nn.functional as F
 
-from ..._device import cpu_flags
-from ...common.jit import cache_root, default_backend
+from .._device import cpu_flags
+from . import cache
 
 __all__ = ["admit", "available", "products", "products_transposed", "forward", "backward"]
 
@@ -178,13 +178,20 @@ def _compiler():
     return shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 
 
+def _compiler_allowed():
+    """Whether code generation is allowed: ``SPORETORCH_JIT_BACKEND`` names no backend without it."""
+    return os.environ.get("SPORETORCH_JIT_BACKEND", "inductor") in ("", "inductor")
+
+
 def _build(compiler):
     """Compile ``_SOURCE`` into the cache folder (once per machine, compiler and source) and load it."""
     tag = hashlib.sha256(repr((_SOURCE, compiler, platform.machine(), cpu_flags())).encode()).hexdigest()[:16]
-    folder = os.path.join(cache_root(), "kernels")
+    folder = cache.folder("kernels")
+    if folder is None:
+        raise OSError("the cache folder may not be used")
     path = os.path.join(folder, f"winograd-{tag}.so")
-    if not os.path.exists(path):
-        os.makedirs(folder, exist_ok=True)
+    # A library is loaded only where this user's process built it: its HMAC matches (``cache``).
+    if not cache.verified(path):
         with tempfile.TemporaryDirectory(dir=folder) as tmp:
             src = os.path.join(tmp, "winograd.c")
             with open(src, "w", encoding="utf-8") as fh:
@@ -199,6 +206,7 @@ def _build(compiler):
             else:
                 raise RuntimeError(f"{compiler} could not compile Winograd's transforms: {errors[-1][0]}")
             os.replace(out, path)  # atomic: another process may be building the same file
+            cache.sign(path)
     lib = ctypes.CDLL(path)
     for _, suffix, _ in _TYPES:
         for name, pointers, ints in (("input_tiles", 3, 4), ("output", 3, 5), ("output_grad", 2, 4),
@@ -234,7 +242,7 @@ def admit(x, w, conv):
     return (x.dtype == torch.float32 and w.shape[2:] == (3, 3) and conv.groups == 1
             and conv.stride == [1, 1] and conv.padding == [1, 1] and conv.dilation == [1, 1]
             and x.shape[2] % 2 == 0 and x.shape[3] % 2 == 0
-            and min(w.shape[0], w.shape[1]) >= MIN_CHANNELS and default_backend() == "inductor" and available())
+            and min(w.shape[0], w.shape[1]) >= MIN_CHANNELS and _compiler_allowed() and available())
 
 
 def _call(name, dtype, *args):

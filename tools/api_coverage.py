@@ -72,7 +72,8 @@ def matches(ours, theirs):
 
 def check_name(obj, ms_signatures):
     """``(present, matched, our_names)`` for one name."""
-    if obj is None:
+    if obj is None or getattr(obj, "_ms_unavailable", None):
+        # a module-tree placeholder (sporetorch/_module_tree.py) only raises when called: not an implementation
         return False, False, None
     sigs = [s for s in ms_signatures if s]
     if not sigs:

@@ -122,6 +122,14 @@ def _torch_run(path, steps):
     return seen["model"], seen["state"], losses
 
 
+def _is_cell(obj, cell_type):
+    """``isinstance(obj, cell_type)``, False for a weak proxy whose object is gone (its ``__class__`` raises)."""
+    try:
+        return isinstance(obj, cell_type)
+    except ReferenceError:
+        return False
+
+
 def _owner(weights):
     """The Cell that owns every Parameter of ``weights`` (the smallest such), found among live objects."""
     from ..nn.cell import Cell
@@ -129,7 +137,7 @@ def _owner(weights):
     best = None
     with warnings.catch_warnings():  # isinstance on some torch module objects warns about deprecations
         warnings.simplefilter("ignore")
-        cells = [obj for obj in gc.get_objects() if isinstance(obj, Cell)]
+        cells = [obj for obj in gc.get_objects() if _is_cell(obj, Cell)]
     for obj in cells:
         own = {id(p) for p in obj.get_parameters()}
         if ids <= own and (best is None or len(own) < best[0]):

@@ -9,6 +9,7 @@ from sporetorch.dataset.vision import _cv
 
 cv2 = pytest.importorskip("cv2")
 Image = pytest.importorskip("PIL.Image")
+pytestmark = pytest.mark.skipif(_cv.opencv() is None, reason="the OpenCV kernels are off (SPORETORCH_ACCEL=0)")
 
 
 def _jpeg(array, **kwargs):

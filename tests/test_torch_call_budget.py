@@ -1,5 +1,5 @@
 """The adapter layers (``nn``, the Primitives of ``ops/operations``, the Tensor and its methods, ``mint``,
-``numpy`` and ``experimental``) call the functional ops of ``sporetorch.ops``, not torch (docs/design.md, "one implementation per op"). This counts the call sites that still reach torch
+``numpy`` and ``experimental``) call the functional ops of ``sporetorch.ops``, not torch (docs/design.md, "Op layering"). This counts the call sites that still reach torch
 directly (``torch.X(...)``, ``F.X(...)``; non-computational plumbing such as ``torch.no_grad`` excluded),
 the rule of ``../shared/tools/torch_calls.py``, and keeps each folder at or under its budget: a new direct
 call belongs in a functional op under ``sporetorch/ops/function`` instead. Each call left carries a comment

@@ -30,6 +30,7 @@ that warm-up covers both compilations.
 script does not rot between GPU runs).
 """
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -91,8 +92,9 @@ def torch_step(model, x, y, amp_dtype, compiled, device):
     return step
 
 
-def ms_step(net, x, y, amp_dtype, graph):
-    """The same step in MindSpore's API: ``value_and_grad`` + ``optimizer(grads)``, loss read with ``asnumpy``."""
+def ms_train(net, amp_dtype, graph):
+    """The same step in MindSpore's API: ``value_and_grad`` + ``optimizer(grads)``, as a function of one
+    batch ``(data, label)`` that returns the loss read with ``asnumpy``."""
     if amp_dtype is not None:
         net = ms.amp.auto_mixed_precision(net, "O2", dtype=amp_dtype)
     net.set_train(True)
@@ -111,10 +113,12 @@ def ms_step(net, x, y, amp_dtype, graph):
         return loss
 
     train_step = ms.jit(train_step) if graph else train_step
+    return lambda data, label: float(train_step(data, label).asnumpy())
 
-    def step():
-        return float(train_step(x, y).asnumpy())
-    return step
+
+def ms_step(net, x, y, amp_dtype, graph):
+    """``ms_train``'s step on the fixed batch ``(x, y)``."""
+    return functools.partial(ms_train(net, amp_dtype, graph), x, y)
 
 
 def warm(step, budget, max_s, min_steps=3):
@@ -337,15 +341,14 @@ def part_pipeline(args, budget):
                         input_columns="image", num_parallel_workers=args.workers)
         data = data.batch(args.batch, drop_remainder=True)
         x, y = _data(args, (3, crop, crop), classes)
-        net = ms_model("resnet50")
-        step = ms_step(net, ms.Tensor(x), ms.Tensor(y), None, False)
+        train = ms_train(ms_model("resnet50"), None, False)
+        step = functools.partial(train, ms.Tensor(x), ms.Tensor(y))
         warm(step, budget, args.warm_s)
         compute = statistics.median([_timed(step) for _ in range(5)])
-        feed = _feeding_step(net)  # the same network, now trained on the pipeline's batches
         batches, start = 0, time.perf_counter()
-        for _ in range(2):
+        for _ in range(2):  # the same step, now on the pipeline's batches
             for image, label in data.create_tuple_iterator(num_epochs=1):
-                feed(image, label.astype(ms.int32))
+                train(image, label.astype(ms.int32))
                 batches += 1
             if budget.left() < 10:
                 break
@@ -361,18 +364,6 @@ def _timed(step):
     t0 = time.perf_counter()
     step()
     return time.perf_counter() - t0
-
-
-def _feeding_step(net):
-    loss_fn = msnn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
-    optimizer = msnn.SGD(net.trainable_params(), learning_rate=0.01, momentum=0.9)
-    grad_fn = ms.value_and_grad(lambda d, lab: loss_fn(net(d), lab), None, optimizer.parameters)
-
-    def feed(image, label):
-        loss, grads = grad_fn(image, label)
-        optimizer(grads)
-        return float(loss.asnumpy())
-    return feed
 
 
 PARTS = {"resnet50": part_resnet50, "syncs": part_syncs, "vit": part_vit, "decoder": part_decoder,

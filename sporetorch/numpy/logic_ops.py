@@ -1,10 +1,9 @@
 """Comparison and logic functions of ``mindspore.numpy``."""
 import numpy as onp
-import torch
-
 from .. import ops
 from ..common import dtype as mstype
-from ..common.tensor import Tensor, _wrap
+from ..common.tensor import Tensor
+from ..ops.function.array_func import _isin
 from .utils import _apply_binary, _apply_unary, _cast, _cast_out, _is_float, _one, _to_common
 
 __all__ = ["not_equal", "less_equal", "less", "greater_equal", "greater", "equal", "isfinite", "isnan", "isinf",
@@ -114,13 +113,13 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 def in1d(ar1, ar2, invert=False):
     """Whether each element of the flattened ``ar1`` is in ``ar2``."""
     a1, a2 = _to_common(ar1, ar2)
-    return _wrap(torch.isin(a1._t.reshape(-1), a2._t.reshape(-1), invert=invert))
+    return _isin(a1.reshape(-1), a2, invert)
 
 
 def isin(element, test_elements, invert=False):
     """Whether each element of ``element`` is in ``test_elements`` (``element``'s shape)."""
     e, t = _to_common(element, test_elements)
-    return _wrap(torch.isin(e._t, t._t.reshape(-1), invert=invert))
+    return _isin(e, t, invert)
 
 
 def sometrue(a, axis=None, keepdims=False):
@@ -152,5 +151,5 @@ def array_equiv(a1, a2):
 def setdiff1d(ar1, ar2, assume_unique=False):
     """The sorted unique values of ``ar1`` not in ``ar2``."""
     a1, a2 = _to_common(ar1, ar2)
-    v1 = a1._t.reshape(-1) if assume_unique else torch.unique(a1._t.reshape(-1), sorted=True)
-    return _wrap(v1[~torch.isin(v1, a2._t.reshape(-1))])
+    v1 = a1.reshape(-1) if assume_unique else ops.sort(ops.unique(a1)[0])[0]
+    return v1[_isin(v1, a2, invert=True)]

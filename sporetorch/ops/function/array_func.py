@@ -1926,3 +1926,11 @@ apply_dtype_table(globals(), {
     "unique_with_pad": {"x": frozenset({torch.float32, torch.int32, torch.int64})},
     "expand": {"size": frozenset({torch.int16, torch.int32, torch.int64})},
 })
+
+
+# ---------------------------------------------------------------------------- set membership (mindspore.numpy)
+# MindSpore has no functional ``isin``; ``mindspore.numpy.in1d``/``isin``/``setdiff1d``/``intersect1d`` test
+# membership through this one body.
+def _isin(elements, test_elements, invert=False):
+    """Whether each element of ``elements`` is in ``test_elements`` (Bool, ``elements``' shape)."""
+    return _wrap(torch.isin(elements._t, test_elements._t.reshape(-1), invert=invert))

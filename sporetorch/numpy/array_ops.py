@@ -1,10 +1,9 @@
 """Shape and indexing functions of ``mindspore.numpy``."""
 import numpy as onp
-import torch
-
 from .. import ops
 from ..common import dtype as mstype
-from ..common.tensor import Tensor, _wrap
+from ..common.tensor import Tensor
+from ..ops.function.array_func import _isin
 from .utils import _cast, _check_axis, _one, _to_common
 
 __all__ = ["transpose", "expand_dims", "squeeze", "rollaxis", "swapaxes", "reshape", "ravel", "concatenate", "where",
@@ -184,16 +183,10 @@ def stack(arrays, axis=0):
 def unique(x, return_inverse=False):
     """The unique elements of the flattened array in order of first appearance, as MindSpore
     returns them (numpy sorts them), and optionally the indices that rebuild ``x``."""
-    flat = _one(x)._t.reshape(-1)
-    values, inverse = torch.unique(flat, sorted=True, return_inverse=True)
-    first = torch.full((values.shape[0],), flat.shape[0], dtype=torch.long, device=flat.device)
-    first = first.scatter_reduce(0, inverse, torch.arange(flat.shape[0], device=flat.device), "amin")
-    order = torch.argsort(first)
-    rank = torch.empty_like(order)
-    rank[order] = torch.arange(order.shape[0], device=order.device)
+    values, inverse = ops.unique(_one(x).reshape(-1))
     if return_inverse:
-        return _wrap(values[order]), _wrap(rank[inverse].to(torch.int32))
-    return _wrap(values[order])
+        return values, inverse
+    return values
 
 
 def tile(a, reps):
@@ -442,15 +435,16 @@ def argwhere(a):
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     """The sorted unique values in both arrays (and, with ``return_indices``, their first indices)."""
     a1, a2 = _to_common(ar1, ar2)
-    v1, v2 = a1._t.reshape(-1), a2._t.reshape(-1)
-    common = torch.unique(v1[torch.isin(v1, v2)], sorted=True)
+    v1, v2 = a1.reshape(-1), a2.reshape(-1)
+    common = ops.sort(ops.unique(v1[_isin(v1, v2)])[0])[0]
     if not return_indices:
-        return _wrap(common)
+        return common
 
     def first(v):
-        if not common.numel():
-            return torch.zeros(0, dtype=torch.int32)
-        return torch.stack([torch.nonzero(v == c)[0, 0] for c in common]).to(torch.int32)
+        if not common.size:
+            return ops.zeros((0,), mstype.int32)
+        # The first position of each common value in ``v``: argmax returns the first of equal maxima.
+        hits = ops.equal(ops.expand_dims(common, 1), ops.expand_dims(v, 0))
+        return _cast(ops.argmax(_cast(hits, mstype.int32), 1), mstype.int32)
 
-    return _wrap(common), _wrap(first(v1)), _wrap(first(v2))
-
+    return common, first(v1), first(v2)

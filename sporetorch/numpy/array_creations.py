@@ -1,10 +1,9 @@
 """Array creation functions of ``mindspore.numpy``."""
 import numpy as onp
-import torch
 
 from .. import ops
 from ..common import dtype as mstype
-from ..common.tensor import Tensor, _wrap
+from ..common.tensor import Tensor
 from .dtypes import _to_dtype
 from .utils import _cast, _cast_out, _convert_64_to_32, _deep_numpy, _one, _to_float, _to_tensor
 
@@ -189,46 +188,47 @@ def _space(start, stop, num, endpoint, axis):
     if num < 0:
         raise ValueError(f"num must be non-negative, but got {num}")
     div = (num - 1) if endpoint else num
-    start_t, stop_t = torch.broadcast_tensors(start._t.to(torch.float64), stop._t.to(torch.float64))
-    delta = stop_t - start_t
-    steps = torch.arange(num, dtype=torch.float64, device=start_t.device).reshape((-1,) + (1,) * start_t.ndim)
-    step = delta / div if div > 0 else torch.full_like(delta, float("nan"))
-    res = start_t + steps * step if div > 0 else start_t + steps * delta
+    shape = onp.broadcast_shapes(start.shape, stop.shape)
+    start, stop = (ops.broadcast_to(_cast(v, mstype.float64), shape) for v in (start, stop))
+    delta = stop - start
+    steps = ops.arange(0, num, 1, dtype=mstype.float64).reshape((-1,) + (1,) * len(shape))
+    step = delta / div if div > 0 else ops.full_like(delta, float("nan"))
+    res = start + steps * step if div > 0 else start + steps * delta
     if endpoint and num > 1:
-        res[-1] = stop_t
-    res = torch.movedim(res, 0, axis % (res.ndim or 1)) if res.ndim > 1 else res
-    return res.to(torch.float32), step
+        res[-1] = stop
+    res = ops.movedim(res, 0, axis % (res.ndim or 1)) if res.ndim > 1 else res
+    return _cast(res, mstype.float32), step
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
     """``num`` evenly spaced values over ``[start, stop]`` (float32 by default)."""
     res, step = _space(start, stop, num, endpoint, axis)
-    out = _cast_out(_wrap(res), dtype)
+    out = _cast_out(res, dtype)
     if retstep:
-        return out, _wrap(step.to(torch.float32))
+        return out, _cast(step, mstype.float32)
     return out
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     """``base ** linspace(start, stop)``."""
     res, _ = _space(start, stop, num, endpoint, axis)
-    return _cast_out(ops.pow(Tensor(float(base), mstype.float32), _wrap(res)), dtype)
+    return _cast_out(ops.pow(Tensor(float(base), mstype.float32), res), dtype)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     """Numbers spaced evenly on a log scale from ``start`` to ``stop`` (both negative is allowed;
     the ends are exact)."""
     start, stop = _to_float(_one(start)), _to_float(_one(stop))
-    sign = torch.where(start._t < 0, -1.0, 1.0)
-    res, _ = _space(_wrap(torch.log10(start._t.abs())), _wrap(torch.log10(stop._t.abs())), num, endpoint, 0)
-    out = torch.pow(torch.tensor(10.0, dtype=torch.float32), res) * sign
+    sign = ops.where(start < 0, -1.0, 1.0)
+    res, _ = _space(ops.log10(ops.abs(start)), ops.log10(ops.abs(stop)), num, endpoint, 0)
+    out = ops.pow(Tensor(10.0, mstype.float32), res) * sign
     if num > 0:
-        out[0] = torch.broadcast_to(start._t, out[0].shape)
+        out[0] = ops.broadcast_to(start, out[0].shape)
         if endpoint and num > 1:
-            out[-1] = torch.broadcast_to(stop._t, out[-1].shape)
+            out[-1] = ops.broadcast_to(stop, out[-1].shape)
     if out.ndim > 1:
-        out = torch.movedim(out, 0, axis)
-    return _cast_out(_wrap(out), dtype)
+        out = ops.movedim(out, 0, axis)
+    return _cast_out(out, dtype)
 
 
 def eye(N, M=None, k=0, dtype=mstype.float32):
@@ -357,7 +357,7 @@ def ix_(*args):
         if a.ndim != 1:
             raise ValueError("Cross index must be 1 dimensional")
         if a.dtype == mstype.bool_:
-            a = _wrap(torch.nonzero(a._t).reshape(-1).to(torch.int32))
+            a = _cast(ops.nonzero(a).reshape(-1), mstype.int32)
         out.append(a.reshape((1,) * i + (-1,) + (1,) * (n - i - 1)))
     return tuple(out)
 

@@ -3,11 +3,10 @@ polynomials and histograms, as façades over :mod:`sporetorch.ops` and the Tenso
 import builtins
 
 import numpy as onp
-import torch
-
 from .. import ops
 from ..common import dtype as mstype
-from ..common.tensor import Tensor, _wrap
+from ..common.tensor import Tensor
+from ..ops.function.math_func import _gradient, _histogram_counts
 from .array_creations import arange, histogram_bin_edges, zeros
 from .dtypes import _promote, _to_dtype
 from .utils import (_apply_binary, _apply_unary, _cast, _cast_out, _check_axis, _is_float, _one, _to_common,
@@ -615,12 +614,10 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     """The gradient by central differences inside and one-sided differences at the ends."""
     f = _to_float(_one(f))
     axes = list(range(f.ndim)) if axis is None else list(_norm_axes(axis, f.ndim))
-    spacing = [float(v) if not isinstance(v, Tensor) else v._t for v in varargs] if varargs else [1.0]
+    spacing = [float(v) if not isinstance(v, Tensor) else v for v in varargs] if varargs else [1.0]
     if len(spacing) == 1:
         spacing = spacing * len(axes)
-    res = torch.gradient(f._t, spacing=[s if isinstance(s, float) else s for s in spacing], dim=axes,
-                         edge_order=edge_order)
-    out = [_wrap(r) for r in res]
+    out = _gradient(f, spacing, axes, edge_order)
     return out[0] if len(out) == 1 else out
 
 
@@ -649,14 +646,14 @@ def _correlate(a, v, mode):
     if pad is None:
         raise ValueError("mode must be one of ['full', 'same', 'valid']")
     right = {"full": m - 1, "same": m - 1 - (m - 1) // 2, "valid": 0}[mode]
-    work = a._t if _is_float(a) else a._t.to(torch.float64)
-    kern = v._t.to(work.dtype)
-    padded = torch.nn.functional.pad(work.reshape(1, 1, -1), (pad, right))
-    res = torch.nn.functional.conv1d(padded, kern.reshape(1, 1, -1)).reshape(-1)
+    work = a if _is_float(a) else _cast(a, mstype.float64)
+    kern = _cast(v, work.dtype)
+    padded = ops.pad(work.reshape(1, 1, -1), (pad, right))
+    res = ops.conv1d(padded, kern.reshape(1, 1, -1)).reshape(-1)
     if swap:
-        res = res.flip(0)
-    res = res if _is_float(a) else torch.round(res).to(a._t.dtype)
-    return _wrap(res[:builtins.max(n, m) if mode == "same" else None])
+        res = ops.flip(res, (0,))
+    res = res if _is_float(a) else _cast(ops.round(res), a.dtype)
+    return res[:builtins.max(n, m) if mode == "same" else None]
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
@@ -697,19 +694,18 @@ def searchsorted(a, v, side="left", sorter=None):
         raise ValueError(f"'{side}' is an invalid value for keyword 'side'")
     a, v = _to_common(a, v)
     if sorter is not None:
-        a = _wrap(a._t[_one(sorter)._t.long()])
+        a = a[_cast(_one(sorter), mstype.int64)]
     return ops.searchsorted(a, v, out_int32=True, right=side == "right")
 
 
 def digitize(x, bins, right=False):
     """The indices of the bins (monotonic ``bins``) that ``x`` falls in (int32)."""
     x, bins = _to_common(x, bins)
-    increasing = bins.size < 2 or bool(bins._t[-1] >= bins._t[0])
+    increasing = bins.size < 2 or bool(bins[-1] >= bins[0])
     if increasing:
         return ops.searchsorted(bins, x, out_int32=True, right=not right)
-    rev = _wrap(bins._t.flip(0))
-    idx = ops.searchsorted(rev, x, out_int32=True, right=right)
-    return _wrap(bins.shape[0] - idx._t)
+    idx = ops.searchsorted(ops.flip(bins, (0,)), x, out_int32=True, right=right)
+    return bins.shape[0] - idx
 
 
 def bincount(x, weights=None, minlength=0, length=None):
@@ -732,19 +728,10 @@ def histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A00
     """Counts of ``a`` in ``bins`` and the bin edges (both float32, as in MindSpore)."""
     a = _to_float(_one(a)).reshape(-1)
     edges = histogram_bin_edges(a, bins, range)
-    counts = _histogram_counts(a._t, edges._t, None if weights is None else _one(weights)._t.reshape(-1))
+    counts = _histogram_counts([a], [edges], None if weights is None else _one(weights))
     if density:
-        counts = counts / (counts.sum() * torch.diff(edges._t))
-    return _wrap(counts.to(torch.float32)), edges
-
-
-def _histogram_counts(values, edges, weights):
-    n = edges.shape[0] - 1
-    idx = torch.searchsorted(edges, values, right=True) - 1
-    idx = torch.where(values == edges[-1], torch.full_like(idx, n - 1), idx)
-    valid = (idx >= 0) & (idx < n)
-    w = torch.ones_like(values, dtype=torch.float64) if weights is None else weights.to(torch.float64)
-    return torch.zeros(n, dtype=torch.float64).index_add_(0, idx[valid], w[valid])
+        counts = counts / (counts.sum() * ops.diff(edges))
+    return _cast(counts, mstype.float32), edges
 
 
 def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # noqa: A002 - numpy's name
@@ -752,31 +739,21 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # no
     if isinstance(sample, (list, tuple)):
         sample = ops.stack([_to_float(_one(s)) for s in sample], axis=1)
     sample = _to_float(_one(sample))
-    n, d = sample.shape
+    d = sample.shape[1]
     if isinstance(bins, int):
         bins = [bins] * d
-    edges = [histogram_bin_edges(sample[:, i], bins[i], None if range is None else range[i])._t
-             for i in builtins.range(d)]
-    flat = torch.zeros(n, dtype=torch.long)
-    valid = torch.ones(n, dtype=torch.bool)
-    sizes = [e.shape[0] - 1 for e in edges]
-    for i, e in enumerate(edges):
-        v = sample._t[:, i].contiguous()
-        idx = torch.searchsorted(e, v, right=True) - 1
-        idx = torch.where(v == e[-1], torch.full_like(idx, sizes[i] - 1), idx)
-        valid &= (idx >= 0) & (idx < sizes[i])
-        flat = flat * sizes[i] + idx.clamp(0, sizes[i] - 1)
-    w = torch.ones(n, dtype=torch.float64) if weights is None else _one(weights)._t.to(torch.float64)
-    counts = torch.zeros(int(onp.prod(sizes)), dtype=torch.float64).index_add_(0, flat[valid], w[valid])
-    counts = counts.reshape(sizes)
+    columns = [sample[:, i] for i in builtins.range(d)]
+    edges = [histogram_bin_edges(columns[i], bins[i], None if range is None else range[i]) for i in builtins.range(d)]
+    counts = _histogram_counts(columns, edges, None if weights is None else _one(weights))
     if density:
-        vol = torch.ones(())
+        vol = None
         for i, e in enumerate(edges):
             shape = [1] * d
             shape[i] = -1
-            vol = vol * torch.diff(e).reshape(shape)
+            width = ops.diff(e).reshape(shape)
+            vol = width if vol is None else vol * width
         counts = counts / counts.sum() / vol
-    return _wrap(counts.to(torch.float32)), [_wrap(e) for e in edges]
+    return _cast(counts, mstype.float32), edges
 
 
 def histogram2d(x, y, bins=10, range=None, weights=None, density=False):  # noqa: A002 - numpy's name
@@ -788,16 +765,13 @@ def histogram2d(x, y, bins=10, range=None, weights=None, density=False):  # noqa
 def interp(x, xp, fp, left=None, right=None):
     """Piecewise-linear interpolation of ``(xp, fp)`` at ``x`` (float32)."""
     x, xp, fp = (_cast(_one(v), mstype.float32) for v in (x, xp, fp))
-    idx = torch.searchsorted(xp._t, x._t, right=True).clamp(1, xp.shape[0] - 1)
-    x0, x1 = xp._t[idx - 1], xp._t[idx]
-    y0, y1 = fp._t[idx - 1], fp._t[idx]
-    res = y0 + (x._t - x0) * (y1 - y0) / (x1 - x0)
-    lval = fp._t[0] if left is None else torch.tensor(float(left))
-    rval = fp._t[-1] if right is None else torch.tensor(float(right))
-    res = torch.where(x._t < xp._t[0], lval, res)
-    res = torch.where(x._t > xp._t[-1], rval, res)
-    res = torch.where(x._t == xp._t[-1], fp._t[-1], res)
-    return _wrap(res)
+    idx = ops.clamp(ops.searchsorted(xp, x, right=True), 1, xp.shape[0] - 1)
+    x0, x1 = xp[idx - 1], xp[idx]
+    y0, y1 = fp[idx - 1], fp[idx]
+    res = y0 + (x - x0) * (y1 - y0) / (x1 - x0)
+    res = ops.where(x < xp[0], fp[0] if left is None else float(left), res)
+    res = ops.where(x > xp[-1], fp[-1] if right is None else float(right), res)
+    return ops.where(x == xp[-1], fp[-1], res)
 
 
 # ---------------------------------------------------------------- polynomials
@@ -887,14 +861,12 @@ def result_type(*arrays_and_dtypes):
 def unwrap(p, discont=3.141592653589793, axis=-1):
     """Unwrap phase jumps larger than ``discont`` along ``axis``."""
     p = _to_float(_one(p))
-    d = torch.diff(p._t, dim=axis)
-    period = 2 * onp.pi
-    dd = torch.remainder(d + onp.pi, period) - onp.pi
-    dd = torch.where((dd == -onp.pi) & (d > 0), torch.full_like(dd, onp.pi), dd)
-    correct = torch.where(torch.abs(d) < discont, torch.zeros_like(dd), dd - d)
-    first = p._t.narrow(axis, 0, 1)
-    res = torch.cat((first, p._t.narrow(axis, 1, p.shape[axis] - 1) + torch.cumsum(correct, dim=axis)), dim=axis)
-    return _wrap(res)
+    d = ops.diff(p, 1, axis)
+    dd = ops.remainder(d + onp.pi, 2 * onp.pi) - onp.pi
+    dd = ops.where(ops.logical_and(dd == -onp.pi, d > 0), onp.pi, dd)
+    correct = ops.where(ops.abs(d) < discont, 0.0, dd - d)
+    rest = ops.narrow(p, axis, 1, p.shape[axis] - 1) + ops.cumsum(correct, axis)
+    return ops.concat((ops.narrow(p, axis, 0, 1), rest), axis)
 
 
 def ravel_multi_index(multi_index, dims, mode="clip", order="C"):

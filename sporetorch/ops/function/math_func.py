@@ -921,4 +921,40 @@ def _div_no_nan(x, y):
     return torch.where(torch.as_tensor(y == 0, device=q.device), torch.zeros((), dtype=q.dtype, device=q.device), q)
 
 
+
+# ---------------------------------------------------------------------------- numerical gradient, histogram counts
+# MindSpore has no functional counterparts of these; ``mindspore.numpy.gradient`` and ``histogram``/``histogramdd``/
+# ``histogram2d`` compute through them.
+def _gradient(f, spacing, axes, edge_order=1):
+    """The gradient of the float Tensor ``f`` along ``axes`` (a list, one Tensor per axis): central differences
+    inside, one-sided ones at the ends. ``spacing`` holds, per axis, a float step or a Tensor of coordinates."""
+    res = torch.gradient(f._t, spacing=[s._t if isinstance(s, Tensor) else s for s in spacing], dim=axes,
+                         edge_order=edge_order)
+    return [_wrap(r) for r in res]
+
+
+def _histogram_counts(columns, edges, weights=None):
+    """Float64 counts of the points whose coordinates are ``columns`` (one 1-D Tensor per dimension) in the bins
+    between ``edges`` (one sorted 1-D Tensor per dimension; the last bin includes its right edge), each point
+    weighted by ``weights`` (default 1); points outside the edges are not counted. Shape: the bins per dimension."""
+    n = columns[0]._t.shape[0]
+    device = columns[0]._t.device
+    sizes = [e._t.shape[0] - 1 for e in edges]
+    flat = torch.zeros(n, dtype=torch.long, device=device)
+    valid = torch.ones(n, dtype=torch.bool, device=device)
+    for col, e, size in zip(columns, edges, sizes):
+        v, e = col._t.contiguous(), e._t
+        idx = torch.searchsorted(e, v, right=True) - 1
+        idx = torch.where(v == e[-1], torch.full_like(idx, size - 1), idx)
+        valid &= (idx >= 0) & (idx < size)
+        flat = flat * size + idx.clamp(0, size - 1)
+    w = torch.ones(n, dtype=torch.float64, device=device) if weights is None else \
+        weights._t.reshape(-1).to(torch.float64)
+    total = 1
+    for size in sizes:
+        total *= size
+    counts = torch.zeros(total, dtype=torch.float64, device=device).index_add_(0, flat[valid], w[valid])
+    return _wrap(counts.reshape(sizes))
+
+
 _guard_module(globals(), __all__)

@@ -178,7 +178,7 @@ def test_gradients_in_another_layout_update_as_contiguous_ones(case):
 def test_gradient_layouts_differing_only_in_size_one_strides_are_not_copied():
     # GRAPH_MODE's eager variant returns 1x1 convolutions' weight gradients with other strides in
     # their size-1 dimensions: the same memory order, so the fused kernels may take them as they are.
-    from sporetorch.nn.optim.optimizer import _same_memory_order
+    from sporetorch.ops.function.optim_func import _same_memory_order
     p = torch.zeros(8, 4, 1, 1)
     assert _same_memory_order(torch.zeros(8, 4, 1, 1).as_strided((8, 4, 1, 1), (4, 1, 4, 4)), p)
     assert not _same_memory_order(torch.zeros(8, 4, 1, 1).contiguous(memory_format=torch.channels_last)

@@ -22,7 +22,8 @@ from ... import _accel
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor, _wrap
-from ...ops.function.optim_func import add_weight_decay, scale
+from ...ops.function.array_func import cast
+from ...ops.function.optim_func import _in_parameter_layout, _state_like, add_weight_decay, scale
 from ..cell import Cell
 from ..learning_rate_schedule import LearningRateSchedule
 from ._validate import check_bool, check_float
@@ -98,12 +99,12 @@ class _IteratorLearningRate(LearningRateSchedule):
     def construct(self, global_step):
         # MindSpore gathers: the result has the step's shape ((1,) for ``global_step``, () for a
         # 0-d step), so mindcv's ``learning_rate(optimizer.global_step - 1)[0]`` reads a scalar.
-        # a Python step becomes the index tensor of the gather (plumbing, no computation)
-        step = global_step._t.long() if isinstance(global_step, Tensor) else torch.tensor(global_step)
-        n = self.learning_rate._t.shape[0]
-        if step.numel() and int(step.max()) >= n:
+        step = cast(global_step, mstype.int64) if isinstance(global_step, Tensor) else \
+            Tensor(global_step, mstype.int64)
+        n = self.learning_rate.shape[0]
+        if step.size and int(step.max()) >= n:
             raise RuntimeError(_exhausted_message(self.learning_rate.name, n, int(step.max())))
-        return _wrap(self.learning_rate._t[step])
+        return self.learning_rate[step]
 
 
 def _exhausted_message(name, length, step):
@@ -123,38 +124,6 @@ class _WrappedWeightDecay(Cell):
     def construct(self, global_step):
         out = self.weight_decay(global_step)
         return out * self.loss_scale if self.loss_scale != 1.0 else out
-
-
-def _same_memory_order(a, b):
-    """Whether ``a`` and ``b`` (one shape) lay their elements out alike. Strides of dimensions of
-    size 1 do not count: GRAPH_MODE's eager variant returns 1x1 convolutions' weight gradients
-    with other strides there, in the same memory order."""
-    sa, sb = a.stride(), b.stride()
-    return sa == sb or all(x == y for x, y, n in zip(sa, sb, a.shape) if n > 1)
-
-
-def _in_parameter_layout(grads, params):
-    """``(grads, fusable)``: each gradient with its Parameter's strides, and whether torch's fused
-    kernels may take them.
-
-    The fused kernels walk a Parameter, its gradient and its state in memory order, ignoring
-    strides, while ``autograd.grad`` returns some gradients in another layout than their
-    Parameter's (a compiled convolution's weight gradient comes channels-last): those are copied
-    into the Parameter's layout. A Parameter whose own layout has gaps (a strided view) leaves the
-    step to the ``_foreach_`` kernels, which follow strides.
-    """
-    out = None
-    for i, (g, p) in enumerate(zip(grads, params)):
-        t = p._t
-        if _same_memory_order(g, t):
-            continue
-        if out is None:
-            out = list(grads)
-        layout = torch.empty_like(t)  # memory of the Parameter's layout to copy into (plumbing)
-        if layout.stride() != t.stride():
-            return grads, False
-        out[i] = layout.copy_(g)
-    return (grads if out is None else out), True
 
 
 class Optimizer(Cell):
@@ -774,7 +743,7 @@ class Optimizer(Cell):
             if mapped and p._t.device.type == "cpu":
                 t = _accel.buffer(p._t.shape, fill, dtype or p._t.dtype)
             else:
-                t = torch.full_like(p._t, fill, dtype=dtype or p._t.dtype)  # state allocation, no computation
+                t = _state_like(p._t, fill, dtype)
             out.append(Parameter(t, name=f"{prefix}.{p.name}", requires_grad=p.requires_grad))
         return ParameterTuple(out)
 

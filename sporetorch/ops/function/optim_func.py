@@ -660,3 +660,48 @@ def dynamic_loss_scale_update_(scale, cur, last, overflow, *, factor, window, mi
     grow = should_inc & ~overflow
     scale.copy_(torch.where(grow, on_overflow * factor, on_overflow).to(scale.dtype))
     cur.add_(1)
+
+
+# ---------------------------------------------------------------------------- optimizer state (nn.optim)
+# The slots the ``nn.optim`` optimizers create (moments, accumulators, step counts) and the layout their
+# gradients must have for torch's fused kernels; torch tensors in, torch tensors out, as above.
+def _state_like(t, fill=0.0, dtype=None):
+    """A new slot of ``t``'s shape, device and memory layout filled with ``fill`` (``dtype``: default ``t``'s)."""
+    return torch.full_like(t, fill, dtype=dtype or t.dtype)
+
+
+def _state_scalar(fill, dtype=torch.float32, device=None):
+    """A new 0-d slot holding ``fill`` (a step count, a running product of betas)."""
+    return torch.full((), fill, dtype=dtype, device=device)
+
+
+def _same_memory_order(a, b):
+    """Whether ``a`` and ``b`` (one shape) lay their elements out alike. Strides of dimensions of
+    size 1 do not count: GRAPH_MODE's eager variant returns 1x1 convolutions' weight gradients
+    with other strides there, in the same memory order."""
+    sa, sb = a.stride(), b.stride()
+    return sa == sb or all(x == y for x, y, n in zip(sa, sb, a.shape) if n > 1)
+
+
+def _in_parameter_layout(grads, params):
+    """``(grads, fusable)``: each gradient with its Parameter's strides, and whether torch's fused
+    kernels may take them.
+
+    The fused kernels walk a Parameter, its gradient and its state in memory order, ignoring
+    strides, while ``autograd.grad`` returns some gradients in another layout than their
+    Parameter's (a compiled convolution's weight gradient comes channels-last): those are copied
+    into the Parameter's layout. A Parameter whose own layout has gaps (a strided view) leaves the
+    step to the ``_foreach_`` kernels, which follow strides.
+    """
+    out = None
+    for i, (g, p) in enumerate(zip(grads, params)):
+        t = p._t
+        if _same_memory_order(g, t):
+            continue
+        if out is None:
+            out = list(grads)
+        layout = torch.empty_like(t)  # memory of the Parameter's layout to copy into
+        if layout.stride() != t.stride():
+            return grads, False
+        out[i] = layout.copy_(g)
+    return (grads if out is None else out), True

@@ -6,7 +6,7 @@ import torch
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from ...ops.function.optim_func import adam_update_, adam_weight_decay_update_, adamax_update_
+from ...ops.function.optim_func import _state_scalar, adam_update_, adam_weight_decay_update_, adamax_update_
 from ._validate import check_bool, check_float
 from .optimizer import Optimizer, opt_init_args_register
 
@@ -95,7 +95,7 @@ class Adam(Optimizer, _BetaPowers):
             # torch's fused Adam divides by its own bias corrections computed from these step
             # counts; at a huge count both are exactly 1, so the MindSpore corrections passed in
             # the learning rate are the only ones applied.
-            big = torch.full((), 1e9, dtype=torch.float32, device=self._fused_device)  # fused kernel's step count
+            big = _state_scalar(1e9, device=self._fused_device)  # the fused kernel's step count
             self.__dict__["_fused_steps"] = [big] * len(self.parameters)
 
     _power_shape = ()

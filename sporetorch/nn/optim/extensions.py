@@ -10,6 +10,7 @@ from torch.optim.nadam import nadam as _nadam
 from torch.optim.radam import radam as _radam
 
 from ...common.parameter import Parameter, ParameterTuple
+from ...ops.function.optim_func import _state_scalar
 from ._validate import check_bool, check_float
 from .adam import _check_betas_eps
 from .optimizer import Optimizer, opt_init_args_register
@@ -25,8 +26,7 @@ class _TorchFunctional(Optimizer):
         self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
         self.moment1 = self._clone_state("moment1")
         self.moment2 = self._clone_state("moment2")
-        # state allocation, no computation
-        self.step_count = ParameterTuple(Parameter(torch.zeros((), dtype=torch.float32), name=f"step.{p.name}",
+        self.step_count = ParameterTuple(Parameter(_state_scalar(0.0), name=f"step.{p.name}",
                                                    requires_grad=False) for p in self.parameters)
         n = len(self.parameters)
         decay_of = [None] * n
@@ -99,8 +99,7 @@ class NAdam(_TorchFunctional):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         self.momentum_decay = check_float(momentum_decay, "momentum_decay", self.cls_name, low=0.0)
         self._init_common(beta1, beta2, eps)
-        # state allocation, no computation
-        self.mu_product = ParameterTuple(Parameter(torch.ones((), dtype=torch.float32), name=f"mu_product.{p.name}",
+        self.mu_product = ParameterTuple(Parameter(_state_scalar(1.0), name=f"mu_product.{p.name}",
                                                    requires_grad=False) for p in self.parameters)
 
     def _kernel(self, lists, lr, wd):

@@ -1,8 +1,7 @@
 """Sparse layers: ``SparseToDense`` and ``SparseTensorDenseMatmul``."""
-import torch
-
 from ...common.tensor import Tensor, _wrap
 from ...ops.function._utils import _ut
+from ...ops.function.sparse_func import _check_coo, sparse_tensor_dense_matmul
 from ..cell import Cell
 from ._checks import INDICES, check_dtype
 
@@ -51,17 +50,17 @@ class SparseTensorDenseMatmul(Cell):
         v, d = values._t, dense._t
         if isinstance(indices, Tensor):
             check_dtype(self, "indices", indices._t, INDICES)
-        i = _ut(indices, v).long()
+        i = _ut(indices, v)
         shape = tuple(int(s) for s in (sparse_shape.asnumpy() if hasattr(sparse_shape, "asnumpy") else sparse_shape))
         if i.dim() != 2 or i.shape[1] != 2 or len(shape) != 2 or d.dim() != 2:
             raise ValueError(f"For 'SparseTensorDenseMatmul', 'indices' must be (nnz, 2), 'sparse_shape' 2-D and "
                              f"'dense' 2-D, but got {tuple(i.shape)}, {shape} and {tuple(d.shape)}.")
-        # nn.SparseTensorDenseMatmul's COO operand and product: no dense-Tensor op in ops to call
-        a = torch.sparse_coo_tensor(i.t(), v, shape, check_invariants=True)
-        if self.adjoint_st:
-            a = a.t()
-        b = d.t() if self.adjoint_dt else d
-        if a.shape[1] != b.shape[0]:
-            raise ValueError(f"For 'SparseTensorDenseMatmul', op(A) of shape {tuple(a.shape)} and op(B) of shape "
-                             f"{tuple(b.shape)} cannot be multiplied.")
-        return _wrap(torch.sparse.mm(a, b))
+        a_shape = shape[::-1] if self.adjoint_st else shape
+        b_shape = tuple(d.shape[::-1]) if self.adjoint_dt else tuple(d.shape)
+        if a_shape[1] != b_shape[0]:
+            raise ValueError(f"For 'SparseTensorDenseMatmul', op(A) of shape {a_shape} and op(B) of shape "
+                             f"{b_shape} cannot be multiplied.")
+        indices = _wrap(i)
+        _check_coo("SparseTensorDenseMatmul", indices, values, shape)  # ValueError outside the shape, as MindSpore
+        return sparse_tensor_dense_matmul(indices, values, shape, dense, adjoint_st=self.adjoint_st,
+                                          adjoint_dt=self.adjoint_dt)

@@ -14,6 +14,8 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
+from ...ops.function.array_func import pad
+from ...ops.function.nn_func import _conv_padding
 from ...ops.function.nn_func import _same_pad_flat as same_pad_flat  # noqa: F401 - shared with pooling, Unfold
 from ..cell import Cell
 from ._checks import check_bool, positive_int, weight_for
@@ -134,11 +136,11 @@ class _Conv(Cell):
         return None
 
     def _pad_input(self, t):
-        """Pad ``t`` explicitly for 'same' with stride or even kernels, and for asymmetric 'pad'."""
-        if self.pad_mode == "same":
-            # the torch padding of the layer's fast torch path (the conv kernel reads torch tensors)
-            return F.pad(t, same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d))
-        return F.pad(t, [v for pair in reversed(self._pairs) for v in pair])  # (as above)
+        """Pad ``t`` explicitly for 'same' with stride or even kernels, and for asymmetric 'pad', as the
+        functional convolutions pad (torch tensors: the layer's fast path)."""
+        padding = tuple(v for pair in self._pairs for v in pair)
+        return _conv_padding(type(self).__name__, t, (None, None) + tuple(self._k), self._nd, self._s, self.pad_mode,
+                             padding, self._d)[0]
 
     def _slow_input(self, t, w, b):
         """Shape/dtype checks off the fast path; returns the (possibly cast) weight and bias."""
@@ -236,7 +238,7 @@ class _Conv(Cell):
                     dim = 2 + i
                     out = out.narrow(dim, before, out.shape[dim] - before - after)
         if self._zero_pad is not None:
-            out = F.pad(out, self._zero_pad)  # the fast torch path's output padding (torch tensors)
+            return pad(_wrap(out), self._zero_pad)
         return _wrap(out)
 
     def extend_repr(self):

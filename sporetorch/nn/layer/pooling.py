@@ -75,8 +75,8 @@ class _MaxPoolNd(_PoolNd):
                 return _max_result(self._fn(t, self._k, self._s, self._p, self._d, self.ceil_mode, True))
             return _wrap(self._fast(t, self._k, self._s, self._p, self._d, self.ceil_mode))
         if self._same:
-            # 'same' padding for the fast torch kernel below (torch tensors), -inf as MindSpore pads max pooling
-            t = F.pad(t, same_pad_flat(t.shape[-self._nd:], self._k, self._s, self._d), value=float("-inf"))
+            # 'same' padding (dilation is 1 here) for the fast torch kernel below, -inf as MindSpore pads max pooling
+            t = _nn._same_pad(t, self._k, self._s, float("-inf"))
         return _wrap(self._fast(t, self._k, self._s))
 
     def extend_repr(self):

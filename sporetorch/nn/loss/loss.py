@@ -3,6 +3,7 @@
 Every loss derives from ``LossBase`` (``reduction`` in "mean"/"sum"/"none" and ``get_loss``).
 Integer class labels may be int32 (MindSpore's usual dtype); they are widened for torch.
 """
+import numpy as np
 import torch
 
 from ...common import dtype as mstype
@@ -10,7 +11,7 @@ from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ...ops.function import nn_func as _nn
 from ...ops.function._utils import _ut
-from ...ops.function.array_func import cast
+from ...ops.function.array_func import broadcast_to, cast, expand_dims
 from ...ops.function.clip_func import clamp
 from ...ops.function.linalg_func import vector_norm
 from ...ops.function.math_func import abs as _abs, minimum, sqrt, sub
@@ -921,17 +922,16 @@ class GaussianNLLLoss(LossBase):
         self.full, self.eps = full, eps
 
     def construct(self, logits, labels, var):
-        x, y, v = logits._t, labels._t, var._t
-        if v.dim() == x.dim() - 1 and v.shape == x.shape[:-1]:  # one variance per row, as in torch
-            v = v.unsqueeze(-1)
+        given = (tuple(logits.shape), tuple(labels.shape), tuple(var.shape))
+        if var.ndim == logits.ndim - 1 and var.shape == logits.shape[:-1]:  # one variance per row, as in torch
+            var = expand_dims(var, -1)
         try:  # MindSpore 2.10 broadcasts the three operands (torch insists on the input's shape)
-            shape = torch.broadcast_shapes(x.shape, y.shape, v.shape)  # shape arithmetic, no computation
-        except RuntimeError:
+            shape = np.broadcast_shapes(logits.shape, labels.shape, var.shape)
+        except ValueError:
             raise ValueError(f"For 'GaussianNLLLoss', the 'logits', 'labels' and 'var' must be broadcastable, but "
-                             f"got shapes {tuple(logits.shape)}, {tuple(labels.shape)} and "
-                             f"{tuple(var.shape)}") from None
-        return gaussian_nll_loss(_wrap(x.expand(shape)), _wrap(y.expand(shape)), _wrap(v.expand(shape)), self.full,
-                                 self.eps, self.reduction)
+                             f"got shapes {given[0]}, {given[1]} and {given[2]}") from None
+        return gaussian_nll_loss(broadcast_to(logits, shape), broadcast_to(labels, shape), broadcast_to(var, shape),
+                                 self.full, self.eps, self.reduction)
 
 
 class HingeEmbeddingLoss(LossBase):

@@ -551,9 +551,9 @@ class Cell:
             if isinstance(target, Parameter):
                 target.set_data(value)
             else:
+                value = value if isinstance(value, Tensor) else Tensor(value)  # a Python/numpy value
                 with torch.no_grad():
-                    # loading a Parameter's value (a Python/numpy value becomes a tensor): plumbing
-                    target._t.copy_(value._t if isinstance(value, Tensor) else torch.as_tensor(value))
+                    target._t.copy_(value._t)
         return _IncompatibleKeys(missing, unexpected)
 
     def apply(self, fn):

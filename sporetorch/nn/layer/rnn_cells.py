@@ -115,7 +115,7 @@ class LSTMCell(_RNNCellBase):
         if not isinstance(hx, (tuple, list)) or len(hx) != 2:
             raise TypeError(f"For 'LSTMCell', the 'hx' must be a tuple (h, c), but got {type(hx).__name__}")
         b_ih, b_hh = self._biases()
-        # no functional LSTM cell in mindspore.ops: torch's fused cell kernel
+        # torch: no functional LSTM cell in mindspore.ops; torch's fused cell kernel is the layer's one body
         h, c = torch.lstm_cell(t, (hx[0]._t, hx[1]._t), self.weight_ih._t, self.weight_hh._t, b_ih, b_hh)
         return _wrap(h), _wrap(c)
 

@@ -48,14 +48,13 @@ class _RNNBase(Cell):
         num_directions = 2 if bidirectional else 1
         self._num_directions = num_directions
         gate_size = _GATES[mode] * hidden_size
-        tdtype = mstype.to_torch(dtype)
         stdv = 1 / math.sqrt(hidden_size)
 
         def uniform(*shape, name):
             # Drawn from NumPy's global generator in MindSpore's order, so a seeded NumPy gives
             # MindSpore's very values.
             data = np.random.uniform(-stdv, stdv, shape).astype(np.float32)
-            return Parameter(Tensor(torch.from_numpy(data).to(tdtype)), name=name)  # initial value (plumbing)
+            return Parameter(Tensor(data, dtype), name=name)
 
         w_ih, w_hh, b_ih, b_hh = [], [], [], []
         for layer in range(num_layers):
@@ -93,7 +92,7 @@ class _RNNBase(Cell):
         batch = t.shape[0] if self.batch_first else t.shape[1]
         state_shape = (self.num_layers * self._num_directions, batch, self.hidden_size)
         if hx is None:
-            zeros = torch.zeros(state_shape, dtype=t.dtype, device=t.device)  # initial state (plumbing)
+            zeros = torch.zeros(state_shape, dtype=t.dtype, device=t.device)  # torch: the torch kernel's initial state
             h = (zeros, zeros) if self.is_lstm else zeros
         elif self.is_lstm:
             if not isinstance(hx, (tuple, list)) or len(hx) != 2:
@@ -112,7 +111,7 @@ class _RNNBase(Cell):
                                self.bidirectional, self.batch_first)
             out = res[0]
         else:
-            # a Python sequence of lengths becomes a tensor (plumbing)
+            # torch: a Python sequence of lengths becomes the tensor torch's pack_padded_sequence takes
             lengths = seq_length._t if isinstance(seq_length, Tensor) else torch.as_tensor(seq_length)
             packed = pack_padded_sequence(t, lengths.cpu().long(), self.batch_first, enforce_sorted=False)
             order = packed.unsorted_indices

@@ -105,7 +105,7 @@ class MultiheadAttention(Cell):
         batched = q.dim() == 3
         if self.batch_first and batched:
             q, k, v = q.transpose(0, 1), k.transpose(0, 1), v.transpose(0, 1)
-        # no functional multi-head attention in mindspore.ops 2.10: torch's, as the layer's one body
+        # torch: no functional multi-head attention in mindspore.ops 2.10; torch's is the layer's one body
         out, weights = F.multi_head_attention_forward(
             q, k, v, self.embed_dim, self.num_heads, _t(self.in_proj_weight), _t(self.in_proj_bias),
             _t(self.bias_k), _t(self.bias_v), self.add_zero_attn, self.dropout, self.out_proj.weight._t,

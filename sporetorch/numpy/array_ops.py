@@ -1,5 +1,6 @@
 """Shape and indexing functions of ``mindspore.numpy``."""
 import numpy as onp
+
 from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor

@@ -1,5 +1,6 @@
 """Comparison and logic functions of ``mindspore.numpy``."""
 import numpy as onp
+
 from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor

@@ -3,6 +3,7 @@ polynomials and histograms, as façades over :mod:`sporetorch.ops` and the Tenso
 import builtins
 
 import numpy as onp
+
 from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor

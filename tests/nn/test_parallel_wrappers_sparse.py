@@ -65,3 +65,15 @@ def test_no_init_parameters_scope():
     with nn.no_init_parameters():
         d = nn.Dense(2, 2)
     assert isinstance(d.weight, ms.Parameter) and d.weight.shape == (2, 2)
+
+
+def test_sparse_tensor_dense_matmul_indices_outside_shape():
+    # MindSpore 2.10 raises ValueError ("the indices including out of bounds index ..."); a repeated
+    # index adds its products ([[3, 4, 5], [30, 35, 40], [0, 0, 0]] in MindSpore 2.10).
+    dense = ms.Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))
+    with pytest.raises(ValueError, match="SparseTensorDenseMatmul"):
+        nn.SparseTensorDenseMatmul()(ms.Tensor(np.array([[0, 1], [5, 2]], np.int64)),
+                                     ms.Tensor(np.array([1.0, 2.0], np.float32)), (3, 4), dense)
+    out = nn.SparseTensorDenseMatmul()(ms.Tensor(np.array([[0, 1], [1, 2], [1, 2]], np.int64)),
+                                       ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), (3, 4), dense)
+    np.testing.assert_array_equal(out.asnumpy(), [[3, 4, 5], [30, 35, 40], [0, 0, 0]])

@@ -1464,3 +1464,12 @@ def test_errors():
         mnp.array(object())
     with pytest.raises(ValueError):
         mnp.split(mnp.arange(5), 2)
+
+
+def test_unique_inverse_keeps_int64():
+    # MindSpore 2.10: mnp.unique(Tensor([3, 1, 3], int64), return_inverse=True) gives
+    # ([3, 1], [0, 1, 0]), both Int64 (the Unique kernel's index dtype follows an Int64 input).
+    values, inverse = mnp.unique(Tensor(np.array([3, 1, 3], np.int64)), return_inverse=True)
+    assert str(values.dtype) == "Int64" and str(inverse.dtype) == "Int64"
+    np.testing.assert_array_equal(values.asnumpy(), [3, 1])
+    np.testing.assert_array_equal(inverse.asnumpy(), [0, 1, 0])

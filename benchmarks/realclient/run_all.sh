@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Two-sided check of zoo models (mindocr, mindaudio, mindformers, mindone): real MindSpore 2.10 builds
+# each model, saves its weights, runs an eval forward and one optimizer step; sporetorch builds the same
+# model unchanged, loads MindSpore's checkpoint and does the same; compare.py prints one line per model.
+# usage: ORACLE_PY=/path/ms-venv/bin/python CAND_PY=/path/venv/bin/python run_all.sh OUTROOT MODEL ...
+# Zoo roots: MINDOCR_ROOT MINDAUDIO_ROOT MINDFORMERS_ROOT MINDONE_ROOT, ZOO_DEPS (colon list), defaults
+# below are where `pip install --no-deps --target` put them.
+here=$(cd "$(dirname "$0")" && pwd); root=$1; shift
+: "${ORACLE_PY:?set ORACLE_PY}"; : "${CAND_PY:?set CAND_PY}"
+export MINDOCR_ROOT=${MINDOCR_ROOT-/tmp/zoo-mindocr} MINDAUDIO_ROOT=${MINDAUDIO_ROOT-/tmp/zoo-mindaudio}
+export MINDFORMERS_ROOT=${MINDFORMERS_ROOT-/tmp/zoo-mindformers} MINDONE_ROOT=${MINDONE_ROOT-/tmp/zoo-mindone}
+export ZOO_DEPS=${ZOO_DEPS-/tmp/zoo-deps}
+for m in "$@"; do
+  d=$root/$m; mkdir -p "$d"; rm -f "$d"/*.npz
+  s=$(date +%s.%N)
+  OMP_NUM_THREADS=2 ONEDNN_MAX_CPU_ISA=AVX2 GLOG_v=3 timeout 600 $ORACLE_PY "$here/side.py" oracle "$m" "$d" > "$d/oracle.log" 2>&1
+  e=$(date +%s.%N); echo "$e - $s" | bc > "$d/oracle.wall"
+  OMP_NUM_THREADS=2 timeout 600 $CAND_PY -m sporetorch run "$here/side.py" candidate "$m" "$d" > "$d/cand.log" 2>&1
+  echo "$(date +%s.%N) - $e" | bc > "$d/candidate.wall"
+  $ORACLE_PY "$here/compare.py" "$d" "$m"
+done

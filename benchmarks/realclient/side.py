@@ -1,0 +1,154 @@
+"""One side of the two-sided zoo check (mindocr, mindaudio, mindformers, mindone): build a zoo model,
+(oracle) save its weights or (candidate) load the oracle's, run an eval forward and one optimizer step
+with a fixed learning rate, save the results for compare.py.
+
+usage: side.py oracle|candidate MODEL OUTDIR
+
+Zoo locations come from MINDOCR_ROOT, MINDAUDIO_ROOT, MINDFORMERS_ROOT, MINDONE_ROOT (each prepended to
+sys.path) and ZOO_DEPS (appended: pure-Python deps the zoos import). Run by run_all.sh; not part of pytest.
+"""
+import importlib.util
+import os
+import sys
+import time
+import traceback
+import types
+
+import numpy as np
+
+side, name, out = sys.argv[1], sys.argv[2], sys.argv[3]
+for var in ("MINDOCR_ROOT", "MINDAUDIO_ROOT", "MINDFORMERS_ROOT", "MINDONE_ROOT"):
+    if os.environ.get(var):
+        sys.path.insert(0, os.environ[var])
+for p in filter(None, os.environ.get("ZOO_DEPS", "").split(":")):
+    sys.path.append(p)
+
+import mindspore as ms  # noqa: E402
+from mindspore import Tensor, nn, ops  # noqa: E402
+
+
+def bare_package(pkg_name):
+    """Register `pkg_name` as a package without running its __init__.py (which pulls in data/optim
+    modules the model builders do not need)."""
+    spec = importlib.util.find_spec(pkg_name)
+    pkg = types.ModuleType(pkg_name)
+    pkg.__path__ = list(spec.submodule_search_locations)
+    sys.modules[pkg_name] = pkg
+    return pkg
+
+
+def rng(seed=0):
+    return np.random.RandomState(seed)
+
+
+def f32(a):
+    return Tensor(np.asarray(a, np.float32))
+
+
+def mean_of_outputs(out):
+    """Sum over all floating outputs of their mean (the loss when the zoo's own loss needs labels
+    that are awkward to build)."""
+    leaves = []
+
+    def walk(o):
+        if isinstance(o, (tuple, list)):
+            for x in o:
+                walk(x)
+        elif isinstance(o, dict):
+            for k in sorted(o):
+                walk(o[k])
+        elif isinstance(o, Tensor) and o.dtype in (ms.float32, ms.float16):
+            leaves.append(o.astype(ms.float32).mean())
+
+    walk(out)
+    total = leaves[0]
+    for x in leaves[1:]:
+        total = total + x
+    return total
+
+
+def first_float(out):
+    if isinstance(out, dict):
+        return first_float(out[sorted(out)[0]])
+    if isinstance(out, (tuple, list)):
+        return first_float(out[0])
+    return out
+
+
+# ---------------------------------------------------------------- mindocr
+def _mindocr_models():
+    bare_package("mindocr")
+    bare_package("mindocr.utils")  # its __init__ imports visualize -> data -> transforms
+    # ABINet's layers import mindspore.parallel._transformer, which MindSpore 2.10 no longer has; every
+    # model module imports them through models/__init__, so stand in placeholders (ABINet is not run).
+    stub = types.ModuleType("mindocr.models.utils.abinet_layers")
+    stub.__getattr__ = lambda attr: type(attr, (nn.Cell,), {})
+    sys.modules[stub.__name__] = stub
+    from mindocr.models.builder import build_model
+    return build_model
+
+
+def m_dbnet_resnet18():
+    net = _mindocr_models()("dbnet_resnet18", pretrained=False, pretrained_backbone=False)
+    return net, (f32(rng().randn(1, 3, 64, 64)),), None, "momentum"
+
+
+def m_crnn_vgg7():
+    net = _mindocr_models()("crnn_vgg7", pretrained=False)
+    return net, (f32(rng().randn(2, 3, 32, 64)),), None, "momentum"
+
+
+def m_svtr_tiny():
+    net = _mindocr_models()("svtr_tiny", pretrained=False)
+    return net, (f32(rng().rand(1, 3, 64, 256)),), None, "adam"
+
+
+MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}
+
+res = {}
+try:
+    ms.set_seed(0)
+    net, inputs, loss_of, opt_kind = MODELS[name]()
+    loss_of = loss_of or mean_of_outputs
+    ck = os.path.join(out, "oracle.ckpt")
+    if side == "oracle":
+        ms.save_checkpoint(net, ck)
+    else:
+        not_loaded = ms.load_param_into_net(net, ms.load_checkpoint(ck))
+        res["not_loaded"] = np.array(str(not_loaded))
+    net.set_train(False)
+    t = time.time()
+    o = net(*inputs)
+    res["t_fwd"] = np.array(time.time() - t)
+    res["fwd"] = first_float(o).asnumpy().astype(np.float32)
+    net.set_train(True)
+    for _, cell in net.cells_and_names():  # no randomness in the step: dropout / drop-path off
+        if "drop" in type(cell).__name__.lower():
+            cell.set_train(False)
+    params = net.trainable_params()
+    if opt_kind == "adam":
+        opt = nn.Adam(params, learning_rate=1e-3)
+    else:
+        opt = nn.Momentum(params, learning_rate=0.01, momentum=0.9)
+
+    def f(*a):
+        return loss_of(net(*a))
+
+    w_before = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
+    g = ms.value_and_grad(f, None, opt.parameters)
+    t = time.time()
+    loss, grads = g(*inputs)
+    opt(grads)
+    res["t_step"] = np.array(time.time() - t)
+    res["loss"] = loss.asnumpy()
+    res["w_after"] = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
+    res["w_step"] = res["w_after"] - w_before
+    res["w_names"] = np.array([p.name for p in params])
+except Exception as e:  # the failure becomes one line in compare.py's table
+    tb = traceback.extract_tb(e.__traceback__)
+    where = [f"{fr.filename.split('/site-packages/')[-1]}:{fr.lineno}" for fr in tb[-3:]]
+    first = str(e).splitlines()[0][:300] if str(e) else ""
+    res["error"] = np.array(f"{type(e).__name__}: {first} @ {' <- '.join(reversed(where))}")
+    traceback.print_exc()
+np.savez(os.path.join(out, side + ".npz"), **res)
+print(side, name, "error" if "error" in res else "ok")

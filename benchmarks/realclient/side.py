@@ -95,7 +95,12 @@ def m_dbnet_resnet18():
 
 def m_crnn_vgg7():
     net = _mindocr_models()("crnn_vgg7", pretrained=False)
-    return net, (f32(rng().randn(2, 3, 32, 64)),), None, "momentum"
+    bare_package("mindocr.losses")
+    from mindocr.losses.rec_loss import CTCLoss
+    # 32x64 images give a 15-step sequence; labels of 5 characters (classes 1..36, 0 is blank).
+    ctc = CTCLoss(pred_seq_len=15, max_label_len=5, batch_size=2)
+    label = Tensor(np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], np.int32))
+    return net, (f32(rng().randn(2, 3, 32, 64)),), lambda o: ctc(o, label), "momentum"
 
 
 def m_svtr_tiny():

@@ -105,7 +105,11 @@ def m_crnn_vgg7():
 
 def m_svtr_tiny():
     net = _mindocr_models()("svtr_tiny", pretrained=False)
-    return net, (f32(rng().rand(1, 3, 64, 256)),), None, "adam"
+    bare_package("mindocr.losses")
+    from mindocr.losses.rec_loss import CTCLoss
+    ctc = CTCLoss(pred_seq_len=25, max_label_len=5, batch_size=2)  # 32x100 images give 25 steps
+    label = Tensor(np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], np.int32))
+    return net, (f32(rng().rand(2, 3, 32, 100)),), lambda o: ctc(o, label), "adam"
 
 
 MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}
@@ -131,7 +135,7 @@ try:
         if "drop" in type(cell).__name__.lower():
             cell.set_train(False)
     params = net.trainable_params()
-    if opt_kind == "adam":
+    if opt_kind == "adam":  # Adam's first step is lr * sign(grad): compare.py's weight limit absorbs sign flips
         opt = nn.Adam(params, learning_rate=1e-3)
     else:
         opt = nn.Momentum(params, learning_rate=0.01, momentum=0.9)

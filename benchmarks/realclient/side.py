@@ -112,6 +112,45 @@ def m_svtr_tiny():
     return net, (f32(rng().rand(2, 3, 32, 100)),), lambda o: ctc(o, label), "adam"
 
 
+def mean_square(out):
+    """Mean of the squared first output: used where the output comes out of a training-mode BatchNorm,
+    whose plain mean has no gradient."""
+    o = first_float(out)
+    return (o * o).mean()
+
+
+# ---------------------------------------------------------------- mindaudio
+def _mindaudio_models():
+    bare_package("mindaudio")  # its __init__ pulls in data (librosa-style deps), scheduler, metrics
+    bare_package("mindaudio.models")
+
+
+def m_ecapa_tdnn():
+    _mindaudio_models()
+    from mindaudio.models.ecapatdnn import EcapaTDNN
+    net = EcapaTDNN(20, lin_neurons=32, channels=(64, 64, 64, 64, 192), attention_channels=32,
+                    res2net_scale=4, se_channels=32)
+    return net, (f32(rng().randn(2, 50, 20)),), mean_square, "adam"
+
+
+def m_deepspeech2():
+    _mindaudio_models()
+    from mindaudio.models.deepspeech2 import DeepSpeechModel
+    conf = types.SimpleNamespace(sample_rate=800, window_size=0.02)  # 9 frequency bins
+    labels = list("_'ABCDEFGHIJKLMNOPQRSTUVWXYZ ")
+    net = DeepSpeechModel(batch_size=2, labels=labels, rnn_hidden_size=32, nb_layers=2, audio_conf=conf)
+    x = f32(rng().randn(2, 1, 9, 40))
+    lengths = Tensor(np.array([40, 40], np.int32))
+    # CTC on the (T=20, N, C) logits, as mindaudio's DeepSpeech2 recipe trains it
+    targets = Tensor(np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], np.int32))
+    t_len, s_len = Tensor(np.array([20, 20], np.int32)), Tensor(np.array([5, 5], np.int32))
+
+    def loss(out):
+        return ops.ctc_loss(ops.log_softmax(out[0], 2), targets, t_len, s_len)[0]
+
+    return net, (x, lengths), loss, "momentum"
+
+
 MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}
 
 res = {}
@@ -153,6 +192,7 @@ try:
     res["w_after"] = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
     res["w_step"] = res["w_after"] - w_before
     res["w_names"] = np.array([p.name for p in params])
+    res["w_sizes"] = np.array([min(64, int(np.prod(p.shape))) for p in params])
 except Exception as e:  # the failure becomes one line in compare.py's table
     tb = traceback.extract_tb(e.__traceback__)
     where = [f"{fr.filename.split('/site-packages/')[-1]}:{fr.lineno}" for fr in tb[-3:]]

@@ -119,6 +119,13 @@ def mean_square(out):
     return (o * o).mean()
 
 
+def projected(out):
+    """Mean of the first output times fixed random weights: used where the output is normalised (a
+    LayerNorm at the end makes a mean square constant, so its gradient is noise)."""
+    o = first_float(out)
+    return (o * f32(rng(1).randn(*o.shape))).mean()
+
+
 # ---------------------------------------------------------------- mindaudio
 def _mindaudio_models():
     bare_package("mindaudio")  # its __init__ pulls in data (librosa-style deps), scheduler, metrics
@@ -149,6 +156,17 @@ def m_deepspeech2():
         return ops.ctc_loss(ops.log_softmax(out[0], 2), targets, t_len, s_len)[0]
 
     return net, (x, lengths), loss, "momentum"
+
+
+def m_conformer():
+    _mindaudio_models()
+    from mindaudio.models.conformer import ConformerEncoder
+    net = ConformerEncoder(20, output_size=32, attention_heads=2, linear_units=64, num_blocks=2,
+                           cnn_module_kernel=3)
+    x = f32(rng().randn(2, 40, 20))  # (B, T, D); the 4x subsampling leaves 9 steps
+    masks = f32(np.ones((2, 1, 9)))
+    chunk_masks = f32(np.ones((2, 9, 9)))
+    return net, (x, masks, chunk_masks), projected, "adam"
 
 
 MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}

@@ -42,6 +42,6 @@ step = rel(c["w_step"], o["w_step"]) if c["w_after"].shape == o["w_after"].shape
 nl = str(c.get("not_loaded", ""))
 ok = fwd <= 1e-4 and loss <= 1e-4 and w <= 2e-2 and nl in ("([], [])", "")
 print(f"{m:22s} {'PASS' if ok else 'FAIL'} fwd_rel={fwd:.1e} loss_diff={loss:.1e} w_rel={w:.1e} "
-      f"(update rel {step:.1e}, loss {float(o['loss']):.4g}) "
+      f"(update rel {step:.1e}, loss {float(np.ravel(o['loss'])[0]):.4g}) "
       f"not_loaded={nl[:60]} {times} (cand/oracle; fwd {float(c['t_fwd']):.2f}/{float(o['t_fwd']):.2f}s, "
       f"step {float(c['t_step']):.2f}/{float(o['t_step']):.2f}s)")

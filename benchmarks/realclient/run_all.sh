@@ -9,9 +9,10 @@ here=$(cd "$(dirname "$0")" && pwd); root=$1; shift
 : "${ORACLE_PY:?set ORACLE_PY}"; : "${CAND_PY:?set CAND_PY}"
 export MINDOCR_ROOT=${MINDOCR_ROOT-/tmp/zoo-mindocr} MINDAUDIO_ROOT=${MINDAUDIO_ROOT-/tmp/zoo-mindaudio}
 export MINDFORMERS_ROOT=${MINDFORMERS_ROOT-/tmp/zoo-mindformers} MINDONE_ROOT=${MINDONE_ROOT-/tmp/zoo-mindone}
-export ZOO_DEPS=${ZOO_DEPS-/tmp/zoo-deps}
+export ZOO_DEPS=${ZOO_DEPS-/tmp/zoo-deps:/tmp/zoo-deps-st:/tmp/zoo-deps-tk}
 for m in "$@"; do
-  d=$root/$m; mkdir -p "$d"; rm -f "$d"/*.npz
+  d=$(mkdir -p "$root/$m" && cd "$root/$m" && pwd); rm -f "$d"/*.npz
+  cd "$d" || exit 1  # mindformers writes output/log under the working directory
   s=$(date +%s.%N)
   OMP_NUM_THREADS=2 ONEDNN_MAX_CPU_ISA=AVX2 GLOG_v=3 timeout 600 $ORACLE_PY "$here/side.py" oracle "$m" "$d" > "$d/oracle.log" 2>&1
   e=$(date +%s.%N); echo "$e - $s" | bc > "$d/oracle.wall"

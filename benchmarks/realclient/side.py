@@ -169,12 +169,29 @@ def m_conformer():
     return net, (x, masks, chunk_masks), projected, "adam"
 
 
+# ---------------------------------------------------------------- mindformers
+def m_llama():
+    from mindformers.models.llama import LlamaConfig, LlamaForCausalLM
+    cfg = LlamaConfig(batch_size=2, seq_length=16, hidden_size=64, num_layers=2, num_heads=4, vocab_size=128,
+                      intermediate_size=128, compute_dtype="float32", layernorm_compute_type="float32",
+                      softmax_compute_type="float32", rotary_dtype="float32", param_init_type="float32",
+                      fused_rms_norm=False, use_rope_slice=True,  # MindSpore 2.10 CPU: no RmsNorm kernel, no
+                      # BatchMatMul broadcast for the rotary swap matrix
+                      use_past=False, use_flash_attention=False)
+    net = LlamaForCausalLM(cfg)
+    ids = rng().randint(1, 128, (2, 17)).astype(np.int32)
+    # eval takes seq_length ids and returns logits; in training LlamaForCausalLM takes seq_length + 1,
+    # shifts them itself and returns mindformers' CrossEntropyLoss
+    return net, (Tensor(ids[:, :16]),), lambda loss: loss, "adam", (Tensor(ids),)
+
+
 MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}
 
 res = {}
 try:
     ms.set_seed(0)
-    net, inputs, loss_of, opt_kind = MODELS[name]()
+    net, inputs, loss_of, opt_kind, *train_inputs = MODELS[name]()
+    train_inputs = train_inputs[0] if train_inputs else inputs
     loss_of = loss_of or mean_of_outputs
     ck = os.path.join(out, "oracle.ckpt")
     if side == "oracle":
@@ -203,7 +220,7 @@ try:
     w_before = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
     g = ms.value_and_grad(f, None, opt.parameters)
     t = time.time()
-    loss, grads = g(*inputs)
+    loss, grads = g(*train_inputs)
     opt(grads)
     res["t_step"] = np.array(time.time() - t)
     res["loss"] = loss.asnumpy()

@@ -5,7 +5,8 @@ with a fixed learning rate, save the results for compare.py.
 usage: side.py oracle|candidate MODEL OUTDIR
 
 Zoo locations come from MINDOCR_ROOT, MINDAUDIO_ROOT, MINDFORMERS_ROOT, MINDONE_ROOT (each prepended to
-sys.path) and ZOO_DEPS (appended: pure-Python deps the zoos import). Run by run_all.sh; not part of pytest.
+sys.path), ZOO_DEPS (appended: pure-Python deps the zoos import) and MINDONE_DEPS (prepended for the
+mindone models only: the transformers version that mindone pins). Run by run_all.sh; not part of pytest.
 """
 import importlib.util
 import os
@@ -183,6 +184,48 @@ def m_llama():
     # eval takes seq_length ids and returns logits; in training LlamaForCausalLM takes seq_length + 1,
     # shifts them itself and returns mindformers' CrossEntropyLoss
     return net, (Tensor(ids[:, :16]),), lambda loss: loss, "adam", (Tensor(ids),)
+
+
+# ---------------------------------------------------------------- mindone
+class NoDict(nn.Cell):
+    """Calls a mindone.diffusers model with return_dict=False (its outputs as a tuple)."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def construct(self, *args):
+        return self.net(*args, return_dict=False)
+
+
+def _mindone_models():
+    # MINDONE_DEPS: the transformers (4.46.3) and tokenizers that this mindone pins, ahead of ZOO_DEPS
+    for p in reversed(list(filter(None, os.environ.get("MINDONE_DEPS", "").split(":")))):
+        sys.path.insert(0, p)
+    bare_package("mindone")  # its __init__ imports mindone.models (the older SD stack) as well
+    import mindone.diffusers.models as models
+    return models
+
+
+def m_unet2d_condition():
+    models = _mindone_models()
+    net = models.UNet2DConditionModel(
+        sample_size=8, in_channels=4, out_channels=4, layers_per_block=1, block_out_channels=(32, 64),
+        down_block_types=("CrossAttnDownBlock2D", "DownBlock2D"), up_block_types=("UpBlock2D", "CrossAttnUpBlock2D"),
+        cross_attention_dim=32, attention_head_dim=8, norm_num_groups=32)
+    x = f32(rng().randn(2, 4, 8, 8))
+    t = Tensor(np.array([10, 500], np.int32))
+    ctx = f32(rng(2).randn(2, 5, 32))
+    return NoDict(net), (x, t, ctx), projected, "adam"
+
+
+def m_autoencoder_kl():
+    models = _mindone_models()
+    net = models.AutoencoderKL(
+        in_channels=3, out_channels=3, down_block_types=("DownEncoderBlock2D", "DownEncoderBlock2D"),
+        up_block_types=("UpDecoderBlock2D", "UpDecoderBlock2D"), block_out_channels=(32, 64), latent_channels=4,
+        norm_num_groups=32, sample_size=16)
+    return NoDict(net), (f32(rng().randn(2, 3, 16, 16)),), projected, "adam"
 
 
 MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}

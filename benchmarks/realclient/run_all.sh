@@ -2,7 +2,11 @@
 # Two-sided check of zoo models (mindocr, mindaudio, mindformers, mindone): real MindSpore 2.10 builds
 # each model, saves its weights, runs an eval forward and one optimizer step; sporetorch builds the same
 # model unchanged, loads MindSpore's checkpoint and does the same; compare.py prints one line per model.
-# usage: ORACLE_PY=/path/ms-venv/bin/python CAND_PY=/path/venv/bin/python run_all.sh OUTROOT MODEL ...
+# usage: ORACLE_PY=/path/ms-venv/bin/python CAND_PY="env PYTHONPATH=/path/to/sporetorch python" \
+#          run_all.sh OUTROOT MODEL ...
+# (each side runs in OUTROOT/MODEL, so CAND_PY must find sporetorch from there; either may carry a prefix
+# such as `nice -n 10`). MODEL: dbnet_resnet18 crnn_vgg7 svtr_tiny ecapa_tdnn deepspeech2 conformer llama
+# unet2d_condition autoencoder_kl (side.py's m_* builders).
 # Zoo roots: MINDOCR_ROOT MINDAUDIO_ROOT MINDFORMERS_ROOT MINDONE_ROOT, ZOO_DEPS (colon list), defaults
 # below are where `pip install --no-deps --target` put them.
 here=$(cd "$(dirname "$0")" && pwd); root=$1; shift

@@ -14,8 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd); root=$1; shift
 export MINDOCR_ROOT=${MINDOCR_ROOT-/tmp/zoo-mindocr} MINDAUDIO_ROOT=${MINDAUDIO_ROOT-/tmp/zoo-mindaudio}
 export MINDFORMERS_ROOT=${MINDFORMERS_ROOT-/tmp/zoo-mindformers} MINDONE_ROOT=${MINDONE_ROOT-/tmp/zoo-mindone-0.3.0}
 export ZOO_DEPS=${ZOO_DEPS-/tmp/zoo-deps:/tmp/zoo-deps-st:/tmp/zoo-deps-tk}
-# mindone 0.3.0: the newest mindone whose diffusers models run on MindSpore 2.10's CPU build (0.4/0.5 call
-# mint.arange and friends, which have no CPU kernel); it pins transformers 4.46.3 (tokenizers 0.20.3)
+# mindone 0.3.0: the newest mindone whose diffusers models run on MindSpore 2.10's CPU build (0.4/0.5 build
+# them on mint ops with no CPU kernel: Arange, Conv2DExt); it pins transformers 4.46.3 (tokenizers 0.20.3)
 export MINDONE_DEPS=${MINDONE_DEPS-/tmp/zoo-deps-mo3}
 for m in "$@"; do
   d=$(mkdir -p "$root/$m" && cd "$root/$m" && pwd); rm -f "$d"/*.npz

@@ -6,7 +6,8 @@ usage: side.py oracle|candidate MODEL OUTDIR
 
 Zoo locations come from MINDOCR_ROOT, MINDAUDIO_ROOT, MINDFORMERS_ROOT, MINDONE_ROOT (each prepended to
 sys.path), ZOO_DEPS (appended: pure-Python deps the zoos import) and MINDONE_DEPS (prepended for the
-mindone models only: the transformers version that mindone pins). Run by run_all.sh; not part of pytest.
+mindone models only: the transformers version that mindone pins). ZOO_MODE=graph runs both sides in
+GRAPH_MODE. Run by run_all.sh; not part of pytest.
 """
 import importlib.util
 import os
@@ -101,7 +102,11 @@ def m_crnn_vgg7():
     # 32x64 images give a 15-step sequence; labels of 5 characters (classes 1..36, 0 is blank).
     ctc = CTCLoss(pred_seq_len=15, max_label_len=5, batch_size=2)
     label = Tensor(np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], np.int32))
-    return net, (f32(rng().randn(2, 3, 32, 64)),), lambda o: ctc(o, label), "momentum"
+
+    def loss(out):  # a def, not a lambda: MindSpore's graph parser takes a lambda only on its own line
+        return ctc(out, label)
+
+    return net, (f32(rng().randn(2, 3, 32, 64)),), loss, "momentum"
 
 
 def m_svtr_tiny():
@@ -110,7 +115,11 @@ def m_svtr_tiny():
     from mindocr.losses.rec_loss import CTCLoss
     ctc = CTCLoss(pred_seq_len=25, max_label_len=5, batch_size=2)  # 32x100 images give 25 steps
     label = Tensor(np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], np.int32))
-    return net, (f32(rng().rand(2, 3, 32, 100)),), lambda o: ctc(o, label), "adam"
+
+    def loss(out):
+        return ctc(out, label)
+
+    return net, (f32(rng().rand(2, 3, 32, 100)),), loss, "adam"
 
 
 def mean_square(out):
@@ -183,7 +192,11 @@ def m_llama():
     ids = rng().randint(1, 128, (2, 17)).astype(np.int32)
     # eval takes seq_length ids and returns logits; in training LlamaForCausalLM takes seq_length + 1,
     # shifts them itself and returns mindformers' CrossEntropyLoss
-    return net, (Tensor(ids[:, :16]),), lambda loss: loss, "adam", (Tensor(ids),)
+
+    def loss(out):
+        return out
+
+    return net, (Tensor(ids[:, :16]),), loss, "adam", (Tensor(ids),)
 
 
 # ---------------------------------------------------------------- mindone
@@ -232,6 +245,8 @@ MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}
 
 res = {}
 try:
+    if os.environ.get("ZOO_MODE") == "graph":  # both sides compile: MindSpore's graph / sporetorch's GRAPH mode
+        ms.set_context(mode=ms.GRAPH_MODE)
     ms.set_seed(0)
     net, inputs, loss_of, opt_kind, *train_inputs = MODELS[name]()
     train_inputs = train_inputs[0] if train_inputs else inputs

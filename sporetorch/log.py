@@ -1,4 +1,6 @@
-"""``get_level``/``get_log_config``: the level of sporetorch's logger in MindSpore's GLOG terms.
+"""``debug``/``info``/``warning``/``error``/``critical`` log on sporetorch's logger (model zoos call
+them as ``from mindspore import log as logger``); ``get_level``/``get_log_config`` give its level in
+MindSpore's GLOG terms.
 
 sporetorch logs through the standard ``logging`` logger named ``"sporetorch"``; configure it with
 ``logging.getLogger("sporetorch").setLevel(...)``. MindSpore's GLOG levels map onto it as
@@ -26,6 +28,31 @@ def get_log_config():
     """MindSpore's log configuration dict: ``{'GLOG_v': get_level(), 'GLOG_logtostderr': '1'}``
     (sporetorch logs to stderr through ``logging``, never to MindSpore's log files)."""
     return {"GLOG_v": get_level(), "GLOG_logtostderr": "1"}
+
+
+def debug(msg, *args, **kwargs):
+    """Log ``msg % args`` with severity DEBUG on sporetorch's logger (MindSpore 2.10: its own logger)."""
+    _LOGGER.debug(msg, *args, **kwargs)
+
+
+def info(msg, *args, **kwargs):
+    """Log ``msg % args`` with severity INFO on sporetorch's logger."""
+    _LOGGER.info(msg, *args, **kwargs)
+
+
+def warning(msg, *args, **kwargs):
+    """Log ``msg % args`` with severity WARNING on sporetorch's logger."""
+    _LOGGER.warning(msg, *args, **kwargs)
+
+
+def error(msg, *args, **kwargs):
+    """Log ``msg % args`` with severity ERROR on sporetorch's logger."""
+    _LOGGER.error(msg, *args, **kwargs)
+
+
+def critical(msg, *args, **kwargs):
+    """Log ``msg % args`` with severity CRITICAL on sporetorch's logger."""
+    _LOGGER.critical(msg, *args, **kwargs)
 
 
 class _LogActionOnce:

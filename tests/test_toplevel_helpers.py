@@ -360,3 +360,14 @@ def test_names_mindspore_also_keeps_in_common_and_train():
                  "float8_e4m3fn", "float8_e5m2"):
         assert getattr(ms.common, name) is getattr(ms, name), name
     assert ms.train.export is ms.export and ms.train.serialization.load is ms.load
+
+
+def test_log_module_functions_log_on_the_sporetorch_logger(caplog):
+    # MindSpore 2.10's mindspore.log has debug/info/warning/error/critical(msg, *args); mindformers calls
+    # them at model build time
+    from sporetorch import log as logger
+    with caplog.at_level("DEBUG", logger="sporetorch"):
+        logger.info("init %s=%r", "sigma", 0.02)
+        logger.warning("w")
+        logger.error("e")
+    assert [r.getMessage() for r in caplog.records] == ["init sigma=0.02", "w", "e"]

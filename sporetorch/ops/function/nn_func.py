@@ -856,8 +856,10 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
         if not input_x._t.is_floating_point():
             _check_dtype("batch_norm", "input_x", input_x, FLOATS_BF16)
         try:
-            return _wrap(F.batch_norm(input_x._t, running_mean._t, running_var._t, _u(weight), _u(bias), training,
-                                      momentum, eps))
+            # torch.batch_norm, not F.batch_norm: MindSpore 2.10 normalises a single value per channel in
+            # training (output = bias, running variance NaN), which F.batch_norm refuses with a ValueError.
+            return _wrap(torch.batch_norm(input_x._t, _u(weight), _u(bias), running_mean._t, running_var._t, training,
+                                          momentum, eps, torch.backends.cudnn.enabled))
         except RuntimeError as e:
             _fail("batch_norm", e, ValueError, input_x=input_x, running_mean=running_mean, weight=weight)
     except AttributeError as e:

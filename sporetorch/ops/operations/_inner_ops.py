@@ -1,5 +1,5 @@
 """Primitive classes of MindSpore's ``mindspore.ops.operations._inner_ops``: views, in-place copy, patch
-extraction."""
+extraction, SiLU."""
 
 
 from ...common.tensor import Tensor, _wrap
@@ -7,8 +7,12 @@ from ...common._inplace import _set
 from ..function import array_func
 from ..function._prim_checks import _int_arg
 from ..primitive import Primitive, prim_attr_register
+from .nn_ops import _unary_class
 
 __all__ = []
+
+# MindSpore 2.10 reaches gen_ops_prim.SiLU through _inner_ops (mindformers' LlamaSiLU builds it there)
+SiLU = _unary_class("SiLU", "silu", r"SiLU (swish), :math:`x \sigma(x)`: ``_inner_ops.SiLU()(x)``; float inputs only.")
 
 
 class ExtractImagePatches(Primitive):

@@ -654,6 +654,7 @@ def adaptive_avg_pool2d(input, output_size):
     """Average pooling to a fixed output size (None in ``output_size`` keeps that axis)."""
     _check_output_size("adaptive_avg_pool2d", output_size)
     _check_dtype("adaptive_avg_pool2d", "input", input, FLOATS_BF16)
+    _check_rank("adaptive_avg_pool2d", "input", input, (3, 4))  # torch also pools a 2-D input
     return _wrap(F.adaptive_avg_pool2d(input._t, output_size))
 
 

@@ -1,5 +1,6 @@
-"""Argument checks of ops.interpolate (scale_factor by mode and rank) and ops.logspace (int base) that
-MindSpore 2.10 makes and torch does not; the literals are MindSpore 2.10's results."""
+"""Argument checks that MindSpore 2.10 makes and torch does not: ops.interpolate (scale_factor by mode
+and rank), ops.logspace (an int base), ops.adaptive_avg_pool2d (3-D or 4-D input); the literals are
+MindSpore 2.10's results."""
 import numpy as np
 import pytest
 
@@ -46,3 +47,10 @@ def test_logspace_base_is_an_int():
     for base, name in [(2.0, "float"), (True, "bool")]:
         with pytest.raises(TypeError, match=f"For 'LogSpace', the type of 'base' should be 'int', but got type '{name}'"):
             ops.logspace(0.0, 3.0, 4, base)
+
+
+def test_adaptive_avg_pool2d_takes_3d_or_4d_input():
+    # MindSpore 2.10: "For primitive[AdaptiveAvgPool2D], the dim of x must be in [3,4], but got 2."
+    with pytest.raises(ValueError, match="adaptive_avg_pool2d"):
+        ops.adaptive_avg_pool2d(ms.Tensor(np.ones((2, 3), np.float32)), 1)
+    assert ops.adaptive_avg_pool2d(ms.Tensor(np.ones((2, 3, 4), np.float32)), 1).shape == (2, 1, 1)

@@ -117,6 +117,8 @@ FUNCS = {
     "torch.tile": [call(X, (2, 1)), call(X, (2, 1, 2))],
     "torch.vstack": [call([X, Y]), call([r(3), r(3)])],
     "torch.zeros": [call((2, 3)), call((4,), dtype=D("int64"))],
+    "torch.angle": [call(np.array([1 + 1j, -2 + 0j, -1 - 3j], np.complex64))],  # MindSpore 2.10's CPU kernel: complex only
+    "torch.nn.functional.adaptive_avg_pool2d": [call(r(1, 2, 5, 7), (2, 3)), call(r(2, 4, 4), 2)],
     "torch.nn.functional.adaptive_max_pool2d": [call(r(1, 2, 5, 5), (2, 2)), call(r(1, 2, 5, 7), 3, return_indices=True)],
     "torch.nn.functional.affine_grid": [call(r(1, 2, 3), (1, 1, 4, 5), align_corners=False),
                                          call(r(2, 2, 3), (2, 1, 3, 3), align_corners=True)],

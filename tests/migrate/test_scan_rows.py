@@ -230,6 +230,8 @@ def _distributed():
     import torch.distributed as dist
 
     from sporetorch import communication
+    from sporetorch.communication.management import GlobalComm
+    saved = {k: getattr(GlobalComm, k) for k in ("BACKEND", "WORLD_COMM_GROUP", "INITED")}
     with tempfile.TemporaryDirectory() as tmp:
         dist.init_process_group("gloo", init_method="file://" + os.path.join(tmp, "store"), rank=0, world_size=1)
         try:
@@ -243,7 +245,11 @@ def _distributed():
                 "torch.distributed.all_reduce": ((dist.all_reduce(tt), tt), (ms.ops.all_reduce(mt), mt)),
             })
         finally:
-            dist.destroy_process_group()
+            communication.release()  # leaves the process as it found it: no group, init() not run
+            if dist.is_initialized():
+                dist.destroy_process_group()
+            for k, v in saved.items():
+                setattr(GlobalComm, k, v)
     return _DIST
 
 

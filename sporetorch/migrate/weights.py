@@ -37,7 +37,7 @@ class AmbiguousMappingError(ValueError):
 
 # torch and MindSpore class names -> one kind per family, so that Linear and Dense pair up.
 _KINDS = {
-    "Linear": "dense", "Dense": "dense", "LazyLinear": "dense", "Bilinear": "bilinear",
+    "Linear": "dense", "Dense": "dense", "LazyLinear": "dense", "Bilinear": "bilinear", "BiDense": "bilinear",
     "Conv1d": "conv1d", "Conv2d": "conv2d", "Conv3d": "conv3d",
     "ConvTranspose1d": "conv_transpose1d", "Conv1dTranspose": "conv_transpose1d",
     "ConvTranspose2d": "conv_transpose2d", "Conv2dTranspose": "conv_transpose2d",

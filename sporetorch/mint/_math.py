@@ -4,6 +4,7 @@ Each name translates torch-style arguments (``alpha``, ``value``, ``rounding_mod
 implementation in :mod:`sporetorch.ops`.
 """
 from .. import ops
+from ..common.dtype import bool_ as ms_bool
 from ..common.tensor import Tensor
 from ..ops.function import linalg_func
 from ..ops.function.math_func import _add_ext
@@ -129,7 +130,12 @@ def fix(input):
 
 
 def bitwise_not(input):
-    """Element-wise bitwise NOT (logical NOT for bool) (``mindspore.mint.bitwise_not``)."""
+    """Element-wise bitwise NOT (logical NOT for bool) (``mindspore.mint.bitwise_not``).
+
+    MindSpore 2.10's BitwiseNot takes integral and Boolean tensors; ``ops.invert`` takes integers only.
+    """
+    if isinstance(input, Tensor) and input.dtype == ms_bool:
+        return ops.logical_not(input)
     return ops.invert(input)
 
 

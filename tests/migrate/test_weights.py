@@ -147,3 +147,13 @@ def test_bad_arguments():
         weight_map(MSZoo(), MSZoo())
     with pytest.raises(TypeError, match="Cell"):
         weight_map(TorchZoo(), TorchZoo())
+
+
+def test_bilinear_pairs_with_bidense():
+    tm, cell = tnn.Bilinear(3, 4, 2), nn.BiDense(3, 4, 2)
+    wmap = weight_map(tm, cell)
+    assert wmap.complete and len(wmap) == 2
+    copy_weights(tm, cell, wmap)
+    x1, x2 = np.random.default_rng(0).standard_normal((2, 3)).astype(np.float32), np.ones((2, 4), np.float32)
+    expected = tm(torch.tensor(x1), torch.tensor(x2)).detach().numpy()
+    np.testing.assert_allclose(cell(ms.Tensor(x1), ms.Tensor(x2)).asnumpy(), expected, rtol=1e-5, atol=1e-6)

@@ -219,3 +219,11 @@ def test_dtype_rules_and_errors_match_mindspore(name, call, expected):
         assert type(info.value).__name__ == expected[len("raises "):]
     else:
         assert _describe(call()) == expected
+
+
+def test_bitwise_not_takes_bool():
+    """mint.bitwise_not's documented example in MindSpore 2.10 (BitwiseNot has no CPU kernel there):
+    a Boolean input is negated, its dtype kept."""
+    y = mint.bitwise_not(Tensor(np.array([True, False, True, False])))
+    assert y.dtype == ms.bool_ and y.asnumpy().tolist() == [False, True, False, True]
+    assert mint.bitwise_not(Tensor(np.array([5, -1], np.int32))).asnumpy().tolist() == [-6, 0]

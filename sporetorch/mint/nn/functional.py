@@ -48,7 +48,7 @@ adaptive_avg_pool1d = ops.adaptive_avg_pool1d
 adaptive_avg_pool2d = ops.adaptive_avg_pool2d
 adaptive_avg_pool3d = adaptive_avg_pool3d_ext = ops.adaptive_avg_pool3d
 adaptive_max_pool2d = ops.adaptive_max_pool2d
-interpolate = ops.interpolate
+interpolate = nn_func.interpolate_ext
 normalize = nn_func.normalize
 
 
@@ -314,7 +314,7 @@ def pad(input, pad, mode='constant', value=None):
 
 def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
     """Alias of :func:`interpolate` (``mindspore.mint.nn.functional.upsample``)."""
-    return ops.interpolate(input, size, scale_factor, mode, align_corners)
+    return nn_func.interpolate_ext(input, size, scale_factor, mode, align_corners)
 
 
 # ---------------------------------------------------------------------------- losses

@@ -238,6 +238,8 @@ class _AdaptivePool(Cell):
         t = x._t
         if self._nd == 1 and t.dim() != 3:  # MindSpore 2.10's 1-D adaptive pools take batched input only
             raise ValueError(f"For {type(self).__name__}, the input must has 3 dim, but got shape {tuple(t.shape)}")
+        if self._nd == 1:  # MindSpore 2.10 pools with one fixed window: the length must split evenly
+            _split_evenly(type(self).__name__, t.shape[2], self._size)
         check_batch_rank(self, t)
         if self._nd == 3 and not t.is_floating_point() and t.dtype != torch.bool:
             return self._integer(t)
@@ -253,6 +255,15 @@ class _AdaptivePool(Cell):
         _, idx = type(self)._fn(t.double(), self._size, True)
         out = _gather_spatial(t, idx, 3)
         return (_wrap(out), _wrap(idx)) if self.return_indices else _wrap(out)
+
+
+def _split_evenly(cls, length, size):
+    if length < size:
+        raise ValueError(f"For {cls}, the input's last dimension must be greater or equal to output size {size}, "
+                         f"but got {length}.")
+    if length % size:
+        raise ValueError(f"For {cls}, the input's last dimension must be divisible by output size {size}, "
+                         f"but got {length}.")
 
 
 _ADAPTIVE_DOC = r"""

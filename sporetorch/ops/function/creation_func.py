@@ -133,7 +133,10 @@ def linspace(start, end, steps):
 
 
 def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
-    """``steps`` values ``base ** linspace(start, end)``."""
+    """``steps`` values ``base ** linspace(start, end)``; ``base`` is an int (TypeError otherwise, as in
+    MindSpore 2.10)."""
+    if not isinstance(base, int) or isinstance(base, bool):
+        raise TypeError(f"For 'LogSpace', the type of 'base' should be 'int', but got type '{type(base).__name__}'.")
     return _wrap(torch.logspace(_number(start), _number(end), int(_number(steps)), base, dtype=_tdtype(dtype),
                                 device=default_device()))
 

@@ -654,6 +654,7 @@ def adaptive_avg_pool2d(input, output_size):
     """Average pooling to a fixed output size (None in ``output_size`` keeps that axis)."""
     _check_output_size("adaptive_avg_pool2d", output_size)
     _check_dtype("adaptive_avg_pool2d", "input", input, FLOATS_BF16)
+    _check_rank("adaptive_avg_pool2d", "input", input, (3, 4))  # torch also pools a 2-D input
     return _wrap(F.adaptive_avg_pool2d(input._t, output_size))
 
 
@@ -732,9 +733,30 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=No
 _INTERP_MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area", "nearest-exact")
 
 
+# MindSpore 2.10's ops.interpolate takes scale_factor only for these (mode, rank) pairs ("area" turns it
+# into a size first); mint.nn.functional.interpolate (interpolate_ext) takes it for every mode.
+_INTERP_RANKS = {"nearest": (3, 4, 5), "linear": (3,), "bilinear": (4,), "bicubic": (4,), "area": (3, 4, 5),
+                 "nearest-exact": (3, 4), "trilinear": (5,)}
+_INTERP_SCALE_OK = {("nearest", 5), ("trilinear", 5), ("area", 3), ("area", 4), ("area", 5)}
+
+
 @_inline_checked
 def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
-    """Resize to ``size`` or by ``scale_factor`` with ``mode``."""
+    """Resize to ``size`` or by ``scale_factor`` with ``mode``; ``scale_factor`` only for 5-D ``'nearest'``
+    and ``'trilinear'`` and for ``'area'``, unless ``recompute_scale_factor`` turns it into a size (ValueError
+    otherwise, as MindSpore 2.10 raises)."""
+    rank = getattr(getattr(input, "_t", None), "ndim", None)
+    if scale_factor is not None and not recompute_scale_factor and isinstance(mode, str) \
+            and rank in _INTERP_RANKS.get(mode, ()) and (mode, rank) not in _INTERP_SCALE_OK:
+        raise ValueError(f"For 'interpolate', 'scale_factor' option cannot currently be set with the mode = {mode} "
+                         f"and dim = {rank}D.")
+    return interpolate_ext(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+@_inline_checked
+def interpolate_ext(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
+                    recompute_scale_factor=None):
+    """Resize to ``size`` or by ``scale_factor`` with ``mode`` (``mindspore.mint.nn.functional.interpolate``)."""
     try:
         if mode not in _INTERP_MODES:
             raise ValueError(f"For 'interpolate', the 'mode' must be one of {list(_INTERP_MODES)}, but got {mode!r}")

@@ -112,10 +112,12 @@ def arange(start=0, end=None, step=1, *, dtype=None):
     return _wrap(torch.arange(start, end, step, dtype=tdtype, device=default_device()))
 
 
-def range(start, end, step, maxlen=1000000):
-    """Values from ``start`` to ``end`` by ``step`` (Tensors), with the inputs' dtype."""
+def range(start, end, step, maxlen=1000000, *, dtype=None):
+    """Values from ``start`` to ``end`` by ``step`` (Tensors), with the inputs' dtype (the ``Range`` Primitive
+    passes its own ``dtype``)."""
     s = start._t if isinstance(start, Tensor) else torch.tensor(start)
-    out = torch.arange(_number(start), _number(end), _number(step), dtype=s.dtype, device=default_device())
+    out = torch.arange(_number(start), _number(end), _number(step), dtype=_tdtype(dtype) or s.dtype,
+                       device=default_device())
     if out.numel() > maxlen:
         raise ValueError(f"For 'range', the output has {out.numel()} elements, more than maxlen={maxlen}")
     return _wrap(out)

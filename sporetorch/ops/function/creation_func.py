@@ -128,10 +128,11 @@ def tensor_range(start, end, step):
     return range(start, end, step)
 
 
-def linspace(start, end, steps):
-    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` inclusive."""
-    return _wrap(torch.linspace(_number(start), _number(end), int(_number(steps)), dtype=torch.float32,
-                                device=default_device()))
+def linspace(start, end, steps, *, dtype=None):
+    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` inclusive (the ``LinSpace`` Primitive
+    passes its inputs' ``dtype``)."""
+    return _wrap(torch.linspace(_number(start), _number(end), int(_number(steps)),
+                                dtype=_tdtype(dtype) or torch.float32, device=default_device()))
 
 
 def logspace(start, end, steps, base=10, *, dtype=mstype.float32):

@@ -1950,3 +1950,20 @@ def _scatter_elements_to_first_outside(data, indices, updates, *, axis, reductio
     coords[axis % t.dim()] = idx
     target = tuple(c.reshape(-1)[keep] for c in coords)
     return _wrap(t.index_put(target, u.reshape(-1)[keep], accumulate=reduction == "add"))
+
+
+def _nd_combine(op, t, idx, upd):
+    """The Scatter(Nd)/TensorScatter Primitives' kernel on torch values: ``t`` with the rows at the index tuple
+    ``idx`` combined with ``upd`` by ``op`` ('update', 'add', 'sub' accumulate duplicates; 'mul', 'div', 'max',
+    'min' combine each position once, the last duplicate winning)."""
+    if op == "update":
+        return t.index_put(idx, upd)
+    if op == "add":
+        return t.index_put(idx, upd, accumulate=True)
+    if op == "sub":
+        return t.index_put(idx, -upd, accumulate=True)
+    out = t.clone()
+    cur = out[idx]
+    out[idx] = {"mul": torch.mul, "div": torch.true_divide, "max": torch.maximum, "min": torch.minimum}[op](cur, upd)
+    return out
+

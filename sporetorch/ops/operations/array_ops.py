@@ -27,7 +27,7 @@ from ..function._utils import (
     _same_dtype,
     _tensor_arg,
 )
-from ..function.array_func import _bound
+from ..function.array_func import _bound, _nd_combine
 from ..function.sparse_func import _segment_sorted
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional, tensor_of, tensor_sequence
@@ -1008,19 +1008,6 @@ class MaskedScatter(Primitive):
 
 def _nd_index(indices, op):
     return tuple(_index(indices, op, "indices").long().movedim(-1, 0))
-
-
-def _nd_combine(op, t, idx, upd):
-    if op == "update":
-        return t.index_put(idx, upd)
-    if op == "add":
-        return t.index_put(idx, upd, accumulate=True)
-    if op == "sub":
-        return t.index_put(idx, -upd, accumulate=True)
-    out = t.clone()
-    cur = out[idx]
-    out[idx] = {"mul": torch.mul, "div": torch.true_divide, "max": torch.maximum, "min": torch.minimum}[op](cur, upd)
-    return out
 
 
 def _tensor_scatter_class(name, op):

@@ -504,17 +504,6 @@ class ReduceMean(_Reduce):
         return reduce_func._mean("ReduceMean", x, _axes(axis), self.keep_dims)
 
 
-def _reduce_all_axes(fn, t, d, keep):
-    if d is None:
-        out = fn(t)
-        return out.reshape((1,) * t.dim()) if keep else out
-    if isinstance(d, tuple):
-        for a in sorted((a % t.dim() for a in d), reverse=True):
-            t = fn(t, a, keep)
-        return t
-    return fn(t, d, keep)
-
-
 class ReduceMax(_Reduce):
     """Maximum over ``axis``."""
 
@@ -536,23 +525,23 @@ class ReduceProd(_Reduce):
 
     def __call__(self, x, axis=()):
         # MindSpore 2.10 keeps an integer dtype (wrapping) and multiplies Bool as a logical AND.
-        t = x._t
-        out = _reduce_all_axes(torch.prod, t, _axes(axis), self.keep_dims)
-        return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
+        out = functional("ReduceProd", "prod", x, _axes(axis), self.keep_dims)
+        return out if out.dtype == x.dtype else array_func.cast(out, x.dtype)
 
 
 class ReduceAll(_Reduce):
     """Logical AND over ``axis``."""
 
     def __call__(self, x, axis=()):
-        return _wrap(_reduce_all_axes(torch.all, x._t, _axes(axis), self.keep_dims).bool())
+        return functional("ReduceAll", "all", x, _axes(axis), self.keep_dims)
 
 
 class ReduceAny(_Reduce):
     """Logical OR over ``axis``."""
 
     def __call__(self, x, axis=()):
-        return _wrap(_reduce_all_axes(torch.any, x._t, _axes(axis), self.keep_dims).bool())
+        out = functional("ReduceAny", "any", x, _axes(axis), self.keep_dims)
+        return out if out.dtype == mstype.bool_ else array_func.cast(out, mstype.bool_)
 
 
 class ReduceStd(Primitive):

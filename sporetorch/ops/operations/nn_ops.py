@@ -2,7 +2,6 @@
 import math
 
 import torch
-import torch.nn.functional as F
 
 from ... import _checkparam as validator
 from ...common import dtype as mstype
@@ -111,8 +110,8 @@ def _unary_class(name, fn, doc, check=None, **options):
 
 
 ReLU = _unary_class("ReLU", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ops.ReLU()(x)``; NaN gives 0.")
-ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.", float_input)
-Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.", float_input)
+ReLU6 = _unary_class("ReLU6", "relu6", r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.", float_input)
+Sigmoid = _unary_class("Sigmoid", "sigmoid", r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.", float_input)
 Tanh = _unary_class("Tanh", "tanh", "Hyperbolic tangent of a float or complex Tensor.")
 GeLU = _unary_class("GeLU", "gelu",
                     "Gaussian error linear unit, tanh approximation (MindSpore 2.10's GeLU kernel; ops.gelu is exact).",
@@ -121,9 +120,9 @@ FastGeLU = _unary_class("FastGeLU", "fast_gelu", r"Fast GELU, :math:`x \sigma(1.
 HSwish = _unary_class("HSwish", "hardswish", "Hard swish (integer inputs: MindSpore's integer kernel).")
 HSigmoid = _unary_class("HSigmoid", "hardsigmoid", "Hard sigmoid (integer inputs: MindSpore's integer kernel).")
 SeLU = _unary_class("SeLU", "selu", "Scaled exponential linear unit (int8/int32 inputs: MindSpore's integer kernel).")
-Softsign = _unary_class("Softsign", F.softsign, r":math:`x / (1 + |x|)`.", float_input)
-Mish = _unary_class("Mish", F.mish, r"Mish, :math:`x \tanh(\mathrm{softplus}(x))`.")
-Softplus = _unary_class("Softplus", F.softplus, r":math:`\log(1 + e^x)`.")
+Softsign = _unary_class("Softsign", "softsign", r":math:`x / (1 + |x|)`.", float_input)
+Mish = _unary_class("Mish", "mish", r"Mish, :math:`x \tanh(\mathrm{softplus}(x))`.")
+Softplus = _unary_class("Softplus", "softplus", r":math:`\log(1 + e^x)`.")
 
 
 class Softmax(Primitive):

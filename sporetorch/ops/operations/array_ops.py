@@ -325,7 +325,7 @@ class Tile(Primitive):
         super().__init__("Tile")
 
     def __call__(self, input, dims):
-        return _wrap(input._t.tile(_shape_tuple(dims)))
+        return functional("Tile", "tile", input, _shape_tuple(dims))
 
 
 class BroadcastTo(Primitive):
@@ -667,8 +667,8 @@ class ScatterUpdate(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        idx = _index(indices, "ScatterUpdate", "indices").long()
-        return _set(input_x, input_x._t.index_put((idx,), updates._t))
+        _index(indices, "ScatterUpdate", "indices")
+        return functional("ScatterUpdate", "scatter_update", input_x, indices, updates)
 
 
 class ScatterAdd(Primitive):
@@ -679,8 +679,8 @@ class ScatterAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        idx = _index(indices, "ScatterAdd", "indices").long()
-        return _set(input_x, input_x._t.index_put((idx,), updates._t, accumulate=True))
+        _index(indices, "ScatterAdd", "indices")
+        return functional("ScatterAdd", "scatter_add", input_x, indices, updates)
 
 
 class MaskedFill(Primitive):
@@ -711,7 +711,7 @@ class ReverseV2(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(input_x._t.flip(tuple(self.axis)))
+        return functional("ReverseV2", "flip", input_x, tuple(self.axis))
 
 
 class Identity(Primitive):
@@ -911,7 +911,7 @@ class IndexFill(Primitive):
         tensor_of("IndexFill", "index", index, I32_64)  # MindSpore 2.10 takes Int32 only; Int64 is accepted here
         if isinstance(value, Tensor):  # of x's dtype (MindSpore 2.10 takes no Python number; accepted here)
             _same_dtype("IndexFill", ("x", "value"), x, value)
-        return _wrap(x._t.index_fill(int(_u(dim)), index._t.long(), _u(value)))
+        return functional("IndexFill", "index_fill", x, int(_u(dim)), index, value)
 
 
 class IndexPut(Primitive):
@@ -993,7 +993,7 @@ class InplaceIndexAdd(Primitive):
         pass
 
     def __call__(self, var, indices, updates):
-        return _set(var, var._t.index_add(self.axis, indices._t.long(), updates._t))
+        return functional("InplaceIndexAdd", "index_add", var, indices, updates, self.axis)
 
 
 class MaskedScatter(Primitive):

@@ -487,6 +487,7 @@ def rot90(input, k, dims):
 # ---------------------------------------------------------------------------- gather
 def _take(op, t, idx, axis):
     try:
+        idx = torch.where(idx < 0, idx + t.shape[axis], idx)  # MindSpore 2.10 takes negative indices from the end
         return torch.index_select(t, axis, idx.reshape(-1)).reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:])
     except (RuntimeError, IndexError) as e:
         _fail(op, e, _torch_error_type(e), input_params=t, input_indices=idx, axis=axis)
@@ -1934,3 +1935,43 @@ apply_dtype_table(globals(), {
 def _isin(elements, test_elements, invert=False):
     """Whether each element of ``elements`` is in ``test_elements`` (Bool, ``elements``' shape)."""
     return _wrap(torch.isin(elements._t, test_elements._t.reshape(-1), invert=invert))
+
+
+# ---------------------------------------------------------------------------- array Primitives
+# The bodies of the array Primitives of ops/operations/array_ops.py that no functional op above computes (their
+# classes check the inputs as MindSpore 2.10's do and pass their attributes here; not exported).
+def _scatter_elements_to_first_outside(data, indices, updates, *, axis, reduction):
+    """``TensorScatterElements``/``ScatterAddWithAxis``: ``updates`` scattered into ``data`` along ``axis``
+    (overwritten, or added with ``reduction='add'``), negative indices counting from the end. As MindSpore 2.10's
+    CPU kernel, an index out of range stops the scatter there (in row-major order) and the updates made before
+    it are returned."""
+    t, u = data._t, updates._t
+    idx = indices._t.long()
+    size = t.shape[axis]
+    outside = ((idx < -size) | (idx >= size)).reshape(-1)
+    idx = idx % size
+    if not bool(outside.any()):
+        fn = torch.scatter_add if reduction == "add" else torch.scatter
+        return _wrap(fn(t, axis, idx, u))
+    keep = torch.arange(idx.numel(), device=idx.device) < int(outside.nonzero()[0])
+    coords = list(torch.meshgrid(*[torch.arange(n, device=idx.device) for n in idx.shape], indexing="ij"))
+    coords[axis % t.dim()] = idx
+    target = tuple(c.reshape(-1)[keep] for c in coords)
+    return _wrap(t.index_put(target, u.reshape(-1)[keep], accumulate=reduction == "add"))
+
+
+def _nd_combine(op, t, idx, upd):
+    """The Scatter(Nd)/TensorScatter Primitives' kernel on torch values: ``t`` with the rows at the index tuple
+    ``idx`` combined with ``upd`` by ``op`` ('update', 'add', 'sub' accumulate duplicates; 'mul', 'div', 'max',
+    'min' combine each position once, the last duplicate winning)."""
+    if op == "update":
+        return t.index_put(idx, upd)
+    if op == "add":
+        return t.index_put(idx, upd, accumulate=True)
+    if op == "sub":
+        return t.index_put(idx, -upd, accumulate=True)
+    out = t.clone()
+    cur = out[idx]
+    out[idx] = {"mul": torch.mul, "div": torch.true_divide, "max": torch.maximum, "min": torch.minimum}[op](cur, upd)
+    return out
+

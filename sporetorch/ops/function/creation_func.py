@@ -112,10 +112,12 @@ def arange(start=0, end=None, step=1, *, dtype=None):
     return _wrap(torch.arange(start, end, step, dtype=tdtype, device=default_device()))
 
 
-def range(start, end, step, maxlen=1000000):
-    """Values from ``start`` to ``end`` by ``step`` (Tensors), with the inputs' dtype."""
+def range(start, end, step, maxlen=1000000, *, dtype=None):
+    """Values from ``start`` to ``end`` by ``step`` (Tensors), with the inputs' dtype (the ``Range`` Primitive
+    passes its own ``dtype``)."""
     s = start._t if isinstance(start, Tensor) else torch.tensor(start)
-    out = torch.arange(_number(start), _number(end), _number(step), dtype=s.dtype, device=default_device())
+    out = torch.arange(_number(start), _number(end), _number(step), dtype=_tdtype(dtype) or s.dtype,
+                       device=default_device())
     if out.numel() > maxlen:
         raise ValueError(f"For 'range', the output has {out.numel()} elements, more than maxlen={maxlen}")
     return _wrap(out)
@@ -126,10 +128,11 @@ def tensor_range(start, end, step):
     return range(start, end, step)
 
 
-def linspace(start, end, steps):
-    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` inclusive."""
-    return _wrap(torch.linspace(_number(start), _number(end), int(_number(steps)), dtype=torch.float32,
-                                device=default_device()))
+def linspace(start, end, steps, *, dtype=None):
+    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` inclusive (the ``LinSpace`` Primitive
+    passes its inputs' ``dtype``)."""
+    return _wrap(torch.linspace(_number(start), _number(end), int(_number(steps)),
+                                dtype=_tdtype(dtype) or torch.float32, device=default_device()))
 
 
 def logspace(start, end, steps, base=10, *, dtype=mstype.float32):

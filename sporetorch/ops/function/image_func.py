@@ -693,3 +693,37 @@ def _psnr(a, b, max_val):
     """Peak signal-to-noise ratio ``10 log10(max_val^2 / MSE)`` per image of (N, C, H, W) ``a`` and ``b``."""
     mse = torch.square(a - b).mean((-3, -2, -1))
     return 10 * torch.log10(max_val ** 2 / mse)
+
+
+# ---------------------------------------------------------------------------- image Primitives
+# The bodies of the image Primitives of ops/operations/image_ops.py that no functional op above computes (their
+# classes check the inputs as MindSpore 2.10's do and pass their attributes here; not exported).
+def _extract_glimpse(x, offsets, size, *, centered, normalized, noise):
+    """``ExtractGlimpse``: the ``size`` (height, width) window of each NHWC image of ``x`` at its offset (y, x)
+    (``normalized``: fractions of the image size; ``centered``: from the image centre). A window's top-left
+    pixel is its centre less half the window, truncated towards zero; its part outside the image holds
+    ``noise``: zeros, or random values drawn as MindSpore 2.10's CPU kernel draws them (uniform in [-1, 1),
+    or normal with mean 10 and deviation 0.5)."""
+    t, o = x._t, offsets._t
+    gh, gw = size
+    height, width = t.shape[1], t.shape[2]
+    out = []
+    for image, (y, xc) in zip(t, o.tolist()):
+        if normalized:
+            y, xc = y * height, xc * width
+        if centered:
+            y, xc = y / 2.0 + height / 2.0, xc / 2.0 + width / 2.0
+        top, left = int(y - gh / 2.0), int(xc - gw / 2.0)  # truncated towards zero, as the kernel does
+        shape = (gh, gw, image.shape[-1])
+        if noise == "zero":
+            window = image.new_zeros(shape)
+        elif noise == "gaussian":
+            window = torch.randn(shape, device=image.device) * 0.5 + 10.0
+        else:
+            window = torch.rand(shape, device=image.device) * 2.0 - 1.0
+        r0, r1, c0, c1 = max(top, 0), min(top + gh, height), max(left, 0), min(left + gw, width)
+        if r0 < r1 and c0 < c1:
+            window[r0 - top:r1 - top, c0 - left:c1 - left] = image[r0:r1, c0:c1]
+        out.append(window)
+    return _wrap(torch.stack(out))
+

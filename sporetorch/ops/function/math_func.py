@@ -957,4 +957,44 @@ def _histogram_counts(columns, edges, weights=None):
     return _wrap(counts.reshape(sizes))
 
 
+# ---------------------------------------------------------------------------- math Primitives
+# The operand conventions and kernels of the math Primitives of ops/operations/math_ops.py that no functional op
+# above computes (their classes check the inputs as MindSpore 2.10's do; not exported).
+def _left_operand(x, other):
+    """A binary Primitive's left operand as a torch value: Tensors unwrap, Python numbers become tensors like
+    ``other`` (its dtype when the number's kind fits it, as MindSpore's scalar promotion)."""
+    if isinstance(x, Tensor):
+        return x._t
+    if isinstance(x, torch.Tensor):
+        return x
+    like = other._t if isinstance(other, Tensor) else None
+    if like is not None and isinstance(x, (bool, int, float)):
+        dtype = like.dtype if (isinstance(x, float) <= like.is_floating_point()) else None
+        return torch.as_tensor(x, dtype=dtype, device=like.device)
+    return torch.as_tensor(x)
+
+
+def _binary_kernel(fn, a, y, *, tensor_only=False):
+    """The Primitive kernel ``fn`` of torch values on the left operand ``a`` (see :func:`_left_operand`) and
+    ``y``; ``tensor_only``: a number ``y`` becomes a 0-d tensor (which promotes like a scalar)."""
+    if isinstance(y, Tensor):
+        b = y._t
+    else:
+        b = torch.as_tensor(y, device=a.device) if tensor_only else y
+    return _wrap(fn(a, b))
+
+
+def _complex(real, imag):
+    """The Complex Primitive's kernel: a complex tensor from real and imaginary parts (torch values)."""
+    return torch.complex(real, imag)
+
+
+def _global_median(x, *, ignore_nan):
+    """``Median(global_median=True)``: the median of all elements (NaNs ignored with ``ignore_nan``) and a 0-d
+    Int64 zero in place of the index."""
+    t = x._t
+    value = torch.nanmedian(t) if ignore_nan else torch.median(t)
+    return _wrap(value), _wrap(torch.zeros((), dtype=torch.int64))
+
+
 _guard_module(globals(), __all__)

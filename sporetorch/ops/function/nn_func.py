@@ -2022,5 +2022,115 @@ def _merge_fields(rows, values, fields, field_size, operator):
     return merged.reshape(batch, field_size, size)
 
 
+# ---------------------------------------------------------------------------- nn Primitives
+# The bodies of the nn Primitives of ops/operations/nn_ops.py that no functional op above computes (their
+# classes check the inputs as MindSpore 2.10's do and pass their attributes here; not exported).
+def _dropout_with_mask(x, keep_prob):
+    """``Dropout``: ``(output, mask)``, each element kept with probability ``keep_prob`` and scaled by its
+    inverse; the mask in ``x``'s dtype."""
+    t = x._t
+    mask = torch.rand_like(t, dtype=torch.float32 if not t.is_floating_point() else t.dtype) < keep_prob
+    return _wrap(t * mask / keep_prob), _wrap(mask.to(t.dtype))
+
+
+def _channel_dropout_with_mask(x, keep_prob):
+    """``Dropout2D``/``Dropout3D``: ``(output, mask)``, whole channels kept with probability ``keep_prob``."""
+    t = x._t
+    mask = torch.rand(t.shape[:2] + (1,) * (t.dim() - 2), device=t.device) < keep_prob
+    return _wrap(t * mask / keep_prob), _wrap(mask.expand(t.shape))
+
+
+def _conv2d_transpose_to_size(dout, weight, size, *, pad_mode, pad, stride, dilation, group):
+    """``Conv2DTranspose``: the gradient of Conv2D with respect to its input of spatial ``size`` (the last two
+    entries count)."""
+    stride, dilation = _pair(stride), _pair(dilation)
+    k = weight._t.shape[-2:]
+    out = conv_transpose2d(dout, weight, None, stride, 0, 0, group, dilation)._t
+    # The full transposed convolution covers Conv2D's padded input; keep the input's rows and columns:
+    # from the leading pad on, zeros past the end where Conv2D's windows never reached.
+    for i, n_out in enumerate(size[-2:]):
+        n_in, eff = dout._t.shape[2 + i], dilation[i] * (k[i] - 1) + 1
+        if pad_mode.lower() == "same":
+            before = max((n_in - 1) * stride[i] + eff - n_out, 0) // 2
+        elif pad_mode.lower() == "pad":
+            pads = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
+            before = pads[2 * i]
+        else:
+            before = 0
+        axis = 2 + i
+        short = before + n_out - out.shape[axis]
+        if short > 0:
+            out = F.pad(out, (0, 0) * (1 - i) + (0, short))
+        out = out.narrow(axis, before, n_out)
+    return _wrap(out)
+
+
+def _conv2d_backprop_input(dout, weight, size, *, pads, stride, dilation, group):
+    """``Conv2DBackpropInput``: the input gradient of the convolution of an input of shape ``size``, padded by
+    ``pads`` (``F.pad`` widths), with ``weight``, for the output gradient ``dout``."""
+    x = torch.zeros(size, dtype=dout._t.dtype, device=dout._t.device, requires_grad=True)
+    with torch.enable_grad():
+        y = F.conv2d(F.pad(x, pads), weight._t.detach(), None, stride, 0, dilation, group)
+    # conv2d is linear in x, so its vector-Jacobian product with dout is the transposed convolution.
+    (dx,) = torch.autograd.grad(y, x, dout._t, create_graph=dout._t.requires_grad)
+    return _wrap(dx)
+
+
+def _avg_pool_same_mode(x, kernel, stride, *, divisor_override=0, count_include_pad=False):
+    """2-D/3-D average pooling (by ``len(kernel)``) with MindSpore's 'same' windows: the window sums divided
+    by ``divisor_override``, the kernel volume (``count_include_pad``) or the count of real cells."""
+    t = x._t
+    fn = F.avg_pool3d if len(kernel) == 3 else F.avg_pool2d
+    summed = fn(_same_pad(t, kernel, stride, 0.0), kernel, stride, divisor_override=1)
+    if divisor_override:
+        return _wrap(summed / divisor_override)
+    if count_include_pad:
+        return _wrap(summed / math.prod(kernel))
+    ones = _same_pad(torch.ones_like(t[:1, :1]), kernel, stride, 0.0)
+    return _wrap(summed / fn(ones, kernel, stride, divisor_override=1))
+
+
+def _adaptive_max_pool3d_int32(x, output_size):
+    """``AdaptiveMaxPool3D``: ``(values, Int32 argmax)``; integer inputs pooled in float64, which holds
+    MindSpore's integer inputs (up to 2**53) exactly (torch has no integer kernel)."""
+    t = x._t
+    v, i = adaptive_max_pool3d(x if t.is_floating_point() else _wrap(t.double()), output_size, True)
+    return _wrap(v._t.to(t.dtype)), _wrap(i._t.to(torch.int32))
+
+
+def _multilabel_is_target(target):
+    """``MultilabelMarginLoss``'s second output: 1 at each class listed in a row of ``target`` before its
+    first -1, Int32."""
+    tg = target._t.long()
+    valid = torch.cumprod((tg >= 0).long(), -1)
+    is_target = torch.zeros_like(tg).scatter_reduce(-1, tg.clamp_min(0) * valid, valid, "amax")
+    return _wrap(is_target.to(torch.int32))
+
+
+def _ctc_loss_sparse(x, labels_indices, labels_values, sequence_length, *, zero_infinity):
+    """``CTCLoss``: ``(loss, gradient placeholder)`` of logits ``x`` (T, N, C) with the labels as a sparse
+    (indices, values) pair; the blank is the last class."""
+    t = x._t
+    idx = labels_indices._t.long()
+    lengths = torch.bincount(idx[:, 0], minlength=t.shape[1])
+    loss = _ctc_loss(torch.log_softmax(t, -1), labels_values._t, sequence_length._t, lengths, t.shape[-1] - 1,
+                     "none", zero_infinity)
+    return _wrap(loss), _wrap(torch.zeros_like(t))
+
+
+def _nll_loss_total_weight(labels, weight, ignore_index):
+    """``NLLLoss``'s second output: the sum of the class weights of the labels not ignored."""
+    lb, w = labels._t.long(), weight._t
+    return _wrap((w[lb.clamp_min(0)] * (lb != ignore_index)).sum())
+
+
+def _rms_norm_last_axis(x, gamma, epsilon):
+    """``RmsNorm``: ``(y, rstd)`` normalising the last axis, the statistics in float32 (MindSpore 2.10's
+    kernel for half inputs)."""
+    t = x._t
+    rstd = torch.rsqrt(t.float().pow(2).mean(-1, keepdim=True) + epsilon)
+    return _wrap((t * rstd).to(t.dtype) * gamma._t), _wrap(rstd)
+
+
 # MindSpore's private attention helpers of this module, which zoos import from here.
 from ._nn_private import linear, _in_projection, _in_projection_packed  # noqa: E402,F401

@@ -72,14 +72,16 @@ def normal(shape, mean, stddev, seed=None):
     return _wrap(z * std_t + mean_t)
 
 
-def standard_normal(shape, seed=None):
-    """Standard normal samples of ``shape``."""
-    return _wrap(torch.randn(_shape("standard_normal", shape), generator=_generator(seed), device=default_device()))
+def standard_normal(shape, seed=None, *, generator=None):
+    """Standard normal samples of ``shape`` (``generator``: a random Primitive's own stream instead of ``seed``)."""
+    gen = generator if generator is not None else _generator(seed)
+    return _wrap(torch.randn(_shape("standard_normal", shape), generator=gen, device=default_device()))
 
 
-def standard_laplace(shape, seed=None):
-    """Standard Laplace samples of ``shape``."""
-    u = torch.rand(_shape("standard_laplace", shape), generator=_generator(seed), device=default_device()) - 0.5
+def standard_laplace(shape, seed=None, *, generator=None):
+    """Standard Laplace samples of ``shape`` (``generator``: a random Primitive's own stream instead of ``seed``)."""
+    gen = generator if generator is not None else _generator(seed)
+    u = torch.rand(_shape("standard_laplace", shape), generator=gen, device=default_device()) - 0.5
     # rand can return exactly 0, whose inverse-CDF value is infinite
     u = u.clamp(min=-0.5 + torch.finfo(u.dtype).eps)
     return _wrap(-torch.sign(u) * torch.log1p(-2 * u.abs()))
@@ -91,30 +93,34 @@ def laplace(shape, mean, lambda_param, seed=None):
     return _wrap(std * _ut(lambda_param) + _ut(mean))
 
 
-def gamma(shape, alpha, beta, seed=None):
-    """Gamma samples with shape ``alpha`` and rate ``beta``, of shape ``shape + broadcast(alpha, beta).shape``."""
+def gamma(shape, alpha, beta, seed=None, *, generator=None):
+    """Gamma samples with shape ``alpha`` and rate ``beta``, of shape ``shape + broadcast(alpha, beta).shape``
+    (``generator``: a random Primitive's own stream instead of ``seed``)."""
     a, b = torch.broadcast_tensors(_float_of(_ut(alpha)), _float_of(_ut(beta)))
     a = a.expand(_shape("gamma", shape) + tuple(a.shape))
-    return _wrap(torch._standard_gamma(a.contiguous(), generator=_generator(seed)) / b)
+    gen = generator if generator is not None else _generator(seed)
+    return _wrap(torch._standard_gamma(a.contiguous(), generator=gen) / b)
 
 
-def random_gamma(shape, alpha, seed=None):
-    """Gamma samples with shape ``alpha`` and rate 1."""
+def random_gamma(shape, alpha, seed=None, *, generator=None):
+    """Gamma samples with shape ``alpha`` and rate 1 (``generator``: a random Primitive's own stream)."""
     a = _float_of(_ut(alpha))
     a = a.expand(_shape("random_gamma", shape) + tuple(a.shape))
-    return _wrap(torch._standard_gamma(a.contiguous(), generator=_generator(seed)))
+    gen = generator if generator is not None else _generator(seed)
+    return _wrap(torch._standard_gamma(a.contiguous(), generator=gen))
 
 
-def poisson(shape, mean, seed=None):
-    """Poisson samples with rate ``mean``."""
+def poisson(shape, mean, seed=None, *, generator=None):
+    """Poisson samples with rate ``mean`` (``generator``: a random Primitive's own stream instead of ``seed``)."""
     m = _float_of(_ut(mean))
     m = m.expand(_shape("poisson", shape) + tuple(m.shape))
-    return _wrap(torch.poisson(m.contiguous(), generator=_generator(seed)))
+    gen = generator if generator is not None else _generator(seed)
+    return _wrap(torch.poisson(m.contiguous(), generator=gen))
 
 
-def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
+def random_poisson(shape, rate, seed=None, dtype=mstype.float32, *, generator=None):
     """Poisson samples with rate ``rate`` as ``dtype``."""
-    return _wrap(poisson(shape, rate, seed)._t.to(_tdtype(dtype)))
+    return _wrap(poisson(shape, rate, seed, generator=generator)._t.to(_tdtype(dtype)))
 
 
 def randint(low, high, size, seed=None, *, dtype=None):
@@ -158,19 +164,22 @@ def randn_like(input, seed=None, *, dtype=None):
                              device=t.device))
 
 
-def multinomial(input, num_samples, replacement=True, seed=None):
-    """Int32 indices sampled from the (unnormalised) probabilities in the last axis of ``input``."""
+def multinomial(input, num_samples, replacement=True, seed=None, *, dtype=mstype.int32, generator=None):
+    """Indices sampled from the (unnormalised) probabilities in the last axis of ``input``, Int32 (the
+    Primitives pass their ``dtype`` and their own ``generator``)."""
     t = input._t
     if t.is_floating_point() is False:
         raise TypeError(f"For 'multinomial', the 'input' must be a float tensor, but got {input.dtype}")
-    out = torch.multinomial(t, num_samples, replacement, generator=_generator(seed, t.device))
-    return _wrap(out.to(torch.int32))
+    gen = generator if generator is not None else _generator(seed, t.device)
+    out = torch.multinomial(t, num_samples, replacement, generator=gen)
+    return _wrap(out.to(_tdtype(dtype)))
 
 
-def shuffle(x, seed=None):
-    """A random permutation of ``x`` along axis 0."""
+def shuffle(x, seed=None, *, generator=None):
+    """A random permutation of ``x`` along axis 0 (``generator``: a random Primitive's own stream)."""
     t = x._t
-    perm = torch.randperm(t.shape[0], generator=_generator(seed, t.device), device=t.device)
+    gen = generator if generator is not None else _generator(seed, t.device)
+    perm = torch.randperm(t.shape[0], generator=gen, device=t.device)
     return _wrap(t[perm])
 
 
@@ -180,20 +189,23 @@ def randperm(n, seed=0, offset=0, dtype=mstype.int64):
                                 device=default_device()))
 
 
-def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
-    """Samples of class indices from unnormalised log-probabilities ``logits`` (batch, classes)."""
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64, *, generator=None):
+    """Samples of class indices from unnormalised log-probabilities ``logits`` (batch, classes)
+    (``generator``: a random Primitive's own stream instead of ``seed``)."""
     t = logits._t
     probs = torch.softmax(_float_of(t), -1)
-    return _wrap(torch.multinomial(probs, num_sample, True, generator=_generator(seed or None, t.device))
-                 .to(_tdtype(dtype)))
+    gen = generator if generator is not None else _generator(seed or None, t.device)
+    return _wrap(torch.multinomial(probs, num_sample, True, generator=gen).to(_tdtype(dtype)))
 
 
-def bernoulli(input, p=0.5, seed=None):
-    """Bernoulli draws with probability ``p``, shaped and typed like ``input``."""
+def bernoulli(input, p=0.5, seed=None, *, generator=None):
+    """Bernoulli draws with probability ``p``, shaped and typed like ``input`` (``generator``: a random
+    Primitive's own stream instead of ``seed``)."""
     t = input._t
     prob = _ut(p, t)
     probs = torch.broadcast_to(prob.to(t.dtype if t.is_floating_point() else torch.float32), t.shape)
-    return _wrap(torch.bernoulli(probs, generator=_generator(seed, t.device)).to(t.dtype))
+    gen = generator if generator is not None else _generator(seed, t.device)
+    return _wrap(torch.bernoulli(probs, generator=gen).to(t.dtype))
 
 
 def uniform_(input, from_=0, to=1, *, generator=None):
@@ -397,6 +409,35 @@ def non_deterministic_ints(shape, *, dtype):
     dt = mstype.to_torch(dtype)
     info = torch.iinfo(dt)
     return _wrap(torch.randint(info.min, info.max, _shape_of(shape), dtype=dt, device=default_device()))
+
+
+# ---- Random Primitives (ops/operations/random_ops.py): MindSpore's Primitive seed attributes -------------------
+def _primitive_generator(seed, seed2):
+    """The generator a random Primitive owns, built once from its ``seed``/``seed2`` and the global seed: two
+    calls of one Primitive draw different numbers, a rerun repeats them. None (torch's global generator) when
+    neither seed nor a global seed is set."""
+    global_seed = _seed.get_seed()
+    if not seed and not seed2 and global_seed is None:
+        return None
+    g = torch.Generator(device=default_device())
+    g.manual_seed(((global_seed or 0) * 1000003 + seed * 7919 + seed2) % (2 ** 63))
+    return g
+
+
+def _seed_offset_generator(seed, offset, device=None):
+    """A fresh generator keyed by a (``seed``, ``offset``) pair given at call time (MultinomialWithReplacement)."""
+    g = torch.Generator(device=device or default_device())
+    g.manual_seed(int(_u(seed)) * 1000003 + int(_u(offset)))
+    return g
+
+
+def _randperm_padded(n, *, max_length, pad, dtype, generator):
+    """``Randperm``: a random permutation of ``[0, n)`` cut or padded with ``pad`` to ``max_length``."""
+    k = int(_u(n).reshape(-1)[0].item()) if isinstance(n, Tensor) else int(n)
+    perm = torch.randperm(k, generator=generator, device=default_device())
+    out = torch.full((max_length,), pad, dtype=torch.int64, device=perm.device)
+    out[:k] = perm[:max_length]
+    return _wrap(out.to(mstype.to_torch(dtype)))
 
 
 _guard_module(globals(), __all__)

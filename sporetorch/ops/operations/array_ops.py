@@ -4,12 +4,11 @@ import numpy as np
 import torch
 
 from ... import _checkparam as validator
-from ..._device import default_device
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
 from ...common._inplace import _set
 from ...common.tensor import _u
-from ..function import array_func, image_func
+from ..function import array_func, creation_func, image_func
 from ..function._prim_checks import (
     I32_64,
     INTS,
@@ -28,7 +27,7 @@ from ..function._utils import (
     _same_dtype,
     _tensor_arg,
 )
-from ..function.array_func import _bound
+from ..function.array_func import _bound, _nd_combine
 from ..function.sparse_func import _segment_sorted
 from ..primitive import Primitive, prim_attr_register
 from ._errors import functional, tensor_of, tensor_sequence
@@ -123,7 +122,7 @@ def _int_sequence(op, name, value):
 def _index(x, op, name):
     t = _u(x)
     if not isinstance(t, torch.Tensor):
-        t = torch.as_tensor(np.asarray(t), device=default_device())
+        t = _u(Tensor(np.asarray(t)))
     if t.is_floating_point() or t.dtype == torch.bool:
         raise TypeError(f"For '{op}', the '{name}' must be an integer tensor, but got {mstype.from_torch(t.dtype)}")
     return t
@@ -139,7 +138,7 @@ class Cast(Primitive):
     def __call__(self, input_x, dtype):
         if isinstance(input_x, Tensor):
             return _wrap(input_x._t.to(_to_torch_dtype(dtype)))
-        return _wrap(torch.as_tensor(input_x, dtype=_to_torch_dtype(dtype), device=default_device()))
+        return array_func.cast(input_x, dtype)
 
 
 class DType(Primitive):
@@ -169,7 +168,7 @@ class TensorShape(Primitive):
         super().__init__("TensorShape")
 
     def __call__(self, input_x):
-        return _wrap(torch.tensor(tuple(input_x._t.shape), dtype=torch.int64))
+        return array_func.dyn_shape(input_x)
 
 
 class DynamicShape(Primitive):
@@ -180,7 +179,7 @@ class DynamicShape(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(torch.tensor(tuple(input_x._t.shape), dtype=torch.int64))
+        return array_func.dyn_shape(input_x)
 
 
 class Rank(Primitive):
@@ -326,7 +325,7 @@ class Tile(Primitive):
         super().__init__("Tile")
 
     def __call__(self, input, dims):
-        return _wrap(input._t.tile(_shape_tuple(dims)))
+        return functional("Tile", "tile", input, _shape_tuple(dims))
 
 
 class BroadcastTo(Primitive):
@@ -380,18 +379,11 @@ class Gather(Primitive):
         pass
 
     def __call__(self, input_params, input_indices, axis):
-        t = input_params._t
-        idx = _index(input_indices, "Gather", "input_indices")
-        ax = axis % t.dim()
-        if self.batch_dims:
-            out = torch.stack([Gather()(_wrap(p), _wrap(i), ax - 1)._t for p, i in zip(t, idx)]) \
-                if self.batch_dims == 1 else None
-            if out is None:
-                raise NotImplementedError("For 'Gather', batch_dims > 1 is not supported")
-            return _wrap(out)
-        idx = torch.where(idx < 0, idx + t.shape[ax], idx)  # MindSpore 2.10 takes negative indices from the end
-        out = torch.index_select(t, ax, idx.reshape(-1))
-        return _wrap(out.reshape(t.shape[:ax] + idx.shape + t.shape[ax + 1:]))
+        _index(input_indices, "Gather", "input_indices")
+        if isinstance(axis, Tensor) and axis._t.numel() != 1:
+            raise TypeError(f"For 'Gather', the 'axis' must be an int or a one-element Tensor, but got {_desc(axis)}")
+        return functional("Gather", "gather", input_params, input_indices, axis % input_params._t.dim(),
+                          self.batch_dims)
 
 
 GatherV2 = Gather
@@ -404,7 +396,8 @@ class GatherD(Primitive):
         super().__init__("GatherD")
 
     def __call__(self, x, dim, index):
-        return _wrap(torch.gather(x._t, dim, _index(index, "GatherD", "index").long()))
+        _index(index, "GatherD", "index")
+        return functional("GatherD", "gather_d", x, dim, index)
 
 
 class GatherNd(Primitive):
@@ -425,14 +418,8 @@ class OneHot(Primitive):
         pass
 
     def __call__(self, indices, depth, on_value, off_value):
-        idx = _index(indices, "OneHot", "indices").long()
-        on, off = _u(on_value), _u(off_value)
-        dtype = on.dtype if isinstance(on, torch.Tensor) else torch.float32
-        hot = torch.nn.functional.one_hot(idx.clamp_min(0), depth) & (idx >= 0).unsqueeze(-1).long()
-        out = torch.where(hot.bool(), torch.as_tensor(on, dtype=dtype), torch.as_tensor(off, dtype=dtype))
-        if self.axis != -1:
-            out = out.movedim(-1, self.axis)
-        return _wrap(out)
+        _index(indices, "OneHot", "indices")
+        return functional("OneHot", "one_hot", indices, depth, on_value, off_value, self.axis)
 
 
 class Sort(Primitive):
@@ -624,8 +611,8 @@ class Range(Primitive):
 
     def __call__(self, start, limit, delta):
         s, l, d = (v.item() if isinstance(v, torch.Tensor) else v for v in (_u(start), _u(limit), _u(delta)))
-        dtype = torch.float32 if any(isinstance(v, float) for v in (s, l, d)) else torch.int64
-        return _wrap(torch.arange(s, l, d, dtype=dtype, device=default_device()))
+        dtype = mstype.float32 if any(isinstance(v, float) for v in (s, l, d)) else mstype.int64
+        return creation_func.range(s, l, d, self.maxlen, dtype=dtype)
 
 
 class ScatterNd(Primitive):
@@ -635,10 +622,8 @@ class ScatterNd(Primitive):
         super().__init__("ScatterNd")
 
     def __call__(self, indices, updates, shape):
-        upd = updates._t
-        out = torch.zeros(_shape_tuple(shape), dtype=upd.dtype, device=upd.device)
-        idx = _index(indices, "ScatterNd", "indices").long()
-        return _wrap(out.index_put(tuple(idx.movedim(-1, 0)), upd, accumulate=True))
+        _index(indices, "ScatterNd", "indices")
+        return functional("ScatterNd", "scatter_nd", indices, updates, _shape_tuple(shape))
 
 
 class TensorScatterUpdate(Primitive):
@@ -682,8 +667,8 @@ class ScatterUpdate(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        idx = _index(indices, "ScatterUpdate", "indices").long()
-        return _set(input_x, input_x._t.index_put((idx,), updates._t))
+        _index(indices, "ScatterUpdate", "indices")
+        return functional("ScatterUpdate", "scatter_update", input_x, indices, updates)
 
 
 class ScatterAdd(Primitive):
@@ -694,8 +679,8 @@ class ScatterAdd(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates):
-        idx = _index(indices, "ScatterAdd", "indices").long()
-        return _set(input_x, input_x._t.index_put((idx,), updates._t, accumulate=True))
+        _index(indices, "ScatterAdd", "indices")
+        return functional("ScatterAdd", "scatter_add", input_x, indices, updates)
 
 
 class MaskedFill(Primitive):
@@ -726,7 +711,7 @@ class ReverseV2(Primitive):
         pass
 
     def __call__(self, input_x):
-        return _wrap(input_x._t.flip(tuple(self.axis)))
+        return functional("ReverseV2", "flip", input_x, tuple(self.axis))
 
 
 class Identity(Primitive):
@@ -803,7 +788,7 @@ class Pad(Primitive):
         flat = []
         for before, after in reversed(self.paddings):
             flat += [before, after]
-        return _wrap(torch.nn.functional.pad(input_x._t, flat))
+        return functional("Pad", "pad", input_x, flat)
 
 
 class NonZero(Primitive):
@@ -832,8 +817,7 @@ class SearchSorted(Primitive):
             # MindSpore 2.10's CPU kernel has none for Bool or for two dtypes: a RuntimeError.
             raise RuntimeError(f"For 'SearchSorted', there is no kernel for 'sorted_sequence' "
                                f"{_desc(sorted_sequence)} and 'values' {_desc(values)}: they must share a non-Bool dtype")
-        out = torch.searchsorted(sorted_sequence._t, values._t, right=self.right)
-        return _wrap(out.to(_to_torch_dtype(self.dtype)))
+        return array_func.searchsorted(sorted_sequence, values, out_int32=self.dtype == mstype.int32, right=self.right)
 
 
 class IndexAdd(Primitive):
@@ -896,8 +880,9 @@ class FillV2(Primitive):
         if isinstance(shape, Tensor):
             tensor_of("FillV2", "shape", shape, I32_64)
         _tensor_arg("FillV2", "value", value)
-        v = value._t
-        return _wrap(torch.full(_shape_tuple(shape), v.item(), dtype=v.dtype, device=v.device))
+        if value._t.numel() != 1:  # MindSpore 2.10: a ValueError
+            raise ValueError(f"For 'FillV2', the 'value' must hold one element, but got {_desc(value)}")
+        return creation_func.fill(value.dtype, _shape_tuple(shape), value)
 
 
 class FillDiagonal(Primitive):
@@ -926,7 +911,7 @@ class IndexFill(Primitive):
         tensor_of("IndexFill", "index", index, I32_64)  # MindSpore 2.10 takes Int32 only; Int64 is accepted here
         if isinstance(value, Tensor):  # of x's dtype (MindSpore 2.10 takes no Python number; accepted here)
             _same_dtype("IndexFill", ("x", "value"), x, value)
-        return _wrap(x._t.index_fill(int(_u(dim)), index._t.long(), _u(value)))
+        return functional("IndexFill", "index_fill", x, int(_u(dim)), index, value)
 
 
 class IndexPut(Primitive):
@@ -949,7 +934,7 @@ class _Inplace(Primitive):
         idx = indices if indices is not None else self.indices
         if isinstance(idx, Tensor):
             return idx._t.long().reshape(-1)
-        return torch.as_tensor([idx] if isinstance(idx, int) else list(idx), dtype=torch.long, device=device)
+        return _u(Tensor([idx] if isinstance(idx, int) else list(idx), mstype.int64)).to(device)
 
 
 class InplaceAdd(_Inplace):
@@ -1008,7 +993,7 @@ class InplaceIndexAdd(Primitive):
         pass
 
     def __call__(self, var, indices, updates):
-        return _set(var, var._t.index_add(self.axis, indices._t.long(), updates._t))
+        return functional("InplaceIndexAdd", "index_add", var, indices, updates, self.axis)
 
 
 class MaskedScatter(Primitive):
@@ -1023,19 +1008,6 @@ class MaskedScatter(Primitive):
 
 def _nd_index(indices, op):
     return tuple(_index(indices, op, "indices").long().movedim(-1, 0))
-
-
-def _nd_combine(op, t, idx, upd):
-    if op == "update":
-        return t.index_put(idx, upd)
-    if op == "add":
-        return t.index_put(idx, upd, accumulate=True)
-    if op == "sub":
-        return t.index_put(idx, -upd, accumulate=True)
-    out = t.clone()
-    cur = out[idx]
-    out[idx] = {"mul": torch.mul, "div": torch.true_divide, "max": torch.maximum, "min": torch.minimum}[op](cur, upd)
-    return out
 
 
 def _tensor_scatter_class(name, op):
@@ -1124,21 +1096,9 @@ class TensorScatterElements(Primitive):
         if u.shape != indices._t.shape:  # MindSpore 2.10's kernel fails with a RuntimeError
             raise RuntimeError(f"For '{op}', the 'updates' must have the shape of 'indices', but got {_desc(updates)} "
                                f"and {_desc(indices)}")
-        idx = indices._t.long()
-        size = t.shape[self.axis]
-        outside = ((idx < -size) | (idx >= size)).reshape(-1)
-        idx = idx % size  # negative indices count from the end
-        if not bool(outside.any()):
-            fn = torch.scatter_add if self.reduction == "add" else torch.scatter
-            return _wrap(fn(t, self.axis, idx, u))
-        # MindSpore 2.10's CPU kernel stops at the first index out of range (in row-major order), logs an error
-        # and returns the updates made before it.
-        keep = torch.arange(idx.numel(), device=idx.device) < int(outside.nonzero()[0])
-        coords = list(torch.meshgrid(*[torch.arange(n, device=idx.device) for n in idx.shape], indexing="ij"))
-        coords[self.axis % t.dim()] = idx
-        target = tuple(c.reshape(-1)[keep] for c in coords)
-        source = u.reshape(-1)[keep]
-        return _wrap(t.index_put(target, source, accumulate=self.reduction == "add"))
+        # MindSpore 2.10's CPU kernel stops at the first index out of range (it logs an error).
+        return array_func._scatter_elements_to_first_outside(data, indices, updates, axis=self.axis,
+                                                             reduction=self.reduction)
 
 
 class ScatterAddWithAxis(TensorScatterElements):
@@ -1292,9 +1252,8 @@ class TupleToArray(Primitive):
         if len(kinds) > 1 or not all(isinstance(v, (int, float)) for v in input_x):
             raise TypeError(f"For 'TupleToArray', all elements of the input must have the same type (int or float), "
                             f"but got {input_x}")
-        if kinds == {float}:
-            return _wrap(torch.tensor(input_x, dtype=torch.float32, device=default_device()))
-        return _wrap(torch.tensor(input_x, dtype=torch.int64, device=default_device()).to(torch.int32))
+        out = array_func.tuple_to_array(input_x)
+        return out if kinds == {float} else array_func.cast(out, mstype.int32)
 
 
 class TensorToTuple(Primitive):
@@ -1607,9 +1566,7 @@ class LogSpace(Primitive):
         _check_dtypes("LogSpace", start=start, end=end)
         _check_ndim("LogSpace", "start", start, 0)
         _check_ndim("LogSpace", "end", end, 0)
-        s, e = float(_u(start)), float(_u(end))
-        return _wrap(torch.logspace(s, e, self.steps, self.base, dtype=mstype.to_torch(self.dtype),
-                                    device=default_device()))
+        return creation_func.logspace(float(_u(start)), float(_u(end)), self.steps, self.base, dtype=self.dtype)
 
 
 class Lstsq(Primitive):

@@ -11,6 +11,7 @@ from ...common import dtype as mstype
 from ...common.tensor import _wrap
 from ...communication import _collectives as C
 from ...communication.management import get_group_size, get_rank
+from ..function import creation_func
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["ReduceOp", "AllReduce", "AllGather", "Broadcast", "ReduceScatter", "Barrier", "AlltoAll",
@@ -237,9 +238,8 @@ class Receive(Primitive):
         _check_rank(src_rank, "src_rank", "Receive")
 
     def __call__(self, input_x=None):
-        from ..._device import default_device
-        out = torch.empty(tuple(self.shape), dtype=_torch_dtype(self.dtype), device=default_device())
-        return _wrap(C.recv(out, self.src_rank, C.resolve(self.group, "Receive"), self.sr_tag))
+        out = creation_func.zeros(tuple(self.shape), self.dtype)  # the buffer the received tensor fills
+        return _wrap(C.recv(out._t, self.src_rank, C.resolve(self.group, "Receive"), self.sr_tag))
 
 
 def _split_list(sizes):

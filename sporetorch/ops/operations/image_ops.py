@@ -244,28 +244,8 @@ class ExtractGlimpse(Primitive):
         gh, gw = (int(v) for v in size._t.reshape(-1)[:2])
         if gh <= 0 or gw <= 0:
             raise ValueError(f"For 'ExtractGlimpse', the 'size' must be positive, but got {[gh, gw]}")
-        height, width = t.shape[1], t.shape[2]
-        out = []
-        for image, (y, xc) in zip(t, o.tolist()):
-            if self.normalized:
-                y, xc = y * height, xc * width
-            if self.centered:
-                y, xc = y / 2.0 + height / 2.0, xc / 2.0 + width / 2.0
-            top, left = int(y - gh / 2.0), int(xc - gw / 2.0)  # truncated towards zero, as the kernel does
-            window = self._noise(image, gh, gw)
-            r0, r1, c0, c1 = max(top, 0), min(top + gh, height), max(left, 0), min(left + gw, width)
-            if r0 < r1 and c0 < c1:
-                window[r0 - top:r1 - top, c0 - left:c1 - left] = image[r0:r1, c0:c1]
-            out.append(window)
-        return _wrap(torch.stack(out))
-
-    def _noise(self, image, gh, gw):
-        shape = (gh, gw, image.shape[-1])
-        if self.noise == "zero":
-            return image.new_zeros(shape)
-        if self.noise == "gaussian":
-            return torch.randn(shape, device=image.device) * 0.5 + 10.0
-        return torch.rand(shape, device=image.device) * 2.0 - 1.0
+        return image_func._extract_glimpse(x, offsets, (gh, gw), centered=self.centered, normalized=self.normalized,
+                                           noise=self.noise)
 
 
 class ScaleAndTranslate(Primitive):

@@ -5,15 +5,16 @@ import torch
 from ... import _checkparam as validator
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
-from ...common.tensor import _u
 from ..function import (
     array_func,
+    creation_func,
     fft_func,
     image_func,
     linalg_func,
     math_func,
     random_func,
     reduce_func,
+    scalar_func,
 )
 from ..function._math_dtypes import KERNEL_DTYPES
 from ..function._math_dtypes import check as _kernel_dtype
@@ -23,6 +24,7 @@ from ..function._utils import (
     _check_dtype,
 )
 from ..function.math_func import (
+    _complex,
     _div_no_nan,
     _mod,
     _mul_no_nan,
@@ -38,19 +40,6 @@ from ._errors import (
 )
 
 _to_torch_dtype = mstype.to_torch
-
-
-def _left(x, other):
-    """A left operand for torch: Tensors unwrap, Python numbers become tensors like ``other``."""
-    if isinstance(x, Tensor):
-        return x._t
-    if isinstance(x, torch.Tensor):
-        return x
-    like = other._t if isinstance(other, Tensor) else None
-    if like is not None and isinstance(x, (bool, int, float)):
-        dtype = like.dtype if (isinstance(x, float) <= like.is_floating_point()) else None
-        return torch.as_tensor(x, dtype=dtype, device=like.device)
-    return torch.as_tensor(x)
 
 
 def _axes(axis):
@@ -107,9 +96,9 @@ def _binary_class(name, fn, doc, tensor_only=False, check=None):
         def __call__(self, x, y):
             if check is not None:
                 check(name, x, y)
-            a = _left(x, y)
+            a = math_func._left_operand(x, y)
             try:
-                return _wrap(fn(a, y._t if isinstance(y, Tensor) else torch.as_tensor(y, device=a.device)))
+                return math_func._binary_kernel(fn, a, y, tensor_only=True)
             except (TypeError, RuntimeError) as e:
                 _binary_error(name, x, y, e)
     else:
@@ -117,7 +106,7 @@ def _binary_class(name, fn, doc, tensor_only=False, check=None):
             if check is not None:
                 check(name, x, y)
             try:
-                return _wrap(fn(_left(x, y), y._t if isinstance(y, Tensor) else y))
+                return math_func._binary_kernel(fn, math_func._left_operand(x, y), y)
             except (TypeError, RuntimeError) as e:
                 _binary_error(name, x, y, e)
 
@@ -319,7 +308,7 @@ _BINARY = {
     "Igamma": ("igamma", "Regularised lower incomplete gamma function."),
     "Igammac": ("igammac", "Regularised upper incomplete gamma function."),
     "Zeta": ("zeta", "Hurwitz zeta function."),
-    "Complex": (torch.complex, "A complex tensor from real and imaginary parts."),
+    "Complex": (_complex, "A complex tensor from real and imaginary parts."),
     "Polar": ("polar", "A complex tensor from absolute value and angle."),
     "Ger": ("ger", "Outer product of two vectors."),
 }
@@ -457,7 +446,7 @@ class MatMul(Primitive):
             raise ValueError(f"For 'MatMul', the inner dimensions must match, but got shapes {tuple(x._t.shape)} "
                              f"and {tuple(y._t.shape)} (transpose_a={self.transpose_a}, "
                              f"transpose_b={self.transpose_b})")
-        return _wrap(torch.mm(a, b))
+        return functional("MatMul", "mm", _wrap(a), _wrap(b))
 
 
 class BatchMatMul(Primitive):
@@ -483,11 +472,7 @@ class BatchMatMul(Primitive):
                              f"{tuple(y._t.shape)} must match (transpose_a={self.transpose_a}, "
                              f"transpose_b={self.transpose_b})")
         _kernel_dtype("BatchMatMul", x, y)
-        try:
-            return _wrap(torch.matmul(a, b))
-        except RuntimeError as e:
-            raise ValueError(f"For 'BatchMatMul', the shapes {tuple(x._t.shape)} and {tuple(y._t.shape)} "
-                             f"do not match: {e}") from None
+        return functional("BatchMatMul", "bmm", _wrap(a), _wrap(b))
 
 
 class _Reduce(Primitive):
@@ -519,17 +504,6 @@ class ReduceMean(_Reduce):
         return reduce_func._mean("ReduceMean", x, _axes(axis), self.keep_dims)
 
 
-def _reduce_all_axes(fn, t, d, keep):
-    if d is None:
-        out = fn(t)
-        return out.reshape((1,) * t.dim()) if keep else out
-    if isinstance(d, tuple):
-        for a in sorted((a % t.dim() for a in d), reverse=True):
-            t = fn(t, a, keep)
-        return t
-    return fn(t, d, keep)
-
-
 class ReduceMax(_Reduce):
     """Maximum over ``axis``."""
 
@@ -551,23 +525,23 @@ class ReduceProd(_Reduce):
 
     def __call__(self, x, axis=()):
         # MindSpore 2.10 keeps an integer dtype (wrapping) and multiplies Bool as a logical AND.
-        t = x._t
-        out = _reduce_all_axes(torch.prod, t, _axes(axis), self.keep_dims)
-        return _wrap(out if out.dtype == t.dtype else out.to(t.dtype))
+        out = functional("ReduceProd", "prod", x, _axes(axis), self.keep_dims)
+        return out if out.dtype == x.dtype else array_func.cast(out, x.dtype)
 
 
 class ReduceAll(_Reduce):
     """Logical AND over ``axis``."""
 
     def __call__(self, x, axis=()):
-        return _wrap(_reduce_all_axes(torch.all, x._t, _axes(axis), self.keep_dims).bool())
+        return functional("ReduceAll", "all", x, _axes(axis), self.keep_dims)
 
 
 class ReduceAny(_Reduce):
     """Logical OR over ``axis``."""
 
     def __call__(self, x, axis=()):
-        return _wrap(_reduce_all_axes(torch.any, x._t, _axes(axis), self.keep_dims).bool())
+        out = functional("ReduceAny", "any", x, _axes(axis), self.keep_dims)
+        return out if out.dtype == mstype.bool_ else array_func.cast(out, mstype.bool_)
 
 
 class ReduceStd(Primitive):
@@ -847,7 +821,7 @@ class CountNonZero(Primitive):
 
     def __call__(self, x):
         dims = None if self.dims is None or self.dims == [] else self.dims
-        return _wrap(torch.count_nonzero(x._t, dims))
+        return reduce_func.count_nonzero(x, () if dims is None else dims, dtype=mstype.int64)
 
 
 class Cummax(Primitive):
@@ -903,12 +877,9 @@ class Median(Primitive):
 
     def __call__(self, x):
         _kernel_dtype("Median", x)
-        t = x._t
-        fn = torch.nanmedian if self.ignore_nan else torch.median
         if self.global_median:
-            return _wrap(fn(t)), _wrap(torch.zeros((), dtype=torch.int64))
-        v, i = fn(t, self.axis, self.keep_dims)
-        return _wrap(v), _wrap(i)
+            return math_func._global_median(x, ignore_nan=self.ignore_nan)
+        return functional("Median", "nanmedian" if self.ignore_nan else "median", x, self.axis, self.keep_dims)
 
 
 class EuclideanNorm(Primitive):
@@ -924,9 +895,10 @@ class EuclideanNorm(Primitive):
             raise ValueError(f"For 'EuclideanNorm', the 'axes' must be a 1-D Tensor, but got shape {tuple(axes._t.shape)}")
         t = x._t
         if t.is_floating_point() or t.is_complex():
-            return _wrap(torch.linalg.vector_norm(t, 2, _axes(axes), self.keep_dims))
+            return linalg_func.vector_norm(x, 2, _axes(axes), self.keep_dims)
         # An integer input keeps its dtype (MindSpore 2.10's documented example: [[3, 5], [4, 12]] -> [[5, 13]]).
-        return _wrap(torch.linalg.vector_norm(t.double(), 2, _axes(axes), self.keep_dims).to(t.dtype))
+        norm = linalg_func.vector_norm(array_func.cast(x, mstype.float64), 2, _axes(axes), self.keep_dims)
+        return array_func.cast(norm, x.dtype)
 
 
 class MatrixPower(Primitive):
@@ -1000,12 +972,11 @@ class Svd(Primitive):
         if a._t.dim() < 2:
             raise ValueError(f"For 'Svd', the rank of 'input' must be at least 2, but got shape {tuple(a._t.shape)}")
         # MindSpore 2.10 gives the singular values of a complex input in its complex dtype.
-        t = a._t
         if not self.compute_uv:
-            s = torch.linalg.svdvals(t)
-            return _wrap(s.to(t.dtype)), _wrap(torch.zeros(())), _wrap(torch.zeros(()))
-        u, s, vh = torch.linalg.svd(t, full_matrices=self.full_matrices)
-        return _wrap(s.to(t.dtype)), _wrap(u), _wrap(vh.mH)
+            s = linalg_func.svd(a, compute_uv=False)
+            return array_func.cast(s, a.dtype), creation_func.zeros(()), creation_func.zeros(())
+        s, u, v = linalg_func.svd(a, full_matrices=self.full_matrices)
+        return array_func.cast(s, a.dtype), u, v
 
 
 class Qr(Primitive):
@@ -1107,10 +1078,9 @@ class Bincount(Primitive):
         _kernel_dtype("Bincount", array, size, weights)
         if size._t.dim() != 0:
             raise ValueError(f"For 'Bincount', the 'size' must be a 0-d Tensor, but got shape {tuple(size._t.shape)}")
-        t = array._t
         n = int(size._t)
-        out = torch.bincount(t.reshape(-1), weights._t.reshape(-1), minlength=n)[:n]
-        return _wrap(out.to(weights._t.dtype))
+        out = reduce_func.bincount(array_func.reshape(array, (-1,)), array_func.reshape(weights, (-1,)), n)
+        return array_func.cast(out[:n], weights.dtype)
 
 
 class Bucketize(Primitive):
@@ -1123,9 +1093,7 @@ class Bucketize(Primitive):
     def __call__(self, input):
         _kernel_dtype("Bucketize", input)
         # The float boundaries are not rounded to an integer input's dtype (MindSpore 2.10: 0 is below 0.2).
-        t = input._t
-        b = torch.as_tensor(self.boundaries, dtype=torch.float64, device=t.device)
-        return _wrap(torch.bucketize(t.double(), b, right=True).to(torch.int32))
+        return array_func.bucketize(input, list(self.boundaries), right=True)
 
 
 class Histogram(Primitive):
@@ -1138,8 +1106,7 @@ class Histogram(Primitive):
     def __call__(self, x):
         _kernel_dtype("Histogram", x)
         # MindSpore 2.10 counts in Float32, and in Int32 for an Int32 input.
-        out = torch.histc(x._t.float(), self.bins, self.min, self.max)
-        return _wrap(out.to(torch.int32) if x._t.dtype == torch.int32 else out)
+        return reduce_func.histc(x, self.bins, self.min, self.max)
 
 
 class LinSpace(Primitive):
@@ -1157,8 +1124,7 @@ class LinSpace(Primitive):
                 raise ValueError(f"For 'LinSpace', the rank of '{name}' must be equal to 0, but got {v._t.dim()}")
         if n <= 0:
             raise ValueError(f"For 'LinSpace', the num must be greater than 0, but got {n}")
-        t = start._t
-        return _wrap(torch.linspace(t.item(), stop._t.item(), n, dtype=t.dtype, device=t.device))
+        return creation_func.linspace(start, stop, n, dtype=start.dtype)
 
 
 def _linspace_num(num):
@@ -1181,8 +1147,7 @@ class InTopK(Primitive):
 
     def __call__(self, x1, x2):
         _kernel_dtype("InTopK", x1)
-        top = torch.topk(x1._t, self.k, -1).indices
-        return _wrap((top == x2._t.long().unsqueeze(-1)).any(-1))
+        return functional("InTopK", "intopk", x1, x2, self.k)
 
 
 class NthElement(Primitive):
@@ -1404,9 +1369,8 @@ class STFT(Primitive):
         pass
 
     def __call__(self, x, window):
-        out = torch.stft(x._t, self.n_fft, self.hop_length, self.win_length, _u(window), center=False,
-                         normalized=self.normalized, onesided=self.onesided, return_complex=True)
-        return _wrap(out if self.return_complex else torch.view_as_real(out))
+        return scalar_func.stft(x, self.n_fft, self.hop_length, self.win_length, window, center=False,
+                                normalized=self.normalized, onesided=self.onesided, return_complex=self.return_complex)
 
 
 class FFTWithSize(Primitive):

@@ -2,7 +2,6 @@
 import math
 
 import torch
-import torch.nn.functional as F
 
 from ... import _checkparam as validator
 from ...common import dtype as mstype
@@ -89,17 +88,18 @@ __all__ = [
 ]
 
 
-def _unary_class(name, fn, doc, check=None):
+def _unary_class(name, fn, doc, check=None, **options):
     """A one-input Primitive: ``fn`` a torch function of the input's tensor, or the name of the functional op
-    whose MindSpore 2.10 behaviour (dtypes, integer kernels) is the Primitive's."""
+    whose MindSpore 2.10 behaviour (dtypes, integer kernels) is the Primitive's (called with ``options``,
+    after ``check`` when one is given)."""
     def __init__(self):
         Primitive.__init__(self, name)
 
     def __call__(self, input_x):
-        if isinstance(fn, str):
-            return functional(name, fn, input_x)
         if check is not None:
             check(name, input_x)
+        if isinstance(fn, str):
+            return functional(name, fn, input_x, **options)
         try:
             return _wrap(fn(input_x._t))
         except AttributeError:
@@ -110,19 +110,19 @@ def _unary_class(name, fn, doc, check=None):
 
 
 ReLU = _unary_class("ReLU", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ops.ReLU()(x)``; NaN gives 0.")
-ReLU6 = _unary_class("ReLU6", F.relu6, r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.", float_input)
-Sigmoid = _unary_class("Sigmoid", torch.sigmoid, r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.", float_input)
+ReLU6 = _unary_class("ReLU6", "relu6", r"ReLU capped at 6, :math:`\min(\max(x, 0), 6)`.", float_input)
+Sigmoid = _unary_class("Sigmoid", "sigmoid", r"Logistic sigmoid, :math:`1 / (1 + e^{-x})`.", float_input)
 Tanh = _unary_class("Tanh", "tanh", "Hyperbolic tangent of a float or complex Tensor.")
-GeLU = _unary_class("GeLU", lambda t: F.gelu(t, approximate="tanh"),
-                    "Gaussian error linear unit, tanh approximation (MindSpore 2.10's GeLU kernel; ops.gelu is exact).")
-FastGeLU = _unary_class("FastGeLU", lambda t: t * torch.sigmoid(1.702 * t),
-                        r"Fast GELU, :math:`x \sigma(1.702 x)`.", float_input)
+GeLU = _unary_class("GeLU", "gelu",
+                    "Gaussian error linear unit, tanh approximation (MindSpore 2.10's GeLU kernel; ops.gelu is exact).",
+                    approximate="tanh")
+FastGeLU = _unary_class("FastGeLU", "fast_gelu", r"Fast GELU, :math:`x \sigma(1.702 x)`.", float_input)
 HSwish = _unary_class("HSwish", "hardswish", "Hard swish (integer inputs: MindSpore's integer kernel).")
 HSigmoid = _unary_class("HSigmoid", "hardsigmoid", "Hard sigmoid (integer inputs: MindSpore's integer kernel).")
 SeLU = _unary_class("SeLU", "selu", "Scaled exponential linear unit (int8/int32 inputs: MindSpore's integer kernel).")
-Softsign = _unary_class("Softsign", F.softsign, r":math:`x / (1 + |x|)`.", float_input)
-Mish = _unary_class("Mish", F.mish, r"Mish, :math:`x \tanh(\mathrm{softplus}(x))`.")
-Softplus = _unary_class("Softplus", F.softplus, r":math:`\log(1 + e^x)`.")
+Softsign = _unary_class("Softsign", "softsign", r":math:`x / (1 + |x|)`.", float_input)
+Mish = _unary_class("Mish", "mish", r"Mish, :math:`x \tanh(\mathrm{softplus}(x))`.")
+Softplus = _unary_class("Softplus", "softplus", r":math:`\log(1 + e^x)`.")
 
 
 class Softmax(Primitive):
@@ -231,9 +231,7 @@ class Dropout(Primitive):
         pass
 
     def __call__(self, x):
-        t = x._t
-        mask = torch.rand_like(t, dtype=torch.float32 if not t.is_floating_point() else t.dtype) < self.keep_prob
-        return _wrap(t * mask / self.keep_prob), _wrap(mask.to(t.dtype))
+        return nn_func._dropout_with_mask(x, self.keep_prob)
 
 
 class BiasAdd(Primitive):
@@ -311,27 +309,10 @@ class Conv2DTranspose(Primitive):
         pass
 
     def __call__(self, dout, weight, input_size):
-        stride, dilation = _pair(self.stride), _pair(self.dilation)
-        k = weight._t.shape[-2:]
         size = tuple(input_size._t.tolist()) if isinstance(input_size, Tensor) else tuple(input_size)
-        out = F.conv_transpose2d(dout._t, weight._t, None, stride, 0, 0, self.group, dilation)
-        # The full transposed convolution covers Conv2D's padded input; keep the input's rows and columns:
-        # from the leading pad on, zeros past the end where Conv2D's windows never reached.
-        for i, n_out in enumerate(size[-2:]):
-            n_in, eff = dout._t.shape[2 + i], dilation[i] * (k[i] - 1) + 1
-            if self.pad_mode.lower() == "same":
-                before = max((n_in - 1) * stride[i] + eff - n_out, 0) // 2
-            elif self.pad_mode.lower() == "pad":
-                pad = (self.pad,) * 4 if isinstance(self.pad, int) else tuple(self.pad)
-                before = pad[2 * i]
-            else:
-                before = 0
-            axis = 2 + i
-            short = before + n_out - out.shape[axis]
-            if short > 0:
-                out = F.pad(out, (0, 0) * (1 - i) + (0, short))
-            out = out.narrow(axis, before, n_out)
-        return _wrap(out)
+        _check_rank("Conv2DTranspose", "dout", dout, (4,))  # MindSpore 2.10: NCHW only, a ValueError
+        return nn_func._conv2d_transpose_to_size(dout, weight, size, pad_mode=self.pad_mode, pad=self.pad,
+                                                 stride=self.stride, dilation=self.dilation, group=self.group)
 
 
 class MaxPool(Primitive):
@@ -342,11 +323,11 @@ class MaxPool(Primitive):
         pass
 
     def __call__(self, x):
-        t = x._t
+        _check_rank("MaxPool", "x", x, (4,))  # MindSpore 2.10: NCHW only, before the dtype (a ValueError)
         k, s = _pair(self.kernel_size), _pair(self.strides)
         if self.pad_mode.lower() == "same":
-            t = _same_pad(t, k, s, float("-inf"))
-        return _wrap(F.max_pool2d(t, k, s))
+            x = _wrap(_same_pad(x._t, k, s, float("-inf")))
+        return functional("MaxPool", "max_pool2d", x, k, s)
 
 
 class AvgPool(Primitive):
@@ -357,13 +338,11 @@ class AvgPool(Primitive):
         pass
 
     def __call__(self, x):
-        t = x._t
+        _check_rank("AvgPool", "x", x, (4,))  # MindSpore 2.10: NCHW only, before the dtype (a ValueError)
         k, s = _pair(self.kernel_size), _pair(self.strides)
         if self.pad_mode.lower() == "same":
-            ones = _same_pad(torch.ones_like(t[:1, :1]), k, s, 0.0)
-            summed = F.avg_pool2d(_same_pad(t, k, s, 0.0), k, s, divisor_override=1)
-            return _wrap(summed / F.avg_pool2d(ones, k, s, divisor_override=1))
-        return _wrap(F.avg_pool2d(t, k, s))
+            return nn_func._avg_pool_same_mode(x, k, s)
+        return functional("AvgPool", "avg_pool2d", x, k, s)
 
 
 class LayerNorm(Primitive):
@@ -487,11 +466,8 @@ class NLLLoss(Primitive):
         tensor_of("NLLLoss", "logits", logits, FLOATS)
         tensor_of("NLLLoss", "labels", labels, _I32_I64)
         tensor_of("NLLLoss", "weight", weight, FLOATS)
-        lg, lb, w = logits._t, labels._t.long(), weight._t
-        loss = F.nll_loss(lg, lb, w, ignore_index=self.ignore_index, reduction=self.reduction)
-        valid = lb != self.ignore_index
-        total = (w[lb.clamp_min(0)] * valid).sum()
-        return _wrap(loss), _wrap(total)
+        loss = functional("NLLLoss", "nll_loss", logits, labels, weight, self.ignore_index, self.reduction)
+        return loss, nn_func._nll_loss_total_weight(labels, weight, self.ignore_index)
 
 
 class SmoothL1Loss(Primitive):
@@ -660,11 +636,7 @@ class AdaptiveMaxPool3D(Primitive):
         tensor_of("AdaptiveMaxPool3D", "x", x, _REALS)
         tensor_of("AdaptiveMaxPool3D", "output_size", output_size, (torch.int32,))
         _check_rank("AdaptiveMaxPool3D", "x", x, (4, 5))
-        size = tuple(output_size._t.tolist())
-        t = x._t
-        # torch has no integer kernel; float64 holds MindSpore's integer inputs (up to 2**53) exactly
-        v, i = F.adaptive_max_pool3d(t if t.is_floating_point() else t.double(), size, return_indices=True)
-        return _wrap(v.to(t.dtype)), _wrap(i.to(torch.int32))
+        return nn_func._adaptive_max_pool3d_int32(x, tuple(output_size._t.tolist()))
 
 
 class MaxPool3D(Primitive):
@@ -679,9 +651,9 @@ class MaxPool3D(Primitive):
         tensor_of("MaxPool3D", "x", x, FLOATS)
         k, s = _pair(self.kernel_size, 3), _pair(self.strides, 3)
         if self.pad_mode.lower() == "same":
-            return _wrap(F.max_pool3d(_same_pad(x._t, k, s, float("-inf")), k, s))
+            return nn_func.max_pool3d(_wrap(_same_pad(x._t, k, s, float("-inf"))), k, s)
         pad = self.pad_list if isinstance(self.pad_list, int) else tuple(self.pad_list)[::2]
-        return _wrap(F.max_pool3d(x._t, k, s, pad, ceil_mode=bool(self.ceil_mode)))
+        return nn_func.max_pool3d(x, k, s, pad, ceil_mode=bool(self.ceil_mode))
 
 
 class AvgPool3D(Primitive):
@@ -696,17 +668,10 @@ class AvgPool3D(Primitive):
         tensor_of("AvgPool3D", "x", input_x, FLOATS)
         k, s = _pair(self.kernel_size, 3), _pair(self.strides, 3)
         if self.pad_mode.lower() == "same":
-            t = input_x._t
-            summed = F.avg_pool3d(_same_pad(t, k, s, 0.0), k, s, divisor_override=1)
-            if self.divisor_override:
-                return _wrap(summed / self.divisor_override)
-            if self.count_include_pad:
-                return _wrap(summed / (k[0] * k[1] * k[2]))
-            ones = _same_pad(torch.ones_like(t[:1, :1]), k, s, 0.0)
-            return _wrap(summed / F.avg_pool3d(ones, k, s, divisor_override=1))
+            return nn_func._avg_pool_same_mode(input_x, k, s, divisor_override=self.divisor_override,
+                                               count_include_pad=self.count_include_pad)
         pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
-        return _wrap(F.avg_pool3d(input_x._t, k, s, pad, self.ceil_mode, self.count_include_pad,
-                                  self.divisor_override or None))
+        return nn_func.avg_pool3d(input_x, k, s, pad, self.ceil_mode, self.count_include_pad, self.divisor_override)
 
 
 class MaxPoolWithArgmax(Primitive):
@@ -744,9 +709,7 @@ class Dropout2D(Primitive):
         pass
 
     def __call__(self, x):
-        t = x._t
-        mask = torch.rand(t.shape[:2] + (1,) * (t.dim() - 2), device=t.device) < self.keep_prob
-        return _wrap(t * mask / self.keep_prob), _wrap(mask.expand(t.shape))
+        return nn_func._channel_dropout_with_mask(x, self.keep_prob)
 
 
 Dropout3D = type("Dropout3D", (Dropout2D,), {"__doc__": "Zero whole 3-D channels; returns ``(output, mask)``.",
@@ -904,11 +867,8 @@ class MultilabelMarginLoss(Primitive):
     def __call__(self, x, target):
         tensor_of("MultilabelMarginLoss", "x", x, FLOATS)
         tensor_of("MultilabelMarginLoss", "target", target, (torch.int32,))
-        tg = target._t.long()
-        loss = F.multilabel_margin_loss(x._t, tg, reduction=self.reduction)
-        valid = torch.cumprod((tg >= 0).long(), -1)
-        is_target = torch.zeros_like(tg).scatter_reduce(-1, tg.clamp_min(0) * valid, valid, "amax")
-        return _wrap(loss), _wrap(is_target.to(torch.int32))
+        loss = functional("MultilabelMarginLoss", "multilabel_margin_loss", x, target, self.reduction)
+        return loss, nn_func._multilabel_is_target(target)
 
 
 class TripletMarginLoss(Primitive):
@@ -975,16 +935,8 @@ class CTCLoss(Primitive):
         tensor_of("CTCLoss", "labels_values", labels_values, (torch.int32,))
         tensor_of("CTCLoss", "sequence_length", sequence_length, (torch.int32,))
         tensor_of("CTCLoss", "inputs", x, FLOATS)
-        t = x._t
-        n = t.shape[1]
-        idx = labels_indices._t.long()
-        vals = labels_values._t.long()
-        lengths = torch.bincount(idx[:, 0], minlength=n)
-        logp = torch.log_softmax(t, -1)
-        blank = t.shape[-1] - 1
-        loss = F.ctc_loss(logp, vals, sequence_length._t.long(), lengths, blank, reduction="none",
-                          zero_infinity=self.ignore_longer_outputs_than_inputs)
-        return _wrap(loss), _wrap(torch.zeros_like(t))
+        return nn_func._ctc_loss_sparse(x, labels_indices, labels_values, sequence_length,
+                                        zero_infinity=self.ignore_longer_outputs_than_inputs)
 
 
 __all__ += [
@@ -1044,14 +996,11 @@ class Conv2DBackpropInput(Primitive):
         elif not isinstance(input_size, (tuple, list)):
             raise TypeError(f"For 'Conv2DBackpropInput', the 'input_size' must be a Tensor, tuple or list, but got "
                             f"{type(input_size).__name__}")
-        x = torch.zeros(_ints(input_size), dtype=dout._t.dtype, device=dout._t.device, requires_grad=True)
+        size = tuple(_ints(input_size))
         stride, dilation = _pair(self.stride), _pair(self.dilation)
-        pads = self._pads(x.shape, dout._t.shape, weight._t.shape, stride, dilation)
-        with torch.enable_grad():
-            y = F.conv2d(F.pad(x, pads), weight._t.detach(), None, stride, 0, dilation, self.group)
-        # conv2d is linear in x, so its vector-Jacobian product with dout is the transposed convolution.
-        (dx,) = torch.autograd.grad(y, x, dout._t, create_graph=dout._t.requires_grad)
-        return _wrap(dx)
+        pads = self._pads(size, dout._t.shape, weight._t.shape, stride, dilation)
+        return nn_func._conv2d_backprop_input(dout, weight, size, pads=pads, stride=stride, dilation=dilation,
+                                              group=self.group)
 
     def _pads(self, x_shape, dout_shape, w_shape, stride, dilation):
         """``F.pad`` widths (left, right, top, bottom) of the forward convolution: 'same' pads what makes the
@@ -1080,9 +1029,9 @@ class Conv3DTranspose(Primitive):
         pass
 
     def __call__(self, dout, weight):
-        pad = self.pad if isinstance(self.pad, int) else tuple(self.pad)[::2]
-        return _wrap(F.conv_transpose3d(dout._t, weight._t, None, _pair(self.stride, 3), pad,
-                                        _pair(self.output_padding, 3), self.group, _pair(self.dilation, 3)))
+        # The padding is ``pad`` whatever ``pad_mode`` says (one int, or the six before/after widths).
+        return nn_func.conv3d_transpose(dout, weight, "pad", self.pad, _pair(self.stride, 3), _pair(self.dilation, 3),
+                                        self.group, _pair(self.output_padding, 3))
 
 
 class DepthwiseConv2dNative(Primitive):
@@ -1193,9 +1142,7 @@ class RmsNorm(Primitive):
         if gamma._t.dim() > x._t.dim():
             raise ValueError(f"For 'RmsNorm', the rank of 'gamma' must not be larger than the rank of 'x', but got "
                              f"shapes {tuple(gamma._t.shape)} and {tuple(x._t.shape)}")
-        t = x._t
-        rstd = torch.rsqrt(t.float().pow(2).mean(-1, keepdim=True) + self.epsilon)
-        return _wrap((t * rstd).to(t.dtype) * gamma._t), _wrap(rstd)
+        return nn_func._rms_norm_last_axis(x, gamma, self.epsilon)
 
 
 class LogSoftmaxExt(Primitive):

@@ -6,15 +6,8 @@ draw different numbers, and rerunning the program repeats them. Otherwise it dra
 from torch's global generator.
 """
 
-import torch
-
-from ..._device import default_device
 from ...common import dtype as mstype
-from ...common.seed import get_seed
-from ...common.tensor import Tensor, _wrap
-from ...common.tensor import _u
 from ..function import random_func
-from ..function.random_func import _shape_of
 from ..primitive import Primitive, prim_attr_register
 
 __all__ = ["UniformReal", "StandardNormal", "UniformInt", "Multinomial", "RandomCategorical", "Bernoulli",
@@ -25,13 +18,7 @@ class _Random(Primitive):
     """Base: builds the primitive's generator from the global and op-level seeds."""
 
     def _init_generator(self, seed, seed2):
-        global_seed = get_seed()
-        if not seed and not seed2 and global_seed is None:
-            self._generator = None
-            return
-        g = torch.Generator(device=default_device())
-        g.manual_seed(((global_seed or 0) * 1000003 + seed * 7919 + seed2) % (2 ** 63))
-        self._generator = g
+        self._generator = random_func._primitive_generator(seed, seed2)
 
 
 class UniformReal(_Random):
@@ -53,7 +40,7 @@ class StandardNormal(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        return _wrap(torch.randn(_shape_of(shape), generator=self._generator, device=default_device()))
+        return random_func.standard_normal(shape, generator=self._generator)
 
 
 class StandardLaplace(_Random):
@@ -64,8 +51,7 @@ class StandardLaplace(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape):
-        u = torch.rand(_shape_of(shape), generator=self._generator, device=default_device()) - 0.5
-        return _wrap(-torch.sign(u) * torch.log1p(-2 * torch.abs(u)))
+        return random_func.standard_laplace(shape, generator=self._generator)
 
 
 class TruncatedNormal(_Random):
@@ -98,8 +84,7 @@ class Multinomial(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, x, num_sample):
-        out = torch.multinomial(x._t, int(num_sample), True, generator=self._generator)
-        return _wrap(out.to(mstype.to_torch(self.dtype)))
+        return random_func.multinomial(x, int(num_sample), True, dtype=self.dtype, generator=self._generator)
 
 
 class RandomCategorical(_Random):
@@ -110,9 +95,7 @@ class RandomCategorical(_Random):
         self._init_generator(0, 0)
 
     def __call__(self, logits, num_sample, seed=0):
-        probs = torch.softmax(logits._t.float(), -1)
-        out = torch.multinomial(probs, int(num_sample), True, generator=self._generator)
-        return _wrap(out.to(mstype.to_torch(self.dtype)))
+        return random_func.random_categorical(logits, int(num_sample), dtype=self.dtype, generator=self._generator)
 
 
 class Bernoulli(_Random):
@@ -123,9 +106,7 @@ class Bernoulli(_Random):
         self._init_generator(max(seed, 0), 0)
 
     def __call__(self, x, p):
-        t = x._t
-        prob = p._t if isinstance(p, Tensor) else torch.full_like(t, p, dtype=torch.float32)
-        return _wrap(torch.bernoulli(prob.expand(t.shape).float(), generator=self._generator).to(t.dtype))
+        return random_func.bernoulli(x, p, generator=self._generator)
 
 
 class RandomShuffle(_Random):
@@ -136,8 +117,7 @@ class RandomShuffle(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, x):
-        t = x._t
-        return _wrap(t[torch.randperm(t.shape[0], generator=self._generator, device=t.device)])
+        return random_func.shuffle(x, generator=self._generator)
 
 
 class Randperm(_Random):
@@ -148,11 +128,8 @@ class Randperm(_Random):
         self._init_generator(0, 0)
 
     def __call__(self, n):
-        k = int(n._t.reshape(-1)[0].item()) if isinstance(n, Tensor) else int(n)
-        perm = torch.randperm(k, generator=self._generator, device=default_device())
-        out = torch.full((self.max_length,), self.pad, dtype=torch.int64, device=perm.device)
-        out[:k] = perm[:self.max_length]
-        return _wrap(out.to(mstype.to_torch(self.dtype)))
+        return random_func._randperm_padded(n, max_length=self.max_length, pad=self.pad, dtype=self.dtype,
+                                            generator=self._generator)
 
 
 class Gamma(_Random):
@@ -163,9 +140,7 @@ class Gamma(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape, alpha, beta):
-        a, b = alpha._t, beta._t
-        dist = torch.distributions.Gamma(a, b)
-        return _wrap(dist.sample(_shape_of(shape)).reshape(_shape_of(shape) + torch.broadcast_shapes(a.shape, b.shape)))
+        return random_func.gamma(shape, alpha, beta, generator=self._generator)
 
 
 class Poisson(_Random):
@@ -176,9 +151,7 @@ class Poisson(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape, mean):
-        m = mean._t
-        rates = m.expand(_shape_of(shape) + tuple(m.shape)).float()
-        return _wrap(torch.poisson(rates, generator=self._generator).to(torch.int32))
+        return random_func.random_poisson(shape, mean, dtype=mstype.int32, generator=self._generator)
 
 
 class MultinomialWithReplacement(Primitive):
@@ -189,9 +162,8 @@ class MultinomialWithReplacement(Primitive):
         pass
 
     def __call__(self, x, seed, offset):
-        g = torch.Generator(device=x._t.device)
-        g.manual_seed(int(_u(seed)) * 1000003 + int(_u(offset)))
-        return _wrap(torch.multinomial(x._t.float(), self.numsamples, self.replacement, generator=g))
+        g = random_func._seed_offset_generator(seed, offset, x._t.device)
+        return random_func.multinomial(x, self.numsamples, self.replacement, dtype=mstype.int64, generator=g)
 
 
 class RandomGamma(_Random):
@@ -202,9 +174,7 @@ class RandomGamma(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape, alpha):
-        a = alpha._t
-        conc = a.expand(_shape_of(shape) + tuple(a.shape))
-        return _wrap(torch.distributions.Gamma(conc, torch.ones_like(conc)).sample())
+        return random_func.random_gamma(shape, alpha, generator=self._generator)
 
 
 class RandomPoisson(_Random):
@@ -215,10 +185,7 @@ class RandomPoisson(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape, rate):
-        r = rate._t
-        rates = r.expand(_shape_of(shape) + tuple(r.shape)).float()
-        out = torch.poisson(rates, generator=self._generator)
-        return _wrap(out.to(mstype.to_torch(self.dtype)))
+        return random_func.random_poisson(shape, rate, dtype=self.dtype, generator=self._generator)
 
 
 class NonDeterministicInts(Primitive):

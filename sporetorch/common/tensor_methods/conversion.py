@@ -4,8 +4,9 @@ import builtins
 import torch
 
 from ...ops.function import array_func, creation_func, image_func, nn_func
-from .. import tensor as _tensor
+
 from ..tensor import Tensor, _wrap
+from ..tensor import from_dlpack as _from_dlpack
 from ._common import _to_torch_dtype, _Type, _u
 
 
@@ -220,7 +221,7 @@ def to_dlpack(self):
 
 def from_dlpack(dlpack):
     """A Tensor sharing the memory of a DLPack capsule (or an object with ``__dlpack__``)."""
-    return _tensor.from_dlpack(dlpack)
+    return _from_dlpack(dlpack)
 
 
 def remove_hook(self, handle):

@@ -4,7 +4,6 @@ import builtins
 import torch
 
 from ...ops.function import array_func, creation_func, image_func, nn_func
-
 from ..tensor import Tensor, _wrap
 from ..tensor import from_dlpack as _from_dlpack
 from ._common import _to_torch_dtype, _Type, _u

@@ -248,12 +248,13 @@ _CUMSUM_TO_INT32 = (torch.bool, torch.int8, torch.int16, torch.uint8)
 
 
 def cumsum(self, dim=None, *, dtype=None, axis=None):
-    """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given."""
-    _rank_at_least_1("cumsum", self)
+    """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given (a 0-d tensor too)."""
     d = _pick(dim, default=axis)
     x = self
     if d is None:
         x, d = self.reshape(-1), 0
+    else:
+        _rank_at_least_1("cumsum", self)
     if dtype is not None and _to_torch_dtype(dtype) != x._t.dtype:
         return reduce_func.cumsum(x, d, dtype)
     # MindSpore's method sums Bool and integers narrower than Int32 in Int32 (also when dtype names the input's

@@ -92,12 +92,11 @@ def index_put(self, indices, values, accumulate=False):
 
 
 def scatter(self, axis, index, src, *, dim=None, value=None, reduce=None):
+    d = _pick(dim, default=axis)
+    if reduce is None:
+        return array_func.scatter(self, d, index, _pick(value, default=src))
     try:
-        s = _pick(value, default=_u(src))
-        d = _pick(dim, default=axis)
-        if reduce is None:
-            return _wrap(self._t.scatter(d, _u(index), s))
-        return _wrap(self._t.scatter(d, _u(index), s, reduce=reduce))
+        return _wrap(self._t.scatter(d, _u(index), _pick(value, default=_u(src)), reduce=reduce))
     except (RuntimeError, IndexError) as e:
         _fail("scatter", e, self)
 

@@ -22,8 +22,8 @@ def _new_for_dynamo(cls):
 
 # ``object.__new__`` bound to a name saves an attribute lookup on every op's result. Dynamo before
 # torch 2.13 traces the call only as written out, and broke every graph at every wrapped result.
-# torch call: a version check, not a computation.
-_new = object.__new__ if torch.torch_version.TorchVersion(torch.__version__) >= (2, 13) else _new_for_dynamo
+# (``torch.__version__`` is a TorchVersion, which compares with a tuple.)
+_new = object.__new__ if torch.__version__ >= (2, 13) else _new_for_dynamo
 _from_torch_dtype = mstype._TORCH_TO_TYPE.__getitem__
 
 _INPUT_TYPES = "['Tensor', 'ndarray', 'list', 'tuple', 'float', 'int', 'bool', 'complex']"
@@ -87,7 +87,7 @@ def _uninitialized_message(u):
 
 def _uninitialized(init, shape, dtype):
     """Return the placeholder ``_t`` of a lazily initialised tensor."""
-    # torch call: the storage-less placeholder is the Tensor's own construction, below ops.
+    # torch: the storage-less placeholder is the Tensor's own construction, below ops.
     t = torch.Tensor._make_subclass(_Uninitialized, torch.empty(shape, dtype=mstype.to_torch(dtype), device="meta"))
     t._lazy_init = init
     return t
@@ -105,8 +105,7 @@ def _unwrap(x):
     if isinstance(x, Tensor):
         return x._t
     if isinstance(x, np.ndarray):
-        # torch call: wrapping an operand's NumPy data is construction, not an op.
-        return torch.from_numpy(x)
+        return torch.from_numpy(x)  # torch: the NumPy boundary (shares the array's memory), construction
     if isinstance(x, (list, tuple)):
         return _to_torch_data(x, None)
     return x
@@ -125,8 +124,7 @@ def _unwrap_index(index):
     if isinstance(index, list) and any(isinstance(i, Tensor) for i in index):
         return [_unwrap_index(i) for i in index]
     if isinstance(index, np.ndarray):
-        # torch call: an index array becomes a torch index (construction).
-        return torch.from_numpy(index)
+        return _unwrap(index)  # an index array becomes a torch index
     return index
 
 
@@ -235,23 +233,21 @@ def _to_torch_data(input_data, dtype):
                 raise TypeError(f"For 'Tensor', string arrays are not supported in sporetorch (torch has no "
                                 f"string tensors), but got an array of dtype {arr.dtype}")
             mstype.from_numpy(arr.dtype)
-            return torch.tensor(arr, device=device)
-        if tdtype.is_floating_point or arr.dtype.kind not in "f" or tdtype == torch.bool:
-            return torch.tensor(arr, device=device).to(tdtype)
-        # float → int truncates towards zero, as MindSpore's cast does.
-        return torch.tensor(np.trunc(arr), device=device).to(tdtype)
-    if isinstance(input_data, (list, tuple)):
-        _check_rectangular(input_data)
+        elif not (tdtype.is_floating_point or arr.dtype.kind not in "f" or tdtype == torch.bool):
+            arr = np.trunc(arr)  # float → int truncates towards zero, as MindSpore's cast does
+        t = torch.tensor(arr, device=device)  # torch: the Tensor's own data (a copy of the array), construction
+        return t if tdtype is None else t.to(tdtype)
+    if isinstance(input_data, (list, tuple, bool, numbers.Number)):
+        data = input_data
+        if isinstance(input_data, (list, tuple)):
+            _check_rectangular(input_data)
+            data = [_unwrap(v) if isinstance(v, Tensor) else v for v in input_data]
         inferred = _infer_python_dtype(input_data)
-        data = [_unwrap(v) if isinstance(v, Tensor) else v for v in input_data]
-        if any(isinstance(v, torch.Tensor) for v in data):
+        if isinstance(data, list) and any(isinstance(v, torch.Tensor) for v in data):
+            # torch: a list holding Tensors stacks them, numbers as tensors, keeping their graph (construction)
             t = torch.stack([torch.as_tensor(v) for v in data]).to(inferred)
         else:
-            t = torch.tensor(data, dtype=inferred, device=device)
-        return t if tdtype is None else t.to(tdtype)
-    if isinstance(input_data, (bool, numbers.Number)):
-        inferred = _infer_python_dtype(input_data)
-        t = torch.tensor(input_data, dtype=inferred, device=device)
+            t = torch.tensor(data, dtype=inferred, device=device)  # torch: the Tensor's own data, construction
         return t if tdtype is None else t.to(tdtype)
     raise TypeError(f"For 'Tensor', the type of 'input_data' should be one of '{_INPUT_TYPES}', "
                     f"but got type '{type(input_data).__name__}'.")
@@ -310,8 +306,7 @@ class Tensor:
     @staticmethod
     def from_numpy(array):
         """Create a Tensor sharing memory with a NumPy array (``mindspore.Tensor.from_numpy``)."""
-        # torch call: from_numpy shares memory (interop, not an op).
-        return _wrap(torch.from_numpy(np.ascontiguousarray(array)))
+        return _wrap(_unwrap(np.ascontiguousarray(array)))  # shares the array's memory (the NumPy boundary)
 
     def __dlpack__(self, stream=None):
         return self._t.__dlpack__(stream) if stream is not None else self._t.__dlpack__()
@@ -532,7 +527,7 @@ def _readable(t):
     """``t``, or zeros for an uninitialised tensor (MindSpore reads its empty buffer as zeros)."""
     if type(t) is _Uninitialized:
         with torch._C.DisableTorchFunctionSubclass():
-            # torch call: the zeros MindSpore reads from an uninitialised buffer (construction).
+            # torch: the zeros MindSpore reads from an uninitialised buffer (construction)
             return torch.zeros(tuple(t.shape), dtype=t.dtype)
     return t
 
@@ -567,8 +562,7 @@ def from_numpy(array):
 
 def from_dlpack(dlpack):
     """Create a Tensor from a DLPack capsule or an object with ``__dlpack__``."""
-    # torch call: DLPack interop, not an op.
-    return _wrap(torch.from_dlpack(dlpack))
+    return _wrap(torch.from_dlpack(dlpack))  # torch: DLPack interop (shares memory), construction
 
 
 def to_dlpack(tensor):

@@ -171,7 +171,7 @@ def normal(mean=0.0, std=1.0, size=None, generator=None):
         raise TypeError("For 'normal', 'size' is required when 'mean' and 'std' are both numbers")
     if generator is None:
         return ops.normal(() if size is None else tuple(size), mean, std)
-    # shape arithmetic, no computation
+    # torch: shape arithmetic on the operands' shapes, no tensor computed
     shape = torch.broadcast_shapes(*(tuple(t.shape) for t in tensors)) if tensors else tuple(size)
     return ops.add(ops.mul(randn(shape, generator=generator), std), mean)
 

@@ -3,8 +3,9 @@ import builtins
 
 import torch
 
-from ...ops.function import array_func
+from ...ops.function import array_func, creation_func, image_func, nn_func
 from ..tensor import Tensor, _wrap
+from ..tensor import from_dlpack as _from_dlpack
 from ._common import _to_torch_dtype, _Type, _u
 
 
@@ -95,7 +96,7 @@ def new_empty(self, size, *, dtype=None, device=None):
 
 def fill(self, value):
     """A new tensor of this shape and dtype filled with ``value`` (MindSpore's deprecated ``Tensor.fill``)."""
-    return _wrap(torch.full_like(self._t, _u(value)))
+    return creation_func.fills(self, value)
 
 
 
@@ -154,16 +155,14 @@ def _size_arg(v):
 
 def fold(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """Combine sliding blocks ``(N, C * prod(kernel_size), L)`` into ``(N, C, *output_size)`` (sums overlaps)."""
-    return _wrap(torch.nn.functional.fold(self._t, _size_arg(output_size), _size_arg(kernel_size),
-                                          _size_arg(dilation), _size_arg(padding), _size_arg(stride)))
+    return nn_func.fold(self, _size_arg(output_size), _size_arg(kernel_size), _size_arg(dilation), _size_arg(padding),
+                        _size_arg(stride))
 
 
 def col2im(self, output_size, kernel_size, dilation, padding_value, stride):
     """``(N, C, prod(kernel_size), L)`` columns back to ``(N, C, *output_size)``."""
-    t = self._t
-    cols = t.reshape(t.shape[0], t.shape[1] * t.shape[2], t.shape[3])
-    return _wrap(torch.nn.functional.fold(cols, _size_arg(output_size), _size_arg(kernel_size),
-                                          _size_arg(dilation), _size_arg(padding_value), _size_arg(stride)))
+    return image_func.col2im(self, _size_arg(output_size), _size_arg(kernel_size), _size_arg(dilation),
+                             _size_arg(padding_value), _size_arg(stride))
 
 
 def reverse_sequence(self, seq_lengths, seq_dim=0, batch_dim=0):
@@ -221,7 +220,7 @@ def to_dlpack(self):
 
 def from_dlpack(dlpack):
     """A Tensor sharing the memory of a DLPack capsule (or an object with ``__dlpack__``)."""
-    return _wrap(torch.from_dlpack(dlpack))
+    return _from_dlpack(dlpack)
 
 
 def remove_hook(self, handle):

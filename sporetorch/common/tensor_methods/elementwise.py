@@ -6,19 +6,17 @@ import types
 
 import torch
 
-from ...ops.function import linalg_func, math_func
+from ...ops.function import array_func, clip_func, linalg_func, math_func
+from .. import dtype as mstype
 from ..tensor import Tensor, _wrap
 from ._common import (
     _METHOD_CHECKS,
-    _fail,
     _float_only,
-    _int32,
     _integral,
     _no_bool,
     _op,
     _pick,
     _promotes_to_float,
-    _u,
 )
 
 
@@ -58,9 +56,12 @@ def bitwise_right_shift(self, other):
 
 
 def top_k(self, k, sorted=True):
+    """``ops.top_k``: the ``k`` largest entries along the last axis and their Int32 indices; MindSpore 2.10's
+    method refuses a Bool tensor."""
     _no_bool("top_k", self)
-    v, i = torch.topk(self._t, k, -1, True, sorted)
-    return _wrap(v), _wrap(i.to(_int32))
+    if self._t.dim() == 0:
+        raise RuntimeError("For 'Tensor.top_k', the dimension of input must be greater than 0, but got a 0-d tensor")
+    return array_func.top_k(self, k, sorted)
 
 
 # Methods whose MindSpore 2.10 behaviour is their functional op's, with the same parameters after the
@@ -315,16 +316,8 @@ def pow(self, exponent):
 
 
 def clamp(self, min=None, max=None):
-    """Clamp into ``[min, max]`` (Tensors or numbers; either may be None)."""
-    try:
-        lo, hi = _u(min), _u(max)
-        if isinstance(lo, torch.Tensor) != isinstance(hi, torch.Tensor) and lo is not None and hi is not None:
-            t = self._t
-            lo = lo if isinstance(lo, torch.Tensor) else torch.as_tensor(lo, dtype=t.dtype, device=t.device)
-            hi = hi if isinstance(hi, torch.Tensor) else torch.as_tensor(hi, dtype=t.dtype, device=t.device)
-        return _wrap(torch.clamp(self._t, lo, hi))
-    except (RuntimeError, IndexError) as e:
-        _fail("clamp", e, self)
+    """``ops.clamp`` into ``[min, max]`` (Tensors or numbers; either may be None)."""
+    return clip_func.clamp(self, min, max)
 
 
 clip = clamp
@@ -356,7 +349,7 @@ def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     if isinstance(other, Tensor) and other._t.dtype != self._t.dtype:
         raise TypeError(f"For 'Tensor.allclose', the inputs must have the same dtype, but got {self.dtype} and "
                         f"{other.dtype}")
-    return torch.allclose(self._t, _u(other), rtol, atol, equal_nan)
+    return builtins.bool(math_func.isclose(self, other, rtol, atol, equal_nan).all())
 
 
 def approximate_equal(self, other, tolerance=1e-05):
@@ -364,10 +357,10 @@ def approximate_equal(self, other, tolerance=1e-05):
     if not isinstance(other, Tensor):
         raise ValueError(  # noqa: TRY004 - MindSpore 2.10 raises ValueError
             f"For 'Tensor.approximate_equal', the 'other' must be a Tensor, but got {other}")
-    t, o = self._t, other._t
-    if t.dtype == torch.bool or o.dtype == torch.bool:
-        t, o = t.to(torch.int8), o.to(torch.int8)
-    return _wrap(torch.abs(t - o) < tolerance)
+    x, y = self, other
+    if x._t.dtype == torch.bool or y._t.dtype == torch.bool:
+        x, y = x.astype(mstype.int8), y.astype(mstype.int8)
+    return math_func.abs(x - y) < tolerance
 
 
 def addcmul(self, tensor1, tensor2, value=1):
@@ -410,15 +403,18 @@ def _igamma_inputs(name, self, other):
         got = other.dtype if isinstance(other, Tensor) else builtins.type(other).__name__
         raise TypeError(f"For 'Tensor.{name}', the 'other' must be a Tensor of the input's dtype {self.dtype}, "
                         f"but got {got}")
-    return self._t, other._t
 
 
 def igamma(self, other):
-    return _wrap(torch.special.gammainc(*_igamma_inputs("igamma", self, other)))
+    """``ops.igamma``, the regularised lower incomplete gamma function."""
+    _igamma_inputs("igamma", self, other)
+    return math_func.igamma(self, other)
 
 
 def igammac(self, other):
-    return _wrap(torch.special.gammaincc(*_igamma_inputs("igammac", self, other)))
+    """``ops.igammac``, the regularised upper incomplete gamma function."""
+    _igamma_inputs("igammac", self, other)
+    return math_func.igammac(self, other)
 
 
 def real(self):

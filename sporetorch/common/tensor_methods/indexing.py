@@ -3,37 +3,23 @@ import builtins
 
 import torch
 
+from ...ops.function import array_func
 from ..tensor import Tensor, _wrap
-from ._common import _fail, _int32, _op, _pick, _u
+from ._common import _fail, _op, _pick, _u
 
 
 def gather(self, input_indices, axis=None, batch_dims=0, *, dim=None, index=None):
     """Two MindSpore overloads: ``gather(input_indices, axis)`` takes whole slices along ``axis``
-    (``ops.gather``), ``gather(dim, index)`` picks elements (``torch.gather``)."""
-    t = self._t
+    (``ops.gather``), ``gather(dim, index)`` picks elements (``ops.gather_elements``)."""
     if index is not None or isinstance(input_indices, int) and isinstance(axis, Tensor):
-        d = _pick(dim, default=input_indices)
-        return _wrap(torch.gather(t, d, _u(_pick(index, default=axis))))
-    idx = _u(input_indices)
-    if not isinstance(idx, torch.Tensor):
-        idx = torch.as_tensor(idx, device=t.device)
-    if idx.is_floating_point():
-        raise TypeError(f"For 'Tensor.gather', the 'input_indices' must be an integer tensor, but got {idx.dtype}")
-    ax = (0 if axis is None else axis) % t.dim()
-    if batch_dims:
-        # The leading ``batch_dims`` axes of params and indices pair up: gather within each batch entry.
-        b = batch_dims % idx.dim() if batch_dims < 0 else batch_dims
-        lead = t.shape[:b]
-        flat_t = t.reshape((-1,) + tuple(t.shape[b:]))
-        flat_i = idx.reshape((-1,) + tuple(idx.shape[b:]))
-        out = torch.stack([_take_along(p, i, ax - b) for p, i in zip(flat_t, flat_i)])
-        return _wrap(out.reshape(tuple(lead) + tuple(out.shape[1:])))
-    return _wrap(_take_along(t, idx, ax))
-
-
-def _take_along(t, idx, ax):
-    out = torch.index_select(t, ax, idx.reshape(-1))
-    return out.reshape(t.shape[:ax] + idx.shape + t.shape[ax + 1:])
+        return array_func.gather_elements(self, _pick(dim, default=input_indices), _pick(index, default=axis))
+    for name, value in (("axis", axis), ("batch_dims", batch_dims)):
+        if value is not None and not isinstance(value, int):
+            raise TypeError(f"For 'Tensor.gather', the '{name}' must be an int, but got {builtins.type(value).__name__}")
+    if isinstance(input_indices, Tensor) and input_indices._t.is_floating_point():
+        raise TypeError(f"For 'Tensor.gather', the 'input_indices' must be an integer tensor, but got "
+                        f"{input_indices.dtype}")
+    return array_func.gather(self, input_indices, 0 if axis is None else axis, batch_dims)
 
 
 def gather_elements(self, dim, index):
@@ -42,12 +28,10 @@ def gather_elements(self, dim, index):
 
 
 def index_select(self, axis, index):
-    # torch call: MindSpore 2.10's method reports a bad index dtype as TypeError where ops.index_select's
-    # kernel reports ValueError.
-    try:
-        return _wrap(torch.index_select(self._t, axis, _u(index)))
-    except (RuntimeError, IndexError) as e:
-        _fail("index_select", e, self)
+    """``ops.index_select(self, axis, index)``; MindSpore 2.10's method takes an int ``axis`` only (TypeError)."""
+    if not isinstance(axis, int):
+        raise TypeError(f"For 'Tensor.index_select', the 'axis' must be an int, but got {builtins.type(axis).__name__}")
+    return array_func.index_select(self, axis, index)
 
 
 def take(self, indices, axis=None, mode="clip"):
@@ -56,17 +40,16 @@ def take(self, indices, axis=None, mode="clip"):
     if not isinstance(indices, Tensor) or indices._t.dtype not in (torch.int32, torch.int64):
         got = indices.dtype if isinstance(indices, Tensor) else builtins.type(indices).__name__
         raise TypeError(f"For 'Tensor.take', the 'indices' must be an Int32 or Int64 Tensor, but got {got}")
-    try:
-        t = self._t
-        idx = indices._t
-        if axis is None:
-            t, axis = t.reshape(-1), 0
-        n = t.shape[axis]
-        idx = idx.clamp(0, n - 1) if mode == "clip" else idx.remainder(n) if mode == "wrap" else idx
-        out = torch.index_select(t, axis, idx.reshape(-1))
-        return _wrap(out.reshape(t.shape[:axis] + idx.shape + t.shape[axis + 1:]))
-    except (RuntimeError, IndexError) as e:
-        _fail("take", e, self)
+    x = self
+    if axis is None:
+        x, axis = self.reshape(-1), 0
+    n = x.shape[axis]
+    if mode == "raise":
+        raise NotImplementedError('For \'Tensor.take\', "raise" mode is not implemented')
+    # MindSpore 2.10's 'clip' counts an index in [-n, 0) from the end and clips the others into [0, n).
+    idx = indices.clamp(-n, n - 1).remainder(n) if mode == "clip" else indices.remainder(n) if mode == "wrap" \
+        else indices
+    return array_func.gather(x, idx, axis)
 
 
 def index(self, indices):
@@ -93,10 +76,8 @@ def masked_scatter(self, mask, source):
 
 
 def where(self, condition, y):
-    try:
-        return _wrap(torch.where(_u(condition), self._t, _u(y)))
-    except (RuntimeError, IndexError) as e:
-        _fail("where", e, self)
+    """``ops.where(condition, self, y)``."""
+    return array_func.where(condition, self, y)
 
 
 def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
@@ -111,12 +92,11 @@ def index_put(self, indices, values, accumulate=False):
 
 
 def scatter(self, axis, index, src, *, dim=None, value=None, reduce=None):
+    d = _pick(dim, default=axis)
+    if reduce is None:
+        return array_func.scatter(self, d, index, _pick(value, default=src))
     try:
-        s = _pick(value, default=_u(src))
-        d = _pick(dim, default=axis)
-        if reduce is None:
-            return _wrap(self._t.scatter(d, _u(index), s))
-        return _wrap(self._t.scatter(d, _u(index), s, reduce=reduce))
+        return _wrap(self._t.scatter(d, _u(index), _pick(value, default=_u(src)), reduce=reduce))
     except (RuntimeError, IndexError) as e:
         _fail("scatter", e, self)
 
@@ -179,12 +159,9 @@ def searchsorted(self, v, side="left", sorter=None):
 
 
 def choose(self, choices, mode="clip"):
-    idx = self._t
-    ch = torch.stack([_u(c) if isinstance(c, Tensor) else torch.as_tensor(c) for c in choices])
-    n = ch.shape[0]
-    idx = idx.clamp(0, n - 1) if mode == "clip" else idx.remainder(n) if mode == "wrap" else idx
-    ch, idx = torch.broadcast_tensors(ch, idx.unsqueeze(0).expand((n,) + tuple(idx.shape)))
-    return _wrap(torch.gather(ch, 0, idx[:1].long()).squeeze(0))
+    """Pick each element from ``choices[self]`` (the index array is this tensor); ``mode`` 'clip' or 'wrap'
+    brings out-of-range indices into range."""
+    return array_func._choose(self, choices, mode)
 
 
 # ---------------------------------------------------------------------------- sorting
@@ -203,22 +180,14 @@ def topk(self, k, dim=None, largest=True, sorted=True):
     """The ``k`` largest (or smallest) entries along ``dim`` (the last by default); Int32 indices."""
     if self._t.dim() == 0:
         raise RuntimeError("For 'Tensor.topk', the dimension of input must be greater than 0, but got a 0-d tensor")
-    try:
-        v, i = torch.topk(self._t, k, -1 if dim is None else dim, largest, sorted)
-        return _wrap(v), _wrap(i.to(_int32))
-    except (RuntimeError, IndexError) as e:
-        _fail("topk", e, self)
+    return array_func.topk(self, k, dim, largest, sorted)
 
 
 def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
-    out = torch.unique(self._t, sorted, return_inverse, return_counts, dim)
-    if isinstance(out, tuple):
-        return tuple(_wrap(o) for o in out)
-    return _wrap(out)
+    """``mint.unique``: the sorted unique elements, with the inverse indices and counts on request."""
+    return array_func.unique_ext(self, sorted, return_inverse, return_counts, dim)
 
 
 def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
-    out = torch.unique_consecutive(self._t, return_inverse, return_counts, dim)
-    if isinstance(out, tuple):
-        return tuple(_wrap(o) for o in out)
-    return _wrap(out)
+    """``ops.unique_consecutive``."""
+    return array_func.unique_consecutive(self, return_inverse, return_counts, dim)

@@ -2,7 +2,7 @@
 import torch
 
 from ...ops import _errors
-from ...ops.function import math_func
+from ...ops.function import array_func, creation_func, math_func
 from .._inplace import _recording, _set
 from ..parameter import Parameter
 from ..tensor import Tensor, _unwrap_index, _wrap
@@ -29,11 +29,8 @@ def __setitem__(self, index, value):
 
 
 def assign_value(self, value):
-    """Replace the data of this tensor by ``value`` (same shape after broadcasting)."""
-    v = _u(value)
-    if not isinstance(v, torch.Tensor):
-        v = torch.as_tensor(v, dtype=self._t.dtype, device=self._t.device)
-    return _set(self, v)
+    """``ops.assign``: replace the data of this tensor by ``value`` (same shape after broadcasting)."""
+    return array_func.assign(self, value)
 
 
 def copy_(self, src, non_blocking=False):
@@ -106,7 +103,7 @@ def fill_(self, value):
     """Fill with ``value`` in place; returns ``self``."""
     t, v = self._t, _u(value)
     if _recording(t, v):
-        return _set(self, torch.full_like(t, v) if not isinstance(v, torch.Tensor) else v.expand(t.shape))
+        return _set(self, creation_func.fills(self, v)._t if not isinstance(v, torch.Tensor) else v.expand(t.shape))
     t.fill_(v)
     return self
 
@@ -115,7 +112,7 @@ def zero_(self):
     """Fill with zeros in place; returns ``self``."""
     t = self._t
     if _recording(t, None):
-        return _set(self, torch.zeros_like(t))
+        return _set(self, creation_func.zeros_like(self)._t)
     t.zero_()
     return self
 

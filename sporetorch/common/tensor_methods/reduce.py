@@ -3,21 +3,18 @@ import builtins
 
 import torch
 
-from ...ops.function import reduce_func
-from ..tensor import _wrap
+from ...ops.function import math_func, reduce_func
+from .. import dtype as _mstype
 from ._common import (
     _dims,
     _fail,
-    _float32,
     _float_only,
-    _int32,
     _no_bool,
     _op,
     _pick,
     _rank_at_least_1,
     _to_torch_dtype,
     _Type,
-    _u,
 )
 
 _sum = reduce_func.sum
@@ -61,23 +58,17 @@ def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None
                             dtype)
 
 
-def _extreme(self, name, fn_all, fn_dim, axis, keepdims, dim, keepdim, initial, where, return_indices):
-    t = self._t
+def _extreme(self, name, axis, keepdims, dim, keepdim, initial, where, return_indices):
+    """The overloads of ``Tensor.max``/``min`` on the functional ops: ``(values, Int64 indices)`` along ``dim``
+    (or along ``axis``, default 0, with ``return_indices``) from ``ops.max``/``ops.min``, otherwise the values
+    over ``axis`` from ``ops.amax``/``ops.amin``."""
+    largest = name == "max"
     if dim is not None:
-        # PyTorch-style overload: (values, Int64 indices).
-        v, i = fn_dim(t, dim, bool(keepdim))
-        return _wrap(v), _wrap(i)
+        return (reduce_func.max if largest else reduce_func.min)(self, dim, bool(keepdim))
     if return_indices:
-        v, i = fn_dim(t, 0 if axis is None else axis, bool(keepdims))
-        return _wrap(v), _wrap(i)
-    if where is not None:
-        fill = initial if initial is not None else (float("-inf") if name == "max" else float("inf"))
-        t = torch.where(_u(where), t, torch.as_tensor(fill, dtype=t.dtype, device=t.device))
-    d = _dims(axis)
-    out = fn_all(t, () if d is None else d, bool(keepdims))
-    if initial is not None:
-        out = (torch.clamp_min if name == "max" else torch.clamp_max)(out, initial)
-    return _wrap(out)
+        return (reduce_func.max if largest else reduce_func.min)(self, 0 if axis is None else axis, bool(keepdims))
+    return (reduce_func.amax if largest else reduce_func.amin)(self, _dims(axis), bool(keepdims), initial=initial,
+                                                               where=where)
 
 
 def _no_bool_kernel(name, self):
@@ -116,13 +107,7 @@ def max(self, dim=None, keepdim=None, *, axis=None, keepdims=None, initial=None,
     _no_bool_extreme("max", self, dim, axis)
     dim, keepdim, axis, keepdims = _extreme_overload("max", dim, keepdim, axis, keepdims, initial, where,
                                                      return_indices)
-    try:
-        if dim is None and axis is None and initial is None and where is None and not return_indices:
-            return _wrap(torch.amax(self._t, (), bool(keepdims or keepdim)))
-        return _extreme(self, "max", torch.amax, torch.max, axis, keepdims, dim, keepdim, initial, where,
-                        return_indices)
-    except (RuntimeError, IndexError) as e:
-        _fail("max", e, self)
+    return _extreme(self, "max", axis, keepdims, dim, keepdim, initial, where, return_indices)
 
 
 def min(self, dim=None, keepdim=None, *, axis=None, keepdims=None, initial=None, where=None,
@@ -132,13 +117,7 @@ def min(self, dim=None, keepdim=None, *, axis=None, keepdims=None, initial=None,
     _no_bool_extreme("min", self, dim, axis)
     dim, keepdim, axis, keepdims = _extreme_overload("min", dim, keepdim, axis, keepdims, initial, where,
                                                      return_indices)
-    try:
-        if dim is None and axis is None and initial is None and where is None and not return_indices:
-            return _wrap(torch.amin(self._t, (), bool(keepdims or keepdim)))
-        return _extreme(self, "min", torch.amin, torch.min, axis, keepdims, dim, keepdim, initial, where,
-                        return_indices)
-    except (RuntimeError, IndexError) as e:
-        _fail("min", e, self)
+    return _extreme(self, "min", axis, keepdims, dim, keepdim, initial, where, return_indices)
 
 
 def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
@@ -154,30 +133,21 @@ def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
 
 
 def aminmax(self, *, axis=0, keepdims=False):
+    """``ops.aminmax``; MindSpore 2.10's method refuses a Bool tensor."""
     _no_bool("aminmax", self)
-    lo, hi = torch.aminmax(self._t, dim=axis, keepdim=keepdims)
-    return _wrap(lo), _wrap(hi)
+    return reduce_func.aminmax(self, axis=axis, keepdims=keepdims)
 
 
 def ptp(self, axis=None, keepdims=False):
+    """Peak to peak, ``amax - amin`` over ``axis`` (None: all axes); MindSpore 2.10 refuses a Bool tensor."""
     _no_bool("ptp", self)
-    try:
-        d = () if axis is None else axis
-        return _wrap(torch.amax(self._t, d, keepdims) - torch.amin(self._t, d, keepdims))
-    except (RuntimeError, IndexError) as e:
-        _fail("ptp", e, self)
+    return reduce_func.amax(self, axis, keepdims) - reduce_func.amin(self, axis, keepdims)
 
 
 def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
     """Index of the maximum (Int64), over the flattened tensor when ``axis`` is None (a Bool tensor's first True,
     as MindSpore 2.10's)."""
-    t = self._t
-    if t.dtype == torch.bool:
-        t = t.to(torch.uint8)
-    try:
-        return _wrap(torch.argmax(t, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims))))
-    except (RuntimeError, IndexError) as e:
-        _fail("argmax", e, self)
+    return reduce_func.argmax(self, _pick(dim, default=axis), bool(_pick(keepdim, default=keepdims)))
 
 
 def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
@@ -188,41 +158,23 @@ def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
 def argmax_with_value(self, axis=0, keep_dims=False):
     """``(values, Int64 indices)`` of the maxima along ``axis``."""
     _no_bool("argmax_with_value", self)
-    v, i = torch.max(self._t, axis, keep_dims)
-    return _wrap(v), _wrap(i)
+    return reduce_func.max(self, axis, keep_dims)
 
 
 def argmin_with_value(self, axis=0, keep_dims=False):
     """``(values, Int64 indices)`` of the minima along ``axis``."""
     _no_bool("argmin_with_value", self)
-    v, i = torch.min(self._t, axis, keep_dims)
-    return _wrap(v), _wrap(i)
+    return reduce_func.min(self, axis, keep_dims)
 
 
 def all(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):
-    try:
-        d = _dims(_pick(dim, default=axis))
-        k = bool(_pick(keepdim, keepdims, default=keep_dims))
-        t = self._t
-        if d is None:
-            out = torch.all(t)
-            return _wrap(out.reshape((1,) * t.dim()) if k else out)
-        return _wrap(torch.all(t, d, k))
-    except (RuntimeError, IndexError) as e:
-        _fail("all", e, self)
+    """``ops.all``; ``dim``/``keepdim``/``keepdims`` are the other spellings MindSpore accepts."""
+    return reduce_func.all(self, _dims(_pick(dim, default=axis)), bool(_pick(keepdim, keepdims, default=keep_dims)))
 
 
 def any(self, axis=None, keep_dims=False, *, keepdims=None, dim=None, keepdim=None):
-    try:
-        d = _dims(_pick(dim, default=axis))
-        k = bool(_pick(keepdim, keepdims, default=keep_dims))
-        t = self._t
-        if d is None:
-            out = torch.any(t)
-            return _wrap(out.reshape((1,) * t.dim()) if k else out)
-        return _wrap(torch.any(t, d, k))
-    except (RuntimeError, IndexError) as e:
-        _fail("any", e, self)
+    """``ops.any``; ``dim``/``keepdim``/``keepdims`` are the other spellings MindSpore accepts."""
+    return reduce_func.any(self, _dims(_pick(dim, default=axis)), bool(_pick(keepdim, keepdims, default=keep_dims)))
 
 
 def _variance(self, name, axis, ddof, keepdims, dim, correction, keepdim, unbiased):
@@ -231,18 +183,17 @@ def _variance(self, name, axis, ddof, keepdims, dim, correction, keepdim, unbias
     _no_bool_kernel(name, self)
     d, k = _reduce_args(axis, dim, keepdims, keepdim, None)
     c = _pick(correction, default=ddof if unbiased is None else int(unbiased))
-    t = self._t
-    if t.is_floating_point() or t.is_complex():
-        return torch.var(t, d, correction=c, keepdim=k)
-    centred = (t - mean(self, d, True)._t).to(_float32)
-    n = centred.numel() // builtins.max(torch.sum(centred, d, k).numel(), 1)
-    return torch.sum(centred * centred, d, k) / (n - c)
+    if self._t.is_floating_point() or self._t.is_complex():
+        return reduce_func.var(self, d, c, k)
+    centred = (self - mean(self, d, True)).astype(_mstype.float32)
+    squares = _sum(centred * centred, d, k)
+    return squares / (centred._t.numel() // builtins.max(squares._t.numel(), 1) - c)
 
 
 def std(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
     """Standard deviation with ``ddof`` (default 0: population, as MindSpore's ``Tensor.std``)."""
     try:
-        return _wrap(torch.sqrt(_variance(self, "std", axis, ddof, keepdims, dim, correction, keepdim, unbiased)))
+        return math_func.sqrt(_variance(self, "std", axis, ddof, keepdims, dim, correction, keepdim, unbiased))
     except (RuntimeError, IndexError) as e:
         if str(e).startswith("For '"):
             raise
@@ -252,7 +203,7 @@ def std(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, k
 def var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None, unbiased=None):
     """Variance with ``ddof`` (default 0: population, as MindSpore's ``Tensor.var``)."""
     try:
-        return _wrap(_variance(self, "var", axis, ddof, keepdims, dim, correction, keepdim, unbiased))
+        return _variance(self, "var", axis, ddof, keepdims, dim, correction, keepdim, unbiased)
     except (RuntimeError, IndexError) as e:
         if str(e).startswith("For '"):
             raise
@@ -272,19 +223,14 @@ def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
 def nanmedian(self, axis=-1, keepdims=False):
     """Median ignoring NaN along ``axis``: ``(values, Int64 indices)``. MindSpore 2.10's kernel takes Float32,
     Float64, Int16, Int32 and Int64 tensors (TypeError for others)."""
-    if self._t.dtype not in (torch.float32, torch.float64, torch.int16, torch.int32, torch.int64):
-        raise TypeError(f"For 'Tensor.nanmedian', the input must be a Float32, Float64, Int16, Int32 or Int64 "
-                        f"Tensor, but got {self.dtype}")
-    v, i = torch.nanmedian(self._t, axis, keepdims)
-    return _wrap(v), _wrap(i)
+    return reduce_func.nanmedian(self, axis, keepdims)
 
 
 def count_nonzero(self, dim=None, *, axis=None):
+    """``ops.count_nonzero`` (Int32) over ``dim`` (``axis``; None: all axes); MindSpore 2.10 refuses a Bool tensor."""
     _no_bool("count_nonzero", self)
-    try:
-        return _wrap(torch.count_nonzero(self._t, _pick(axis, default=dim)).to(_int32))
-    except (RuntimeError, IndexError) as e:
-        _fail("count_nonzero", e, self)
+    d = _pick(axis, default=dim)
+    return reduce_func.count_nonzero(self, () if d is None else d)
 
 
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
@@ -293,11 +239,8 @@ def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
 
 
 def kthvalue(self, k, dim=-1, keepdim=False):
-    try:
-        v, i = torch.kthvalue(self._t, k, dim, keepdim)
-        return _wrap(v), _wrap(i)
-    except (RuntimeError, IndexError) as e:
-        _fail("kthvalue", e, self)
+    """``mint.kthvalue``: ``(values, Int64 indices)`` of the ``k``-th smallest element along ``dim``."""
+    return reduce_func.kthvalue(self, k, dim, keepdim)
 
 
 # ---------------------------------------------------------------------------- cumulative
@@ -305,20 +248,18 @@ _CUMSUM_TO_INT32 = (torch.bool, torch.int8, torch.int16, torch.uint8)
 
 
 def cumsum(self, dim=None, *, dtype=None, axis=None):
-    """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given."""
-    _rank_at_least_1("cumsum", self)
-    try:
-        d = _pick(dim, default=axis)
-        t = self._t
-        if d is None:
-            t, d = t.reshape(-1), 0
-        if dtype is not None and _to_torch_dtype(dtype) != t.dtype:
-            return _wrap(torch.cumsum(t, d, dtype=_to_torch_dtype(dtype)))
-        # MindSpore sums Bool and integers narrower than Int32 in Int32 (also when dtype names the input's own
-        # dtype) and keeps other dtypes; torch widens every integer to Int64, and has no UInt16+ kernel to ask for.
-        return _wrap(torch.cumsum(t, d).to(torch.int32 if t.dtype in _CUMSUM_TO_INT32 else t.dtype))
-    except (RuntimeError, IndexError) as e:
-        _fail("cumsum", e, self)
+    """Cumulative sum along ``dim`` (``axis``); the flattened tensor when neither is given (a 0-d tensor too)."""
+    d = _pick(dim, default=axis)
+    x = self
+    if d is None:
+        x, d = self.reshape(-1), 0
+    else:
+        _rank_at_least_1("cumsum", self)
+    if dtype is not None and _to_torch_dtype(dtype) != x._t.dtype:
+        return reduce_func.cumsum(x, d, dtype)
+    # MindSpore's method sums Bool and integers narrower than Int32 in Int32 (also when dtype names the input's
+    # own dtype) and keeps other dtypes, as ops.cumsum does.
+    return reduce_func.cumsum(x, d, _mstype.int32 if x._t.dtype in _CUMSUM_TO_INT32 else None)
 
 
 def cummax(self, axis):

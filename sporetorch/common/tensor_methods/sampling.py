@@ -1,71 +1,71 @@
-"""Random in-place and sampling methods of ``Tensor``: uniform_, normal_, bernoulli, multinomial ..."""
-import torch
+"""Random in-place and sampling methods of ``Tensor``: uniform_, normal_, bernoulli, multinomial ...
 
+The in-place draws take the caller's Generator (a MindSpore ``Generator`` or a torch one) and are
+``ops.function.random_func._draw_like``; the sampling methods are the seeded functional ops."""
+from ...ops.function import random_func
 from .. import dtype as mstype
 from .._inplace import _set
-from ..tensor import _wrap
-from ._common import _int32, _to_torch_dtype, _u
 
 
 def _generator(generator):
     return None if generator is None else getattr(generator, "_generator", generator)
 
 
+def _draw(self, kind, *params, generator=None):
+    return random_func._draw_like(self, kind, *params, generator=_generator(generator))
+
+
 def uniform(self, from_=0.0, to=1.0, generator=None):
     """A new tensor like this one with values drawn uniformly from ``[from_, to)``."""
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    return _wrap(torch.empty_like(self._t).uniform_(from_, to, generator=_generator(generator)))
+    return _draw(self, "uniform", from_, to, generator=generator)
 
 
 def uniform_(self, from_=0, to=1, *, generator=None):
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    return _set(self, torch.empty_like(self._t).uniform_(_u(from_), _u(to), generator=_generator(generator)))
+    """Fill with values uniform in ``[from_, to)`` in place; returns ``self``."""
+    return _set(self, _draw(self, "uniform", from_, to, generator=generator)._t)
 
 
 def normal_(self, mean=0, std=1, *, generator=None):
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    return _set(self, torch.empty_like(self._t).normal_(mean, std, generator=_generator(generator)))
+    """Fill with normal values in place; returns ``self``."""
+    return _set(self, _draw(self, "normal", mean, std, generator=generator)._t)
 
 
 def bernoulli(self, *, generator=None):
-    # torch call: draws with the caller's torch Generator, which ops' seeded random functions do not take.
-    return _wrap(torch.bernoulli(self._t, generator=_generator(generator)))
+    """0/1 draws with the probabilities in this tensor, in its dtype."""
+    return _draw(self, "bernoulli", self, generator=generator)
 
 
 def bernoulli_(self, p=0.5, *, generator=None):
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    return _set(self, torch.empty_like(self._t).bernoulli_(_u(p), generator=_generator(generator)))
+    """Fill with Bernoulli draws of probability ``p`` (a number or a Tensor) in place; returns ``self``."""
+    return _set(self, _draw(self, "bernoulli", p, generator=generator)._t)
 
 
 def random_(self, from_=0, to=None, *, generator=None):
-    g = _generator(generator)
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    t = torch.empty_like(self._t)
-    return _set(self, t.random_(from_, to, generator=g) if to is not None else t.random_(from_, generator=g))
+    """Fill with integers uniform in ``[from_, to)`` (``[0, from_)`` without ``to``) in place; returns ``self``."""
+    params = (from_,) if to is None else (from_, to)
+    return _set(self, _draw(self, "random", *params, generator=generator)._t)
 
 
 def exponential_(self, lambd=1, *, generator=None):
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    return _set(self, torch.empty_like(self._t).exponential_(lambd, generator=_generator(generator)))
+    """Fill with exponential values of rate ``lambd`` in place; returns ``self``."""
+    return _set(self, _draw(self, "exponential", lambd, generator=generator)._t)
 
 
 def cauchy(self, median=0.0, sigma=1.0):
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    return _set(self, torch.empty_like(self._t).cauchy_(median, sigma))
+    """Fill with Cauchy values in place; returns ``self`` (MindSpore 2.10's ``Tensor.cauchy``)."""
+    return _set(self, _draw(self, "cauchy", median, sigma)._t)
 
 
 def log_normal(self, mean=1.0, std=2.0):
-    # torch call: drawn into a fresh buffer, with the caller's Generator (ops' random functions take a seed).
-    return _set(self, torch.empty_like(self._t).log_normal_(mean, std))
+    """Fill with log-normal values in place; returns ``self`` (MindSpore 2.10's ``Tensor.log_normal``)."""
+    return _set(self, _draw(self, "log_normal", mean, std)._t)
 
 
 def multinomial(self, num_samples, replacement=True, seed=None):
-    """``num_samples`` category indices per row of the probabilities ``self`` (Int32, as MindSpore)."""
-    # torch call: sampling indices from the tensor's own probabilities (no seeded ops function takes them).
-    return _wrap(torch.multinomial(self._t, num_samples, replacement).to(_int32))
+    """``ops.multinomial``: ``num_samples`` category indices per row of the probabilities ``self`` (Int32)."""
+    return random_func.multinomial(self, num_samples, replacement, seed)
 
 
 def random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
-    # torch call: sampling indices from the tensor's own probabilities (no seeded ops function takes them).
-    out = torch.multinomial(torch.softmax(self._t, -1), num_sample, True)
-    return _wrap(out.to(_to_torch_dtype(dtype)))
+    """``ops.random_categorical``: class indices drawn from the unnormalised log-probabilities ``self``."""
+    return random_func.random_categorical(self, num_sample, seed, dtype)

@@ -3,7 +3,8 @@ import builtins
 
 import torch
 
-from ...ops.function import array_func
+from ...ops.function import array_func, creation_func
+from .. import dtype as mstype
 from ..tensor import Tensor, _wrap
 from ._common import _fail, _op, _pick, _shape_args, _to_torch_dtype, _Type
 
@@ -113,10 +114,8 @@ def swapdims(self, dim0, dim1):
 
 
 def moveaxis(self, source, destination):
-    try:
-        return _wrap(torch.movedim(self._t, source, destination))
-    except (RuntimeError, IndexError) as e:
-        _fail("moveaxis", e, self)
+    """``ops.moveaxis``."""
+    return array_func.moveaxis(self, source, destination)
 
 
 movedim = moveaxis
@@ -178,7 +177,7 @@ def repeat(self, *repeats, axis=None):
             repeats = tuple(repeats[0])
         if axis is None and len(repeats) >= builtins.max(t.dim(), 1):
             return _wrap(t.repeat(repeats))
-        r = repeats[0] if len(repeats) == 1 else torch.tensor(repeats, device=t.device)
+        r = repeats[0] if len(repeats) == 1 else Tensor(list(repeats), mstype.int64)._t.to(t.device)
         r = r._t if isinstance(r, Tensor) else r
         if axis is None:
             return _wrap(t.reshape(-1).repeat_interleave(r))
@@ -315,7 +314,7 @@ def resize(self, *new_shape):
     for s in shape:
         n *= s
     if n > flat.numel():
-        flat = torch.cat([flat, flat.new_zeros(n - flat.numel())])
+        return array_func.cat([_wrap(flat), creation_func.zeros(n - flat.numel(), self.dtype)]).reshape(shape)
     return _wrap(flat[:n].reshape(shape))
 
 

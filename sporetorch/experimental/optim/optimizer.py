@@ -10,6 +10,7 @@ from ...common.tensor import Tensor
 from ...nn.cell import Cell
 from ...nn.optim.optimizer import Optimizer as _NnOptimizer
 from ...ops.function._utils import _ut
+from ...ops.function.creation_func import full_like
 from ...ops.function.optim_func import add_weight_decay, negate
 
 __all__ = ["Optimizer"]
@@ -175,8 +176,7 @@ class Optimizer(Cell):
 
     def _clone_state(self, prefix, fill=0.0):
         """``prefix.<name>`` Parameters like ``parameters``, filled with ``fill``."""
-        # state allocation, no computation
-        return ParameterTuple(Parameter(torch.full_like(p._t, float(fill)), name=f"{prefix}.{p.name}")
+        return ParameterTuple(Parameter(full_like(p, float(fill)), name=f"{prefix}.{p.name}")
                               for p in self.parameters)
 
     def _state_t(self, state, start, end):
@@ -202,7 +202,7 @@ class Optimizer(Cell):
     @staticmethod
     def _steps(count, n):
         """Step tensors for torch's functional kernels, which add one before they use them."""
-        return [torch.tensor(float(count - 1)) for _ in range(n)]  # step-count arguments (plumbing)
+        return [torch.tensor(float(count - 1)) for _ in range(n)]  # torch: step-count arguments of torch's kernels
 
     @staticmethod
     def _decay_weight(weight_decay, params, grads):

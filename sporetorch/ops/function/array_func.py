@@ -1914,6 +1914,19 @@ def extract_image_patches(input_x, *, ksizes, strides, rates, padding):
     return _wrap(out)
 
 
+# ---------------------------------------------------------------------------- Tensor-method bodies
+# The maths of Tensor methods that MindSpore 2.10 has as no functional op (the methods adapt and call these).
+def _choose(input, choices, mode="clip"):
+    """``Tensor.choose``: ``choices[input[i]][i]`` for each position (choices and indices broadcast together);
+    ``mode`` 'clip' clamps out-of-range indices, 'wrap' takes them modulo the number of choices."""
+    idx = input._t
+    ch = torch.stack([_u(c) if isinstance(c, Tensor) else torch.as_tensor(c) for c in choices])
+    n = ch.shape[0]
+    idx = idx.clamp(0, n - 1) if mode == "clip" else idx.remainder(n) if mode == "wrap" else idx
+    ch, idx = torch.broadcast_tensors(ch, idx.unsqueeze(0).expand((n,) + tuple(idx.shape)))
+    return _wrap(torch.gather(ch, 0, idx[:1].long()).squeeze(0))
+
+
 _guard_module(globals(), __all__)
 
 # The dtypes MindSpore 2.10's kernels accept where torch's accept more (Bool, mostly).

@@ -30,12 +30,13 @@ def clamp(input, min=None, max=None):
         t = input._t
         try:
             if isinstance(lo, torch.Tensor) or isinstance(hi, torch.Tensor):
-                # Tensor bounds broadcast and take the input's dtype.
+                # Tensor bounds broadcast and promote with the input (MindSpore 2.10: an Int32 input clamped by
+                # Float32 Tensors gives Float32); a number bound takes the input's dtype.
                 out = t
                 if lo is not None:
-                    out = torch.maximum(out, torch.as_tensor(lo, dtype=t.dtype))
+                    out = torch.maximum(out, lo if isinstance(lo, torch.Tensor) else torch.as_tensor(lo, dtype=t.dtype))
                 if hi is not None:
-                    out = torch.minimum(out, torch.as_tensor(hi, dtype=t.dtype))
+                    out = torch.minimum(out, hi if isinstance(hi, torch.Tensor) else torch.as_tensor(hi, dtype=t.dtype))
                 return _wrap(out)
             return _wrap(torch.clamp(t, lo, hi))
         except (RuntimeError, TypeError) as e:

@@ -275,11 +275,16 @@ def _bool_mod(a, b):
     return a & ~b
 
 
-def _nan_at_zero_order(fn):
-    """A regularized incomplete gamma function, NaN for the order ``a == 0`` as MindSpore 2.10 gives it."""
+def _nan_at_zero_order(fn, zero_at_zero=False):
+    """A regularized incomplete gamma function, NaN for the order ``a == 0`` as MindSpore 2.10 gives it (but 0 at
+    ``a == x == 0`` with ``zero_at_zero``, as its Igamma gives)."""
     def f(a, b):
         out = fn(a, b)
-        return torch.where(torch.as_tensor(a, device=out.device) == 0, out.new_tensor(float("nan")), out)
+        zero_order = torch.as_tensor(a, device=out.device) == 0
+        out = torch.where(zero_order, out.new_tensor(float("nan")), out)
+        if zero_at_zero:
+            out = torch.where(zero_order & (torch.as_tensor(b, device=out.device) == 0), out.new_tensor(0.0), out)
+        return out
     return f
 
 
@@ -515,7 +520,7 @@ nextafter = _binary(torch.nextafter, "nextafter", same=True, tensors=True)
 gcd = _binary(torch.gcd, "gcd", tensors=True)
 lcm = _binary(torch.lcm, "lcm")
 xlogy = _binary(_xlogy, "xlogy")
-igamma = _binary(_nan_at_zero_order(torch.special.gammainc), "igamma", same=True, tensors=True)
+igamma = _binary(_nan_at_zero_order(torch.special.gammainc, True), "igamma", same=True, tensors=True)
 igammac = _binary(_nan_at_zero_order(torch.special.gammaincc), "igammac", same=True, tensors=True)
 zeta = _binary(torch.special.zeta, "zeta", same=True)
 bitwise_and = _binary(torch.bitwise_and, "bitwise_and")

@@ -440,4 +440,21 @@ def _randperm_padded(n, *, max_length, pad, dtype, generator):
     return _wrap(out.to(mstype.to_torch(dtype)))
 
 
+# ---------------------------------------------------------------------------- Tensor-method draws
+# The in-place samplers of ``Tensor`` (``uniform_``, ``normal_``, ``bernoulli`` ...) draw with the caller's torch
+# Generator, which the seeded functions above do not take; the Tensor methods adapt their arguments and call this.
+_SAMPLERS = {"uniform": torch.Tensor.uniform_, "normal": torch.Tensor.normal_, "bernoulli": torch.Tensor.bernoulli_,
+             "random": torch.Tensor.random_, "exponential": torch.Tensor.exponential_,
+             "cauchy": torch.Tensor.cauchy_, "log_normal": torch.Tensor.log_normal_}
+
+
+def _draw_like(input, kind, *params, generator=None):
+    """A new tensor of ``input``'s shape, dtype and device drawn by the sampler ``kind`` (a key of ``_SAMPLERS``)
+    with ``params`` (numbers or Tensors: a Tensor ``p`` of ``bernoulli`` gives per-element probabilities) and the
+    torch ``generator`` (None: the global one)."""
+    t = torch.empty_like(input._t)
+    _SAMPLERS[kind](t, *(_u(p) for p in params), generator=generator)
+    return _wrap(t)
+
+
 _guard_module(globals(), __all__)

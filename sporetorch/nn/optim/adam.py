@@ -113,15 +113,11 @@ class Adam(Optimizer, _BetaPowers):
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 sel = self._bucket_lists(idx, *lists)
                 p, g, m, v = sel[:4]
-                if self._fusable_step and not self.use_nesterov:
+                steps = None
+                if self._fusable_step:
                     steps = self._fused_steps if idx is None else self._fused_steps[:len(p)]
-                    # torch's fused kernel: the speed-up of the training step (no public equivalent)
-                    torch._fused_adam_(p, g, m, v, sel[4] if self.use_amsgrad else [], steps, lr=lr * correction,
-                                       beta1=b1, beta2=b2, weight_decay=0.0, eps=eps, amsgrad=self.use_amsgrad,
-                                       maximize=False)
-                    continue
                 adam_update_(p, g, m, v, sel[4] if self.use_amsgrad else None, lr=lr * correction, beta1=b1,
-                             beta2=b2, eps=eps, nesterov=self.use_nesterov)
+                             beta2=b2, eps=eps, nesterov=self.use_nesterov, fused_steps=steps)
         return self._updated(gradients)
 
 

@@ -76,14 +76,8 @@ class SGD(Optimizer):
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, a, s, f = self._bucket_lists(idx, params, grads, accum, list(self.stat), first)
                 fresh = [i for i, x in enumerate(f) if x]
-                if self._fusable_step and u > 0 and len(fresh) in (0, len(a)):
-                    # torch's fused SGD is this update in one pass, including the first step
-                    # (buffer = g) that ``stat`` marks.
-                    torch._fused_sgd_(p, g, a, weight_decay=0.0, momentum=u, lr=lr, dampening=self.dampening,
-                                      nesterov=self.nesterov, maximize=False, is_first_step=bool(fresh))
-                    _clear_stat([s[i] for i in fresh])
-                    continue
-                sgd_update_(p, g, a, fresh, lr=lr, momentum=u, dampening=self.dampening, nesterov=self.nesterov)
+                sgd_update_(p, g, a, fresh, lr=lr, momentum=u, dampening=self.dampening, nesterov=self.nesterov,
+                            fused=self._fusable_step)
                 _clear_stat([s[i] for i in fresh])
         if any(first):
             stat = self._state_t("stat")
@@ -156,13 +150,7 @@ class Momentum(Optimizer):
         with torch.no_grad():
             for (idx, _), lr in zip(self._lr_buckets, lrs):
                 p, g, m = self._bucket_lists(idx, params, grads, moments)
-                if self._fusable_step and u > 0:
-                    # torch's fused SGD step is this update in one pass: m = u*m + g, then
-                    # p -= lr*m (or lr*(g + u*m) with Nesterov).
-                    torch._fused_sgd_(p, g, m, weight_decay=0.0, momentum=u, lr=lr, dampening=0.0,
-                                      nesterov=self.use_nesterov, maximize=False, is_first_step=False)
-                    continue
-                momentum_update_(p, g, m, lr=lr, momentum=u, nesterov=self.use_nesterov)
+                momentum_update_(p, g, m, lr=lr, momentum=u, nesterov=self.use_nesterov, fused=self._fusable_step)
         return self._updated(gradients)
 
 

@@ -421,10 +421,17 @@ def _decayed_(update, params, wd):
 
 
 # ---------------------------------------------------------------------------- SGD family
-def sgd_update_(params, grads, accum, fresh, *, lr, momentum, dampening, nesterov):
+def sgd_update_(params, grads, accum, fresh, *, lr, momentum, dampening, nesterov, fused=False):
     """MindSpore's ``SGD`` update, in place: the buffers of the ``fresh`` indices (a Parameter's first step)
     start at the gradient undampened, the others become ``u * a + (1 - dampening) * g``; then
-    ``p -= lr * a`` (``lr * (g + u * a)`` with Nesterov)."""
+    ``p -= lr * a`` (``lr * (g + u * a)`` with Nesterov). ``fused``: the tensors suit torch's fused kernel
+    (one dtype and device, dense), which then does the update in one pass."""
+    if fused and momentum > 0 and len(fresh) in (0, len(accum)):
+        # torch: the fused SGD kernel (as torch.optim.SGD(fused=True) calls it) is this update in one pass,
+        # including the first step (buffer = g) when every buffer is fresh
+        torch._fused_sgd_(params, grads, accum, weight_decay=0.0, momentum=momentum, lr=lr, dampening=dampening,
+                          nesterov=nesterov, maximize=False, is_first_step=bool(fresh))
+        return
     if len(fresh) == len(accum):
         torch._foreach_copy_(accum, grads)
     else:
@@ -443,9 +450,14 @@ def sgd_update_(params, grads, accum, fresh, *, lr, momentum, dampening, nestero
         torch._foreach_add_(params, accum, alpha=-lr)
 
 
-def momentum_update_(params, grads, moments, *, lr, momentum, nesterov):
+def momentum_update_(params, grads, moments, *, lr, momentum, nesterov, fused=False):
     """MindSpore's ``ApplyMomentum``, in place: ``m = u * m + g``, then ``p -= lr * m`` (``lr * (g + u * m)``
-    with Nesterov)."""
+    with Nesterov). ``fused``: as for :func:`sgd_update_`."""
+    if fused and momentum > 0:
+        # torch: the fused SGD kernel with dampening 0 is this update in one pass
+        torch._fused_sgd_(params, grads, moments, weight_decay=0.0, momentum=momentum, lr=lr, dampening=0.0,
+                          nesterov=nesterov, maximize=False, is_first_step=False)
+        return
     torch._foreach_mul_(moments, momentum)
     torch._foreach_add_(moments, grads)
     if nesterov:
@@ -477,12 +489,19 @@ def rprop_update_(params, grads, prevs, step_sizes, *, etaminus, etaplus, step_s
 
 
 # ---------------------------------------------------------------------------- Adam family
-def adam_update_(params, grads, m, v, vhat, *, lr, beta1, beta2, eps, nesterov=False):
+def adam_update_(params, grads, m, v, vhat, *, lr, beta1, beta2, eps, nesterov=False, fused_steps=None):
     """MindSpore's Adam update (``ops.Adam``), in place.
 
     ``lr`` already carries the bias correction ``sqrt(1 - beta2^t) / (1 - beta1^t)``; epsilon is
     added to ``sqrt(v)`` (or ``sqrt(vhat)``, ``vhat = max(vhat, v)``, when ``vhat`` is a list).
+    ``fused_steps``: the step-count tensors of torch's fused kernel (the tensors suit it), which then does
+    the update in one pass; not with Nesterov.
     """
+    if fused_steps is not None and not nesterov:
+        # torch: the fused Adam kernel (as torch.optim.Adam(fused=True) calls it) is this update in one pass
+        torch._fused_adam_(params, grads, m, v, vhat if vhat is not None else [], fused_steps, lr=lr, beta1=beta1,
+                           beta2=beta2, weight_decay=0.0, eps=eps, amsgrad=vhat is not None, maximize=False)
+        return
     torch._foreach_lerp_(m, grads, 1.0 - beta1)
     torch._foreach_mul_(v, beta2)
     torch._foreach_addcmul_(v, grads, grads, value=1.0 - beta2)

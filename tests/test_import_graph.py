@@ -23,7 +23,8 @@ KNOWN_LAZY_CYCLES = [
     # module __getattr__ reads ops.function and grad_ops.
     {"sporetorch.common.sparse_func", "sporetorch.ops", "sporetorch.ops.composite", "sporetorch.ops.function",
      "sporetorch.ops.function.graph_func", "sporetorch.ops.functional", "sporetorch.ops.nn_ops",
-     "sporetorch.ops.operations", "sporetorch.ops.operations._errors", "sporetorch.ops.operations.array_ops",
+     "sporetorch.ops.operations", "sporetorch.ops.operations._errors", "sporetorch.ops.operations._inner_ops",
+     "sporetorch.ops.operations.array_ops",
      "sporetorch.ops.operations.extra_ops", "sporetorch.ops.operations.image_ops",
      "sporetorch.ops.operations.inner_ops", "sporetorch.ops.operations.math_ops",
      "sporetorch.ops.operations.nn_ops", "sporetorch.ops.operations.other_ops",

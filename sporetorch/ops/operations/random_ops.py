@@ -163,9 +163,9 @@ class Gamma(_Random):
         self._init_generator(seed, seed2)
 
     def __call__(self, shape, alpha, beta):
-        a, b = alpha._t, beta._t
-        dist = torch.distributions.Gamma(a, b)
-        return _wrap(dist.sample(_shape_of(shape)).reshape(_shape_of(shape) + torch.broadcast_shapes(a.shape, b.shape)))
+        a, b = torch.broadcast_tensors(alpha._t, beta._t)
+        a = a.expand(_shape_of(shape) + tuple(a.shape))
+        return _wrap(random_func._gamma_samples(a, self._generator) / b)
 
 
 class Poisson(_Random):
@@ -204,7 +204,7 @@ class RandomGamma(_Random):
     def __call__(self, shape, alpha):
         a = alpha._t
         conc = a.expand(_shape_of(shape) + tuple(a.shape))
-        return _wrap(torch.distributions.Gamma(conc, torch.ones_like(conc)).sample())
+        return _wrap(random_func._gamma_samples(conc, self._generator))
 
 
 class RandomPoisson(_Random):

@@ -22,6 +22,8 @@ oneDNN's ``dnnl_*_primitive_cache_capacity``      oneDNN cache           (``oned
 (found in ``libtorch_cpu.so``'s symbol table)
 ``torch._amp_foreach_non_finite_check_and_unscale_``  fused unscale      public ops: a float sum per
 (the GradScaler's kernel)                                                gradient, ``_foreach_mul_``
+``torch.Tensor._version`` (the in-place write     version counter        host caches re-read the tensor;
+counter autograd keeps)                                                  cast Parameters compare values
 ================================================  =====================  ==================================
 """
 import importlib
@@ -226,3 +228,14 @@ def unscale_and_check_(tensors, found, inv):
         return False
     fn(tensors, found, inv)
     return True
+
+
+def tensor_version(t):
+    """``t``'s version counter, which torch bumps at every in-place write (autograd's own check), or
+    None where torch has none: a cache keyed by it then reads the tensor again. Not a speed-up: it
+    stays on with ``SPORETORCH_ACCEL=0``."""
+    try:
+        return t._version
+    except AttributeError:
+        off("version counter", "torch.Tensor._version is missing; cached host values are read again")
+        return None

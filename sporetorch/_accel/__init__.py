@@ -29,7 +29,7 @@ from ._common import ENABLED, failure_summary, warn_once
 __all__ = ["ENABLED", "enabled", "first_call", "DECLINED", "race_or", "tuning", "conv2d", "buffer",
            "release_host_memory", "defer_planning", "deferred_plans", "plan_ahead", "in_compiling_child",
            "before_compile", "prepare_capture", "inductor_backend", "is_capture_error", "is_compiler_failure",
-           "mark_dynamic", "failure_summary", "warn_once", "unscale_and_check_", "tensor_version"]
+           "mark_dynamic", "failure_summary", "warn_once", "unscale_and_check_", "tensor_version", "forward_ad_open"]
 
 DECLINED = background.DECLINED
 
@@ -79,6 +79,8 @@ def inductor_backend(name, options):
 
 # A tensor's in-place write counter, or None (a correctness read, on with SPORETORCH_ACCEL=0 too).
 tensor_version = _torch_private.tensor_version
+# Whether forward-mode AD records (a correctness read too).
+forward_ad_open = _torch_private.forward_ad_open
 is_capture_error = _torch_private.is_capture_error
 is_compiler_failure = _torch_private.is_compiler_failure
 mark_dynamic = _torch_private.mark_dynamic

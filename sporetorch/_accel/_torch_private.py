@@ -24,6 +24,8 @@ oneDNN's ``dnnl_*_primitive_cache_capacity``      oneDNN cache           (``oned
 (the GradScaler's kernel)                                                gradient, ``_foreach_mul_``
 ``torch.Tensor._version`` (the in-place write     version counter        host caches re-read the tensor;
 counter autograd keeps)                                                  cast Parameters compare values
+``torch.autograd.forward_ad._current_level``      forward-AD level       ``unpack_dual``: whether the
+                                                                         tensor at hand has a tangent
 ================================================  =====================  ==================================
 """
 import importlib
@@ -239,3 +241,23 @@ def tensor_version(t):
     except AttributeError:
         off("version counter", "torch.Tensor._version is missing; cached host values are read again")
         return None
+
+
+_FORWARD_AD = importlib.import_module("torch.autograd.forward_ad")
+
+
+def _forward_ad_open_private(t):
+    return _FORWARD_AD._current_level >= 0
+
+
+def _forward_ad_open_public(t):
+    off("forward-AD level", "torch.autograd.forward_ad._current_level is missing; tensors are asked for tangents")
+    return _FORWARD_AD.unpack_dual(t).tangent is not None
+
+
+# Whether a forward-mode AD level is open (``torch.func.jvp``, ``forward_ad.dual_level``): the ReLU orders
+# its ``fmax`` for tangents then. Where torch keeps no ``_current_level``, whether ``t`` itself carries a
+# tangent (public ``unpack_dual``), which is what decides that op's tangent. Chosen once (the ReLU's hot
+# path pays one call). Not a speed-up: it stays on with ``SPORETORCH_ACCEL=0``.
+forward_ad_open = _forward_ad_open_private if isinstance(getattr(_FORWARD_AD, "_current_level", None), int) \
+    else _forward_ad_open_public

@@ -129,3 +129,20 @@ def test_without_version_counters_results_are_the_same(monkeypatch, run):
     got = run()
     for a, b in zip(got, expected):
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_relu_tangents_without_the_forward_ad_level(monkeypatch, public):
+    # ReLU orders its fmax for forward-mode AD; without torch's private level it asks the tensor.
+    from sporetorch.ops.function import nn_func
+    if public:
+        monkeypatch.setattr(nn_func, "_forward_ad_open", _torch_private._forward_ad_open_public)
+    x = Tensor(np.array([-1.0, 0.0, np.nan, 2.0], np.float32))
+    v = Tensor(np.array([3.0, 4.0, 5.0, 6.0], np.float32))
+    out, tangent = ms.ops.jvp(ms.ops.relu, x, v)
+    np.testing.assert_array_equal(out.asnumpy(), [0.0, 0.0, 0.0, 2.0])
+    # MindSpore's ReLU derivative: 1 where the input is positive, else 0 (at 0 and NaN too); the
+    # other fmax order would give the tangent 4 at 0.
+    np.testing.assert_array_equal(tangent.asnumpy(), [0.0, 0.0, 0.0, 6.0])
+    # Outside forward AD the tensor at hand has no tangent either way.
+    assert not nn_func._forward_ad_open(torch.ones(2))

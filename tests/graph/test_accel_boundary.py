@@ -4,6 +4,7 @@ comments and docstrings do not count)."""
 import ast
 import functools
 import pathlib
+import re
 
 import pytest
 import torch
@@ -15,6 +16,8 @@ ACCEL = PACKAGE / "_accel"
 # What counts as public outside _accel: torch._foreach_*/_fused_* (as torch.optim calls them), and the
 # Tensor core's torch._C.DisableTorchFunctionSubclass.
 PUBLIC_PREFIXES = ("torch._foreach_", "torch._fused_")
+# A private torch module or name written as a string: ``importlib.import_module("torch._dynamo")``.
+PRIVATE_PATH = re.compile(r"torch(\.[A-Za-z]\w*)*\._(?!_)\w+(\.\w+)*")
 TENSOR_CORE_ONLY = {"torch._C.DisableTorchFunctionSubclass": "common/tensor"}
 ALLOWED_CTYPES = {
     # Not a speed-up: MindSpore's ``PluggableAllocator`` API loads the user's allocator library by path
@@ -130,6 +133,9 @@ def private_torch_uses(rel, text, tensor_attributes=frozenset()):
             if isinstance(base, ast.Name) and base.id in torch_names:
                 path = ".".join([torch_names[base.id], *reversed(parts)])
                 found.extend((node.lineno, path) for path in _private_prefixes(path, rel))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and PRIVATE_PATH.fullmatch(node.value) \
+                and not isinstance(getattr(node, "parent", None), ast.Expr):
+            found.append((node.lineno, node.value))     # importlib/getLogger names
         if isinstance(node, ast.Attribute) and node.attr in tensor_attributes:
             found.append((node.lineno, f"Tensor.{node.attr}"))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
@@ -183,6 +189,7 @@ def test_private_torch_apis_only_inside_accel():
     ("import torch\ngetattr(torch, '_amp_update_scale_')", "getattr(torch, '_amp_update_scale_')"),
     ("import torch\nwith torch._C.DisableTorchFunctionSubclass(): pass", "torch._C.DisableTorchFunctionSubclass"),
     ("v = t._version", "Tensor._version"),
+    ("import logging\nlogging.getLogger('torch._dynamo')", "torch._dynamo"),
 ])
 def test_the_check_sees_private_torch(code, name):
     assert name in [n for _, n in private_torch_uses("nn/x.py", code, {"_version"})]

@@ -1,7 +1,7 @@
 """The speed-ups: everything sporetorch does to run faster than plain torch, behind one interface.
 
 The rest of the package calls only the functions here; the technique modules beside this file
-are this package's own (``tests/test_accel_boundary.py`` checks it). ``SPORETORCH_ACCEL=0`` turns
+are this package's own (``tests/graph/test_accel_boundary.py`` checks it). ``SPORETORCH_ACCEL=0`` turns
 every technique off: GRAPH_MODE is then ``torch.compile`` at the first call, PYNATIVE plain torch.
 
 =================  ==================  ===============================================================

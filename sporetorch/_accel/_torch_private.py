@@ -2,7 +2,9 @@
 
 Tested on torch 2.13.0 (``TESTED``). Each entry below names the technique that needs it. Where an
 API is missing or answers other than expected, ``off(technique, ...)`` turns that technique off
-with one warning, and the code takes the plain path, whose results are the same:
+with one warning, and the code takes the plain path, whose results are the same. The last two entries
+are not speed-ups and stay on with ``SPORETORCH_ACCEL=0``. The recurrent layers call ``torch.lstm`` and
+its siblings, which are public (``torch.__all__``), not ``torch._VF``:
 
 ================================================  =====================  ==================================
 API                                               technique              without it
@@ -20,8 +22,8 @@ API                                               technique              without
 loggers ``torch._dynamo``/``torch._inductor``     quiet compiler logs    torch's own warnings show
 oneDNN's ``dnnl_*_primitive_cache_capacity``      oneDNN cache           (``onednn``) nothing is flushed
 (found in ``libtorch_cpu.so``'s symbol table)
-``torch._amp_foreach_non_finite_check_and_unscale_``  fused unscale      public ops: a float sum per
-(the GradScaler's kernel)                                                gradient, ``_foreach_mul_``
+``torch._amp_foreach_non_finite_check_and_       fused unscale          public ops: a float sum per
+unscale_`` (the GradScaler's kernel, probed once)                        gradient, ``_foreach_mul_``
 ``torch.Tensor._version`` (the in-place write     version counter        host caches re-read the tensor;
 counter autograd keeps)                                                  cast Parameters compare values
 ``torch.autograd.forward_ad._current_level``      forward-AD level       ``unpack_dual``: whether the

@@ -220,6 +220,9 @@ def test_ctypes_and_fork_only_inside_accel():
                 names = [a.name for a in node.names] + ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
                 if any(n == "ctypes" or n.startswith("ctypes.") for n in names) and rel not in ALLOWED_CTYPES:
                     offenders.append(f"{rel}:{node.lineno}: imports ctypes")
+                if isinstance(node, ast.ImportFrom) and node.module == "os" and \
+                        {"fork", "forkpty"} & {a.name for a in node.names}:
+                    offenders.append(f"{rel}:{node.lineno}: imports os.fork")
             if isinstance(node, ast.Attribute) and node.attr in ("fork", "forkpty") \
                     and isinstance(node.value, ast.Name) and node.value.id == "os":
                 offenders.append(f"{rel}:{node.lineno}: os.{node.attr}")

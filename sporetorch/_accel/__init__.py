@@ -1,7 +1,7 @@
 """The speed-ups: everything sporetorch does to run faster than plain torch, behind one interface.
 
 The rest of the package calls only the functions here; the technique modules beside this file
-are this package's own (``tests/test_accel_boundary.py`` checks it). ``SPORETORCH_ACCEL=0`` turns
+are this package's own (``tests/graph/test_accel_boundary.py`` checks it). ``SPORETORCH_ACCEL=0`` turns
 every technique off: GRAPH_MODE is then ``torch.compile`` at the first call, PYNATIVE plain torch.
 
 =================  ==================  ===============================================================
@@ -16,6 +16,7 @@ oneDNN cache       ``onednn``          empties oneDNN's primitive cache when the
 host memory        ``host_memory``     keeps freed CPU memory for the next step; zero pages for flags
 gc handling        ``gc_freeze``       freezes the collector's objects while a child shares them
 cache              ``cache``           the on-disk folder: 0700, bounded, HMAC-checked
+fused unscale      ``_torch_private``  the GradScaler's unscale-and-check kernel for loss scaling
 private torch API  ``_torch_private``  every private torch API used, each guarded
 =================  ==================  ===============================================================
 """
@@ -28,7 +29,7 @@ from ._common import ENABLED, failure_summary, warn_once
 __all__ = ["ENABLED", "enabled", "first_call", "DECLINED", "race_or", "tuning", "conv2d", "buffer",
            "release_host_memory", "defer_planning", "deferred_plans", "plan_ahead", "in_compiling_child",
            "before_compile", "prepare_capture", "inductor_backend", "is_capture_error", "is_compiler_failure",
-           "mark_dynamic", "failure_summary", "warn_once"]
+           "mark_dynamic", "failure_summary", "warn_once", "unscale_and_check_", "tensor_version", "forward_ad_open"]
 
 DECLINED = background.DECLINED
 
@@ -76,6 +77,10 @@ def inductor_backend(name, options):
     return _torch_private.InductorUnlessCpuBackward(name, options)
 
 
+# A tensor's in-place write counter, or None (a correctness read, on with SPORETORCH_ACCEL=0 too).
+tensor_version = _torch_private.tensor_version
+# Whether forward-mode AD records (a correctness read too).
+forward_ad_open = _torch_private.forward_ad_open
 is_capture_error = _torch_private.is_capture_error
 is_compiler_failure = _torch_private.is_compiler_failure
 mark_dynamic = _torch_private.mark_dynamic
@@ -106,6 +111,13 @@ def conv2d(x, w, bias, stride, padding, dilation, groups):
     if not ENABLED or not conv_plan.tunable(x, w, stride, padding):
         return None
     return conv_plan.conv2d(x, w, bias, stride, padding, dilation, groups)
+
+
+# ---------------------------------------------------------------- fused kernels
+def unscale_and_check_(tensors, found, inv):
+    """Loss-scale unscaling in one fused pass (``tensors *= inv``; ``found`` set to 1 on inf/NaN): True
+    where it ran, False where the caller runs its public ops (the speed-ups off, or torch without it)."""
+    return ENABLED and _torch_private.unscale_and_check_(tensors, found, inv)
 
 
 # ---------------------------------------------------------------- host memory

@@ -2,7 +2,9 @@
 
 Tested on torch 2.13.0 (``TESTED``). Each entry below names the technique that needs it. Where an
 API is missing or answers other than expected, ``off(technique, ...)`` turns that technique off
-with one warning, and the code takes the plain path, whose results are the same:
+with one warning, and the code takes the plain path, whose results are the same. The last two entries
+are not speed-ups and stay on with ``SPORETORCH_ACCEL=0``. The recurrent layers call ``torch.lstm`` and
+its siblings, which are public (``torch.__all__``), not ``torch._VF``:
 
 ================================================  =====================  ==================================
 API                                               technique              without it
@@ -20,6 +22,12 @@ API                                               technique              without
 loggers ``torch._dynamo``/``torch._inductor``     quiet compiler logs    torch's own warnings show
 oneDNN's ``dnnl_*_primitive_cache_capacity``      oneDNN cache           (``onednn``) nothing is flushed
 (found in ``libtorch_cpu.so``'s symbol table)
+``torch._amp_foreach_non_finite_check_and_       fused unscale          public ops: a float sum per
+unscale_`` (the GradScaler's kernel, probed once)                        gradient, ``_foreach_mul_``
+``torch.Tensor._version`` (the in-place write     version counter        host caches re-read the tensor;
+counter autograd keeps)                                                  cast Parameters compare values
+``torch.autograd.forward_ad._current_level``      forward-AD level       ``unpack_dual``: whether the
+                                                                         tensor at hand has a tangent
 ================================================  =====================  ==================================
 """
 import importlib
@@ -186,3 +194,72 @@ def aoti_loader(path, model):
         off("packages", "torch._C._aoti.AOTIModelPackageLoader is missing")
         raise RuntimeError("AOTInductor's loader is unavailable")
     return loader(path, model, False, 1, -1)
+
+
+def _unscale_kernel():
+    """torch's fused unscale-and-check kernel, once it has answered a probe as expected; else None."""
+    if is_off("fused unscale"):
+        return None
+    fn = getattr(torch, "_amp_foreach_non_finite_check_and_unscale_", None)
+    if not callable(fn):
+        off("fused unscale", "torch._amp_foreach_non_finite_check_and_unscale_ is missing")
+        return None
+    if not _UNSCALE_PROBED:
+        try:
+            found, probe = torch.zeros(1), [torch.tensor([4.0, 1.0]), torch.tensor([2.0, float("inf")])]
+            fn(probe, found, torch.tensor([0.5]))
+            ok = found.item() == 1.0 and probe[0].tolist() == [2.0, 0.5] and probe[1][0].item() == 1.0
+        except (RuntimeError, TypeError) as exc:
+            ok, why = False, f"{type(exc).__name__}: {exc}"
+        else:
+            why = "it answered a probe unlike torch 2.13's"
+        if not ok:
+            off("fused unscale", why)
+            return None
+        _UNSCALE_PROBED.append(True)
+    return fn
+
+
+_UNSCALE_PROBED = []
+
+
+def unscale_and_check_(tensors, found, inv):
+    """Multiply ``tensors`` by ``inv`` in place and set ``found`` (float32, one element) to 1 where one of
+    them held inf or NaN, in one pass over each (the GradScaler's kernel). False where the kernel is
+    unavailable: the caller then runs its public ops, whose results are the same."""
+    fn = _unscale_kernel()
+    if fn is None:
+        return False
+    fn(tensors, found, inv)
+    return True
+
+
+def tensor_version(t):
+    """``t``'s version counter, which torch bumps at every in-place write (autograd's own check), or
+    None where torch has none: a cache keyed by it then reads the tensor again. Not a speed-up: it
+    stays on with ``SPORETORCH_ACCEL=0``."""
+    try:
+        return t._version
+    except AttributeError:
+        off("version counter", "torch.Tensor._version is missing; cached host values are read again")
+        return None
+
+
+_FORWARD_AD = importlib.import_module("torch.autograd.forward_ad")
+
+
+def _forward_ad_open_private(t):
+    return _FORWARD_AD._current_level >= 0
+
+
+def _forward_ad_open_public(t):
+    off("forward-AD level", "torch.autograd.forward_ad._current_level is missing; tensors are asked for tangents")
+    return _FORWARD_AD.unpack_dual(t).tangent is not None
+
+
+# Whether a forward-mode AD level is open (``torch.func.jvp``, ``forward_ad.dual_level``): the ReLU orders
+# its ``fmax`` for tangents then. Where torch keeps no ``_current_level``, whether ``t`` itself carries a
+# tangent (public ``unpack_dual``), which is what decides that op's tangent. Chosen once (the ReLU's hot
+# path pays one call). Not a speed-up: it stays on with ``SPORETORCH_ACCEL=0``.
+forward_ad_open = _forward_ad_open_private if isinstance(getattr(_FORWARD_AD, "_current_level", None), int) \
+    else _forward_ad_open_public

@@ -88,7 +88,7 @@ def _uninitialized_message(u):
 def _uninitialized(init, shape, dtype):
     """Return the placeholder ``_t`` of a lazily initialised tensor."""
     # torch: the storage-less placeholder is the Tensor's own construction, below ops.
-    t = torch.Tensor._make_subclass(_Uninitialized, torch.empty(shape, dtype=mstype.to_torch(dtype), device="meta"))
+    t = torch.empty(shape, dtype=mstype.to_torch(dtype), device="meta").as_subclass(_Uninitialized)
     t._lazy_init = init
     return t
 

@@ -11,6 +11,7 @@ from collections import OrderedDict, namedtuple
 
 import torch
 
+from .. import _accel
 from .. import context as _context
 from ..autodiff.bprop import cell_call
 from ..common import dtype as mstype
@@ -697,7 +698,7 @@ def _cast_params(cell, tdtype):
     for p in cell._params.values():
         if p is not None and p._t.is_floating_point() and p._t.dtype != tdtype:
             low = p._t.to(tdtype)
-            swapped.append((p, p._t, low, low._version))
+            swapped.append((p, p._t, low, _accel.tensor_version(low)))
             p._t = low
     return swapped
 
@@ -707,12 +708,24 @@ def _restore_params(swapped):
     for p, stored, low, version in swapped:
         current = p._t
         p._t = stored
-        if current is not low or low._version != version:
+        if current is not low or _written(low, version, stored):
             with torch.no_grad():
                 if current.shape == stored.shape:
                     stored.copy_(current)
                 else:
                     p._t = current.detach().to(stored.dtype)
+
+
+def _written(low, version, stored):
+    """Whether the call wrote into ``low``, the cast copy of ``stored``: its version counter moved, or its
+    values are no longer the cast of ``stored``. The values are compared for tensors without gradient
+    (running statistics: torch's batch_norm updates them without moving the counter) and wherever torch
+    keeps no counter."""
+    if version is not None and _accel.tensor_version(low) != version:
+        return True
+    if version is not None and stored.requires_grad:
+        return False
+    return not torch.equal(low, stored.to(low.dtype))
 
 
 def _hooked_call(cell, args, kwargs):

@@ -1,31 +1,35 @@
 """The speed-ups' boundary (``sporetorch/_accel``): the rest of the package calls its interface only,
-and private torch APIs, ctypes and fork stay inside it. Checked on the package's source (AST and text)."""
+and private torch APIs, ctypes and fork stay inside it. Checked on the package's code (its syntax tree;
+comments and docstrings do not count)."""
 import ast
+import functools
 import pathlib
 import re
+
+import pytest
+import torch
 
 import sporetorch
 
 PACKAGE = pathlib.Path(sporetorch.__file__).parent
 ACCEL = PACKAGE / "_accel"
-# Private torch modules (the issue's grep, and the other private modules torch has).
-PRIVATE_TORCH = re.compile(r"torch\._(dynamo|inductor|functorch|C\._|higher_order_ops|subclasses|guards|prims|"
-                           r"refs|decomp|export|logging|library|VF|ops\b|utils\b)")
-# Known uses outside _accel, each with the reason it stays (owned by other areas of the package).
-ALLOWED_PRIVATE = {
-    # torch.nn.LSTM/GRU/RNN call these kernels themselves; torch has no public functional RNN.
-    ("nn/layer/rnns.py", "torch._VF"),
-}
+# What counts as public outside _accel: torch._foreach_*/_fused_* (as torch.optim calls them), and the
+# Tensor core's torch._C.DisableTorchFunctionSubclass.
+PUBLIC_PREFIXES = ("torch._foreach_", "torch._fused_")
+# A private torch module or name written as a string: ``importlib.import_module("torch._dynamo")``.
+PRIVATE_PATH = re.compile(r"torch(\.[A-Za-z]\w*)*\._(?!_)\w+(\.\w+)*")
+TENSOR_CORE_ONLY = {"torch._C.DisableTorchFunctionSubclass": "common/tensor"}
 ALLOWED_CTYPES = {
-    # ``PluggableAllocator`` is MindSpore's API for loading the user's allocator library by path.
+    # Not a speed-up: MindSpore's ``PluggableAllocator`` API loads the user's allocator library by path
+    # and hands back its function pointers, which only ctypes can resolve.
     "_runtime_limits.py",
 }
 
 
-def _modules():
+def _modules(everything=False):
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if not rel.startswith("_accel/"):
+        if everything or not rel.startswith("_accel/"):
             yield rel, path.read_text(encoding="utf-8")
 
 
@@ -75,28 +79,137 @@ def test_the_check_sees_a_technique_import():
     assert "sporetorch._accel.conv_plan" in names and "sporetorch._accel" in names
 
 
-def test_private_torch_modules_only_inside_accel():
-    offenders = []
-    for rel, text in _modules():
-        for number, line in enumerate(text.splitlines(), 1):
-            for match in PRIVATE_TORCH.finditer(line):
-                if (rel, match.group(0)) not in ALLOWED_PRIVATE:
-                    offenders.append(f"{rel}:{number}: {line.strip()}")
-    assert not offenders, "\n".join(offenders)
+def _private(part):
+    return part.startswith("_") and not part.startswith("__")
 
 
-def test_private_torch_names_outside_accel_are_the_allowed_ones():
-    # torch._foreach_*/_fused_* (as torch.optim calls them) and the Tensor core's
-    # torch._C.DisableTorchFunctionSubclass count as public.
-    offenders = []
-    for rel, text in _modules():
+@functools.lru_cache(maxsize=None)
+def _private_tensor_attributes():
+    """torch.Tensor's private attributes (``_version``, ``_make_subclass``, ...), less the names sporetorch's
+    own objects define (a sparse tensor's ``_values``): an attribute of an unknown object is private torch
+    only when no sporetorch object could own it."""
+    own = set()
+    for _, text in _modules(everything=True):
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
-                    and isinstance(node.value.value, ast.Name) and node.value.value.id == "torch" \
-                    and node.value.attr == "_C":
-                if not (node.attr == "DisableTorchFunctionSubclass" and rel.startswith("common/tensor")):
-                    offenders.append(f"{rel}:{node.lineno}: torch._C.{node.attr}")
-    assert not offenders, "\n".join(offenders)
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                own.add(node.attr)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                own.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                own.add(node.id)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+                own.add(node.value)     # __slots__, setattr names
+    return {n for n in dir(torch.Tensor) if _private(n)} - own
+
+
+def private_torch_uses(rel, text, tensor_attributes=frozenset()):
+    """``(line, name)`` for each private torch API a module's code uses: an import or an attribute path from
+    torch with a private part (``torch._VF``, ``from torch import _VF``, ``torch.utils._pytree``), torch's
+    operator registry (``torch.ops``), ``getattr(torch, "_x")``, and a private Tensor attribute
+    (``tensor_attributes``) on any object. Comments and docstrings do not count."""
+    tree = _with_parents(ast.parse(text))
+    torch_names = {}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "torch":
+                    torch_names[alias.asname or "torch"] = alias.name if alias.asname else "torch"
+                    if any(_private(p) for p in alias.name.split(".")):
+                        found.append((node.lineno, alias.name))
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "torch":
+            for alias in node.names:
+                path = f"{node.module}.{alias.name}"
+                torch_names[alias.asname or alias.name] = path
+                if any(_private(p) for p in node.module.split(".")) or \
+                        (_private(alias.name) and not path.startswith(PUBLIC_PREFIXES)):
+                    found.append((node.lineno, path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and not isinstance(getattr(node, "parent", None), ast.Attribute):
+            parts, base = [], node
+            while isinstance(base, ast.Attribute):
+                parts.append(base.attr)
+                base = base.value
+            if isinstance(base, ast.Name) and base.id in torch_names:
+                path = ".".join([torch_names[base.id], *reversed(parts)])
+                found.extend((node.lineno, path) for path in _private_prefixes(path, rel))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and PRIVATE_PATH.fullmatch(node.value) \
+                and not isinstance(getattr(node, "parent", None), ast.Expr):
+            found.append((node.lineno, node.value))     # importlib/getLogger names
+        if isinstance(node, ast.Attribute) and node.attr in tensor_attributes:
+            found.append((node.lineno, f"Tensor.{node.attr}"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+                and len(node.args) >= 2 and isinstance(node.args[0], ast.Name) and node.args[0].id in torch_names \
+                and isinstance(node.args[1], ast.Constant) and _private(str(node.args[1].value)):
+            found.append((node.lineno, f"getattr({torch_names[node.args[0].id]}, {node.args[1].value!r})"))
+    return sorted(set(found))
+
+
+def _private_prefixes(path, rel):
+    """The private part of a full attribute path from torch, if any (one per path)."""
+    parts = path.split(".")
+    for i, part in enumerate(parts[1:], 1):
+        prefix = ".".join(parts[:i + 1])
+        if prefix == "torch.ops":
+            return [prefix]
+        if _private(part):
+            if prefix.startswith(PUBLIC_PREFIXES):
+                return []
+            full = ".".join(parts[:i + 2])
+            if full in TENSOR_CORE_ONLY and rel.startswith(TENSOR_CORE_ONLY[full]):
+                return []
+            return [full if i + 1 < len(parts) else prefix]
+    return []
+
+
+def _with_parents(tree):
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            child.parent = node
+    return tree
+
+
+def test_private_torch_apis_only_inside_accel():
+    tensor_attributes = _private_tensor_attributes()
+    offenders = []
+    for rel, text in _modules():
+        for line, name in private_torch_uses(rel, text, tensor_attributes):
+            offenders.append(f"{rel}:{line}: {name}")
+    assert not offenders, "private torch APIs outside sporetorch/_accel:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("code, name", [
+    ("import torch\nk = torch._VF.lstm", "torch._VF.lstm"),
+    ("from torch import _VF", "torch._VF"),
+    ("import torch._dynamo", "torch._dynamo"),
+    ("from torch.utils._pytree import tree_map", "torch.utils._pytree.tree_map"),
+    ("import torch as T\nT._standard_gamma(a)", "torch._standard_gamma"),
+    ("import torch.nn.functional as F\nF._canonical_mask(m)", "torch.nn.functional._canonical_mask"),
+    ("import torch\ntorch.ops.aten.add(a, b)", "torch.ops"),
+    ("import torch\ngetattr(torch, '_amp_update_scale_')", "getattr(torch, '_amp_update_scale_')"),
+    ("import torch\nwith torch._C.DisableTorchFunctionSubclass(): pass", "torch._C.DisableTorchFunctionSubclass"),
+    ("v = t._version", "Tensor._version"),
+    ("import logging\nlogging.getLogger('torch._dynamo')", "torch._dynamo"),
+])
+def test_the_check_sees_private_torch(code, name):
+    assert name in [n for _, n in private_torch_uses("nn/x.py", code, {"_version"})]
+
+
+@pytest.mark.parametrize("code", [
+    "import torch\ntorch._foreach_mul_(ts, 2.0)",
+    "import torch\ntorch._fused_sgd_(p, g, b)",
+    "import torch\nout = torch.lstm(x, h, w, True, 1, 0.0, False, False, False)",
+    "from torch.optim.adamw import adamw as _adamw",
+    "import torch\nx = torch.__version__",
+    "self._values = v",
+])
+def test_the_check_lets_public_torch_pass(code):
+    assert private_torch_uses("nn/x.py", code, {"_version"}) == []
+
+
+def test_the_tensor_core_may_disable_torch_function_subclass():
+    code = "import torch\nwith torch._C.DisableTorchFunctionSubclass(): pass"
+    assert private_torch_uses("common/tensor.py", code) == []
 
 
 def test_ctypes_and_fork_only_inside_accel():
@@ -104,9 +217,12 @@ def test_ctypes_and_fork_only_inside_accel():
     for rel, text in _modules():
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                names = [a.name for a in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
-                if "ctypes" in names and rel not in ALLOWED_CTYPES:
+                names = [a.name for a in node.names] + ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                if any(n == "ctypes" or n.startswith("ctypes.") for n in names) and rel not in ALLOWED_CTYPES:
                     offenders.append(f"{rel}:{node.lineno}: imports ctypes")
+                if isinstance(node, ast.ImportFrom) and node.module == "os" and \
+                        {"fork", "forkpty"} & {a.name for a in node.names}:
+                    offenders.append(f"{rel}:{node.lineno}: imports os.fork")
             if isinstance(node, ast.Attribute) and node.attr in ("fork", "forkpty") \
                     and isinstance(node.value, ast.Name) and node.value.id == "os":
                 offenders.append(f"{rel}:{node.lineno}: os.{node.attr}")

@@ -79,3 +79,70 @@ def test_a_missing_package_loader_turns_packages_off(monkeypatch):
 def test_capture_errors_are_known_without_dynamo_imported(monkeypatch):
     monkeypatch.delitem(__import__("sys").modules, "torch._dynamo.exc", raising=False)
     assert not _torch_private.is_capture_error(ValueError("user error"))
+
+
+def test_a_missing_unscale_kernel_leaves_loss_scaling_to_public_ops(monkeypatch, caplog):
+    from sporetorch.ops.function import optim_func
+    grads = [torch.tensor([4.0, -2.0, 6.0]), torch.tensor([[1.0, float("nan")]])]
+    fused = [g.clone() for g in grads]
+    fused_found = optim_func.unscale_and_check_(fused, torch.tensor(2.0))
+    monkeypatch.delattr(torch, "_amp_foreach_non_finite_check_and_unscale_")
+    monkeypatch.setattr(_torch_private, "_UNSCALE_PROBED", [])
+    with caplog.at_level(logging.WARNING, logger="sporetorch"):
+        for _ in range(2):
+            public = [g.clone() for g in grads]
+            found = optim_func.unscale_and_check_(public, torch.tensor(2.0))
+    # With SPORETORCH_ACCEL=0 the kernel is never asked for, so nothing warns.
+    assert sum("fused unscale is off" in r.getMessage() for r in caplog.records) == int(ms._accel.enabled())
+    assert found.item() == fused_found.item() == 1.0
+    for a, b in zip(public, fused):
+        torch.testing.assert_close(a, b, rtol=0, atol=0, equal_nan=True)
+
+
+def _sgd_run():
+    np.random.seed(0)
+    net = nn.Dense(3, 2)
+    opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+    step = ms.value_and_grad(lambda x: (net(x) ** 2).sum(), None, opt.parameters)
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    for _ in range(3):
+        _, grads = step(x)
+        opt(grads)
+    return [p.asnumpy() for p in net.trainable_params()]
+
+
+def _fp16_batch_norm_run():
+    np.random.seed(0)
+    net = nn.SequentialCell([nn.Dense(3, 4), nn.BatchNorm1d(4)]).to_float(ms.float16)
+    net.set_train()
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    for _ in range(2):
+        net(x)
+    return [p.asnumpy() for p in net.get_parameters()]
+
+
+@pytest.mark.parametrize("run", [_sgd_run, _fp16_batch_norm_run])
+def test_without_version_counters_results_are_the_same(monkeypatch, run):
+    # Optimizer host caches read their tensors again; cast Parameters compare values to see a write.
+    expected = run()
+    monkeypatch.setattr(ms._accel, "tensor_version", lambda t: None)
+    got = run()
+    for a, b in zip(got, expected):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_relu_tangents_without_the_forward_ad_level(monkeypatch, public):
+    # ReLU orders its fmax for forward-mode AD; without torch's private level it asks the tensor.
+    from sporetorch.ops.function import nn_func
+    if public:
+        monkeypatch.setattr(nn_func, "_forward_ad_open", _torch_private._forward_ad_open_public)
+    x = Tensor(np.array([-1.0, 0.0, np.nan, 2.0], np.float32))
+    v = Tensor(np.array([3.0, 4.0, 5.0, 6.0], np.float32))
+    out, tangent = ms.ops.jvp(ms.ops.relu, x, v)
+    np.testing.assert_array_equal(out.asnumpy(), [0.0, 0.0, 0.0, 2.0])
+    # MindSpore's ReLU derivative: 1 where the input is positive, else 0 (at 0 and NaN too); the
+    # other fmax order would give the tangent 4 at 0.
+    np.testing.assert_array_equal(tangent.asnumpy(), [0.0, 0.0, 0.0, 6.0])
+    # Outside forward AD the tensor at hand has no tangent either way.
+    assert not nn_func._forward_ad_open(torch.ones(2))

@@ -154,6 +154,22 @@ def test_to_float_keeps_in_place_updates_of_parameters():
     assert c.count.dtype == ms.float32 and c.count.tolist() == [2.0] and out.dtype == ms.float16
 
 
+def test_to_float_keeps_batch_norm_moving_statistics():
+    # torch's batch_norm updates running statistics without moving their version counter; the
+    # statistics computed on the float16 copies still reach the stored Parameters (reference: torch's
+    # batch_norm on float32 statistics, to float16 precision).
+    x = np.array([[0.5, -1.0, 2.0, 0.0], [1.5, 3.0, -2.0, 1.0], [0.0, 1.0, 1.0, 4.0]], np.float32)
+    bn = nn.BatchNorm1d(4).to_float(ms.float16)
+    bn.set_train()
+    mean, var = torch.zeros(4), torch.ones(4)
+    for _ in range(2):
+        bn(Tensor(x))
+        torch.nn.functional.batch_norm(torch.from_numpy(x), mean, var, training=True, momentum=0.1)
+    assert bn.moving_mean.dtype == ms.float32
+    np.testing.assert_allclose(bn.moving_mean.asnumpy(), mean.numpy(), rtol=2e-3, atol=1e-3)
+    np.testing.assert_allclose(bn.moving_variance.asnumpy(), var.numpy(), rtol=2e-3, atol=1e-3)
+
+
 def test_parameter_attribute_assignment():
     net = Inner()
     net.w = Tensor(np.full(2, 3.0, np.float32))  # a Tensor updates the Parameter's value

@@ -4,6 +4,7 @@ from collections import defaultdict
 
 import torch
 
+from ... import _accel
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
@@ -153,10 +154,11 @@ class Optimizer(Cell):
         cache = self.__dict__.setdefault("_host_cache", {})
         key = id(param._t)
         hit = cache.get(key)
-        if hit is not None and hit[0] == param._t._version:
+        version = _accel.tensor_version(param._t)
+        if hit is not None and version is not None and hit[0] == version:
             return hit[1]
         value = param._t.item()
-        cache[key] = (param._t._version, value)
+        cache[key] = (version, value)
         return value
 
     def _step_groups(self, gradients):
@@ -196,7 +198,7 @@ class Optimizer(Cell):
         """Add one to an int32 step Parameter and return the new count."""
         count = int(self._host(counter)) + 1
         counter._t.add_(1)
-        self.__dict__["_host_cache"][id(counter._t)] = (counter._t._version, count)
+        self.__dict__["_host_cache"][id(counter._t)] = (_accel.tensor_version(counter._t), count)
         return count
 
     @staticmethod

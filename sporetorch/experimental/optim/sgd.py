@@ -1,6 +1,7 @@
 """SGD with momentum, dampening, Nesterov momentum and weight decay."""
 from torch.optim.sgd import sgd as _sgd
 
+from ... import _accel
 from ...common.tensor import Tensor
 from ._checks import check_type
 from .optimizer import Optimizer
@@ -67,12 +68,12 @@ class SGD(Optimizer):
     def _fresh_flags(self, stat):
         """Per Parameter, whether ``stat`` still marks its first step. The tensors are read only
         while some Parameter has not stepped yet, or after something wrote to them."""
-        key = [(id(s), s._version) for s in stat]
+        key = [(id(s), _accel.tensor_version(s)) for s in stat]
         seen = self.__dict__.setdefault("_stat_seen", {})
         flags = seen.get(tuple(key))
         if flags is None:
             flags = [bool(s.reshape(-1)[0] > 0) if s.numel() else False for s in stat]
-            if not any(flags):
+            if not any(flags) and all(v is not None for _, v in key):
                 # Nothing will write to these tensors in this step, so the key stays valid.
                 seen[tuple(key)] = flags
         return flags

@@ -19,8 +19,11 @@ from ._checks import check_bool, positive_int
 __all__ = ["RNN", "GRU", "LSTM"]
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
-_KERNELS = {"LSTM": torch._VF.lstm, "GRU": torch._VF.gru, "RNN_TANH": torch._VF.rnn_tanh,
-            "RNN_RELU": torch._VF.rnn_relu}
+# The multi-layer kernels that torch.nn.LSTM/GRU/RNN call. ``torch.lstm`` and its siblings are in
+# ``torch.__all__`` (public by torch's own definition) and are the very objects ``torch._VF`` hands
+# out. Dynamo captures a call of them, while it graph-breaks on an ``nn.LSTM`` module on purpose
+# (``allow_rnn``), and ``torch.func.functional_call`` on such a module cost ~300 us more per call.
+_KERNELS = {"LSTM": torch.lstm, "GRU": torch.gru, "RNN_TANH": torch.rnn_tanh, "RNN_RELU": torch.rnn_relu}
 
 
 class _RNNBase(Cell):

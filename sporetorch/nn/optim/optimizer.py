@@ -432,17 +432,18 @@ class Optimizer(Cell):
     def _host(self, param):
         """``param``'s value as a Python number or list, re-read only when the tensor changed."""
         t = param._t
+        version = _accel.tensor_version(t)
         entry = self._host_cache.get(id(param))
-        if entry is not None and entry[0] is t and entry[1] == t._version:
+        if entry is not None and entry[0] is t and version is not None and entry[1] == version:
             return entry[2]
         value = t.tolist()
-        self._host_cache[id(param)] = (t, t._version, value)
+        self._host_cache[id(param)] = (t, version, value)
         return value
 
     def _set_host(self, param, value):
         """Record the value just written in place into ``param`` (keeps the cache warm)."""
         t = param._t
-        self._host_cache[id(param)] = (t, t._version, value)
+        self._host_cache[id(param)] = (t, _accel.tensor_version(t), value)
 
     def _step_number(self):
         return self._host(self.global_step)[0]

@@ -81,18 +81,23 @@ class SGD(Optimizer):
                 _clear_stat([s[i] for i in fresh])
         if any(first):
             stat = self._state_t("stat")
-            self.__dict__["_stat_seen"] = (list(map(id, stat)), [t._version for t in stat], [False] * len(stat))
+            self.__dict__["_stat_seen"] = (list(map(id, stat)), _versions(stat), [False] * len(stat))
         return self._updated(gradients)
 
     def _first_flags(self, stat):
         """Per Parameter, whether ``stat`` still marks it as never stepped. Read from the tensors
         only when one of them changed since the last step (a new tensor or an in-place write)."""
         seen = self.__dict__.get("_stat_seen")
-        if seen is not None and seen[0] == list(map(id, stat)) and seen[1] == [t._version for t in stat]:
+        versions = _versions(stat)
+        if seen is not None and None not in versions and seen[0] == list(map(id, stat)) and seen[1] == versions:
             return seen[2]
         flags = [bool(t.reshape(-1)[0].item() > 0) if t.numel() else False for t in stat]
-        self.__dict__["_stat_seen"] = (list(map(id, stat)), [t._version for t in stat], flags)
+        self.__dict__["_stat_seen"] = (list(map(id, stat)), versions, flags)
         return flags
+
+
+def _versions(tensors):
+    return [_accel.tensor_version(t) for t in tensors]
 
 
 def _clear_stat(stat):

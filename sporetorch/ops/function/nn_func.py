@@ -9,9 +9,9 @@ and an op-level ``seed``.
 import math
 
 import torch
-import torch.autograd.forward_ad as _forward_ad
 import torch.nn.functional as F
 
+from ... import _accel
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _new, _wrap
 from ...common._inplace import _set
@@ -117,6 +117,8 @@ _RELU_ZEROS = {dtype: torch.zeros((), dtype=dtype) for dtype in (
     torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64,
     torch.float16, torch.bfloat16, torch.float32, torch.float64)}
 _fmax = torch.fmax
+# Whether a forward-mode AD level is open (torch keeps that in a private variable: _accel reads it).
+_forward_ad_open = _accel.forward_ad_open
 
 
 def _relu(t):
@@ -133,7 +135,7 @@ def _relu(t):
             if t.is_complex():
                 return torch.relu(t)  # torch's error for complex input
             zero = _RELU_ZEROS[t.dtype] = torch.zeros((), dtype=t.dtype)
-        return _fmax(zero, t) if _forward_ad._current_level < 0 else _fmax(t, zero)
+        return _fmax(t, zero) if _forward_ad_open(t) else _fmax(zero, t)
     out = torch.relu(t)
     try:
         # In place on relu's fresh output, through ``.data``: relu saved this very tensor for
@@ -163,7 +165,7 @@ def relu(input, inplace=False):
             zero = _RELU_ZEROS.get(t.dtype)
             if zero is not None:
                 out = _new(Tensor)
-                out._t = _fmax(zero, t) if _forward_ad._current_level < 0 else _fmax(t, zero)
+                out._t = _fmax(t, zero) if _forward_ad_open(t) else _fmax(zero, t)
                 return out
         return _wrap(_relu(t))
     except AttributeError:

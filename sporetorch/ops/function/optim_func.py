@@ -14,6 +14,7 @@ None of them is part of ``mindspore.ops``: the module exports nothing.
 """
 import torch
 
+from ... import _accel
 from ...common._inplace import _set
 from ...common.tensor import Tensor, _u, _wrap
 from ._utils import _ut
@@ -662,10 +663,30 @@ def unscale_and_check_(tensors, scale):
     holds inf or NaN (one fused pass)."""
     found = torch.zeros((), dtype=torch.float32, device=tensors[0].device if tensors else "cpu").reshape(1)
     inv = (1.0 / scale.float()).reshape(1).to(found.device)
-    if tensors:
-        # torch's fused unscale-and-check kernel (the GradScaler's): one pass over every gradient
-        torch._amp_foreach_non_finite_check_and_unscale_(tensors, found, inv)
+    if tensors and not _accel.unscale_and_check_(tensors, found, inv):
+        found.copy_(_any_non_finite(tensors).reshape(1))
+        _unscale_(tensors, inv)
     return found.reshape(())
+
+
+def _any_non_finite(tensors):
+    """Whether a tensor of ``tensors`` holds inf or NaN. A tensor's sum is finite only where all its
+    elements are, so one fast reduction per tensor decides; a non-finite sum is checked element-wise
+    (it may be finite values overflowing the sum)."""
+    sums = torch.stack([t.sum(dtype=torch.float32 if t.element_size() < 4 else None).double() for t in tensors])
+    suspects = torch.nonzero(~torch.isfinite(sums)).reshape(-1).tolist()
+    return torch.tensor(any(not bool(torch.isfinite(tensors[i]).all()) for i in suspects))
+
+
+def _unscale_(tensors, inv):
+    """``tensors *= inv`` as the fused kernel computes it: in float32 (float64 for float64 tensors),
+    rounded to a float16/bfloat16 tensor's dtype once."""
+    wide = [t for t in tensors if t.element_size() >= 4]
+    if wide:
+        torch._foreach_mul_(wide, inv.reshape(()))
+    for t in tensors:
+        if t.element_size() < 4:
+            t.copy_(t.float() * inv)
 
 
 def dynamic_loss_scale_update_(scale, cur, last, overflow, *, factor, window, minimum):

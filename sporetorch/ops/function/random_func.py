@@ -93,13 +93,49 @@ def laplace(shape, mean, lambda_param, seed=None):
     return _wrap(std * _ut(lambda_param) + _ut(mean))
 
 
+def _gamma_samples(alpha, generator=None):
+    """Gamma samples of rate 1, one per concentration of the torch tensor ``alpha``, drawn from
+    ``generator`` (None: torch's global generator), with ``alpha``'s dtype and shape.
+
+    Marsaglia and Tsang's method (ACM TOMS 26(3), 2000) in public torch ops: a normal and a uniform
+    draw per sample, and the candidates rejected (under 5 %) drawn again until none is left.
+    ``alpha < 1`` samples ``Gamma(alpha + 1) * U ** (1 / alpha)``. As MindSpore 2.10's RandomGamma:
+    ``alpha == 0`` gives 0, a negative or NaN ``alpha`` gives NaN, and samples below the dtype's
+    range are 0 (torch's own sampler raises them to the smallest normal number, and takes a
+    generator only as the private ``torch._standard_gamma``)."""
+    device = alpha.device
+    work = torch.float64 if alpha.dtype == torch.float64 else torch.float32
+    a = alpha.detach().to(work).reshape(-1)
+    boosted = a < 1
+    d = torch.where(boosted, a + 1, a) - 1.0 / 3.0
+    c = torch.rsqrt(9 * d)
+
+    def candidates(dd, cc):
+        x = torch.randn(dd.shape, generator=generator, dtype=work, device=device)
+        u = torch.rand(dd.shape, generator=generator, dtype=work, device=device)
+        v = (1 + cc * x) ** 3
+        # v <= 0 is rejected (its log is NaN, which compares false)
+        return dd * v, (v > 0) & (torch.log(u) < 0.5 * x * x + dd - dd * v + dd * torch.log(v))
+
+    out, ok = candidates(d, c)
+    boost = torch.rand(a.shape, generator=generator, dtype=work, device=device) ** (1 / a)
+    todo = torch.nonzero(~ok & (a > 0)).reshape(-1)
+    while todo.numel():
+        value, ok = candidates(d[todo], c[todo])
+        out[todo[ok]] = value[ok]
+        todo = todo[~ok]
+    out = torch.where(boosted, out * boost, out)
+    out = torch.where(a > 0, out, torch.where(a == 0, 0.0, math.nan))
+    return out.to(alpha.dtype).reshape(alpha.shape)
+
+
 def gamma(shape, alpha, beta, seed=None, *, generator=None):
     """Gamma samples with shape ``alpha`` and rate ``beta``, of shape ``shape + broadcast(alpha, beta).shape``
     (``generator``: a random Primitive's own stream instead of ``seed``)."""
     a, b = torch.broadcast_tensors(_float_of(_ut(alpha)), _float_of(_ut(beta)))
     a = a.expand(_shape("gamma", shape) + tuple(a.shape))
     gen = generator if generator is not None else _generator(seed)
-    return _wrap(torch._standard_gamma(a.contiguous(), generator=gen) / b)
+    return _wrap(_gamma_samples(a, gen) / b)
 
 
 def random_gamma(shape, alpha, seed=None, *, generator=None):
@@ -107,7 +143,7 @@ def random_gamma(shape, alpha, seed=None, *, generator=None):
     a = _float_of(_ut(alpha))
     a = a.expand(_shape("random_gamma", shape) + tuple(a.shape))
     gen = generator if generator is not None else _generator(seed)
-    return _wrap(torch._standard_gamma(a.contiguous(), generator=gen))
+    return _wrap(_gamma_samples(a, gen))
 
 
 def poisson(shape, mean, seed=None, *, generator=None):

@@ -725,7 +725,7 @@ def _written(low, version, stored):
         return True
     if version is not None and stored.requires_grad:
         return False
-    return not torch.equal(low, stored.to(low.dtype))
+    return not torch.equal(low, stored.to(low.dtype))  # torch: bookkeeping of the cast copy, not an op
 
 
 def _hooked_call(cell, args, kwargs):

@@ -1,26 +1,92 @@
 """Per-call dumps of a torch run and a MindSpore-API run, and their comparison (TroubleShooter's
-``api_dump`` and its comparison, for layer calls).
+``api_dump`` and its comparison).
 
 ``dump(net, inputs, path)`` runs ``net`` (a ``torch.nn.Module`` or a ``Cell``) once forward and
-once backward (the gradient of the sum of its outputs) and records, for every call of a leaf layer
-(``Conv2d``, ``BatchNorm2d``, ``ReLU``...): the forward inputs and output, and in the backward the
-gradient of that output. ``path`` is a directory: ``dump.json`` (one record per call: index,
-direction, layer path, layer kind, shapes, dtypes and statistics) and ``tensors.npz`` (the arrays).
+once backward (the gradient of the sum of its outputs) and records two kinds of call, in the order
+they happen:
 
-``compare_dumps(torch_dir, mindspore_dir)`` pairs the records of the two dumps (forward in call
-order, backward in the order the gradients arrive; calls are paired by layer kind), compares the
-arrays, and names the first divergent call of each direction.
+- every call of a leaf layer (``Conv2d``, ``BatchNorm2d``, ``ReLU``...): ``"call_type": "layer"``;
+- every functional API call the model code makes itself between layers (``torch.flatten``,
+  ``F.relu``, ``out += identity``; ``ops.flatten``, ``mint.*``, ``+`` on Tensors):
+  ``"call_type": "api"``. Calls inside a leaf layer and calls made by torch or sporetorch code are
+  not recorded. On the torch side a ``torch.overrides.TorchFunctionMode`` sees the calls; on the
+  MindSpore side, where every API runs on torch, recording torch calls would record this package's
+  implementation, so the public entry points (``ops.<fn>``, ``mint.<fn>``,
+  ``mint.nn.functional.<fn>``, the Tensor operators and common Tensor methods) are wrapped for the
+  run and restored afterwards, exceptions included.
+
+For each call: the forward inputs (before the call, so in-place calls do not overwrite them) and
+output, and in the backward the gradient of that output. ``path`` is a directory: ``dump.json``
+(one record per call and role: index, direction, name (layer path or API name), ``call_type``,
+type, normalised kind, the enclosing layer (``scope``), shapes, dtypes and statistics) and
+``tensors.npz`` (the arrays).
+
+``compare_dumps(torch_dir, mindspore_dir)`` pairs the calls of the two dumps (forward in call
+order, backward in the order the gradients arrive) by normalised kind (torch API names go through
+the migrate API table, operators through a small table: ``__iadd__``, ``add_``, ``Tensor.__add__``
+are all ``add``), compares the arrays, and names the first divergent call of each direction: a
+paired call whose kinds differ is a structural difference at that index.
 """
+import functools
 import json
 import math
 import os
+import sys
 
 import numpy as np
 import torch
+from torch.overrides import TorchFunctionMode, resolve_name
 
+from .scan import api_table
 from .weights import layer_kind
 
-__all__ = ["dump", "compare_dumps", "DumpComparison"]
+__all__ = ["dump", "compare_dumps", "DumpComparison", "api_kind"]
+
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+_TORCH_MODULES_DIR = os.path.join(_TORCH_DIR, "nn", "modules") + os.sep
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+# operator and method spellings of one API -> its kind (after the API table and the "_" of
+# in-place names are applied); functional names of layer kinds -> the layer kind
+_KIND_ALIASES = {
+    "__add__": "add", "__radd__": "add", "__iadd__": "add", "add_ext": "add",
+    "__sub__": "sub", "__rsub__": "sub", "__isub__": "sub", "sub_ext": "sub", "subtract": "sub",
+    "__mul__": "mul", "__rmul__": "mul", "__imul__": "mul", "multiply": "mul",
+    "__truediv__": "div", "__rtruediv__": "div", "__itruediv__": "div", "divide": "div", "true_divide": "div",
+    "__matmul__": "matmul", "__rmatmul__": "matmul", "__neg__": "neg", "negative": "neg",
+    "__pow__": "pow", "__rpow__": "pow", "__getitem__": "getitem", "view": "reshape",
+    "linear": "dense", "adaptive_avg_pool2d": "adaptive_avgpool2d", "max_pool2d": "maxpool2d",
+    "avg_pool2d": "avgpool2d", "concat": "cat",
+}
+
+# Tensor methods wrapped on the MindSpore side (those that exist on the class)
+_TENSOR_METHODS = (
+    "__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__", "__mul__", "__rmul__", "__imul__",
+    "__truediv__", "__rtruediv__", "__itruediv__", "__matmul__", "__rmatmul__", "__neg__", "__pow__",
+    "__getitem__", "flatten", "view", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "expand",
+    "mean", "sum", "add", "sub", "mul", "div", "matmul", "relu", "sigmoid", "softmax", "exp", "chunk", "split",
+)
+
+
+def api_kind(name):
+    """The normalised kind of an API name (``"torch.nn.functional.linear"``, ``"torch.Tensor.add_"``,
+    ``"mindspore.ops.dense"``, ``"mindspore.Tensor.__add__"``): the MindSpore function name, through
+    the API table for torch names, with operators, in-place and ``_ext`` spellings merged."""
+    if name.startswith("torch."):
+        entry = _table().get(name)
+        if entry and entry.get("mindspore"):
+            name = entry["mindspore"]
+    base = name.rsplit(".", 1)[-1]
+    if base.endswith("_") and not base.startswith("__"):
+        base = base[:-1]
+    if base.endswith("_ext"):
+        base = base[:-4]
+    return _KIND_ALIASES.get(base, base)
+
+
+@functools.lru_cache(maxsize=1)
+def _table():
+    return api_table()
 
 
 def _is_torch(net):
@@ -35,6 +101,8 @@ def _torch_tensors(out):
         return [out]
     if isinstance(out, (tuple, list)):
         return [t for o in out for t in _torch_tensors(o)]
+    if isinstance(out, dict):
+        return [t for o in out.values() for t in _torch_tensors(o)]
     return []
 
 
@@ -46,23 +114,176 @@ def _stats(a):
             "l2": float(np.sqrt((a64 ** 2).sum()))}
 
 
+def _array(t):
+    # a copy: an in-place call after this one (ReLU(inplace=True), +=) would change a shared array
+    with torch.no_grad():
+        return (t.detach().cpu().float() if t.is_floating_point() else t.detach().cpu()).numpy().copy()
+
+
 class _Dumper:
-    def __init__(self):
+    """The records, and the state of the run: ``active`` while the network runs, ``layer_depth``
+    inside a leaf layer, ``api_depth`` inside a recorded API call, ``scopes`` the layers entered."""
+
+    def __init__(self, backward):
         self.records = []
         self.arrays = {}
+        self.grads = []
+        self.backward = backward
+        self.active = False
+        self.layer_depth = 0
+        self.api_depth = 0
+        self.scopes = []
 
-    def add(self, direction, path, layer, role, tensors):
+    def add(self, direction, name, type_name, kind, role, arrays, call_type, scope):
         index = len(self.records)
-        record = {"index": index, "direction": direction, "name": path or "<root>", "type": type(layer).__name__,
-                  "kind": layer_kind(layer), "role": role, "tensors": []}
-        for j, t in enumerate(tensors):
-            # a copy: an in-place layer after this one (ReLU(inplace=True)) would change a shared array
-            a = (t.detach().cpu().float() if t.is_floating_point() else t.detach().cpu()).numpy().copy()
+        record = {"index": index, "direction": direction, "name": name or "<root>", "type": type_name,
+                  "kind": kind, "role": role, "call_type": call_type, "scope": scope or "", "tensors": []}
+        for j, (a, dtype) in enumerate(arrays):
             key = f"{index}_{role}_{j}"
             self.arrays[key] = a
-            record["tensors"].append({"key": key, "shape": list(a.shape), "dtype": str(t.dtype).replace("torch.", ""),
-                                      **_stats(a)})
+            record["tensors"].append({"key": key, "shape": list(a.shape), "dtype": dtype, **_stats(a)})
         self.records.append(record)
+
+    def scope(self):
+        return self.scopes[-1] if self.scopes else ""
+
+    def add_call(self, name, type_name, kind, call_type, ins, outs):
+        """One forward call: its input arrays and output tensors; hooks the outputs' gradients."""
+        self.api_depth += 1  # the torch calls made here are the dump's own
+        try:
+            self._add_call(name, type_name, kind, call_type, ins, outs)
+        finally:
+            self.api_depth -= 1
+
+    def _add_call(self, name, type_name, kind, call_type, ins, outs):
+        scope = self.scope()
+        self.add("forward", name, type_name, kind, "input", ins, call_type, scope)
+        self.add("forward", name, type_name, kind, "output", [(_array(t), _dtype(t)) for t in outs], call_type,
+                 scope)
+        if self.backward:
+            for t in outs:
+                if t.requires_grad:
+                    t.register_hook(lambda g, info=(name, type_name, kind, call_type, scope): self.grads.append(
+                        (info, g)))
+
+    def add_grads(self):
+        for (name, type_name, kind, call_type, scope), g in self.grads:
+            self.add("backward", name, type_name, kind, "grad_output", [(_array(g), _dtype(g))], call_type, scope)
+
+    def recording_api(self):
+        return self.active and not self.layer_depth and not self.api_depth
+
+
+def _dtype(t):
+    return str(t.dtype).replace("torch.", "")
+
+
+def _snapshot(tensors):
+    return [(_array(t), _dtype(t)) for t in tensors]
+
+
+def _torch_internal(frame):
+    """Whether the torch API call whose handler runs above ``frame`` was made by torch's own code
+    inside a built-in module (``MultiheadAttention``'s ``F.linear``) or by this package, rather than
+    by the model's code."""
+    while frame is not None and frame.f_code.co_filename.startswith(_TORCH_DIR):
+        if frame.f_code.co_filename.startswith(_TORCH_MODULES_DIR):
+            return True
+        frame = frame.f_back
+    return frame is None or frame.f_code.co_filename.startswith(_PACKAGE_DIR)
+
+
+class _TorchApiMode(TorchFunctionMode):
+    """Records the public torch calls of the model's code (outside leaf layers)."""
+
+    def __init__(self, dumper):
+        super().__init__()
+        self.dumper = dumper
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        d = self.dumper
+        if not d.recording_api():
+            return func(*args, **kwargs)
+        name = resolve_name(func)
+        if name is None or name.endswith(("__get__", "__set__")) or _torch_internal(sys._getframe(1)):
+            return func(*args, **kwargs)
+        ins = _snapshot(_torch_tensors(list(args)) + _torch_tensors(list(kwargs.values())))
+        out = func(*args, **kwargs)
+        outs = _torch_tensors(out)
+        if outs:
+            d.add_call(name, "api", api_kind(name), "api", ins, outs)
+        return out
+
+
+def _recording(d, orig, name, method=False):
+    """A wrapper of the MindSpore API ``orig`` (a function, or with ``method`` a Tensor class
+    attribute) that records its calls from the model's code."""
+    kind = api_kind(name)
+
+    def run(call, tensors_in, args, kwargs, caller):
+        if not d.recording_api() or caller.f_code.co_filename.startswith(_PACKAGE_DIR):
+            return call(*args, **kwargs)
+        ins = _snapshot(_torch_tensors(list(tensors_in)) + _torch_tensors(list(kwargs.values())))
+        d.api_depth += 1  # the calls it makes are its implementation
+        try:
+            out = call(*args, **kwargs)
+        finally:
+            d.api_depth -= 1
+        outs = _torch_tensors(out)
+        if outs:
+            d.add_call(name, "api", kind, "api", ins, outs)
+        return out
+
+    if not method:
+        def wrapper(*args, **kwargs):
+            return run(orig, args, args, kwargs, sys._getframe(1))
+        return functools.wraps(orig)(wrapper) if callable(orig) and hasattr(orig, "__name__") else wrapper
+    get = getattr(type(orig), "__get__", None)
+
+    def method_wrapper(self, *args, **kwargs):
+        call = get(orig, self, type(self)) if get is not None else functools.partial(orig, self)
+        return run(call, (self,) + args, args, kwargs, sys._getframe(1))
+    return method_wrapper
+
+
+class _Patches:
+    """Attributes replaced for the run; ``restore`` puts every one back."""
+
+    def __init__(self):
+        self.saved = []
+
+    def set(self, owner, attr, value):
+        self.saved.append((owner, attr, attr in vars(owner), vars(owner).get(attr)))
+        setattr(owner, attr, value)
+
+    def restore(self):
+        while self.saved:
+            owner, attr, had, old = self.saved.pop()
+            if had:
+                setattr(owner, attr, old)
+            else:
+                delattr(owner, attr)
+
+
+def _ms_api_entry_points():
+    """``[(owner, attribute, public name, is a Tensor method)]`` of the MindSpore API that model
+    code calls: functions of ``ops``, ``mint``, ``mint.nn.functional``, and Tensor methods."""
+    import types
+    from .. import mint, ops
+    from ..common.tensor import Tensor
+    from ..mint.nn import functional as mint_f
+    out = []
+    for module, prefix in ((ops, "mindspore.ops"), (mint, "mindspore.mint"),
+                           (mint_f, "mindspore.mint.nn.functional")):
+        for attr, value in list(vars(module).items()):
+            if not attr.startswith("_") and isinstance(value, (types.FunctionType, types.BuiltinFunctionType)):
+                out.append((module, attr, f"{prefix}.{attr}", False))
+    for attr in _TENSOR_METHODS:
+        value = next((vars(k)[attr] for k in Tensor.__mro__ if attr in vars(k)), None)
+        if value is not None and not isinstance(value, (staticmethod, classmethod, property)):
+            out.append((Tensor, attr, f"mindspore.Tensor.{attr}", True))
+    return out
 
 
 def _leaves(net):
@@ -71,51 +292,85 @@ def _leaves(net):
     return [(p, c) for p, c in net.cells_and_names() if not c._cells]
 
 
-def dump(net, inputs, path, backward=True):
-    """Run ``net`` on ``inputs`` (a tensor, or a tuple of them; torch or sporetorch tensors, or NumPy
-    arrays) forward, and backward unless ``backward`` is False, recording every leaf layer call in
-    the directory ``path``. Returns the list of records."""
-    from ..common.tensor import Tensor
-    d = _Dumper()
-    inputs = inputs if isinstance(inputs, (tuple, list)) else (inputs,)
-    as_torch = [x._t if isinstance(x, Tensor) else torch.as_tensor(np.asarray(x)) if not isinstance(x, torch.Tensor)
-                else x for x in inputs]
-    grads = []
+def _composites(net):
+    if _is_torch(net):
+        return [(p, m) for p, m in net.named_modules() if any(True for _ in m.children())]
+    return [(p, c) for p, c in net.cells_and_names() if c._cells]
 
-    def pre_hook_for(path, layer):
-        # inputs before the call: an in-place layer (ReLU(inplace=True)) overwrites them
+
+def _layer_hooks(d, net):
+    """Hooks on every layer: leaf calls recorded (and API recording off inside them), the scope of
+    the composite layers followed. Returns the handles."""
+    def leaf_pre(path, layer):
         def pre_hook(_layer, args):
-            d.add("forward", path, layer, "input", _torch_tensors(args))
+            # inputs before the call: an in-place layer (ReLU(inplace=True)) overwrites them
+            d.layer_depth += 1
+            d.pending.append(_snapshot(_torch_tensors(args)))
         return pre_hook
 
-    def hook_for(path, layer):
+    def leaf_post(path, layer):
         def hook(_layer, args, output):
-            outs = _torch_tensors(output)
-            d.add("forward", path, layer, "output", outs)
-            if backward:
-                for t in outs:
-                    if t.requires_grad:
-                        t.register_hook(lambda g, path=path, layer=layer: grads.append((path, layer, g)))
+            d.layer_depth -= 1
+            ins = d.pending.pop()
+            if not d.layer_depth:
+                d.add_call(path, type(layer).__name__, layer_kind(layer), "layer", ins, _torch_tensors(output))
         return hook
+
+    def enter(path):
+        def pre_hook(_layer, args):
+            d.scopes.append(path)
+        return pre_hook
+
+    def leave(_layer, args, output):
+        d.scopes.pop()
 
     handles = []
     for p, layer in _leaves(net):
-        handles.append(layer.register_forward_pre_hook(pre_hook_for(p, layer)))
-        handles.append(layer.register_forward_hook(hook_for(p, layer)))
+        handles.append(layer.register_forward_pre_hook(leaf_pre(p, layer)))
+        handles.append(layer.register_forward_hook(leaf_post(p, layer)))
+    for p, layer in _composites(net):
+        handles.append(layer.register_forward_pre_hook(enter(p)))
+        handles.append(layer.register_forward_hook(leave))
+    return handles
+
+
+def dump(net, inputs, path, backward=True):
+    """Run ``net`` on ``inputs`` (a tensor, or a tuple of them; torch or sporetorch tensors, or NumPy
+    arrays) forward, and backward unless ``backward`` is False, recording every leaf layer call and
+    every API call of the model's own code in the directory ``path``. Returns the list of records."""
+    from ..common.tensor import Tensor
+    d = _Dumper(backward)
+    d.pending = []
+    inputs = inputs if isinstance(inputs, (tuple, list)) else (inputs,)
+    as_torch = [x._t if isinstance(x, Tensor) else torch.as_tensor(np.asarray(x)) if not isinstance(x, torch.Tensor)
+                else x for x in inputs]
+    handles = _layer_hooks(d, net)
+    patches = _Patches()
     try:
         if _is_torch(net):
             net.eval()
-            out = net(*[x.clone() for x in as_torch])
+            args = [x.clone() for x in as_torch]
+            d.active = True
+            with _TorchApiMode(d):
+                out = net(*args)
+            d.active = False
             if backward:
                 sum(t.sum() for t in _torch_tensors(out)).backward()
         else:
             from ..autodiff import value_and_grad
             from .. import ops
+            for owner, attr, name, method in _ms_api_entry_points():
+                orig = next(vars(k)[attr] for k in owner.__mro__ if attr in vars(k)) if method else getattr(owner, attr)
+                patches.set(owner, attr, _recording(d, orig, name, method))
             net.set_train(False)
             ms_inputs = [Tensor.from_torch(x.clone()) for x in as_torch]
 
             def fn(*args):
-                out = net(*args)
+                d.active = True
+                try:
+                    out = net(*args)
+                finally:
+                    d.active = False
                 outs = list(out) if isinstance(out, (tuple, list)) else [out]
                 total = None
                 for o in outs:
@@ -126,10 +381,11 @@ def dump(net, inputs, path, backward=True):
             else:
                 fn(*ms_inputs)
     finally:
+        d.active = False
+        patches.restore()
         for h in handles:
             h.remove()
-    for p, layer, g in grads:
-        d.add("backward", p, layer, "grad_output", [g])
+    d.add_grads()
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "dump.json"), "w", encoding="utf-8") as f:
         json.dump({"framework": "torch" if _is_torch(net) else "mindspore", "records": d.records}, f, indent=1)
@@ -164,15 +420,19 @@ class DumpComparison:
             if r is None:
                 lines.append(f"{direction}: {n} calls paired, all agree (rtol={self.rtol}, atol={self.atol})")
             else:
-                lines.append(f"{direction}: first divergent call #{r['call']}: torch {r['torch']} <-> MindSpore "
-                             f"{r['mindspore']} ({r['kind']}, {r['role']}), max abs {r['max_abs']:.3g}, "
-                             f"max rel {r['max_rel']:.3g}")
+                head = f"{direction}: first divergent call #{r['call']}: torch {r['torch']} <-> MindSpore " \
+                    f"{r['mindspore']}"
+                if r.get("structural"):
+                    lines.append(f"{head} (structure: {r['kind']})")
+                else:
+                    lines.append(f"{head} ({r['kind']}, {r['role']}), max abs {r['max_abs']:.3g}, "
+                                 f"max rel {r['max_rel']:.3g}")
         return "\n".join(lines)
 
     def __str__(self):
         lines = [self.summary(), ""]
         for r in self.rows:
-            status = {True: "ok", False: "DIFF", None: "unpaired"}[r["ok"]]
+            status = "KIND" if r.get("structural") else {True: "ok", False: "DIFF", None: "unpaired"}[r["ok"]]
             mabs = "-" if r["max_abs"] is None else f"{r['max_abs']:.3g}"
             lines.append(f"{r['direction']:<8} #{r['call']:<4} {str(r['torch']):<28} {str(r['mindspore']):<28} "
                          f"{r['kind']:<12} {r['role']:<11} {mabs:<10} {status}")
@@ -180,14 +440,18 @@ class DumpComparison:
 
 
 def _calls(meta):
-    """Records grouped by call: [(direction, name, kind, {role: record})] in order."""
+    """Records grouped by call: [(direction, label, kind, {role: record})] in order; the label of an
+    API call names its enclosing layer (``torch.flatten@layer4``)."""
     out = []
     for r in meta["records"]:
-        if out and out[-1][0] == r["direction"] == "forward" and out[-1][1] == r["name"] and r["role"] == "output" \
+        label = r["name"]
+        if r.get("call_type") == "api" and r.get("scope"):
+            label = f"{label}@{r['scope']}"
+        if out and out[-1][0] == r["direction"] == "forward" and out[-1][1] == label and r["role"] == "output" \
                 and "output" not in out[-1][3]:
             out[-1][3]["output"] = r
             continue
-        out.append((r["direction"], r["name"], r["kind"], {r["role"]: r}))
+        out.append((r["direction"], label, r["kind"], {r["role"]: r}))
     return out
 
 
@@ -210,9 +474,11 @@ def compare_dumps(torch_dir, mindspore_dir, rtol=1e-4, atol=1e-5):
         for n, (t, m) in enumerate(pairs):
             roles = ["input", "output"] if direction == "forward" else ["grad_output"]
             for role in roles:
+                structural = bool(t and m and t[2] != m[2])
                 row = {"direction": direction, "call": n, "torch": t[1] if t else None,
-                       "mindspore": m[1] if m else None, "kind": (t or m)[2], "role": role,
-                       "max_abs": None, "max_rel": None, "ok": None}
+                       "mindspore": m[1] if m else None, "role": role, "structural": structural,
+                       "kind": f"{t[2]} vs {m[2]}" if structural else (t or m)[2],
+                       "max_abs": None, "max_rel": None, "ok": False if structural else None}
                 if t and m and role in t[3] and role in m[3]:
                     mabs = mrel = 0.0
                     ok = len(t[3][role]["tensors"]) == len(m[3][role]["tensors"])
@@ -228,13 +494,17 @@ def compare_dumps(torch_dir, mindspore_dir, rtol=1e-4, atol=1e-5):
                         scale = float(np.abs(a).max()) if a.size else 0.0
                         mabs, mrel = max(mabs, cur), max(mrel, cur / scale if scale else cur)
                         ok = ok and bool((diff <= atol + rtol * np.abs(a)).all())
-                    row.update(max_abs=mabs, max_rel=mrel, ok=ok)
+                    row.update(max_abs=mabs, max_rel=mrel, ok=ok and not structural)
                 rows.append(row)
     # a call's input agreeing while its output differs is where a difference starts: prefer it
     result = DumpComparison(rows, rtol, atol)
     fwd = [r for r in rows if r["direction"] == "forward"]
     start = next((r for r in fwd if r["role"] == "output" and r["ok"] is False and any(
         x["call"] == r["call"] and x["role"] == "input" and x["ok"] is not False for x in fwd)), None)
-    if start is not None:
+    # a pair of calls of different kinds is a structural difference: divergent from there on
+    shape = next((r for r in fwd if r["structural"]), None)
+    if start is not None and (shape is None or start["call"] < shape["call"]):
         result.first["forward"] = start
+    elif shape is not None:
+        result.first["forward"] = shape
     return result

@@ -25,7 +25,10 @@ def test_dump_pair_agrees_and_injected_difference_is_named(tmp_path):
     t, m = _pair()
     t_records = dump(t, x, tmp_path / "torch")
     dump(m, x, tmp_path / "ms")
-    assert sum(r["direction"] == "backward" for r in t_records) == 60  # one gradient per leaf call output
+    backward = [r for r in t_records if r["direction"] == "backward"]
+    # one gradient per call output: 60 leaf layers, the 8 `out += identity` and the torch.flatten
+    assert sum(r["call_type"] == "layer" for r in backward) == 60
+    assert [r["name"] for r in backward if r["call_type"] == "api"] == ["torch.flatten"] + ["torch.Tensor.add_"] * 8
     ok = compare_dumps(tmp_path / "torch", tmp_path / "ms")
     assert ok.ok, ok.summary()
     t, bad = _pair(same_pad_layer2=True)  # layer2.0.conv1 with pad_mode="same" instead of padding=1
@@ -33,7 +36,7 @@ def test_dump_pair_agrees_and_injected_difference_is_named(tmp_path):
     result = compare_dumps(tmp_path / "torch", tmp_path / "bad")
     first = result.first["forward"]
     assert (first["torch"], first["mindspore"], first["role"]) == ("layer2.0.conv1", "layer2.0.conv1", "output")
-    assert "first divergent call #16: torch layer2.0.conv1 <-> MindSpore layer2.0.conv1 (conv2d, output)" \
+    assert "first divergent call #18: torch layer2.0.conv1 <-> MindSpore layer2.0.conv1 (conv2d, output)" \
         in result.summary()
     assert result.first["backward"] is not None
 
@@ -72,7 +75,7 @@ def test_cli_dump_and_compare_dump(tmp_path, capsys):
     capsys.readouterr()
     assert cli_main(["migrate", "compare-dump", str(tmp_path / "dt"), str(tmp_path / "dm"), "-q"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("forward: first divergent call #16: torch layer2.0.conv1 <-> MindSpore layer2.0.conv1")
+    assert out.startswith("forward: first divergent call #18: torch layer2.0.conv1 <-> MindSpore layer2.0.conv1")
 
 
 def test_loss_curve(tmp_path, capsys):

@@ -416,7 +416,7 @@ class DumpComparison:
     def summary(self):
         lines = []
         for direction, r in self.first.items():
-            n = sum(1 for x in self.rows if x["direction"] == direction)
+            n = len({x["call"] for x in self.rows if x["direction"] == direction})
             if r is None:
                 lines.append(f"{direction}: {n} calls paired, all agree (rtol={self.rtol}, atol={self.atol})")
             else:
@@ -424,6 +424,9 @@ class DumpComparison:
                     f"{r['mindspore']}"
                 if r.get("structural"):
                     lines.append(f"{head} (structure: {r['kind']})")
+                elif r.get("extra"):
+                    lines.append(f"{head} ({r['kind']}, a call made on one side only, before the first call whose "
+                                 "input differs)")
                 else:
                     lines.append(f"{head} ({r['kind']}, {r['role']}), max abs {r['max_abs']:.3g}, "
                                  f"max rel {r['max_rel']:.3g}")
@@ -502,9 +505,17 @@ def compare_dumps(torch_dir, mindspore_dir, rtol=1e-4, atol=1e-5):
     start = next((r for r in fwd if r["role"] == "output" and r["ok"] is False and any(
         x["call"] == r["call"] and x["role"] == "input" and x["ok"] is not False for x in fwd)), None)
     # a pair of calls of different kinds is a structural difference: divergent from there on
-    shape = next((r for r in fwd if r["structural"]), None)
-    if start is not None and (shape is None or start["call"] < shape["call"]):
-        result.first["forward"] = start
-    elif shape is not None:
-        result.first["forward"] = shape
+    candidates = [r for r in (start, next((r for r in fwd if r["structural"]), None)) if r is not None]
+    # a call whose input already differs, right after calls made on one side only: the first of
+    # those extra calls (``skip * 1.01`` before an add) is where the difference starts
+    bad = next((r for r in fwd if r["ok"] is False), None)
+    if bad is not None and bad["role"] == "input" and not bad["structural"]:
+        unpaired = {r["call"]: r for r in reversed(fwd) if r["torch"] is None or r["mindspore"] is None}
+        k = bad["call"]
+        while k - 1 in unpaired:
+            k -= 1
+        if k < bad["call"]:
+            candidates.append(dict(unpaired[k], extra=True))
+    if candidates:
+        result.first["forward"] = min(candidates, key=lambda r: r["call"])
     return result

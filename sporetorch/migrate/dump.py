@@ -59,6 +59,14 @@ _KIND_ALIASES = {
     "avg_pool2d": "avgpool2d", "concat": "cat",
 }
 
+# torch calls that return no tensor or only describe one: not recorded, inputs not copied
+_NOT_RECORDED = frozenset((
+    "size", "dim", "ndimension", "numel", "nelement", "item", "tolist", "stride", "element_size", "data_ptr",
+    "is_contiguous", "is_floating_point", "is_complex", "get_device", "__len__", "__bool__", "__int__", "__float__",
+    "__index__", "__format__", "__repr__", "__hash__", "__setitem__", "__reduce_ex__", "__deepcopy__", "__array__",
+    "register_hook", "backward",
+))
+
 # Tensor methods wrapped on the MindSpore side (those that exist on the class)
 _TENSOR_METHODS = (
     "__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__", "__mul__", "__rmul__", "__imul__",
@@ -206,7 +214,8 @@ class _TorchApiMode(TorchFunctionMode):
         if not d.recording_api():
             return func(*args, **kwargs)
         name = resolve_name(func)
-        if name is None or name.endswith(("__get__", "__set__")) or _torch_internal(sys._getframe(1)):
+        if name is None or name.endswith(("__get__", "__set__")) or name.rsplit(".", 1)[-1] in _NOT_RECORDED \
+                or _torch_internal(sys._getframe(1)):
             return func(*args, **kwargs)
         ins = _snapshot(_torch_tensors(list(args)) + _torch_tensors(list(kwargs.values())))
         out = func(*args, **kwargs)

@@ -9,7 +9,7 @@ import torch
 from torch import nn as tnn
 
 import sporetorch
-from sporetorch import nn, ops
+from sporetorch import mint, nn, ops
 from sporetorch.migrate import copy_weights, weight_map
 from sporetorch.migrate.dump import api_kind, compare_dumps, dump
 
@@ -30,7 +30,8 @@ class TorchSkipNet(tnn.Module):
 
 
 class MSSkipNet(nn.Cell):
-    """bug: None, "scale" (the skip scaled by 1.01: one more call) or "sub" (y - skip)."""
+    """bug: None, "scale" (the skip scaled by 1.01: one more call), "sub" (y - skip), "mint" (the same
+    network through mint) or "alpha" (mint.add(y, skip, alpha=1.01))."""
 
     def __init__(self, bug=None):
         super().__init__()
@@ -39,6 +40,9 @@ class MSSkipNet(nn.Cell):
         self.fc = nn.Dense(4 * 8 * 8, 5)
 
     def construct(self, x, skip):
+        if self.bug in ("mint", "alpha"):
+            y, s = mint.flatten(self.conv(x), 1), mint.flatten(skip, 1)
+            return self.fc(mint.add(y, s, alpha=1.01 if self.bug == "alpha" else 1))
         y = ops.flatten(self.conv(x), start_dim=1)
         s = ops.flatten(skip, start_dim=1)
         if self.bug == "scale":
@@ -93,6 +97,20 @@ def test_functional_calls_recorded_and_agree(tmp_path):
     assert result.ok, str(result)
     assert "forward: 5 calls paired, all agree" in result.summary()
     assert "backward: 4 calls paired, all agree" in result.summary()
+
+
+def test_mint_calls_recorded_and_a_value_difference_named(tmp_path):
+    t, m = _pair("mint")
+    dump(t, _inputs(), tmp_path / "t")
+    m_rec = dump(m, _inputs(), tmp_path / "m")
+    assert [n for c, n, _ in _calls(m_rec) if c == "api"] == ["mindspore.mint.flatten", "mindspore.mint.flatten",
+                                                             "mindspore.mint.add"]
+    assert compare_dumps(tmp_path / "t", tmp_path / "m").ok
+    t, m = _pair("alpha")
+    dump(m, _inputs(), tmp_path / "a")
+    result = compare_dumps(tmp_path / "t", tmp_path / "a")
+    assert result.summary().startswith("forward: first divergent call #3: torch torch.Tensor.add <-> MindSpore "
+                                       "mindspore.mint.add (add, output)")
 
 
 def test_extra_scaling_call_is_named_first(tmp_path):

@@ -24,8 +24,10 @@ type, normalised kind, the enclosing layer (``scope``), shapes, dtypes and stati
 ``compare_dumps(torch_dir, mindspore_dir)`` pairs the calls of the two dumps (forward in call
 order, backward in the order the gradients arrive) by normalised kind (torch API names go through
 the migrate API table, operators through a small table: ``__iadd__``, ``add_``, ``Tensor.__add__``
-are all ``add``), compares the arrays, and names the first divergent call of each direction: a
-paired call whose kinds differ is a structural difference at that index.
+are all ``add``), compares the arrays, and names the first divergent call of each direction: the
+first call whose input agrees and whose output differs, a pair of calls of different kinds (a
+structural difference at that index), or a call made on one side only right before the first call
+whose input differs, whichever comes first.
 """
 import functools
 import json

@@ -78,3 +78,20 @@ def test_the_batch_route_is_taken(monkeypatch, name, route):
     monkeypatch.setattr(_batch_ops, route, spy)
     _run(_images([(9, 7, 3)] * 4), CASES[name], 2, wrap=False)
     assert taken == [True, True]
+
+
+def test_batches_before_a_failing_row_arrive_first():
+    def fail_on_sixth(x):
+        if x[0, 0, 0] == 255:
+            raise ValueError("row 5 is bad")
+        return x
+    rows = [(np.full((4, 4, 3), 255 if k == 5 else k, np.uint8),) for k in range(10)]
+    data = ds.GeneratorDataset(rows, ["image"], shuffle=False)
+    data = data.map([fail_on_sixth, vision.Normalize(MEAN, STD), vision.HWC2CHW()], input_columns="image")
+    got = []
+    with pytest.raises(RuntimeError, match="row 5 is bad"):
+        for batch in data.batch(2).create_tuple_iterator(output_numpy=True):
+            got.append(batch[0])
+    assert len(got) == 2
+    np.testing.assert_array_equal(got[1][1], (np.full((3, 4, 4), 3, np.float32)
+                                              - np.float32(MEAN).reshape(-1, 1, 1)) / np.float32(STD).reshape(-1, 1, 1))

@@ -128,10 +128,16 @@ def ordered_thread_calls(fn, items, workers, window=None, name="sporetorch-read"
     pool = cf.ThreadPoolExecutor(workers, thread_name_prefix=name)
     pending = collections.deque()
     try:
-        for item in items:
-            pending.append(pool.submit(fn, item))
-            if len(pending) >= window:
+        try:
+            for item in items:
+                pending.append(pool.submit(fn, item))
+                if len(pending) >= window:
+                    yield pending.popleft().result()
+        except Exception:
+            # the items before a failure in ``items`` still arrive first, as without the pool
+            while pending:
                 yield pending.popleft().result()
+            raise
         while pending:
             yield pending.popleft().result()
     finally:

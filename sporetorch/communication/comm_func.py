@@ -10,6 +10,12 @@ import torch.distributed as dist
 
 from ..common.tensor import Tensor, _wrap
 from . import _collectives as C
+from ._wire import (  # noqa: F401 - MindSpore's helpers of communication.comm_func
+    _check_split_sizes_sequence,
+    _contiguous,
+    _get_size,
+    _is_split_sizes_empty,
+)
 from .management import HCCL_WORLD_COMM_GROUP, is_distributed, process_group
 
 __all__ = ["all_reduce", "all_gather_into_tensor", "all_to_all_with_output_shape",

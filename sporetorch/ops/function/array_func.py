@@ -2049,10 +2049,8 @@ def _cast_type(x, to_type):
 
 def _get_type(x):
     """A Tensor's dtype, else the MindSpore type of the value."""
-    if isinstance(x, Tensor):
-        return x.dtype
-    from .graph_func import typeof
-    return typeof(x)
+    from ._utils import _typeof
+    return x.dtype if isinstance(x, Tensor) else _typeof(x)
 
 
 def _get_max_type(start, end, step):

@@ -6,6 +6,13 @@ switch between in-place and out-of-place results: by default (``set_comm_ops_inp
 after ``set_comm_ops_inplace(False)`` it leaves ``tensor`` alone and returns ``(result, handle)``.
 """
 from ...communication import _dist_api as D
+from ...communication.comm_func import (  # noqa: F401 - MindSpore's helpers of ops.function.comm_func
+    _deal_comm_outputs,
+    _deal_dist_comm_outputs,
+    default_handle,
+    get_cache_group_rank,
+    get_cache_group_size,
+)
 from ...communication._wire import (  # noqa: F401 - MindSpore's helpers of ops.function.comm_func
     RestrictedUnpickler,
     _check_group_tensor_list,

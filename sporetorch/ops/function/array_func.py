@@ -2097,3 +2097,27 @@ def _tensor_split_sub_int(x, indices_or_sections, axis):
 def _tensor_split_sub_tensors(x, indices_or_sections, axis):
     """``tensor_split`` at the listed indices."""
     return tensor_split(x, list(indices_or_sections), axis)
+
+
+def _bound_and_mask(input, initial, where, cmp_fn):
+    """``input`` bounded by ``initial`` with ``cmp_fn``, and ``initial`` where the Tensor ``where`` is False
+    (``where`` None: no mask)."""
+    from .creation_func import fill
+    if initial is not None:
+        initial = fill(input.dtype, input.shape, initial)
+        input = cmp_fn(input, initial)
+    if where is not None:
+        if initial is None:
+            raise ValueError("initial value must be provided for where masks")
+        input = select(broadcast_to(where, input.shape), input, broadcast_to(initial, input.shape))
+    return input
+
+
+def _init_and_select_elem(input, initial, where, cmp_fn):
+    """``input`` bounded by ``initial`` with ``cmp_fn``, and ``initial`` where ``where`` (any bool array-like) is
+    False; a scalar True mask is no mask."""
+    if where is not None and not isinstance(where, Tensor):
+        where = Tensor(where, dtype=mstype.bool_)
+    if where is not None and not where.shape and bool(where):
+        where = None
+    return _bound_and_mask(input, initial, where, cmp_fn)

@@ -1259,3 +1259,34 @@ def get(ts, depth, dim, index, r):
     for item in ts:
         return get(item, depth + 1, dim, index, r)
     return None
+
+
+def _init_and_select_elem(input, initial, where, cmp_fn):
+    """``input`` bounded by ``initial`` with ``cmp_fn`` (``maximum``/``minimum``), and ``initial`` where the
+    Tensor ``where`` is False (``initial`` required then); a ``where`` that is not a Tensor is ignored."""
+    from .array_func import _bound_and_mask
+    return _bound_and_mask(input, initial, where if isinstance(where, Tensor) else None, cmp_fn)
+
+
+def _einsum_convert_sublist(equation, operands):
+    """``einsum``'s sublist form (``einsum(a, [0, 1], b, [1, 2], [0, 2])``) as ``(equation, operands)``; an
+    equation string passes through."""
+    def label(num):
+        if num == Ellipsis:
+            return "..."
+        if 0 <= num < 26:
+            return chr(num + ord("A"))
+        if 26 <= num < 52:
+            return chr(num + ord("a") - 26)
+        raise ValueError(f"For einsum, the number in sublist must be in range [0, 52), but got {num}")
+    if isinstance(equation, Tensor):
+        items = (equation,) + tuple(operands)
+        has_out = len(items) % 2 == 1
+        pairs = items[:-1] if has_out else items
+        equation = ",".join("".join(label(n) for n in pairs[i + 1]) for i in range(0, len(pairs), 2))
+        if has_out:
+            equation += "->" + "".join(label(n) for n in items[-1])
+        operands = tuple(pairs[0::2])
+    if len(operands) == 0:
+        raise ValueError("For einsum, the 'operands' must have at least one operand.")
+    return equation, operands

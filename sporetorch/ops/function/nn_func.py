@@ -2310,3 +2310,94 @@ def _normalize_max_unpool2d_output_size(x_shape, output_size):
     if len(x_shape) == 3:
         return (1,) + x_shape[:1] + output_size[-2:]
     return x_shape[:2] + output_size[-2:]
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private padding,
+# loss and interpolation helpers of ``ops.function.nn_func``, as adapters of the ops above.
+def _circular_pad(input_x, padding):
+    """``input_x`` padded circularly by ``padding`` (pairs from the last axis)."""
+    from .array_func import pad
+    return pad(input_x, tuple(padding), "circular")
+
+
+def _reflection_pad(input, pad):
+    """``input`` padded by reflection (1, 2 or 3 padded axes)."""
+    from .array_func import pad as _pad
+    return _pad(input, tuple(pad), "reflect")
+
+
+def _replication_pad(input, pad):
+    """``input`` padded with its edge values (1, 2 or 3 padded axes)."""
+    from .array_func import pad as _pad
+    return _pad(input, tuple(pad), "replicate")
+
+
+def _pad_ext_constant(input_x, pad, value):
+    """``input_x`` padded with ``value`` (0 when None)."""
+    from .array_func import pad as _pad
+    return _pad(input_x, tuple(pad), "constant", 0 if value is None else value)
+
+
+def _pad_ext_non_constant(input_x, pad, mode, value):
+    """``input_x`` padded in ``mode`` 'circular', 'reflect' or 'replicate' (which take no ``value``)."""
+    if value is not None and value != 0:
+        raise ValueError("Padding mode does not take in a value argument.")
+    fn = {"circular": _circular_pad, "reflect": _reflection_pad, "replicate": _replication_pad}.get(mode)
+    if fn is None:
+        raise ValueError("Pad filling mode must be 'constant' 'circular' 'reflect' or 'replicate'.")
+    return fn(input_x, pad)
+
+
+def _inner_pad(x, padding, value=None):
+    """Constant padding that also takes Bool ``x`` (padded as Int32, returned as Bool)."""
+    from .array_func import cast, pad
+    dtype = x.dtype
+    if dtype == mstype.bool_:
+        x = cast(x, mstype.int32)
+    return cast(pad(x, padding, value=value), dtype)
+
+
+def _innner_log_softmax(inputs, axis):
+    """``inputs - logsumexp(inputs, axis)``."""
+    from .math_func import sub
+    from .reduce_func import logsumexp
+    return sub(inputs, logsumexp(inputs, axis, True))
+
+
+def _inner_dropout(x, p, training):
+    """Dropout with drop probability ``p`` when training and ``0 < p <= 1``; else ``x``."""
+    if 0.0 < p <= 1.0 and training:
+        return dropout(x, p, training)
+    return x
+
+
+def _get_loss(x, reduction, cls_name, weights=1.0):
+    """``weights * x`` reduced by ``reduction`` ('mean', 'sum' or 'none'), computed in Float32 and returned in
+    ``x``'s dtype."""
+    from .array_func import cast
+    from .math_func import mul
+    from .reduce_func import mean, sum as _sum
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"For '{cls_name}', the 'reduction' must be in ['mean', 'sum', 'none'], but got "
+                         f"{reduction}.")
+    dtype = x.dtype
+    w = cast(weights, mstype.float32) if isinstance(weights, Tensor) else float(weights)
+    y = mul(w, cast(x, mstype.float32))
+    if reduction == "mean":
+        y = mean(y)
+    elif reduction == "sum":
+        y = _sum(y)
+    return cast(y, dtype)
+
+
+def _interploate_ext_make_tuple(input, value):
+    """``value`` once per spatial axis of ``input`` (a list or tuple passes through)."""
+    if isinstance(value, (list, tuple)):
+        return value
+    return tuple(value for _ in range(input.ndim - 2))
+
+
+def _interpolate_ext_scale_factor_convert_size(input, scale_factor):
+    """The output size ``floor(spatial size * scale_factor)`` of each spatial axis."""
+    shape = input.shape
+    return tuple(math.floor(shape[i + 2] * scale_factor[i]) for i in range(min(len(shape) - 2, len(scale_factor))))

@@ -262,3 +262,31 @@ def batch_isend_irecv(p2p_op_list):
     for work in dist.batch_isend_irecv(ops):
         work.wait()
     return tuple(_wrap(o) for o in outs)
+
+
+def _get_all_to_all_single_numel_list(tensor_shape, output_shape, output_split_sizes, input_split_sizes, group):
+    """``(send element counts, receive element counts, received part's shape without the first axis)`` of
+    ``all_to_all_single``; missing split sizes split the first axis equally over the group. ``output_shape``
+    is a shape or a Tensor."""
+    if isinstance(output_shape, Tensor):
+        output_shape = output_shape.shape
+    if _is_split_sizes_empty(input_split_sizes):
+        input_split_sizes = _equal_split(tensor_shape[0], group, "input")
+    if _is_split_sizes_empty(output_split_sizes):
+        output_split_sizes = _equal_split(output_shape[0], group, "output")
+    send_row, recv_row = _get_size(tensor_shape[1:]), _get_size(output_shape[1:])
+    return ([size * send_row for size in input_split_sizes], [size * recv_row for size in output_split_sizes],
+            output_shape[1:])
+
+
+def _equal_split(rows, group, name):
+    world_size = get_cache_group_size(group)
+    if rows % world_size != 0:
+        raise ValueError(f"{name} shape at dim 0 must be divided by world_size, but got {rows} and {world_size}.")
+    return (rows // world_size,) * world_size
+
+
+def _all_to_all_single_numel_lists(tensor, output, output_split_sizes, input_split_sizes, group):
+    """``_get_all_to_all_single_numel_list`` of ``ops.function.comm_func`` / ``mint.distributed``: from the input
+    and output Tensors."""
+    return _get_all_to_all_single_numel_list(tensor.shape, output, output_split_sizes, input_split_sizes, group)

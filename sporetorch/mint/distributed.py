@@ -13,6 +13,11 @@ from ..communication._wire import (  # noqa: E402,F401 - MindSpore's helpers of 
     restricted_loads,
 )
 from ..ops.function import comm_func as _comm  # noqa: E402
+from ..communication.comm_func import (  # noqa: E402,F401 - MindSpore's helpers of mint.distributed.distributed
+    _all_to_all_single_numel_lists as _get_all_to_all_single_numel_list,
+    get_cache_group_rank,
+    get_cache_group_size,
+)
 
 
 def gather_into_tensor(output_tensor, input_tensor, dst=0, group=None, async_op=False):

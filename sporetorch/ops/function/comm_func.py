@@ -6,6 +6,7 @@ switch between in-place and out-of-place results: by default (``set_comm_ops_inp
 after ``set_comm_ops_inplace(False)`` it leaves ``tensor`` alone and returns ``(result, handle)``.
 """
 from ...communication import _dist_api as D
+from ...communication.comm_func import _all_to_all_single_numel_lists as _get_all_to_all_single_numel_list  # noqa: F401
 from ...communication.comm_func import (  # noqa: F401 - MindSpore's helpers of ops.function.comm_func
     _deal_comm_outputs,
     _deal_dist_comm_outputs,

@@ -1290,3 +1290,37 @@ def _einsum_convert_sublist(equation, operands):
     if len(operands) == 0:
         raise ValueError("For einsum, the 'operands' must have at least one operand.")
     return equation, operands
+
+
+def _norm_vector_int_ord(A, ord, dim, keepdim):
+    """The vector ``ord``-norm (an int: 0 counts nonzeros) of ``A`` over ``dim``."""
+    from .linalg_func import vector_norm
+    return vector_norm(A, ord, dim, keepdim)
+
+
+def _norm_vector_other_ord(A, ord, dim, keepdim):
+    """The vector ``ord``-norm (inf, -inf, 0, None for 2, or a float) of ``A`` over ``dim``."""
+    from .linalg_func import vector_norm
+    return vector_norm(A, 2 if ord is None else ord, dim, keepdim)
+
+
+def _norm_immediate(A, dim, keepdim, ndim):
+    """The 2-norm of ``A`` over ``dim``; with ``keepdim``, of shape ``(1,) * ndim``."""
+    from .linalg_func import vector_norm
+    ret = vector_norm(A, 2, dim)
+    return ret.reshape(ndim * [1]) if keepdim else ret
+
+
+def _compute_vector_norm_inf(x, dim, keepdims, norm_func):
+    """The largest (``norm_func`` ``ops.max``) or smallest (``ops.min``) absolute value of ``x`` over ``dim``."""
+    from .array_func import flatten, reshape
+    if len(dim) == 1:
+        return norm_func(abs(x), axis=dim[0], keepdims=keepdims)[0]
+    start, end = min(dim), max(dim)
+    ret = norm_func(abs(flatten(x, start_dim=start, end_dim=end)), axis=start, keepdims=False)[0]
+    if keepdims is True:
+        shape = list(x.shape)
+        for i in dim:
+            shape[i] = 1
+        ret = reshape(ret, shape)
+    return ret

@@ -162,9 +162,15 @@ def check_number_range(arg_value, lower_limit, upper_limit, rel, value_type, arg
 
 def check(arg_name, arg_value, value_name, value, rel=EQ, prim_name=None, excp_cls=ValueError):
     """``arg_value <rel> value``, or ``excp_cls``."""
-    if not _REL_FN[rel](arg_value, value):
-        head = f"For '{prim_name}', the '{arg_name}'" if prim_name else f"The '{arg_name}'"
-        raise excp_cls(f"{head} should be {_REL_TEXT[rel]} {value_name}: {value}, but got {arg_value}.")
+    if rel in (IN, NOT_IN):
+        ok = (arg_value in value) == (rel == IN)
+        text = "in" if rel == IN else "not in"
+    else:
+        ok, text = _REL_FN[rel](arg_value, value), _REL_TEXT[rel]
+    if not ok:
+        subject = arg_name if " " in arg_name else f"'{arg_name}'"  # MindSpore quotes one-word names only
+        head = f"For '{prim_name}', the {subject}" if prim_name else f"The {subject}"
+        raise excp_cls(f"{head} should be {text} {value_name}: {value}, but got {arg_value}.")
     return arg_value
 
 

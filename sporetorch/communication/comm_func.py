@@ -10,7 +10,13 @@ import torch.distributed as dist
 
 from ..common.tensor import Tensor, _wrap
 from . import _collectives as C
-from .management import HCCL_WORLD_COMM_GROUP, is_distributed, process_group
+from ._wire import (  # noqa: F401 - MindSpore's helpers of communication.comm_func
+    _check_split_sizes_sequence,
+    _contiguous,
+    _get_size,
+    _is_split_sizes_empty,
+)
+from .management import HCCL_WORLD_COMM_GROUP, get_group_size, get_rank, is_distributed, process_group
 
 __all__ = ["all_reduce", "all_gather_into_tensor", "all_to_all_with_output_shape",
            "all_to_all_single_with_output_shape", "barrier", "broadcast", "gather_into_tensor", "isend", "irecv",
@@ -18,10 +24,77 @@ __all__ = ["all_reduce", "all_gather_into_tensor", "all_to_all_with_output_shape
 
 
 class CommHandle:
-    """The handle of an ``async_op=True`` call; the work is already complete."""
+    """The handle of an ``async_op=True`` call: it waits on the torch work ``handle`` it holds, if any (the
+    collectives here complete before returning, so theirs hold none)."""
+
+    def __init__(self, handle=None, exec_sync=False):
+        self.handle = handle
+        self.exec_sync = exec_sync
 
     def wait(self):
-        """Return at once."""
+        """Wait for the held work, if any."""
+        if self.handle:
+            self.handle.wait()
+
+    def __repr__(self):
+        return f"CommHandle(handle={self.handle!r})"
+
+
+# The handle of the collectives that complete at once (MindSpore's ``comm_func.default_handle``).
+default_handle = CommHandle()
+
+
+def _deal_comm_outputs(output, async_op, exec_sync=False):
+    """``(result, handle)`` of a collective's ``output`` (a result, or ``(result, work)``): the work is waited
+    for unless ``async_op``; the handle is None unless ``async_op``."""
+    if isinstance(output, tuple):
+        if not async_op:
+            output[1].wait()
+            return output[0], None
+        return output[0], CommHandle(output[1], exec_sync)
+    return (output, None) if not async_op else (output, default_handle)
+
+
+def _deal_dist_comm_outputs(output, async_op, exec_sync=False):
+    """As :func:`_deal_comm_outputs`, without waiting for the work when not ``async_op``."""
+    if isinstance(output, tuple):
+        if not async_op:
+            return output[0], None
+        return output[0], CommHandle(output[1], exec_sync)
+    return (output, None) if not async_op else (output, default_handle)
+
+
+_GROUP_RANK_CACHE, _GROUP_SIZE_CACHE = {}, {}
+
+
+def get_cache_group_rank(group=HCCL_WORLD_COMM_GROUP):
+    """This rank in ``group`` (asked once per group, then cached)."""
+    if group not in _GROUP_RANK_CACHE:
+        _GROUP_RANK_CACHE[group] = get_rank(group)
+    return _GROUP_RANK_CACHE[group]
+
+
+def get_cache_group_size(group=HCCL_WORLD_COMM_GROUP):
+    """The size of ``group`` (asked once per group, then cached)."""
+    if group not in _GROUP_SIZE_CACHE:
+        _GROUP_SIZE_CACHE[group] = get_group_size(group)
+    return _GROUP_SIZE_CACHE[group]
+
+
+def _check_compute_split_count(tensor, output_split_sizes, input_split_sizes, group):
+    """The number of equal parts ``all_to_all_single`` splits ``tensor``'s first axis into: from the split
+    sizes (which must be equal and agree), else the group size."""
+    out_value = in_value = None
+    if output_split_sizes:
+        _check_split_sizes_sequence(tensor, output_split_sizes)
+        out_value = output_split_sizes[0]
+    if input_split_sizes:
+        _check_split_sizes_sequence(tensor, input_split_sizes)
+        in_value = input_split_sizes[0]
+    if in_value and out_value and in_value != out_value:
+        raise TypeError("input_split_value should equal to output_split_value.")
+    value = in_value or out_value
+    return tensor.shape[0] // value if value else get_group_size(group)
 
 
 def _group(group, fn):
@@ -189,3 +262,31 @@ def batch_isend_irecv(p2p_op_list):
     for work in dist.batch_isend_irecv(ops):
         work.wait()
     return tuple(_wrap(o) for o in outs)
+
+
+def _get_all_to_all_single_numel_list(tensor_shape, output_shape, output_split_sizes, input_split_sizes, group):
+    """``(send element counts, receive element counts, received part's shape without the first axis)`` of
+    ``all_to_all_single``; missing split sizes split the first axis equally over the group. ``output_shape``
+    is a shape or a Tensor."""
+    if isinstance(output_shape, Tensor):
+        output_shape = output_shape.shape
+    if _is_split_sizes_empty(input_split_sizes):
+        input_split_sizes = _equal_split(tensor_shape[0], group, "input")
+    if _is_split_sizes_empty(output_split_sizes):
+        output_split_sizes = _equal_split(output_shape[0], group, "output")
+    send_row, recv_row = _get_size(tensor_shape[1:]), _get_size(output_shape[1:])
+    return ([size * send_row for size in input_split_sizes], [size * recv_row for size in output_split_sizes],
+            output_shape[1:])
+
+
+def _equal_split(rows, group, name):
+    world_size = get_cache_group_size(group)
+    if rows % world_size != 0:
+        raise ValueError(f"{name} shape at dim 0 must be divided by world_size, but got {rows} and {world_size}.")
+    return (rows // world_size,) * world_size
+
+
+def _all_to_all_single_numel_lists(tensor, output, output_split_sizes, input_split_sizes, group):
+    """``_get_all_to_all_single_numel_list`` of ``ops.function.comm_func`` / ``mint.distributed``: from the input
+    and output Tensors."""
+    return _get_all_to_all_single_numel_list(tensor.shape, output, output_split_sizes, input_split_sizes, group)

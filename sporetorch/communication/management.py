@@ -250,3 +250,13 @@ def get_comm_name(group=HCCL_WORLD_COMM_GROUP):
 
 class _SingleRank:
     """A created group of rank 0 alone in a process without a launcher."""
+
+
+def _get_group(group):
+    """MindSpore's default group name as this job's world group."""
+    return GlobalComm.WORLD_COMM_GROUP if group == HCCL_WORLD_COMM_GROUP else group
+
+
+def _host_distribute():
+    """Whether the job runs MindSpore's host-side launch (``MS_ROLE`` set) or OpenMPI's."""
+    return os.getenv("MS_ROLE") or bool(os.getenv("OMPI_COMMAND") and os.getenv("PMIX_RANK"))

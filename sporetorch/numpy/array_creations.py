@@ -319,10 +319,10 @@ def meshgrid(*xi, sparse=False, indexing="xy"):
     return out
 
 
-class _GridIndexer:
+class NdGrid:
     """``mgrid[...]`` / ``ogrid[...]``: dense or open grids from slices (a complex step is a count)."""
 
-    def __init__(self, sparse):
+    def __init__(self, sparse=False):
         self.sparse = sparse
 
     def __getitem__(self, keys):
@@ -344,8 +344,22 @@ class _GridIndexer:
         return list(grids) if self.sparse else ops.stack(grids)
 
 
-mgrid = _GridIndexer(sparse=False)
-ogrid = _GridIndexer(sparse=True)
+class MGridClass(NdGrid):
+    """``mgrid``: dense grids."""
+
+    def __init__(self):
+        super().__init__(sparse=False)
+
+
+class OGridClass(NdGrid):
+    """``ogrid``: open (sparse) grids."""
+
+    def __init__(self):
+        super().__init__(sparse=True)
+
+
+mgrid = MGridClass()
+ogrid = OGridClass()
 
 
 def ix_(*args):
@@ -489,3 +503,97 @@ def _np_width(value):
     return value
 
 
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+# of ``numpy.array_creations`` (model code imports them), as adapters of the functions above.
+def _get_dtype(array_like):
+    """The dtype ``asarray(array_like)`` has."""
+    return array_like.dtype if isinstance(array_like, Tensor) else _one(array_like).dtype
+
+
+def _get_shape(array_like):
+    """The shape ``asarray(array_like)`` has."""
+    return array_like.shape if isinstance(array_like, Tensor) else _one(array_like).shape
+
+
+def _x_like(prototype, dtype, shape, constructor, fill_value=None):
+    """``constructor(shape, [fill_value,] dtype)`` with ``prototype``'s shape and dtype where not given."""
+    if not isinstance(prototype, (int, float, bool, list, tuple, Tensor)):
+        raise TypeError(f"prototype should be int, float, bool, list, tuple, Tensor, but got{type(prototype)}")
+    dtype = _get_dtype(prototype) if dtype is None else dtype
+    if shape is None or (isinstance(shape, (list, tuple)) and not shape):
+        shape = _get_shape(prototype)
+    if fill_value is not None:
+        return constructor(shape, fill_value, dtype)
+    return constructor(shape, dtype)
+
+
+def _check_window_size(x):
+    """Whether a window of ``x`` points is longer than one (TypeError unless ``x`` is an int)."""
+    if not isinstance(x, int):
+        raise TypeError("the number fo points should be an int")
+    return x > 1
+
+
+def _index(i, size, cartesian=True):
+    """The axis of ``meshgrid``'s ``i``-th input: the first two swap under Cartesian ('xy') indexing."""
+    if cartesian:
+        if i == 1:
+            return 0
+        if i == 0 and size >= 2:
+            return 1
+    return i
+
+
+def _convert_pad_to_nd(pad_values, ndim):
+    """``pad``'s ``pad_width`` / ``constant_values`` / ``end_values`` forms as one pair per axis."""
+    if not isinstance(pad_values, (int, list, tuple, Tensor)):
+        raise TypeError("pad_width, stat_length, constant_values or end_values should only be int, list, tuple "
+                        "or tensor")
+    shape = tuple(_one(pad_values).shape)
+    if not shape:
+        return tuple((pad_values,) * 2 for _ in range(ndim))
+    if shape == (1,):
+        return tuple(tuple(pad_values) * 2 for _ in range(ndim))
+    if shape == (2,):
+        return tuple(tuple(pad_values) for _ in range(ndim))
+    if shape == (1, 2):
+        return tuple(tuple(pad_values[0]) for _ in range(ndim))
+    if shape == (ndim, 2):
+        return tuple(tuple(pair) for pair in pad_values)
+    raise ValueError(f"input values must be able to broadcast to {(ndim, 2)}")
+
+
+def _pad_constant(arr, pad_width, value):
+    """``arr`` padded by ``pad_width`` (one pair per axis) with the ``value`` pairs."""
+    return pad(arr, pad_width, "constant", constant_values=value)
+
+
+def _pad_empty(arr, pad_width):
+    """``arr`` padded by ``pad_width`` with unspecified values."""
+    return pad(arr, pad_width, "empty")
+
+
+def _pad_edge(arr, pad_width):
+    return pad(arr, pad_width, "edge")
+
+
+def _pad_wrap(arr, pad_width):
+    return pad(arr, pad_width, "wrap")
+
+
+def _pad_reflect(arr, pad_width, reflect_type):
+    return pad(arr, pad_width, "reflect", reflect_type=reflect_type)
+
+
+def _pad_symmetric(arr, pad_width, reflect_type):
+    return pad(arr, pad_width, "symmetric", reflect_type=reflect_type)
+
+
+def _pad_linear(arr, pad_width, end_values):
+    return pad(arr, pad_width, "linear_ramp", end_values=end_values)
+
+
+def _pad_func(arr, pad_width, func, **kwargs):
+    return pad(arr, pad_width, func, **kwargs)

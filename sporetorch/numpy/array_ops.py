@@ -4,6 +4,7 @@ import numpy as onp
 from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..nn.cell import Cell
 from ..ops.function.array_func import _isin
 from .utils import _cast, _check_axis, _one, _to_common
 
@@ -449,3 +450,79 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
         return _cast(ops.argmax(_cast(hits, mstype.int32), 1), mstype.int32)
 
     return common, first(v1), first(v2)
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+# of ``numpy.array_ops`` (model code imports them), as adapters of the functions above.
+class UniqueNet(Cell):
+    """A Cell returning ``ops.unique(x)``: the unique values and the index of each input element in them."""
+
+    def construct(self, x):
+        return ops.unique(x)
+
+
+def _atleast_xd(ndim, arys):
+    """Each Tensor of ``arys`` with leading unit axes up to ``ndim`` dims (the Tensor itself for one)."""
+    from .utils import _expand
+    for arr in arys:
+        if not isinstance(arr, Tensor):
+            raise TypeError(f"For 'Tensor', the input must be Tensor, but got {type(arr)}")
+    res = [_expand(arr, ndim) for arr in arys]
+    return res[0] if len(res) == 1 else res
+
+
+def _mod(x, y):
+    """``x - y * floor_divide(x, y)``."""
+    return ops.sub(x, ops.mul(y, ops.floor_divide(x, y)))
+
+
+def _promote_type_for_concatenate(tuple_of_tensors):
+    """The Tensors cast to their common (promoted) dtype, or the tuple itself when they share one."""
+    from .dtypes import _promote
+    final = tuple_of_tensors[0].dtype
+    for t in tuple_of_tensors:
+        final = _promote(final, t.dtype)
+    if all(t.dtype == final for t in tuple_of_tensors):
+        return tuple_of_tensors
+    return tuple(t.astype(final) for t in tuple_of_tensors)
+
+
+def _stack_arrays(arrs):
+    """A sequence of array-likes stacked on a new first axis; a single one at least 1-D."""
+    if isinstance(arrs, (tuple, list)):
+        return stack([_one(a) for a in arrs])
+    return atleast_1d(_one(arrs))
+
+
+def _split_sub_tensors(x, indices, axis):
+    """The parts of ``x`` between the (increasing) ``indices`` along ``axis``, as a list."""
+    n = x.shape[axis]
+    bounds = [i + n if i < 0 else i for i in indices] + [n]
+    out, begin = [], 0
+    for end in bounds:
+        if end <= begin:
+            raise ValueError("empty sub-tensor encountered.")
+        out.append(ops.narrow(x, axis, begin, end - begin))
+        begin = end
+    return out
+
+
+def roll_along_axis(a, shift, axis):
+    """``a`` rolled by ``shift`` along the one ``axis``."""
+    if not -a.ndim <= axis < a.ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {a.ndim}")
+    return roll(a, shift, axis)
+
+
+def _check_indices(dims, indices, mode, allow_negative_index=True):
+    """``indices`` into an axis of ``dims`` elements, wrapped (``mode='wrap'``) or clipped (``'clip'``)."""
+    if mode == "raise":
+        raise NotImplementedError('"raise" mode is not implemented')
+    if mode == "wrap":
+        return _mod(indices, ops.fill(mstype.float32, indices.shape, dims)).astype(indices.dtype)
+    if mode != "clip":
+        raise ValueError('invalid mode. Expected "raise", "wrap", or "clip"')
+    lower = 0 if not allow_negative_index else -dims
+    zeros = ops.zeros_like(indices)
+    clipped = ops.select(ops.less(indices, lower), zeros, indices)
+    return ops.select(ops.greater(indices, dims - 1), ops.fill(indices.dtype, indices.shape, dims - 1), clipped)

@@ -154,3 +154,15 @@ def setdiff1d(ar1, ar2, assume_unique=False):
     a1, a2 = _to_common(ar1, ar2)
     v1 = a1.reshape(-1) if assume_unique else ops.sort(ops.unique(a1)[0])[0]
     return v1[_isin(v1, a2, invert=True)]
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+# of ``numpy.logic_ops`` (model code imports them), as adapters of ``ops``.
+def _isinf(x):
+    """Bool: ``x`` is infinite."""
+    return ops.isinf(x)
+
+
+def _is_sign_inf(x, fn):
+    """Bool: ``x`` is infinite and ``fn(x, 0)`` holds (``fn`` is ``ops.less`` or ``ops.greater``)."""
+    return ops.logical_and(ops.isinf(x), fn(x, ops.zeros(x.shape, mstype.float32)))

@@ -886,3 +886,98 @@ def ravel_multi_index(multi_index, dims, mode="clip", order="C"):
         i = ops.clamp(i, 0, d - 1) if mode == "clip" else ops.remainder(i, d)
         flat = flat * d + i
     return _cast(flat, mstype.float32)
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+# of ``numpy.math_ops`` (model code imports them), as adapters of the functions above and of ``ops``.
+def _apply_tensor_op(fn, *args, dtype=None):
+    """``fn`` of the array-likes as Tensors, cast to ``dtype`` when given."""
+    args = tuple(_one(a) for a in args)
+    return _cast_out(fn(*args), dtype)
+
+
+def _reduce_nansum(x, axis, keepdims=False):
+    """Sum over ``axis`` (all when ``()``) with NaN counted as zero."""
+    x = ops.select(ops.isnan(x), ops.zeros_like(x), x)
+    return ops.sum(x, axis if axis != () else None, keepdims)
+
+
+def _count_nonnan(a, axis, keepdims=False):
+    """The number of non-NaN elements over ``axis``, in ``a``'s dtype."""
+    mask = ops.select(ops.isnan(a), ops.zeros_like(a), ops.ones_like(a))
+    return ops.sum(mask, axis if axis != () else None, keepdims)
+
+
+def _nanvar(a, axis, ddof=0, keepdims=False):
+    """Variance over ``axis`` ignoring NaN, with ``ddof`` delta degrees of freedom."""
+    dev = ops.pow(ops.sub(a, nanmean(a, axis=axis, keepdims=True)), 2)
+    return divide(_reduce_nansum(dev, axis, keepdims), ops.sub(_count_nonnan(a, axis, keepdims), ddof))
+
+
+def _prop_nan(fn, x1, x2):
+    """``fn(x1, x2)``, NaN where either input is NaN."""
+    has_nan = ops.logical_or(ops.isnan(x1), ops.isnan(x2))
+    res = fn(x1, x2)
+    return ops.select(has_nan, ops.fill(_promote(x1.dtype, x2.dtype), has_nan.shape, float("nan")), res)
+
+
+def _to_poly1d(x):
+    """Polynomial coefficients as a 1-D Tensor."""
+    from .array_ops import atleast_1d
+    x = atleast_1d(_one(x))
+    if x.ndim > 1:
+        raise ValueError("input array must be scalar or 1-d sequence")
+    return x
+
+
+def _get_strides(dims, order="C"):
+    """Int32 Tensor of the element strides of a C- or Fortran-ordered array of shape ``dims``."""
+    if order not in ("C", "F"):
+        raise ValueError("invalid order. Expected 'C' or 'F'")
+    strides = [1]
+    for d in (dims[1:][::-1] if order == "C" else dims[:-1]):
+        strides.append(strides[-1] * d)
+    return _one(strides[::-1] if order == "C" else strides)
+
+
+def _multi_dot(arrays, i, j, order):
+    """The product of ``arrays[i..j]`` in the parenthesisation ``order`` (``multi_dot``'s split table)."""
+    if i == j:
+        return arrays[i]
+    return dot(_multi_dot(arrays, i, order[i][j], order), _multi_dot(arrays, order[i][j] + 1, j, order))
+
+
+def _infer_shape_rem(shape1, shape2, ndim1, ndim2, transpose_b):
+    """The trailing dims of ``dot``'s result from its operands' shapes."""
+    rem = ()
+    if ndim1 >= 2:
+        rem += (shape1[-2],)
+    if transpose_b:
+        if ndim2 >= 2:
+            rem += (shape2[-2],)
+    elif ndim1 >= 1:
+        rem += (shape2[-1],)
+    return rem
+
+
+def comput_avg(x, axis, weights):
+    """``(weighted mean of x over axis, sum of the weights)``."""
+    axis = None if axis is None or axis == () else axis
+    total = ops.sum(ops.mul(x, weights), axis)
+    weight_sum = ops.sum(weights, axis)
+    return ops.div(total, weight_sum), weight_sum
+
+
+def _slice_along_axis(f, axis, slice_start, slice_end):
+    """``f[..., slice_start:slice_end, ...]`` along ``axis``."""
+    return ops.narrow(f, axis, slice_start, slice_end - slice_start)
+
+
+def _process_index(index, dims, mode="raise"):
+    """Each row ``index[i]`` clipped into or wrapped around ``dims[i]``."""
+    if mode == "raise":
+        raise NotImplementedError("'raise' mode is not implemented")
+    if mode not in ("clip", "wrap"):
+        raise ValueError("invalid mode. Expected 'wrap' or 'clip'")
+    rows = [clip(idx, 0, d - 1) if mode == "clip" else remainder(idx, d) for idx, d in zip(index, dims)]
+    return ops.reshape(ops.stack([ops.reshape(r, (-1,)) for r in rows]), index.shape)

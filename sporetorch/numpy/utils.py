@@ -1,7 +1,11 @@
 """Conversions shared by the ``mindspore.numpy`` modules: array-likes to Tensors with
 MindSpore's defaults (Python int -> int32, float -> float32) and dtype promotion."""
 
+import types
+
 import numpy as onp
+
+from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .dtypes import _FLOAT_OF, _promote, _to_dtype
@@ -102,3 +106,100 @@ def _check_axis(axis, ndim, name="axis"):
         raise ValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
     return axis % max(ndim, 1)
 
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+# of ``numpy.utils`` (model code imports them), as adapters of ``ops``.
+def _expand(x, ndim, axis=0):
+    """``x`` with unit axes added in front (``axis=0``) or at the back (``axis=-1``) up to ``ndim`` dims."""
+    pad = (1,) * max(ndim - x.ndim, 0)
+    return ops.reshape(x, tuple(x.shape) + pad if axis == -1 else pad + tuple(x.shape))
+
+
+def _broadcast_to(x, shape_cur, shape_to, ndim_to):
+    """``x`` tiled from ``shape_cur`` to ``shape_to`` (both of ``ndim_to`` dimensions)."""
+    return ops.tile(x, tuple(1 if cur == to else to for cur, to in zip(shape_cur[-ndim_to:], shape_to)))
+
+
+def _broadcast_to_shape(x, shape):
+    """``x`` broadcast (by tiling) to ``shape``."""
+    x = _expand(x, len(shape))
+    return _broadcast_to(x, x.shape, shape, len(shape))
+
+
+def _callable(tensor, obj):
+    """Whether ``obj`` is a Python function."""
+    return isinstance(obj, types.FunctionType)
+
+
+def _convert_bool_to_int(tensor):
+    return tensor.astype(mstype.int32) if tensor.dtype == mstype.bool_ else tensor
+
+
+def _convert_list_tensor_to_tuple_tensor(list_of_tensor):
+    return tuple(list_of_tensor) if isinstance(list_of_tensor, list) else list_of_tensor
+
+
+def _deep_list(array_like):
+    """Nested tuples and lists as nested lists."""
+    if isinstance(array_like, (list, tuple)):
+        return [_deep_list(x) for x in array_like]
+    return array_like
+
+
+def _deep_tensor_to_nparray(array_like):
+    """Tensors in (nested) lists replaced by NumPy arrays, in place."""
+    if isinstance(array_like, Tensor):
+        return array_like.asnumpy()
+    if isinstance(array_like, list):
+        for idx, value in enumerate(array_like):
+            array_like[idx] = _deep_tensor_to_nparray(value)
+    return array_like
+
+
+def _get_dtype_from_scalar(*input_numbers):
+    """Bool if every number given is a bool, Int32 if every one is an int, else Float32."""
+    numbers = [n for n in input_numbers if n is not None]
+    if all(isinstance(n, bool) for n in numbers):
+        return mstype.bool_
+    if all(isinstance(n, int) for n in numbers):
+        return mstype.int32
+    return mstype.float32
+
+
+def _get_size(x, axis=None):
+    """The number of elements of ``x`` over ``axis`` (all axes when None or empty)."""
+    axis = range(x.ndim) if axis is None or len(axis) == 0 else axis
+    size = 1
+    for ax in axis:
+        size *= x.shape[ax]
+    return size
+
+
+def _is_scalar(shape):
+    """Whether ``shape`` holds one element."""
+    size = 1
+    for n in shape:
+        size *= n
+    return size == 1
+
+
+def _isnan(x):
+    return ops.isnan(x)
+
+
+def _slice_along_axis(f, axis, slice_start, slice_end):
+    """``f[..., slice_start:slice_end, ...]`` along ``axis``."""
+    return ops.narrow(f, axis, slice_start, slice_end - slice_start)
+
+
+def _to_tensor_origin_dtype(*args):
+    """Tensors of array-likes in the dtype ``Tensor(arg)`` gives (Python int -> Int64); TypeError otherwise."""
+    res = []
+    for arg in args:
+        if isinstance(arg, (int, float, bool, list, tuple)):
+            arg = Tensor(arg)
+        elif not isinstance(arg, Tensor):
+            raise TypeError("Expect input to be array like.")
+        res.append(arg)
+    return res[0] if len(res) == 1 else res

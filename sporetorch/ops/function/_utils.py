@@ -169,3 +169,25 @@ def _pair(v, n=2):
         return (v,) * n
     v = tuple(v)
     return v[-n:] if len(v) > n else v
+
+
+def _typeof(x):
+    """The body of ``ops.typeof``: MindSpore's type of ``x`` (``Tensor[Float32]`` for a Tensor, Int64 for an
+    int, Float32 for a float, Bool, String, NoneType, Tuple, List)."""
+    if isinstance(x, Tensor):
+        return mstype.TensorType(f"Tensor[{x.dtype}]", None, None, "tensor")
+    if isinstance(x, bool):
+        return mstype.bool_
+    if isinstance(x, int):
+        return mstype.int64
+    if isinstance(x, float):
+        return mstype.float32
+    if isinstance(x, str):
+        return mstype.string
+    if x is None:
+        return mstype.type_none
+    if isinstance(x, tuple):
+        return mstype.tuple_
+    if isinstance(x, list):
+        return mstype.list_
+    return mstype.get_py_obj_dtype(x)

@@ -1988,3 +1988,136 @@ def _nd_combine(op, t, idx, upd):
     out[idx] = {"mul": torch.mul, "div": torch.true_divide, "max": torch.maximum, "min": torch.minimum}[op](cur, upd)
     return out
 
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's ``*_ext`` forms
+# and private helpers of ``ops.function.array_func`` (model code imports them; each is an adapter of an op above).
+def chunk_ext(input, chunks, dim=0):
+    """Split into at most ``chunks`` equal parts along ``dim`` (``mint.chunk``'s convention)."""
+    return chunk(input, chunks, dim)
+
+
+def split_ext(tensor, split_size, dim=0):
+    """Split into parts of ``split_size`` (an int) or of the sizes ``split_size`` lists, along ``dim``."""
+    if not isinstance(split_size, (int, tuple, list)):
+        raise TypeError("Type of Argument `split_size` should be integer, tuple(int) or list(int), "
+                        f"but got {type(split_size)}")
+    return split(tensor, split_size, dim)
+
+
+def _max_min_ext(name, op, input, dim, keepdim):
+    if dim is None:
+        if keepdim is not False:
+            raise ValueError(f"For '{name}', the `keepdim` must be False when the `dim` is None, but got {keepdim}")
+        return op(input)[0]
+    return op(input, dim, keepdim)
+
+
+def max_ext(input, dim=None, keepdim=False):
+    """The maximum of ``input`` (``dim`` None), or ``(values, Int64 indices)`` of the maximum along ``dim``."""
+    from .reduce_func import max as _max
+    return _max_min_ext("max", _max, input, dim, keepdim)
+
+
+def min_ext(input, dim=None, keepdim=False):
+    """The minimum of ``input`` (``dim`` None), or ``(values, Int64 indices)`` of the minimum along ``dim``."""
+    from .reduce_func import min as _min
+    return _max_min_ext("min", _min, input, dim, keepdim)
+
+
+def new_ones(input, size, *, dtype=None):
+    """Ones of shape ``size``, of ``input``'s dtype unless ``dtype`` is given."""
+    from .creation_func import ones
+    return ones(size, input.dtype if dtype is None else dtype)
+
+
+def new_zeros(input, size, *, dtype=None):
+    """Zeros of shape ``size``, of ``input``'s dtype unless ``dtype`` is given."""
+    from .creation_func import zeros
+    return zeros(size, input.dtype if dtype is None else dtype)
+
+
+def _check_is_tensor(param_name, input, cls_name):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For {cls_name}, {param_name} must be a Tensor, but got {type(input)}.")
+
+
+def _cast_type(x, to_type):
+    """``x`` (a Tensor or a scalar) as a Tensor of ``to_type``."""
+    return cast(x, to_type) if isinstance(x, Tensor) else scalar_to_tensor(x, to_type)
+
+
+def _get_type(x):
+    """A Tensor's dtype, else the MindSpore type of the value."""
+    from ._utils import _typeof
+    return x.dtype if isinstance(x, Tensor) else _typeof(x)
+
+
+def _get_max_type(start, end, step):
+    """The dtype ``arange(start, end, step)`` computes in: the widest of the arguments' (Python int -> Int64,
+    float -> Float32)."""
+    valid = [mstype.int32, mstype.float32, mstype.int64, mstype.float64]
+    for value in (start, end, step):
+        if not (isinstance(value, (float, int)) or (isinstance(value, Tensor) and value.dtype in valid)):
+            raise TypeError(f"For arange, the input type must be int or float or a TensorScalar in {valid}, "
+                            f"but got {_get_type(value)}")
+    level = {"Float64": 3, "Float32": 2, "<class 'float'>": 2, "Int64": 1, "<class 'int'>": 1, "Int32": 0}
+    top = builtins.max(level[str(value.dtype if isinstance(value, Tensor) else type(value))]
+                       for value in (start, end, step))
+    return {3: mstype.float64, 2: mstype.float32, 1: mstype.int64, 0: mstype.int32}[top]
+
+
+def _get_slice_scatter_const(x_shape, axis, start, end, step):
+    """``(rank, indices along axis, axis)`` of ``slice_scatter``'s slice, negative values wrapped."""
+    x_rank = len(x_shape)
+    axis = axis if axis >= 0 else axis + x_rank
+    start = 0 if start is None else start
+    start = start if start >= 0 else start + x_shape[axis]
+    end = x_shape[axis] if end is None else end
+    end = end if end >= 0 else end + x_shape[axis]
+    end = builtins.min(end, x_shape[axis])
+    return x_rank, list(builtins.range(start, end, step)), axis
+
+
+def _split_int(x, split_size_or_sections, axis):
+    """``split`` into parts of the int ``split_size_or_sections`` (the last one shorter)."""
+    return split(x, split_size_or_sections, axis)
+
+
+def _split_sub_tensors(x, split_size_or_sections, axis):
+    """``split`` into parts of the listed sizes, as a list."""
+    return list(split(x, list(split_size_or_sections), axis))
+
+
+def _tensor_split_sub_int(x, indices_or_sections, axis):
+    """``tensor_split`` into ``indices_or_sections`` near-equal parts."""
+    return tensor_split(x, indices_or_sections, axis)
+
+
+def _tensor_split_sub_tensors(x, indices_or_sections, axis):
+    """``tensor_split`` at the listed indices."""
+    return tensor_split(x, list(indices_or_sections), axis)
+
+
+def _bound_and_mask(input, initial, where, cmp_fn):
+    """``input`` bounded by ``initial`` with ``cmp_fn``, and ``initial`` where the Tensor ``where`` is False
+    (``where`` None: no mask)."""
+    from .creation_func import fill
+    if initial is not None:
+        initial = fill(input.dtype, input.shape, initial)
+        input = cmp_fn(input, initial)
+    if where is not None:
+        if initial is None:
+            raise ValueError("initial value must be provided for where masks")
+        input = select(broadcast_to(where, input.shape), input, broadcast_to(initial, input.shape))
+    return input
+
+
+def _init_and_select_elem(input, initial, where, cmp_fn):
+    """``input`` bounded by ``initial`` with ``cmp_fn``, and ``initial`` where ``where`` (any bool array-like) is
+    False; a scalar True mask is no mask."""
+    if where is not None and not isinstance(where, Tensor):
+        where = Tensor(where, dtype=mstype.bool_)
+    if where is not None and not where.shape and bool(where):
+        where = None
+    return _bound_and_mask(input, initial, where, cmp_fn)

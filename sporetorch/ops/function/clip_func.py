@@ -138,3 +138,39 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
 
 
 _guard_module(globals(), __all__)
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+# of ``clip_by_global_norm`` / ``clip_by_norm`` (model code imports them), as adapters of ``ops``.
+def _get_square_sum(x):
+    """The sum of squares of ``x``, as a Float32 Tensor of shape (1,)."""
+    from .array_func import cast, expand_dims
+    from .math_func import square
+    from .reduce_func import sum as _sum
+    from ...common import dtype as mstype
+    return expand_dims(cast(_sum(square(x)), mstype.float32), 0)
+
+
+def _apply_global_norm(clip_norm, global_norm, x):
+    """``x * clip_norm / global_norm`` in ``x``'s dtype."""
+    from .array_func import cast
+    from .math_func import div, mul
+    return cast(div(mul(x, clip_norm), global_norm), x.dtype)
+
+
+def _old_norm(norm_type, x):
+    """``sum(x ** norm_type) ** (1 / norm_type)`` in ``x``'s dtype."""
+    from .array_func import cast
+    from .math_func import pow
+    from .reduce_func import sum as _sum
+    return cast(pow(_sum(pow(x, norm_type)), 1.0 / norm_type), x.dtype)
+
+
+def _cal_total_norm(x, norm_type):
+    """The ``norm_type`` norm of the norms of the Tensors ``x`` (the largest absolute value for inf)."""
+    from .array_func import stack
+    from .math_func import abs as _abs
+    from .reduce_func import amax
+    if norm_type == float("inf"):
+        return max(amax(_abs(t)) for t in x)
+    return _old_norm(norm_type, stack([_old_norm(norm_type, t) for t in x]))

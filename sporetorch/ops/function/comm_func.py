@@ -6,6 +6,25 @@ switch between in-place and out-of-place results: by default (``set_comm_ops_inp
 after ``set_comm_ops_inplace(False)`` it leaves ``tensor`` alone and returns ``(result, handle)``.
 """
 from ...communication import _dist_api as D
+from ...communication.comm_func import _all_to_all_single_numel_lists as _get_all_to_all_single_numel_list  # noqa: F401
+from ...communication.comm_func import (  # noqa: F401 - MindSpore's helpers of ops.function.comm_func
+    _deal_comm_outputs,
+    _deal_dist_comm_outputs,
+    default_handle,
+    get_cache_group_rank,
+    get_cache_group_size,
+)
+from ...communication._wire import (  # noqa: F401 - MindSpore's helpers of ops.function.comm_func
+    RestrictedUnpickler,
+    _check_group_tensor_list,
+    _check_tensor_list,
+    _get_size,
+    _is_split_sizes_empty,
+    _object_to_tensor,
+    _tensor_to_object,
+    restricted_loads,
+    safe_builtins,
+)
 from ...communication._dist_api import (  # noqa: F401
     P2POp,
     all_gather,
@@ -50,6 +69,11 @@ __all__ = ["init_process_group", "destroy_process_group", "get_rank", "get_world
 _SWITCHED = ("all_reduce", "all_gather_into_tensor", "reduce_scatter_tensor", "broadcast", "reduce",
              "gather_into_tensor", "scatter_tensor")
 _inplace = dict.fromkeys(_SWITCHED, True)
+# The other functions MindSpore 2.10 lists as in place; here they always are.
+_INPLACE_ONLY = ("all_gather_into_tensor_uneven", "all_to_all", "all_to_all_single", "reduce_scatter_tensor_uneven",
+                 "isend", "irecv", "send", "recv", "gather", "scatter", "all_gather", "reduce_scatter", "barrier",
+                 "batch_isend_irecv", "all_gather_object", "broadcast_object_list", "gather_object",
+                 "scatter_object_list", "send_object_list", "recv_object_list", "all_to_all_v_c")
 
 
 def set_comm_ops_inplace(is_enable, func_list=None):
@@ -116,22 +140,34 @@ def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False): 
 def gather_into_tensor(output_tensor, input_tensor, dst=0, group=None, async_op=False):
     """Concatenate ``input_tensor`` of every rank along the first axis into ``output_tensor`` on world rank
     ``dst`` (other ranks' ``output_tensor`` is not written)."""
+    return _switched("gather_into_tensor", lambda t: _gather_into(t, input_tensor, dst, group, async_op),
+                     output_tensor)
+
+
+def _gather_into(output_tensor, input_tensor, dst, group, async_op):
+    """``gather_into_tensor`` writing into ``output_tensor``; the handle."""
     D.check_args("gather_into_tensor", (("input_tensor", input_tensor), ("output_tensor", output_tensor)),
                  (("dst", dst),), group=group, async_op=async_op)
-
-    def run(t):
-        parts = list(t._t.chunk(D.get_world_size(group))) if D.get_rank() == dst else None
-        return D.gather_tensors(input_tensor, parts, dst, group, async_op)
-    return _switched("gather_into_tensor", run, output_tensor)
+    parts = list(output_tensor._t.chunk(D.get_world_size(group))) if D.get_rank() == dst else None
+    return D.gather_tensors(input_tensor, parts, dst, group, async_op)
 
 
 def scatter_tensor(output_tensor, input_tensor, src=0, group=None, async_op=False):
     """Split world rank ``src``'s ``input_tensor`` along the first axis; part ``i`` goes to rank ``i``'s
     ``output_tensor``."""
+    return _switched("scatter_tensor", lambda t: _scatter_from(t, input_tensor, src, group, async_op), output_tensor)
+
+
+def _scatter_from(output_tensor, input_tensor, src, group, async_op):
+    """``scatter_tensor`` writing into ``output_tensor``; the handle."""
     D.check_args("scatter_tensor", (("input_tensor", input_tensor), ("output_tensor", output_tensor)),
                  (("src", src),), group=group, async_op=async_op)
+    parts = list(input_tensor._t.chunk(D.get_world_size(group))) if D.get_rank() == src else None
+    return D.scatter_tensors(output_tensor, parts, src, group, async_op)
 
-    def run(t):
-        parts = list(input_tensor._t.chunk(D.get_world_size(group))) if D.get_rank() == src else None
-        return D.scatter_tensors(t, parts, src, group, async_op)
-    return _switched("scatter_tensor", run, output_tensor)
+
+def is_inplace_func(caller_name=None):
+    """Whether the communication function ``caller_name`` writes its result in place (False for a name
+    that MindSpore does not list)."""
+    return _inplace.get(caller_name, caller_name in _INPLACE_ONLY)
+

@@ -16,6 +16,7 @@ import torch
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _wrap
+from ._utils import _typeof
 
 __all__ = [
     "make_tuple", "make_list", "make_dict", "make_slice", "make_range", "tuple_getitem", "list_getitem",
@@ -199,23 +200,7 @@ def string_eq(x, y):
 def typeof(x):
     """MindSpore's type of ``x``: ``Tensor[Float32]`` for a Tensor, Int64 for an int, Float32 for a float
     (MindSpore 2.10 types Python floats as Float32 here), Bool, String, NoneType, Tuple, List."""
-    if isinstance(x, Tensor):
-        return mstype.TensorType(f"Tensor[{x.dtype}]", None, None, "tensor")
-    if isinstance(x, bool):
-        return mstype.bool_
-    if isinstance(x, int):
-        return mstype.int64
-    if isinstance(x, float):
-        return mstype.float32
-    if isinstance(x, str):
-        return mstype.string
-    if x is None:
-        return mstype.type_none
-    if isinstance(x, tuple):
-        return mstype.tuple_
-    if isinstance(x, list):
-        return mstype.list_
-    return mstype.get_py_obj_dtype(x)
+    return _typeof(x)
 
 
 def hastype(x, type_):

@@ -556,3 +556,18 @@ apply_dtype_table(globals(), {
               SAME: ("input", "tau", "other")},
     "matrix_power": {"input": F32_F64 | INTS},
 })
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+def _narrow(x, axis, start, length):
+    """``length`` elements of ``x`` along ``axis`` from ``start``."""
+    from .array_func import narrow
+    return narrow(x, axis, start, length)
+
+
+def _nd_transpose(a):
+    """``a`` with its last two axes swapped (TypeError below 2-D)."""
+    if a.ndim < 2:
+        raise TypeError("to do _nd_transpose for input a's ndim is not greater or equal to 2d, which is invalid.")
+    from .array_func import swapaxes
+    return swapaxes(a, -1, -2)

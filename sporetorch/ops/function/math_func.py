@@ -1003,3 +1003,324 @@ def _global_median(x, *, ignore_nan):
 
 
 _guard_module(globals(), __all__)
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's ``*_ext`` forms
+# and private helpers of ``ops.function.math_func`` (model code imports them; each adapts an op of ``ops``).
+def mean_ext(input, axis=None, keep_dims=False, dtype=None):
+    """Mean over ``axis`` (all when None), computed in ``dtype`` when given."""
+    from .array_func import cast
+    from .reduce_func import mean
+    return mean(input if dtype is None else cast(input, dtype), axis, keep_dims)
+
+
+def mul_ext(input, other):
+    """``input * other`` (``other`` a Tensor or a Python number)."""
+    return mul(input, other)
+
+
+def as_strided(x, shape=None, strides=None):
+    """A copy of the elements of ``x`` read with ``shape`` and element ``strides`` from its first element."""
+    from .array_func import reshape
+    flat = reshape(x, (-1,))
+    return _wrap(flat._t.as_strided(tuple(shape), tuple(strides)).clone())
+
+
+def arrange(x):
+    """``[0, 1, ..., x - 1]``."""
+    return list(range(x))
+
+
+def get_x_shape(x_shape):
+    """``(number of elements of x_shape,)``."""
+    size = 1
+    for n in x_shape:
+        size *= n
+    return (size,)
+
+
+def add_padding_to_shape(curr_shape, target_n_dim):
+    """``curr_shape`` with leading 1s up to ``target_n_dim`` dimensions, as a list."""
+    n = len(curr_shape)
+    return [1] * (max(target_n_dim, n) - n) + list(curr_shape)
+
+
+def _list_comprehensions(obj, item):
+    return tuple(item for _ in range(obj))
+
+
+def _tuple_setitem(tup, idx, value):
+    tup = list(tup)
+    tup[idx] = value
+    return tuple(tup)
+
+
+def _check_is_float(dtype):
+    return dtype in (mstype.float16, mstype.float32)
+
+
+def _check_same_type(dtype1, dtype2):
+    return dtype1 == dtype2
+
+
+def _check_is_tensor(param_name, input_tensor, cls_name):
+    if not isinstance(input_tensor, Tensor):
+        raise TypeError(f"For {cls_name}, {param_name} must be a Tensor, but got {type(input_tensor)}.")
+
+
+def _check_value(items, max_size, msg_prefix, shape1, shape2):
+    for item in items:
+        if item not in (1, max_size):
+            raise ValueError(f"{msg_prefix} operands could not be broadcast together with shape1 {shape1} and "
+                             f"shape2 {shape2}.")
+
+
+def _check_logits_tensor(logits):
+    if not isinstance(logits, Tensor):
+        raise TypeError("The input logits must be tensor")
+
+
+def _check_logits_shape(logits):
+    if not logits.shape:
+        raise ValueError("For gumbel_softmax, the 0-D input is not supported.")
+
+
+def _get_default_div_type(param):
+    """``param`` as Float32 unless it is Float64."""
+    from .array_func import cast
+    return param if param.dtype == mstype.float64 else cast(param, mstype.float32)
+
+
+def _normalize_axis_index(axis, ndim):
+    if 0 <= axis < ndim:
+        return axis
+    if -ndim <= axis < 0:
+        return ndim + axis
+    raise ValueError("For norm, the dim is out of range.")
+
+
+def _maybe_wrap_dims_n(ret_dim, input_dim):
+    """``ret_dim`` (a list, changed in place) with negative dims wrapped; ValueError out of range."""
+    input_dim = max(input_dim, 1)
+    lo, hi = -input_dim, input_dim - 1
+    for i, dim in enumerate(ret_dim):
+        if dim < lo or dim > hi:
+            raise ValueError(f"Dimension out of range, it must be in range of [{lo}, {hi}], but got {dim}.")
+        if dim < 0:
+            ret_dim[i] = dim + input_dim
+    return ret_dim
+
+
+def _einsum_convert_num_to_char(num):
+    """The einsum label of a sublist number (``...`` for Ellipsis)."""
+    if [num] == [Ellipsis]:
+        return "..."
+    if 0 <= num < 26:
+        return chr(num + 65)
+    if 26 <= num < 52:
+        return chr(num + 71)
+    raise ValueError(f"For Einsum, the number in sublist should be in range [0, 52), but got {num}")
+
+
+def _diff_is_scalar_or_scalar_tensor(value):
+    return isinstance(value, int) or (isinstance(value, Tensor) and value.shape == ())
+
+
+def _diff_check(input_tensor, n, dim):
+    """``ops.diff``'s argument checks."""
+    if not isinstance(input_tensor, Tensor):
+        raise TypeError("For 'diff', 'input' must be a tensor")
+    if not _diff_is_scalar_or_scalar_tensor(n):
+        raise TypeError("For 'diff', 'n' must be a int scalar or int scalar tensor")
+    if not _diff_is_scalar_or_scalar_tensor(dim):
+        raise TypeError("For 'diff', 'dim' must be a scalar or scalar tensor")
+    if input_tensor.dtype in (mstype.complex64, mstype.complex128, mstype.float64, mstype.int16):
+        raise TypeError("For 'diff', 'input' do not support complex64/complex128/float64/int16")
+
+
+def _diff_helper(input, n, dim):
+    """The ``n``-th forward difference along ``dim`` (of an input already extended)."""
+    from .reduce_func import diff
+    return diff(input, n, dim)
+
+
+def _diff_prepend_append_on_dim(input, prepend, append, dim):
+    """``input`` with ``prepend`` before and ``append`` after it along ``dim``."""
+    from .array_func import cat
+    return cat(tuple(t for t in (prepend, input, append) if t is not None), dim)
+
+
+def _combine_cov_weights(fweights, aweights):
+    """The product of the frequency and analytic weights of ``cov`` (either one alone, or None)."""
+    if fweights is not None and aweights is not None:
+        return fweights * aweights
+    return fweights if fweights is not None else aweights
+
+
+def _check_cov_weights(weights, weights_name, num_observations, valid_type, valid_type_name):
+    """``cov``'s checks of ``fweights`` / ``aweights``: at most 1-D, of ``valid_type``, one per observation."""
+    if weights.ndim > 1:
+        raise ValueError(f"For cov, the {weights_name} must have one or fewer dimensions, but got {weights.ndim} "
+                         "dimensions.")
+    if weights.dtype not in valid_type:
+        raise TypeError(f"For cov, the dtype of {weights_name} must be {valid_type_name} type, but got type "
+                        f"{weights.dtype}")
+    if weights.size != num_observations:
+        raise ValueError(f"For cov, the numel of {weights_name} must equal the number of columns of input, but got "
+                         f"numel:{weights.size}, number of columns of input:{num_observations}.")
+    return 0
+
+
+def _complex_square(A):
+    """``conj(A) * A`` for a complex ``A``, else ``A ** 2``."""
+    return mul(conj(A), A) if is_complex(A) else square(A)
+
+
+def _is_sign_inf(x, fn):
+    """Bool: ``x`` is infinite and ``fn(x, 0)`` holds (``fn`` is ``ops.less`` or ``ops.greater``)."""
+    from .creation_func import zeros
+    return logical_and(isinf(x), fn(x, zeros(x.shape, mstype.float32)))
+
+
+def _broadcast_to(x, shape_cur, shape_to, ndim_to):
+    """``x`` tiled from ``shape_cur`` to ``shape_to`` (both of ``ndim_to`` dimensions)."""
+    from .array_func import tile
+    return tile(x, tuple(1 if cur == to else to for cur, to in zip(shape_cur[-ndim_to:], shape_to)))
+
+
+def _moveaxis(x, source, destination):
+    from .array_func import moveaxis
+    return moveaxis(x, source, destination)
+
+
+def _select(feat, dim, index):
+    """The slice ``index`` of ``feat`` along ``dim``, ``dim`` removed."""
+    from .array_func import narrow, squeeze
+    size = feat.shape[dim]
+    return squeeze(narrow(feat, dim, index % size if size else index, 1), dim)
+
+
+def _reshape_matrix_norm(input, res, dim, keepdims):
+    """``res`` reshaped with 1s at the two matrix ``dim`` of ``input``'s shape when ``keepdims``."""
+    return _reshape_keepdim_matrix_norm(res, input.shape, dim) if keepdims else res
+
+
+def _reshape_keepdim_matrix_norm(ret, in_shape, dim):
+    from .array_func import reshape
+    shape = list(in_shape)
+    shape[dim[0]] = shape[dim[1]] = 1
+    return reshape(ret, shape)
+
+
+def zeros_like_except(y, dim):
+    """Zeros of ``y``'s dtype and shape without ``dim``."""
+    from .creation_func import zeros
+    if not -y.ndim <= dim < max(y.ndim, 1):
+        raise ValueError(f"dim {dim} is out of range [{-y.ndim}, {y.ndim})")
+    dim = dim + y.ndim if dim < 0 else dim
+    return zeros(y.shape[:dim] + y.shape[dim + 1:], y.dtype)
+
+
+def trapezoid(y, dx, dim):
+    """Trapezoidal integral of ``y`` along ``dim`` with spacing ``dx``."""
+    if y.shape[dim] == 0:
+        return zeros_like_except(y, dim)
+    return dotrapezoid(y, dx, dim)
+
+
+def dotrapezoid(y, dx, dim):
+    from .linalg_func import trapz
+    return trapz(y, dx=float(dx), dim=dim)
+
+
+def trapezoid_tensor(y, x, dim):
+    """Trapezoidal integral of ``y`` along ``dim`` at the sample points ``x``."""
+    if y.shape[dim] == 0:
+        return zeros_like_except(y, dim)
+    if x.ndim == 1 and x.shape[0] != y.shape[dim]:
+        raise RuntimeError("There must be one `x` value for each sample point")
+    from .linalg_func import trapz
+    return trapz(y, x, dim=dim)
+
+
+def dotrapezoid_tensor(y, dx, dim):
+    """``sum((y[1:] + y[:-1]) * dx) / 2`` along ``dim``, with the spacings ``dx``."""
+    from .array_func import narrow
+    from .reduce_func import sum as _sum
+    n = y.shape[dim] - 1
+    return div(_sum(mul(add(narrow(y, dim, 0, n), narrow(y, dim, 1, n)), dx), dim), 2.0)
+
+
+def get(ts, depth, dim, index, r):
+    """Append to ``r`` the item ``index`` of the first nested sequence of ``ts`` at depth ``dim``."""
+    if depth == dim:
+        r.append(ts[index])
+        return 0
+    for item in ts:
+        return get(item, depth + 1, dim, index, r)
+    return None
+
+
+def _init_and_select_elem(input, initial, where, cmp_fn):
+    """``input`` bounded by ``initial`` with ``cmp_fn`` (``maximum``/``minimum``), and ``initial`` where the
+    Tensor ``where`` is False (``initial`` required then); a ``where`` that is not a Tensor is ignored."""
+    from .array_func import _bound_and_mask
+    return _bound_and_mask(input, initial, where if isinstance(where, Tensor) else None, cmp_fn)
+
+
+def _einsum_convert_sublist(equation, operands):
+    """``einsum``'s sublist form (``einsum(a, [0, 1], b, [1, 2], [0, 2])``) as ``(equation, operands)``; an
+    equation string passes through."""
+    def label(num):
+        if num == Ellipsis:
+            return "..."
+        if 0 <= num < 26:
+            return chr(num + ord("A"))
+        if 26 <= num < 52:
+            return chr(num + ord("a") - 26)
+        raise ValueError(f"For einsum, the number in sublist must be in range [0, 52), but got {num}")
+    if isinstance(equation, Tensor):
+        items = (equation,) + tuple(operands)
+        has_out = len(items) % 2 == 1
+        pairs = items[:-1] if has_out else items
+        equation = ",".join("".join(label(n) for n in pairs[i + 1]) for i in range(0, len(pairs), 2))
+        if has_out:
+            equation += "->" + "".join(label(n) for n in items[-1])
+        operands = tuple(pairs[0::2])
+    if len(operands) == 0:
+        raise ValueError("For einsum, the 'operands' must have at least one operand.")
+    return equation, operands
+
+
+def _norm_vector_int_ord(A, ord, dim, keepdim):
+    """The vector ``ord``-norm (an int: 0 counts nonzeros) of ``A`` over ``dim``."""
+    from .linalg_func import vector_norm
+    return vector_norm(A, ord, dim, keepdim)
+
+
+def _norm_vector_other_ord(A, ord, dim, keepdim):
+    """The vector ``ord``-norm (inf, -inf, 0, None for 2, or a float) of ``A`` over ``dim``."""
+    from .linalg_func import vector_norm
+    return vector_norm(A, 2 if ord is None else ord, dim, keepdim)
+
+
+def _norm_immediate(A, dim, keepdim, ndim):
+    """The 2-norm of ``A`` over ``dim``; with ``keepdim``, of shape ``(1,) * ndim``."""
+    from .linalg_func import vector_norm
+    ret = vector_norm(A, 2, dim)
+    return ret.reshape(ndim * [1]) if keepdim else ret
+
+
+def _compute_vector_norm_inf(x, dim, keepdims, norm_func):
+    """The largest (``norm_func`` ``ops.max``) or smallest (``ops.min``) absolute value of ``x`` over ``dim``."""
+    from .array_func import flatten, reshape
+    if len(dim) == 1:
+        return norm_func(abs(x), axis=dim[0], keepdims=keepdims)[0]
+    start, end = min(dim), max(dim)
+    ret = norm_func(abs(flatten(x, start_dim=start, end_dim=end)), axis=start, keepdims=False)[0]
+    if keepdims is True:
+        shape = list(x.shape)
+        for i in dim:
+            shape[i] = 1
+        ret = reshape(ret, shape)
+    return ret

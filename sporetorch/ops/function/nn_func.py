@@ -12,6 +12,7 @@ import torch
 import torch.nn.functional as F
 
 from ... import _accel
+from ... import _checkparam as validator
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, _new, _wrap
 from ...common._inplace import _set
@@ -2136,3 +2137,267 @@ def _rms_norm_last_axis(x, gamma, epsilon):
 
 # MindSpore's private attention helpers of this module, which zoos import from here.
 from ._nn_private import linear, _in_projection, _in_projection_packed  # noqa: E402,F401
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private argument
+# checks and shape helpers of ``ops.function.nn_func`` (model code imports them), with MindSpore's messages.
+def _check_avg_pool3d_padding(padding):
+    if isinstance(padding, int):
+        validator.check_non_negative_int(padding, "padding", "avg_pool3d")
+    elif isinstance(padding, tuple):
+        if len(padding) != 6:
+            raise ValueError("For avg_pool3d, padding should be int or tuple of length 6.")
+        for item in padding:
+            validator.check_non_negative_int(item, "padding", "avg_pool3d")
+    else:
+        raise TypeError("For avg_pool3d, padding should be int or tuple of length 6.")
+
+
+def _check_conv_iterable_lengths(iterable, dim, iter_name):
+    if len(iterable) != dim:
+        raise ValueError(f"For 'conv{dim}d', the {iter_name} must be a int or a tuple/list with length {dim}, "
+                         f"but got {iterable}.")
+
+
+def _check_dense_add_bias_shape(input_shape, output_shape, bias_shape):
+    if input_shape != output_shape:
+        raise ValueError(f"For dense, the bias shape {bias_shape} does not match the input shape {input_shape}.")
+
+
+def _check_fractional_output_size_ratio(output_size, output_ratio, cls_name):
+    if output_ratio is None and output_size is None:
+        raise ValueError(f"For {cls_name}, 'output_size' and 'output_ratio' can not be Noneat the same time, but "
+                         f"got {output_ratio} and {output_size} .")
+
+
+def _check_stride_when_same_mode(stride):
+    """``padding='same'`` convolutions take stride 1 only."""
+    if isinstance(stride, int):
+        if stride != 1:
+            raise ValueError(f"For conv2d, 'padding=same' is not supported for stride convolution, but got {stride}")
+    elif isinstance(stride, tuple):
+        validator.check_int(len(stride), 2, validator.EQ, "stride", "conv2d")
+        if not all(s == 1 for s in stride):
+            raise ValueError(f"For conv2d, 'padding=same' is not supported for stride convolution, but got {stride}")
+    else:
+        raise TypeError(f"For conv2d, the parameter 'stride' must be a int/tuple, but got {type(stride)}")
+
+
+def _get_axis(x):
+    """``(0, 1, ..., x.ndim - 1)``."""
+    return tuple(range(x.ndim))
+
+
+def _get_flip_start(ndim, shape, axes):
+    return tuple(shape[i] - 1 if i in axes else 0 for i in range(ndim))
+
+
+def _get_flip_end(ndim, shape, axes):
+    return tuple(-shape[i] - 1 if i in axes else shape[i] + 1 for i in range(ndim))
+
+
+def _get_softmax_implicit_dim(ndim):
+    """The axis softmax takes when none is given (torch's legacy rule)."""
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _get_pad_info(dilation, weight):
+    """``(whether 'same' padding is uneven, left pads, right pads)`` of a 2-D convolution's kernel."""
+    pad_l, pad_r = (), ()
+    for i in range(2):
+        total = dilation[i] * (weight.shape[i + 2] - 1)
+        pad_l += (int(total / 2),)
+        pad_r += (int(total - pad_l[i]),)
+    return pad_l != pad_r, pad_l, pad_r
+
+
+def _get_pad_nd_info(pad_l, pad_r):
+    """``(extra pad of the uneven sides, in pad's last-axis-first order; the even pads)``."""
+    pad_nd, new_pad_l = (), ()
+    for i in range(2):
+        delta = pad_r[i] - pad_l[i]
+        if delta > 0:
+            pad_nd = (0, delta) + pad_nd
+            new_pad_l += (pad_l[i],)
+        else:
+            pad_nd = (delta, 0) + pad_nd
+            new_pad_l += (pad_r[i],)
+    return pad_nd, new_pad_l
+
+
+def _interpolate_mode_check(mode, supported_dict):
+    if isinstance(mode, list) or mode not in supported_dict:
+        raise ValueError(f"For 'interpolate', 'mode' must be in '{list(supported_dict)}', but got {mode}")
+
+
+def _interpolate_rank_check(input_rank, mode, supported_dict):
+    if input_rank not in supported_dict.get(mode):
+        raise ValueError(f"For 'interpolate', {mode} only support '{list(supported_dict.get(mode, {}))}'D, but got "
+                         f"{input_rank}D")
+
+
+def _interpolate_scale_factor_check(scale_factor, mode, rank, supported_dict):
+    if scale_factor is not None and "scale_factor" not in supported_dict.get(mode, {}).get(rank):
+        raise ValueError(f"For 'interpolate', 'scale_factor' option cannot currently be set with the mode = {mode} "
+                         f"and dim = {rank}D.")
+
+
+def _interpolate_align_corners_mode_check(rank, mode, supported_dict):
+    if "align_corners" not in supported_dict.get(mode, {}).get(rank):
+        raise ValueError(f"For 'interpolate', 'align_corners' option cannot currently be set with the mode = {mode}, "
+                         f"and dim = {rank}D")
+
+
+def _interpolate_scale_factor_check_with_rank(scale_factor, input_rank):
+    if len(scale_factor) != input_rank - 2:
+        raise ValueError("For 'interpolate', 'input' and 'scale_factor' must have the same spatial dimensions, but "
+                         f"got 'input' is {input_rank - 2}D, 'scale_factor' is {len(scale_factor)}D")
+
+
+def _interpolate_size_check_with_rank(size, input_rank):
+    if len(size) != input_rank - 2:
+        raise ValueError("For 'interpolate', 'input' and 'size' must have the same spatial dimensions, but got "
+                         f"'input' is {input_rank - 2}D, 'size' is {len(size)}D")
+
+
+def _is_dim_unknown(shape):
+    """Whether ``shape`` is MindSpore's dynamic-rank marker (holds -2)."""
+    return isinstance(shape, tuple) and -2 in shape
+
+
+def _is_shape_empty(shp):
+    """Whether the shape (or the dim ``shp``) has no element."""
+    if isinstance(shp, int):
+        return shp == 0
+    return math.prod(shp) == 0
+
+
+def _manipulate_padding(padding, dim):
+    """A convolution's per-axis ``padding`` as MindSpore's (before, after) pairs."""
+    if not isinstance(padding, (tuple, list)):
+        raise TypeError(f"For 'conv{dim}d', 'padding' must be a tuple, list or int, but got {type(padding)}.")
+    if len(padding) != dim:
+        raise ValueError(f"For 'conv{dim}d', 'padding' must be a tuple or list of {dim} integers, but got {padding}.")
+    return tuple(p for i in range(dim) for p in (padding[i], padding[i]))
+
+
+def _dim_manipulation(x, name):
+    """A conv1d argument (an int or a 1-sequence, positive) as the 2-D ``(1, x)``."""
+    if isinstance(x, int):
+        if x <= 0:
+            raise ValueError(f"For 'conv1d', {name} must be a positive int, but got {x}.")
+        return (1, x)
+    if isinstance(x, (tuple, list)):
+        if len(x) != 1:
+            raise ValueError(f"For 'conv1d', {name} must be a tuple/list with 1 element or int, but got {x}.")
+        if x[0] <= 0:
+            raise ValueError(f"For 'conv1d', elements in {name} must be positive int, but got {x}.")
+        return (1, x[0])
+    raise ValueError(f"For 'conv1d', {name} must be an int or a tuple/list with 1 element, but got {x}.")
+
+
+def _normalize_max_unpool2d_output_size(x_shape, output_size):
+    """``max_unpool2d``'s ``output_size`` as the full NCHW output shape (``()`` when not given)."""
+    if output_size is None:
+        return ()
+    if not isinstance(output_size, tuple):
+        raise ValueError(f"For max_unpool2d, output_size must be tuple, but got {type(output_size)}.")
+    if len(output_size) not in (0, 2, 3, 4):
+        raise ValueError("For max_unpool2d, length of output_size with tuple must be 0, 2, 3, 4, but got "
+                         f"{len(output_size)}.")
+    if not output_size:
+        return ()
+    if len(x_shape) == 3:
+        return (1,) + x_shape[:1] + output_size[-2:]
+    return x_shape[:2] + output_size[-2:]
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private padding,
+# loss and interpolation helpers of ``ops.function.nn_func``, as adapters of the ops above.
+def _circular_pad(input_x, padding):
+    """``input_x`` padded circularly by ``padding`` (pairs from the last axis)."""
+    from .array_func import pad
+    return pad(input_x, tuple(padding), "circular")
+
+
+def _reflection_pad(input, pad):
+    """``input`` padded by reflection (1, 2 or 3 padded axes)."""
+    from .array_func import pad as _pad
+    return _pad(input, tuple(pad), "reflect")
+
+
+def _replication_pad(input, pad):
+    """``input`` padded with its edge values (1, 2 or 3 padded axes)."""
+    from .array_func import pad as _pad
+    return _pad(input, tuple(pad), "replicate")
+
+
+def _pad_ext_constant(input_x, pad, value):
+    """``input_x`` padded with ``value`` (0 when None)."""
+    from .array_func import pad as _pad
+    return _pad(input_x, tuple(pad), "constant", 0 if value is None else value)
+
+
+def _pad_ext_non_constant(input_x, pad, mode, value):
+    """``input_x`` padded in ``mode`` 'circular', 'reflect' or 'replicate' (which take no ``value``)."""
+    if value is not None and value != 0:
+        raise ValueError("Padding mode does not take in a value argument.")
+    fn = {"circular": _circular_pad, "reflect": _reflection_pad, "replicate": _replication_pad}.get(mode)
+    if fn is None:
+        raise ValueError("Pad filling mode must be 'constant' 'circular' 'reflect' or 'replicate'.")
+    return fn(input_x, pad)
+
+
+def _inner_pad(x, padding, value=None):
+    """Constant padding that also takes Bool ``x`` (padded as Int32, returned as Bool)."""
+    from .array_func import cast, pad
+    dtype = x.dtype
+    if dtype == mstype.bool_:
+        x = cast(x, mstype.int32)
+    return cast(pad(x, padding, value=value), dtype)
+
+
+def _innner_log_softmax(inputs, axis):
+    """``inputs - logsumexp(inputs, axis)``."""
+    from .math_func import sub
+    from .reduce_func import logsumexp
+    return sub(inputs, logsumexp(inputs, axis, True))
+
+
+def _inner_dropout(x, p, training):
+    """Dropout with drop probability ``p`` when training and ``0 < p <= 1``; else ``x``."""
+    if 0.0 < p <= 1.0 and training:
+        return dropout(x, p, training)
+    return x
+
+
+def _get_loss(x, reduction, cls_name, weights=1.0):
+    """``weights * x`` reduced by ``reduction`` ('mean', 'sum' or 'none'), computed in Float32 and returned in
+    ``x``'s dtype."""
+    from .array_func import cast
+    from .math_func import mul
+    from .reduce_func import mean, sum as _sum
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"For '{cls_name}', the 'reduction' must be in ['mean', 'sum', 'none'], but got "
+                         f"{reduction}.")
+    dtype = x.dtype
+    w = cast(weights, mstype.float32) if isinstance(weights, Tensor) else float(weights)
+    y = mul(w, cast(x, mstype.float32))
+    if reduction == "mean":
+        y = mean(y)
+    elif reduction == "sum":
+        y = _sum(y)
+    return cast(y, dtype)
+
+
+def _interploate_ext_make_tuple(input, value):
+    """``value`` once per spatial axis of ``input`` (a list or tuple passes through)."""
+    if isinstance(value, (list, tuple)):
+        return value
+    return tuple(value for _ in range(input.ndim - 2))
+
+
+def _interpolate_ext_scale_factor_convert_size(input, scale_factor):
+    """The output size ``floor(spatial size * scale_factor)`` of each spatial axis."""
+    shape = input.shape
+    return tuple(math.floor(shape[i + 2] * scale_factor[i]) for i in range(min(len(shape) - 2, len(scale_factor))))

@@ -494,3 +494,25 @@ def _draw_like(input, kind, *params, generator=None):
 
 
 _guard_module(globals(), __all__)
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private checks
+def _check_param(op_name, param_name, param_value):
+    """A distribution parameter is a Tensor, an int, a float or a NumPy array."""
+    import numpy as np
+    if not isinstance(param_value, (Tensor, int, float, np.ndarray)):
+        raise TypeError(f"For '{op_name}', the type of '{param_name}' must be Tensor, int, or float, but got: "
+                        f"{type(param_value)}")
+    return True
+
+
+def _check_shape(input_shape):
+    """A sample ``shape`` is a tuple of positive ints."""
+    if not isinstance(input_shape, tuple):
+        raise TypeError(f"Type of 'shape' must be tuple, but got: {type(input_shape)}")
+    for item in input_shape:
+        if not isinstance(item, int):
+            raise TypeError(f"Elements of 'shape' must be int, but got: {type(item)}")
+        if item < 1:
+            raise ValueError(f"Elements of 'shape' must be positive int, but got: {item}")
+    return True

@@ -220,3 +220,14 @@ def sparse_to_dense(indices, values, sparse_shape):
 
 
 _guard_module(globals(), __all__)
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's private helpers
+def _convert_shape(shape):
+    """A dense shape as a tuple (shapes are always known here)."""
+    return tuple(shape)
+
+
+def is_scalar(tensor):
+    """Whether ``tensor`` holds one element in at most two dims."""
+    return tensor.size == 1 and len(tensor.shape) <= 2

@@ -176,3 +176,22 @@ class ConvTranspose2d(_ConvNd):
             out.append(extra)
         return tuple(out)
 
+
+
+def _pair(x, arg_name, class_name):
+    """``x`` as a pair: an int twice, a 1-sequence's item twice, a longer sequence as given."""
+    if isinstance(x, int):
+        return (x, x)
+    if isinstance(x, (tuple, list)):
+        return (x[0], x[-1]) if len(x) == 1 else x
+    raise ValueError(f"For '{class_name}', '{arg_name}'", f" should be int, tuple or list, but got {x}")
+
+
+def batchify(input, num_spatial_dims, ops_name):
+    """``(input with a batch axis, whether it had one)`` for an input of ``num_spatial_dims`` spatial axes."""
+    no_batch = num_spatial_dims + 1
+    is_batched = input.ndim == no_batch + 1
+    if not (input.ndim == no_batch or is_batched):
+        raise TypeError(f"For {ops_name}, Expected {no_batch}D (unbatched) or {no_batch + 1}D (batched),but got "
+                        f"input of ndim: {input.ndim}D")
+    return (input, is_batched) if is_batched else (input.unsqueeze(0), is_batched)

@@ -1,4 +1,5 @@
 """``mint.nn`` padding layers: Constant/Zero/Reflection/Replication padding of the last 1, 2 or 3 axes."""
+from .... import _checkparam as validator
 from ....nn.cell import Cell
 from .. import functional as mF
 
@@ -110,3 +111,77 @@ class ReplicationPad3d(ReplicationPad1d):
     r"""Pad the last 3 axes by repeating the border values. ``padding``: an int or 6 ints."""
 
     _n = 3
+
+
+# ---------------------------------------------------------------------------- MindSpore 2.10's N-d base layers
+# (``ConstantPadNd_``, ...): ``padding`` an int (every side) or ``padding_length`` ints, checked as MindSpore does.
+def _check_padding_tuple_or_list(padding, padding_length, cls_name):
+    """``padding`` has ``padding_length`` ints."""
+    if len(padding) != padding_length:
+        raise ValueError(f"For '{cls_name}', the length of parameter 'padding' with tuple type must equal to "
+                         f"{padding_length}, but got {len(padding)}.")
+    for index, pad_value in enumerate(padding):
+        validator.check_value_type(f"padding[{index}]", pad_value, [int], cls_name)
+
+
+class ConstantPadNd_(Cell):
+    """Pad the last axes by ``padding`` (pairs from the last axis) with the constant ``value``."""
+
+    def __init__(self, padding, value=None, padding_length=None):
+        super().__init__()
+        self.padding = padding
+        self.value = value
+        if isinstance(padding, int):
+            validator.check_value_type("padding", padding, [int], self.cls_name)
+            self.padding = (padding,) * padding_length
+        elif isinstance(padding, (tuple, list)):
+            _check_padding_tuple_or_list(padding, padding_length, self.cls_name)
+        else:
+            raise ValueError(f"For '{self.cls_name}', 'padding' must be integer or tuple/list of {padding_length} "
+                             f"integers, but got {padding}.")
+
+    def construct(self, input):
+        return mF.pad(input, self.padding, mode="constant", value=self.value)
+
+
+class ZeroPadNd_(ConstantPadNd_):
+    """Pad the last axes by ``padding`` with zeros."""
+
+    def __init__(self, padding, padding_length):
+        super().__init__(padding, value=0, padding_length=padding_length)
+
+
+class _NonConstantPadNd(Cell):
+    """Pad the last axes by ``padding`` (a positive int, or ``padding_length`` non-negative ints) in ``_mode``."""
+
+    _mode = "reflect"
+
+    def __init__(self, padding, padding_length=None):
+        super().__init__()
+        self.padding = padding
+        if isinstance(padding, int):
+            validator.check_positive_int(padding, "padding", self.cls_name)
+            self.padding = (padding,) * padding_length
+        elif isinstance(padding, (tuple, list)):
+            if len(padding) != padding_length:
+                raise ValueError(f"For '{self.cls_name}', the length of parameter 'padding' with tuple type must "
+                                 f"equal to {padding_length}, but got {len(padding)}.")
+            validator.check_non_negative_int_sequence(padding, "padding", self.cls_name)
+        else:
+            raise ValueError(f"For '{self.cls_name}', 'padding' must be positive integer or tuple/list of "
+                             f"{padding_length} positive integers, but got {padding}.")
+
+    def construct(self, input):
+        return mF.pad(input, self.padding, mode=self._mode)
+
+
+class ReflectionPadNd_(_NonConstantPadNd):
+    """Pad the last axes by ``padding`` with their reflection."""
+
+    _mode = "reflect"
+
+
+class ReplicationPadNd_(_NonConstantPadNd):
+    """Pad the last axes by ``padding`` with their edge values."""
+
+    _mode = "replicate"

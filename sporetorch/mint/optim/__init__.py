@@ -11,11 +11,11 @@ from torch.optim.adam import adam as _adam
 from torch.optim.adamw import adamw as _adamw
 from torch.optim.sgd import sgd as _sgd
 
-from ..common import dtype as mstype
-from ..common.parameter import Parameter
-from ..common.tensor import Tensor
-from ..experimental.optim._checks import check_adam_args
-from ..experimental.optim.optimizer import Optimizer
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
+from ...experimental.optim._checks import check_adam_args
+from ...experimental.optim.optimizer import Optimizer
 
 __all__ = ["AdamW", "Adam", "SGD", "FusedAdamW"]
 

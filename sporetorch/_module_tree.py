@@ -87,6 +87,48 @@ _CPU_CANNOT_RUN = {
 }
 
 
+# ops.operations: the quantization-aware-training and THOR Primitives that MindSpore 2.10's CPU build cannot
+# run (checked there: building them imports the TBE compiler 'te', or kernel selection reports the op as
+# unsupported on CPU).
+_TBE = "fails when built (its TBE kernel module 'te' is absent)"
+_NO_CPU_KERNEL = "has no CPU kernel (kernel selection: unsupported op)"
+_CPU_CANNOT_RUN.update({
+    "mindspore.ops.operations._quant_ops.BatchNormFold2D": _TBE,
+    "mindspore.ops.operations._quant_ops.BatchNormFold2GradD": _TBE,
+    "mindspore.ops.operations._quant_ops.BatchNormFold2GradReduce": _TBE,
+    "mindspore.ops.operations._quant_ops.BatchNormFoldD": _TBE,
+    "mindspore.ops.operations._quant_ops.BatchNormFoldGradD": _TBE,
+    "mindspore.ops.operations._quant_ops.FakeLearnedScaleQuantPerChannelGradD": _TBE,
+    "mindspore.ops.operations._quant_ops.FakeLearnedScaleQuantPerChannelGradDReduce": _TBE,
+    "mindspore.ops.operations._quant_ops.FakeLearnedScaleQuantPerLayerGradD": _TBE,
+    "mindspore.ops.operations._quant_ops.FakeLearnedScaleQuantPerLayerGradDReduce": _TBE,
+    "mindspore.ops.operations._quant_ops.CorrectionMul": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._quant_ops.CorrectionMulGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._quant_ops.CorrectionMulGradReduce": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._quant_ops.FakeLearnedScaleQuantPerChannelGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._quant_ops.FakeLearnedScaleQuantPerLayer": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._quant_ops.FakeLearnedScaleQuantPerLayerGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._quant_ops.FakeQuantPerChannelGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._thor_ops.CusBatchMatMul": _TBE,
+    "mindspore.ops.operations._thor_ops.CusCholeskyTrsm": _TBE,
+    "mindspore.ops.operations._thor_ops.CusFusedAbsMax1": _TBE,
+    "mindspore.ops.operations._thor_ops.CusImg2Col": _TBE,
+    "mindspore.ops.operations._thor_ops.CusMatMulCube": _TBE,
+    "mindspore.ops.operations._thor_ops.CusMatMulCubeDenseLeft": _TBE,
+    "mindspore.ops.operations._thor_ops.CusMatMulCubeDenseRight": _TBE,
+    "mindspore.ops.operations._thor_ops.CusMatMulCubeFraczLeftCast": _TBE,
+    "mindspore.ops.operations._thor_ops.CusMatMulCubeFraczRightMul": _TBE,
+    "mindspore.ops.operations._thor_ops.CusMatrixCombine": _TBE,
+    "mindspore.ops.operations._thor_ops.CusTranspose02314": _TBE,
+    "mindspore.ops.operations._thor_ops.CholeskyTrsm": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._thor_ops.DetTriangle": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._thor_ops.ProdForceSeA": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._thor_ops.ThorIm2Col": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._thor_ops.UpdateThorGradient": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._thor_ops._Cholesky": _NO_CPU_KERNEL,
+})
+
+
 def reason(path, name):
     """``(kind, text)``: why ``path.name`` cannot run here; kind is 'ascend', 'internal' or 'missing'."""
     full = f"{path}.{name}"

@@ -3,6 +3,9 @@
 
 from ...common.tensor import _u
 from ..primitive import Primitive
+from ._scalar_ops import (ScalarAdd, ScalarBool, ScalarDiv, ScalarEq, ScalarFloorDiv, ScalarGe,  # noqa: F401 - ops_def names
+                          ScalarGt, ScalarLe, ScalarLog, ScalarLt, ScalarMax, ScalarMin, ScalarMod, ScalarMul,
+                          ScalarPow, ScalarSub, ScalarUadd, ScalarUsub)
 
 __all__ = []
 

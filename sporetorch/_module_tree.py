@@ -92,6 +92,7 @@ _CPU_CANNOT_RUN = {
 # unsupported on CPU).
 _TBE = "fails when built (its TBE kernel module 'te' is absent)"
 _NO_CPU_KERNEL = "has no CPU kernel (kernel selection: unsupported op)"
+_EAGER_FAILS = "fails when called eagerly (its output address does not exist)"
 _CPU_CANNOT_RUN.update({
     "mindspore.ops.operations._quant_ops.BatchNormFold2D": _TBE,
     "mindspore.ops.operations._quant_ops.BatchNormFold2GradD": _TBE,
@@ -126,6 +127,12 @@ _CPU_CANNOT_RUN.update({
     "mindspore.ops.operations._thor_ops.ThorIm2Col": _NO_CPU_KERNEL,
     "mindspore.ops.operations._thor_ops.UpdateThorGradient": _NO_CPU_KERNEL,
     "mindspore.ops.operations._thor_ops._Cholesky": _NO_CPU_KERNEL,
+    # Sequence Primitives whose CPU kernels fail when called eagerly (PyNative) there
+    "mindspore.ops.operations._sequence_ops.SequenceStack": "has no CPU kernel for a sequence input "
+                                                            "(KernelObjectTypeNotSupported)",
+    "mindspore.ops.operations._sequence_ops.SequenceUnstack": _EAGER_FAILS,
+    "mindspore.ops.operations._sequence_ops.SequenceAddOffset": _EAGER_FAILS,
+    "mindspore.ops.operations._sequence_ops.ShapeMulGrad": _EAGER_FAILS,
 })
 
 

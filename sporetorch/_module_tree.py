@@ -127,6 +127,7 @@ _CPU_CANNOT_RUN.update({
     "mindspore.ops.operations._thor_ops.ThorIm2Col": _NO_CPU_KERNEL,
     "mindspore.ops.operations._thor_ops.UpdateThorGradient": _NO_CPU_KERNEL,
     "mindspore.ops.operations._thor_ops._Cholesky": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.manually_defined.ops_def.TypeAs": "has no CPU kernel (The kernel TypeAs unregistered)",
     # Sequence Primitives whose CPU kernels fail when called eagerly (PyNative) there
     "mindspore.ops.operations._sequence_ops.SequenceStack": "has no CPU kernel for a sequence input "
                                                             "(KernelObjectTypeNotSupported)",

@@ -3,11 +3,18 @@
 
 from ...common.tensor import _u
 from ..primitive import Primitive
+from ._infer_value import (_infer_value_for_max_min, infer_value_for_Diag,  # noqa: F401 - ops_def names
+                           infer_value_for_EqualExt, infer_value_for_GatherD, infer_value_for_Max, infer_value_for_Min,
+                           infer_value_for_ReduceAll, infer_value_for_ReduceAny, infer_value_for_ReduceMax,
+                           infer_value_for_ReduceMin, infer_value_for_Softmax, infer_value_for_Tile)
 from ._scalar_ops import (ScalarAdd, ScalarBool, ScalarDiv, ScalarEq, ScalarFloorDiv, ScalarGe,  # noqa: F401 - ops_def names
                           ScalarGt, ScalarLe, ScalarLog, ScalarLt, ScalarMax, ScalarMin, ScalarMod, ScalarMul,
                           ScalarPow, ScalarSub, ScalarUadd, ScalarUsub)
 
 __all__ = []
+
+# ops_def's ready-made instance of ScalarBool
+scalar_bool = ScalarBool()
 
 
 class WhileLoop(Primitive):

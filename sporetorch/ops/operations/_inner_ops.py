@@ -2,9 +2,11 @@
 extraction, SiLU."""
 
 
+from ... import _checkparam as validator
+from ...common.parameter import Parameter
 from ...common.tensor import Tensor, _wrap
 from ...common._inplace import _set
-from ..function import array_func
+from ..function import array_func, scalar_func
 from ..function._prim_checks import _int_arg
 from ..primitive import Primitive, prim_attr_register
 from .nn_ops import _unary_class
@@ -65,3 +67,94 @@ class CopyWithSlice(Primitive):
         return _set(x, y._t)
 
 __all__ += ["CopyWithSlice", "ExtractImagePatches", "SelectView"]
+
+
+class IsConstant(Primitive):
+    """Whether ``x`` is a compile-time constant; in eager execution every value is (MindSpore's PyNative
+    answer too)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x):
+        return scalar_func.isconstant(x)
+
+
+class IsParameter(Primitive):
+    """Whether ``x`` is a Parameter."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x):
+        return isinstance(x, Parameter)
+
+
+class SameTypeShape(Primitive):
+    """Checks that two Tensors have the same dtype (TypeError) and shape (ValueError); returns ``x``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, y):
+        validator.check_value_type("x", x, Tensor, self.name)
+        validator.check_value_type("y", y, Tensor, self.name)
+        validator.check("x dtype", x.dtype, "y dtype", y.dtype, validator.EQ, self.name, TypeError)
+        validator.check("x shape", x.shape, "y shape", y.shape, validator.EQ, self.name)
+        return x
+
+
+same_type_shape_ = SameTypeShape()
+
+
+class SliceGetItem(Primitive):
+    """``slice_value.start`` / ``.stop`` / ``.step`` (``value`` names which); a one-element 1-D Tensor
+    bound becomes its Python number."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, slice_value, value):
+        if not isinstance(slice_value, slice):
+            raise TypeError("Primitive[SliceGetItem] only support to get a slice type element but got "
+                            f"{slice_value}")
+        if value not in ("start", "stop", "step"):
+            raise AttributeError(f"'slice' object has no attribute {value}")
+        bound = getattr(slice_value, value)
+        if hasattr(bound, "ndim") and bound.ndim == 1:
+            return bound.item()
+        return bound
+
+
+class TileSize(Primitive):
+    """The Tile multiples that broadcast ``shape`` to ``out_shape``: ``out_shape[i]`` where they differ, 1
+    elsewhere, as a tuple of ``ndim`` ints."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, shape, out_shape, ndim):
+        size = [1] * ndim
+        for idx, (i, j) in enumerate(zip(shape, out_shape)):
+            if i != j:
+                size[idx] = j
+        return tuple(size)
+
+
+class MixedPrecisionCast(Primitive):
+    """Casts the floating-point Tensors in ``x`` (a Tensor or nested tuple/list/dict) to ``dst_dtype``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, dst_dtype, x):
+        return scalar_func.mixed_precision_cast(dst_dtype, x)
+
+
+__all__ += ["IsConstant", "IsParameter", "MixedPrecisionCast", "SameTypeShape", "SliceGetItem", "TileSize"]

@@ -137,6 +137,50 @@ _CPU_CANNOT_RUN.update({
 })
 
 
+# ops.operations: Primitives whose kernel selection on MindSpore 2.10's CPU build reports 'Unsupported op [...] on CPU'
+# (checked there by calling each).
+_CPU_CANNOT_RUN.update({
+    "mindspore.ops.operations._grad_ops.BNTrainingReduceGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._grad_ops.BNTrainingUpdateGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._grad_ops.RandomGammaGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._grad_ops._ActivationGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._grad_ops._PoolGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.ConfusionMulGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.DSDGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.DSDMatmul": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.DecodeImage": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.Format": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.GpuConvertToDynamicShape": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.MatmulDDS": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.MatmulDDSGrad": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.NonZeroWithValue": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.NonZeroWithValueShape": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.StackDestroy": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.StackInit": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops.StackPush": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._inner_ops._VirtualConverterEnd": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.nn_ops.AvgPoolV1": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.nn_ops.MaxPoolV1": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.nn_ops._Pool": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.comm_ops._MirrorOperator": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.comm_ops._VirtualDataset": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.comm_ops._VirtualDiv": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.comm_ops._VirtualOutput": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.comm_ops._VirtualPipelineEnd": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.array_ops._ScatterOp": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._ocr_ops.BatchDilatePolys": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._ocr_ops.OCRDetectionPostHandle": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._ocr_ops.OCRDetectionPreHandle": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._ocr_ops.OCRFindContours": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._ocr_ops.OCRRecognitionPreHandle": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._ocr_ops.ResizeAndClipPolys": _NO_CPU_KERNEL,
+    "mindspore.ops.operations._ocr_ops.StringLength": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.math_ops._BitwiseBinaryOp": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.math_ops._LogicBinaryOp": _NO_CPU_KERNEL,
+    "mindspore.ops.operations.math_ops._MathBinaryOp": _NO_CPU_KERNEL,
+})
+
+
 def reason(path, name):
     """``(kind, text)``: why ``path.name`` cannot run here; kind is 'ascend', 'internal' or 'missing'."""
     full = f"{path}.{name}"

@@ -1274,3 +1274,53 @@ class ComputeAccidentalHits(Primitive):
         return nn_func.compute_accidental_hits(true_classes, sampled_candidates)
 
 __all__ += ["Conv2DBackpropInput", "Conv3DTranspose", "DepthwiseConv2dNative", "MaxUnpool2D", "MaxUnpool3D", "NuclearNorm", "DropoutGenMask", "DropoutDoMask", "RmsNorm", "LogSoftmaxExt", "DataFormatDimMap", "MaxPool3DWithArgmax", "CTCGreedyDecoder", "DataFormatVecPermute", "CTCLossV2", "ComputeAccidentalHits"]
+
+
+# MindSpore 2.10's private attribute helpers of nn_ops (zoos' custom Primitives import them)
+def _check_positive_int_or_tuple(arg_name, arg_value, prim_name, allow_four=False, ret_four=False,
+                                 strict_positive=True):
+    """A positive int or a tuple of 2 (or 4 with ``allow_four``) positive ints, as a 2-tuple (or NCHW 4-tuple
+    with ``ret_four``); ValueError otherwise (0 allowed when not ``strict_positive``)."""
+    def _raise_message():
+        raise ValueError(f"For '{prim_name}' attr '{arg_name}' must be an positive int number or a tuple of two "
+                         f"{'or four ' if allow_four else ''}positive int numbers, but got {arg_value}")
+
+    validator.check_value_type(arg_name, arg_value, (int, tuple), prim_name)
+    if isinstance(arg_value, int):
+        ret = (1, 1, arg_value, arg_value) if ret_four else (arg_value, arg_value)
+    elif len(arg_value) == 2:
+        ret = (1, 1, arg_value[0], arg_value[1]) if ret_four else arg_value
+    elif len(arg_value) == 4 and allow_four:
+        ret = arg_value if ret_four else (arg_value[2], arg_value[3])
+    else:
+        _raise_message()
+    for item in ret:
+        if isinstance(item, int) and not isinstance(item, bool) and (item > 0 or (not strict_positive and item == 0)):
+            continue
+        _raise_message()
+    return ret
+
+
+def _check_shape(arg_name, arg_value, prim_name):
+    """A list/tuple of positive ints, returned as is; ValueError otherwise."""
+    validator.check_value_type(arg_name, arg_value, (list, tuple), prim_name)
+    for item in arg_value:
+        if not (isinstance(item, int) and item > 0):
+            raise ValueError(f"For '{prim_name}' attr '{arg_name}' dims elements must be positive int numbers, "
+                             f"but got {arg_value}")
+    return arg_value
+
+
+def _deconv_output_length(input_length, kernel_size, stride_size, dilation_size):
+    """Output length of a transposed convolution along one axis (no padding)."""
+    filter_size = kernel_size + (kernel_size - 1) * (dilation_size - 1)
+    if filter_size - stride_size > 0:
+        return input_length * stride_size + filter_size - stride_size
+    return input_length * stride_size
+
+
+def _update_attr_by_format(arg_value, arg_format):
+    """A 4-element NHWC strides/dilation tuple moved to its H, W, C order padded with 1; else as is."""
+    if len(arg_value) == 4 and arg_format == "NHWC":
+        return arg_value[1:] + (1,)
+    return arg_value

@@ -1414,3 +1414,14 @@ class Betainc(Primitive):
         return math_func.betainc(a, b, x)
 
 __all__ += ["MatrixSolveLs", "Quantile", "Eig", "LuUnpack", "Cauchy", "EqualCount", "HistogramFixedWidth", "CompareAndBitpack", "LerpScalar", "FloatStatus", "NMSWithMask", "AccumulateNV2", "TridiagonalMatMul", "Ormqr", "STFT", "FFTWithSize", "MatrixLogarithm", "Betainc"]
+
+
+class AddV2(globals()["Add"]):
+    """Element-wise ``x + y`` with broadcasting and type promotion (MindSpore's AddV2 kernel; Add's semantics)."""
+
+    def __init__(self):
+        super().__init__()
+        self.name = "AddV2"
+
+
+__all__ += ["AddV2"]

@@ -229,3 +229,7 @@ class PyFunc(Primitive):
         return tuple(Tensor(np.asarray(o), dtype=t) for o, t in zip(outs, self.out_types))
 
 __all__ += ["MoveTo", "ConfusionMatrix", "CheckValid", "BoundingBoxEncode", "BoundingBoxDecode", "PyFunc"]
+
+
+# MindSpore 2.10's ready-made StopGradient instance
+stop_gradient_op = StopGradient()

@@ -27,3 +27,10 @@ def test_onehot_and_lengths():
         a._check_consistent_length(np.ones(2), np.ones(3))
     with pytest.raises(ValueError, match=r"but got shape \(2, 2\)"):
         a._column_or_1d(np.ones((2, 2)))
+
+
+def test_summary_enums():
+    from sporetorch.train.summary.enums import ModeEnum, PluginEnum, WriterPluginEnum
+    assert ModeEnum.to_list() == ["train", "eval"]  # MindSpore 2.10
+    assert PluginEnum.to_list()[:5] == ["graph", "scalar", "image", "tensor", "histogram"]
+    assert WriterPluginEnum("lineage") is WriterPluginEnum.LINEAGE

@@ -12,9 +12,9 @@ import warnings
 
 import numpy as np
 
-from .._checkparam import check_str_by_regular
-from ..common.tensor import Tensor
-from ..ops.operations.other_ops import SUMMARY_CACHE
+from ..._checkparam import check_str_by_regular
+from ...common.tensor import Tensor
+from ...ops.operations.other_ops import SUMMARY_CACHE
 
 __all__ = ["SummaryRecord"]
 

@@ -209,3 +209,23 @@ class SummaryRecord:
         SUMMARY_CACHE["values"].clear()
         with _lock:
             SummaryRecord.count -= 1
+
+
+_summary_lock = threading.Lock()
+
+
+def _cache_summary_tensor_data(summary):
+    """Cache ``summary`` (``[{"name": tag, "data": value}, ...]``) for the next ``SummaryRecord.record``;
+    returns True."""
+    with _summary_lock:
+        for item in summary:
+            SUMMARY_CACHE["values"][item["name"]] = item["data"]
+        return True
+
+
+def _get_summary_tensor_data():
+    """The cached summary values (``{name: value}``), the cache emptied."""
+    with _summary_lock:
+        data = dict(SUMMARY_CACHE["values"])
+        SUMMARY_CACHE["values"].clear()
+        return data

@@ -33,3 +33,13 @@ def test_summary_cb_caches():
     assert cbm.summary_cb_for_save_op([{"name": "loss[:Scalar]", "data": 1}]) is True
     assert _get_summary_tensor_data() == {"loss[:Scalar]": 1}
     assert _get_summary_tensor_data() == {}
+
+
+def test_checkpoint_prefix_rule(tmp_path):
+    from sporetorch.train.callback import _checkpoint as ck
+    for name in ("net-1_1.ckpt", "net_3-2_1.ckpt", "net_x-1_1.ckpt", "other-1_1.ckpt", "net-1_1_breakpoint.ckpt"):
+        (tmp_path / name).write_bytes(b"")
+    assert ck._chg_ckpt_file_name_if_same_exist(str(tmp_path), "net") == "net_4"  # MindSpore 2.10
+    assert ck._chg_ckpt_file_name_if_same_exist(str(tmp_path), "net", exception=True) == "net_1"
+    with pytest.raises(ValueError, match="when format is 'safetensors', other param must be default"):
+        ck._check_format_and_other_params("safetensors", None, "AES-GCM", crc_check=True)

@@ -43,3 +43,8 @@ def test_checkpoint_prefix_rule(tmp_path):
     assert ck._chg_ckpt_file_name_if_same_exist(str(tmp_path), "net", exception=True) == "net_1"
     with pytest.raises(ValueError, match="when format is 'safetensors', other param must be default"):
         ck._check_format_and_other_params("safetensors", None, "AES-GCM", crc_check=True)
+
+
+def test_value_reduce_single_device():
+    from sporetorch.train.callback._early_stop import ValueReduce
+    assert ValueReduce()(ms.Tensor(np.ones(2, np.float32))).tolist() == [1.0, 1.0]  # MindSpore 2.10 (one device)

@@ -18,3 +18,14 @@ def test_enums_and_messages():
     for cls in (node_strategy_pb2.ParallelStrategyMap, lineage_pb2.LineageEvent, print_pb2.Print,
                 profiling_parallel_pb2.ProfilingParallel, checkpoint_pb2.Checkpoint):
         assert cls().SerializePartialToString() == b""
+
+
+def test_landscape_tensor_packing():
+    import numpy as np
+
+    from sporetorch.train.callback import _landscape as ls
+    from sporetorch.train.summary import _nptype_to_prototype
+    t = ls.fill_array_to_tensor(np.arange(4, dtype=np.float32).reshape(2, 2), anf_ir_pb2.TensorProto())
+    # MindSpore 2.10: data_type 11 (DT_FLOAT32), float_data [0, 1, 2, 3], dims [2, 2]
+    assert (t.data_type, list(t.float_data), list(t.dims)) == (11, [0.0, 1.0, 2.0, 3.0], [2, 2])
+    assert ls.nptype_to_prototype(None) is None and _nptype_to_prototype(np.ones(1, np.int8)) == "DT_INT8"

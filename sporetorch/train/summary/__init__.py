@@ -229,3 +229,20 @@ def _get_summary_tensor_data():
         data = dict(SUMMARY_CACHE["values"])
         SUMMARY_CACHE["values"].clear()
         return data
+
+
+# numpy scalar type -> summary proto DataType name (anf_ir.proto's DataType)
+_NP_TO_PROTO = {np.bool_: "DT_BOOL", np.int8: "DT_INT8", np.int16: "DT_INT16", np.int32: "DT_INT32",
+                np.int64: "DT_INT64", np.uint8: "DT_UINT8", np.uint16: "DT_UINT16", np.uint32: "DT_UINT32",
+                np.uint64: "DT_UINT64", np.float16: "DT_FLOAT16", np.float32: "DT_FLOAT32", np.float64: "DT_FLOAT64",
+                None: "DT_UNDEFINED"}
+
+
+def _nptype_to_prototype(np_value):
+    """The summary proto DataType name of a numpy array's dtype (``"DT_FLOAT32"``, ...)."""
+    proto = _NP_TO_PROTO.get(None if np_value is None else np_value.dtype.type)
+    if proto is None:
+        raise TypeError("Transform numpy type failed in Summary, expect numpy type is one of ['np.bool_', 'np.int8', "
+                        "'np.int16', 'np.int32', 'np.int64', 'np.uint8', 'np.uint16', 'np.uint32', 'np.uint64', "
+                        "'np.float16', 'np.float32', 'np.float64'].")
+    return proto

@@ -48,3 +48,9 @@ def test_checkpoint_prefix_rule(tmp_path):
 def test_value_reduce_single_device():
     from sporetorch.train.callback._early_stop import ValueReduce
     assert ValueReduce()(ms.Tensor(np.ones(2, np.float32))).tolist() == [1.0, 1.0]  # MindSpore 2.10 (one device)
+
+
+def test_tft_ckpt_dir():
+    from sporetorch.train.callback._train_fault_tolerance import _get_ckpt_dir
+    assert _get_ckpt_dir(7, "/ck", True) == "/ck/ttp_saved_checkpoints-step_7_tmp"  # MindSpore 2.10's rule
+    assert _get_ckpt_dir(7, "/ck", False) == "/ck/ttp_saved_checkpoints-step_7"

@@ -32,3 +32,11 @@ def test_read_proto_ckpt(tmp_path):
     model = u.read_proto(path, "CKPT")
     assert sorted(v.tag for v in model.value) == ["bias", "weight"]
     assert all(v.tensor.tensor_content == b"\0" for v in model.value)
+
+
+def test_process_export_options():
+    from sporetorch.train.summary import process_export_options
+    assert process_export_options(None) is None
+    assert process_export_options({"tensor_format": "npy"}) == {"tensor_format": "npy"}
+    with pytest.raises(ValueError, match=r"the keys \{'x'\} of \"export_options\" are unsupported"):
+        process_export_options({"x": "npy"})

@@ -246,3 +246,27 @@ def _nptype_to_prototype(np_value):
                         "'np.int16', 'np.int32', 'np.int64', 'np.uint8', 'np.uint16', 'np.uint32', 'np.uint64', "
                         "'np.float16', 'np.float32', 'np.float64'].")
     return proto
+
+
+_DEFAULT_EXPORT_OPTIONS = {"tensor_format": {"npy", None}}
+
+
+def process_export_options(export_options):
+    """Check ``SummaryRecord``'s ``export_options`` (``{"tensor_format": "npy" or None}``) and return it."""
+    from .._utils import check_value_type
+    if export_options is None:
+        return None
+    check_value_type("export_options", export_options, [dict, type(None)])
+    for option, fmt in export_options.items():
+        check_value_type("export_option", option, [str])
+        check_value_type("export_format", fmt, [str, type(None)])
+    unexpected = set(export_options) - set(_DEFAULT_EXPORT_OPTIONS)
+    if unexpected:
+        raise ValueError(f'For "SummaryRecord", the keys {unexpected} of "export_options" are unsupported, '
+                         f'expect the follow keys: {list(_DEFAULT_EXPORT_OPTIONS.keys())}')
+    for option, fmt in export_options.items():
+        bad = {fmt} - _DEFAULT_EXPORT_OPTIONS.get(option)
+        if bad:
+            raise ValueError(f'For "SummaryRecord", the export_format {bad} of "export_options" are unsupported '
+                             f'for {option}, expect the follow values: {list(_DEFAULT_EXPORT_OPTIONS.get(option))}')
+    return export_options

@@ -4,6 +4,10 @@ Cells run in low precision through ``Cell.to_float``: floating inputs are cast o
 cell computes with cast copies of its Parameters, while the stored Parameters stay float32 (the
 master weights the optimizer updates; gradients reach them through the casts), as in MindSpore.
 """
+import functools
+import inspect
+import types
+
 import torch
 
 from .. import nn
@@ -49,6 +53,69 @@ def _cast_outputs(cell, dtype):
         return _cast_tree(output, tdtype)
 
     cell.__dict__["_amp_output_hook"] = cell.register_forward_hook(hook)
+
+
+class _OutputTo16(Cell):
+    """Cast the floating outputs of ``backbone`` to ``dtype`` (float16 by default)."""
+
+    def __init__(self, backbone, dtype=mstype.float16):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self.dtype = dtype
+
+    def construct(self, *args, **kwargs):
+        return _cast_tree(self._backbone(*args, **kwargs), mstype.to_torch(self.dtype))
+
+
+def amp_cast(value, dtype):
+    """``value`` cast to ``dtype`` when it is a floating Tensor; anything else unchanged."""
+    from ..common.tensor import Tensor
+    from ..ops.function.array_func import cast
+    if isinstance(value, Tensor) and value.dtype in mstype.float_type:
+        return cast(value, dtype)
+    return value
+
+
+class AmpDecorator:
+    """A context that pushes an auto-mixed-precision strategy (level, dtype, white and black lists) on entry
+    and pops it on exit."""
+
+    def __init__(self, amp_level, amp_dtype, white_list, black_list):
+        self.amp_level = amp_level
+        self.amp_dtype = amp_dtype
+        self.white_list = white_list
+        self.black_list = black_list
+
+    def __enter__(self):
+        from .._c_expression.amp import push_amp_strategy
+        push_amp_strategy(self.amp_level, self.amp_dtype, self.white_list, self.black_list)
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        from .._c_expression.amp import pop_amp_strategy
+        pop_amp_strategy()
+
+
+def _set_amp_decorator(obj, amp_level, amp_dtype, white_list, black_list):
+    """``obj`` (a function, method or Cell, whose ``construct`` is wrapped) run under an ``AmpDecorator``."""
+    if inspect.isfunction(obj) or inspect.ismethod(obj):
+        @functools.wraps(obj)
+        def wrapper(*args, **kwargs):
+            with AmpDecorator(amp_level, amp_dtype, white_list, black_list):
+                return obj(*args, **kwargs)
+        return wrapper
+    if isinstance(obj, Cell):
+        obj.construct = types.MethodType(
+            _set_amp_decorator(obj.construct.__func__, amp_level, amp_dtype, white_list, black_list), obj)
+        return obj
+    raise TypeError(f"For amp_level '{amp_level}', the network type should be Cell or function, bot got "
+                    f"{type(obj)}.")
+
+
+def _is_grad_accumulation(mcell):
+    """Whether ``mcell`` or a cell under it is a gradient-accumulation cell."""
+    if type(mcell).__name__ in {"GradAccumulationCell", "GradAccumulation"}:
+        return True
+    return any(_is_grad_accumulation(cell) for cell in mcell.cells())
 
 
 class _OutputTo32(Cell):
@@ -173,6 +240,42 @@ class _AmpWithLossCell(Cell):
         return self._loss_fn(_cast_tree(out, torch.float32), _cast_tree(label, torch.float32))
 
 
+def _check_level(level, boost_level):
+    """Validate ``level`` and ``boost_level``; returns ``(level, enable_boost)``."""
+    if not isinstance(level, str):
+        raise TypeError(f"The argument `level` must be a string in ['O0', 'O1', 'O2', 'O3', 'auto'],but got type "
+                        f"{type(level)}.")
+    if level not in _LEVELS:
+        raise ValueError(f"For 'build_train_network', the 'level' must be in {list(_LEVELS)}, but got {level!r}")
+    if boost_level not in ("O0", "O1", "O2"):
+        raise ValueError(f"For 'build_train_network', the 'boost_level' must be in ['O0', 'O1', 'O2'], "
+                         f"but got {boost_level!r}")
+    return level, boost_level in ("O1", "O2")
+
+
+def _check_kwargs(key_words):
+    """Validate ``build_train_network``'s keyword arguments."""
+    for key in key_words:
+        if key not in ("keep_batchnorm_fp32", "cast_model_type", "loss_scale_manager"):
+            raise ValueError(f"Unsupported arg '{key}'")
+    if "cast_model_type" in key_words and key_words["cast_model_type"] not in (mstype.float16, mstype.float32):
+        raise TypeError(f"The type of 'cast_model_type' must be in ['Float16', 'Float32'], but got "
+                        f"{key_words['cast_model_type']}.")
+    if "keep_batchnorm_fp32" in key_words and not isinstance(key_words["keep_batchnorm_fp32"], bool):
+        raise TypeError(f"The 'keep_batchnorm_fp32' must be bool, but got "
+                        f"{type(key_words['keep_batchnorm_fp32']).__name__}.")
+
+
+def _add_loss_network(network, loss_fn, cast_model_type):
+    """``network`` with ``loss_fn``; the loss is computed in float32 when the model runs in low precision."""
+    if not isinstance(loss_fn, Cell):
+        raise TypeError(f"The 'loss_fn' must be Cell, but got {type(loss_fn).__name__}.")
+    if cast_model_type in (mstype.float16, mstype.bfloat16) or \
+            getattr(network, "_amp_level", None) in ("O2", "O3", "auto"):
+        return _AmpWithLossCell(network, loss_fn)
+    return nn.WithLossCell(network, loss_fn)
+
+
 def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_level="O0", **kwargs):
     """Build a training cell with mixed precision and loss scaling.
 
@@ -194,17 +297,8 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     if not isinstance(optimizer, Optimizer) and type(optimizer).__name__ != "FreezeOpt":  # boost's, as MindSpore
         raise TypeError(f"For 'build_train_network', the 'optimizer' must be an Optimizer, but got "
                         f"{type(optimizer).__name__}")
-    if not isinstance(level, str):
-        raise TypeError(f"The argument `level` must be a string in ['O0', 'O1', 'O2', 'O3', 'auto'],but got type "
-                        f"{type(level)}.")
-    if level not in _LEVELS:
-        raise ValueError(f"For 'build_train_network', the 'level' must be in {list(_LEVELS)}, but got {level!r}")
-    if boost_level not in ("O0", "O1", "O2"):
-        raise ValueError(f"For 'build_train_network', the 'boost_level' must be in ['O0', 'O1', 'O2'], "
-                         f"but got {boost_level!r}")
-    for key in kwargs:
-        if key not in ("keep_batchnorm_fp32", "cast_model_type", "loss_scale_manager"):
-            raise ValueError(f"Unsupported arg '{key}'")
+    _check_level(level, boost_level)
+    _check_kwargs(kwargs)
     config = dict(_config_for(level), **kwargs)
     if config["cast_model_type"] in (mstype.float16, mstype.bfloat16):
         black = get_black_list() if config["keep_batchnorm_fp32"] else []
@@ -212,10 +306,7 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     elif level in ("O1", "auto"):
         network = auto_mixed_precision(network, level)
     if loss_fn is not None:
-        if config["cast_model_type"] in (mstype.float16, mstype.bfloat16):
-            network = _AmpWithLossCell(network, loss_fn)
-        else:
-            network = nn.WithLossCell(network, loss_fn)
+        network = _add_loss_network(network, loss_fn, config["cast_model_type"])
     manager = config["loss_scale_manager"]
     boosted = boost_level in ("O1", "O2")
     if boosted:  # MindSpore's boost training steps (gradient freezing, accumulation), imported on use

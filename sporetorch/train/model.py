@@ -7,6 +7,7 @@ scaling and mixed precision per ``amp_level``) and an evaluation cell
 MindSpore 2.10's order and with its ``cb_params`` fields.
 """
 import copy
+import os
 import logging
 import numbers
 
@@ -461,3 +462,67 @@ class Model:
 
     def build(self, train_dataset=None, valid_dataset=None, sink_size=-1, epoch=1, sink_mode=True):
         """Kept for MindSpore compatibility: networks compile on first use here."""
+
+
+# ----------------------------------------------------------------------- MindSpore 2.10's Model helpers
+ARG_SPECIFIED = "arg_specified_infos"
+TOTAL_ARG_LEN = "total_arg_length"
+
+
+def _transfer_tensor_to_tuple(inputs):
+    """A Tensor as a 1-tuple; anything else unchanged."""
+    return (inputs,) if isinstance(inputs, Tensor) else inputs
+
+
+def _get_arg_infos(inputs):
+    """``(arg_len, arg_specified)`` of a Cell's ``set_inputs`` arguments: a list/tuple, or a dict of incremental
+    inputs holding ``arg_specified_infos`` and ``total_arg_length``."""
+    if isinstance(inputs, (list, tuple)):
+        return len(inputs), [[idx, arg] for idx, arg in enumerate(inputs)]
+    if isinstance(inputs, dict):
+        arg_specified, arg_len = inputs.get(ARG_SPECIFIED, None), inputs.get(TOTAL_ARG_LEN, None)
+        if arg_specified is None or arg_len is None:
+            raise RuntimeError(f'The incremental inputs should be processed(with "{ARG_SPECIFIED}" and '
+                               f'"{TOTAL_ARG_LEN}"), but got {inputs}.')
+        return arg_len, arg_specified
+    raise RuntimeError(f"inputs should be a list/tuple or a dict, but got {inputs}!")
+
+
+def _find_callback(cls, callbacks):
+    """The (last) callback of class ``cls`` in ``callbacks`` (one callback or a list), or None."""
+    if isinstance(callbacks, cls):
+        return callbacks
+    found = None
+    if isinstance(callbacks, list):
+        for item in callbacks:
+            if isinstance(item, cls):
+                found = item
+    return found
+
+
+def _get_tft_obj(**kwargs):
+    """The TrainFaultTolerance callback among ``kwargs['callbacks']``, or None."""
+    from .callback._on_request_exit import TrainFaultTolerance
+    return _find_callback(TrainFaultTolerance, kwargs.get("callbacks"))
+
+
+def _get_ckpt_obj(**kwargs):
+    """The ModelCheckpoint callback among ``kwargs['callbacks']``, or None."""
+    from .callback._checkpoint import ModelCheckpoint
+    return _find_callback(ModelCheckpoint, kwargs.get("callbacks"))
+
+
+def _update_ckpt_callback_info(resume_train_step, **kwargs):
+    """Make the ModelCheckpoint among ``kwargs['callbacks']`` count steps from ``resume_train_step``."""
+    ckpt_obj = _get_ckpt_obj(**kwargs)
+    if ckpt_obj is not None:
+        ckpt_obj._last_triggered_step = 0
+        ckpt_obj._append_step_num = resume_train_step
+
+
+def _check_tft():
+    """Check the training-fault-tolerance setting (``MS_ENABLE_TFT``); its limits concern Ascend devices only,
+    so there is nothing to check off Ascend."""
+    from .. import context
+    if os.getenv("MS_ENABLE_TFT") and context.get_context("device_target") == "Ascend":
+        raise ValueError("TFT runs only on Ascend devices, which sporetorch does not have.")

@@ -1071,3 +1071,81 @@ def _load_dismatch_prefix_params(net, parameter_dict, param_not_load, strict_loa
     for param, _ in plan:
         if hasattr(param, "init_param") and not param.init_param:
             param.init_param = True
+
+
+# ------------------------------------------------------------- MindSpore 2.10's small serialization helpers
+_tensor_to_np_type = {"Int8": np.int8, "UInt8": np.uint8, "Int16": np.int16, "UInt16": np.uint16,
+                      "Int32": np.int32, "UInt32": np.uint32, "Int64": np.int64, "UInt64": np.uint64,
+                      "Float16": np.float16, "Float32": np.float32, "Float64": np.float64, "Bool": np.bool_,
+                      "str": "U"}
+
+
+def tensor_to_np_type(tensor_type_str):
+    """The numpy type of a checkpoint's ``tensor_type`` string (``"Float32"`` -> ``np.float32``); None for an
+    unknown one. NumPy has no bfloat16 here, so ``"BFloat16"`` raises TypeError as MindSpore does without one."""
+    if tensor_type_str == "BFloat16":
+        raise TypeError("The Numpy bfloat16 data type is not supported now, please ensure that the current Numpy "
+                        "version is not less than the version when the mindspore is compiled, and the major "
+                        "versions are same.")
+    return _tensor_to_np_type.get(tensor_type_str)
+
+
+def _check_param_type(param_config, key, target_type, requested):
+    """``param_config[key]`` checked to be a ``target_type``; None when absent and not ``requested``."""
+    if key in param_config:
+        if not isinstance(param_config[key], target_type):
+            raise TypeError(f"The type of {key} must be {target_type}, but got {type(param_config[key])}.")
+        return param_config[key]
+    if requested:
+        raise ValueError(f"The parameter {key} is requested, but not got.")
+    return None
+
+
+def _is_buffer_type(value):
+    """Whether ``value`` is a Tensor marked as a Cell buffer."""
+    return isinstance(value, Tensor) and bool(getattr(value, "_is_buffer", False))
+
+
+def _check_key_mode_type(file_format, **kwargs):
+    """``(enc_key, enc_mode)`` of an export's keyword arguments, checked (``enc_mode`` defaults to AES-GCM;
+    a callable is a custom cipher)."""
+    enc_key = kwargs.get("enc_key")
+    if not isinstance(enc_key, bytes):
+        raise TypeError(f"For 'enc_key', the type must be bytes, but got {type(enc_key).__name__}.")
+    enc_mode = kwargs.get("enc_mode")
+    if callable(enc_mode):
+        return enc_key, enc_mode
+    enc_mode = "AES-GCM"
+    if "enc_mode" in kwargs:
+        enc_mode = kwargs["enc_mode"]
+        if not isinstance(enc_mode, str):
+            raise TypeError(f"For 'enc_mode', the type must be str, but got {type(enc_mode).__name__}.")
+    if file_format in ("AIR", "ONNX"):
+        raise ValueError(f"AIR/ONNX only support customized encryption, but got {enc_mode}.")
+    if enc_mode in ("AES-CBC", "AES-GCM", "SM4-CBC"):
+        return enc_key, enc_mode
+    raise ValueError(f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}")
+
+
+def _reshape_tensor(tensor, dst_shape):
+    """``tensor`` reshaped to ``dst_shape`` (a new Tensor of its dtype)."""
+    return Tensor(tensor.asnumpy().reshape(dst_shape), tensor.dtype)
+
+
+class _CheckpointProtobufSizeError(ValueError):
+    """A checkpoint's protobuf content is larger than the memory available to read it."""
+
+
+def _type_convert(param, new_param, strict_load):
+    """Whether loading ``new_param`` into ``param`` converts its dtype: only without ``strict_load`` and
+    within the float types or within the signed int types."""
+    float_type = {mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16}
+    int_type = {mstype.int8, mstype.int16, mstype.int32, mstype.int64}
+    pair = {param.data.dtype, new_param.data.dtype}
+    if not strict_load and (pair <= float_type or pair <= int_type):
+        _logger.warning(f"The type of {new_param.name}:{new_param.data.dtype} in 'parameter_dict' is different from "
+                       f"the type of it in 'net':{param.data.dtype}, then the type convert from "
+                       f"{new_param.data.dtype} to {param.data.dtype} in the network. May consume additional memory "
+                       f"and time")
+        return True
+    return False

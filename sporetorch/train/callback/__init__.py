@@ -1,6 +1,7 @@
 """Training callbacks (``mindspore.train`` callbacks)."""
 from ._backup_and_restore import BackupAndRestore
-from ._callback import Callback, RunContext, _CallbackManager, _InternalCallbackParam, _handle_loss
+from ._callback import (Callback, CallbackManager, InternalCallbackParam, RunContext, _CallbackManager,
+                        _InternalCallbackParam, _handle_loss)
 from ._checkpoint import CheckpointConfig, ModelCheckpoint
 from ._early_stop import EarlyStopping
 from ._history import History

@@ -99,7 +99,7 @@ def _forward(name):
     return hook
 
 
-class _CallbackManager(Callback):
+class CallbackManager(Callback):
     """Runs a list of callbacks as one: enters each as a context manager and forwards every hook."""
 
     def __init__(self, callbacks):
@@ -109,12 +109,11 @@ class _CallbackManager(Callback):
         elif isinstance(callbacks, (list, tuple)):
             for cb in callbacks:
                 if not isinstance(cb, Callback):
-                    raise TypeError(f"When 'callbacks' is a list, every element must be a Callback, "
-                                    f"but got {type(cb).__name__}")
+                    raise TypeError("When the 'callbacks' is a list, the elements in 'callbacks' must be Callback "
+                                    "functions.")
                 self._callbacks.append(cb)
         elif callbacks is not None:
-            raise TypeError(f"The 'callbacks' must be a Callback or a list of Callbacks, but got "
-                            f"{type(callbacks).__name__}")
+            raise TypeError("The 'callbacks' is not a Callback or a list of Callback.")
 
     def __enter__(self):
         if self._stack is None:
@@ -131,10 +130,11 @@ class _CallbackManager(Callback):
 
 
 for _name in _HOOKS:
-    setattr(_CallbackManager, _name, _forward(_name))
+    setattr(CallbackManager, _name, _forward(_name))
+_CallbackManager = CallbackManager
 
 
-class _InternalCallbackParam(dict):
+class InternalCallbackParam(dict):
     """``cb_params``: a dict whose keys are also attributes."""
 
     def __getattr__(self, key):
@@ -145,6 +145,46 @@ class _InternalCallbackParam(dict):
 
     def __setattr__(self, key, value):
         self[key] = value
+
+
+_InternalCallbackParam = InternalCallbackParam
+
+# The network whose parameters a checkpoint-save op's callback fills (MindSpore's graph-sink hook).
+CUR_NET = None
+
+
+def set_cur_net(net):
+    """Set the network that ``checkpoint_cb_for_save_op`` fills with saved parameters."""
+    global CUR_NET
+    CUR_NET = net
+
+
+def _fill_param_into_net(net, parameter_list):
+    """Load ``parameter_list`` (``[{"name": name, "data": Tensor}, ...]``, consumed) into ``net``, strictly."""
+    from ...common.parameter import Parameter
+    from ...common.tensor import Tensor
+    from ..serialization import load_param_into_net
+    parameter_dict = {}
+    while parameter_list:
+        item = parameter_list.pop(0)
+        name, data = item["name"], item["data"]
+        parameter_dict[name] = Parameter(Tensor(data.asnumpy()), name=name)
+    load_param_into_net(net, parameter_dict, strict_load=True)
+
+
+def checkpoint_cb_for_save_op(parameter_list):
+    """Fill the network set by ``set_cur_net`` with ``parameter_list`` and clear it; False when none is set."""
+    if CUR_NET is None:
+        return False
+    _fill_param_into_net(CUR_NET, parameter_list)
+    set_cur_net(None)
+    return True
+
+
+def summary_cb_for_save_op(summary_list):
+    """Cache ``summary_list`` (``[{"name": tag, "data": Tensor}, ...]``) for the next summary record."""
+    from ..summary import _cache_summary_tensor_data
+    return _cache_summary_tensor_data(summary_list)
 
 
 class RunContext:

@@ -1,6 +1,5 @@
 """ModelCheckpoint and CheckpointConfig: save ``.ckpt`` files during training."""
 import os
-import re
 import time
 
 from .. import _checkpoint_crypto as _crypto
@@ -123,15 +122,49 @@ def _append_info(append_info):
     return out
 
 
+def _chg_ckpt_file_name_if_same_exist(directory, prefix, exception=False):
+    """MindSpore's rule: when checkpoint files of ``prefix`` exist in ``directory``, ``prefix_N`` with N one more
+    than the largest suffix taken (``exception=True`` looks at the ``_breakpoint.ckpt`` files only)."""
+    if callable(prefix) or callable(directory):
+        return prefix
+    suffix_num = 0
+    pre_len = len(prefix)
+    for filename in os.listdir(directory):
+        ext = os.path.splitext(filename)[-1]
+        breakpoint_file = filename[-16:] == "_breakpoint.ckpt"
+        if (exception and not breakpoint_file) or \
+                (not exception and (ext not in (".ckpt", ".safetensors") or breakpoint_file)):
+            continue
+        if filename.find(prefix) == 0 and not filename[pre_len].isalpha():
+            index = filename[pre_len:].find("-")
+            if index == 0:
+                suffix_num = max(suffix_num, 1)
+            elif index != -1:
+                num = filename[pre_len + 1:pre_len + index]
+                if num.isdigit():
+                    suffix_num = max(suffix_num, int(num) + 1)
+    return f"{prefix}_{suffix_num}" if suffix_num else prefix
+
+
 def _free_prefix(directory, prefix):
-    """MindSpore's rule: when files of ``prefix`` exist, use ``prefix_N`` with the next free N."""
     if not os.path.isdir(directory):
         return prefix
-    pattern = re.compile(re.escape(prefix) + r"(?:_(\d+))?-.*\.(?:ckpt|safetensors)$")
-    taken = [m for m in (pattern.match(f) for f in os.listdir(directory)) if m]
-    if not taken:
-        return prefix
-    return f"{prefix}_{max(int(m.group(1) or 0) for m in taken) + 1}"
+    return _chg_ckpt_file_name_if_same_exist(directory, prefix)
+
+
+def _check_format_and_other_params(format, enc_key, enc_mode, crc_check=False, exception_save=False,  # noqa: A002
+                                   map_param_inc=False, global_step_num=None):
+    """ValueError when a safetensors checkpoint is asked for with a non-default ckpt-only option."""
+    if format == "safetensors" and (enc_key is not None or enc_mode != "AES-GCM" or crc_check or exception_save
+                                    or map_param_inc or global_step_num is not None):
+        raise ValueError("For 'save_checkpoint', when format is 'safetensors', other param must be default.")
+
+
+def _wait_async_save_ckpt(async_save=False):
+    """Wait for the asynchronous checkpoint saves (thread or process) to finish."""
+    if async_save:
+        from ..serialization import _wait_async_saves
+        _wait_async_saves()
 
 
 class ModelCheckpoint(Callback):

@@ -4,7 +4,23 @@ import copy
 import numpy as np
 
 from ...common.tensor import Tensor
+from ...nn.cell import Cell
 from ._callback import Callback, _handle_loss
+
+
+class ValueReduce(Cell):
+    """Sum a Tensor over every device (``ops.AllReduce``); every device gets the total, as a numpy array.
+
+    Inputs: ``x`` (Tensor). Outputs: numpy.ndarray (``x`` itself on one device).
+    """
+
+    def __init__(self):
+        super().__init__()
+        from ...ops import AllReduce, ReduceOp
+        self.allreduce = AllReduce(ReduceOp.SUM)
+
+    def construct(self, x):
+        return self.allreduce(x).asnumpy()
 
 # Metrics where a smaller value is better (``mode="auto"`` minimises these).
 _SMALLER_BETTER = ("hausdorff_distance", "mae", "mse", "loss", "perplexity", "mean_surface_distance",

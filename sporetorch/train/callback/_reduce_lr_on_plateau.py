@@ -2,7 +2,7 @@
 import torch
 
 from ...common.parameter import Parameter
-from ._early_stop import _Monitor
+from ._early_stop import ValueReduce, _Monitor  # noqa: F401 - MindSpore 2.10 defines ValueReduce here too
 
 
 class ReduceLROnPlateau(_Monitor):

@@ -34,3 +34,35 @@ def auc(x, y, reorder=False):
                 raise ValueError("For 'auc', 'x' must be monotonic when reorder is False")
             direction = -1
     return np.float64(direction * np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2))
+
+
+def _num_samples(x):
+    """The number of samples (first-axis length) of an array-like ``x``."""
+    if hasattr(x, "fit") and callable(x.fit):
+        raise TypeError(f"Expected sequence or array-like, got estimator {x}.")
+    if not hasattr(x, "__len__") and not hasattr(x, "shape"):
+        if not hasattr(x, "__array__"):
+            raise TypeError(f"Expected sequence or array-like, got {type(x)}.")
+        x = np.asarray(x)
+    if hasattr(x, "shape"):
+        if x.ndim == 0:
+            raise TypeError(f"Singleton array {x} cannot be considered as a valid collection.")
+        return x.shape[0]
+    return x.size
+
+
+def _check_consistent_length(*arrays):
+    """Raise ValueError unless the given (non-None) arrays have the same number of samples."""
+    lengths = [_num_samples(array) for array in arrays if array is not None]
+    if len(np.unique(lengths)) > 1:
+        raise ValueError(f"Found input variables with inconsistent numbers of samples: "
+                         f"{[int(length) for length in lengths]}.")
+
+
+def _column_or_1d(y):
+    """``y`` raveled when it is 1-D or a column (N, 1); ValueError otherwise."""
+    shape = np.shape(y)
+    if len(shape) == 1 or (len(shape) == 2 and shape[1] == 1):
+        return np.ravel(y)
+    raise ValueError(f"For 'auc', the input must be a 1-dimensional array, or a 2-dimensional array with the second "
+                     f"dimension of 1, but got shape {shape}.")

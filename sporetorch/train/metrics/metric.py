@@ -124,9 +124,7 @@ class EvaluationBase(Metric):
 
 
 def _is_onehot(data):
-    if data.ndim > 1 and np.isin(data, (0, 1)).all():
-        return bool((data.sum(axis=1) == 1).all())
-    return False
+    return bool(_check_onehot_data(data))
 
 
 def _decode_onehot(y_pred, y):
@@ -143,3 +141,31 @@ def _onehot_counts(y_pred, y, class_num, name):
     eye = np.eye(class_num)
     moved = np.moveaxis(y_pred, 1, -1).reshape(-1, class_num)
     return eye[moved.argmax(axis=1)], eye[y.reshape(-1).astype(np.int64)]
+
+
+def _check_onehot_data(data):
+    """Whether ``data`` is one-hot along axis 1 (0/1 values, one 1 per sample)."""
+    if data.ndim > 1 and np.equal(data ** 2, data).all():
+        if np.equal(np.ones((data.shape[0],) + data.shape[2:]), data.sum(axis=1)).all():
+            return True
+    return False
+
+
+def _binary_clf_curve(preds, target, sample_weights=None, pos_label=1):
+    """False and true positive counts (weighted by ``sample_weights``) at each distinct score, highest score
+    first; returns ``(fps, tps, thresholds)``. (N, C) scores use their first column."""
+    if sample_weights is not None and not isinstance(sample_weights, np.ndarray):
+        sample_weights = np.array(sample_weights)
+    if preds.ndim > target.ndim:
+        preds = preds[:, 0]
+    order = np.argsort(-preds, kind="stable")
+    preds, target = preds[order], target[order]
+    weight = 1.0 if sample_weights is None else sample_weights[order]
+    cut = np.concatenate([np.where(np.diff(preds))[0], [target.shape[0] - 1]]).astype(np.int64)
+    positive = (target == pos_label).astype(np.int64)
+    tps = np.cumsum(positive * weight, axis=0)[cut]
+    if sample_weights is not None:
+        fps = np.cumsum((1 - positive) * weight, axis=0)[cut]
+    else:
+        fps = 1 + cut - tps
+    return fps, tps, preds[cut]

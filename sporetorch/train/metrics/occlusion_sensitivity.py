@@ -94,3 +94,14 @@ class OcclusionSensitivity(Metric):
         if not self._is_update:
             raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
         return self._baseline - np.squeeze(self._sensitivity_im)
+
+
+def _append_to_sensitivity_im(model, batch_images, batch_ids, sensitivity_im):
+    """Stack the scores ``model`` gives the labels ``batch_ids`` of ``batch_images`` under the rows of
+    ``sensitivity_im``."""
+    batch_ids = np.expand_dims(batch_ids, 1)
+    out = model(Tensor(np.vstack(batch_images))).asnumpy()
+    scores = out[np.arange(batch_ids.shape[0])[:, None], batch_ids]
+    if sensitivity_im.size == 0:
+        return np.vstack(scores)
+    return np.vstack((sensitivity_im, scores))

@@ -1,23 +1,11 @@
 """ROC curve (false/true positive rates per threshold)."""
 import numpy as np
 
-from .metric import Metric, rearrange_inputs
-
-
-def _binary_clf_curve(scores, target, pos_label):
-    """False and true positive counts at each distinct score, highest score first."""
-    order = np.argsort(-scores, kind="stable")
-    scores, target = scores[order], target[order]
-    distinct = np.where(np.diff(scores))[0]
-    cut = np.concatenate([distinct, [len(target) - 1]])
-    positive = (target == pos_label).astype(np.int64)
-    tps = np.cumsum(positive)[cut]
-    fps = 1 + cut - tps
-    return fps, tps, scores[cut]
+from .metric import Metric, _binary_clf_curve, rearrange_inputs
 
 
 def _roc_binary(scores, target, pos_label):
-    fps, tps, thresholds = _binary_clf_curve(scores, target, pos_label)
+    fps, tps, thresholds = _binary_clf_curve(scores, target, pos_label=pos_label)
     tps = np.concatenate([[0], tps])
     fps = np.concatenate([[0], fps])
     thresholds = np.concatenate([[thresholds[0] + 1], thresholds])

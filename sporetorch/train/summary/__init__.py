@@ -12,9 +12,9 @@ import warnings
 
 import numpy as np
 
-from .._checkparam import check_str_by_regular
-from ..common.tensor import Tensor
-from ..ops.operations.other_ops import SUMMARY_CACHE
+from ..._checkparam import check_str_by_regular
+from ...common.tensor import Tensor
+from ...ops.operations.other_ops import SUMMARY_CACHE
 
 __all__ = ["SummaryRecord"]
 
@@ -209,3 +209,64 @@ class SummaryRecord:
         SUMMARY_CACHE["values"].clear()
         with _lock:
             SummaryRecord.count -= 1
+
+
+_summary_lock = threading.Lock()
+
+
+def _cache_summary_tensor_data(summary):
+    """Cache ``summary`` (``[{"name": tag, "data": value}, ...]``) for the next ``SummaryRecord.record``;
+    returns True."""
+    with _summary_lock:
+        for item in summary:
+            SUMMARY_CACHE["values"][item["name"]] = item["data"]
+        return True
+
+
+def _get_summary_tensor_data():
+    """The cached summary values (``{name: value}``), the cache emptied."""
+    with _summary_lock:
+        data = dict(SUMMARY_CACHE["values"])
+        SUMMARY_CACHE["values"].clear()
+        return data
+
+
+# numpy scalar type -> summary proto DataType name (anf_ir.proto's DataType)
+_NP_TO_PROTO = {np.bool_: "DT_BOOL", np.int8: "DT_INT8", np.int16: "DT_INT16", np.int32: "DT_INT32",
+                np.int64: "DT_INT64", np.uint8: "DT_UINT8", np.uint16: "DT_UINT16", np.uint32: "DT_UINT32",
+                np.uint64: "DT_UINT64", np.float16: "DT_FLOAT16", np.float32: "DT_FLOAT32", np.float64: "DT_FLOAT64",
+                None: "DT_UNDEFINED"}
+
+
+def _nptype_to_prototype(np_value):
+    """The summary proto DataType name of a numpy array's dtype (``"DT_FLOAT32"``, ...)."""
+    proto = _NP_TO_PROTO.get(None if np_value is None else np_value.dtype.type)
+    if proto is None:
+        raise TypeError("Transform numpy type failed in Summary, expect numpy type is one of ['np.bool_', 'np.int8', "
+                        "'np.int16', 'np.int32', 'np.int64', 'np.uint8', 'np.uint16', 'np.uint32', 'np.uint64', "
+                        "'np.float16', 'np.float32', 'np.float64'].")
+    return proto
+
+
+_DEFAULT_EXPORT_OPTIONS = {"tensor_format": {"npy", None}}
+
+
+def process_export_options(export_options):
+    """Check ``SummaryRecord``'s ``export_options`` (``{"tensor_format": "npy" or None}``) and return it."""
+    from .._utils import check_value_type
+    if export_options is None:
+        return None
+    check_value_type("export_options", export_options, [dict, type(None)])
+    for option, fmt in export_options.items():
+        check_value_type("export_option", option, [str])
+        check_value_type("export_format", fmt, [str, type(None)])
+    unexpected = set(export_options) - set(_DEFAULT_EXPORT_OPTIONS)
+    if unexpected:
+        raise ValueError(f'For "SummaryRecord", the keys {unexpected} of "export_options" are unsupported, '
+                         f'expect the follow keys: {list(_DEFAULT_EXPORT_OPTIONS.keys())}')
+    for option, fmt in export_options.items():
+        bad = {fmt} - _DEFAULT_EXPORT_OPTIONS.get(option)
+        if bad:
+            raise ValueError(f'For "SummaryRecord", the export_format {bad} of "export_options" are unsupported '
+                             f'for {option}, expect the follow values: {list(_DEFAULT_EXPORT_OPTIONS.get(option))}')
+    return export_options

@@ -5,23 +5,7 @@ argument is a ``TypeError`` naming the operation before the pipeline is touched;
 value checks themselves live in the operation classes (``BatchDataset``...), which raise
 MindSpore's ``ValueError``/``TypeError``.
 """
-import functools
-import inspect
-
-
-def _binding_check(op):
-    def decorator(method):
-        sig = inspect.signature(method)
-
-        @functools.wraps(method)
-        def new_method(*args, **kwargs):
-            try:
-                sig.bind(*args, **kwargs)
-            except TypeError as err:
-                raise TypeError(f"For '{op}', {err}") from None
-            return method(*args, **kwargs)
-        return new_method
-    return decorator
+from ..core.validator_helpers import binding_check as _binding_check
 
 
 check_batch = _binding_check("batch")
@@ -51,6 +35,72 @@ check_recv = _binding_check("recv")
 check_output_shape = _binding_check("output_shapes")
 check_add_column = _binding_check("add_column")
 check_schema = _binding_check("Schema")
+check_cmu_arctic_dataset = _binding_check("cmu_arctic_dataset")
+check_gtzan_dataset = _binding_check("gtzan_dataset")
+check_imagefolderdataset = _binding_check("imagefolderdataset")
+check_imdb_dataset = _binding_check("imdb_dataset")
+check_iwslt2016_dataset = _binding_check("iwslt2016_dataset")
+check_iwslt2017_dataset = _binding_check("iwslt2017_dataset")
+check_kittidataset = _binding_check("kittidataset")
+check_lsun_dataset = _binding_check("lsun_dataset")
+check_mnist_cifar_dataset = _binding_check("mnist_cifar_dataset")
+check_omniglotdataset = _binding_check("omniglotdataset")
+check_photo_tour_dataset = _binding_check("photo_tour_dataset")
+check_places365_dataset = _binding_check("places365_dataset")
+check_qmnist_dataset = _binding_check("qmnist_dataset")
+check_manifestdataset = _binding_check("manifestdataset")
+check_sbu_dataset = _binding_check("sbu_dataset")
+check_sogou_news_dataset = _binding_check("sogou_news_dataset")
+check_tfrecorddataset = _binding_check("tfrecorddataset")
+check_udpos_dataset = _binding_check("udpos_dataset")
+check_usps_dataset = _binding_check("usps_dataset")
+check_caltech101_dataset = _binding_check("caltech101_dataset")
+check_caltech256_dataset = _binding_check("caltech256_dataset")
+check_vocdataset = _binding_check("vocdataset")
+check_cocodataset = _binding_check("cocodataset")
+check_celebadataset = _binding_check("celebadataset")
+check_libri_tts_dataset = _binding_check("libri_tts_dataset")
+check_lj_speech_dataset = _binding_check("lj_speech_dataset")
+check_lfw_dataset = _binding_check("lfw_dataset")
+check_minddataset = _binding_check("minddataset")
+check_generator_dataset = _binding_check("generator_dataset")
+check_random_dataset = _binding_check("random_dataset")
+check_rendered_sst2_dataset = _binding_check("rendered_sst2_dataset")
+check_positive_int32 = _binding_check("positive_int32")
+check_cluedataset = _binding_check("cluedataset")
+check_csvdataset = _binding_check("csvdataset")
+check_flowers102dataset = _binding_check("flowers102dataset")
+check_textfiledataset = _binding_check("textfiledataset")
+check_penn_treebank_dataset = _binding_check("penn_treebank_dataset")
+check_numpy_slices_dataset = _binding_check("numpy_slices_dataset")
+check_padded_dataset = _binding_check("padded_dataset")
+check_emnist_dataset = _binding_check("emnist_dataset")
+check_flickr_dataset = _binding_check("flickr_dataset")
+check_food101_dataset = _binding_check("food101_dataset")
+check_sb_dataset = _binding_check("sb_dataset")
+check_speech_commands_dataset = _binding_check("speech_commands_dataset")
+check_squad_dataset = _binding_check("squad_dataset")
+check_cityscapes_dataset = _binding_check("cityscapes_dataset")
+check_div2k_dataset = _binding_check("div2k_dataset")
+check_fake_image_dataset = _binding_check("fake_image_dataset")
+check_ag_news_dataset = _binding_check("ag_news_dataset")
+check_dbpedia_dataset = _binding_check("dbpedia_dataset")
+check_wider_face_dataset = _binding_check("wider_face_dataset")
+check_yelp_review_dataset = _binding_check("yelp_review_dataset")
+check_yes_no_dataset = _binding_check("yes_no_dataset")
+check_tedlium_dataset = _binding_check("tedlium_dataset")
+check_svhn_dataset = _binding_check("svhn_dataset")
+check_sst2_dataset = _binding_check("sst2_dataset")
+check_stl10_dataset = _binding_check("stl10_dataset")
+check_sun397_dataset = _binding_check("sun397_dataset")
+check_yahoo_answers_dataset = _binding_check("yahoo_answers_dataset")
+check_conll2000_dataset = _binding_check("conll2000_dataset")
+check_amazon_review_dataset = _binding_check("amazon_review_dataset")
+check_semeion_dataset = _binding_check("semeion_dataset")
+check_wiki_text_dataset = _binding_check("wiki_text_dataset")
+check_en_wik9_dataset = _binding_check("en_wik9_dataset")
+check_multi30k_dataset = _binding_check("multi30k_dataset")
+check_obsminddataset = _binding_check("obsminddataset")
 
 
 def check_total_batch(total_batch):

@@ -5,6 +5,7 @@ Each decorator binds the call to the method's signature first, so a wrong or mis
 operation classes, which raise MindSpore's ``ValueError``/``TypeError``.
 """
 from ..core.validator_helpers import binding_check as _binding_check
+from ..core.validator_helpers import type_check
 
 
 check_add_token = _binding_check("add_token")
@@ -37,3 +38,23 @@ check_save_model = _binding_check("save_model")
 check_sentence_piece_tokenizer = _binding_check("sentence_piece_tokenizer")
 check_from_file_vectors = _binding_check("from_file_vectors")
 check_to_vectors = _binding_check("to_vectors")
+
+
+def check_unique_list_of_words(words, arg_name):
+    """A list of distinct strings; returns them as a set."""
+    type_check(words, (list,), arg_name)
+    seen = set()
+    for word in words:
+        type_check(word, (str,), arg_name)
+        if word in seen:
+            raise ValueError(arg_name + " contains duplicate word: " + word + ".")
+        seen.add(word)
+    return seen
+
+
+def check_vocab(c_vocab):
+    """A built Vocab."""
+    from .utils import Vocab
+    if not isinstance(c_vocab, Vocab):
+        raise RuntimeError(f"The Vocab has not built yet, got type {type(c_vocab)}. Use Vocab.from_dataset(), "
+                           "Vocab.from_list(), Vocab.from_file() or Vocab.from_dict() to build a Vocab.")

@@ -24,3 +24,10 @@ check_transforms_list = _binding_check("transforms_list")
 check_plugin = _binding_check("plugin")
 invalidate_callable = _binding_check("invalidate_callable")
 check_type_cast = _binding_check("type_cast")
+
+
+def check_transform_op_type(ind, op):
+    """``op`` is an operation instance, not a class (a missing pair of parentheses)."""
+    if isinstance(op, type):
+        raise ValueError(f"op_list[{ind}] should be a dataset processing operation instance, "
+                         f"but got: {op}. It may be missing parentheses for instantiation.")

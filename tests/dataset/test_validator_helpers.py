@@ -59,3 +59,26 @@ def test_decorator_binds_the_signature():
     assert Op((0, 0), 3).size == 3
     with pytest.raises(TypeError, match="crop"):
         Op((0, 0))
+
+
+def test_config_settings_as_mindspore():
+    from sporetorch.dataset.core import config
+    # MindSpore 2.10 defaults: {'do_copy': False, 'parallel_convert': False} False True
+    assert config.get_iterator_mode() == {"do_copy": False, "parallel_convert": False}
+    assert config.get_dynamic_shape() is False and config.get_enable_shared_mem() is True
+    with pytest.raises(TypeError, match="^is_dynamic must be a boolean dtype.$"):
+        config.set_dynamic_shape(1)
+    with pytest.raises(TypeError, match=r"^Argument do_copy with value 1 is not of type \[<class 'bool'>\]"):
+        config.set_iterator_mode(1)
+    with pytest.raises(ValueError, match=r"^option isn't within the required range of \[0, 6\].$"):
+        config._set_auto_workers_config(7)
+    with pytest.raises(TypeError, match="^option isn't of type int.$"):
+        config._set_auto_workers_config(True)
+    with pytest.raises(TypeError, match="^enable must be of type bool.$"):
+        config.set_enable_shared_mem(1)
+    config.set_iterator_mode(True)
+    try:
+        assert config.get_iterator_mode() == {"do_copy": True, "parallel_convert": False}
+    finally:
+        config.set_iterator_mode()
+    assert config._get_debug_hook_list() is None

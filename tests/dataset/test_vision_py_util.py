@@ -1,0 +1,62 @@
+"""dataset.vision.py_transforms_util: results (shape, integer sum) and messages from MindSpore 2.10."""
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from sporetorch.dataset.vision import py_transforms_util as u
+
+ARR = np.random.RandomState(0).randint(0, 256, (5, 6, 3)).astype(np.uint8)
+IM = Image.fromarray(ARR)
+
+
+def _s(x):
+    a = np.asarray(x)
+    return a.shape, int(a.astype(np.int64).sum())
+
+
+# MindSpore 2.10's (shape, sum) of each call on the same image.
+CASES = [
+    (lambda: u.to_pil(ARR), ((5, 6, 3), 11299)), (lambda: u.hwc_to_chw(ARR), ((3, 5, 6), 11299)),
+    (lambda: u.horizontal_flip(IM), ((5, 6, 3), 11299)), (lambda: u.vertical_flip(IM), ((5, 6, 3), 11299)),
+    (lambda: u.crop(IM, 1, 2, 3, 2), ((3, 2, 3), 2412)), (lambda: u.center_crop(IM, 3), ((3, 3, 3), 3315)),
+    (lambda: u.invert_color(IM), ((5, 6, 3), 11651)), (lambda: u.equalize(IM), ((5, 6, 3), 11299)),
+    (lambda: u.grayscale(IM, 3), ((5, 6, 3), 10875)), (lambda: u.grayscale(IM, 1), ((5, 6), 3625)),
+    (lambda: u.adjust_brightness(IM, 1.5), ((5, 6, 3), 15073)), (lambda: u.adjust_contrast(IM, 0.5), ((5, 6, 3), 11075)),
+    (lambda: u.adjust_saturation(IM, 0.3), ((5, 6, 3), 10960)), (lambda: u.adjust_hue(IM, 0.2), ((5, 6, 3), 10605)),
+    (lambda: u.adjust_gamma(IM, 0.5, 1.0), ((5, 6, 3), 15196)), (lambda: u.auto_contrast(IM, 10, None), ((5, 6, 3), 10941)),
+    (lambda: u.rgb_to_bgrs(np.stack([ARR, ARR]), True), ((2, 5, 6, 3), 22598)),
+]
+
+
+@pytest.mark.parametrize("call,expected", CASES)
+def test_results_as_mindspore(call, expected):
+    assert _s(call()) == expected
+
+
+def test_float_results_and_decode():
+    t = u.to_tensor(ARR, np.float32)
+    # MindSpore 2.10: float32 44.309810638427734, normalize(..., [0.5], [0.2], True).sum() == -3.4509758949279785
+    assert t.dtype == np.float32 and float(t.sum()) == pytest.approx(44.309810638427734, rel=1e-6)
+    assert float(u.normalize(t, [0.5], [0.2], True).sum()) == pytest.approx(-3.4509758949279785, rel=1e-5)
+    buf = io.BytesIO()
+    IM.save(buf, "PNG")
+    assert _s(u.decode(buf.getvalue())) == ((5, 6, 3), 11299)
+
+
+@pytest.mark.parametrize("call,exc,msg", [
+    (lambda: u.crop(ARR, 0, 0, 1, 1), TypeError,
+     "img should be PIL image. Got <class 'numpy.ndarray'>. Use Decode() for encoded data or ToPIL() for decoded data."),
+    (lambda: u.adjust_hue(IM, 0.7), ValueError, "image_hue_factor 0.7 is not in [-0.5, 0.5]."),
+    (lambda: u.to_pil(np.zeros((2, 2, 3), np.float32)), TypeError,
+     "The input image type float32 is not supported when image shape is [H, W, 2], [H, W, 3] or [H, W, 4]."),
+    (lambda: u.grayscale(IM, 2), ValueError, "num_output_channels should be either 1 or 3. Got 2."),
+    (lambda: u.rgb_to_bgrs(ARR[:, :, :2], True), TypeError, "img should be 3 channels RGB img. Got 2 channels."),
+    (lambda: u.normalize(ARR.astype(np.float32), [1, 2], [1, 2]), ValueError,
+     "Length of mean and std must both be 1 or equal to the number of channels(5)."),
+])
+def test_messages_as_mindspore(call, exc, msg):
+    with pytest.raises(exc) as info:
+        call()
+    assert str(info.value) == msg

@@ -60,3 +60,53 @@ def test_messages_as_mindspore(call, exc, msg):
     with pytest.raises(exc) as info:
         call()
     assert str(info.value) == msg
+
+
+def _f(x):
+    a = np.asarray(x)
+    return a.shape, float(a.astype(np.float64).sum())
+
+
+def test_crops_pads_geometry_as_mindspore():
+    # MindSpore 2.10's (shape, sum) results.
+    assert [_s(c)[1] for c in u.five_crop(IM, 3)] == [3785, 3256, 3999, 2827, 3315]
+    assert [_s(c)[1] for c in u.ten_crop(IM, (2, 3), True)] == [2268, 2205, 2482, 1776, 2535, 2482, 1776, 2268,
+                                                                2205, 2080]
+    assert _s(u.pad(IM, (1, 2), 7, "constant")) == ((9, 8, 3), 11593)
+    assert _s(u.pad(IM, 1, 0, "reflect")) == ((7, 8, 3), 20908)
+    assert _s(u.pad(IM.convert("L"), [1, 2, 3, 4], (9, 9, 9), "constant")) == ((11, 10), 4345)
+    assert _s(u.pad(IM, 2, 0, "symmetric")) == ((9, 10, 3), 33663)
+    assert _s(u.resize(IM, 3, 2)) == ((3, 3, 3), 3370)
+    assert _s(u.resize(IM, (4, 8), 2)) == ((4, 8, 3), 12120)
+    assert _s(u.rotate(IM, 30, 2, True, None, 5)) == ((9, 8, 3), 11992)
+    assert _s(u.erase(ARR.transpose(2, 0, 1), 1, 1, 2, 2, 0)) == ((3, 5, 6), 9656)
+    assert _f(u.linear_transform(np.arange(6.).reshape(1, 2, 3), np.eye(6) * 2, np.ones(6))) == ((1, 2, 3), 18.0)
+
+
+def test_hsv_as_mindspore():
+    f = ARR.astype(np.float32) / 255
+    # MindSpore 2.10: sums 59.415164, 44.309805 and 118.830328
+    hsv = u.rgb_to_hsvs(f, True)
+    assert hsv.shape == (5, 6, 3) and float(hsv.sum()) == pytest.approx(59.415164, abs=1e-5)
+    assert float(u.hsv_to_rgbs(hsv, True).sum()) == pytest.approx(44.309805, abs=1e-5)
+    batch = u.rgb_to_hsvs(np.stack([f.transpose(2, 0, 1)] * 2), False)
+    assert batch.shape == (2, 3, 5, 6) and float(batch.sum()) == pytest.approx(118.830328, abs=1e-5)
+
+
+@pytest.mark.parametrize("call,exc,msg", [
+    (lambda: u.five_crop(IM, 9), ValueError, "Crop size (9, 9) is larger than input image size (5, 6)."),
+    (lambda: u.pad(IM, (1, 2, 3), 0, "constant"), ValueError, "The size of the padding list or tuple should be 2 or 4."),
+    (lambda: u.pad(IM, 1, 0, "wrap"), ValueError, "Padding mode should be 'constant', 'edge', 'reflect', or 'symmetric'."),
+    (lambda: u.resize(IM, (1, 2, 3)), TypeError,
+     "Size should be a single number or a list/tuple (h, w) of length 2.Got (1, 2, 3)."),
+    (lambda: u.rotate(IM, 30, u.Inter.ANTIALIAS, False, None, 0), ValueError,
+     "When using Inter.ANTIALIAS, center needs to be None and angle needs to be an integer multiple of 90."),
+    (lambda: u.linear_transform(ARR, np.eye(3), np.ones(3)), ValueError,
+     "transformation_matrix shape (3, 3) not compatible with Numpy image shape (5, 6, 3)."),
+    (lambda: u.hsv_to_rgbs(1, True), TypeError, "img should be NumPy image. Got <class 'int'>."),
+    (lambda: u.rgb_to_hsvs(1, True), TypeError, "img should be NumPy image. Got <class 'int'>"),
+])
+def test_more_messages_as_mindspore(call, exc, msg):
+    with pytest.raises(exc) as info:
+        call()
+    assert str(info.value) == msg

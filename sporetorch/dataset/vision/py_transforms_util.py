@@ -3,13 +3,16 @@
 Each takes a ``PIL.Image.Image`` (or a NumPy array where named) and returns the result; a wrong input type is
 MindSpore 2.10's ``TypeError``.
 """
+import colorsys
 import io
+import numbers
 import random
 
 import numpy as np
 from PIL import Image, ImageEnhance, ImageOps
 
 from ..core.py_util_helpers import is_numpy
+from .utils import Inter
 
 augment_error_message = "img should be PIL image. Got {}. Use Decode() for encoded data or ToPIL() for decoded data."
 
@@ -252,3 +255,188 @@ def decode(img):
         raise ValueError(f"{err}\n: Failed to decode given image.") from err
     except AttributeError as err:
         raise ValueError(f"{err}\n: Failed to decode, Image might already be decoded.") from err
+
+
+def _crop_size(size):
+    if isinstance(size, int):
+        return (size, size)
+    if isinstance(size, (tuple, list)) and len(size) == 2:
+        return size
+    raise TypeError("Size should be a single number or a list/tuple (h, w) of length 2.")
+
+
+def five_crop(img, size):
+    """The four corner crops and the centre crop, in that order."""
+    _need_pil(img)
+    size = _crop_size(size)
+    width, height = img.size
+    crop_height, crop_width = size
+    if crop_height > height or crop_width > width:
+        raise ValueError(f"Crop size {size} is larger than input image size {(height, width)}.")
+    return (img.crop((0, 0, crop_width, crop_height)), img.crop((width - crop_width, 0, width, crop_height)),
+            img.crop((0, height - crop_height, crop_width, height)),
+            img.crop((width - crop_width, height - crop_height, width, height)),
+            center_crop(img, (crop_height, crop_width)))
+
+
+def ten_crop(img, size, use_vertical_flip=False):
+    """``five_crop`` of the image and of its flipped copy (left-right, or top-bottom)."""
+    _need_pil(img)
+    size = _crop_size(size)
+    first = five_crop(img, size)
+    flipped = vertical_flip(img) if use_vertical_flip else horizontal_flip(img)
+    return first + five_crop(flipped, size)
+
+
+def pad(img, padding, fill_value, padding_mode):
+    """Pad by a number, (left/right, top/bottom) or (left, top, right, bottom), in 'constant', 'edge',
+    'reflect' or 'symmetric' mode."""
+    _need_pil(img)
+    if isinstance(padding, numbers.Number):
+        left = top = right = bottom = padding
+    elif isinstance(padding, (tuple, list)):
+        if len(padding) == 2:
+            left = right = padding[0]
+            top = bottom = padding[1]
+        elif len(padding) == 4:
+            left, top, right, bottom = padding
+        else:
+            raise ValueError("The size of the padding list or tuple should be 2 or 4.")
+    else:
+        raise TypeError("Padding can be any of: a number, a tuple or list of size 2 or 4.")
+    if isinstance(fill_value, list):
+        fill_value = tuple(fill_value)
+    if not isinstance(fill_value, (numbers.Number, str, tuple)):
+        raise TypeError("fill_value can be any of: an integer, a string or a tuple.")
+    if padding_mode not in ["constant", "edge", "reflect", "symmetric"]:
+        raise ValueError("Padding mode should be 'constant', 'edge', 'reflect', or 'symmetric'.")
+    palette = img.getpalette() if img.mode == "P" else None
+    if padding_mode == "constant":
+        if palette is None and isinstance(fill_value, tuple) and img.mode in ("L", "1"):
+            fill_value = (fill_value[0],)
+        out = ImageOps.expand(img, border=(left, top, right, bottom), fill=fill_value)
+    else:
+        arr = np.asarray(img)
+        widths = ((top, bottom), (left, right)) + (((0, 0),) if arr.ndim == 3 else ())
+        out = Image.fromarray(np.pad(arr, widths, padding_mode))
+    if palette is not None:
+        out.putpalette(palette)
+    return out
+
+
+def resize(img, size, interpolation=Inter.BILINEAR):
+    """Resize to (h, w), or the shorter side to ``size`` keeping the aspect ratio."""
+    _need_pil(img)
+    if not (isinstance(size, int) or (isinstance(size, (list, tuple)) and len(size) == 2)):
+        raise TypeError(f"Size should be a single number or a list/tuple (h, w) of length 2.Got {size}.")
+    if not isinstance(size, int):
+        return img.resize(size[::-1], interpolation)
+    width, height = img.size
+    if (width <= height and width == size) or (height <= width and height == size):
+        return img
+    aspect = width / height
+    if width < height:
+        return img.resize((size, int(size / aspect)), interpolation)
+    return img.resize((int(size * aspect), size), interpolation)
+
+
+def rotate(img, angle, resample, expand, center, fill_value):
+    """PIL's rotation by ``angle`` degrees (counter-clockwise) about ``center``."""
+    _need_pil(img)
+    if isinstance(fill_value, int):
+        fill_value = (fill_value,) * 3
+    elif isinstance(fill_value, list):
+        fill_value = tuple(fill_value)
+    angle = angle % 360.0
+    if resample == Inter.ANTIALIAS and (angle not in [0, 90, 180, 270] or center):
+        raise ValueError("When using Inter.ANTIALIAS, center needs to be None and "
+                         "angle needs to be an integer multiple of 90.")
+    return img.rotate(angle, resample, expand, center, fillcolor=fill_value)
+
+
+def _uniform(degrees):
+    return (degrees[1] - degrees[0]) * random.random() + degrees[0]
+
+
+def random_color(img, degrees):
+    """PIL's colour enhancement by a factor drawn from [degrees[0], degrees[1])."""
+    _need_pil(img)
+    return ImageEnhance.Color(img).enhance(_uniform(degrees))
+
+
+def random_sharpness(img, degrees):
+    """PIL's sharpness enhancement by a factor drawn from [degrees[0], degrees[1])."""
+    _need_pil(img)
+    return ImageEnhance.Sharpness(img).enhance(_uniform(degrees))
+
+
+def linear_transform(np_img, transformation_matrix, mean_vector):
+    """``(flatten(img) - mean_vector) @ transformation_matrix`` reshaped back (whitening)."""
+    if not is_numpy(np_img):
+        raise TypeError(f"img should be NumPy array. Got {type(np_img)}")
+    shape = transformation_matrix.shape
+    if shape[0] != shape[1]:
+        raise ValueError(f"transformation_matrix should be a square matrix. Got shape {shape} instead")
+    if np.prod(np_img.shape) != shape[0]:
+        raise ValueError(f"transformation_matrix shape {shape} not compatible with Numpy image shape "
+                         f"{np_img.shape}.")
+    if mean_vector.shape[0] != shape[0]:
+        raise ValueError(f"mean_vector length {mean_vector.shape[0]} should match either one dimension of the "
+                         f"square transformation_matrix {shape}.")
+    out = np.dot(np_img.reshape(1, -1) - mean_vector, transformation_matrix)
+    if out.size != np_img.size:
+        raise ValueError("Linear transform failed, input shape should match with transformation_matrix.")
+    return out.reshape(np_img.shape)
+
+
+def _convert_channels(img, is_hwc, fn):
+    axis = 2 if is_hwc else 0
+    a, b, c = (np.take(img, i, axis=axis) for i in range(3))
+    return np.stack(np.vectorize(fn)(a, b, c), axis=axis)
+
+
+def rgb_to_hsv(np_rgb_img, is_hwc):
+    """colorsys's RGB to HSV per pixel of one image."""
+    return _convert_channels(np_rgb_img, is_hwc, colorsys.rgb_to_hsv)
+
+
+def hsv_to_rgb(np_hsv_img, is_hwc):
+    """colorsys's HSV to RGB per pixel of one image."""
+    return _convert_channels(np_hsv_img, is_hwc, colorsys.hsv_to_rgb)
+
+
+def _per_image(imgs, is_hwc, fn, shape_text, type_dot):
+    if not is_numpy(imgs):
+        raise TypeError(f"img should be NumPy image. Got {type(imgs)}{type_dot}")
+    if not isinstance(is_hwc, bool):
+        raise TypeError(f"is_hwc should be bool type. Got {type(is_hwc)}.")
+    shape = imgs.shape
+    if len(shape) not in (3, 4):
+        raise TypeError(f"img shape should be {shape_text}. Got {shape}.")
+    batched = len(shape) == 4
+    channels = shape[-1] if is_hwc else shape[1 if batched else 0]
+    if channels != 3:
+        raise TypeError(f"img should be 3 channels RGB img. Got {channels} channels.")
+    if not batched or shape[0] == 0:
+        return fn(imgs, is_hwc)
+    return np.array([fn(img, is_hwc) for img in imgs])
+
+
+def rgb_to_hsvs(np_rgb_imgs, is_hwc):
+    """RGB to HSV for one image or a batch, HWC or CHW."""
+    return _per_image(np_rgb_imgs, is_hwc, rgb_to_hsv, "(H, W, C)/(N, H, W, C)/(C ,H, W)/(N, C, H, W)", "")
+
+
+def hsv_to_rgbs(np_hsv_imgs, is_hwc):
+    """HSV to RGB for one image or a batch, HWC or CHW."""
+    return _per_image(np_hsv_imgs, is_hwc, hsv_to_rgb, "(H, W, C)/(N, H, W, C)/(C, H, W)/(N, C, H, W)", ".")
+
+
+def erase(np_img, i, j, height, width, erase_value, inplace=False):
+    """Set the ``height`` x ``width`` region at (i, j) of a CHW image to ``erase_value``."""
+    if not is_numpy(np_img):
+        raise TypeError(f"img should be NumPy array. Got {type(np_img)}.")
+    if not inplace:
+        np_img = np_img.copy()
+    np_img[:, i:i + height, j:j + width] = erase_value
+    return np_img

@@ -1,0 +1,28 @@
+"""dataset.dataloader._utils.bit_generator and worker: values from MindSpore 2.10."""
+import pytest
+
+from sporetorch.dataset.dataloader._utils import bit_generator as b
+from sporetorch.dataset.dataloader._utils import worker as w
+
+
+def test_seed_sequence_as_mindspore():
+    # MindSpore 2.10's results.
+    assert b.seed_sequence(123456789012345, 3) == [3999280408, 2418223825, 1775828080, 3641838301]
+    assert b.seed_sequence(0, 0) == [2968811710, 3677149159, 745650761, 2884920346]
+    assert b.mix(5, 7) == 4024365152
+    assert b.hashmix(9, b.INIT_A) == (1454921844, 2925155241)
+
+
+def test_worker_objects_as_mindspore():
+    info = w.WorkerInfo(id=1, num_workers=2, seed=3, dataset="d")
+    assert repr(info) == "WorkerInfo: {id: 1, num_workers: 2, seed: 3, dataset: d}"
+    assert w.get_worker_info() is None
+    with pytest.raises(RuntimeError, match="^Cannot modify the attributes of WorkerInfo object after initialization.$"):
+        info.id = 5
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        caught = w.WorkerException(2)
+    with pytest.raises(RuntimeError, match=r"^DataLoader worker 2 \(pid: \d+\) caught ValueError with message:\n"):
+        caught.reraise()
+    assert repr(w.KeyErrorMsg("a b")) == "a b" and w.ParentProcessMonitor().is_alive()

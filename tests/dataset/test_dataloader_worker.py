@@ -26,3 +26,20 @@ def test_worker_objects_as_mindspore():
     with pytest.raises(RuntimeError, match=r"^DataLoader worker 2 \(pid: \d+\) caught ValueError with message:\n"):
         caught.reraise()
     assert repr(w.KeyErrorMsg("a b")) == "a b" and w.ParentProcessMonitor().is_alive()
+
+
+def test_type_variables_and_debug_hooks(capsys):
+    import numpy as np
+
+    from sporetorch.dataset.dataloader import dataloader, sampler
+    from sporetorch.dataset.debug.pre_defined_hook import PrintDataHook, PrintMetaDataHook
+    assert repr(dataloader._T_co) == "+_T_co" and repr(dataloader._K) == "~_K" and sampler._T_co.__covariant__
+    PrintMetaDataHook().compute([np.zeros((2, 3), np.float32), "abc", [1, 2]])
+    out = PrintDataHook().compute([np.arange(3), "abc"])
+    # MindSpore 2.10 prints these lines and returns the argument tuple.
+    assert capsys.readouterr().out.splitlines() == [
+        "Column 0. The dtype is [float32]. The shape is [(2, 3)].",
+        "Column 1. The type is [<class 'str'>]. The size is [3].",
+        "Column 2. The type is [<class 'list'>]. The size is [2].",
+        "Column 0. The data is [[0 1 2]].", "Column 1. The data is [abc]."]
+    assert len(out) == 1

@@ -43,3 +43,21 @@ def test_type_variables_and_debug_hooks(capsys):
         "Column 2. The type is [<class 'list'>]. The size is [2].",
         "Column 0. The data is [[0 1 2]].", "Column 1. The data is [abc]."]
     assert len(out) == 1
+
+
+def test_pin_memory_fn_keeps_structure():
+    import queue
+    import threading
+
+    from sporetorch import Tensor
+    from sporetorch.dataset.dataloader._utils import pin_memory as pm
+    out = pm.pin_memory_fn({"a": Tensor([1, 2]), "b": ("s", [Tensor([3])])})
+    assert set(out) == {"a", "b"} and out["b"][0] == "s" and out["a"].asnumpy().tolist() == [1, 2]
+    in_q, out_q, done = queue.Queue(), queue.Queue(), threading.Event()
+    in_q.put((0, [Tensor([5])]))
+    thread = threading.Thread(target=pm.pin_worker_fn, args=(in_q, out_q, 0, done))
+    thread.start()
+    order, data = out_q.get(timeout=10)
+    done.set()
+    thread.join()
+    assert order == 0 and data[0].asnumpy().tolist() == [5]

@@ -2,6 +2,9 @@
 import functools
 import inspect
 
+# Seconds a worker waits on its queue before checking whether it should stop.
+WORKER_TIME_OUT = 5
+
 
 def check_args(method):
     """Decorator: bind the call (defaults applied) and hand the arguments, ``self``/``cls`` left out, to the

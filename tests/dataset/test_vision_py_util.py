@@ -110,3 +110,58 @@ def test_more_messages_as_mindspore(call, exc, msg):
     with pytest.raises(exc) as info:
         call()
     assert str(info.value) == msg
+
+
+def _line(*parts):
+    return " ".join(str(p) for p in parts)
+
+
+def test_random_transforms_match_mindspore_under_the_same_seeds():
+    """The draws come in MindSpore 2.10's order: with the same seeds the results equal MindSpore 2.10's."""
+    import random
+    import types
+    arr = np.random.RandomState(0).randint(0, 256, (8, 9, 3)).astype(np.uint8)
+    im = Image.fromarray(arr)
+    out = []
+    def s(x):
+        a = np.asarray(x)
+        return a.shape, round(float(a.astype(np.float64).sum()), 4)
+    random.seed(1)
+    np.random.seed(1)
+    out.append(_line(s(u.random_crop(im, 5, 2, True, 0, "constant")), s(u.random_crop(im, (10, 12), None, True, (1, 2, 3), "edge"))))
+    out.append(_line(s(u.random_resize_crop(im, 4, (0.3, 0.9), (0.75, 1.33), 2)), s(u.random_resize_crop(im, 4, (0.99, 1.0), (5.0, 6.0), 2, 2))))
+    out.append(_line(s(u.random_rotation(im, 40, 2, False, None, 0)), s(u.random_color_adjust(im, 0.4, (0.5, 1.5), 0.3, 0.1)), s(u.random_lighting(im, 0.5))))
+    chw = arr.transpose(2, 0, 1).astype(np.float32)
+    r = u.get_erase_params(chw, (0.1, 0.3), (0.5, 2.0), (1, 2, 3), True, 10)
+    out.append(_line(r[:4], s(r[4])))
+    r = u.get_erase_params(chw, (0.1, 0.3), (0.5, 2.0), 0, False, 10)
+    out.append(_line(r))
+    imgs = np.random.rand(3, 2, 2, 1)
+    labels = np.eye(3)
+    out.append(_line(s(u.mix_up_single(3, imgs, labels)[0]), s(u.mix_up_single(3, imgs, labels)[1])))
+    tmp = types.SimpleNamespace(is_first=True, image=imgs * 0, label=labels * 0)
+    out.append(_line(s(u.mix_up_muti(tmp, 3, imgs, labels)[0]), s(u.mix_up_muti(tmp, 3, imgs * 2, labels)[0])))
+    out.append(_line(s(u.uniform_augment(im, [u.horizontal_flip, u.vertical_flip, u.invert_color], 2))))
+    for f, a in [(u.random_rotation, (im, -1, 2, False, None, 0)), (u.random_color_adjust, (im, (2, 1), 0, 0, 0)), (u.random_resize_crop, (im, 3, (0.9, 0.1), (1, 1))), (u.random_crop, (im, 20, None, False, 0, "constant"))]:
+        try:
+            f(*a)
+        except (TypeError, ValueError) as e:
+            out.append(_line(type(e).__name__, e))
+    assert out == EXPECTED_RANDOM
+
+
+# MindSpore 2.10's printed results of the same sequence of calls.
+EXPECTED_RANDOM = [
+    '((5, 5, 3), 8076.0) ((10, 12, 3), 40594.0)',
+    '((4, 4, 3), 5014.0) ((4, 4, 3), 5758.0)',
+    '((8, 9, 3), 25326.0) ((8, 9, 3), 29674.0) ((8, 9, 3), 20204.0)',
+    '(0, 5, 5, 3) ((3, 5, 3), 90.0)',
+    '(2, 4, 2, 4, 0)',
+    '((3, 2, 2, 1), 5.5962) ((3, 3), 3.0)',
+    '((3, 2, 2, 1), 5.1349) ((3, 2, 2, 1), 8.2006)',
+    '((8, 9, 3), 25555.0)',
+    'ValueError If degrees is a single number, it cannot be negative.',
+    'ValueError Please check your value range of brightness is valid and within the bound (0, inf).',
+    'ValueError Range should be in the order of (min, max).',
+    'ValueError Crop size (20, 20) is larger than input image size (8, 9).',
+]

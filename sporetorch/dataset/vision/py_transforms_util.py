@@ -5,6 +5,7 @@ MindSpore 2.10's ``TypeError``.
 """
 import colorsys
 import io
+import math
 import numbers
 import random
 
@@ -440,3 +441,199 @@ def erase(np_img, i, j, height, width, erase_value, inplace=False):
         np_img = np_img.copy()
     np_img[:, i:i + height, j:j + width] = erase_value
     return np_img
+
+
+# Random transforms: the draws (Python's ``random``, NumPy's global generator) come in MindSpore 2.10's order,
+# so a seeded run gives the same result.
+def _size_pair(size):
+    if isinstance(size, int):
+        return (size, size)
+    if isinstance(size, (tuple, list)) and len(size) == 2:
+        return size
+    raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
+
+
+def random_crop(img, size, padding, pad_if_needed, fill_value, padding_mode):
+    """Pad (optionally, and up to ``size`` when ``pad_if_needed``), then crop ``size`` at a random place."""
+    _need_pil(img)
+    size = _size_pair(size)
+    if isinstance(fill_value, list):
+        fill_value = tuple(fill_value)
+    if padding is not None:
+        img = pad(img, padding, fill_value, padding_mode)
+    if pad_if_needed and img.size[0] < size[1]:
+        img = pad(img, (size[1] - img.size[0], 0), fill_value, padding_mode)
+    if pad_if_needed and img.size[1] < size[0]:
+        img = pad(img, (0, size[0] - img.size[1]), fill_value, padding_mode)
+    img_width, img_height = img.size
+    height, width = size
+    if height > img_height or width > img_width:
+        raise ValueError(f"Crop size {size} is larger than input image size {(img_height, img_width)}.")
+    if width == img_width and height == img_height:
+        return crop(img, 0, 0, img_height, img_width)
+    top = random.randint(0, img_height - height)
+    left = random.randint(0, img_width - width)
+    return crop(img, top, left, height, width)
+
+
+def random_resize_crop(img, size, scale, ratio, interpolation=Inter.BILINEAR, max_attempts=10):
+    """Crop a random area fraction in ``scale`` with aspect ratio in ``ratio`` (log-uniform), resized to
+    ``size``; a centre crop after ``max_attempts`` misses."""
+    _need_pil(img)
+    size = _size_pair(size)
+    if scale[0] > scale[1] or ratio[0] > ratio[1]:
+        raise ValueError("Range should be in the order of (min, max).")
+    img_width, img_height = img.size
+    area = img_width * img_height
+    for _ in range(max_attempts):
+        crop_area = random.uniform(scale[0], scale[1]) * area
+        aspect = math.exp(random.uniform(math.log(ratio[0]), math.log(ratio[1])))
+        width = int(round(math.sqrt(crop_area * aspect)))
+        height = int(round(width / aspect))
+        if 0 < width <= img_width and 0 < height <= img_height:
+            top = random.randint(0, img_height - height)
+            left = random.randint(0, img_width - width)
+            return resize(crop(img, top, left, height, width), size, interpolation)
+    img_ratio = img_width / img_height
+    if img_ratio < ratio[0]:
+        width, height = img_width, int(round(img_width / ratio[0]))
+    elif img_ratio > ratio[1]:
+        width, height = int(round(img_height * ratio[1])), img_height
+    else:
+        width, height = img_width, img_height
+    top, left = int(round((img_height - height) / 2.)), int(round((img_width - width) / 2.))
+    return resize(crop(img, top, left, height, width), size, interpolation)
+
+
+def random_rotation(img, degrees, resample, expand, center, fill_value):
+    """``rotate`` by an angle drawn from (-degrees, degrees) or the (min, max) pair."""
+    _need_pil(img)
+    if isinstance(degrees, numbers.Number):
+        if degrees < 0:
+            raise ValueError("If degrees is a single number, it cannot be negative.")
+        degrees = (-degrees, degrees)
+    elif isinstance(degrees, (list, tuple)):
+        if len(degrees) != 2:
+            raise ValueError("If degrees is a sequence, the length must be 2.")
+    else:
+        raise TypeError("Degrees must be a single non-negative number or a sequence.")
+    if isinstance(fill_value, list):
+        fill_value = tuple(fill_value)
+    return rotate(img, random.uniform(degrees[0], degrees[1]), resample, expand, center, fill_value)
+
+
+def _jitter_factor(value, input_name, center=1, bound=(0, float("inf")), non_negative=True):
+    if isinstance(value, numbers.Number):
+        if value < 0:
+            raise ValueError(f"The input value of {input_name} cannot be negative.")
+        value = [center - value, center + value]
+        if non_negative:
+            value[0] = max(0, value[0])
+    elif isinstance(value, (list, tuple)) and len(value) == 2:
+        if not bound[0] <= value[0] <= value[1] <= bound[1]:
+            raise ValueError(f"Please check your value range of {input_name} is valid and within the bound {bound}.")
+    else:
+        raise TypeError(f"Input of {input_name} should be either a single value, or a list/tuple of length 2.")
+    return random.uniform(value[0], value[1])
+
+
+def random_color_adjust(img, brightness, contrast, saturation, hue):
+    """Brightness, contrast, saturation and hue jitter with factors drawn from their ranges, in random order."""
+    _need_pil(img)
+    b = _jitter_factor(brightness, "brightness")
+    c = _jitter_factor(contrast, "contrast")
+    s = _jitter_factor(saturation, "saturation")
+    h = _jitter_factor(hue, "hue", center=0, bound=(-0.5, 0.5), non_negative=False)
+    steps = [lambda im: adjust_brightness(im, b), lambda im: adjust_contrast(im, c),
+             lambda im: adjust_saturation(im, s), lambda im: adjust_hue(im, h)]
+    random.shuffle(steps)
+    for step in steps:
+        img = step(img)
+    return img
+
+
+# AlexNet's PCA lighting: eigenvalue-scaled eigenvectors of ImageNet's RGB covariance.
+_LIGHTING = np.array([[55.46 * -0.5675, 4.794 * 0.7192, 1.148 * 0.4009],
+                      [55.46 * -0.5808, 4.794 * -0.0045, 1.148 * -0.8140],
+                      [55.46 * -0.5836, 4.794 * -0.6948, 1.148 * 0.4203]])
+
+
+def random_lighting(img, alpha):
+    """AlexNet-style PCA lighting noise with N(0, alpha) weights (NumPy's generator), on an RGB image."""
+    _need_pil(img)
+    if img.mode != "RGB":
+        img = img.convert("RGB")
+    alphas = [np.random.normal(loc=0.0, scale=alpha) for _ in range(3)]
+    shift = [sum(_LIGHTING[row][k] * alphas[k] for k in range(3)) for row in range(3)]
+    arr = np.array(img).astype(np.float64)
+    for channel in range(3):
+        arr[:, :, channel] += shift[channel]
+    return Image.fromarray(np.uint8(np.minimum(np.maximum(arr, 0), 255)))
+
+
+def get_erase_params(np_img, scale, ratio, value, bounded, max_attempts):
+    """RandomErasing's (i, j, h, w, value) for a CHW image; the whole image itself after ``max_attempts``."""
+    if not is_numpy(np_img):
+        raise TypeError(f"img should be NumPy array. Got {type(np_img)}.")
+    channels, image_h, image_w = np_img.shape
+    area = image_h * image_w
+    for _ in range(max_attempts):
+        erase_area = random.uniform(scale[0], scale[1]) * area
+        aspect = random.uniform(ratio[0], ratio[1])
+        erase_w = int(round(math.sqrt(erase_area * aspect)))
+        erase_h = int(round(erase_w / aspect))
+        erase_shape = (channels, erase_h, erase_w)
+        if erase_h >= image_h or erase_w >= image_w:
+            continue
+        if bounded:
+            i = random.randint(0, image_h - erase_h)
+            j = random.randint(0, image_w - erase_w)
+        else:
+            x, y = random.randint(0, image_w), random.randint(0, image_h)
+            x1, x2 = max(0, min(x - erase_w // 2, image_w)), max(0, min(x + erase_w // 2, image_w))
+            y1, y2 = max(0, min(y - erase_h // 2, image_h)), max(0, min(y + erase_h // 2, image_h))
+            i, j, erase_h, erase_w = y1, x1, y2 - y1, x2 - x1
+        if isinstance(value, numbers.Number):
+            erase_value = value
+        elif isinstance(value, (str, bytes)):
+            erase_value = np.random.normal(loc=0.0, scale=1.0, size=erase_shape)
+        elif isinstance(value, (tuple, list)) and len(value) == 3:
+            erase_value = np.multiply(np.ones(erase_shape), np.array(value)[:, None, None])
+        else:
+            raise ValueError("The value for erasing should be either a single value, or a string "
+                             "'random', or a sequence of 3 elements for RGB respectively.")
+        return i, j, erase_h, erase_w, erase_value
+    return 0, 0, image_h, image_w, np_img
+
+
+def mix_up_single(batch_size, img, label, alpha=0.2):
+    """MixUp of each sample with the next one in the batch (circularly), weights from Beta(alpha, alpha)."""
+    lam = np.random.beta(alpha, alpha, batch_size)
+    shifted = list(range(1, batch_size)) + [0]
+    lam_img = lam.reshape((batch_size, 1, 1, 1))
+    lam_label = lam.reshape((batch_size, 1))
+    return (lam_img * img + (1 - lam_img) * img[shifted, ...],
+            lam_label * label + (1 - lam_label) * label[shifted, ...])
+
+
+def mix_up_muti(tmp, batch_size, img, label, alpha=0.2):
+    """MixUp with the previous batch kept in ``tmp`` (``image``, ``label``, ``is_first``); the first batch
+    passes unchanged."""
+    lam = np.random.beta(alpha, alpha, batch_size)
+    if tmp.is_first:
+        lam = np.ones(batch_size)
+        tmp.is_first = False
+    lam_img = lam.reshape((batch_size, 1, 1, 1))
+    lam_label = lam.reshape(batch_size, 1)
+    tmp.image = lam_img * img + (1 - lam_img) * tmp.image
+    tmp.label = lam_label * label + (1 - lam_label) * tmp.label
+    return tmp.image, tmp.label
+
+
+def uniform_augment(img, transforms, num_ops):
+    """Pick ``num_ops`` distinct transforms (NumPy's generator) and apply each with a random probability."""
+    for idx in np.random.choice(len(transforms), size=num_ops, replace=False):
+        probability = random.random()
+        if random.random() < probability:
+            img = transforms[idx](img.copy())
+    return img

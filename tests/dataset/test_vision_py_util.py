@@ -165,3 +165,13 @@ EXPECTED_RANDOM = [
     'ValueError Range should be in the order of (min, max).',
     'ValueError Crop size (20, 20) is larger than input image size (8, 9).',
 ]
+
+
+def test_perspective_as_mindspore():
+    import random
+    im = Image.fromarray(np.random.RandomState(0).randint(0, 256, (8, 9, 3)).astype(np.uint8))
+    random.seed(3)
+    start, end = u.get_perspective_params(im, 0.5)
+    # MindSpore 2.10's results under random.seed(3).
+    assert start == [(0, 0), (8, 0), (8, 7), (0, 7)] and end == [(0, 2), (8, 0), (7, 7), (1, 7)]
+    assert _s(u.perspective(im, start, end, 3)) == ((8, 9, 3), 20090)

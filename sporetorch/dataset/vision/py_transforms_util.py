@@ -637,3 +637,30 @@ def uniform_augment(img, transforms, num_ops):
         if random.random() < probability:
             img = transforms[idx](img.copy())
     return img
+
+
+def get_perspective_params(img, distortion_scale):
+    """RandomPerspective's corner points: the image's four corners and four random points within
+    ``distortion_scale`` of half the size inward (top-left, top-right, bottom-right, bottom-left)."""
+    width, height = img.size
+    half_w = int(width / 2 * distortion_scale)
+    half_h = int(height / 2 * distortion_scale)
+    top_left = (random.randint(0, half_w), random.randint(0, half_h))
+    top_right = (random.randint(width - half_w - 1, width - 1), random.randint(0, half_h))
+    bottom_right = (random.randint(width - half_w - 1, width - 1), random.randint(height - half_h - 1, height - 1))
+    bottom_left = (random.randint(0, half_w), random.randint(height - half_h - 1, height - 1))
+    start_points = [(0, 0), (width - 1, 0), (width - 1, height - 1), (0, height - 1)]
+    return start_points, [top_left, top_right, bottom_right, bottom_left]
+
+
+def perspective(img, start_points, end_points, interpolation=Inter.BICUBIC):
+    """PIL's perspective transform mapping ``start_points`` onto ``end_points``; the eight coefficients
+    solve the projective equations of the four point pairs (least squares)."""
+    _need_pil(img)
+    rows = []
+    for (x, y), (u, v) in zip(end_points, start_points):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+    coeffs = np.linalg.lstsq(np.array(rows, dtype=float), np.array(start_points, dtype=float).reshape(8),
+                             rcond=None)[0].tolist()
+    return img.transform(img.size, Image.PERSPECTIVE, coeffs, interpolation)

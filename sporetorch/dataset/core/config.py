@@ -173,3 +173,87 @@ def _worker_id():
     import torch.utils.data
     info = torch.utils.data.get_worker_info()
     return None if info is None else info.id
+
+
+_state.update({"dynamic_shape": False, "enable_shared_mem": True, "auto_worker_config": 0,
+               "iterator_mode": {"do_copy": False, "parallel_convert": False}, "debug_hook_list": None})
+
+
+def _warn_deprecated(name):
+    import logging
+    logging.getLogger("mindspore").warning(
+        f"'{name}' is deprecated from version 2.8.0 and will be removed in a future version.")
+
+
+def set_dynamic_shape(is_dynamic):
+    """Whether the pipeline's column shapes are declared dynamic (a bool, False by default)."""
+    if not isinstance(is_dynamic, bool):
+        raise TypeError("is_dynamic must be a boolean dtype.")
+    _state["dynamic_shape"] = is_dynamic
+
+
+def get_dynamic_shape():
+    """The ``set_dynamic_shape`` setting."""
+    return _state["dynamic_shape"]
+
+
+def _get_enable_shared_mem():
+    import platform
+    if _state["enable_shared_mem"] and platform.system().lower() in {"windows", "darwin"}:
+        _state["enable_shared_mem"] = False
+    return _state["enable_shared_mem"]
+
+
+def set_enable_shared_mem(enable):
+    """Deprecated in MindSpore 2.10: whether worker processes pass rows through shared memory."""
+    _warn_deprecated("set_enable_shared_mem")
+    if not isinstance(enable, bool):
+        raise TypeError("enable must be of type bool.")
+    import platform
+    if enable and platform.system().lower() in {"windows", "darwin"}:
+        return
+    _state["enable_shared_mem"] = enable
+
+
+def get_enable_shared_mem():
+    """Deprecated in MindSpore 2.10: the ``set_enable_shared_mem`` setting (True by default)."""
+    _warn_deprecated("get_enable_shared_mem")
+    return _get_enable_shared_mem()
+
+
+def set_iterator_mode(do_copy=False, parallel_convert=False):
+    """How iterators hand out rows: ``do_copy`` (copy each array) and ``parallel_convert`` (convert in a
+    thread); both bools."""
+    from .validator_helpers import type_check
+    type_check(do_copy, (bool,), "do_copy")
+    type_check(parallel_convert, (bool,), "parallel_convert")
+    _state["iterator_mode"] = {"do_copy": do_copy, "parallel_convert": parallel_convert}
+
+
+def get_iterator_mode():
+    """The ``set_iterator_mode`` settings as a dict (a copy)."""
+    return dict(_state["iterator_mode"])
+
+
+def _get_debug_hook_list():
+    """The debug hooks of debug mode (None unless set)."""
+    return _state["debug_hook_list"]
+
+
+def _set_auto_workers_config(option):
+    """The auto-workers heuristic's option, an int in [0, 6]."""
+    if not isinstance(option, int) or isinstance(option, bool):
+        raise TypeError("option isn't of type int.")
+    if option < 0 or option > 6:
+        raise ValueError("option isn't within the required range of [0, 6].")
+    _state["auto_worker_config"] = option
+
+
+def _init_device_info():
+    """Turn on NUMA binding when ``DATASET_ENABLE_NUMA`` or ``MS_ENABLE_NUMA`` is ``True`` (the rank
+    comes from the communication package; a CPU target needs nothing more)."""
+    import os
+    for env in ("DATASET_ENABLE_NUMA", "MS_ENABLE_NUMA"):
+        value = os.getenv(env, None)
+        if value and value.strip() == "True":
+            _state["numa_enable"] = True

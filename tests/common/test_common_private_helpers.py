@@ -1,0 +1,70 @@
+"""mindspore.common's private helpers (dtype, seed, _utils, _decorator, device), expected values from
+MindSpore 2.10."""
+import pytest
+
+import sporetorch.common.dtype as mstype
+from sporetorch.common import _decorator, _utils, device, seed
+
+
+def test_type_size_in_bytes():
+    # MindSpore 2.10: [1, 1, 2, 4, 8, 16, 2]
+    ts = (mstype.bool_, mstype.int8, mstype.float16, mstype.float32, mstype.int64, mstype.complex128,
+          mstype.bfloat16)
+    assert [mstype.type_size_in_bytes(t) for t in ts] == [1, 1, 2, 4, 8, 16, 2]
+    with pytest.raises(TypeError):
+        mstype.type_size_in_bytes(4)
+
+
+def test_issubclass_():
+    # MindSpore 2.10: True True False True False
+    assert mstype._issubclass_(mstype.int8, mstype.int_)
+    assert mstype._issubclass_(mstype.int8, mstype.int8)
+    assert not mstype._issubclass_(mstype.int8, mstype.float_)
+    assert mstype._issubclass_(mstype.int8, mstype.number)
+    assert not mstype._issubclass_(1, mstype.int8)
+
+
+def test_graph_seed_sequence():
+    # MindSpore 2.10 after set_seed(3): (3, 5) (3, 533697033) (3, 0)
+    seed._KERNEL_SEED.clear()
+    old = seed.get_seed()
+    seed.set_seed(3)
+    try:
+        assert seed._get_graph_seed(5, "normal") == (3, 5)
+        assert seed._get_graph_seed(5, "normal") == (3, 533697033)
+        assert seed._get_graph_seed(None, "x") == (3, 0)
+        seed._reset_op_seed()
+        assert seed._get_graph_seed(5, "normal") == (3, 5)
+    finally:
+        seed._state["seed"] = old
+        seed._KERNEL_SEED.clear()
+    assert seed._truncate_seed(2 ** 31) == 1
+
+
+def test_shape_unknown():
+    assert _utils.is_shape_unknown([2, -1]) and _utils.is_shape_unknown([-2])
+    assert not _utils.is_shape_unknown([2, 3])
+    with pytest.raises(ValueError, match="should have only one -2"):
+        _utils.is_dim_unknown([-2, 3])
+    with pytest.raises(ValueError, match="less than -2"):
+        _utils.is_shape_unknown([-3])
+    assert _utils._jit_fallback_next_func((1, 2, 3)) == (1, (2, 3))
+    assert not _utils.load_lib("/nonexistent/lib.so")
+
+
+@_decorator.deprecated("2.0", "g")
+def _old_api(x):
+    return x + 1
+
+
+def test_deprecated_records_name_and_version():
+    assert _old_api(1) == 2 and "_old_api2.0" in _decorator.DEPRECATE_SET
+
+
+def test_device_stack():
+    s = device._ThreadLocalStack()
+    assert s.is_empty()
+    s.push(1)
+    assert s.pop() == 1
+    with pytest.raises(RuntimeError, match="Device stack is empty"):
+        s.pop()

@@ -68,3 +68,43 @@ def test_device_stack():
     assert s.pop() == 1
     with pytest.raises(RuntimeError, match="Device stack is empty"):
         s.pop()
+
+
+def test_initializer_numpy_helpers():
+    import numpy as np
+
+    from sporetorch.common import initializer as init
+    d = init._init_truncated_normal(4, 6, 5, 1, (10000,))
+    assert d.dtype == np.float32 and d.min() >= 4 and d.max() <= 6
+    d = init._init_random_uniform(2, 3, (1000,))
+    assert d.min() >= 2 and d.max() < 3
+    np.random.seed(1)
+    a = init._init_random_normal(2, 3, (4,))
+    np.random.seed(1)
+    np.testing.assert_array_equal(a, init._init_random_normal(2, 3, (4,)))
+    # MindSpore 2.10: "sigma < 0"; "Unsupported data type 'e'." for a float16 array
+    with pytest.raises(ValueError, match="sigma < 0"):
+        init._init_random_normal(0, -1, (2,))
+    with pytest.raises(RuntimeError, match="Unsupported data type 'e'"):
+        init._init_random_uniform_inplace(0, 1, np.zeros(3, np.float16))
+    # MindSpore 2.10: 3.0 [1. 2.]
+    assert init._assignment(np.zeros(()), 3) == 3.0
+    np.testing.assert_array_equal(init._assignment(np.zeros(2), np.array([1, 2])), [1.0, 2.0])
+
+    @init._register("my_alias")
+    class MyInit(init.Initializer):
+        pass
+    assert init._INITIALIZER_ALIAS["myinit"] is MyInit and init._INITIALIZER_ALIAS["my_alias"] is MyInit
+    del init._INITIALIZER_ALIAS["myinit"], init._INITIALIZER_ALIAS["my_alias"]
+
+
+def test_parameter_name_helpers():
+    from sporetorch.common import parameter as p
+    # MindSpore 2.10: 1.0, True
+    assert p.init_to_value("ones") == 1.0 and p.init_to_value(3) == 3.0
+    assert p._is_parameter_generated("Parameter#3") and not p._is_parameter_generated("w")
+    with pytest.raises(ValueError, match="should be one of values"):
+        p.init_to_value("two")
+    k = p._get_unique_parameter_key()
+    assert p._get_unique_parameter_key() == k + 1
+    assert p._generate_parameter_name().startswith("Parameter#")

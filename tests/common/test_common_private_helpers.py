@@ -108,3 +108,25 @@ def test_parameter_name_helpers():
     k = p._get_unique_parameter_key()
     assert p._get_unique_parameter_key() == k + 1
     assert p._generate_parameter_name().startswith("Parameter#")
+
+
+def test_hook_utils_and_handle():
+    from sporetorch.common import hook_handle as hh
+    d, h = hh._HookUtils.register_hook(None, lambda g: (g[0] * 2,))
+    assert hh._HookUtils.run_hook(d, ((3,),)) == (6,)
+    v = hh._hook_version()
+    h.remove()
+    assert not d and hh._hook_version() == v + 1
+    with pytest.raises(RuntimeError, match="should return a tuple of grad"):
+        hh._check_hook_results((1,), 1, test_hook_utils_and_handle)
+    with pytest.raises(RuntimeError, match="returned incorrect length 2, expected 1"):
+        hh._check_hook_results((1,), (1, 2), test_hook_utils_and_handle)
+
+
+def test_recompute_registry():
+    from sporetorch.common._register_for_recompute import RecomputeRegistry
+    r = RecomputeRegistry()
+    with pytest.raises(TypeError, match="should be initialised"):
+        r.get()
+    r.register(test_recompute_registry)
+    assert r.get() is test_recompute_registry

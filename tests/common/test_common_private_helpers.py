@@ -130,3 +130,32 @@ def test_recompute_registry():
         r.get()
     r.register(test_recompute_registry)
     assert r.get() is test_recompute_registry
+
+
+def test_tensor_construction_checks():
+    import importlib
+    t = importlib.import_module("sporetorch.common.tensor")
+    # MindSpore 2.10: Float16 Int64 Int64 Float32 None; (-1, 3)
+    assert t._check_astype_and_convert("float16") is mstype.float16
+    assert t._check_astype_and_convert(int) is mstype.int64
+    assert t._set_default_dtype([1, 2], None) is mstype.int64
+    assert t._set_default_dtype(1.5, None) is mstype.float32
+    assert t._set_default_dtype(True, None) is None
+    assert t._check_tensor_dynamic_shape(mstype.float32, (None, 3)) == (-1, 3)
+    with pytest.raises(ValueError, match="dtype must not be None"):
+        t._check_tensor_dynamic_shape(None, (None, 3))
+    with pytest.raises(TypeError, match="the string input type must be one of"):
+        t._check_astype_and_convert("foo")
+    with pytest.raises(ValueError, match=r"Only \('CPU', 'meta'\) is supported for device, but got GPU."):
+        t._check_device("GPU")
+    with pytest.raises(TypeError, match="the 'dtype' should be one of"):
+        t._set_dtype(1, 5)
+
+    class A:
+        pass
+    a, b = A(), A()
+    a.x = 1
+    t._exchange_optional_attr(a, b, "x")
+    assert not hasattr(a, "x") and b.x == 1
+    with pytest.raises(RuntimeError, match="different slots"):
+        t._check_slot_layout({"a"}, set())

@@ -159,3 +159,32 @@ def test_tensor_construction_checks():
     assert not hasattr(a, "x") and b.x == 1
     with pytest.raises(RuntimeError, match="different slots"):
         t._check_slot_layout({"a"}, set())
+
+
+def test_recompute_generator_and_sessions():
+    import torch
+
+    import sporetorch as ms
+    from sporetorch import nn
+    from sporetorch.common import recompute as rc
+    block = nn.Dense(3, 2)
+    x = ms.Tensor([[1.0, 2.0, 3.0]])
+    run = rc.recompute_generator(block)
+    torch.testing.assert_close(run(x)._t, block(x)._t)
+    weights = block.trainable_params()
+    g_ref = ms.grad(lambda x: block(x).sum(), 0, weights)(x)
+    g = ms.grad(lambda x: rc.recompute_generator(block, use_reentrant=False)(x).sum(), 0, weights)(x)
+    torch.testing.assert_close(g[0]._t, g_ref[0]._t)
+    with rc._set_recompute_early_stop(False):
+        torch.testing.assert_close(rc.recompute_without_reentrant(block, False, True, None, x)._t, block(x)._t)
+    assert rc._enable_recompute_early_stop is None
+    with pytest.raises(ValueError, match="context_fn is only supported when use_reentrant=False."):
+        rc.recompute_generator(block, context_fn=rc.null_context_fn)
+    with pytest.raises(TypeError, match="only support block which inherited from Cell"):
+        rc.recompute_generator(lambda a: a)
+    with rc._recompute_session_ctx("s1") as sid:
+        assert sid == "s1" and rc._recompute_session.get().session_id == "s1"
+    assert rc._recompute_session.get() is None
+    with rc._recompute_handle_collector_ctx() as handles:
+        assert handles == []
+    rc._clear_recompute_session("s1")

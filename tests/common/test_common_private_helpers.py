@@ -188,3 +188,23 @@ def test_recompute_generator_and_sessions():
     with rc._recompute_handle_collector_ctx() as handles:
         assert handles == []
     rc._clear_recompute_session("s1")
+
+
+def test_small_modules(tmp_path):
+    from sporetorch.common import _tensor_docs, file_system, generator, lazy_inline
+    from sporetorch.common.tensor import Tensor
+    fs = file_system.FileSystem()
+    assert fs.backend == "basic" and fs.create_args == ("ab",) and fs.open_args == ("rb",)
+    assert file_system._register_basic_file_system(fs) is True
+    with fs.create(str(tmp_path / "f"), *fs.create_args) as f:
+        f.write(b"x")
+    assert generator.vm_impl_generator(None)("step", ()) == 0
+    m = lazy_inline._CallableLazyInlineModule("m")
+    m.lazy_inline = lambda *a: a
+    assert m(1, 2) == (1, 2)
+    old = Tensor.abs.__doc__
+    _tensor_docs.attach_docstr("abs", "doc")
+    assert Tensor.abs.__doc__ == "doc"
+    Tensor.abs.__doc__ = old
+    with pytest.raises(AttributeError, match="Failed to attach docstring to Tensor.nope"):
+        _tensor_docs.attach_docstr("nope", "d")

@@ -40,6 +40,24 @@ def _get_unique_parameter_key():
     return _GLOBAL_PARAMETER_KEY
 
 
+def _is_in_auto_parallel_mode():
+    """Whether the auto-parallel context's parallel mode is 'semi_auto_parallel' or 'auto_parallel'."""
+    from ..parallel_context import get_auto_parallel_context
+    return get_auto_parallel_context("parallel_mode") in ["semi_auto_parallel", "auto_parallel"]
+
+
+def _is_parallel_mode():
+    """Whether this is a multi-process inference run: communication initialised, ``RUN_MODE=predict`` and
+    more than one process."""
+    import os
+
+    from ..communication._comm_helper import _is_initialized
+    from ..communication.management import get_group_size
+    if not _is_initialized() or os.getenv("RUN_MODE") != "predict":
+        return False
+    return get_group_size() > 1
+
+
 def init_to_value(init):
     """The float value of a constant initializer: 'zeros' -> 0.0, 'ones' -> 1.0, a number -> float(number).
 

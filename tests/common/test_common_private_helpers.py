@@ -208,3 +208,18 @@ def test_small_modules(tmp_path):
     Tensor.abs.__doc__ = old
     with pytest.raises(AttributeError, match="Failed to attach docstring to Tensor.nope"):
         _tensor_docs.attach_docstr("nope", "d")
+
+
+def test_parallel_mode_probes_and_registry():
+    from sporetorch import context
+    from sporetorch.common import _register_for_tensor as reg
+    from sporetorch.common import parameter as p
+    assert not p._is_parallel_mode()
+    assert not p._is_in_auto_parallel_mode()
+    context.set_auto_parallel_context(parallel_mode="data_parallel")
+    try:
+        assert not p._is_in_auto_parallel_mode()  # data parallel is not auto parallel
+    finally:
+        context.reset_auto_parallel_context()
+    assert isinstance(reg.tensor_operator_registry, reg.Registry)
+    assert callable(reg.tensor_operator_registry.get("cast"))

@@ -690,3 +690,27 @@ def _check_tensor_dynamic_shape(dtype=None, shape=None, init=None):
     if is_shape_unknown(shape) and (dtype is None or init is not None):
         raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
     return shape
+
+
+def _vm_compare(*args):
+    """Evaluate the Tensor operator named by the last argument on NumPy copies (MindSpore's test-stub path):
+    ``(t, "shape")``, ``(t, index, value, "_tensor_setitem")``, ``(t, index, "_tensor_getitem")``, a unary
+    method ``(t, "__neg__")``, or a binary dunder with the Tensor on either side."""
+    if not args:
+        raise ValueError("_vm_compare does not receive any input.")
+    obj_str = args[-1]
+
+    def np_of(v):
+        return v.asnumpy() if isinstance(v, Tensor) else v
+    if obj_str == "shape":
+        return args[0].asnumpy().shape
+    if obj_str in ("_tensor_setitem", "_tensor_setitem_origin"):
+        args[0].asnumpy().__setitem__(np_of(args[1]), np_of(args[2]))
+        return args[0]
+    if obj_str in ("_tensor_getitem", "_tensor_getitem_origin"):
+        return Tensor(np.array(args[0].asnumpy()[np_of(args[1])]))
+    if len(args) == 2:
+        return Tensor(getattr(args[0].asnumpy(), obj_str)())
+    if isinstance(args[0], Tensor):
+        return Tensor(np.array(getattr(args[0].asnumpy(), obj_str)(np_of(args[1]))))
+    return Tensor(np.array(getattr(args[1].asnumpy(), "__r" + obj_str[2:])(args[0])))

@@ -223,3 +223,19 @@ def test_parallel_mode_probes_and_registry():
         context.reset_auto_parallel_context()
     assert isinstance(reg.tensor_operator_registry, reg.Registry)
     assert callable(reg.tensor_operator_registry.get("cast"))
+
+
+def test_vm_compare():
+    import importlib
+
+    import numpy as np
+    t = importlib.import_module("sporetorch.common.tensor")
+    x = t.Tensor(np.array([1.0, 2.0], np.float32))
+    # MindSpore 2.10: (2,) [-1. -2.] [-2. -1.] [2. 1.] 2.0
+    assert t._vm_compare(x, "shape") == (2,)
+    np.testing.assert_array_equal(t._vm_compare(x, "__neg__").asnumpy(), [-1.0, -2.0])
+    np.testing.assert_array_equal(t._vm_compare(x, 3, "__sub__").asnumpy(), [-2.0, -1.0])
+    np.testing.assert_array_equal(t._vm_compare(3, x, "__sub__").asnumpy(), [2.0, 1.0])
+    assert float(t._vm_compare(x, 1, "_tensor_getitem").asnumpy()) == 2.0
+    with pytest.raises(ValueError, match="does not receive any input"):
+        t._vm_compare()

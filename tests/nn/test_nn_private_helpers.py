@@ -81,3 +81,15 @@ def test_rnn_functional_steps():
     assert init(1, 2) == "ok"
     with pytest.raises(ValueError, match="from old MindSpore version"):
         init(1, 2, batch_size=3)
+
+
+def test_padding_class_tree_and_dim_checks():
+    from sporetorch.nn.layer import normalization, padding
+    # MindSpore 2.10's class tree: ConstantPad*/ZeroPad2d under _ConstantPadNd, and so on
+    assert issubclass(nn.ConstantPad2d, padding._ConstantPadNd) and issubclass(nn.ZeroPad2d, padding._ConstantPadNd)
+    assert issubclass(nn.ReflectionPad1d, padding._ReflectionPadNd)
+    assert issubclass(nn.ReplicationPad3d, padding._ReplicationPadNd)
+    with pytest.raises(ValueError, match="For 'P', the in_shape must have 3 or 4 dims, but got 2."):
+        padding._check_dim(2, 3, 4, "P")
+    with pytest.raises(ValueError, match="For 'B', the in_shape must have 4 dims, but got 3."):
+        normalization._check_dim(3, 4, "B")

@@ -93,3 +93,13 @@ def test_padding_class_tree_and_dim_checks():
         padding._check_dim(2, 3, 4, "P")
     with pytest.raises(ValueError, match="For 'B', the in_shape must have 4 dims, but got 3."):
         normalization._check_dim(3, 4, "B")
+
+
+def test_matmul_op_select():
+    from sporetorch import ops
+    from sporetorch.nn.layer import math as nn_math
+    # MindSpore 2.10: Prim[MatMul]<transpose_a=True, transpose_b=False> for ((2, 3), (3,), True, True)
+    op = nn_math.matmul_op_select((2, 3), (3,), True, True)
+    assert isinstance(op, ops.MatMul) and op.transpose_a and not op.transpose_b
+    assert isinstance(nn_math.matmul_op_select((3,), (3,), False, False), ops.Mul)
+    assert isinstance(nn_math.matmul_op_select((2, 2, 3), (3,), False, False), ops.BatchMatMul)

@@ -113,6 +113,13 @@ def _to_tensor_outputs(out):
     return out
 
 
+def _check_validation(block, use_reentrant):
+    """``use_reentrant=True`` recomputes a Cell only (TypeError otherwise), as in MindSpore 2.10."""
+    from ..nn.cell import Cell
+    if not isinstance(block, Cell) and use_reentrant:
+        raise TypeError("Recompute function now only support block which inherited from Cell when use_reentrant=True!")
+
+
 def recompute(block, *args, use_reentrant=True, output_recompute=False, early_stop=True, context_fn=None,
               **kwargs):
     """Run ``block(*args, **kwargs)`` without keeping its intermediate activations; the backward pass
@@ -133,9 +140,7 @@ def recompute(block, *args, use_reentrant=True, output_recompute=False, early_st
     Outputs:
         What ``block`` returns.
     """
-    from ..nn.cell import Cell
-    if use_reentrant and not isinstance(block, Cell):
-        raise TypeError("Recompute function now only support block which inherited from Cell when use_reentrant=True!")
+    _check_validation(block, use_reentrant)
     if not callable(block):
         raise TypeError(f"For 'recompute', the block must be callable, but got {type(block).__name__}.")
     is_tensor = [isinstance(a, Tensor) for a in args]

@@ -297,6 +297,33 @@ def get_py_obj_dtype(obj):
     return from_any(type(obj))
 
 
+# MindSpore 2.10 keeps the bodies under private names (the public ones above wrap them); one body each here.
+_dtype_to_nptype = dtype_to_nptype
+_dtype_to_pytype = dtype_to_pytype
+_pytype_to_dtype = pytype_to_dtype
+_get_py_obj_dtype = get_py_obj_dtype
+
+
+def _issubclass_(type_, dtype):
+    """Whether the MindSpore ``Type`` ``type_`` is ``dtype`` or of its family (False for a non-``Type``)."""
+    if not isinstance(type_, Type):
+        return False
+    return type_ is dtype or isinstance(type_, type(dtype)) and dtype._torch is None
+
+
+def type_size_in_bytes(dtype):
+    """Return the size in bytes of one element of the MindSpore dtype ``dtype`` (``bool_`` is 1).
+
+    Args:
+        dtype (Type): a MindSpore dtype.
+    """
+    if not isinstance(dtype, Type):
+        raise TypeError("The argument `dtype` should be instance of ", Type)
+    if dtype._torch is None:
+        raise TypeError(f"dtype {dtype} has no fixed element size")
+    return torch.empty((), dtype=dtype._torch).element_size()
+
+
 __all__ = [
     "Type", "TensorType", "Bool", "Int", "Float",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",

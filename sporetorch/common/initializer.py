@@ -439,3 +439,89 @@ def _tensor_init_data(init, shape, dtype):
     if init is None:
         return torch.zeros(shape, dtype=mstype.to_torch(dtype), device=default_device())
     return _uninitialized(_resolve(init), shape, dtype)
+
+
+# ------------------------------------------------------------------ MindSpore 2.10's NumPy-side helpers
+# MindSpore fills float32 NumPy arrays with its C++ generators, seeded from NumPy's global RNG (so
+# ``np.random.seed`` repeats them); here NumPy's generator draws the same distributions.
+_INITIALIZER_ALIAS = _ALIASES
+
+
+def _register(*aliases):
+    """Class decorator adding an ``Initializer`` subclass to the alias table under its lower-case name
+    and ``aliases`` (existing entries win)."""
+    def alias_reg(cls):
+        for name in (cls.__name__.lower(),) + aliases:
+            _INITIALIZER_ALIAS.setdefault(name, cls)
+        return cls
+    return alias_reg
+
+
+def _assignment(arr, num):
+    """Assign ``num`` (a scalar or array) to every element of the NumPy array ``arr``; returns ``arr``."""
+    if arr.shape == ():
+        arr = arr.reshape(1)
+        arr[:] = num
+        return arr.reshape(())
+    arr[:] = num[:] if isinstance(num, np.ndarray) else num
+    return arr
+
+
+def _numpy_seed():
+    """A seed drawn from NumPy's global RNG (the same after ``np.random.seed`` with the same seed)."""
+    return np.random.randint(low=1, high=(1 << 63), dtype=np.int64)
+
+
+def _fill_float32(arr, draw):
+    if not isinstance(arr, np.ndarray) or arr.dtype != np.float32:
+        code = arr.dtype.char if isinstance(arr, np.ndarray) else type(arr).__name__
+        raise RuntimeError(f"Unsupported data type '{code}'.")
+    arr[...] = draw(np.random.default_rng(int(_numpy_seed())), arr.shape)
+
+
+def _init_random_normal_inplace(mean, sigma, arr):
+    """Fill the float32 array ``arr`` with N(mean, sigma²) samples."""
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+    _fill_float32(arr, lambda g, shape: g.normal(mean, sigma, shape))
+
+
+def _init_random_uniform_inplace(a, b, arr):
+    """Fill the float32 array ``arr`` with U[a, b) samples."""
+    _fill_float32(arr, lambda g, shape: g.uniform(a, b, shape))
+
+
+def _init_truncated_normal_inplace(a, b, mean, sigma, arr):
+    """Fill the float32 array ``arr`` with N(mean, sigma²) samples kept inside [a, b] (absolute bounds)."""
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+
+    def draw(g, shape):
+        out = g.normal(mean, sigma, shape)
+        bad = (out < a) | (out > b)
+        while bad.any():  # redraw the samples outside the bounds
+            out[bad] = g.normal(mean, sigma, int(bad.sum()))
+            bad = (out < a) | (out > b)
+        return out
+    _fill_float32(arr, draw)
+
+
+def _init_random_normal(mean, sigma, shape):
+    """A new float32 array of ``shape`` with N(mean, sigma²) samples."""
+    data = np.ndarray(shape=shape, dtype=np.float32)
+    _init_random_normal_inplace(mean, sigma, data)
+    return data
+
+
+def _init_random_uniform(a, b, shape):
+    """A new float32 array of ``shape`` with U[a, b) samples."""
+    data = np.ndarray(shape=shape, dtype=np.float32)
+    _init_random_uniform_inplace(a, b, data)
+    return data
+
+
+def _init_truncated_normal(a, b, mean, sigma, shape):
+    """A new float32 array of ``shape`` with N(mean, sigma²) samples inside [a, b]."""
+    data = np.ndarray(shape=shape, dtype=np.float32)
+    _init_truncated_normal_inplace(a, b, mean, sigma, data)
+    return data

@@ -20,6 +20,61 @@ def _generated_name():
     return f"{_GENERATED_PREFIX}{next(_name_counter)}"
 
 
+# MindSpore 2.10's names for the default-name helpers (one counter: ``_name_counter``).
+_GENERATED_PARAMETER_NAME_PREFIX = _GENERATED_PREFIX
+_generate_parameter_name = _generated_name
+_GLOBAL_PARAMETER_KEY = -1
+
+
+def _is_parameter_generated(param_name):
+    """Whether ``param_name`` is a default name (``Parameter#N``) rather than one a user gave."""
+    if not param_name or not isinstance(param_name, str):
+        return False
+    return param_name.startswith(_GENERATED_PARAMETER_NAME_PREFIX)
+
+
+def _get_unique_parameter_key():
+    """A new process-unique integer key for a Parameter (0, 1, 2, ...)."""
+    global _GLOBAL_PARAMETER_KEY
+    _GLOBAL_PARAMETER_KEY += 1
+    return _GLOBAL_PARAMETER_KEY
+
+
+def _is_in_auto_parallel_mode():
+    """Whether the auto-parallel context's parallel mode is 'semi_auto_parallel' or 'auto_parallel'."""
+    from ..parallel_context import get_auto_parallel_context
+    return get_auto_parallel_context("parallel_mode") in ["semi_auto_parallel", "auto_parallel"]
+
+
+def _is_parallel_mode():
+    """Whether this is a multi-process inference run: communication initialised, ``RUN_MODE=predict`` and
+    more than one process."""
+    import os
+
+    from ..communication._comm_helper import _is_initialized
+    from ..communication.management import get_group_size
+    if not _is_initialized() or os.getenv("RUN_MODE") != "predict":
+        return False
+    return get_group_size() > 1
+
+
+def init_to_value(init):
+    """The float value of a constant initializer: 'zeros' -> 0.0, 'ones' -> 1.0, a number -> float(number).
+
+    Raises:
+        ValueError: ``init`` is another string or not a number.
+    """
+    if isinstance(init, str):
+        if init == 'zeros':
+            return 0.0
+        if init == 'ones':
+            return 1.0
+        raise ValueError("The argument 'init' should be one of values in ['zeros', 'ones'].")
+    if isinstance(init, numbers.Number):
+        return float(init)
+    raise ValueError("The argument 'init' should be number or string, but got {}.".format(type(init)))
+
+
 def _initial_data(default_input):
     """The torch tensor a new Parameter holds for ``default_input``: a copy of a Tensor's data, as in
     MindSpore; a ``torch.Tensor`` is shared (the zero-copy interop path)."""

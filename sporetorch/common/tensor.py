@@ -568,3 +568,149 @@ def from_dlpack(dlpack):
 def to_dlpack(tensor):
     """Return a DLPack capsule sharing ``tensor``'s memory."""
     return torch.utils.dlpack.to_dlpack(tensor._t)
+
+
+# ------------------------------------------------------------ MindSpore 2.10's Tensor-construction checks
+# The dtypes MindSpore 2.10's number_type holds (Ascend storage types included), for its messages.
+_MS_NUMBER_TYPES = mstype.number_type + (mstype.qint4x2, mstype.float8_e4m3fn, mstype.float8_e5m2,
+                                         mstype.hifloat8)
+np_types = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64, np.float16,
+            np.float32, np.float64, np.bool_, np.complex64, np.complex128)
+_MS_DTYPE_NAMES = ['bool_', 'int8', 'byte', 'int16', 'short', 'int32', 'intc', 'int64', 'long', 'intp', 'uint8',
+                   'ubyte', 'uint16', 'ushort', 'uint32', 'uintc', 'uint64', 'uintp', 'float16', 'half', 'float32',
+                   'single', 'float64', 'double', 'complex64', 'cfloat', 'complex128', 'cdouble', 'qint4x2',
+                   'bfloat16', 'float8_e4m3fn', 'float8_e5m2', 'hifloat8', 'int_', 'uint', 'float_', 'list_',
+                   'tuple_', 'string', 'number', 'tensor_type', 'type_none', '_null', 'TensorType', 'Type', 'Int']
+
+
+def _check_astype_and_convert(dtype):
+    """The MindSpore dtype ``Tensor.astype`` converts to, from a dtype, a dtype-name string or a Python/NumPy
+    type; TypeError for anything else."""
+    all_types = _MS_DTYPE_NAMES + ["int", "float", "bool"]
+    if isinstance(dtype, str):
+        if dtype.lower() not in all_types:
+            raise TypeError(f"For Tensor.astype, the string input type must be one of {all_types}, "
+                            f"but got '{dtype}'.")
+        return mstype._pytype_to_dtype(np.dtype(dtype.lower()))
+    if isinstance(dtype, type):
+        return mstype._pytype_to_dtype(dtype)
+    if dtype not in _MS_NUMBER_TYPES + (mstype.bool_,):
+        raise TypeError(f"For Tensor.astype, the input type must be one of "
+                        f"{list(_MS_NUMBER_TYPES + (mstype.bool_,) + np_types)}, but got '{dtype}'.")
+    return dtype
+
+
+def _check_device(device):
+    """``device`` must be None, 'CPU' or 'meta' (ValueError otherwise)."""
+    if device is not None and device not in {"CPU", "meta"}:
+        raise ValueError(f"Only {'CPU', 'meta'} is supported for device, but got {device}.")
+
+
+def _check_slot_layout(t1_slots, t2_slots):
+    """Two tensors swap only when their classes declare the same slots."""
+    if t1_slots != t2_slots:
+        raise RuntimeError(f"Cannot swap t1 and t2 if they have different slots. "
+                           f"t1 slots: {t1_slots}, t2 slots: {t2_slots}")
+
+
+def _ensure_no_weakrefs(tensor_obj, arg_name):
+    """A tensor that weak references point at cannot be swapped."""
+    import weakref
+    if weakref.getweakrefs(tensor_obj):
+        raise RuntimeError(f"Cannot swap {arg_name} because it has weakref associated with it")
+
+
+def _exchange_optional_attr(left, right, attr_name):
+    """Swap the attribute ``attr_name`` of two objects, also when only one of them has it."""
+    missing = object()
+    left_value, right_value = getattr(left, attr_name, missing), getattr(right, attr_name, missing)
+    for obj, value in ((left, right_value), (right, left_value)):
+        if value is missing:
+            if hasattr(obj, attr_name):
+                delattr(obj, attr_name)
+        else:
+            setattr(obj, attr_name, value)
+
+
+def _tensor_slot_names(tensor_obj):
+    """The slot names declared by the classes of ``tensor_obj``."""
+    import copyreg
+    return set(copyreg._slotnames(tensor_obj.__class__) or ())
+
+
+def _convert_numpy_array(input_data):
+    """A NumPy scalar as a 0-d array; anything else unchanged."""
+    if not isinstance(input_data, np_types):
+        return input_data
+    return np.array(input_data)
+
+
+def _set_default_dtype(input_data, dtype):
+    """The default dtype of a Tensor built from Python data: float32 for float data, int64 for int data,
+    else ``dtype``."""
+    if isinstance(input_data, (float, list, tuple)) and np.array(input_data).dtype == np.float64:
+        return mstype.float32
+    if isinstance(input_data, (int, list, tuple)) and np.array(input_data).dtype in (np.int32, np.int64):
+        return mstype.int64
+    return dtype
+
+
+def _set_dtype(input_data, dtype):
+    """Check a given ``dtype`` (a number type, bool or string), or pick the default for ``input_data``."""
+    if dtype is not None:
+        allowed = _MS_NUMBER_TYPES + (mstype.bool_, mstype.string)
+        if dtype not in allowed:
+            raise TypeError(f"For 'Tensor', the 'dtype' should be one of {list(allowed)}, but got '{dtype}'.")
+        return dtype
+    return _set_default_dtype(input_data, dtype)
+
+
+def _set_symbolic_shape(shape):
+    """``(shape, symbolic_shape)``: Symbol entries of ``shape`` become None, their dicts the symbolic shape."""
+    from .symbol import Symbol
+    if shape is None:
+        return None, None
+    if isinstance(shape, numbers.Number):
+        return (shape,), None
+    if isinstance(shape, Symbol):
+        return (None,), [shape]
+    if isinstance(shape, (list, tuple)) and any(isinstance(s, Symbol) for s in shape):
+        symbolic_shape = [item.to_dict() if isinstance(item, Symbol) else item for item in shape]
+        plain = [None if isinstance(item, Symbol) else item for item in shape]
+        return (plain if isinstance(shape, list) else tuple(plain)), symbolic_shape
+    return shape, None
+
+
+def _check_tensor_dynamic_shape(dtype=None, shape=None, init=None):
+    """``shape`` with None dimensions as -1; a dynamic shape needs a dtype and no ``init`` (ValueError)."""
+    from ._utils import is_shape_unknown
+    shape_list = [-1 if i is None else i for i in shape]
+    if shape_list:
+        shape = tuple(shape_list) if isinstance(shape, tuple) else shape_list if isinstance(shape, list) else shape
+    if is_shape_unknown(shape) and (dtype is None or init is not None):
+        raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
+    return shape
+
+
+def _vm_compare(*args):
+    """Evaluate the Tensor operator named by the last argument on NumPy copies (MindSpore's test-stub path):
+    ``(t, "shape")``, ``(t, index, value, "_tensor_setitem")``, ``(t, index, "_tensor_getitem")``, a unary
+    method ``(t, "__neg__")``, or a binary dunder with the Tensor on either side."""
+    if not args:
+        raise ValueError("_vm_compare does not receive any input.")
+    obj_str = args[-1]
+
+    def np_of(v):
+        return v.asnumpy() if isinstance(v, Tensor) else v
+    if obj_str == "shape":
+        return args[0].asnumpy().shape
+    if obj_str in ("_tensor_setitem", "_tensor_setitem_origin"):
+        args[0].asnumpy().__setitem__(np_of(args[1]), np_of(args[2]))
+        return args[0]
+    if obj_str in ("_tensor_getitem", "_tensor_getitem_origin"):
+        return Tensor(np.array(args[0].asnumpy()[np_of(args[1])]))
+    if len(args) == 2:
+        return Tensor(getattr(args[0].asnumpy(), obj_str)())
+    if isinstance(args[0], Tensor):
+        return Tensor(np.array(getattr(args[0].asnumpy(), obj_str)(np_of(args[1]))))
+    return Tensor(np.array(getattr(args[1].asnumpy(), "__r" + obj_str[2:])(args[0])))

@@ -771,3 +771,48 @@ def _special_call(cell, args, kwargs):
     if hook is not None:
         return hook(cell, args, kwargs)
     return cell.construct(*args, **kwargs)
+
+
+# ------------------------------------------------------------------ MindSpore 2.10's Cell helpers
+_COMPLEX_TYPES = (mstype.complex64, mstype.complex128)
+
+
+def _addindent(s_, num_spaces):
+    """Indent every line of ``s_`` but the first by ``num_spaces`` (a single line is returned as is)."""
+    s = s_.split("\n")
+    if len(s) == 1:
+        return s_
+    first = s.pop(0)
+    return first + "\n" + "\n".join((num_spaces * " ") + line for line in s)
+
+
+def _is_complex(dtype) -> bool:
+    """Whether ``dtype`` is complex64 or complex128."""
+    return dtype in _COMPLEX_TYPES
+
+
+def _is_float_or_complex(dtype) -> bool:
+    """Whether ``dtype`` is a floating-point or complex dtype."""
+    return dtype in mstype.float_type or dtype in _COMPLEX_TYPES
+
+
+def _is_parameter_list_or_tuple(value):
+    """Whether ``value`` is a non-empty list or tuple of Parameters only."""
+    return isinstance(value, (list, tuple)) and bool(value) and all(isinstance(v, Parameter) for v in value)
+
+
+def _is_traceable_tensor_subclass(t) -> bool:
+    """Whether ``t`` is an instance of a Tensor subclass with ``__tensor_flatten__``/``__tensor_unflatten__``."""
+    return isinstance(t, Tensor) and t.__class__ is not Tensor and hasattr(t, "__tensor_flatten__") \
+        and hasattr(t, "__tensor_unflatten__")
+
+
+def _validate_to_dtype(dtype) -> None:
+    """``Cell.to`` takes floating-point or complex dtypes only (TypeError); complex warns it is new."""
+    import warnings
+    if not _is_float_or_complex(dtype):
+        raise TypeError(f"Cell.to only accepts floating point or complex dtypes, but got desired dtype={dtype}")
+    if _is_complex(dtype):
+        warnings.warn("Complex modules are a new feature under active development whose design may change, and "
+                      "some modules might not work as expected when using complex tensors as parameters or buffers.",
+                      stacklevel=2)

@@ -753,3 +753,61 @@ class MatrixSetDiag(NoArgCell):
 
     def construct(self, input_x, diagonal):
         return _array.diagonal_scatter(input_x, diagonal, 0, -2, -1)
+
+
+# mint.nn's Fold/Unfold/Upsample layers, defined here as in MindSpore 2.10 (mindspore.nn.layer.basic).
+class Fold(Cell):
+    r"""Combine sliding local blocks (N, C*prod(kernel_size), L) into a (N, C, *output_size) tensor.
+
+    Args:
+        output_size, kernel_size, dilation (default 1), padding (default 0), stride (default 1): as torch.nn.Fold.
+    """
+
+    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.output_size = output_size
+        self.kernel_size = kernel_size
+        self.dilation = dilation
+        self.padding = padding
+        self.stride = stride
+
+    def construct(self, input):
+        return _nn.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+class UnfoldExt(Cell):
+    r"""Extract sliding local blocks of a (N, C, H, W) tensor as (N, C*prod(kernel_size), L).
+
+    Args:
+        kernel_size, dilation (default 1), padding (default 0), stride (default 1): as torch.nn.Unfold.
+    """
+
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.dilation = dilation
+        self.padding = padding
+        self.stride = stride
+
+    def construct(self, input):
+        return _nn.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+class UpsampleExt(Cell):
+    r"""Resize to ``size`` or by ``scale_factor`` with ``mode`` (as :func:`mint.nn.functional.interpolate`).
+
+    Args:
+        size, scale_factor, mode (default 'nearest'), align_corners, recompute_scale_factor: as torch.nn.Upsample.
+    """
+
+    def __init__(self, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def construct(self, input):
+        return _nn.interpolate_ext(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             self.recompute_scale_factor)

@@ -55,6 +55,30 @@ def _prefix_and_depth(cells):
     return (prefix + "." if prefix else ""), depth
 
 
+# MindSpore 2.10's names for these checks (its own messages).
+_get_prefix_and_index = _prefix_and_depth
+
+
+def _valid_cell(cell, op_name=None):
+    """True for a Cell; TypeError (naming ``op_name``) otherwise."""
+    if isinstance(cell, Cell):
+        return True
+    msg_prefix = f"For '{op_name}'," if op_name else ""
+    raise TypeError(f'{msg_prefix} each cell must be subclass of Cell, but got {type(cell).__name__}.')
+
+
+def _valid_index_for_inserting(cell_num, index, op_name=None):
+    """The position in ``[0, cell_num]`` that inserting at ``index`` puts a cell (negative counts from the
+    end); TypeError for a non-int, IndexError outside ``[-cell_num, cell_num]``."""
+    msg_prefix = f"For '{op_name}', the" if op_name else "The"
+    if not isinstance(index, int):
+        raise TypeError(f"{msg_prefix} type of 'index' must be int, but got {type(index).__name__}.")
+    if not -cell_num <= index <= cell_num:
+        raise IndexError(f"{msg_prefix} value of 'index' must be a number in range [{-cell_num}, {cell_num}], "
+                         f"but got {index}.")
+    return index % cell_num if (cell_num != 0 and index != cell_num) else index
+
+
 def _rename_child(cell, prefix, key, depth):
     """Rename ``cell``'s Parameters from ``<prefix><old key>.<path>`` to ``<prefix><key>.<path>``."""
     for _, param in cell.parameters_and_names():

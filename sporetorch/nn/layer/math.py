@@ -223,3 +223,19 @@ class MatDet(NoArgCell):
 
     def construct(self, a):
         return det(a)
+
+
+def matmul_op_select(x1_shape, x2_shape, transpose_x1, transpose_x2):
+    """The primitive ``nn.MatMul`` uses for operands of these ranks: ``Mul`` for two vectors, ``MatMul``
+    up to rank 2 (a vector operand is never transposed), ``BatchMatMul`` above."""
+    from ... import ops
+    x1_dim, x2_dim = len(x1_shape), len(x2_shape)
+    if x1_dim == 1 and x2_dim == 1:
+        return ops.Mul()
+    if x1_dim <= 2 and x2_dim <= 2:
+        return ops.MatMul(False if x1_dim == 1 else transpose_x1, False if x2_dim == 1 else transpose_x2)
+    if x1_dim == 1:
+        return ops.BatchMatMul(False, transpose_x2)
+    if x2_dim == 1:
+        return ops.BatchMatMul(transpose_x1, False)
+    return ops.BatchMatMul(transpose_x1, transpose_x2)

@@ -372,3 +372,9 @@ class InstanceNorm2d(_InstanceNorm):
 class InstanceNorm3d(_InstanceNorm):
     __doc__ = r"""Instance normalisation over :math:`(N, C, D, H, W)` input.""" + _IN_DOC
     _dim = 5
+
+
+def _check_dim(val, target, cls_name):
+    """ValueError unless the input rank ``val`` is ``target`` (MindSpore 2.10's check and message)."""
+    if val != target:
+        raise ValueError(f"For '{cls_name}', the in_shape must have {target} dims, but got {val}.")

@@ -54,6 +54,27 @@ class _PadNd(Cell):
         return out.reshape(t.shape[:t.dim() - nd] + out.shape[1:])
 
 
+class _ConstantPadNd(_PadNd):
+    """Base of the ConstantPad layers (MindSpore 2.10's class tree)."""
+    _mode = "constant"
+
+
+class _ReflectionPadNd(_PadNd):
+    """Base of the ReflectionPad layers (MindSpore 2.10's class tree)."""
+    _mode = "reflect"
+
+
+class _ReplicationPadNd(_PadNd):
+    """Base of the ReplicationPad layers (MindSpore 2.10's class tree)."""
+    _mode = "replicate"
+
+
+def _check_dim(dim, target1, target2, cls_name):
+    """ValueError unless the input rank ``dim`` is ``target1`` or ``target2``."""
+    if dim not in (target1, target2):
+        raise ValueError(f"For '{cls_name}', the in_shape must have {target1} or {target2} dims, but got {dim}.")
+
+
 _PAD_DOC = r"""
 
     Inputs:
@@ -64,7 +85,7 @@ _PAD_DOC = r"""
     """
 
 
-class ConstantPad1d(_PadNd):
+class ConstantPad1d(_ConstantPadNd):
     __doc__ = r"""Pad the last dimension with ``value``.
 
     Args:
@@ -76,7 +97,7 @@ class ConstantPad1d(_PadNd):
         super().__init__(padding, value)
 
 
-class ConstantPad2d(_PadNd):
+class ConstantPad2d(_ConstantPadNd):
     __doc__ = r"""Pad the last two dimensions with ``value``.
 
     Args:
@@ -89,7 +110,7 @@ class ConstantPad2d(_PadNd):
         super().__init__(padding, value)
 
 
-class ConstantPad3d(_PadNd):
+class ConstantPad3d(_ConstantPadNd):
     __doc__ = r"""Pad the last three dimensions with ``value``.
 
     Args:
@@ -102,7 +123,7 @@ class ConstantPad3d(_PadNd):
         super().__init__(padding, value)
 
 
-class ZeroPad2d(_PadNd):
+class ZeroPad2d(_ConstantPadNd):
     __doc__ = r"""Pad the last two dimensions with zeros.
 
     Args:
@@ -114,7 +135,7 @@ class ZeroPad2d(_PadNd):
         super().__init__(padding, 0.0)
 
 
-class ReflectionPad1d(_PadNd):
+class ReflectionPad1d(_ReflectionPadNd):
     __doc__ = r"""Pad the last dimension by reflection (edge not repeated).
 
     Args:
@@ -126,7 +147,7 @@ class ReflectionPad1d(_PadNd):
         super().__init__(padding)
 
 
-class ReflectionPad2d(_PadNd):
+class ReflectionPad2d(_ReflectionPadNd):
     __doc__ = r"""Pad the last two dimensions by reflection.
 
     Args:
@@ -138,7 +159,7 @@ class ReflectionPad2d(_PadNd):
         super().__init__(padding)
 
 
-class ReflectionPad3d(_PadNd):
+class ReflectionPad3d(_ReflectionPadNd):
     __doc__ = r"""Pad the last three dimensions by reflection.
 
     Args:
@@ -150,7 +171,7 @@ class ReflectionPad3d(_PadNd):
         super().__init__(padding)
 
 
-class ReplicationPad1d(_PadNd):
+class ReplicationPad1d(_ReplicationPadNd):
     __doc__ = r"""Pad the last dimension by repeating the edge.
 
     Args:
@@ -162,7 +183,7 @@ class ReplicationPad1d(_PadNd):
         super().__init__(padding)
 
 
-class ReplicationPad2d(_PadNd):
+class ReplicationPad2d(_ReplicationPadNd):
     __doc__ = r"""Pad the last two dimensions by repeating the edge.
 
     Args:
@@ -174,7 +195,7 @@ class ReplicationPad2d(_PadNd):
         super().__init__(padding)
 
 
-class ReplicationPad3d(_PadNd):
+class ReplicationPad3d(_ReplicationPadNd):
     __doc__ = r"""Pad the last three dimensions by repeating the edge.
 
     Args:

@@ -599,3 +599,59 @@ class MaxPool2dExt(Cell):
     def construct(self, input):  # noqa: A002 - MindSpore's argument name
         return max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.return_indices,
                           self.ceil_mode)
+
+
+# ------------------------------------------------------- MindSpore 2.10's pooling argument normalisers
+def _check_tuple_length(arg_name, prim_name, length, cls_name):
+    """``arg_name`` (a sequence) when it has ``length`` items; ValueError naming ``prim_name`` otherwise."""
+    if len(arg_name) != length:
+        raise ValueError(f"For {cls_name}, the length of {prim_name} must be equal to {length}, "
+                         f"but got {len(arg_name)}.")
+    return arg_name
+
+
+def _cal_dilation(dilation, nd, cls_name):
+    """The dilation of an ``nd``-d pooling as the 3-d primitive takes it (an int, or a tuple padded with 1s)."""
+    if isinstance(dilation, int):
+        return dilation
+    if isinstance(dilation, tuple):
+        if len(dilation) == 1:
+            return dilation[0]
+        if len(dilation) == nd:
+            return (3 - nd) * (1,) + dilation
+        if nd == 1:
+            raise ValueError(f"For {cls_name}, the length of 'dilation' must be 1, but got {len(dilation)}.")
+        raise ValueError(f"For {cls_name}, the length of 'dilation' must be 1 or {nd}, but got {len(dilation)}.")
+    raise ValueError(f"For {cls_name}, the 'dilation' must be int or tuple, but got {type(dilation)}.")
+
+
+def _cal_padding(padding, cls_name, nd):
+    """The padding of an ``nd``-d pooling as the 3-d primitive's 6-tuple (begin/end per dimension)."""
+    from ..._checkparam import check_non_negative_int_sequence, check_value_type
+    check_value_type('padding', padding, (int, tuple, list), cls_name)
+    if isinstance(padding, int):
+        return (0, 0) * (3 - nd) + (padding,) * nd * 2
+    check_non_negative_int_sequence(padding, "padding", cls_name)
+    if len(padding) == nd:
+        return (0, 0) * (3 - nd) + tuple(padding[i // 2] for i in range(nd * 2))
+    if len(padding) == 1:
+        return (0, 0) * (3 - nd) + tuple(padding * nd * 2)
+    if nd == 1:
+        raise ValueError(f"For {cls_name}, the padding must be a int or tuple/list contains one int, "
+                         f"but got tuple/list with length:{len(padding)}.")
+    raise ValueError(f"For {cls_name}, the padding must be a int or tuple/list contains 1 or {nd} int, "
+                     f"but got tuple/list with length:{len(padding)}.")
+
+
+def _check_maxpool_padding(padding, nd, cls_name):
+    """The padding of an ``nd``-d max pooling as the 3-d primitive's 3-tuple."""
+    from ..._checkparam import check_non_negative_int_sequence, check_value_type
+    check_value_type('padding', padding, (int, tuple, list), cls_name)
+    if isinstance(padding, int):
+        return (0,) * (3 - nd) + (padding,) * nd
+    check_non_negative_int_sequence(padding, "padding", cls_name)
+    if len(padding) == 1:
+        return (0,) * (3 - nd) + tuple(padding * nd)
+    if len(padding) != nd:
+        raise ValueError(f"For {cls_name}, the length of padding must equal to {nd}, but got {len(padding)}.")
+    return (0,) * (3 - nd) + tuple(padding)

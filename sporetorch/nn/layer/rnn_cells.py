@@ -161,3 +161,67 @@ class RNNCellBase(Cell):
         stdv = 1 / math.sqrt(self.hidden_size)
         for weight in self.get_parameters():
             weight.set_data(initializer(Uniform(stdv), weight.shape, dtype))
+
+
+# ------------------------------------------- MindSpore 2.10's functional cell steps (adapters over ops)
+def _gates(inputs, hidden, w_ih, w_hh, b_ih, b_hh):
+    from ... import ops
+    gi = ops.matmul(inputs, w_ih.swapaxes(0, 1))
+    gh = ops.matmul(hidden, w_hh.swapaxes(0, 1))
+    if b_ih is not None:
+        gi, gh = gi + b_ih, gh + b_hh
+    return gi, gh
+
+
+def _rnn_tanh_cell(inputs, hidden, w_ih, w_hh, b_ih, b_hh):
+    """One Elman step: ``tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)`` (biases optional: ``b_ih=None``)."""
+    from ... import ops
+    igates, hgates = _gates(inputs, hidden, w_ih, w_hh, b_ih, b_hh)
+    return ops.tanh(igates + hgates)
+
+
+def _rnn_relu_cell(inputs, hidden, w_ih, w_hh, b_ih, b_hh):
+    """One Elman step with ReLU: ``relu(x W_ih^T + b_ih + h W_hh^T + b_hh)``."""
+    from ... import ops
+    igates, hgates = _gates(inputs, hidden, w_ih, w_hh, b_ih, b_hh)
+    return ops.relu(igates + hgates)
+
+
+def _gru_cell(inputs, hidden, w_ih, w_hh, b_ih, b_hh):
+    """One GRU step (gates ordered reset, input, new, as in MindSpore and PyTorch); returns the new hidden."""
+    from ... import ops
+    gi, gh = _gates(inputs, hidden, w_ih, w_hh, b_ih, b_hh)
+    i_r, i_i, i_n = ops.chunk(gi, 3, 1)
+    h_r, h_i, h_n = ops.chunk(gh, 3, 1)
+    resetgate = ops.sigmoid(i_r + h_r)
+    inputgate = ops.sigmoid(i_i + h_i)
+    newgate = ops.tanh(i_n + resetgate * h_n)
+    return newgate + inputgate * (hidden - newgate)
+
+
+def _lstm_cell(inputs, hidden, w_ih, w_hh, b_ih, b_hh):
+    """One LSTM step on ``hidden = (h, c)`` (gates ordered input, forget, cell, output); returns ``(h, c)``."""
+    from ... import ops
+    hx, cx = hidden
+    gi, gh = _gates(inputs, hx, w_ih, w_hh, b_ih, b_hh)
+    ingate, forgetgate, cellgate, outgate = ops.chunk(gi + gh, 4, 1)
+    cy = ops.sigmoid(forgetgate) * cx + ops.sigmoid(ingate) * ops.tanh(cellgate)
+    return ops.sigmoid(outgate) * ops.tanh(cy), cy
+
+
+def _check_lstmcell_init(func):
+    """Decorate ``LSTMCell.__init__``: warn that it is a single cell now, and reject the arguments of the
+    old single-layer LSTMCell (more than 4 positional, ``batch_size``, ``dropout``, ``bidirectional``)."""
+    import functools
+
+    from ... import log as logger
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        logger.warning("LSTMCell has been changed from 'single LSTM layer' to 'single LSTM cell', "
+                       "if you still need use single LSTM layer, please use `nn.LSTM` instead.")
+        if len(args) > 4 or 'batch_size' in kwargs or 'dropout' in kwargs or 'bidirectional' in kwargs:
+            raise ValueError("The arguments of `nn.LSTMCell` from old MindSpore version(<1.6) are detected, "
+                             "if you still need use single LSTM layer, please use `nn.LSTM` instead.")
+        return func(*args, **kwargs)
+    return wrapper

@@ -191,3 +191,32 @@ class LSTM(_RNNBase):
 
     def __init__(self, *args, **kwargs):
         super().__init__("LSTM", *args, **kwargs)
+
+
+# ------------------------------------------ MindSpore 2.10's sequence helpers (adapters over ops)
+def _init_state(shape, dtype, is_lstm):
+    """Zero initial state(s) of ``shape``: ``(h, c)`` for an LSTM, else ``h``."""
+    from ... import ops
+    hx = ops.zeros(shape, dtype)
+    return (hx, ops.zeros(shape, dtype)) if is_lstm else hx
+
+
+def sequence_mask(lengths, maxlen):
+    """Int32 mask ``(batch, maxlen)``: 1 where the position is below the sequence's length."""
+    from ... import ops
+    range_vector = ops.arange(start=0, end=maxlen, step=1, dtype=lengths.dtype)
+    return (range_vector < lengths.view(lengths.shape + (1,))).astype(mstype.int32)
+
+
+def select_by_mask(inputs, mask):
+    """``inputs`` (time, batch, hidden) with the steps past each sequence's end zeroed (``mask`` from
+    ``sequence_mask``)."""
+    return mask.view(mask.shape + (1,)).swapaxes(0, 1).expand_as(inputs).astype(mstype.bool_) * inputs
+
+
+def get_hidden(output, seq_length):
+    """The output at each sequence's last valid step: ``output[seq_length[b] - 1, b]`` for every batch b."""
+    from ... import ops
+    batch_index = ops.arange(start=0, end=seq_length.shape[0], step=1, dtype=seq_length.dtype)
+    indices = ops.concat((seq_length.view(-1, 1) - 1, batch_index.view(-1, 1)), 1)
+    return ops.gather_nd(output, indices)

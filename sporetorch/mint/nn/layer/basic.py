@@ -1,10 +1,11 @@
 """``mint.nn`` basic layers: Linear, Embedding, Dropout, Flatten, Fold/Unfold, PixelShuffle and the upsampling layers.
 
-Linear, Embedding (EmbeddingExt), Identity and the Dropout layers are ``mindspore.nn``'s classes, as in
+Linear, Embedding (EmbeddingExt), Identity, Fold, UnfoldExt, UpsampleExt and the Dropout layers are
+``mindspore.nn``'s classes, as in
 MindSpore 2.10.
 """
 from ....nn.cell import Cell
-from ....nn.layer.basic import Dropout2dExt, DropoutExt, Identity, Linear
+from ....nn.layer.basic import Dropout2dExt, DropoutExt, Fold, Identity, Linear, UnfoldExt, UpsampleExt
 from ....nn.layer.embedding import EmbeddingExt
 from .. import functional as mF
 
@@ -33,43 +34,6 @@ class Flatten(Cell):
         return mF.flatten(input, self.start_dim, self.end_dim)
 
 
-class Fold(Cell):
-    r"""Combine sliding local blocks (N, C*prod(kernel_size), L) into a (N, C, *output_size) tensor.
-
-    Args:
-        output_size, kernel_size, dilation (default 1), padding (default 0), stride (default 1): as torch.nn.Fold.
-    """
-
-    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
-        super().__init__()
-        self.output_size = output_size
-        self.kernel_size = kernel_size
-        self.dilation = dilation
-        self.padding = padding
-        self.stride = stride
-
-    def construct(self, input):
-        return mF.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
-
-
-class UnfoldExt(Cell):
-    r"""Extract sliding local blocks of a (N, C, H, W) tensor as (N, C*prod(kernel_size), L).
-
-    Args:
-        kernel_size, dilation (default 1), padding (default 0), stride (default 1): as torch.nn.Unfold.
-    """
-
-    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.dilation = dilation
-        self.padding = padding
-        self.stride = stride
-
-    def construct(self, input):
-        return mF.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
-
-
 class PixelShuffle(Cell):
     r"""Rearrange (N, C*r*r, H, W) into (N, C, H*r, W*r).
 
@@ -83,26 +47,6 @@ class PixelShuffle(Cell):
 
     def construct(self, input):
         return mF.pixel_shuffle(input, self.upscale_factor)
-
-
-class UpsampleExt(Cell):
-    r"""Resize to ``size`` or by ``scale_factor`` with ``mode`` (as :func:`mint.nn.functional.interpolate`).
-
-    Args:
-        size, scale_factor, mode (default 'nearest'), align_corners, recompute_scale_factor: as torch.nn.Upsample.
-    """
-
-    def __init__(self, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
-        super().__init__()
-        self.size = size
-        self.scale_factor = scale_factor
-        self.mode = mode
-        self.align_corners = align_corners
-        self.recompute_scale_factor = recompute_scale_factor
-
-    def construct(self, input):
-        return mF.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
-                             self.recompute_scale_factor)
 
 
 class UpsamplingNearest2d(Cell):

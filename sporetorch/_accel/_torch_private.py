@@ -38,7 +38,7 @@ import sys
 
 import torch
 
-from ._common import _logger, warn_once
+from ._common import warn_once
 
 TESTED = ("2.13.0",)
 # What the first compilation in a process imports before it can look in the caches.

@@ -72,9 +72,8 @@ def prepare_capture():
 
 
 def inductor_backend(name, options):
-    """The inductor backend, leaving CPU backward graphs on eager kernels (a correctness guard that
-    stays on with ``SPORETORCH_ACCEL=0``)."""
-    return _torch_private.InductorUnlessCpuBackward(name, options)
+    """The inductor backend (``compile_fx`` behind a guard: where it is missing, graphs run eagerly)."""
+    return _torch_private.InductorBackend(name, options)
 
 
 # A tensor's in-place write counter, or None (a correctness read, on with SPORETORCH_ACCEL=0 too).

@@ -32,7 +32,7 @@ def test_the_tested_versions_are_listed():
 
 def test_a_missing_inductor_entry_runs_graphs_on_eager_kernels_with_one_warning(monkeypatch, caplog):
     _missing(monkeypatch, "torch._inductor.compile_fx.compile_fx")
-    backend = _torch_private.InductorUnlessCpuBackward("f", {})
+    backend = _torch_private.InductorBackend("f", {})
     gm = torch.fx.symbolic_trace(lambda x: x * 2 + 1)
     with caplog.at_level(logging.WARNING, logger="sporetorch"):
         for _ in range(2):

@@ -396,7 +396,14 @@ def resolve(path, name):
 
 def _resolve(path, name, e):
     if name in e["m"]:
-        return importlib.import_module(e["m"][name])
+        target = e["m"][name]
+        try:
+            return importlib.import_module(target)
+        except ModuleNotFoundError as exc:
+            # Without the alias (sporetorch imported as itself) the submodule is reached by its own name.
+            if exc.name != "mindspore" or not target.startswith("mindspore."):
+                raise
+            return importlib.import_module("sporetorch" + target[len("mindspore"):])
     if name in e["v"]:
         value = find_real(path, name, None)
         if value is not _MISSING:

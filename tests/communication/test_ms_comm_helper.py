@@ -57,7 +57,18 @@ CASES = {
 }
 
 
+@pytest.fixture
+def _before_init(monkeypatch):
+    """The state of a process before ``init()``, which these cases record: an earlier test of the run may have
+    initialised communication (and left groups behind)."""
+    monkeypatch.setattr(m.GlobalComm, "INITED", False)
+    monkeypatch.setattr(m.GlobalComm, "BACKEND", "hccl")
+    monkeypatch.setattr(m.GlobalComm, "WORLD_COMM_GROUP", "hccl_world_group")
+    monkeypatch.setattr(h._ExistingGroup, "ITEMS", {})
+    monkeypatch.setattr(h._ExistingGroup, "GROUP_RANKS", {})
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_as_mindspore(name):
+def test_as_mindspore(name, _before_init):
     fn, expected = CASES[name]
     assert _show(fn) == expected  # MindSpore 2.10

@@ -23,6 +23,8 @@ ALLOWED_CTYPES = {
     # Not a speed-up: MindSpore's ``PluggableAllocator`` API loads the user's allocator library by path
     # and hands back its function pointers, which only ctypes can resolve.
     "_runtime_limits.py",
+    # Not a speed-up: MindSpore's ``common._utils.load_lib`` reports whether a user-named library loads.
+    "common/_utils.py",
 }
 
 

@@ -9,21 +9,12 @@ from sporetorch import Tensor
 from sporetorch.communication import comm_func as c
 from sporetorch.ops.function import comm_func as oc
 from sporetorch.mint import distributed as md
+from _ms_literals import show as _show
 t = Tensor(np.ones((4, 2, 3), np.float32))
 o = Tensor(np.ones((6, 5), np.float32))
 
 
 
-def _show(f):
-    try:
-        r = f()
-        if isinstance(r, (tuple, list)):
-            r = [v.asnumpy().tolist() if hasattr(v, "asnumpy") else v for v in r]
-        elif hasattr(r, "asnumpy"):
-            r = (r.asnumpy().tolist(), str(r.dtype))
-        return str(r)
-    except Exception as e:  # noqa: BLE001 - the error is the expected value
-        return " ".join(["ERR", type(e).__name__, str(e).split("\n")[0][:150]])
 
 
 CASES = {

@@ -8,6 +8,7 @@ import pytest
 from sporetorch import Tensor
 from sporetorch.communication import _comm_helper as h, comm_func as c, management as m
 from sporetorch.ops.function import comm_func as oc
+from _ms_literals import show as _show
 t4 = Tensor(np.ones((4, 2), np.float32))
 class Work:
     def __init__(self):
@@ -17,16 +18,6 @@ class Work:
 
 
 
-def _show(f):
-    try:
-        r = f()
-        if isinstance(r, (tuple, list)):
-            r = [v.asnumpy().tolist() if hasattr(v, "asnumpy") else v for v in r]
-        elif hasattr(r, "asnumpy"):
-            r = (r.asnumpy().tolist(), str(r.dtype))
-        return str(r)
-    except Exception as e:  # noqa: BLE001 - the error is the expected value
-        return " ".join(["ERR", type(e).__name__, str(e).split("\n")[0][:150]])
 
 
 CASES = {

@@ -11,20 +11,11 @@ from sporetorch.ops.function import comm_func as cf
 from sporetorch.mint import distributed as md
 from sporetorch.mint import distributed as mu
 from sporetorch.communication import comm_func as cc
+from _ms_literals import show as _show
 t = Tensor(np.ones((2, 3), np.float32))
 
 
 
-def _show(f):
-    try:
-        r = f()
-        if isinstance(r, (tuple, list)):
-            r = [v.asnumpy().tolist() if hasattr(v, "asnumpy") else v for v in r]
-        elif hasattr(r, "asnumpy"):
-            r = (r.asnumpy().tolist(), str(r.dtype))
-        return str(r)
-    except Exception as e:  # noqa: BLE001 - the error is the expected value
-        return " ".join(["ERR", type(e).__name__, str(e).split("\n")[0][:150]])
 
 
 CASES = {

@@ -9,21 +9,12 @@ import sporetorch as ms
 from sporetorch import Tensor, ops
 from sporetorch.numpy import utils as nu, array_creations as nc, array_ops as na, logic_ops as nl, math_ops as nm
 import sporetorch.numpy as mnp
+from _ms_literals import show as _show
 x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
 v = Tensor(np.array([1., float("nan"), 3., float("inf"), -float("inf")], np.float32))
 
 
 
-def _show(f):
-    try:
-        r = f()
-        if isinstance(r, (tuple, list)):
-            r = [v.asnumpy().tolist() if hasattr(v, "asnumpy") else v for v in r]
-        elif hasattr(r, "asnumpy"):
-            r = (r.asnumpy().tolist(), str(r.dtype))
-        return str(r)
-    except Exception as e:  # noqa: BLE001 - the error is the expected value
-        return " ".join(["ERR", type(e).__name__, str(e).split("\n")[0][:150]])
 
 
 CASES = {

@@ -8,21 +8,12 @@ import pytest
 import sporetorch as ms
 from sporetorch import Tensor
 from sporetorch.ops.function import math_func as mf, array_func as af
+from _ms_literals import show as _show
 x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
 y = Tensor(np.array([1., 2., 4.], np.float32))
 
 
 
-def _show(f):
-    try:
-        r = f()
-        if isinstance(r, (tuple, list)):
-            r = [v.asnumpy().tolist() if hasattr(v, "asnumpy") else v for v in r]
-        elif hasattr(r, "asnumpy"):
-            r = (r.asnumpy().tolist(), str(r.dtype))
-        return str(r)
-    except Exception as e:  # noqa: BLE001 - the error is the expected value
-        return " ".join(["ERR", type(e).__name__, str(e).split("\n")[0][:150]])
 
 
 CASES = {

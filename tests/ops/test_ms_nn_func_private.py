@@ -7,21 +7,12 @@ import pytest
 
 from sporetorch import Tensor
 from sporetorch.ops.function import nn_func as nf, linalg_func as lf, random_func as rf, sparse_func as sf
+from _ms_literals import show as _show
 x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
 SUP = {"nearest": {3: (), 4: ("scale_factor",)}, "linear": {3: ("align_corners", "scale_factor")}}
 
 
 
-def _show(f):
-    try:
-        r = f()
-        if isinstance(r, (tuple, list)):
-            r = [v.asnumpy().tolist() if hasattr(v, "asnumpy") else v for v in r]
-        elif hasattr(r, "asnumpy"):
-            r = (r.asnumpy().tolist(), str(r.dtype))
-        return str(r)
-    except Exception as e:  # noqa: BLE001 - the error is the expected value
-        return " ".join(["ERR", type(e).__name__, str(e).split("\n")[0][:150]])
 
 
 CASES = {

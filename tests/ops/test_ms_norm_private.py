@@ -2,25 +2,18 @@
 
 Expected values: MindSpore 2.10 (CPU), recorded as literals (``ERR`` lines: the exception type and the
 first 150 characters of its message)."""
+import functools
 import numpy as np
 import pytest
 
 from sporetorch import Tensor, ops
 from sporetorch.ops.function import math_func as mf
+from _ms_literals import show
 a = Tensor(np.array([[3., -4., 0.], [1., 2., -2.]], np.float32))
 
 
 
-def _show(f):
-    try:
-        r = f()
-        if isinstance(r, (tuple, list)):
-            r = [v.asnumpy().tolist() if hasattr(v, "asnumpy") else v for v in r]
-        elif hasattr(r, "asnumpy"):
-            r = (np.round(r.asnumpy(), 5).tolist(), str(r.dtype))
-        return str(r)
-    except Exception as e:  # noqa: BLE001 - the error is the expected value
-        return " ".join(["ERR", type(e).__name__, str(e).split("\n")[0][:150]])
+_show = functools.partial(show, decimals=5)  # values recorded rounded to 5 decimals
 
 
 CASES = {

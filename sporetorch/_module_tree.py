@@ -195,13 +195,32 @@ _CPU_CANNOT_RUN.update({
 })
 
 
+CPU_CANNOT_RUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "ms_cpu_cannot_run")
+
+
+@functools.cache
+def cpu_cannot_run():
+    """Every name whose call fails on MindSpore 2.10's CPU build, with what fails there: the lists above,
+    and the recorded ones in ``data/ms_cpu_cannot_run/*.json`` (one file per family, each
+    ``{"mindspore.path.Name": "what fails"}``, written from calls on real MindSpore 2.10)."""
+    merged = dict(_CPU_CANNOT_RUN)
+    if os.path.isdir(CPU_CANNOT_RUN_DIR):
+        for fname in sorted(os.listdir(CPU_CANNOT_RUN_DIR)):
+            if fname.endswith(".json"):
+                with open(os.path.join(CPU_CANNOT_RUN_DIR, fname), encoding="utf-8") as f:
+                    merged.update(json.load(f))
+    return merged
+
+
 def reason(path, name):
-    """``(kind, text)``: why ``path.name`` cannot run here; kind is 'ascend', 'internal' or 'missing'."""
+    """``(kind, text)``: why ``path.name`` cannot run here; kind is 'ascend' (MindSpore's CPU build cannot
+    run it either), 'internal' or 'missing'."""
     full = f"{path}.{name}"
     low = full.lower()
-    if full in _CPU_CANNOT_RUN:
-        return "ascend", (f"'{full}' {_CPU_CANNOT_RUN[full]} on MindSpore 2.10's CPU build, so it runs only on "
-                          "Ascend devices there; sporetorch does not run it either.")
+    fails = cpu_cannot_run().get(full)
+    if fails is not None:
+        return "ascend", (f"'{full}' {fails} on MindSpore 2.10's CPU build, so it runs only on "
+                          "Ascend devices or inside its graph compiler there; sporetorch does not run it either.")
     if any(mark in low for mark in _ASCEND_MARKS):
         return "ascend", (f"'{full}' runs only on Ascend devices in MindSpore 2.10; sporetorch runs on "
                           "PyTorch's CPU and CUDA devices, where MindSpore's CPU build cannot run it either.")
@@ -433,12 +452,31 @@ def _resolve(path, name, e):
     if value is not _MISSING:
         return value
     home = source or path
+    if kind is not None and kind.startswith("i:"):
+        # A ready-made instance (``abs_op = Abs()``): MindSpore builds it with the class's defaults.
+        value = _instance_of(home, kind[2:])
+        if value is not _MISSING:
+            return value
     why = reason(home, name)
     if kind is None or kind == "f":
         return _placeholder_function(home, name, why)
     if kind.startswith("i:"):
         return _PlaceholderInstance(f"{home}.{name}", why)
     return _placeholder_class(home, name, kind, why)
+
+
+def _instance_of(path, class_name):
+    """``class_name()`` when ``path.class_name`` resolves to our implementation of the class, else _MISSING."""
+    try:
+        cls = resolve(path, class_name)
+    except AttributeError:
+        return _MISSING
+    if not isinstance(cls, type) or issubclass(cls, Unavailable) or getattr(cls, "_ms_unavailable", None):
+        return _MISSING
+    try:
+        return cls()
+    except Exception:  # noqa: BLE001 - a class that needs constructor arguments has no default instance
+        return _MISSING
 
 
 # ---------------------------------------------------------------------------------------- modules

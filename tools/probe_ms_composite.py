@@ -79,8 +79,16 @@ def registrations(module):
     return out
 
 
+# Functions whose body raises by design (assigning a number to a list slice is Python's TypeError): the error is
+# their answer.
+RAISES_BY_DESIGN = {"_list_slice_setitem_with_number"}
 # Checks whose result is None (they raise on bad input): None from them is their answer, not an eager no-op.
 VALIDATORS = {"_check_dim_shape_valid", "judge_tuple_index_dim", "judge_tuple_index_dim_check_error", "judge_data_dim"}
+
+
+# Failures of the reference install's kernel compiler (AKG, which needs the 'decorator' package that the
+# reference environment lacks), not of MindSpore's CPU build: such names are left unrecorded (sporetorch runs them).
+_INSTALL_FAILURES = ("Response is empty", "Get response before Open()", "no result within")
 
 
 def _reason(err):
@@ -221,6 +229,8 @@ def drive(out_path, cannot_path):
             nothing = [r for r in out[full] if "ok" in r and r["ok"] is None and not r.get("none_in")
                        and name not in VALIDATORS]
             metas = [r for r in out[full] if r.get("meta")]
+            if name in RAISES_BY_DESIGN or any(mark in r["err"] for r in errs for mark in _INSTALL_FAILURES):
+                continue
             if len(errs) == len(out[full]):
                 cannot[full] = _reason(errs[0]["err"])
             elif len(errs) + len(metas) == len(out[full]):

@@ -103,3 +103,19 @@ def test_multitype_func_graph_dispatch_and_default():
     assert add_impl._add_backward(2, 3) == 5
     assert zeros_like_impl.zeros_like(2.5) == 0.0
     np.testing.assert_array_equal(zeros_like_impl.zeros_like(x).asnumpy(), [0., 0.])
+
+
+def test_csr_times_and_over_dense():
+    """CSR (x) dense and CSR / dense act on the stored values (the reference install's kernel compiler cannot
+    build MindSpore's CSRMul/CSRDiv, so the expected values are the closed form: value (x) dense[row, col])."""
+    from sporetorch.ops.composite.multitype_ops import div_impl, mul_impl, setitem_impl
+    csr = cases.sample(ms, "CSRTensor")  # one stored value 2.0 at (0, 1) of a 2x2 matrix
+    dense = ms.Tensor(np.array([[1., 4.], [3., 5.]], np.float32))
+    for out, want in [(mul_impl._csrtensor_mul_tensor(csr, dense), [8.]), (mul_impl._tensor_mul_csrtensor(dense, csr), [8.]),
+                      (div_impl._csrtensor_div_tensor(csr, dense), [0.5])]:
+        assert isinstance(out, ms.CSRTensor) and tuple(out.shape) == (2, 2)
+        np.testing.assert_allclose(out.values.asnumpy(), want)
+        np.testing.assert_array_equal(out.indices.asnumpy(), [1])
+    # MindSpore 2.10: TypeError: can only assign an iterable
+    with pytest.raises(TypeError, match="can only assign an iterable"):
+        setitem_impl._list_slice_setitem_with_number([1, 2], slice(0, 1), 3)

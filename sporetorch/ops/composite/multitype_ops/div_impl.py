@@ -1,4 +1,5 @@
 """``/`` (``div``, ``augassign_div``) by argument types."""
+from ....common import sparse_func
 from ....common.sparse_tensor import COOTensor
 from ... import functional as F
 from ..base import MultitypeFuncGraph
@@ -52,6 +53,13 @@ def _list_div_tensor(x, y):
 @div.register("Tensor", "List")
 def _tensor_div_list(x, y):
     return F.tensor_div(x, sequence_to_tensor(y, x.dtype))
+
+
+@augassign_div.register("CSRTensor", "Tensor")
+@div.register("CSRTensor", "Tensor")
+def _csrtensor_div_tensor(x, y):
+    # As in MindSpore, zero entries of the dense divisor are ignored (the CSR values keep their positions).
+    return sparse_func.csr_div(x, y)
 
 
 @augassign_div.register("COOTensor", "Tensor")

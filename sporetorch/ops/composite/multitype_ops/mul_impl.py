@@ -1,4 +1,5 @@
 """``*`` (``mul``, ``augassign_mul``) by argument types."""
+from ....common import sparse_func
 from ....common.sparse_tensor import COOTensor
 from ... import functional as F
 from ..base import MultitypeFuncGraph
@@ -95,6 +96,18 @@ def _tensor_mul_list(x, y):
 @mul.register("List", "Tensor")
 def _list_mul_tensor(x, y):
     return F.tensor_mul(sequence_to_tensor(x, y.dtype), y)
+
+
+@augassign_mul.register("CSRTensor", "Tensor")
+@mul.register("CSRTensor", "Tensor")
+def _csrtensor_mul_tensor(x, y):
+    return sparse_func.csr_mul(x, y)
+
+
+@augassign_mul.register("Tensor", "CSRTensor")
+@mul.register("Tensor", "CSRTensor")
+def _tensor_mul_csrtensor(x, y):
+    return sparse_func.csr_mul(y, x)
 
 
 @augassign_mul.register("COOTensor", "Tensor")

@@ -36,6 +36,14 @@ def _list_setitem_with_tuple(data, number_index, value):
     return _list_set(data, number_index, value)
 
 
+@setitem.register("List", "Slice", "Number")
+def _list_slice_setitem_with_number(data, slice_index, value):
+    """A number is no iterable: Python's TypeError, as MindSpore raises it."""
+    if slice_index.step in (1, None):
+        raise TypeError("can only assign an iterable")
+    raise TypeError("must assign iterable to extended slice")
+
+
 @setitem.register("Tensor", "Tensor", "Tensor")
 def _tensor_setitem_by_tensor_with_tensor(data, index, value_tensor):
     return compile_utils.tensor_setitem_by_tensor_with_tensor(data, index, value_tensor)

@@ -119,3 +119,28 @@ def test_csr_times_and_over_dense():
     # MindSpore 2.10: TypeError: can only assign an iterable
     with pytest.raises(TypeError, match="can only assign an iterable"):
         setitem_impl._list_slice_setitem_with_number([1, 2], slice(0, 1), 3)
+
+
+def test_grad_and_vmap_builders():
+    from sporetorch.ops.composite.base import _Grad, _Vmap
+    x = ms.Tensor(np.array([1., 2., 3.], np.float32))
+    y = ms.Tensor(np.array([4., 5., 6.], np.float32))
+
+    def f(a, b):
+        return (a * a * b).sum()
+
+    # MindSpore 2.10 CPU: [8. 20. 36.]; (78, ([8. 20. 36.], [1. 4. 9.])); ([8. 20. 36.], [1. 4. 9.]); [8. 20. 36.]
+    np.testing.assert_allclose(_Grad(get_by_position=True)(f, None, (0,))(x, y).asnumpy(), [8., 20., 36.])
+    value, (ga, gb) = _Grad(get_by_position=True, get_value=True)(f, None, (0, 1))(x, y)
+    assert float(value.asnumpy()) == 78.
+    np.testing.assert_allclose(ga.asnumpy(), [8., 20., 36.])
+    np.testing.assert_allclose(gb.asnumpy(), [1., 4., 9.])
+    ga, gb = _Grad(get_all=True)(f)(x, y)
+    np.testing.assert_allclose(gb.asnumpy(), [1., 4., 9.])
+    np.testing.assert_allclose(_Grad()(f)(x, y).asnumpy(), [8., 20., 36.])
+    # MindSpore 2.10: RuntimeError: Grad position only support tuple when grad_by_position is set True.
+    with pytest.raises(RuntimeError, match="Grad position only support tuple"):
+        _Grad(get_by_position=True)(f, None, 0)(x, y)
+    # MindSpore 2.10 CPU: [[2. 2. 2.] [2. 2. 2.]]
+    out = _Vmap()(lambda a: a * 2, 0, 0)(ms.Tensor(np.ones((2, 3), np.float32)))
+    np.testing.assert_array_equal(out.asnumpy(), np.full((2, 3), 2.))

@@ -271,7 +271,10 @@ class _Grad:
         from ...autodiff import grad, value_and_grad
         if self.get_by_position:
             if not isinstance(grad_position, tuple):
-                raise RuntimeError("Grad position only support tuple when grad_by_position is set True.")
+                def wrong_position(*args, **kwargs):
+                    # MindSpore 2.10 builds the function and rejects the position when it runs.
+                    raise RuntimeError("Grad position only support tuple when grad_by_position is set True.")
+                return wrong_position
             position = grad_position[0] if len(grad_position) == 1 else grad_position
         elif self.get_all:
             position = None

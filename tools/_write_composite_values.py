@@ -31,7 +31,9 @@ def main():
         for row in rows:
             if "ok" in row:
                 kept.append((tuple(row["sig"]), row["ok"]))
-            elif not row["err"].startswith("no eager value") and "no result within" not in row["err"]:
+            elif not row["err"].startswith("no eager value") and not any(
+                    mark in row["err"] for mark in ("no result within", "Response is empty", "Get response before")):
+                # (the last two are the reference install's kernel compiler failing, not MindSpore's answer)
                 kept.append((tuple(row["sig"]), "ERR " + row["err"].split(":", 1)[0]))
         if kept:
             values[full] = kept

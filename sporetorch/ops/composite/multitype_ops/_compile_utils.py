@@ -343,6 +343,31 @@ def _generate_indices_from_tuple_of_tensor(tuple_index, op_name):
     return F.stack([F.cast(_broadcast(shape, t), mstype.int64) for t in tuple_index], -1)
 
 
+def _generate_indices_from_tuple(data, tuple_index, op_name, fancy_position):
+    """The coordinates (int64, last axis = one per indexed dimension) of the elements a tuple of ints, sequences,
+    int Tensors and slices selects from ``data``; False when a slice selects nothing."""
+    shape = tuple(data.shape)
+    key = []
+    for index, dim in zip(tuple_index, shape):
+        if isinstance(index, slice):
+            if parse_check_slice_index(index, dim):
+                return False
+            key.append(index)
+        elif isinstance(index, Tensor):
+            if not mstype.dtype_to_nptype(index.dtype).__name__.startswith(("int", "uint")):
+                raise IndexError(f"The tensor element in tuple index must be int or bool type, but got "
+                                 f"{index.dtype}.")
+            key.append(index.asnumpy().astype(np.int64))
+        elif isinstance(index, (list, tuple)):
+            key.append(np.asarray(index, np.int64))
+        else:
+            if index < -dim or index >= dim:
+                raise IndexError(f"index {index} is out of bounds for dimension with size {dim}")
+            key.append(np.int64(index))
+    coords = np.stack(np.indices(shape[:len(key)]), -1)
+    return Tensor(np.ascontiguousarray(coords[tuple(key)]), mstype.int64)
+
+
 def handle_multi_dim_index_tensor(new_index, arg):
     """Index Tensors broadcast to ``arg[0]`` and stacked on a last axis (the one-argument form of ``arg``)."""
     if len(arg) != 1:
@@ -609,6 +634,17 @@ def tensor_itemset_by_number_with_number(data, int_index, number_value):
     return F.reshape(flat, tuple(data.shape))
 
 
+def tensor_itemset_by_tuple_with_tensor(data, tuple_index, value):
+    """``data`` with the element at ``tuple_index`` (one index per dimension) set to ``value``."""
+    return _updated(data, tuple(tuple_index), F.cast(value, data.dtype))
+
+
+def tensor_itemset_by_tuple_with_number(data, tuple_index, nubmer_value):
+    if len(tuple_index) != data.ndim:
+        raise IndexError(f"Tuple index len({len(tuple_index)}) is not same to tensor dimension({data.ndim})")
+    return tensor_itemset_by_tuple_with_tensor(data, tuple_index, F.scalar_to_tensor(nubmer_value, data.dtype))
+
+
 def tensor_itemset(data, *args):
     """``Tensor.itemset(*args)``: ``(value)`` for a shape-(1,) Tensor, ``(flat index, value)`` or
     ``(index tuple, value)``."""
@@ -619,6 +655,8 @@ def tensor_itemset(data, *args):
     if len(args) == 2:
         if isinstance(args[0], int) and not isinstance(args[0], bool):
             return tensor_itemset_by_number_with_number(data, args[0], args[1])
+        if isinstance(args[0], tuple):
+            return tensor_itemset_by_tuple_with_number(data, args[0], args[1])
         raise TypeError("The index object cannot be interpreted as an integer")
     return tensor_itemset_with_number(data, args[0])
 

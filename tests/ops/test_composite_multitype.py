@@ -144,3 +144,29 @@ def test_grad_and_vmap_builders():
     # MindSpore 2.10 CPU: [[2. 2. 2.] [2. 2. 2.]]
     out = _Vmap()(lambda a: a * 2, 0, 0)(ms.Tensor(np.ones((2, 3), np.float32)))
     np.testing.assert_array_equal(out.asnumpy(), np.full((2, 3), 2.))
+
+
+def test_tensor_setitem_helpers_copy_or_update_in_place():
+    """A Tensor is left as it was (a new one comes back); a Parameter is updated in place and returned."""
+    from sporetorch.ops.composite.multitype_ops import _compile_utils as u
+    p = ms.Parameter(ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)), name="p")
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    orig = x.asnumpy().tolist()
+    # MindSpore 2.10 CPU: True [[0.0, 1.0, 2.0], [9.0, 9.0, 9.0]]
+    assert u.tensor_setitem_by_number_with_number(p, 1, 9.0) is p
+    assert p.asnumpy().tolist() == [[0.0, 1.0, 2.0], [9.0, 9.0, 9.0]]
+    # MindSpore 2.10 CPU: [[7.0, 7.0, 7.0], [3.0, 4.0, 5.0]]; [[0.0, 1.0, 2.0], [9.0, 9.0, 9.0]]; x unchanged
+    r = u.tensor_setitem_by_tensor_with_tensor(x, ms.Tensor(np.array([True, False])), ms.Tensor(7.0))
+    assert r.asnumpy().tolist() == [[7.0, 7.0, 7.0], [3.0, 4.0, 5.0]]
+    assert u.tensor_setitem_by_number_with_number(x, -1, 9.0).asnumpy().tolist() == [[0.0, 1.0, 2.0], [9.0, 9.0, 9.0]]
+    assert x.asnumpy().tolist() == orig
+    # MindSpore 2.10 CPU: IndexError index 2 is out of bounds for axis 0 with size 2
+    with pytest.raises(IndexError, match="index 2 is out of bounds for axis 0 with size 2"):
+        u.tensor_setitem_by_number_with_number(x, 2, 9.0)
+    # MindSpore 2.10 CPU: [[0.0, 1.0, 2.0]]; IndexError dimension is 2 but corresponding boolean dimension is 1;
+    # [[3.0, 4.0, 5.0], [0.0, 1.0, 2.0]]
+    assert u.tensor_index_by_list(x, [True, False]).asnumpy().tolist() == [[0.0, 1.0, 2.0]]
+    with pytest.raises(IndexError, match="dimension is 2 but corresponding boolean dimension is 1"):
+        u.tensor_index_by_list(x, [True])
+    index = ms.Tensor(np.array([-1, 0], np.int32))
+    assert u.tensor_index_by_tensor(x, index).asnumpy().tolist() == [[3.0, 4.0, 5.0], [0.0, 1.0, 2.0]]

@@ -170,3 +170,27 @@ def test_tensor_setitem_helpers_copy_or_update_in_place():
         u.tensor_index_by_list(x, [True])
     index = ms.Tensor(np.array([-1, 0], np.int32))
     assert u.tensor_index_by_tensor(x, index).asnumpy().tolist() == [[3.0, 4.0, 5.0], [0.0, 1.0, 2.0]]
+
+
+def test_view_setitem_helpers():
+    from sporetorch.ops.composite.multitype_ops import _compile_utils as u
+
+    def x_():
+        return ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    # MindSpore 2.10 CPU: True [[9.0, 9.0, 9.0], [3.0, 4.0, 5.0]]; True [[9.0, 9.0, 9.0], [9.0, 9.0, 9.0]]
+    x = x_()
+    assert u._tensor_setitem(x, 0, 9.0) is x and x.asnumpy().tolist() == [[9.0, 9.0, 9.0], [3.0, 4.0, 5.0]]
+    assert u._tensor_setitem(x, ..., 9.0) is x and x.asnumpy().tolist() == [[9.0] * 3] * 2
+    with pytest.raises(TypeError, match="the type of value can only be bool, int, float or Tensor"):
+        u._tensor_setitem(x_(), 0, "a")
+    # MindSpore 2.10 CPU: tuple True [[[9.0, 9.0, 9.0], [3.0, 4.0, 5.0]]] (x updated);
+    # tuple [[7.0, 7.0, 7.0], [3.0, 4.0, 5.0]] for a slice; a Tensor index: a new Tensor [[7.0] * 3] * 2, x unchanged
+    x = x_()
+    r = u._tensor_setitem_origin(x, 0, 9.0)
+    assert isinstance(r, tuple) and r[0] is x and x.asnumpy().tolist() == [[9.0, 9.0, 9.0], [3.0, 4.0, 5.0]]
+    x = x_()
+    r = u._tensor_setitem_origin(x, slice(0, 1), 7.0)
+    assert isinstance(r, tuple) and x.asnumpy().tolist() == [[7.0, 7.0, 7.0], [3.0, 4.0, 5.0]]
+    x = x_()
+    r = u._tensor_setitem_origin(x, ms.Tensor(np.array([1, 0])), 7.0)
+    assert r.asnumpy().tolist() == [[7.0] * 3] * 2 and x.asnumpy().tolist() == x_().asnumpy().tolist()

@@ -537,6 +537,34 @@ def _updated(data, index, value):
     return out
 
 
+def _tensor_setitem(self, index, value):
+    """``self[index] = value`` in place (MindSpore's view-based setitem); returns ``self``. A number becomes a
+    Tensor of ``self``'s dtype; ``self[False] = v`` changes nothing.
+
+    Differences from MindSpore: its CPU build loses the write when the selected view does not start at the
+    tensor's first element (``x[1] = v`` leaves ``x`` as it was there); here every write lands."""
+    if not isinstance(value, Tensor):
+        if not isinstance(value, (bool, int, float)):
+            raise TypeError("For __setitem__, the type of value can only be bool, int, float or Tensor.")
+        value = Tensor(value, self.dtype)
+    if index is False:
+        return self
+    if isinstance(index, int) and not isinstance(index, bool) and self.ndim == 0 or \
+            isinstance(index, slice) and self.ndim == 0:
+        raise TypeError("Invalid index of a 0-dim tensor.")
+    self[index] = value
+    return self
+
+
+def _tensor_setitem_origin(self, index, value):
+    """MindSpore's setitem by index analysis: an int or slice index writes into ``self`` (a view) and gives
+    ``(self,)``; any other index gives a new Tensor and leaves ``self`` as it was."""
+    if isinstance(index, (int, slice)) and not isinstance(index, bool):
+        self[index] = value
+        return (self,)
+    return _updated(self, index, value)
+
+
 def tensor_setitem_by_number_with_number(data, index, value):
     dim_size = data.shape[0]
     if index < -dim_size or index >= dim_size:

@@ -10,6 +10,9 @@ import pprint
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Their result is a new gradient environment: MindSpore's eager one is an opaque int64 handle Tensor, ours an
+# empty dict, so the test checks them on their own.
+ENV_HANDLES = {"_zeros_like_func", "_zeros_like_env_type", "_ones_like_func"}
 
 
 def main():
@@ -25,7 +28,7 @@ def main():
             ours = getattr(importlib.import_module("sporetorch" + module[len("mindspore"):]), name)
         except (AttributeError, ImportError):
             continue
-        if getattr(ours, "_ms_unavailable", None) or isinstance(ours, mt.Unavailable):
+        if getattr(ours, "_ms_unavailable", None) or isinstance(ours, mt.Unavailable) or name in ENV_HANDLES:
             continue
         kept = []
         for row in rows:

@@ -94,8 +94,9 @@ _INSTALL_FAILURES = ("Response is empty", "Get response before Open()", "no resu
 def _reason(err):
     """The clause recorded for a name whose every probe failed with ``err``."""
     if err.startswith("no eager value of type"):
-        return ("runs only inside graph compilation (it takes a " + err.rsplit(" ", 1)[-1] + " argument: a monad, "
-                "environment, map-tensor or keyword value that exists only in MindSpore's graphs)")
+        kind = err.rsplit(" ", 1)[-1].removeprefix("Object:")
+        return ("runs only inside graph compilation (it needs a value of type " + kind + ", which exists only in "
+                "MindSpore's graphs)")
     return "fails when called eagerly (" + err + ")"
 
 
@@ -154,16 +155,23 @@ def worker(done_path):
                 out.flush()
                 module, name = full.rsplit(".", 1)
                 fn = getattr(importlib.import_module(module), name)
+                args = []
                 try:
                     args = make_args()
                     result = fn(*args)
                     rec = {"ok": _repr(result), "none_in": any(a is None for a in args)}
+                    if any(type(a).__name__ == "Opaque" for a in args):
+                        rec["opaque"] = True
                     if _does_nothing(result):
                         rec["meta"] = True
                 except KeyError as exc:
                     rec = {"err": f"no eager value of type {exc.args[0]}"}
                 except Exception as exc:  # noqa: BLE001
                     rec = {"err": f"{type(exc).__name__}: {_first_line(exc)}"}
+                    opaque = [a.type_name for a in args if type(a).__name__ == "Opaque"]
+                    if opaque:
+                        # it needs the real value of a graph-only type: no eager value exists
+                        rec["err"] = f"no eager value of type {opaque[0]}"
                 out.write(json.dumps({"key": key, **rec}) + "\n")
                 out.flush()
 
@@ -232,7 +240,8 @@ def drive(out_path, cannot_path):
             if name in RAISES_BY_DESIGN or any(mark in r["err"] for r in errs for mark in _INSTALL_FAILURES):
                 continue
             if len(errs) == len(out[full]):
-                cannot[full] = _reason(errs[0]["err"])
+                # a hand-chosen input (the last probe) says more than a signature's sample
+                cannot[full] = _reason(errs[-1]["err"])
             elif len(errs) + len(metas) == len(out[full]):
                 cannot[full] = ("builds a MetaFuncGraph that only MindSpore's graph compiler expands (called eagerly, "
                                 "its __call__ does nothing and returns None)")

@@ -10,10 +10,27 @@ _INDEXING = ("getitem_impl", "setitem_impl", "in_impl", "not_in_impl")
 _INTEGER = ("bitwise_", "shift_impl", "invert_impl")
 
 
+class Opaque:
+    """Stands for a value of a type that exists only inside MindSpore's graphs (a monad, an environment, a map
+    tensor, a keyword argument, an abstract error): a function that only passes it through or ignores it still
+    runs eagerly; one that needs the real value fails, and is recorded as running only in graph compilation."""
+
+    def __init__(self, type_name):
+        self.type_name = type_name
+
+    def __repr__(self):
+        return f"<Opaque {self.type_name}>"
+
+
+GRAPH_ONLY_TYPES = ("UMonad", "IOMonad", "Object:EnvType", "Object:RefKey", "unknown", "MapTensor", "Keyword")
+
+
 def sample(ms, type_name, module="", position=0):
-    """An eager value of the MindSpore type ``type_name`` for argument ``position`` of a function of ``module``;
-    KeyError for a type with no eager form (monads, env, map tensors, keywords)."""
+    """An eager value of the MindSpore type ``type_name`` for argument ``position`` of a function of ``module``
+    (an ``Opaque`` for a graph-only type)."""
     t = str(type_name)
+    if t in GRAPH_ONLY_TYPES:
+        return Opaque(t)
     if module.endswith(_INDEXING):
         if t in ("Number", "Int", "UInt"):
             return 1
@@ -35,13 +52,25 @@ def sample(ms, type_name, module="", position=0):
         "Number": lambda: 3, "Int": lambda: 3, "UInt": lambda: 3, "Float": lambda: 2.5, "Bool": lambda: True,
         "Tuple": lambda: (1, 2), "List": lambda: [1, 2], "String": lambda: "ab", "None": lambda: None,
         "Dictionary": lambda: {"a": 1}, "Slice": lambda: slice(0, 1, None), "Ellipsis": lambda: ...,
-        "Function": lambda: (lambda *a: 1), "TypeType": lambda: ms.float32,
+        "Function": lambda: (lambda *a: 1), "Func": lambda: (lambda *a: 1), "TypeType": lambda: ms.float32,
         "COOTensor": lambda: COOTensor(Tensor([[0, 1]], ms.int64), Tensor([2.], ms.float32), (2, 2)),
         "CSRTensor": lambda: CSRTensor(Tensor([0, 1, 1], ms.int32), Tensor([1], ms.int32),
                                        Tensor([2.], ms.float32), (2, 2)),
         "RowTensor": lambda: RowTensor(Tensor([0], ms.int32), Tensor([[2., 2.]], ms.float32), (2, 2)),
     }
     return table[t]()
+
+
+def _square_sum(a):
+    return (a * a).sum()
+
+
+def _grad_backward_args(ms):
+    """``_pynative_func_grad_backward``'s arguments after the forward run it follows."""
+    import importlib
+    base = importlib.import_module(ms.__name__ + ".ops.composite.base")
+    run_args, _ = base._pynative_forward_run(_square_sum, False, ms.Tensor(np.array([1., 2.], np.float32)))
+    return (_square_sum, base._Grad(get_by_position=True), None, (0,), False, *run_args)
 
 
 def helper_args(ms):
@@ -167,7 +196,7 @@ def helper_args(ms):
         ba + "core": lambda: ((lambda a: a),),
         ba + "_pynative_func_grad_forward": lambda: ((lambda a: a * 2), x()),
         ba + "_pynative_forward_run": lambda: ((lambda a: a * 2), False, x()),
-        ba + "_pynative_func_grad_backward": lambda: ((lambda a: a * 2), None, None, 0, False, x()),
+        ba + "_pynative_func_grad_backward": lambda: _grad_backward_args(ms),
         mo + "add_impl._create_tuple_add": lambda: ("tuple_add",),
         mo + "add_impl._add_cootensor_tuple": lambda: (coo(), (Tensor([[0, 1]], ms.int64), Tensor([3.], ms.float32), (2, 2))),
         mo + "add_impl._add_csrtensor_tuple": lambda: (csr(), (Tensor([0, 1, 1], ms.int32), Tensor([1], ms.int32), Tensor([3.], ms.float32), (2, 2))),

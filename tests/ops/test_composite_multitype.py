@@ -194,3 +194,13 @@ def test_view_setitem_helpers():
     x = x_()
     r = u._tensor_setitem_origin(x, ms.Tensor(np.array([1, 0])), 7.0)
     assert r.asnumpy().tolist() == [[7.0] * 3] * 2 and x.asnumpy().tolist() == x_().asnumpy().tolist()
+
+
+def test_graph_only_values_and_environments():
+    """Monads, map tensors and ref keys pass through; the zero of a function is a new empty environment (MindSpore
+    2.10's eager one is an opaque handle Tensor: 1, 2, 3, ... per call)."""
+    from sporetorch.ops.composite.multitype_ops import add_impl, ones_like_impl, zeros_like_impl
+    token = cases.Opaque("UMonad")
+    assert add_impl._add_umonad_umonad(token, token) is token
+    assert zeros_like_impl._zeros_like_u_monad(token) is token
+    assert zeros_like_impl._zeros_like_func(len) == {} and ones_like_impl._ones_like_func(len) == {}

@@ -249,6 +249,12 @@ def _pynative_forward_run(fn, sens_param, *args, **kwargs):
     return run_args, out
 
 
+def _pynative_func_grad_backward(fn, grad_op, weights, grad_position, has_aux, *run_args):
+    """The gradients ``grad_op`` (a ``_Grad``) asks for, of ``fn`` at ``run_args`` (the arguments of its
+    forward run)."""
+    return grad_op(fn, weights, grad_position)(*run_args)
+
+
 class _Grad:
     """MindSpore's gradient builder behind ``ms.grad``/``value_and_grad``: ``_Grad(...)(fn, weights,
     grad_position)`` is the gradient function, built by ``sporetorch.grad``/``value_and_grad``.

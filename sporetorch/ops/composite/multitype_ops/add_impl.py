@@ -101,6 +101,22 @@ def _add_addn(x, y):
     return F.addn((x, y))
 
 
+# Graph-only values (monads, map tensors) pass through a gradient sum unchanged.
+@_add_backward.register("UMonad", "UMonad")
+def _add_umonad_umonad(x, y):
+    return x
+
+
+@_add_backward.register("IOMonad", "IOMonad")
+def _add_iomonad_iomonad(x, y):
+    return x
+
+
+@_add_backward.register("MapTensor", "MapTensor")
+def _map_tensor_add_backward(x, y):
+    return x
+
+
 @augassign_add._register_default()
 @add._register_default()
 def default_add(x, y):

@@ -30,6 +30,12 @@ def _ones_like_none(x):
     return None
 
 
+@_ones_like_leaf_for_grad.register("Function")
+@ones_like_leaf.register("Function")
+def _ones_like_func(x):
+    return F.environ_create()
+
+
 @_ones_like_leaf_for_grad._register_default(False)
 def default_ones_like_leaf_for_grad(x):
     """Any other value: itself."""

@@ -46,6 +46,43 @@ def _zeros_like_slice(x):
     return x
 
 
+# Graph-only values (map tensors, ref keys, monads, an abstract error) are their own zero.
+@zeros_like_leaf.register("MapTensor")
+def _zeros_like_map_tensor(x):
+    return x
+
+
+@zeros_like_leaf.register("RefKeyType")
+def _zeros_like_refkey_type(x):
+    return x
+
+
+@zeros_like_leaf.register("Problem")
+def _zeros_like_abstract_error(x):
+    return x
+
+
+@zeros_like_leaf.register("UMonad")
+def _zeros_like_u_monad(x):
+    return x
+
+
+@zeros_like_leaf.register("IOMonad")
+def _zeros_like_io_monad(x):
+    return x
+
+
+# The zero of a function or an environment is a new, empty gradient environment.
+@zeros_like_leaf.register("Function")
+def _zeros_like_func(x):
+    return F.environ_create()
+
+
+@zeros_like_leaf.register("EnvType")
+def _zeros_like_env_type(x):
+    return F.environ_create()
+
+
 class _ZerosLike:
     """``zeros_like``: ``fn_leaf`` applied to a value (MindSpore's MetaFuncGraph of the same role)."""
 

@@ -1,15 +1,20 @@
-"""Call every name MindSpore 2.10 defines in ``mindspore.ops.composite`` eagerly (PyNative) on real MindSpore,
-with inputs chosen from the type signature it is registered under, and record what happens.
+"""Call every name MindSpore 2.10 defines in ``mindspore.ops.composite`` eagerly (PyNative) on real MindSpore and
+record what happens; write the names its CPU build cannot run.
 
-    ONEDNN_MAX_CPU_ISA=AVX2 /tmp/ms/bin/python tools/probe_ms_composite.py OUT.json [--cannot-run FILE.json]
+    cd /tmp && ONEDNN_MAX_CPU_ISA=AVX2 /tmp/ms/bin/python /path/to/tools/probe_ms_composite.py OUT.json \
+        --cannot-run sporetorch/data/ms_cpu_cannot_run/ops_composite.json
 
-OUT.json maps ``module.name`` to a list of ``{"sig": [...], "ok": result}`` / ``{"sig": ..., "err": "Type: msg"}``
-(one per registered signature), or to ``{"kind": ...}`` for a class, an instance or an unregistered helper.
-With ``--cannot-run`` the registered functions whose every signature fails on MindSpore's CPU build are written
-as ``{"mindspore.path.Name": "what fails"}`` (``sporetorch/data/ms_cpu_cannot_run/ops_composite.json``
-merges these with the checked classes and helpers). A call that never returns (a graph compilation that
-hangs on the CPU build) is stopped after a timeout: the probes run in a worker process that the driver
-restarts past the hanging call. Run it with MindSpore's interpreter, never sporetorch's.
+Inputs come from ``tests/ops/composite_cases.py`` (shared with the test): for a function registered on a
+MultitypeFuncGraph, a value per registered type name; for the other helpers (``_compile_utils``,
+``_constexpr_utils``, ``default_*``, the gradient helpers of ``base``), hand-chosen arguments. OUT.json maps
+``module.name`` to ``[{"sig": [...], "ok": result} or {"sig": ..., "err": "Type: msg"}, ...]``, or to
+``{"kind": ...}`` for a class or instance. ``tools/_write_composite_values.py`` turns it into the test's literals.
+
+A name is written to the cannot-run file when every probe fails (for a graph-only argument type, a monad,
+environment or map tensor, when it needs the real value), when it returns None only because its body calls a
+MetaFuncGraph, when it is such a MetaFuncGraph (class or instance; its eager ``__call__`` is ``pass``) or builds
+one. Failures of the reference install's AKG kernel compiler are not recorded. A call that never returns is
+stopped after a timeout: the probes run in a worker process that the driver restarts past it.
 """
 import gzip
 import importlib

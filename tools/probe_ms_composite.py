@@ -1,8 +1,10 @@
 """Call every name MindSpore 2.10 defines in ``mindspore.ops.composite`` eagerly (PyNative) on real MindSpore and
 record what happens; write the names its CPU build cannot run.
 
-    cd /tmp && ONEDNN_MAX_CPU_ISA=AVX2 /tmp/ms/bin/python /path/to/tools/probe_ms_composite.py OUT.json \
+    ONEDNN_MAX_CPU_ISA=AVX2 /tmp/ms/bin/python tools/probe_ms_composite.py /tmp/probe.json \
         --cannot-run sporetorch/data/ms_cpu_cannot_run/ops_composite.json
+
+(MindSpore's kernel caches go to a temporary working directory, not the repository.)
 
 Inputs come from ``tests/ops/composite_cases.py`` (shared with the test): for a function registered on a
 MultitypeFuncGraph, a value per registered type name; for the other helpers (``_compile_utils``,

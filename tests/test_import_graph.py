@@ -20,8 +20,9 @@ KNOWN_LAZY_CYCLES = [
     # which build Tensors.
     {"sporetorch.common._tensor_format", "sporetorch.common.initializer", "sporetorch.common.tensor"},
     # ops.function.graph_func's tensor_operator_registry resolves names on the ops package; ops.composite's
-    # module __getattr__ reads ops.function and grad_ops.
-    {"sporetorch.common.sparse_func", "sporetorch.ops", "sporetorch.ops.composite", "sporetorch.ops.function",
+    # module __getattr__ reads ops.function and grad_ops; ops.composite.base's core is graph_func.add_flags.
+    {"sporetorch.common.sparse_func", "sporetorch.ops", "sporetorch.ops.composite", "sporetorch.ops.composite.base",
+     "sporetorch.ops.function",
      "sporetorch.ops.function.graph_func", "sporetorch.ops.functional", "sporetorch.ops.nn_ops",
      "sporetorch.ops.operations", "sporetorch.ops.operations._errors", "sporetorch.ops.operations._inner_ops",
      "sporetorch.ops.operations.array_ops",

@@ -1,0 +1,217 @@
+"""``mindspore.ops.auto_generate.gen_ops_prim``: MindSpore 2.10's generated Primitive classes and their ready-made
+instances (``add_ext_op = AddExt()``).
+
+A class here is built from MindSpore's signatures (``_generated.make_class``) around one implementation:
+
+- ``IMPLEMENTATIONS`` below, a flat callable over our ops (call inputs, then constructor attributes);
+  gradient Primitives are the vector-Jacobian product of our forward op (``_grad.vjp``);
+- else our implementation of the generated function that calls the class in MindSpore (``Diagonal`` runs
+  ``ops.diagonal``, which ``gen_ops_def.diagonal`` is), its parameters matched by name.
+
+Classes sporetorch already has as ``mindspore.ops`` Primitives (``Abs``, ``Conv2D``) resolve to those through the
+module tree, as do the names MindSpore's CPU build cannot run (placeholders that say so when called).
+"""
+from ... import ops as _ops
+from ...common.tensor import Tensor
+from ..function import array_func as _array
+from ..operations import _grad_ops
+from . import _generated
+from ._grad import vjp
+
+_MODULE = "gen_ops_prim"
+
+
+def _mint():
+    from ... import mint
+    return mint
+
+
+def _dim_slice(input, dim, start, end, step):
+    """``input[..., start:end:step, ...]`` along ``dim`` (MindSpore's SliceExt)."""
+    index = (slice(None),) * (dim % input.ndim) + (slice(start, end, step),)
+    return input[index]
+
+
+def _trace_v2(input, offset, axis1, axis2, dtype):
+    return _mint().sum(_ops.diagonal(input, offset, axis1, axis2), -1, dtype=dtype)
+
+
+def _to_dtype(input, dtype):
+    return input if dtype is None else input.astype(dtype)
+
+
+def _bias_add_grad(dout, data_format):
+    channel = dout.ndim - 1 if data_format.endswith("C") and dout.ndim > 2 else 1
+    bias = _ops.zeros((dout.shape[channel],), dout.dtype)
+    if channel == 1:
+        return vjp(lambda b: _ops.bias_add(dout, b), (bias,), dout)
+    return vjp(lambda b: _ops.add(dout, b), (bias,), dout)
+
+
+def _elu_grad(dout, out):
+    # Elu (alpha 1) from its output: d/dx = 1 above zero, out + 1 below.
+    return _ops.select(_ops.greater(out, 0), dout, _ops.mul(dout, _ops.add(out, 1)))
+
+
+def _avg_pool_grad(x, out, dout, kernel_size, strides, pad_mode, data_format):
+    return vjp(lambda t: _ops.avg_pool2d(t, kernel_size, strides), (x,), dout)
+
+
+def _adaptive_max_pool2d_grad(y_grad, x, argmax):
+    # the gradient goes to the input positions ``argmax`` names (flat over each plane), as MindSpore's kernel
+    flat = _ops.zeros(tuple(x.shape[:-2]) + (x.shape[-2] * x.shape[-1],), y_grad.dtype)
+    lead = tuple(y_grad.shape[:-2]) + (-1,)
+    return _mint().scatter_add(flat, -1, argmax.reshape(lead), y_grad.reshape(lead)).reshape(x.shape)
+
+
+def _scatter(input, dim, index, src, reduce):
+    if reduce == "add":
+        return _mint().scatter_add(input, dim, index, src)
+    return _mint().scatter(input, dim, index, src)
+
+
+def _nll_loss_grad(logits, loss_grad, labels, weight, total_weight, reduction, ignore_index):
+    # MindSpore divides by the ``total_weight`` it is given (the forward's second output) for 'mean'
+    summed = "sum" if reduction == "mean" else reduction
+    grad = vjp(lambda t: _ops.nll_loss(t, labels, weight, ignore_index, summed), (logits,), loss_grad)
+    return _ops.div(grad, total_weight) if reduction == "mean" else grad
+
+
+# MindSpore class -> flat implementation (call inputs, then constructor attributes).
+IMPLEMENTATIONS = {
+    # arithmetic and reductions (mint holds MindSpore's ``*_ext`` conventions)
+    "AddExt": lambda input, other, alpha: _mint().add(input, other, alpha=alpha),
+    "SubExt": lambda input, other, alpha: _mint().sub(input, other, alpha=alpha),
+    "Divs": lambda input, other: _mint().div(input, other),
+    "DivMod": lambda input, other, rounding_mode: _mint().div(input, other, rounding_mode=rounding_mode),
+    "DivMods": lambda input, other, rounding_mode: _mint().div(input, other, rounding_mode=rounding_mode),
+    "EqScalar": lambda input, other: _mint().eq(input, other),
+    "PowScalarTensor": lambda input, exponent: _mint().pow(input, exponent),
+    "PowTensorScalar": lambda input, exponent: _mint().pow(input, exponent),
+    "BitwiseAndTensor": lambda input, other: _mint().bitwise_and(input, other),
+    "MeanExt": lambda input, dim, keepdim, dtype: _mint().mean(input, dim, keepdim, dtype=dtype),
+    "SumExt": lambda input, dim, keepdim, dtype: _mint().sum(input, dim, keepdim, dtype=dtype),
+    "ProdExt": lambda input, dim, keepdim, dtype: _mint().prod(input, dim, keepdim, dtype=dtype),
+    "Max": lambda input: _mint().max(input),
+    "Min": lambda input: _mint().min(input),
+    "MaxDim": lambda input, dim, keepdim: _mint().max(input, dim, keepdim),
+    "MinDim": lambda input, dim, keepdim: _mint().min(input, dim, keepdim),
+    "Any": lambda input: _mint().any(input),
+    "AnyExt": lambda input, dim, keepdim: _mint().any(input, dim, keepdim),
+    "TraceV2": _trace_v2,
+    "MatMulExt": lambda input, other: _mint().matmul(input, other),
+    "TExt": lambda input: _mint().t(input),
+    # shapes and views
+    "Chunk": lambda input, chunks, dim: _mint().chunk(input, chunks, dim),
+    "ChunkView": lambda input, chunks, dim: _mint().chunk(input, chunks, dim),
+    "SplitTensor": lambda input, split_size, dim: _mint().split(input, split_size, dim),
+    "SplitTensorView": lambda input, split_size, dim: _mint().split(input, split_size, dim),
+    "SplitWithSize": lambda input, split_size, dim: _mint().split(input, list(split_size), dim),
+    "SplitWithSizeView": lambda input, split_size, dim: _mint().split(input, list(split_size), dim),
+    "UnstackExtView": lambda input, dim: _mint().unbind(input, dim),
+    "SliceExt": _dim_slice,
+    "SliceExtView": _dim_slice,
+    "DiagonalView": lambda input, offset, dim1, dim2: _ops.diagonal(input, offset, dim1, dim2),
+    "ExpandDimsView": lambda input, dim: _ops.expand_dims(input, dim),
+    "View": lambda input, shape: input.view(shape),
+    "ViewDtype": lambda input, dtype: input.view(dtype),
+    "Contiguous": lambda input: input.contiguous(),
+    "Copy": lambda input: input.copy(),
+    "InplaceCopy": lambda input, src, non_blocking: input.copy_(src),
+    "ClampScalar": lambda input, min, max: _mint().clamp(input, min, max),
+    "ClampTensor": lambda input, min, max: _mint().clamp(input, min, max),
+    "RealView": lambda input: _ops.real(input),
+    "GetData": lambda input: input.copy(),
+    "AsStrided": lambda input, size, stride, storage_offset: _ops.as_strided(
+        input.reshape(-1)[storage_offset:] if storage_offset else input, size, stride),
+    "Scatter": _scatter,
+    "UpsampleNearest1D": lambda x, output_size, scales: _ops.interpolate(x, output_size, scales, "nearest"),
+    "UpsampleNearest2D": lambda x, output_size, scales: _ops.interpolate(x, output_size, scales, "nearest"),
+    "TupleToTensor": lambda input_tuple, dtype: Tensor(list(input_tuple), dtype),
+    "ToDtype": lambda input, dtype, non_blocking, copy: _to_dtype(input, dtype),
+    "ToDevice": lambda input, device, dtype, non_blocking, copy: _to_dtype(input, dtype),
+    "ToOther": lambda input, other, non_blocking, copy: _to_dtype(input, other.dtype),
+    "NewOnes": lambda input, size, dtype: _array.new_ones(input, size, dtype=dtype),
+    "NewZeros": lambda input, size, dtype: _array.new_zeros(input, size, dtype=dtype),
+    "NewEmpty": lambda input, size, dtype, device: _mint().empty(size, dtype=dtype or input.dtype),
+    "Empty": lambda size, dtype, device, pin_memory: _mint().empty(size, dtype=dtype),
+    "EmptyLike": lambda input, dtype, device, pin_memory: _mint().empty_like(input, dtype=dtype),
+    # gradients: the vector-Jacobian product of the forward op at its input
+    "AbsGrad": lambda x, dout: vjp(_ops.abs, (x,), dout),
+    "ACosGrad": lambda x, dout: vjp(_ops.acos, (x,), dout),
+    "AsinGrad": lambda x, dout: vjp(_ops.asin, (x,), dout),
+    "AtanGrad": lambda x, dout: vjp(_ops.atan, (x,), dout),
+    "AsinhGrad": lambda out, dout: vjp(_ops.asinh, (_ops.sinh(out),), dout),
+    "FastGeLUGrad": lambda dy, x: vjp(_ops.fast_gelu, (x,), dy),
+    # MindSpore's GeLU is the tanh approximation
+    "GeLUGrad": lambda dy, x, y: vjp(lambda t: _ops.gelu(t, approximate="tanh"), (x,), dy),
+    "HSigmoidGrad": lambda grads, input_x: vjp(_ops.hardsigmoid, (input_x,), grads),
+    "HSwishGrad": lambda y_grad, x: vjp(_ops.hardswish, (x,), y_grad),
+    "HShrinkGrad": lambda gradients, features, lambd: vjp(lambda t: _ops.hardshrink(t, lambd), (features,), gradients),
+    "SoftShrinkGrad": lambda input_grad, input_x, lambd: vjp(lambda t: _ops.softshrink(t, lambd), (input_x,),
+                                                             input_grad),
+    "ReLU6Grad": lambda y_backprop, x: vjp(_ops.relu6, (x,), y_backprop),
+    "ReluGrad": lambda y_backprop, x: vjp(_ops.relu, (x,), y_backprop),
+    "SiLUGrad": lambda dout, x: vjp(_ops.silu, (x,), dout),
+    "LogitGrad": lambda grad, input, eps: vjp(lambda t: _ops.logit(t, None if eps < 0 else eps), (input,), grad),
+    "MaximumGrad": lambda x, y, grads, grad_x, grad_y: vjp(_ops.maximum, (x, y), grads, wrt=(0, 1)),
+    "MinimumGrad": lambda x1, x2, grads, grad_x, grad_y: vjp(_ops.minimum, (x1, x2), grads, wrt=(0, 1)),
+    "GatherDGradV2": lambda x, dim, index, dout: vjp(lambda t: _ops.gather_d(t, dim, index), (x,), dout),
+    "MaskedSelectGrad": lambda input, mask, grad: vjp(lambda t: _ops.masked_select(t, mask), (input,), grad),
+    "CdistGrad": lambda grad, input_x, input_y, cdist, p: vjp(lambda t: _ops.cdist(t, input_y, p), (input_x,), grad),
+    "BinaryCrossEntropyGrad": lambda input, target, grad_output, weight, reduction: vjp(
+        lambda t: _ops.binary_cross_entropy(t, target, weight, reduction), (input,), grad_output),
+    "SmoothL1LossGrad": lambda prediction, target, dout, beta, reduction: vjp(
+        lambda t: _ops.smooth_l1_loss(t, target, beta, reduction), (prediction,), dout),
+    "NLLLossGrad": _nll_loss_grad,
+    "BiasAddGrad": _bias_add_grad,
+    "AvgPoolGrad": _avg_pool_grad,
+    "AdaptiveMaxPool2DGrad": _adaptive_max_pool2d_grad,
+    # gradients MindSpore computes from the forward output: closed forms shared with ops.operations._grad_ops
+    "TanhGrad": lambda y, dy: _grad_ops.TanhGrad()(y, dy),
+    "ReciprocalGrad": lambda y, dy: _grad_ops.InvGrad()(y, dy),
+    "SigmoidGrad": lambda y, dy: _ops.mul(dy, _ops.mul(y, _ops.sub(1, y))),
+    # MindSpore's SqrtGrad takes the output first, despite its parameter names
+    "SqrtGrad": lambda dy, y: _ops.div(_ops.mul(y, 0.5), dy),
+    "AcoshGrad": lambda out, dout: _ops.div(dout, _ops.sinh(out)),
+    "LogSoftmaxGrad": lambda logits, grad, axis: _ops.sub(
+        grad, _ops.mul(_ops.exp(logits), _mint().sum(grad, axis, keepdim=True))),
+    "RsqrtGrad": lambda y_backprop, x: _ops.mul(_ops.mul(x, -0.5), _ops.pow(y_backprop, 3)),
+    "EluGrad": _elu_grad,
+}
+
+
+def _functions_calling(name):
+    """The generated functions that call ``gen_ops_prim.name`` in MindSpore."""
+    key = f"{_MODULE}.{name}"
+    return [full for full, sig in _generated.signatures().items() if sig.get("op") == key]
+
+
+def _build(name):
+    impl = IMPLEMENTATIONS.get(name)
+    if impl is not None:
+        return _generated.make_class(_MODULE, name, impl)
+    init, call = _generated.class_parameters(f"{_MODULE}.{name}")
+    flat_names = [n for n, _ in call] + [n for n, _ in init]
+    for full in _functions_calling(name):
+        module, _, function_name = full.partition(".")
+        function = _generated.existing(module, function_name, "f")
+        params = [n for n, has_default, _ in _generated.signatures()[full]["params"] or []]
+        if function is None or not set(params) <= set(flat_names):
+            continue
+
+        def flat(*values, _function=function, _params=params):
+            named = dict(zip(flat_names, values))
+            return _function(*(named[n] for n in _params))
+        return _generated.make_class(_MODULE, name, flat)
+    return None
+
+
+def __getattr__(name):
+    if f"{_MODULE}.{name}" not in _generated.signatures() or "call" not in _generated.signatures()[f"{_MODULE}.{name}"]:
+        raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
+    cls = _build(name)
+    if cls is None:
+        raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
+    globals()[name] = cls
+    return cls

@@ -87,6 +87,17 @@ def inputs():
         "X5b": rs.randn(1, 2, 2, 4, 4).astype(np.float32),
         "Vb": rs.randn(4).astype(np.float32),
         "Q2": (rs.rand(4, 4) + np.eye(4) * 3).astype(np.float32),
+        # operands of the explicit calls (CALLS)
+        "D3": rs.randn(2, 3, 2).astype(np.float32),
+        "D4": rs.randn(1, 2, 2, 2).astype(np.float32),
+        "D5": rs.randn(1, 2, 1, 2, 2).astype(np.float32),
+        "C4": rs.randn(1, 4, 2, 2).astype(np.float32),
+        "A4": np.zeros((1, 2, 2, 2), np.int64),
+        "W2": rs.randn(2).astype(np.float32),
+        "N2": np.array([[0, 1], [2, 3]], np.int64),
+        "R4": np.array([1, 2, 1, 2], np.int64),
+        "R3": (rs.rand(3, 1) + 0.5).astype(np.float32),
+        "G1": rs.randn(1, 4).astype(np.float32),
     })
     return data
 
@@ -287,6 +298,45 @@ def probe_types(ms, full, kind, ctor, params):
     return {}
 
 
+_POOL = [[2, 2], [2, 2], [0, 0], [1, 1], False, {"dtype": "int64"}]
+# Calls for names whose operands must fit together in ways the signature does not tell (a gradient's shape
+# follows the forward's output): tried before the generated ones.
+CALLS = {
+    "gen_ops_prim.UpsampleNearest1DGrad": [[{"t": "D3"}, [2, 3, 4], [2], None]],
+    "gen_ops_prim.UpsampleLinear1DGrad": [[{"t": "D3"}, [2, 3, 4], [2], None, False]],
+    "gen_ops_prim.UpsampleNearest2DGrad": [[{"t": "D4"}, [1, 2, 4, 4], [2, 2], None]],
+    "gen_ops_prim.UpsampleBilinear2DGrad": [[{"t": "D4"}, [1, 2, 4, 4], [2, 2], None, False]],
+    "gen_ops_prim.UpsampleBicubic2DGrad": [[{"t": "D4"}, [1, 2, 4, 4], [2, 2], None, False]],
+    "gen_ops_prim.UpsampleNearest3DGrad": [[{"t": "D5"}, [1, 2, 2, 4, 4], [1, 2, 2], None]],
+    "gen_ops_prim.UpsampleTrilinear3DGrad": [[{"t": "D5"}, [1, 2, 2, 4, 4], [1, 2, 2], None]],
+    "pyboost_inner_prim._PyboostUpsampleTrilinear3DGradPrim": [[{"t": "D5"}, [1, 2, 2, 4, 4], [1, 2, 2], None, False]],
+    "pyboost_inner_prim._PyboostMaxPoolWithIndicesPrim": [[{"t": "X4"}] + _POOL],
+    "pyboost_inner_prim._PyboostMaxPoolWithMaskPrim": [[{"t": "X4"}] + _POOL],
+    "pyboost_inner_prim._PyboostMaxPoolGradWithIndicesPrim": [[{"t": "X4"}, {"t": "D4"}, {"t": "A4"}] + _POOL],
+    "pyboost_inner_prim._PyboostMaxPoolGradWithMaskPrim": [[{"t": "X4"}, {"t": "D4"}, {"t": "A4"}] + _POOL],
+    "gen_ops_prim.ResizeNearestNeighborGrad": [[{"t": "X4"}, [2, 2]]],
+    "gen_ops_prim.ResizeNearestNeighborV2Grad": [[{"t": "X4"}, [2, 2]]],
+    "gen_ops_prim.PixelShuffle": [[{"t": "C4"}, 2]],
+    "gen_ops_prim.IndexFillTensor": [[{"t": "F"}, 1, {"t": "L3"}, {"t": "S"}]],
+    "gen_ops_def.index_fill_tensor": [[{"t": "F"}, 1, {"t": "L3"}, {"t": "S"}]],
+    "gen_ops_prim.GatherNdExt": [[{"t": "F"}, {"t": "N2"}]],
+    "gen_ops_def.gather_nd_ext": [[{"t": "F"}, {"t": "N2"}]],
+    "gen_ops_prim.GroupNorm": [[{"t": "X4"}, 1, {"t": "W2"}, {"t": "W2"}, 1e-5]],
+    "gen_ops_prim.RepeatInterleaveTensor": [[{"t": "V"}, {"t": "R4"}, 0, None]],
+    "gen_ops_prim.TensorCopySlices": [[{"t": "F"}, {"t": "G1"}, [0, 0], [1, 4], [1, 1]]],
+    "gen_ops_prim.RmsNormGrad": [[{"t": "F"}, {"t": "G"}, {"t": "R3"}, {"t": "Vb"}]],
+    "gen_ops_prim.ReplicationPad3D": [[{"t": "X5"}, [1, 1, 1, 1, 1, 1]]],
+    "gen_ops_prim.ReplicationPad3DGrad": [[{"t": "X5"}, {"t": "X5"}, [0, 0, 0, 0, 0, 0]]],
+    "gen_ops_prim.DropoutExt": [[{"t": "F"}, 0.5, 0, 0]],
+    "gen_ops_prim.FuncDropoutExt": [[{"t": "F"}, 0.5, True, False, 0, 0]],
+    "gen_ops_prim.DropoutDoMaskExt": [[{"t": "F"}, {"t": "B"}, 0.5]],
+    "gen_ops_prim.AdaptiveAvgPool2DGradExt": [[{"t": "D4"}, {"t": "X4"}]],
+    "gen_ops_prim.Addmv": [[{"t": "F"}, {"t": "Q"}, {"t": "V"}, 1, 1]],
+    "gen_ops_prim.Addbmm": [[{"t": "Q"}, {"t": "X3b"}, {"t": "X3"}, 1, 1]],
+    "gen_ops_prim.ImagView": [[{"t": "F"}]],
+}
+
+
 def materialize(ms, spec, data):
     """A call argument from its JSON spec: ``{"t": key}`` a Tensor, ``{"dtype": name}`` a dtype, a list a
     tuple, else the literal."""
@@ -410,7 +460,7 @@ def _record_name(ms, full, info, data):
         return {"errors": [{"error": "ctor", "message": "a required constructor argument has no generated value"}]}
     errors = []
     types = probe_types(ms, full, kind, ctor, params)
-    for profile, args in attempts(params, owner, types):
+    for profile, args in [("explicit", a) for a in CALLS.get(full, [])] + attempts(params, owner, types):
         result = call(ms, full, kind, ctor, args, data)
         if "error" not in result:
             return {"call": [profile, ctor, args], "result": result}

@@ -14,6 +14,8 @@ module tree, as do the names MindSpore's CPU build cannot run (placeholders that
 from ... import ops as _ops
 from ...common.tensor import Tensor
 from ..function import array_func as _array
+from ..function import linalg_func as _linalg
+from ..function import math_func as _math
 from ..operations import _grad_ops
 from . import _generated
 from ._grad import vjp
@@ -24,6 +26,11 @@ _MODULE = "gen_ops_prim"
 def _mint():
     from ... import mint
     return mint
+
+
+def _numpy():
+    from ... import numpy
+    return numpy
 
 
 def _dim_slice(input, dim, start, end, step):
@@ -77,6 +84,36 @@ def _nll_loss_grad(logits, loss_grad, labels, weight, total_weight, reduction, i
     return _ops.div(grad, total_weight) if reduction == "mean" else grad
 
 
+def _upsample_grad(mode):
+    """The gradient of an Upsample op: the vector-Jacobian product of ``interpolate`` at an input of
+    ``input_size``."""
+    def grad(dy, input_size, output_size, scales, align_corners=None):
+        zeros = _ops.zeros(tuple(input_size), dy.dtype)
+        return vjp(lambda t: _ops.interpolate(t, tuple(output_size), None, mode, align_corners), (zeros,), dy)
+    return grad
+
+
+def _resize_nearest_grad(grads, size, align_corners, half_pixel_centers):
+    zeros = _ops.zeros(tuple(grads.shape[:2]) + tuple(size), grads.dtype)
+    forward = _ops.ResizeNearestNeighbor(tuple(grads.shape[2:]), align_corners)
+    return vjp(forward, (zeros,), grads)
+
+
+def _group_norm(input, num_groups, weight, bias, eps):
+    # MindSpore's GroupNorm also returns each group's mean and reciprocal standard deviation, shape (N, G)
+    out = _ops.group_norm(input, num_groups, weight, bias, eps)
+    groups = input.reshape(input.shape[0], num_groups, -1)
+    mean = _mint().mean(groups, -1)
+    rstd = _ops.rsqrt(_ops.add(_mint().var(groups, -1, correction=0), eps))
+    return out, mean, rstd
+
+
+def _tensor_copy_slices(x, value, begin, end, strides):
+    out = x.copy()
+    out[tuple(slice(b, e, s) for b, e, s in zip(begin, end, strides))] = value
+    return out
+
+
 # MindSpore class -> flat implementation (call inputs, then constructor attributes).
 IMPLEMENTATIONS = {
     # arithmetic and reductions (mint holds MindSpore's ``*_ext`` conventions)
@@ -122,11 +159,26 @@ IMPLEMENTATIONS = {
     "ClampTensor": lambda input, min, max: _mint().clamp(input, min, max),
     "RealView": lambda input: _ops.real(input),
     "GetData": lambda input: input.copy(),
-    "AsStrided": lambda input, size, stride, storage_offset: _ops.as_strided(
+    "AsStrided": lambda input, size, stride, storage_offset: _math.as_strided(
         input.reshape(-1)[storage_offset:] if storage_offset else input, size, stride),
     "Scatter": _scatter,
     "UpsampleNearest1D": lambda x, output_size, scales: _ops.interpolate(x, output_size, scales, "nearest"),
     "UpsampleNearest2D": lambda x, output_size, scales: _ops.interpolate(x, output_size, scales, "nearest"),
+    "SolveTriangular": _linalg.solve_triangular,
+    "LstsqV2": _linalg.lstsq_v2,
+    "Correlate": lambda a, v, pad_mode: _numpy().correlate(a, v, pad_mode),
+    "MaximumGradGrad": lambda x, y, dx, dy, grad_x, grad_y: (
+        _ops.zeros_like(x), _ops.zeros_like(y), _ops.select(_ops.greater_equal(x, y), dx, dy)),
+    "UpsampleNearest1DGrad": _upsample_grad("nearest"),
+    "UpsampleNearest2DGrad": _upsample_grad("nearest"),
+    "UpsampleNearest3DGrad": _upsample_grad("nearest"),
+    "UpsampleTrilinear3DGrad": _upsample_grad("trilinear"),
+    "ResizeNearestNeighborGrad": _resize_nearest_grad,
+    "ResizeNearestNeighborV2Grad": _resize_nearest_grad,
+    "PixelShuffle": lambda input, upscale_factor: _ops.pixel_shuffle(input, upscale_factor),
+    "GatherNdExt": lambda input, indices: _ops.gather_nd(input, indices),
+    "GroupNorm": _group_norm,
+    "TensorCopySlices": _tensor_copy_slices,
     "TupleToTensor": lambda input_tuple, dtype: Tensor(list(input_tuple), dtype),
     "ToDtype": lambda input, dtype, non_blocking, copy: _to_dtype(input, dtype),
     "ToDevice": lambda input, device, dtype, non_blocking, copy: _to_dtype(input, dtype),

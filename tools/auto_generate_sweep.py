@@ -98,7 +98,19 @@ def inputs():
         "R4": np.array([1, 2, 1, 2], np.int64),
         "R3": (rs.rand(3, 1) + 0.5).astype(np.float32),
         "G1": rs.randn(1, 4).astype(np.float32),
+        "U": (rs.rand(3, 4) * 0.8 + 0.1).astype(np.float32),
+        "U2": rs.rand(3, 4).astype(np.float32),
+        "W4": (rs.rand(4) + 0.5).astype(np.float32),
+        "D33": rs.randn(3, 3).astype(np.float32),
     })
+    f, g = data["F"], data["G"]
+    # operands that must agree with others: statistics of F, a cdist of F and G, a gradient per masked element
+    data["FM"] = f.mean(1, keepdims=True)
+    data["FV"] = f.var(1, keepdims=True)
+    data["FR"] = (1 / np.sqrt(data["FV"] + 1e-5)).astype(np.float32)
+    data["CD"] = np.sqrt(((f[:, None, :] - g[None, :, :]) ** 2).sum(-1)).astype(np.float32)
+    data["MB"] = rs.randn(int(data["B"].sum())).astype(np.float32)
+    data["TW"] = np.array(data["W4"][data["L3"]].sum(), np.float32)
     return data
 
 
@@ -334,6 +346,16 @@ CALLS = {
     "gen_ops_prim.Addmv": [[{"t": "F"}, {"t": "Q"}, {"t": "V"}, 1, 1]],
     "gen_ops_prim.Addbmm": [[{"t": "Q"}, {"t": "X3b"}, {"t": "X3"}, 1, 1]],
     "gen_ops_prim.ImagView": [[{"t": "F"}]],
+    "gen_ops_prim.CdistGrad": [[{"t": "D33"}, {"t": "F"}, {"t": "G"}, {"t": "CD"}]],
+    "gen_ops_prim.MaskedSelectGrad": [[{"t": "F"}, {"t": "B"}, {"t": "MB"}]],
+    "gen_ops_prim.NLLLossGrad": [[{"t": "F"}, {"t": "S"}, {"t": "L3"}, {"t": "W4"}, {"t": "TW"}]],
+    "pyboost_inner_prim._PyboostNLLLossGradPrim": [[{"t": "F"}, {"t": "S"}, {"t": "L3"}, {"t": "W4"}, {"t": "TW"},
+                                                    "mean", -100]],
+    "gen_ops_prim.BinaryCrossEntropyGrad": [[{"t": "U"}, {"t": "U2"}, {"t": "S"}]],
+    "pyboost_inner_prim._PyboostBinaryCrossEntropyGradPrim": [[{"t": "U"}, {"t": "U2"}, {"t": "S"}, None, "mean"]],
+    "pyboost_inner_prim._PyboostSmoothL1LossGradPrim": [[{"t": "F"}, {"t": "G"}, {"t": "S"}, 0.5, "mean"]],
+    "gen_ops_prim.LayerNormGrad": [[{"t": "F"}, {"t": "G"}, {"t": "FV"}, {"t": "FM"}, {"t": "Vb"}]],
+    "gen_ops_prim.GroupNormGrad": [[{"t": "G"}, {"t": "F"}, {"t": "FM"}, {"t": "FR"}, {"t": "Vb"}, 1]],
 }
 
 

@@ -108,6 +108,23 @@ def _group_norm(input, num_groups, weight, bias, eps):
     return out, mean, rstd
 
 
+def _layer_norm_grad(x, dy, variance, mean, gamma, begin_norm_axis, begin_params_axis):
+    # (dx, dgamma, dbeta) by autograd of layer_norm at x (the statistics it is given are x's); MindSpore's
+    # kernel adds 1e-12 to the variance
+    shape = tuple(x.shape[begin_norm_axis % x.ndim:])
+    beta = _ops.zeros_like(gamma)
+    return vjp(lambda t, g, b: _ops.layer_norm(t, shape, g.reshape(shape), b.reshape(shape), 1e-12),
+               (x, gamma, beta), dy, wrt=(0, 1, 2))
+
+
+def _group_norm_grad(dy, x, mean, rstd, gamma_opt, num_groups, dx_is_require, dgamma_is_require,
+                     dbeta_is_require):
+    # (dx, dgamma, dbeta) by autograd of group_norm at x, with GroupNorm's default epsilon
+    beta = _ops.zeros_like(gamma_opt)
+    return vjp(lambda t, g, b: _ops.group_norm(t, num_groups, g, b, 1e-5), (x, gamma_opt, beta), dy,
+               wrt=(0, 1, 2))
+
+
 def _tensor_copy_slices(x, value, begin, end, strides):
     out = x.copy()
     out[tuple(slice(b, e, s) for b, e, s in zip(begin, end, strides))] = value
@@ -179,6 +196,8 @@ IMPLEMENTATIONS = {
     "GatherNdExt": lambda input, indices: _ops.gather_nd(input, indices),
     "GroupNorm": _group_norm,
     "TensorCopySlices": _tensor_copy_slices,
+    "LayerNormGrad": _layer_norm_grad,
+    "GroupNormGrad": _group_norm_grad,
     "TupleToTensor": lambda input_tuple, dtype: Tensor(list(input_tuple), dtype),
     "ToDtype": lambda input, dtype, non_blocking, copy: _to_dtype(input, dtype),
     "ToDevice": lambda input, device, dtype, non_blocking, copy: _to_dtype(input, dtype),

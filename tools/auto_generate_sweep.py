@@ -355,6 +355,11 @@ CALLS = {
     "pyboost_inner_prim._PyboostBinaryCrossEntropyGradPrim": [[{"t": "U"}, {"t": "U2"}, {"t": "S"}, None, "mean"]],
     "pyboost_inner_prim._PyboostSmoothL1LossGradPrim": [[{"t": "F"}, {"t": "G"}, {"t": "S"}, 0.5, "mean"]],
     "gen_ops_prim.LayerNormGrad": [[{"t": "F"}, {"t": "G"}, {"t": "FV"}, {"t": "FM"}, {"t": "Vb"}]],
+    "gen_ops_prim.ResizeBilinearGrad": [[{"t": "D4"}, {"t": "X4"}]],
+    "gen_ops_prim.ResizeBicubicGrad": [[{"t": "D4"}, {"t": "X4"}]],
+    "gen_ops_prim.FFTOrtho": [[{"t": "F"}, [1], True], [{"t": "F"}, [0, 1], False]],
+    "gen_ops_prim.ResizeLinear1DGrad": [[{"t": "D3"}, {"t": "X3"}]],
+    "gen_ops_prim.LstsqV2Grad": [[{"t": "Q2"}, {"t": "Q"}, {"t": "Q2"}]],
     "gen_ops_prim.GroupNormGrad": [[{"t": "G"}, {"t": "F"}, {"t": "FM"}, {"t": "FR"}, {"t": "Vb"}, 1]],
 }
 

@@ -14,6 +14,7 @@ module tree, as do the names MindSpore's CPU build cannot run (placeholders that
 from ... import ops as _ops
 from ...common.tensor import Tensor
 from ..function import array_func as _array
+from ..function import fft_func as _fft
 from ..function import linalg_func as _linalg
 from ..function import math_func as _math
 from ..operations import _grad_ops
@@ -99,6 +100,21 @@ def _resize_nearest_grad(grads, size, align_corners, half_pixel_centers):
     return vjp(forward, (zeros,), grads)
 
 
+def _resize_bilinear_grad(grads, image, align_corners, half_pixel_centers):
+    forward = _ops.ResizeBilinearV2(align_corners, half_pixel_centers)
+    return vjp(lambda t: forward(t, tuple(grads.shape[2:])), (_ops.zeros_like(image),), grads)
+
+
+def _resize_bicubic_grad(grads, image, align_corners, half_pixel_centers):
+    forward = _ops.ResizeBicubic(align_corners, half_pixel_centers)
+    return vjp(lambda t: forward(t, tuple(grads.shape[2:])), (_ops.zeros_like(image),), grads)
+
+
+def _resize_linear1d_grad(grads, x, coordinate_transformation_mode):
+    forward = _ops.ResizeLinear1D(coordinate_transformation_mode)
+    return vjp(lambda t: forward(t, (grads.shape[-1],)), (_ops.zeros_like(x),), grads)
+
+
 def _group_norm(input, num_groups, weight, bias, eps):
     # MindSpore's GroupNorm also returns each group's mean and reciprocal standard deviation, shape (N, G)
     out = _ops.group_norm(input, num_groups, weight, bias, eps)
@@ -123,6 +139,15 @@ def _group_norm_grad(dy, x, mean, rstd, gamma_opt, num_groups, dx_is_require, dg
     beta = _ops.zeros_like(gamma_opt)
     return vjp(lambda t, g, b: _ops.group_norm(t, num_groups, g, b, 1e-5), (x, gamma_opt, beta), dy,
                wrt=(0, 1, 2))
+
+
+def _fft_shape_copy(dout, shape):
+    # dout cut to ``shape`` and zero-padded up to it (the gradient of an FFT's size change)
+    cut = dout[tuple(slice(0, min(a, b)) for a, b in zip(dout.shape, shape))]
+    pads = []
+    for have, want in reversed(list(zip(cut.shape, shape))):
+        pads += [0, want - have]
+    return _ops.pad(cut, tuple(pads)) if any(pads) else cut.copy()
 
 
 def _tensor_copy_slices(x, value, begin, end, strides):
@@ -198,6 +223,16 @@ IMPLEMENTATIONS = {
     "TensorCopySlices": _tensor_copy_slices,
     "LayerNormGrad": _layer_norm_grad,
     "GroupNormGrad": _group_norm_grad,
+    "DCT": _fft.dct,
+    "IDCT": _fft.idct,
+    "DCTN": _fft.dctn,
+    "IDCTN": _fft.idctn,
+    "FFTShapeCopy": _fft_shape_copy,
+    "FFTOrtho": _fft.fft_ortho,
+    "ResizeBilinearGrad": _resize_bilinear_grad,
+    "ResizeLinear1DGrad": _resize_linear1d_grad,
+    "ResizeBicubicGrad": _resize_bicubic_grad,
+    "LstsqV2Grad": lambda gX, A, B: vjp(lambda a, b: _linalg.lstsq_v2(a, b)[0], (A, B), gX, wrt=(0, 1)),
     "TupleToTensor": lambda input_tuple, dtype: Tensor(list(input_tuple), dtype),
     "ToDtype": lambda input, dtype, non_blocking, copy: _to_dtype(input, dtype),
     "ToDevice": lambda input, device, dtype, non_blocking, copy: _to_dtype(input, dtype),

@@ -19,7 +19,7 @@ from ..function import linalg_func as _linalg
 from ..function import math_func as _math
 from ..operations import _grad_ops
 from . import _generated
-from ._grad import vjp
+from ._grad import vjp, vjp_of_vjp
 
 _MODULE = "gen_ops_prim"
 
@@ -133,6 +133,29 @@ def _layer_norm_grad(x, dy, variance, mean, gamma, begin_norm_axis, begin_params
                (x, gamma, beta), dy, wrt=(0, 1, 2))
 
 
+def _layer_norm_grad_grad(x, dy, variance, mean, gamma, d_dx, d_dg, d_db, begin_norm_axis, begin_params_axis):
+    # (d x, d dy, d gamma) of <dx, d_dx> + <dgamma, d_dg> + <dbeta, d_db>, by autograd of LayerNormGrad's autograd
+    shape = tuple(x.shape[begin_norm_axis % x.ndim:])
+    beta = _ops.zeros_like(gamma)
+    x_grad, gamma_grad, _, dy_grad = vjp_of_vjp(
+        lambda t, g, b: _ops.layer_norm(t, shape, g.reshape(shape), b.reshape(shape), 1e-12),
+        (x, gamma, beta), dy, (0, 1, 2), (d_dx, d_dg, d_db))
+    return x_grad, dy_grad, gamma_grad
+
+
+def _batch_norm_grad_grad(x, dy, scale, saved_mean, saved_variance, dout_dx, dout_dscale, dout_dbias,
+                          is_training, epsilon, data_format):
+    # (d x, d dy, d scale) of <dx, dout_dx> + <dscale, dout_dscale> + <dbias, dout_dbias>, by autograd of
+    # batch_norm's autograd (over the saved statistics, or the batch's when training)
+    bias = _ops.zeros_like(scale)
+
+    def forward(t, s, b):
+        return _ops.batch_norm(t, saved_mean.copy(), saved_variance.copy(), s, b, is_training, 0.1, epsilon)
+    x_grad, scale_grad, _, dy_grad = vjp_of_vjp(forward, (x, scale, bias), dy, (0, 1, 2),
+                                                (dout_dx, dout_dscale, dout_dbias))
+    return x_grad, dy_grad, scale_grad
+
+
 def _group_norm_grad(dy, x, mean, rstd, gamma_opt, num_groups, dx_is_require, dgamma_is_require,
                      dbeta_is_require):
     # (dx, dgamma, dbeta) by autograd of group_norm at x, with GroupNorm's default epsilon
@@ -223,6 +246,8 @@ IMPLEMENTATIONS = {
     "TensorCopySlices": _tensor_copy_slices,
     "LayerNormGrad": _layer_norm_grad,
     "GroupNormGrad": _group_norm_grad,
+    "LayerNormGradGrad": _layer_norm_grad_grad,
+    "BatchNormGradGrad": _batch_norm_grad_grad,
     "DCT": _fft.dct,
     "IDCT": _fft.idct,
     "DCTN": _fft.dctn,

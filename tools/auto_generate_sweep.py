@@ -114,6 +114,12 @@ def inputs():
     q = data["Q"].astype(np.float64)
     data["LQ"] = np.linalg.cholesky(q @ q.T).astype(np.float32)  # a Cholesky factor
     data["T4"] = np.triu(data["Q"])  # real eigenvalues, its diagonal
+    data["X32"] = rs.randn(3, 2).astype(np.float32)
+    data["CX"] = (rs.randn(3, 4) + 1j * rs.randn(3, 4)).astype(np.complex64)
+    data["GR"] = (rs.rand(1, 2, 2, 2) * 2 - 1).astype(np.float32)
+    data["GR3"] = (rs.rand(1, 1, 2, 2, 3) * 2 - 1).astype(np.float32)
+    data["D5b"] = rs.randn(1, 2, 1, 2, 2).astype(np.float32)
+    data["BX"] = (rs.rand(1, 2, 5) * 4).astype(np.float32)
     return data
 
 
@@ -348,7 +354,6 @@ CALLS = {
     "gen_ops_prim.AdaptiveAvgPool2DGradExt": [[{"t": "D4"}, {"t": "X4"}]],
     "gen_ops_prim.Addmv": [[{"t": "F"}, {"t": "Q"}, {"t": "V"}, 1, 1]],
     "gen_ops_prim.Addbmm": [[{"t": "Q"}, {"t": "X3b"}, {"t": "X3"}, 1, 1]],
-    "gen_ops_prim.ImagView": [[{"t": "F"}]],
     "gen_ops_prim.CdistGrad": [[{"t": "D33"}, {"t": "F"}, {"t": "G"}, {"t": "CD"}]],
     "gen_ops_prim.MaskedSelectGrad": [[{"t": "F"}, {"t": "B"}, {"t": "MB"}]],
     "gen_ops_prim.NLLLossGrad": [[{"t": "F"}, {"t": "S"}, {"t": "L3"}, {"t": "W4"}, {"t": "TW"}]],
@@ -369,6 +374,27 @@ CALLS = {
                                          {"t": "V"}, {"t": "Vb"}]],
     "gen_ops_prim.CholeskyInverse": [[{"t": "LQ"}]],
     "gen_ops_prim.Eig": [[{"t": "T4"}]],
+    "gen_ops_prim.GluGrad": [[{"t": "X32"}, {"t": "F"}]],
+    "pyboost_inner_prim._PyboostGluGradPrim": [[{"t": "X32"}, {"t": "F"}, -1]],
+    "gen_ops_prim.KLDiv": [[{"t": "F"}, {"t": "U"}]],
+    "gen_ops_prim.KLDivGrad": [[{"t": "S"}, {"t": "F"}, {"t": "U"}]],
+    "gen_ops_def.kl_div_grad": [[{"t": "S"}, {"t": "F"}, {"t": "U"}]],
+    "gen_ops_prim.IndexFillScalar": [[{"t": "F"}, 1, {"t": "L3"}, 0.5]],
+    "gen_ops_prim.ScatterValue": [[{"t": "F"}, 1, {"t": "L"}, 0.5]],
+    "gen_ops_prim.BoolNot": [[True]],
+    "gen_ops_prim.ImagView": [[{"t": "CX"}]],
+    "gen_ops_prim.PReLUGrad": [[{"t": "F"}, {"t": "G"}, {"t": "W4"}]],
+    "gen_ops_prim.TraceV2Grad": [[{"t": "S"}, [3, 4]]],
+    "gen_ops_prim.TopKRouter": [[{"t": "X3"}, 2, 4]],
+    "gen_ops_prim.TopPRouter": [[{"t": "X3"}, 2, 4]],
+    "gen_ops_prim.MoeComputeExpertTokens": [[{"t": "L1"}, 4]],
+    "gen_ops_prim.MoeTokenPermuteGrad": [[{"t": "F"}, {"t": "L3"}]],
+    "gen_ops_prim.InnerMoeTokenUnpermute": [[{"t": "F"}, {"t": "L3"}]],
+    "gen_ops_prim.GridSampler2DGrad": [[{"t": "D4"}, {"t": "X4"}, {"t": "GR"}]],
+    "gen_ops_prim.GridSampler3DGrad": [[{"t": "D5b"}, {"t": "X5"}, {"t": "GR3"}]],
+    "gen_ops_prim.LayerNormExt": [[{"t": "F"}, [4], {"t": "Vb"}, {"t": "V"}, 1e-5]],
+    "gen_ops_prim.DynamicNTK": [[{"t": "L1"}, {"t": "V"}, {"t": "L3"}]],
+    "gen_ops_prim.RotatedIou": [[{"t": "BX"}, {"t": "BX"}]],
     "gen_ops_prim.GroupNormGrad": [[{"t": "G"}, {"t": "F"}, {"t": "FM"}, {"t": "FR"}, {"t": "Vb"}, 1]],
 }
 

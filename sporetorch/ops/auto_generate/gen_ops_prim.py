@@ -115,6 +115,18 @@ def _resize_linear1d_grad(grads, x, coordinate_transformation_mode):
     return vjp(lambda t: forward(t, (grads.shape[-1],)), (_ops.zeros_like(x),), grads)
 
 
+def _grid_sampler_grad(cls):
+    def grad(dout, input_x, grid, interpolation_mode, padding_mode, align_corners, output_mask):
+        forward = cls(interpolation_mode, padding_mode, align_corners)
+        return vjp(forward, (input_x, grid), dout, wrt=(0, 1))
+    return grad
+
+
+def _scatter_value(input, dim, index, src, reduce):
+    values = _ops.fill(input.dtype, tuple(index.shape), src)
+    return _scatter(input, dim, index, values, reduce)
+
+
 def _group_norm(input, num_groups, weight, bias, eps):
     # MindSpore's GroupNorm also returns each group's mean and reciprocal standard deviation, shape (N, G)
     out = _ops.group_norm(input, num_groups, weight, bias, eps)
@@ -258,6 +270,13 @@ IMPLEMENTATIONS = {
     "ResizeLinear1DGrad": _resize_linear1d_grad,
     "ResizeBicubicGrad": _resize_bicubic_grad,
     "LstsqV2Grad": lambda gX, A, B: vjp(lambda a, b: _linalg.lstsq_v2(a, b)[0], (A, B), gX, wrt=(0, 1)),
+    "GluGrad": lambda grads, x, axis: vjp(lambda t: _ops.glu(t, axis), (x,), grads),
+    "PReLUGrad": lambda dy, x, weight: vjp(_ops.prelu, (x, weight), dy, wrt=(0, 1)),
+    "GridSampler2DGrad": _grid_sampler_grad(_ops.GridSampler2D),
+    "GridSampler3DGrad": _grid_sampler_grad(_ops.GridSampler3D),
+    "ScatterValue": _scatter_value,
+    "BoolNot": lambda x: _ops.logical_not(Tensor(x)),
+    "ImagView": lambda input: _ops.imag(input),
     "TupleToTensor": lambda input_tuple, dtype: Tensor(list(input_tuple), dtype),
     "ToDtype": lambda input, dtype, non_blocking, copy: _to_dtype(input, dtype),
     "ToDevice": lambda input, device, dtype, non_blocking, copy: _to_dtype(input, dtype),

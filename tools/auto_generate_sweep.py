@@ -114,12 +114,17 @@ def inputs():
     q = data["Q"].astype(np.float64)
     data["LQ"] = np.linalg.cholesky(q @ q.T).astype(np.float32)  # a Cholesky factor
     data["T4"] = np.triu(data["Q"])  # real eigenvalues, its diagonal
+    data["SH"] = np.array([3, 4], np.int64)
     data["X32"] = rs.randn(3, 2).astype(np.float32)
     data["CX"] = (rs.randn(3, 4) + 1j * rs.randn(3, 4)).astype(np.complex64)
     data["GR"] = (rs.rand(1, 2, 2, 2) * 2 - 1).astype(np.float32)
     data["GR3"] = (rs.rand(1, 1, 2, 2, 3) * 2 - 1).astype(np.float32)
     data["D5b"] = rs.randn(1, 2, 1, 2, 2).astype(np.float32)
-    data["BX"] = (rs.rand(1, 2, 5) * 4).astype(np.float32)
+    data["BX"] = (rs.rand(1, 5, 2) * 4).astype(np.float32)
+    data["I3"] = rs.randint(0, 4, (2, 3, 4)).astype(np.int32)
+    data["IS"] = np.sort(rs.randint(0, 4, (4,))).astype(np.int32)
+    data["I3v"] = np.array([2, 0, 1], np.int32)
+    data["V2"] = rs.randn(1, 4).astype(np.float32)
     return data
 
 
@@ -384,16 +389,16 @@ CALLS = {
     "gen_ops_prim.BoolNot": [[True]],
     "gen_ops_prim.ImagView": [[{"t": "CX"}]],
     "gen_ops_prim.PReLUGrad": [[{"t": "F"}, {"t": "G"}, {"t": "W4"}]],
-    "gen_ops_prim.TraceV2Grad": [[{"t": "S"}, [3, 4]]],
-    "gen_ops_prim.TopKRouter": [[{"t": "X3"}, 2, 4]],
-    "gen_ops_prim.TopPRouter": [[{"t": "X3"}, 2, 4]],
-    "gen_ops_prim.MoeComputeExpertTokens": [[{"t": "L1"}, 4]],
+    "gen_ops_prim.TraceV2Grad": [[{"t": "S"}, {"t": "SH"}]],
+    "gen_ops_prim.TopKRouter": [[{"t": "I3"}, 2, 4]],
+    "gen_ops_prim.TopPRouter": [[{"t": "I3"}, 2, 4]],
+    "gen_ops_prim.MoeComputeExpertTokens": [[{"t": "IS"}, 4]],
     "gen_ops_prim.MoeTokenPermuteGrad": [[{"t": "F"}, {"t": "L3"}]],
-    "gen_ops_prim.InnerMoeTokenUnpermute": [[{"t": "F"}, {"t": "L3"}]],
+    "gen_ops_prim.InnerMoeTokenUnpermute": [[{"t": "F"}, {"t": "I3v"}]],
     "gen_ops_prim.GridSampler2DGrad": [[{"t": "D4"}, {"t": "X4"}, {"t": "GR"}]],
     "gen_ops_prim.GridSampler3DGrad": [[{"t": "D5b"}, {"t": "X5"}, {"t": "GR3"}]],
     "gen_ops_prim.LayerNormExt": [[{"t": "F"}, [4], {"t": "Vb"}, {"t": "V"}, 1e-5]],
-    "gen_ops_prim.DynamicNTK": [[{"t": "L1"}, {"t": "V"}, {"t": "L3"}]],
+    "gen_ops_prim.DynamicNTK": [[{"t": "L1"}, {"t": "V2"}, {"t": "L3"}]],
     "gen_ops_prim.RotatedIou": [[{"t": "BX"}, {"t": "BX"}]],
     "gen_ops_prim.GroupNormGrad": [[{"t": "G"}, {"t": "F"}, {"t": "FM"}, {"t": "FR"}, {"t": "Vb"}, 1]],
 }

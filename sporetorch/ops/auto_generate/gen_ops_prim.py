@@ -44,6 +44,12 @@ def _trace_v2(input, offset, axis1, axis2, dtype):
     return _mint().sum(_ops.diagonal(input, offset, axis1, axis2), -1, dtype=dtype)
 
 
+def _trace_v2_grad(dout, shape, offset, axis1, axis2):
+    shape = tuple(shape.tolist()) if isinstance(shape, Tensor) else tuple(shape)
+    zeros = _ops.zeros(shape, dout.dtype)
+    return vjp(lambda t: _trace_v2(t, offset, axis1, axis2, None), (zeros,), dout)
+
+
 def _to_dtype(input, dtype):
     return input if dtype is None else input.astype(dtype)
 
@@ -213,6 +219,7 @@ IMPLEMENTATIONS = {
     "Any": lambda input: _mint().any(input),
     "AnyExt": lambda input, dim, keepdim: _mint().any(input, dim, keepdim),
     "TraceV2": _trace_v2,
+    "TraceV2Grad": _trace_v2_grad,
     "MatMulExt": lambda input, other: _mint().matmul(input, other),
     "TExt": lambda input: _mint().t(input),
     # shapes and views

@@ -147,14 +147,15 @@ def _dct_checks(op, x, type, norm):
     return t if t.is_floating_point() or t.is_complex() else t.to(torch.float32)
 
 
-def dct(x, type=2, n=None, axis=-1, norm=None):
-    """Orthonormal DCT-II of ``x`` along ``axis`` (MindSpore's ``DCT``: only type 2 and the 'ortho' norm,
+def _dct(x, type=2, n=None, axis=-1, norm=None):
+    """(Private: MindSpore 2.10's ``ops.function.fft_func`` has no such name; ``ops.auto_generate``'s ``DCT``
+    stands on it.) Orthonormal DCT-II of ``x`` along ``axis`` (MindSpore's ``DCT``: only type 2 and the 'ortho' norm,
     which ``None`` means); ``n`` truncates or zero-pads that axis first."""
     t = _dct_checks("dct", x, type, norm)
     return _wrap(_dct_along("dct", t, n, axis, inverse=False))
 
 
-def idct(x, type=2, n=None, axis=-1, norm=None):
+def _idct(x, type=2, n=None, axis=-1, norm=None):
     """Inverse of ``dct`` (the orthonormal DCT-III) along ``axis``."""
     t = _dct_checks("idct", x, type, norm)
     return _wrap(_dct_along("idct", t, n, axis, inverse=True))
@@ -170,17 +171,17 @@ def _dct_n(op, x, type, s, axes, norm, inverse):
     return _wrap(t)
 
 
-def dctn(x, type=2, s=None, axes=None, norm=None):
+def _dctn(x, type=2, s=None, axes=None, norm=None):
     """``dct`` over each of ``axes`` (every axis by default); ``s`` gives their lengths."""
     return _dct_n("dctn", x, type, s, axes, norm, inverse=False)
 
 
-def idctn(x, type=2, s=None, axes=None, norm=None):
+def _idctn(x, type=2, s=None, axes=None, norm=None):
     """Inverse of ``dctn``."""
     return _dct_n("idctn", x, type, s, axes, norm, inverse=True)
 
 
-def fft_ortho(input, axes=None, forward=True):
+def _fft_ortho(input, axes=None, forward=True):
     """Scales ``input`` along each of ``axes`` by the orthonormal DCT-II factors (MindSpore's ``FFTOrtho``):
     ``sqrt(1 / (4 n))`` at index 0 and ``sqrt(1 / (2 n))`` elsewhere, or their inverses when not
     ``forward``; no axes leave it unchanged."""

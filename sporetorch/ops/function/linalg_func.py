@@ -373,14 +373,14 @@ def lstsq(input, A):
     return _wrap(torch.linalg.lstsq(x.to(solve), a.reshape(a.shape[0], -1).to(solve)).solution.to(x.dtype))
 
 
-def lstsq_v2(A, B, driver=None):
+def _lstsq_v2(A, B, driver=None):
     """Least-squares solution of ``A X = B`` with torch's ``linalg.lstsq`` outputs (MindSpore's ``LstsqV2``):
     ``(solution, residuals, rank, singular_values)``; ``driver`` is LAPACK's (``gelsy`` by default on CPU)."""
     out = torch.linalg.lstsq(A._t, B._t, driver=driver)
     return tuple(_wrap(t) for t in (out.solution, out.residuals, out.rank, out.singular_values))
 
 
-def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
+def _solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
     """Solve ``op(a) x = b`` for a triangular ``a`` (MindSpore's ``SolveTriangular``, SciPy's argument names):
     ``trans`` 0/'N' solves with ``a``, 1/'T' with its transpose, 2/'C' with its conjugate transpose."""
     mode = {"N": 0, "T": 1, "C": 2}.get(trans, trans)

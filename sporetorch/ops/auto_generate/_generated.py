@@ -79,11 +79,11 @@ def make_class(module, name, impl, doc=None):
 
     def __init__(self, *args, **kwargs):
         Primitive.__init__(self, name)
-        for key, value in bind(name, init, args, kwargs).items():
+        for key, value in bind(f"{name}.__init__", init, args, kwargs).items():
             self._set_init_attr(key, value)
 
     def __call__(self, *args, **kwargs):
-        values = bind(name, call, args, kwargs)
+        values = bind(f"{name}.__call__", call, args, kwargs)
         return impl(*values.values(), *(self.init_attrs[key] for key, _ in init))
 
     text = doc or f"MindSpore 2.10's generated ``{name}`` Primitive: ``{name}({_sig_text(init)})({_sig_text(call)})``."

@@ -115,6 +115,16 @@ def inputs():
     data["LQ"] = np.linalg.cholesky(q @ q.T).astype(np.float32)  # a Cholesky factor
     data["T4"] = np.triu(data["Q"])  # real eigenvalues, its diagonal
     data["SH"] = np.array([3, 4], np.int64)
+    data["W2211"] = rs.randn(2, 2, 1, 1).astype(np.float32)
+    data["B244"] = rs.randn(2, 4, 4).astype(np.float32)
+    data["W2p"] = (rs.rand(2) + 0.5).astype(np.float32)
+    data["V6"] = rs.randn(6).astype(np.float32)
+    data["R123"] = np.array([1, 2, 3], np.int64)
+    data["Z0"] = np.array(1, np.int64)
+    data["I32v"] = np.arange(4, dtype=np.int32)
+    data["H"] = rs.randn(3, 4).astype(np.float16)
+    data["H2"] = rs.randn(3, 4).astype(np.float16)
+    data["HQ"] = rs.randn(4, 4).astype(np.float16)
     data["X32"] = rs.randn(3, 2).astype(np.float32)
     data["CX"] = (rs.randn(3, 4) + 1j * rs.randn(3, 4)).astype(np.complex64)
     data["GR"] = (rs.rand(1, 2, 2, 2) * 2 - 1).astype(np.float32)
@@ -312,6 +322,8 @@ def probe_types(ms, full, kind, ctor, params):
     if params is None or any(p[0].startswith("*") for p in params):
         return {}
     required = [p[0] for p in params if not p[1]]
+    if ms.__name__ == "mindspore":
+        _drain(ms)
     try:
         obj = target(ms, full)
         if kind == "class":
@@ -398,8 +410,27 @@ CALLS = {
     "gen_ops_prim.GridSampler2DGrad": [[{"t": "D4"}, {"t": "X4"}, {"t": "GR"}]],
     "gen_ops_prim.GridSampler3DGrad": [[{"t": "D5b"}, {"t": "X5"}, {"t": "GR3"}]],
     "gen_ops_prim.LayerNormExt": [[{"t": "F"}, [4], {"t": "Vb"}, {"t": "V"}, 1e-5]],
-    "gen_ops_prim.DynamicNTK": [[{"t": "L1"}, {"t": "V2"}, {"t": "L3"}]],
     "gen_ops_prim.RotatedIou": [[{"t": "BX"}, {"t": "BX"}]],
+    "gen_ops_prim.CreateSymmetricMemory": [[[3, 4], {"dtype": "float32"}, "hccl_world_group"]],
+    "gen_ops_def.create_symmetric_memory": [[[3, 4], {"dtype": "float32"}, "hccl_world_group"]],
+    "gen_ops_def.topkrouter": [[{"t": "I3"}, 2, 4]],
+    "gen_ops_def.topprouter": [[{"t": "I3"}, 2, 4]],
+    "gen_ops_prim.Addbmm": [[{"t": "F"}, {"t": "X3"}, {"t": "B244"}]],
+    "gen_ops_prim.BatchNormGrad": [[{"t": "X4b"}, {"t": "X4"}, {"t": "W2"}, {"t": "W2"}, {"t": "W2p"}, {"t": "W2"}]],
+    "gen_ops_prim.ConvolutionGrad": [[{"t": "X4b"}, {"t": "X4"}, {"t": "W2211"}, None, [1, 1], [0, 0], [1, 1],
+                                      False, [0, 0], 1, [1, 1, 0]]],
+    "gen_ops_prim.ConvolutionStrGrad": [[{"t": "X4b"}, {"t": "X4"}, {"t": "W2211"}, None, [1, 1], "valid",
+                                         [1, 1], False, [0, 0], 1, [1, 1, 0]]],
+    "gen_ops_prim.GenerateEodMaskV2": [[{"t": "F"}, {"t": "L1"}, {"t": "Z0"}, 0, 0]],
+    "gen_ops_prim.InsertGemV2InBackward": [[{"t": "F"}, {"t": "L1"}, {"t": "Z0"}, 0, 0]],
+    "gen_ops_prim.RepeatInterleaveGrad": [[{"t": "V6"}, {"t": "R123"}, 0]],
+    "gen_ops_prim.DynamicNTK": [[{"t": "I32v"}, {"t": "V2"}, {"t": "I32v"}]],
+    "gen_ops_prim.InplaceMatmulAdd": [[{"t": "H"}, {"t": "H2"}, {"t": "Q"}]],
+    "gen_ops_def.matmul_add_": [[{"t": "H"}, {"t": "H2"}, {"t": "Q"}]],
+    "pyboost_inner_prim._PyboostGridSampler2DGradPrim": [[{"t": "D4"}, {"t": "X4"}, {"t": "GR"}, "bilinear", "zeros",
+                                                           False, [1, 1]]],
+    "pyboost_inner_prim._PyboostGridSampler3DGradPrim": [[{"t": "D5b"}, {"t": "X5"}, {"t": "GR3"}, "bilinear", "zeros",
+                                                           False, [1, 1]]],
     "gen_ops_prim.GroupNormGrad": [[{"t": "G"}, {"t": "F"}, {"t": "FM"}, {"t": "FR"}, {"t": "Vb"}, 1]],
 }
 
@@ -442,8 +473,19 @@ def target(ms, full):
     return getattr(mod, name)
 
 
+def _drain(ms):
+    """Waits for MindSpore's queued kernels, dropping an error a previous case left behind (its PyNative
+    errors are asynchronous and would otherwise surface in the next call)."""
+    try:
+        ms.runtime.synchronize()
+    except Exception:  # noqa: BLE001 - that error belongs to the previous case, which recorded its own
+        pass
+
+
 def call(ms, full, kind, ctor, args, data):
     """Runs one case: the encoded result, or ``{"error": type, "message": first line}``."""
+    if ms.__name__ == "mindspore":
+        _drain(ms)
     try:
         obj = target(ms, full)
         if kind == "class":
@@ -530,7 +572,7 @@ def _record_name(ms, full, info, data):
     for profile, args in [("explicit", a) for a in CALLS.get(full, [])] + attempts(params, owner, types):
         result = call(ms, full, kind, ctor, args, data)
         if "error" not in result:
-            return {"call": [profile, ctor, args], "result": result}
+            return {"call": [profile, ctor, args], "result": result, **({"errors": errors} if errors else {})}
         errors.append({"profile": profile, **result})
         if NO_CPU.search(result.get("message", "")) or result["error"] == "NameError":
             break

@@ -161,6 +161,15 @@ def _layer_norm_grad_grad(x, dy, variance, mean, gamma, d_dx, d_dg, d_db, begin_
     return x_grad, dy_grad, gamma_grad
 
 
+def _batch_norm_grad(dout, x, scale, saved_mean, saved_variance, reserve, is_training, epsilon, data_format):
+    # (dx, dscale, dbias) by autograd of batch_norm over the saved statistics (the batch's when training)
+    bias = _ops.zeros_like(scale)
+
+    def forward(t, s, b):
+        return _ops.batch_norm(t, saved_mean.copy(), saved_variance.copy(), s, b, is_training, 0.1, epsilon)
+    return vjp(forward, (x, scale, bias), dout, wrt=(0, 1, 2))
+
+
 def _batch_norm_grad_grad(x, dy, scale, saved_mean, saved_variance, dout_dx, dout_dscale, dout_dbias,
                           is_training, epsilon, data_format):
     # (d x, d dy, d scale) of <dx, dout_dx> + <dscale, dout_dscale> + <dbias, dout_dbias>, by autograd of
@@ -267,6 +276,7 @@ IMPLEMENTATIONS = {
     "GroupNormGrad": _group_norm_grad,
     "LayerNormGradGrad": _layer_norm_grad_grad,
     "BatchNormGradGrad": _batch_norm_grad_grad,
+    "BatchNormGrad": _batch_norm_grad,
     "DCT": _fft._dct,
     "IDCT": _fft._idct,
     "DCTN": _fft._dctn,

@@ -370,7 +370,6 @@ CALLS = {
     "gen_ops_prim.DropoutDoMaskExt": [[{"t": "F"}, {"t": "B"}, 0.5]],
     "gen_ops_prim.AdaptiveAvgPool2DGradExt": [[{"t": "D4"}, {"t": "X4"}]],
     "gen_ops_prim.Addmv": [[{"t": "F"}, {"t": "Q"}, {"t": "V"}, 1, 1]],
-    "gen_ops_prim.Addbmm": [[{"t": "Q"}, {"t": "X3b"}, {"t": "X3"}, 1, 1]],
     "gen_ops_prim.CdistGrad": [[{"t": "D33"}, {"t": "F"}, {"t": "G"}, {"t": "CD"}]],
     "gen_ops_prim.MaskedSelectGrad": [[{"t": "F"}, {"t": "B"}, {"t": "MB"}]],
     "gen_ops_prim.NLLLossGrad": [[{"t": "F"}, {"t": "S"}, {"t": "L3"}, {"t": "W4"}, {"t": "TW"}]],

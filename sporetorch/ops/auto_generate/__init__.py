@@ -3,3 +3,5 @@
 signatures MindSpore reports around sporetorch's single implementations (see ``_generated``). The package's
 own names (its re-exports of the four modules) resolve through the module tree.
 """
+
+__all__ = []  # as MindSpore's: ``from mindspore.ops.auto_generate import *`` imports nothing

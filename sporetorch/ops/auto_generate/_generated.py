@@ -174,6 +174,26 @@ def lookup(module, name):
 
 
 
+def from_tree(module_name, module, name):
+    """A stored name of ``module`` that this module does not build, as the module tree resolves it (our
+    code elsewhere, or a placeholder): without the alias no tree hook serves it. AttributeError for a name
+    MindSpore's module lacks."""
+    from ... import _module_tree as mt
+    if name.startswith("__") or name not in mt.names(PREFIX + module):
+        raise AttributeError(f"module '{module_name}' has no attribute '{name}'")
+    return mt.resolve(PREFIX + module, name)
+
+
+def public_names(module):
+    """``__all__`` of ``module`` as MindSpore's has it (no ``__all__`` there: its public names, its own and
+    those it imports from elsewhere in ``mindspore``)."""
+    from ... import _module_tree as mt
+    entry = mt.entry(PREFIX + module) or {"d": {}, "r": {}}
+    if "a" in entry:
+        return list(entry["a"])
+    return sorted(n for n in set(entry["d"]) | set(entry["r"]) if not n.startswith("_"))
+
+
 def _unavailable(value):
     from ... import _module_tree as mt
     return isinstance(value, mt.Unavailable) or bool(getattr(value, "_ms_unavailable", None))
@@ -202,13 +222,12 @@ def function_attribute(module_name, module, name, namespace):
     """A generated function of ``module`` for its module ``__getattr__``: built over the class MindSpore's
     function calls, unless sporetorch has the function elsewhere (the module tree then finds that)."""
     sig = signatures().get(f"{module}.{name}")
-    missing = AttributeError(f"module '{module_name}' has no attribute '{name}'")
     if sig is None or "params" not in sig or not sig.get("op") or existing(module, name, "f") is not None:
-        raise missing
+        return from_tree(module_name, module, name)
     op_module, _, op_name = sig["op"].partition(".")
     cls = lookup(op_module, op_name)
     function = make_function(module, name, cls, sig["op"]) if isinstance(cls, type) else None
     if function is None:
-        raise missing
+        return from_tree(module_name, module, name)
     namespace[name] = function
     return function

@@ -9,6 +9,7 @@ run (placeholders that say so when called).
 from . import _generated
 
 _MODULE = "gen_ops_def"
+__all__ = _generated.public_names(_MODULE)
 
 
 def __getattr__(name):

@@ -22,6 +22,7 @@ from . import _generated
 from ._grad import vjp, vjp_of_vjp
 
 _MODULE = "gen_ops_prim"
+__all__ = _generated.public_names(_MODULE)
 
 
 def _mint():
@@ -358,6 +359,9 @@ def _build(name):
     impl = IMPLEMENTATIONS.get(name)
     if impl is not None:
         return _generated.make_class(_MODULE, name, impl)
+    found = _generated.existing(_MODULE, name, "p")
+    if found is not None:  # our mindspore.ops Primitive (``ops.Abs`` is ``gen_ops_prim.Abs`` in MindSpore too)
+        return found
     init, call = _generated.class_parameters(f"{_MODULE}.{name}")
     flat_names = [n for n, _ in call] + [n for n, _ in init]
     for full in _functions_calling(name):
@@ -375,10 +379,9 @@ def _build(name):
 
 
 def __getattr__(name):
-    if f"{_MODULE}.{name}" not in _generated.signatures() or "call" not in _generated.signatures()[f"{_MODULE}.{name}"]:
-        raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
-    cls = _build(name)
+    sig = _generated.signatures().get(f"{_MODULE}.{name}")
+    cls = _build(name) if sig is not None and "call" in sig else None
     if cls is None:
-        raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
+        return _generated.from_tree(__name__, _MODULE, name)
     globals()[name] = cls
     return cls

@@ -6,16 +6,17 @@ constructor attributes passed as trailing inputs: ``_PyboostRmsNormPrim()(x, gam
 from . import _generated
 
 _MODULE = "pyboost_inner_prim"
+__all__ = _generated.public_names(_MODULE)
 
 
 def __getattr__(name):
     key = f"{_MODULE}.{name}"
-    if key not in _generated.signatures() or not name.startswith("_Pyboost") or not name.endswith("Prim"):
-        raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
-    base = name[len("_Pyboost"):-len("Prim")]
-    cls = _generated.lookup("gen_ops_prim", base) if f"gen_ops_prim.{base}" in _generated.signatures() else None
-    built = _generated.make_pyboost_class(name, cls, f"gen_ops_prim.{base}") if cls is not None else None
+    built = None
+    if key in _generated.signatures() and name.startswith("_Pyboost") and name.endswith("Prim"):
+        base = name[len("_Pyboost"):-len("Prim")]
+        cls = _generated.lookup("gen_ops_prim", base) if f"gen_ops_prim.{base}" in _generated.signatures() else None
+        built = _generated.make_pyboost_class(name, cls, f"gen_ops_prim.{base}") if cls is not None else None
     if built is None:
-        raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
+        return _generated.from_tree(__name__, _MODULE, name)
     globals()[name] = built
     return built

@@ -69,7 +69,7 @@ def _elu_grad(dout, out):
 
 
 def _avg_pool_grad(x, out, dout, kernel_size, strides, pad_mode, data_format):
-    return vjp(lambda t: _ops.avg_pool2d(t, kernel_size, strides), (x,), dout)
+    return vjp(_ops.AvgPool(kernel_size, strides, pad_mode, data_format), (x,), dout)
 
 
 def _adaptive_max_pool2d_grad(y_grad, x, argmax):

@@ -8,8 +8,9 @@ A class here is built from MindSpore's signatures (``_generated.make_class``) ar
 - else our implementation of the generated function that calls the class in MindSpore (``Diagonal`` runs
   ``ops.diagonal``, which ``gen_ops_def.diagonal`` is), its parameters matched by name.
 
-Classes sporetorch already has as ``mindspore.ops`` Primitives (``Abs``, ``Conv2D``) resolve to those through the
-module tree, as do the names MindSpore's CPU build cannot run (placeholders that say so when called).
+A class sporetorch already has as a ``mindspore.ops`` Primitive is that class (``gen_ops_prim.Abs`` is
+``ops.Abs``, as in MindSpore). The names MindSpore's CPU build cannot run resolve through the module tree to
+placeholders that say so when called.
 """
 from ... import ops as _ops
 from ...common.tensor import Tensor
@@ -26,6 +27,7 @@ __all__ = _generated.public_names(_MODULE)
 
 
 def _mint():
+    # mint holds MindSpore's ``*_ext`` argument conventions over our ops; imported on use (mint imports ops)
     from ... import mint
     return mint
 

@@ -323,7 +323,13 @@ _GENERIC_BASENAMES = {"utils", "util", "common", "base", "core", "functional", "
 
 def _candidates(path):
     """sporetorch modules searched for a name of ``path``: the same path, then its parent packages,
-    then the namespaces MindSpore re-exports the family from."""
+    then the namespaces MindSpore re-exports the family from. (Remembered while no module is imported:
+    the scan of ``sys.modules`` for twins is the slow part of a resolution.)"""
+    return _candidates_for(path, len(sys.modules))
+
+
+@functools.lru_cache(maxsize=8192)
+def _candidates_for(path, _module_count):
     parts = path.split(".")
     out = [real_name(".".join(parts[:i])) for i in range(len(parts), 0, -1)]
     family = parts[1] if len(parts) > 1 else ""
@@ -335,13 +341,14 @@ def _candidates(path):
              "train": ["sporetorch.train.callback", "sporetorch.train.metrics"]}.get(family, [])
     # A module MindSpore keeps at another path (``train.amp`` is our ``amp``, ``graph.api`` our ``common.api``).
     base = parts[-1]
-    twins = sorted(n for n in list(sys.modules) if n.startswith(REAL + ".") and n.rsplit(".", 1)[-1] == base
-                   and len(parts) > 1 and not base.startswith("_") and base not in _GENERIC_BASENAMES)
+    twins = []
+    if len(parts) > 1 and not base.startswith("_") and base not in _GENERIC_BASENAMES:
+        twins = sorted(n for n in list(sys.modules) if n.startswith(REAL + ".") and n.rsplit(".", 1)[-1] == base)
     seen = []
     for name in out[:-1] + extra + twins + out[-1:]:  # the top-level package last
         if name not in seen:
             seen.append(name)
-    return seen
+    return tuple(seen)
 
 
 def _fits(obj, kind):

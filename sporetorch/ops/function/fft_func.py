@@ -107,3 +107,92 @@ apply_dtype_table(globals(), {
                                              "hfftn", "irfft", "irfft2", "irfftn")},
     **{name: {"input": FFT_REAL} for name in ("rfft", "rfft2", "rfftn", "ihfft", "ihfft2", "ihfftn")},
 })
+
+
+def _dct_matrix(n, dtype):
+    """The orthonormal DCT-II matrix ``C[k, j] = sqrt(2 / n) cos(pi k (2 j + 1) / (2 n))`` (row 0 scaled by
+    ``1 / sqrt(2)``); its transpose is the orthonormal DCT-III, the inverse."""
+    k = torch.arange(n, dtype=torch.float64).unsqueeze(1)
+    j = torch.arange(n, dtype=torch.float64).unsqueeze(0)
+    c = torch.cos(torch.pi * k * (2 * j + 1) / (2 * n)) * (2.0 / n) ** 0.5
+    c[0] /= 2 ** 0.5
+    return c.to(dtype)
+
+
+def _dct_along(op, t, n, axis, inverse):
+    if n is not None:
+        if n < 1:
+            raise ValueError(f"For '{op}', 'n' must be at least 1, but got {n}")
+        size = t.shape[axis]
+        t = t.narrow(axis, 0, min(n, size))
+        if n > size:
+            pad = [0, 0] * (t.dim() - 1 - axis % t.dim()) + [0, n - size]
+            t = torch.nn.functional.pad(t, pad)
+    matrix = _dct_matrix(t.shape[axis], t.real.dtype if t.is_complex() else t.dtype)
+    if inverse:
+        matrix = matrix.T
+    moved = t.movedim(axis, -1)
+    out = moved @ (matrix.T.to(t.dtype))
+    return out.movedim(-1, axis)
+
+
+def _dct_checks(op, x, type, norm):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{op}', 'x' must be a Tensor, but got {type(x).__name__}")
+    if type != 2:
+        raise ValueError(f"For '{op}', only 'type' 2 is supported, but got {type}")
+    if norm not in (None, "ortho"):
+        raise ValueError(f"For '{op}', only 'norm' 'ortho' is supported, but got {norm!r}")
+    t = x._t
+    return t if t.is_floating_point() or t.is_complex() else t.to(torch.float32)
+
+
+def _dct(x, type=2, n=None, axis=-1, norm=None):
+    """(Private: MindSpore 2.10's ``ops.function.fft_func`` has no such name; ``ops.auto_generate``'s ``DCT``
+    stands on it.) Orthonormal DCT-II of ``x`` along ``axis`` (MindSpore's ``DCT``: only type 2 and the 'ortho' norm,
+    which ``None`` means); ``n`` truncates or zero-pads that axis first."""
+    t = _dct_checks("dct", x, type, norm)
+    return _wrap(_dct_along("dct", t, n, axis, inverse=False))
+
+
+def _idct(x, type=2, n=None, axis=-1, norm=None):
+    """Inverse of ``dct`` (the orthonormal DCT-III) along ``axis``."""
+    t = _dct_checks("idct", x, type, norm)
+    return _wrap(_dct_along("idct", t, n, axis, inverse=True))
+
+
+def _dct_n(op, x, type, s, axes, norm, inverse):
+    t = _dct_checks(op, x, type, norm)
+    if axes is None:
+        axes = tuple(range(t.dim())) if s is None else tuple(range(t.dim() - len(s), t.dim()))
+    sizes = [None] * len(axes) if s is None else list(s)
+    for axis, n in zip(axes, sizes):
+        t = _dct_along(op, t, n, axis, inverse)
+    return _wrap(t)
+
+
+def _dctn(x, type=2, s=None, axes=None, norm=None):
+    """``dct`` over each of ``axes`` (every axis by default); ``s`` gives their lengths."""
+    return _dct_n("dctn", x, type, s, axes, norm, inverse=False)
+
+
+def _idctn(x, type=2, s=None, axes=None, norm=None):
+    """Inverse of ``dctn``."""
+    return _dct_n("idctn", x, type, s, axes, norm, inverse=True)
+
+
+def _fft_ortho(input, axes=None, forward=True):
+    """Scales ``input`` along each of ``axes`` by the orthonormal DCT-II factors (MindSpore's ``FFTOrtho``):
+    ``sqrt(1 / (4 n))`` at index 0 and ``sqrt(1 / (2 n))`` elsewhere, or their inverses when not
+    ``forward``; no axes leave it unchanged."""
+    t = input._t
+    for axis in axes or ():
+        n = t.shape[axis]
+        factors = torch.full((n,), (2.0 * n) ** -0.5, dtype=torch.float64)
+        factors[0] = (4.0 * n) ** -0.5
+        if not forward:
+            factors = 1 / factors
+        shape = [1] * t.dim()
+        shape[axis] = n
+        t = t * factors.to(t.dtype if t.is_floating_point() else torch.float32).reshape(shape)
+    return _wrap(t.clone() if t is input._t else t)

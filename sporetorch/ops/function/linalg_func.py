@@ -373,6 +373,30 @@ def lstsq(input, A):
     return _wrap(torch.linalg.lstsq(x.to(solve), a.reshape(a.shape[0], -1).to(solve)).solution.to(x.dtype))
 
 
+def _lstsq_v2(A, B, driver=None):
+    """Least-squares solution of ``A X = B`` with torch's ``linalg.lstsq`` outputs (MindSpore's ``LstsqV2``):
+    ``(solution, residuals, rank, singular_values)``; ``driver`` is LAPACK's (``gelsy`` by default on CPU)."""
+    out = torch.linalg.lstsq(A._t, B._t, driver=driver)
+    return tuple(_wrap(t) for t in (out.solution, out.residuals, out.rank, out.singular_values))
+
+
+def _solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
+    """Solve ``op(a) x = b`` for a triangular ``a`` (MindSpore's ``SolveTriangular``, SciPy's argument names):
+    ``trans`` 0/'N' solves with ``a``, 1/'T' with its transpose, 2/'C' with its conjugate transpose."""
+    mode = {"N": 0, "T": 1, "C": 2}.get(trans, trans)
+    if mode not in (0, 1, 2):
+        raise ValueError(f"For 'solve_triangular', 'trans' must be 0, 1, 2, 'N', 'T' or 'C', but got {trans!r}")
+    matrix = a._t
+    if mode:
+        matrix = matrix.mT.conj() if mode == 2 else matrix.mT
+        lower = not lower
+    rhs = b._t
+    vector = rhs.dim() == matrix.dim() - 1
+    out = torch.linalg.solve_triangular(matrix, rhs.unsqueeze(-1) if vector else rhs, upper=not lower,
+                                        unitriangular=unit_diagonal)
+    return _wrap(out.squeeze(-1) if vector else out)
+
+
 def lu_solve(b, LU_data, LU_pivots):
     """Solve ``A X = b`` from an LU factorisation."""
     return _wrap(torch.linalg.lu_solve(LU_data._t, LU_pivots._t.int(), b._t))

@@ -1,0 +1,193 @@
+"""Calls of MindSpore 2.10's private ``nn`` helpers (optimizer update functions, gradient-reducer and
+loss-scale helpers, layer helpers), written once for both sides: ``run(ms, code)`` executes ``code`` with
+``ms`` bound to ``mindspore`` (``tools/nn_tree_cases_ms.py`` records the results on MindSpore 2.10) or to
+``sporetorch`` (``test_nn_tree_helpers.py`` compares with the recorded literals). ``code`` sets ``out``."""
+import importlib
+
+import numpy as np
+
+
+def _round(x):
+    if hasattr(x, "asnumpy"):
+        a = x.asnumpy()
+        return (np.round(a.astype(np.float64), 5).tolist() if a.dtype.kind == "f" else a.tolist(), str(x.dtype))
+    if isinstance(x, (tuple, list)):
+        return [_round(v) for v in x]
+    if isinstance(x, float):
+        return round(x, 5)
+    if isinstance(x, dict):
+        return {k: _round(v) for k, v in sorted(x.items())}
+    if x is None or isinstance(x, (bool, int, str)):
+        return x
+    return type(x).__name__
+
+
+def run(ms, code):
+    """``code`` run with ``ms``; its ``out`` as rounded plain values, or ``ERR <type> <message start>``."""
+    def mod(rel):
+        return importlib.import_module(f"{ms.__name__}.{rel}")
+
+    def t(values, dtype=np.float32):
+        return ms.Tensor(np.array(values, dtype))
+
+    def p(values, name, dtype=np.float32):
+        return ms.Parameter(ms.Tensor(np.array(values, dtype)), name=name)
+
+    env = {"ms": ms, "np": np, "mod": mod, "t": t, "p": p, "ops": ms.ops, "nn": ms.nn, "R": _round}
+    try:
+        exec(code, env)  # noqa: S102 - test cases written in this file
+        return str(_round(env["out"]))
+    except Exception as e:  # noqa: BLE001 - the error is the expected value
+        return " ".join(["ERR", type(e).__name__, str(e).strip().split("\n")[0][:120]])
+
+
+_W = "w = p([[1., -2.], [3., 4.]], 'w'); m = p([[0.1, 0.2], [0.3, 0.4]], 'm'); v = p([[0.5, 0.6], [0.7, 0.8]], 'v')\n"
+_G = "g = t([[0.5, -1.], [2., 0.25]])\n"
+_ADAM_ARGS = "b1p, b2p, b1, b2, eps, lr = t(0.9), t(0.999), t(0.9), t(0.999), t(1e-8), t(0.01)\n"
+
+CASES = {
+    # ---- nn.optim.optimizer
+    "optimizer._tensor_apply_decay": _W + _G + "out = [mod('nn.optim.optimizer')._tensor_apply_decay(t(0.1), True, w, g), "
+                                             "mod('nn.optim.optimizer')._tensor_apply_decay(t(0.1), False, w, g)]",
+    "optimizer._tensor_apply_decay_with_sparse": _W + "o = mod('nn.optim.optimizer')\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., 1.]]), (2, 2))\n"
+        "r = o._tensor_apply_decay_with_sparse(t(0.5), True, w, rt)\n"
+        "out = [r.indices, r.values, list(r.dense_shape)]",
+    "optimizer._tensor_apply_grad_centralization": "o = mod('nn.optim.optimizer')\n"
+        "out = [o._tensor_apply_grad_centralization(False, t(np.arange(32).reshape(2, 16))), "
+        "o._tensor_apply_grad_centralization(True, t(np.arange(6).reshape(2, 3)))]",
+    "optimizer._tensor_apply_grad_centralization_with_sparse": "o = mod('nn.optim.optimizer')\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., 2., 3.]]), (2, 3))\n"
+        
+        "out = o._tensor_apply_grad_centralization_with_sparse(False, rt).values",
+    "optimizer.tensor_grad_scale": _G + "o = mod('nn.optim.optimizer')\n"
+        "out = [o.tensor_grad_scale(1.0, g), o.tensor_grad_scale(0.5, g), o.tensor_grad_scale_with_tensor(t(2.), g)]",
+    "optimizer.tensor_grad_scale_with_sparse": "o = mod('nn.optim.optimizer')\n"
+        "r = o.tensor_grad_scale_with_sparse(t(2.), ms.RowTensor(t([0, 0], np.int32), t([[1., 2.], [3., 4.]]), (3, 2)))\n"
+        "out = [r.indices, r.values, list(r.dense_shape)]",
+    "optimizer.tensor_grad_scale_with_map_tensor": _G + "out = mod('nn.optim.optimizer').tensor_grad_scale_with_map_tensor(t(3.), g)",
+    "optimizer.rowtensor_deduplicate_indices_slices": "o = mod('nn.optim.optimizer')\n"
+        "r = o.rowtensor_deduplicate_indices_slices(ms.RowTensor(t([2, 0, 2], np.int32), t([[1., 2.], [3., 4.], [5., 6.]]), (3, 2)))\n"
+        "out = [r.indices, r.values, list(r.dense_shape), o.tensor_deduplicate_indice_slices(t([1.]))]",
+    # ---- run-opt functions of the optimizers: each calls the Primitive it is given
+    "adam._run_opt_with_one_number": _W + _G + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_opt_with_one_number\n"
+        "r = f(ops.Adam(), None, False, False, True, b1p, b2p, b1, b2, eps, lr, g, w, m, v)\n"
+        "out = [r, w, m, v]",
+    "adam._run_opt_with_one_number_dist": _W + _G + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_opt_with_one_number_dist\n"
+        "r = f(ops.Adam(), None, False, False, True, b1p, b2p, b1, b2, eps, lr, g, w, m, v, None, False, None, False)\n"
+        "out = [r, w, m, v]",
+    "adam._run_lazy_opt_with_one_number": _W + _G + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_lazy_opt_with_one_number\n"
+        "r = f(ops.Adam(), None, False, False, True, b1p, b2p, b1, b2, eps, lr, g, w, m, v)\n"
+        "out = [r, w, m, v]",
+    "adam._run_lazy_opt_with_one_number_dist": _W + _G + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_lazy_opt_with_one_number_dist\n"
+        "r = f(None, None, False, False, True, b1p, b2p, b1, b2, eps, lr, g, w, m, v, ops.Adam(), True, None, False)\n"
+        "out = [r, w, m, v]",
+    "adam._run_opt_with_one_number_use_amsgrad": _W + _G + _ADAM_ARGS + "vh = p([[0.6, 0.5], [0.8, 0.7]], 'vh')\n"
+        "f = mod('nn.optim.adam')._run_opt_with_one_number_use_amsgrad\n"
+        "r = f(ops.ApplyAdamWithAmsgradV2(), None, False, False, True, b1p, b2p, b1, b2, eps, lr, g, w, m, v, vh)\n"
+        "out = [r, w, m, v, vh]",
+    "adam._run_off_load_opt": _W + _G + _ADAM_ARGS + "calls = []\n"
+        "def opt(*a):\n    calls.append(len(a)); return t([[1., 2.], [3., 4.]])\n"
+        "out = [mod('nn.optim.adam')._run_off_load_opt(opt, b1p, b2p, b1, b2, eps, lr, g, w, m, v), calls, w]",
+    "adam._update_run_op": _W + _G + "f = mod('nn.optim.adam')._update_run_op\n"
+        "r = f(t(0.9), t(0.999), t(1e-6), t(0.01), t(0.1), w, m, v, g, True, True)\n"
+        "r2 = f(t(0.9), t(0.999), t(1e-6), t(0.01), t(0.1), w, m, v, g, False, False)\n"
+        "out = [r, w, m, v, r2]",
+    "adam._run_opt_with_sparse": _W + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_opt_with_sparse\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., -1.]]), (2, 2))\n"
+        "r = f(None, None, False, False, True, b1p, b2p, b1, b2, eps, lr, rt, w, m, v)\n"
+        "out = [r, w, m, v]",
+    "adam._run_opt_with_sparse_nesterov": _W + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_opt_with_sparse\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., -1.]]), (2, 2))\n"
+        "r = f(None, None, False, True, True, b1p, b2p, b1, b2, eps, lr, rt, w, m, v)\n"
+        "out = [r, w, m, v]",
+    "adam._run_opt_with_sparse_dist": _W + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_opt_with_sparse_dist\n"
+        "rt = ms.RowTensor(t([0], np.int32), t([[1., -1.]]), (2, 2))\n"
+        "r = f(None, None, False, False, True, b1p, b2p, b1, b2, eps, lr, rt, w, m, v, None, False, None, False)\n"
+        "out = [r, w, m, v]",
+    "adam._run_lazy_opt_with_sparse": _W + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_lazy_opt_with_sparse\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., -1.]]), (2, 2))\n"
+        "r = f(None, None, False, False, True, b1p, b2p, b1, b2, eps, lr, rt, w, m, v)\n"
+        "out = [r, w, m, v]",
+    "adam._run_lazy_opt_with_sparse_dist": _W + _ADAM_ARGS + "f = mod('nn.optim.adam')._run_lazy_opt_with_sparse_dist\n"
+        "rt = ms.RowTensor(t([0], np.int32), t([[1., -1.]]), (2, 2))\n"
+        "r = f(None, None, False, True, True, b1p, b2p, b1, b2, eps, lr, rt, w, m, v, None, False, None, False)\n"
+        "out = [r, w, m, v]",
+    "lazyadam._run_opt_with_one_number": _W + _G + _ADAM_ARGS + "f = mod('nn.optim.lazyadam')._run_opt_with_one_number\n"
+        "r = f(ops.Adam(), None, False, False, True, b1p, b2p, b1, b2, eps, lr, g, w, m, v)\n"
+        "out = [r, w, m, v]",
+    "lazyadam._run_opt_with_sparse": _W + _ADAM_ARGS + "f = mod('nn.optim.lazyadam')._run_opt_with_sparse\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., -1.]]), (2, 2))\n"
+        "r = f(None, None, False, False, True, b1p, b2p, b1, b2, eps, lr, rt, w, m, v)\n"
+        "out = [r, w, m, v]",
+    "ftrl._tensor_run_opt": _W + _G + "f = mod('nn.optim.ftrl')._tensor_run_opt\n"
+        "r = f(ops.ApplyFtrl(), None, 0.0, 0.02, -0.5, t(0.1), v, g, w, m)\n"
+        "out = [r, w, m, v]",
+    "ftrl._tensor_run_opt_with_sparse": _W + "f = mod('nn.optim.ftrl')._tensor_run_opt_with_sparse\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[0.5, -0.25]]), (2, 2))\n"
+        "r = f(None, ops.SparseApplyFtrl(0.1, 0.0, 0.02, -0.5), 0.0, 0.02, -0.5, t(0.1), v, rt, w, m)\n"
+        "out = [r, w, m, v]",
+    "ftrl._check_param": "f = mod('nn.optim.ftrl')._check_param\n"
+        "out = [f(0.1, 0.001, -0.5, 0.0, 0.0, False, 'FTRL'), f(0.1, 0.001, 0.5, 0.0, 0.0, False, 'FTRL')]",
+    "ftrl._check_param_type": "out = mod('nn.optim.ftrl')._check_param(1, 0.001, -0.5, 0.0, 0.0, False, 'FTRL')",
+    "ada_grad._tensor_run_opt": _W + _G + "r = mod('nn.optim.ada_grad')._tensor_run_opt(ops.ApplyAdagrad(), t(0.1), w, v, g)\n"
+        "out = [r, w, v]",
+    "ada_grad._check_param_value": "f = mod('nn.optim.ada_grad')._check_param_value\n"
+        "out = [f(0.1, True, 'Adagrad'), f(-0.1, True, 'Adagrad')]",
+    "adadelta._tensor_run_opt": _W + _G + "r = mod('nn.optim.adadelta')._tensor_run_opt(ops.ApplyAdadelta(), 0.9, 1e-6, t(1.), w, m, v, g)\n"
+        "out = [r, w, m, v]",
+    "adadelta._check_param_value": "f = mod('nn.optim.adadelta')._check_param_value\n"
+        "out = [f(0.9, 1e-6, 'Adadelta'), f(1.5, 1e-6, 'Adadelta')]",
+    "adadelta._check_param_value_type": "out = mod('nn.optim.adadelta')._check_param_value(1, 1e-6, 'Adadelta')",
+    "proximal_ada_grad._tensor_run_opt": _W + _G + "f = mod('nn.optim.proximal_ada_grad')._tensor_run_opt\n"
+        "r = f(ops.ApplyProximalAdagrad(), None, t(0.01), t(0.02), t(0.1), g, w, v)\n"
+        "out = [r, w, v]",
+    "proximal_ada_grad._tensor_run_opt_with_sparse": _W + "f = mod('nn.optim.proximal_ada_grad')._tensor_run_opt_with_sparse\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., -1.]]), (2, 2))\n"
+        "def sparse_opt(*a):\n    seen.extend([a[5], a[6]])\n"
+        "seen = []\nr = f(None, sparse_opt, t(0.01), t(0.02), t(0.1), rt, w, v)\n"
+        "out = [r, seen]",
+    "proximal_ada_grad._check_param_value": "f = mod('nn.optim.proximal_ada_grad')._check_param_value\n"
+        "out = [f(0.1, 0.0, 0.0, False, 'P'), f(0.1, -1.0, 0.0, False, 'P')]",
+    "adamax._tensor_run_opt": _W + _G + "f = mod('nn.optim.adamax')._tensor_run_opt\n"
+        "r = f(ops.ApplyAdaMax(), t(0.9), t(0.999), t(0.9), t(1e-8), t(0.01), w, m, v, g)\n"
+        "out = [r, w, m, v]",
+    "momentum._tensor_run_opt_ext": _W + _G + "f = mod('nn.optim.momentum')._tensor_run_opt_ext\n"
+        "r = f(ops.ApplyMomentum(), t(0.9), t(0.1), g, w, m)\n"
+        "out = [r, w, m]",
+    "sgd._tensor_run_opt_ext": _W + _G + "st = p([[1., 1.], [1., 1.]], 'st')\n"
+        "f = mod('nn.optim.sgd')._tensor_run_opt_ext\n"
+        "r = f(t(0.9), t(0.1), g, w, m, st, ops.SGD())\n"
+        "out = [r, w, m, st]",
+    "rmsprop._rmsprop_opt_": _W + _G + "f = mod('nn.optim.rmsprop')._rmsprop_opt_\n"
+        "r = f(ops.ApplyRMSProp(), 0.9, 1e-10, 0.0, t(0.01), w, v, m, g)\n"
+        "out = [r, w, v, m]",
+    "rmsprop._centered_rmsprop_opt_": _W + _G + "mg = p([[0., 0.], [0., 0.]], 'mg')\n"
+        "f = mod('nn.optim.rmsprop')._centered_rmsprop_opt_\n"
+        "r = f(ops.ApplyCenteredRMSProp(), 0.9, 1e-10, 0.0, t(0.01), w, mg, v, m, g)\n"
+        "out = [r, w, mg, v, m]",
+    "lars._tensor_run_opt": _W + _G + "f = mod('nn.optim.lars')._tensor_run_opt\n"
+        "def lars(*a):\n    return [a[2], a[3], a[4], a[5]]\n"
+        "out = [f(lars, 1.0, t(0.1), t(0.01), g, w, True, True), "
+        "f(lars, 2.0, t(0.1), t(0.01), g, w, False, True), f(None, 1.0, t(0.1), t(0.01), g, w, True, False)]",
+    "lars._check_param_value": "f = mod('nn.optim.lars')._check_param_value\n"
+        "out = f(nn.Momentum([ms.Parameter(ms.Tensor(np.ones(2, np.float32)), 'a')], 0.1, 0.9), 1e-5, 0.001, False, 'LARS')",
+    "lars._check_param_value_bad": "out = mod('nn.optim.lars')._check_param_value(None, 1e-5, 0.001, False, 'LARS')",
+    "lamb._check_param_value": "f = mod('nn.optim.lamb')._check_param_value\n"
+        "out = [f(0.9, 0.999, 1e-6, 'Lamb'), f(0.9, 1.0, 1e-6, 'Lamb')]",
+    "adafactor._rms": "out = mod('nn.optim.adafactor')._rms(t([[1., -2.], [3., 4.]]))",
+    "adafactor._approx_sq_grad": "out = mod('nn.optim.adafactor')._approx_sq_grad(t([[1., 4.], [2., 8.]]), t([[1., 2., 4.], [1., 1., 2.]]))",
+    "adafactor.trans_to_tensor": "f = mod('nn.optim.adafactor').trans_to_tensor\n"
+        "out = [f(None), f(True), f(0.5), f((1e-30, 1e-3), True), f(2.0, fp32=False)]",
+    "adafactor._run_opt_with_one_number": _W + _G + "f = mod('nn.optim.adafactor')._run_opt_with_one_number\n"
+        "row = p([0.1, 0.2], 'row'); col = p([0.3, 0.4], 'col'); sq = p([0.], 'sq'); avg = p([[0., 0.], [0., 0.]], 'avg')\n"
+        "r = f((t(1e-30), t(1e-3)), t(1.0), t(0.9), t(0.8), t(0.1), True, False, True, True, t(0.01), g, w, avg, row, col, sq)\n"
+        "out = [r, w, avg, row, col]",
+    "adafactor._run_opt_with_one_number_vector": "f = mod('nn.optim.adafactor')._run_opt_with_one_number\n"
+        "w = p([1., -2., 3.], 'w1'); sq = p([0.1, 0.2, 0.3], 'sq1'); z = p([0.], 'z')\n"
+        "r = f((t(1e-30), t(1e-3)), t(1.0), t(0.9), t(0.8), t(0.0), False, False, False, False, t(0.01), t([0.5, -1., 2.]), w, z, z, z, sq)\n"
+        "out = [r, w, sq]",
+    "adafactor._run_fused_ada_factor": "calls = []\n"
+        "def fused(*a):\n    calls.append(len(a))\n"
+        "out = [mod('nn.optim.adafactor')._run_fused_ada_factor(fused, *range(12)), calls]",
+}

@@ -191,3 +191,93 @@ CASES = {
         "def fused(*a):\n    calls.append(len(a))\n"
         "out = [mod('nn.optim.adafactor')._run_fused_ada_factor(fused, *range(12)), calls]",
 }
+
+CASES.update({
+    # ---- nn.wrap.grad_reducer
+    "grad_reducer._init_allreduce_operators": "f = mod('nn.wrap.grad_reducer')._init_allreduce_operators\n"
+        "out = [[(o.attrs['fusion'], o.attrs['index'], o.attrs['op']) for o in f(3, [1])], "
+        "[o.attrs['fusion'] for o in f(4, [0, 2])]]",
+    "grad_reducer._init_allreduce_operators_by_parameters": "f = mod('nn.wrap.grad_reducer')._init_allreduce_operators_by_parameters\n"
+        "a = p([1.], 'a'); b = p([1.], 'b'); c = p([1.], 'c'); b.comm_fusion = 3\n"
+        "r1 = f([a, c], [], 'hccl_world_group'); r2 = f([a, c], [0], 'hccl_world_group'); r3 = f([a, b, c], [], 'hccl_world_group')\n"
+        "out = [r1, [o.attrs['fusion'] for o in r2[0]], r2[1], [(o.attrs['fusion'], o.attrs['index']) for o in r3[0]], r3[1]]",
+    "grad_reducer._tensors_allreduce": _G + "f = mod('nn.wrap.grad_reducer')._tensors_allreduce\n"
+        "out = [f(t(0.5), True, None, lambda x: x * 2, True, g), f(t(0.5), False, None, lambda x: x * 2, True, g), "
+        "f(t(0.5), True, None, None, False, g)]",
+    "grad_reducer._tensors_allreduce_post": _G + "f = mod('nn.wrap.grad_reducer')._tensors_allreduce_post\n"
+        "out = [f(t(0.25), True, True, g), f(t(0.25), False, True, g), f(t(0.25), True, False, g)]",
+    "grad_reducer._tensors_allreduce_with_sparse": "f = mod('nn.wrap.grad_reducer')._tensors_allreduce_with_sparse\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., -2.]]), (2, 2))\n"
+        "r = f(t(0.5), True, lambda x: ops.concat((x, x)), None, True, rt)\n"
+        "out = [r.indices, r.values, list(r.dense_shape), f(t(0.5), True, None, None, False, rt).values]",
+    "grad_reducer._tensors_datatype": "g = mod('nn.wrap.grad_reducer')\n"
+        "rt = ms.RowTensor(t([1], np.int32), t([[1., -2.]]), (2, 2))\n"
+        "c = g._tensors_cast_datatype_with_sparse(ms.float16, rt)\n"
+        "out = [str(g._tensors_get_datatype(t([1.]))), str(g._tensors_get_datatype_with_sparse(rt)), "
+        "g._tensors_cast_datatype(ms.int32, t([1.5, -2.5])), c.values, c.indices]",
+    "grad_reducer.tensor_grad_scale_pipeline": _G + "acc = p([[1., 2.], [3., 4.]], 'acc')\n"
+        "g_ = mod('nn.wrap.grad_reducer')\n"
+        "r = g_.tensor_grad_scale_pipeline(t(2.), g, acc)\n"
+        "acc2 = p([[1., 2.], [3., 4.]], 'acc2')\n"
+        "r2 = g_.tensor_shard_grad_scale_pipeline(t(4.), g, acc2)\n"
+        "out = [r, acc, r2, acc2]",
+    "grad_reducer.PipelineGradReducer": "a = p([1., 2.], 'a'); b = p([3.], 'b')\n"
+        "red = mod('nn.wrap.grad_reducer').PipelineGradReducer(ms.ParameterTuple([a, b]), 2.0)\n"
+        "red.accu_grads[0].set_data(t([4., 6.]))\n"
+        "r = red((t([1., 1.]), t([1.])))\n"
+        "out = [r, red.accu_grads[0], [x.name for x in red.accu_grads], red.opt_shard]",
+    # ---- nn.wrap.loss_scale
+    "loss_scale.tensor_grad_scale": _G + "l = mod('nn.wrap.loss_scale')\n"
+        "rt = l.tensor_grad_scale_row_tensor(t(4.), ms.RowTensor(t([1], np.int32), t([[1., -2.]]), (2, 2)))\n"
+        "acc = p([[1., 2.], [3., 4.]], 'acc')\n"
+        "out = [l.tensor_grad_scale(t(4.), g), rt.values, l.tensor_grad_scale_pipeline(t(2.), g, acc), acc, "
+        "l.tensor_shard_grad_scale_pipeline(t(2.), g, acc)]",
+    "loss_scale.tensor_grad_scale_fp16": "out = mod('nn.wrap.loss_scale').tensor_grad_scale(t(3.), t([1., 2.], np.float16))",
+    # ---- nn.wrap.cell_wrapper
+    "cell_wrapper.helpers": _G + "c = mod('nn.wrap.cell_wrapper')\n"
+        "acc = p([[1., 2.], [3., 4.]], 'acc'); acc2 = p([[1., 2.], [3., 4.]], 'acc2')\n"
+        "out = [str(c._tensors_get_datatype(g)), c._tensors_cast_datatype(ms.float16, g), c._pipeline_clear_grad(acc, g), "
+        "acc, c.grad_scale(t(2.), acc2), acc2]",
+    "cell_wrapper._TrainGradAccuStepCell": "ms.set_seed(1)\n"
+        "net = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
+        "opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)\n"
+        "cell = mod('nn.wrap.cell_wrapper')._TrainGradAccuStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)\n"
+        "loss = cell(t([[1., 2., 3.]]), t([[1., 2.]]))\n"
+        "out = [loss, net.weight, cell.sens, [x.name for x in cell.accu_grads]]",
+    "cell_wrapper._TrainGradAccuStepCell_sens": "net = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
+        "opt = nn.SGD(net.trainable_params(), 0.1)\n"
+        "cell = mod('nn.wrap.cell_wrapper')._TrainGradAccuStepCell(nn.WithLossCell(net, nn.MSELoss()), opt, sens=2.0)\n"
+        "loss = cell(t([[1., 2., 3.]]), t([[1., 2.]]))\n"
+        "out = [loss, net.weight]",
+})
+
+CASES.update({
+    # ---- nn.optim.adasum: the steps, with stand-in communication operators
+    "adasum.simple_steps": "a = mod('nn.optim.adasum')\n"
+        "w = p([[1., 2.], [3., 4.]], 'w'); old = p([[0.5, 0.5], [0.5, 0.5]], 'old')\n"
+        "r = a._update_parameters_adasum(t([[0., 0.], [0., 0.]]), t([1., 2., 3., 4.]), w, old, ops.reshape)\n"
+        "s = p([0., 0.], 's')\n"
+        "out = [r, w, a.reshape_grads_adasum(t([[0., 0.], [0., 0.]]), t([1., 2., 3., 4.]), ops.reshape), "
+        "a._get_delta_weight_process(t([1., 2.]), t([4., 4.])), a._save_weight_process(s, t([7., 8.])), s, "
+        "a._clone_weight_process(t(0.5), t([2., 4.]))]",
+    "adasum.send_recv": "a = mod('nn.optim.adasum')\n"
+        "log = []\n"
+        "def send(x):\n    log.append('send'); return x * 2\n"
+        "def recv(x):\n    log.append('recv'); return x + 1\n"
+        "out = [a._send_before_receive(t([1., 2.]), send, recv), a._receive_before_send(t([1., 2.]), send, recv), log]",
+    "adasum._send_recv_res": "a = mod('nn.optim.adasum')\n"
+        "ar = lambda x: x * 2\n"
+        "out = [a._send_recv_res(True, t([[1., 2.]]), t([3., -1.]), ar, True, 2), "
+        "a._send_recv_res(False, t([[1., 2.]]), t([3., -1.]), ar, True, 2), a._send_recv_res(True, None, t([3., -1.]), ar, False, 4)]",
+    "adasum._adasum_opt_forward_process": "a = mod('nn.optim.adasum')\n"
+        "ar = lambda x: x * 2; send = lambda x: x; recv = lambda x: x * 3\n"
+        "d = t([[1.], [2.], [3.], [-4.]])\n"
+        "out = [a._adasum_opt_forward_process(True, ar, True, 2, send, recv, d), "
+        "a._adasum_opt_forward_process(False, ar, True, 2, send, recv, d), a._adasum_opt_forward_process(True, ar, False, 4, send, recv, d)]",
+    "adasum._adasum_opt_rollback_process": "a = mod('nn.optim.adasum')\n"
+        "send = lambda x: x; recv = lambda x: x * 3\n"
+        "d = t([1., 2.])\n"
+        "out = [a._adasum_opt_rollback_process(True, True, d, send, recv), a._adasum_opt_rollback_process(False, True, d, send, recv), "
+        "a._adasum_opt_rollback_process(True, False, d, send, recv)]",
+    "adasum._parallel_check": "out = mod('nn.optim.adasum')._parallel_check()",
+})

@@ -281,3 +281,41 @@ CASES.update({
         "a._adasum_opt_rollback_process(True, False, d, send, recv)]",
     "adasum._parallel_check": "out = mod('nn.optim.adasum')._parallel_check()",
 })
+
+_THOR_NET = ("class Net(nn.Cell):\n"
+             "    def __init__(self):\n"
+             "        super().__init__()\n"
+             "        self.fc = nn.Dense(4, 2)\n"
+             "        self.ln = nn.LayerNorm((2,))\n"
+             "        self.conv = nn.Conv2d(3, 4, 3)\n"
+             "        self.emb = nn.Embedding(5, 2)\n"
+             "        self.seq = nn.SequentialCell([nn.BatchNorm2d(4), nn.Conv1d(2, 2, 1), nn.ReLU()])\n"
+             "    def construct(self, x):\n"
+             "        return x\n"
+             "net = Net()\n")
+
+CASES.update({
+    # ---- nn.optim.thor helpers
+    "thor.shapes": "th = mod('nn.optim.thor')\n"
+        "out = [th.caculate_device_shape(64, 3, True), th.caculate_device_shape(64, 32, True), th.caculate_device_shape(48, 3, False), "
+        "th.caculate_matmul_shape(256, 100, 128), th.caculate_matmul_shape(300, 128, 128), th.caculate_matmul_shape(64, 64, 32), "
+        "th.is_conv_matmul_support_shape((49, 49, 16, 16), (4, 4, 16, 16)), th.is_conv_matmul_support_shape((4, 4, 16, 16), (4, 4, 16, 16)), "
+        "th.is_conv_matmul_support_shape((2, 2, 16, 16), (4, 4, 16, 16))]",
+    "thor.mask_and_counter": _THOR_NET + "th = mod('nn.optim.thor')\n"
+        "ps = net.trainable_params()\n"
+        "mask = th.get_net_layertype_mask(net)\n"
+        "m2 = []\nth.find_net_layertype_recur(net, m2)\n"
+        "m3 = []\nth.get_layer_type_for_dense_and_conv(net.fc, 'fc.', m3)\n"
+        "cnt = []\nfor lt in (1, 2, 3, 4, 5, -1):\n    cnt.append([th.get_layer_counter(lt, 0, ps, i) for i in range(len(ps))])\n"
+        "out = [mask, m2, m3, [x.name for x in ps], cnt]",
+    "thor.clip_and_decay": _G + "th = mod('nn.optim.thor')\n"
+        "out = [th._clip_grad(0, 1.0, g), th._clip_grad(1, 1.0, g), th._clip_grad(2, 1.0, g), th.clip_gradient(True, (g, t([0.1, 0.2]))), "
+        "th.clip_gradient(False, (g,)), th._tensor_apply_decay(0.1, True, g, g), th._tensor_apply_decay(0.1, False, g, g)]",
+    "thor._tensor_run_opt_ext": _W + _G + "r = mod('nn.optim.thor')._tensor_run_opt_ext(ops.ApplyMomentum(), t(0.9), t(0.1), g, w, m)\n"
+        "out = [r, w, m]",
+    "thor._check_param": "c = mod('nn.optim.thor')._check_param\n"
+        "out = [c(0.9, 2, t([0.1]), 'thor')]",
+    "thor._check_param_momentum": "out = mod('nn.optim.thor')._check_param(-0.9, 2, t([0.1]), 'thor')",
+    "thor._check_param_frequency": "out = mod('nn.optim.thor')._check_param(0.9, 1, t([0.1]), 'thor')",
+    "thor._check_param_lr": "out = mod('nn.optim.thor')._check_param(0.9, 2, 0.1, 'thor')",
+})

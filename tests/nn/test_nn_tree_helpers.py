@@ -76,6 +76,14 @@ EXPECTED = {
     'adasum._adasum_opt_forward_process': "[([7.4, 1.8], 'Float32'), ([11.8, -7.4], 'Float32'), ([[0.5], [1.0], [1.5], [-2.0]], 'Float32')]",
     'adasum._adasum_opt_rollback_process': "[([3.0, 6.0, 1.0, 2.0], 'Float32'), ([1.0, 2.0, 3.0, 6.0], 'Float32'), ([1.0, 2.0], 'Float32')]",
     'adasum._parallel_check': 'ERR RuntimeError Stand alone mode is not supported to apply adasum.',
+    'thor.shapes': '[[[21, 21, 16, 16], 341], [[4, 4, 16, 16], 64], [[3, 3, 16, 16], 48], [[1, 2, 128, 128], [1, 100, 100]], [[1, 3, 128, 128], [1, 128, 128]], [[2, 2, 32, 32], [2, 32, 32]], True, True, False]',
+    'thor.mask_and_counter': "[[-1, 4, -1, -1, 5, -1], [-1, 4, -1, -1, 5, -1], [-1], ['fc.weight', 'fc.bias', 'ln.gamma', 'ln.beta', 'conv.weight', 'emb.embedding_table', 'seq.0.gamma', 'seq.0.beta', 'seq.1.weight'], [[0, 1, 1, 1, 1, 1, 1, 1, 0], [0, 1, 1, 1, 1, 1, 1, 1, 0], [0, 1, 1, 1, 1, 1, 1, 1, 0], [0, 0, 0, 1, 0, 0, 0, 1, 0], [0, 0, 0, 1, 0, 0, 0, 1, 0], [0, 1, 1, 1, 1, 1, 1, 1, 0]]]",
+    'thor.clip_and_decay': "[([[0.5, -1.0], [1.0, 0.25]], 'Float32'), ([[0.21693, -0.43386], [0.86772, 0.10847]], 'Float32'), ([[0.5, -1.0], [2.0, 0.25]], 'Float32'), [([[0.21693, -0.43386], [0.86772, 0.10847]], 'Float32'), ([0.1, 0.2], 'Float32')], [([[0.5, -1.0], [2.0, 0.25]], 'Float32')], ([[0.55, -1.1], [2.2, 0.275]], 'Float32'), ([[0.5, -1.0], [2.0, 0.25]], 'Float32')]",
+    'thor._tensor_run_opt_ext': "[True, ([[0.941, -1.918], [2.773, 3.939]], 'Float32'), ([[0.59, -0.82], [2.27, 0.61]], 'Float32')]",
+    'thor._check_param': '[None]',
+    'thor._check_param_momentum': "ERR ValueError For 'thor', the argument 'momentum' must be at least 0.0, but got 'momentum' -0.9.",
+    'thor._check_param_frequency': "ERR ValueError For 'thor', the argument 'frequency' must be at least 2, but got 'frequency' 1.",
+    'thor._check_param_lr': "ERR TypeError For 'thor', the type of 'learning rate' should be 'Tensor', but got type 'float'.",
 }
 
 

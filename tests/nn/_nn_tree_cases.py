@@ -319,3 +319,59 @@ CASES.update({
     "thor._check_param_frequency": "out = mod('nn.optim.thor')._check_param(0.9, 1, t([0.1]), 'thor')",
     "thor._check_param_lr": "out = mod('nn.optim.thor')._check_param(0.9, 2, 0.1, 'thor')",
 })
+
+CASES.update({
+    # ---- nn.layer.rnns
+    "rnns._DynamicRNNTanh": "rn = mod('nn.layer.rnns')\n"
+        "x = t(np.arange(24).reshape(3, 2, 4) / 40.); h = t(np.zeros((2, 5)))\n"
+        "wi = t(np.linspace(-0.5, 0.5, 20).reshape(5, 4)); wh = t(np.linspace(-0.3, 0.3, 25).reshape(5, 5)); b = t(np.full(5, 0.1))\n"
+        "out = [rn._DynamicRNNTanh()(x, h, None, wi, wh, b, b), rn._DynamicRNNRelu()(x, h, t([3, 1], np.int32), wi, wh, None, None)]",
+    "rnns._DynamicGRUCPUGPU": "rn = mod('nn.layer.rnns')\n"
+        "x = t(np.arange(24).reshape(3, 2, 4) / 10.); h = t(np.full((2, 2), 0.1))\n"
+        "wi = t(np.linspace(-0.5, 0.5, 24).reshape(6, 4)); wh = t(np.linspace(-0.3, 0.3, 12).reshape(6, 2)); b = t(np.full(6, 0.1))\n"
+        "out = [rn._DynamicGRUCPUGPU()(x, h, None, wi, wh, b, b), rn._DynamicGRUCPUGPU()(x, h, t([2, 3], np.int32), wi, wh, None, None)]",
+    "rnns._DynamicLSTMCPUGPU": "rn = mod('nn.layer.rnns')\n"
+        "x = t(np.arange(24).reshape(3, 2, 4) / 10.); h = (t(np.full((2, 2), 0.1)), t(np.full((2, 2), -0.1)))\n"
+        "wi = t(np.linspace(-0.5, 0.5, 32).reshape(8, 4)); wh = t(np.linspace(-0.3, 0.3, 16).reshape(8, 2)); b = t(np.full(8, 0.1))\n"
+        "o1, s1 = rn._DynamicLSTMCPUGPU()(x, h, None, wi, wh, b, b)\n"
+        "o2, s2 = rn._DynamicLSTMCPUGPU()(x, h, t([1, 3], np.int32), wi, wh, b, b)\n"
+        "out = [o1, list(s1), o2, list(s2), rn._DynamicRNNBase('LSTM').is_lstm]",
+    "rnns._DynamicRNNBase_mode": "out = mod('nn.layer.rnns')._DynamicRNNBase('XYZ')",
+    # ---- nn.layer.image
+    "image.helpers": "im = mod('nn.layer.image')\n"
+        "out = [im._create_window(3, 1.5).round(5).tolist(), list(im._split_img(t(np.arange(8).reshape(1, 2, 2, 2)))[0]), "
+        "im._split_img(t(np.zeros((1, 3, 2, 2))))[1], im._downsample(t([1.]), t([2.]), lambda v: v * 3)]",
+    "image.ssim_maps": "im = mod('nn.layer.image')\n"
+        "conv = im._conv2d(1, 1, 3, t(im._create_window(3, 1.5)))\n"
+        "a = t(np.linspace(0, 1, 50).reshape(1, 2, 5, 5)); b = t(np.linspace(0, 1, 50).reshape(1, 2, 5, 5) ** 2)\n"
+        "pc = im._compute_per_channel_loss(1e-4, 9e-4, a[:, :1], b[:, :1], conv)\n"
+        "mc = im._compute_multi_channel_loss(1e-4, 9e-4, a, b, conv, ops.Concat(1), ops.ReduceMean())\n"
+        "out = [pc, mc, conv.weight.shape, conv.pad_mode]",
+    # ---- nn.layer.math
+    "math._while_helper_func": "out = mod('nn.layer.math')._while_helper_func(lambda v: v[0] < 5, lambda v: (v[0] + 2, v[1] * 2), (t([0.]), t([1.])))",
+    "math._igamma": "mm = mod('nn.layer.math')\n"
+        "a = t([0.5, 1.0, 2.0, 3.0]); x = t([0.3, 1.0, 1.5, 5.0]); ax = ops.exp(a * ops.log(x) - x - ops.lgamma(a))\n"
+        "en = t([True, True, False, True], np.bool_)\n"
+        "out = [mm._igamma_series(ax, x, a, en), mm._igammac_continued_fraction(ax, x, a, en)]",
+    # ---- small layer helpers
+    "layers.small": "d = mod('nn.layer.conv')._deconv_output_length\n"
+        "out = [d(True, False, False, 5, 3, 2, 1, 0), d(True, False, False, 5, 1, 2, 1, 0), d(True, False, False, 5, 3, 2, 2, 0), "
+        "d(False, True, False, 5, 3, 2, 1, 0), d(False, False, True, 5, 3, 2, 1, 2), d(False, False, False, 5, 3, 2, 1, 2), "
+        "mod('nn.layer.normalization')._syncbatchnorm_group_dict(), "
+        "mod('nn.layer.transformer')._get_activation_fn('relu')(t([-1., 2.])), mod('nn.layer.transformer')._get_activation_fn('gelu')(t([-1., 2.]))]",
+    "layers._get_activation_fn_bad": "out = mod('nn.layer.transformer')._get_activation_fn('tanh')",
+    "layers.container_bases": "c = mod('nn.layer.container')\n"
+        "out = [type(c._CellListBase()).__name__, type(c._CellDictBase()).__name__]",
+    "loss._Loss": "L = mod('nn.loss.loss')\n"
+        "class MyLoss(L._Loss):\n"
+        "    def construct(self, logits, labels):\n"
+        "        return self.get_loss(ops.abs(logits - labels), t([[1.], [2.]]))\n"
+        "out = [MyLoss()(t([[1., 2.], [3., 5.]]), t([[0., 0.], [0., 0.]])), MyLoss('sum')(t([[1., 2.], [3., 5.]]), t([[0., 0.], [0., 0.]])), "
+        "MyLoss('none')(t([[1., 2.], [3., 5.]]), t([[0., 0.], [0., 0.]]))]",
+    "loss._Loss_bad": "out = mod('nn.loss.loss')._Loss('avg')",
+    "cell.register_cell_buffer_registration_hook": "seen = []\n"
+        "h = mod('nn.cell').register_cell_buffer_registration_hook(lambda *a: seen.append(len(a)))\n"
+        "out = [type(h).__name__, seen]\nh.remove()",
+    "adam._check_param_value": "f = mod('nn.optim.adam')._check_param_value\n"
+        "out = [f(0.9, 0.999, 1e-8, 'Adam'), f(0.9, 0.999, 0.0, 'Adam')]",
+})

@@ -375,3 +375,41 @@ CASES.update({
     "adam._check_param_value": "f = mod('nn.optim.adam')._check_param_value\n"
         "out = [f(0.9, 0.999, 1e-8, 'Adam'), f(0.9, 0.999, 0.0, 'Adam')]",
 })
+
+_U = "u = mod('nn.probability.distribution._utils.utils')\n"
+
+
+def _err(call):
+    return "try:\n    r = " + call + "\nexcept Exception as e:\n    r = type(e).__name__ + ': ' + str(e)\n"
+
+
+CASES.update({
+    # ---- nn.probability.distribution._utils.utils
+    "prob_utils.cast": _U + "pa = p([1., 2.], 'pa')\n" + _err("u.cast_to_tensor(True)").replace("r =", "e1 =") +
+        _err("u.cast_to_tensor(None)").replace("r =", "e2 =") + _err("u.cast_to_tensor('x')").replace("r =", "e3 =") +
+        "out = [u.cast_to_tensor(3), u.cast_to_tensor([1, 2], ms.float16), u.cast_to_tensor(np.array([0.5])), "
+        "u.cast_to_tensor(t([1, 2], np.int32)), u.cast_to_tensor(pa) is pa, e1, e2, e3, str(u.cast_type_for_device(ms.int64)), "
+        "str(u.cast_type_for_device(ms.uint8))]",
+    "prob_utils.checks": _U + "res = []\n"
+        "for call in ['u.check_greater_equal_zero(t([0., 1.]), \"x\")', 'u.check_greater_equal_zero(t([-1., 1.]), \"x\")', "
+        "'u.check_greater_zero(t([0., 1.]), \"sd\")', 'u.check_greater_zero(t([2., 1.]), \"sd\")', 'u.check_greater_zero(None, \"sd\")', "
+        "'u.check_greater(t([0.]), t([1.]), \"low\", \"high\")', 'u.check_greater(t([2.]), t([1.]), \"low\", \"high\")', "
+        "'u.check_greater(p([2.], \"pp\"), t([1.]), \"low\", \"high\")', 'u.check_prob(t([0.5]))', 'u.check_prob(t([0.]))', "
+        "'u.check_prob(t([1.]))', 'u.check_sum_equal_one(t([[0.5, 0.5], [0.2, 0.8]]))', 'u.check_sum_equal_one(t([[0.5, 0.6]]))', "
+        "'u.check_sum_equal_one(np.array([0.25, 0.75]))', 'u.check_rank(t([0.5, 0.5]))', 'u.check_rank(t(0.5))', "
+        "'u.check_prob(p([0.5], \"pq\"))']:\n"
+        "    try:\n        res.append(eval(call))\n    except Exception as e:\n        res.append(type(e).__name__ + ': ' + str(e))\n"
+        "out = res",
+    "prob_utils.logits": _U + "x = t([[-1., 0., 2.]]); q = t([0., 0.25, 1.])\n"
+        "out = [u.logits_to_probs(x), u.logits_to_probs(x, True), u.clamp_probs(q), u.probs_to_logits(t([0.25, 0.5])), "
+        "u.probs_to_logits(t([0.25, 0.5]), True), u.probs_to_logits(q)]",
+    "prob_utils.check_prims": _U + "res = [u.CheckTuple()((1, 2), 'f'), u.CheckTensor()(t([1.]), 'f'), u.CheckTensor()(None, 'f')]\n"
+        "for call in ['u.CheckTuple()([1, 2], \"fn\")', 'u.CheckTensor()(1.0, \"fn\")']:\n"
+        "    try:\n        res.append(eval(call))\n    except Exception as e:\n        res.append(type(e).__name__ + ': ' + str(e))\n"
+        "out = res",
+    "prob_utils.set_param_type": _U + "res = [str(u.set_param_type({'a': t([1.]), 'b': 2.0}, ms.float32)), "
+        "str(u.set_param_type({'a': t([1], np.int32)}, ms.float16)), str(u.set_param_type({'a': 1.0}, ms.int32)), "
+        "str(u.set_param_type({'a': 1.0}, ms.float16)), str(u.set_param_type({'a': t([1.], np.float16)}, ms.float32)), "
+        "str(u.set_param_type({'a': np.array([1.], np.float64)}, ms.float32))]\n"
+        + _err("u.set_param_type({'a': t([1.]), 'b': t([1.], np.float16)}, None)") + "out = res + [r]",
+})

@@ -99,6 +99,11 @@ EXPECTED = {
     'loss._Loss_bad': "ERR ValueError For '_Loss', the 'reduction' must be in ['mean', 'sum', 'none'], but got avg.",
     'cell.register_cell_buffer_registration_hook': "['HookHandle', []]",
     'adam._check_param_value': "ERR ValueError For 'Adam', the 'eps' must be float and must > 0, but got '0.0' with type 'float'.",
+    'prob_utils.cast': '[(3.0, \'Float32\'), ([1.0, 2.0], \'Float16\'), ([0.5], \'Float32\'), ([1.0, 2.0], \'Float32\'), True, \'TypeError: Input cannot be Type Bool\', \'ValueError: Input cannot be None in cast_to_tensor\', "TypeError: Unable to convert input of type <class \'str\'> to a Tensor of type Float32", \'Int64\', \'UInt8\']',
+    'prob_utils.checks': "[None, 'ValueError: x must be greater than or equal to zero.', 'ValueError: sd must be greater than zero.', None, 'ValueError: input value cannot be None in check_greater_zero', None, 'ValueError: low must be less than high', None, None, 'ValueError: Probabilities must be greater than zero', 'ValueError: Probabilities must be less than one', None, 'ValueError: Probabilities for each category should sum to one for Categorical distribution.', None, None, 'ValueError: probs for Categorical distribution must have rank >= 1.', None]",
+    'prob_utils.logits': "[([[0.04201, 0.1142, 0.84379]], 'Float32'), ([[0.26894, 0.5, 0.8808]], 'Float32'), ([0.0, 0.25, 1.0], 'Float32'), ([-1.38629, -0.69315], 'Float32'), ([-1.09861, 0.0], 'Float32'), ([-15.94238, -1.38629, -0.0], 'Float32')]",
+    'prob_utils.check_prims': "[[1, 2], ([1.0], 'Float32'), None, 'TypeError: For fn, input type must be a tuple.', 'TypeError: For fn, input type must be a Tensor or Parameter.']",
+    'prob_utils.set_param_type': "['Float32', 'Float32', 'Float32', 'Float16', 'Float16', 'Float32', 'TypeError: b should have the same dtype as other arguments.']",
 }
 
 

@@ -22,6 +22,14 @@ def _round(x):
     return type(x).__name__
 
 
+def _fxy(x, y):
+    return x * x * y
+
+
+def _cube(x):
+    return x * x * x * 2
+
+
 def run(ms, code):
     """``code`` run with ``ms``; its ``out`` as rounded plain values, or ``ERR <type> <message start>``."""
     def mod(rel):
@@ -33,7 +41,8 @@ def run(ms, code):
     def p(values, name, dtype=np.float32):
         return ms.Parameter(ms.Tensor(np.array(values, dtype)), name=name)
 
-    env = {"ms": ms, "np": np, "mod": mod, "t": t, "p": p, "ops": ms.ops, "nn": ms.nn, "R": _round}
+    env = {"ms": ms, "np": np, "mod": mod, "t": t, "p": p, "ops": ms.ops, "nn": ms.nn, "R": _round,
+           "fxy": _fxy, "cube": _cube}
     try:
         exec(code, env)  # noqa: S102 - test cases written in this file
         return str(_round(env["out"]))
@@ -412,4 +421,16 @@ CASES.update({
         "str(u.set_param_type({'a': 1.0}, ms.float16)), str(u.set_param_type({'a': t([1.], np.float16)}, ms.float32)), "
         "str(u.set_param_type({'a': np.array([1.], np.float64)}, ms.float32))]\n"
         + _err("u.set_param_type({'a': t([1.]), 'b': t([1.], np.float16)}, None)") + "out = res + [r]",
+})
+
+CASES.update({
+    # ---- nn.grad.cell_grad
+    "cell_grad.first_grads": "cg = mod('nn.grad.cell_grad'); f = fxy\n"
+        "x = t([1., 2.]); y = t([3., 4.]); u = t([1., 0.5])\n"
+        "out = [cg._FirstGrad(f)(u, (x, y)), cg._JvpFirstGrad()(u, f, (x, y)), cg._FirstGradSingleValue(f)(u, (x, y)), "
+        "cg._JvpFirstGradSingleValue()(u, f, (x, y))]",
+    "cell_grad.jvp": "cg = mod('nn.grad.cell_grad'); f = fxy; g = cube\n"
+        "x = t([1., 2.]); y = t([3., 4.])\n"
+        "out = [cg._JvpInner()(f, (t([1., 1.]), t([0., 1.])), x, y), cg._JvpInner()(g, t([1., 2.]), x), "
+        "cg._LinearizeInner()(f, (t([1., 1.]), t([0., 1.])), f(x, y), (x, y)), cg._LinearizeInner()(g, t([1., 2.]), g(x), (x,))]",
 })

@@ -104,6 +104,8 @@ EXPECTED = {
     'prob_utils.logits': "[([[0.04201, 0.1142, 0.84379]], 'Float32'), ([[0.26894, 0.5, 0.8808]], 'Float32'), ([0.0, 0.25, 1.0], 'Float32'), ([-1.38629, -0.69315], 'Float32'), ([-1.09861, 0.0], 'Float32'), ([-15.94238, -1.38629, -0.0], 'Float32')]",
     'prob_utils.check_prims': "[[1, 2], ([1.0], 'Float32'), None, 'TypeError: For fn, input type must be a tuple.', 'TypeError: For fn, input type must be a Tensor or Parameter.']",
     'prob_utils.set_param_type': "['Float32', 'Float32', 'Float32', 'Float16', 'Float16', 'Float32', 'TypeError: b should have the same dtype as other arguments.']",
+    'cell_grad.first_grads': "[[([6.0, 8.0], 'Float32'), ([1.0, 2.0], 'Float32')], [([6.0, 8.0], 'Float32'), ([1.0, 2.0], 'Float32')], ([6.0, 8.0], 'Float32'), ([6.0, 8.0], 'Float32')]",
+    'cell_grad.jvp': "[[([3.0, 16.0], 'Float32'), ([6.0, 20.0], 'Float32')], [([2.0, 16.0], 'Float32'), ([6.0, 48.0], 'Float32')], ([6.0, 20.0], 'Float32'), ([6.0, 48.0], 'Float32')]",
 }
 
 

@@ -30,6 +30,14 @@ def _cube(x):
     return x * x * x * 2
 
 
+def _loss_of(cell, weights=None):
+    """``v -> sum(cell(v) * weights)`` (a function MindSpore's grad can parse from this file)."""
+    def loss(v):
+        out = cell(v)
+        return (out * weights).sum() if weights is not None else out.sum()
+    return loss
+
+
 def run(ms, code):
     """``code`` run with ``ms``; its ``out`` as rounded plain values, or ``ERR <type> <message start>``."""
     def mod(rel):
@@ -42,7 +50,7 @@ def run(ms, code):
         return ms.Parameter(ms.Tensor(np.array(values, dtype)), name=name)
 
     env = {"ms": ms, "np": np, "mod": mod, "t": t, "p": p, "ops": ms.ops, "nn": ms.nn, "R": _round,
-           "fxy": _fxy, "cube": _cube}
+           "fxy": _fxy, "cube": _cube, "loss_of": _loss_of}
     try:
         exec(code, env)  # noqa: S102 - test cases written in this file
         return str(_round(env["out"]))
@@ -433,4 +441,31 @@ CASES.update({
         "x = t([1., 2.]); y = t([3., 4.])\n"
         "out = [cg._JvpInner()(f, (t([1., 1.]), t([0., 1.])), x, y), cg._JvpInner()(g, t([1., 2.]), x), "
         "cg._LinearizeInner()(f, (t([1., 1.]), t([0., 1.])), f(x, y), (x, y)), cg._LinearizeInner()(g, t([1., 2.]), g(x), (x,))]",
+})
+
+CASES.update({
+    # ---- nn.layer.thor_layer
+    "thor_layer.DenseThor": "tl = mod('nn.layer.thor_layer')\n"
+        "d = tl.DenseThor(3, 2, weight_init=t([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6]]), bias_init=t([0.1, -0.1]), activation='relu')\n"
+        "x = t([[1., 2., 3.], [-1., 0.5, 2.]])\n"
+        "y = d(x)\n"
+        "g = ops.GradOperation(get_by_list=True)(loss_of(d), ms.ParameterTuple([d.weight]))(x)\n"
+        "out = [y, d.matrix_a, d.matrix_g, g, d.thor, [n for n, _ in d.parameters_and_names()]]",
+    "thor_layer.DenseThor_nothor": "tl = mod('nn.layer.thor_layer')\n"
+        "d = tl.DenseThor(3, 2, weight_init=t([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6]]), has_bias=False)\n"
+        "d.thor = False\n"
+        "out = [d(t([[1., 2., 3.]])), d.matrix_a]",
+    "thor_layer.EmbeddingThor": "tl = mod('nn.layer.thor_layer')\n"
+        "e = tl.EmbeddingThor(4, 2, embedding_table=t([[0., 1.], [2., 3.], [4., 5.], [6., 7.]]))\n"
+        "ids = t([[1, 3], [3, 0]], np.int32)\n"
+        "y = e(ids)\n"
+        "g = ops.GradOperation(get_by_list=True)(loss_of(e, t([[[1., 2.], [3., 4.]], [[5., 6.], [7., 8.]]])), ms.ParameterTuple([e.embedding_table]))(ids)\n"
+        "out = [y, e.matrix_a, e.matrix_g, g, [n for n, _ in e.parameters_and_names()]]",
+    "thor_layer.EmbeddingThor_onehot_pad": "tl = mod('nn.layer.thor_layer')\n"
+        "e = tl.EmbeddingThor(4, 2, use_one_hot=True, embedding_table=t([[0., 1.], [2., 3.], [4., 5.], [6., 7.]]), padding_idx=2)\n"
+        "out = [e(t([2, 1], np.int32)), e.padding_idx]",
+    "thor_layer._ConvThor": "tl = mod('nn.layer.thor_layer')\n"
+        "c = tl._ConvThor(4, 6, (3, 3), (1, 1), 'same', 0, (1, 1), 2, True, 'ones', 'zeros')\n"
+        "out = [c.weight.shape, c.bias.shape, c.group, c.kernel_size, c.pad_mode, [n for n, _ in c.parameters_and_names()]]",
+    "thor_layer._ConvThor_bad": "out = mod('nn.layer.thor_layer')._ConvThor(4, 6, (3, 3), (1, 1), 'same', 0, (1, 1), 4, True, 'ones', 'zeros')",
 })

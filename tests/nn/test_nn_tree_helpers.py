@@ -106,6 +106,12 @@ EXPECTED = {
     'prob_utils.set_param_type': "['Float32', 'Float32', 'Float32', 'Float16', 'Float16', 'Float32', 'TypeError: b should have the same dtype as other arguments.']",
     'cell_grad.first_grads': "[[([6.0, 8.0], 'Float32'), ([1.0, 2.0], 'Float32')], [([6.0, 8.0], 'Float32'), ([1.0, 2.0], 'Float32')], ([6.0, 8.0], 'Float32'), ([6.0, 8.0], 'Float32')]",
     'cell_grad.jvp': "[[([3.0, 16.0], 'Float32'), ([6.0, 20.0], 'Float32')], [([2.0, 16.0], 'Float32'), ([6.0, 48.0], 'Float32')], ([6.0, 20.0], 'Float32'), ([6.0, 48.0], 'Float32')]",
+    'thor_layer.DenseThor': "[([[0.7, 0.0], [0.5, 0.0]], 'Float32'), ([[0.66667, 0.5, 0.33333], [0.5, 1.41667, 2.33333], [0.33333, 2.33333, 4.33333]], 'Float32'), ([[1.0, 0.0], [0.0, 0.0]], 'Float32'), [([[0.0, 2.5, 5.0], [0.0, 0.0, 0.0]], 'Float32')], True, ['weight', 'bias', 'matrix_a', 'matrix_g']]",
+    'thor_layer.DenseThor_nothor': "[([[0.6, -0.4]], 'Float32'), ([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], 'Float32')]",
+    'thor_layer.EmbeddingThor': "[([[[2.0, 3.0], [6.0, 7.0]], [[6.0, 7.0], [0.0, 1.0]]], 'Float32'), ([1.0, 1.0, 0.0, 2.0], 'Float32'), ([[21.0, 25.0], [25.0, 30.0]], 'Float32'), [([[7.0, 8.0], [1.0, 2.0], [0.0, 0.0], [8.0, 10.0]], 'Float32')], ['embedding_table', 'matrix_a', 'matrix_g']]",
+    'thor_layer.EmbeddingThor_onehot_pad': "[([[0.0, 0.0], [2.0, 3.0]], 'Float32'), 2]",
+    'thor_layer._ConvThor': "[[6, 2, 3, 3], [6], 2, [3, 3], 'same', ['weight', 'bias']]",
+    'thor_layer._ConvThor_bad': "ERR ValueError For '_ConvThor', the 'out_channels' must be divisible by 'group', but got 'out_channels': 6 and 'group': 4.",
 }
 
 

@@ -514,3 +514,24 @@ CASES.update({
         "    try:\n        res.append(str(eval(call)))\n    except Exception as e:\n        res.append(type(e).__name__ + ': ' + str(e).split(chr(10))[0][:100])\n"
         "out = res",
 })
+
+CASES.update({
+    "distribution.Exponential": "DEC = 4\nE = mod('nn.probability.distribution.exponential').Exponential\n"
+        "e = E(t([0.5, 2.]))\nx = t([-1., 1.5])\n"
+        "res = [e.prob(x), e.log_prob(x), e.cdf(x), e.log_cdf(t([0.5, 1.5])), e.survival_function(x), e.log_survival(x), "
+        "e.mean(), e.mode(), e.sd(), e.var(), e.entropy(), e.kl_loss('Exponential', t([1., 1.])), "
+        "e.cross_entropy('Exponential', t([1., 1.])), e.get_dist_type(), e.sample((3,)).shape, E(1.5).sample().shape, "
+        "e.prob(t([1.]), t([3.])), E(2.0).is_scalar_batch, e.get_dist_args()]\n"
+        "for call in ['E(0.)', 'E(1.).kl_loss(\"Normal\", t([1.]))']:\n"
+        "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_))\n"
+        "out = res",
+    "distribution.Uniform": "DEC = 4\nU = mod('nn.probability.distribution.uniform').Uniform\n"
+        "u = U(t([0., -1.]), t([2., 3.]))\nx = t([-0.5, 1.])\n"
+        "res = [u.prob(x), u.prob(t([2.5, 3.])), u.log_prob(x), u.cdf(x), u.cdf(t([2., 5.])), u.log_cdf(t([1., 1.])), "
+        "u.survival_function(x), u.log_survival(x), u.mean(), u.var(), u.sd(), u.entropy(), "
+        "u.kl_loss('Uniform', t([-1., -2.]), t([3., 2.])), u.cross_entropy('Uniform', t([-1., -2.]), t([3., 4.])), "
+        "u.get_dist_type(), u.sample((2,)).shape, u('mean', t([0.]), t([4.])), u._range()]\n"
+        "for call in ['U(1., 0.)', 'U().mean()', 'u.mode()']:\n"
+        "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_)[:100])\n"
+        "out = res",
+})

@@ -16,6 +16,27 @@ def _not_implemented(func_name, name):
     raise error
 
 
+def _check_float_dtype(dtype, cls_name):
+    """A distribution's dtype must be a float type (MindSpore's message)."""
+    from ....common import dtype as mstype
+    if dtype not in mstype.float_type:
+        raise TypeError(f"For '{cls_name}', the 'dtype' should be one of "
+                        f"[{', '.join(repr(t) for t in mstype.float_type)}], but got '{dtype!r}'.")
+
+
+def _check_dist(dist, expected):
+    """The ``dist`` argument of ``kl_loss``/``cross_entropy`` must name this distribution's type."""
+    if dist is None:
+        raise ValueError("Input dist must be a constant which is not None.")
+    if dist != expected:
+        raise ValueError(f"Expected dist input is {expected}, but got {dist}.")
+
+
+def _squeeze_scalar(value, origin_shape):
+    """A sample drawn with shape (1,) for a scalar request, back to shape ()."""
+    return value.reshape(()) if not origin_shape else value
+
+
 class Distribution(Cell):
     """Base class of the distributions.
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from ....common import dtype as mstype
 from ._utils.utils import check_greater_zero
-from .distribution import Distribution
+from .distribution import Distribution, _check_dist, _check_float_dtype, _squeeze_scalar
 
 _HALF_LOG_2PI = -0.5 * math.log(2.0 * math.pi)
 
@@ -26,9 +26,7 @@ class Normal(Distribution):
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Normal"):
         param = dict(locals())
         param['param_dict'] = {'mean': mean, 'sd': sd}
-        if dtype not in mstype.float_type:
-            raise TypeError(f"For '{type(self).__name__}', the 'dtype' should be one of "
-                            f"[{', '.join(repr(t) for t in mstype.float_type)}], but got '{dtype!r}'.")
+        _check_float_dtype(dtype, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._mean_value = self._add_parameter(mean, 'mean')
         self._sd_value = self._add_parameter(sd, 'sd')
@@ -73,7 +71,7 @@ class Normal(Distribution):
         return float(np.float32(0.5 * math.log(2.0 * math.pi * math.e))) + ops.log(sd)
 
     def _cross_entropy(self, dist, mean_b, sd_b, mean=None, sd=None):
-        _check_dist(dist)
+        _check_dist(dist, 'Normal')
         return self._entropy(mean, sd) + self._kl_loss(dist, mean_b, sd_b, mean, sd)
 
     def _log_prob(self, value, mean=None, sd=None):
@@ -95,7 +93,7 @@ class Normal(Distribution):
         """KL(self || Normal(mean_b, sd_b)): :math:`\\frac{1}{2}(\\frac{\\mu_a - \\mu_b}{\\sigma_b})^2 +
         \\frac{1}{2}\\mathrm{expm1}(2 d) - d` with :math:`d = \\log \\sigma_a - \\log \\sigma_b`."""
         from .... import ops
-        _check_dist(dist)
+        _check_dist(dist, 'Normal')
         mean_b = ops.cast(self._check_value(mean_b, 'mean_b'), self.parameter_type)
         sd_b = ops.cast(self._check_value(sd_b, 'sd_b'), self.parameter_type)
         mean_a, sd_a = self._check_param_type(mean, sd)
@@ -112,15 +110,7 @@ class Normal(Distribution):
         origin_shape = shape + batch_shape
         sample_shape = origin_shape if origin_shape else (1,)
         value = ops.normal(sample_shape, mean, sd, self.seed)
-        value = ops.cast(value, self.dtype)
-        return value.reshape(()) if not origin_shape else value
-
-
-def _check_dist(dist):
-    if dist is None:
-        raise ValueError("Input dist must be a constant which is not None.")
-    if dist != "Normal":
-        raise ValueError(f"Expected dist input is Normal, but got {dist}.")
+        return _squeeze_scalar(ops.cast(value, self.dtype), origin_shape)
 
 
 __all__ = ["Normal"]

@@ -535,3 +535,15 @@ CASES.update({
         "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_)[:100])\n"
         "out = res",
 })
+
+CASES.update({
+    "distribution.Laplace_HalfNormal_StudentT": "DEC = 4\n"
+        "L = mod('nn.probability.distribution.laplace').Laplace; H = mod('nn.probability.distribution.half_normal').HalfNormal\n"
+        "S = mod('nn.probability.distribution.student_t').StudentT\n"
+        "x = t([-0.5, 1.5])\nl = L(t([0., 1.]), t([1., 2.])); h = H(0., 1.5); s = S(t([3., 10.]), 0.5, 2.)\n"
+        "res = [l.prob(x), l.log_prob(x), l('log_prob', x, t([1.]), t([0.5])), h.prob(x), h.log_prob(t([0.5, 1.5])), "
+        "s.log_prob(x), s.prob(x), s.log_prob(x, t([1.]), t([0.]), t([1.])), h.batch_shape, l.batch_shape, s.is_scalar_batch]\n"
+        "for call in ['l.mean()', 'l.cdf(x)', 'h.sample()', 'S(0., 1., 1.)', 'S(1., 1., -1.)', 'L(0., 1., dtype=ms.int32)']:\n"
+        "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_)[:90])\n"
+        "out = res",
+})

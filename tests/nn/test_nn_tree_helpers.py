@@ -120,6 +120,7 @@ EXPECTED = {
     'distribution.Exponential': "[([0.0, 0.0996], 'Float32'), ([-inf, -2.3069], 'Float32'), ([0.0, 0.9502], 'Float32'), ([-1.5087, -0.0511], 'Float32'), ([1.0, 0.0498], 'Float32'), ([0.0, -3.0], 'Float32'), ([2.0, 0.5], 'Float32'), ([0.0, 0.0], 'Float32'), ([2.0, 0.5], 'Float32'), ([4.0, 0.25], 'Float32'), ([1.6931, 0.3069], 'Float32'), ([0.3069, 0.1931], 'Float32'), ([2.0, 0.5], 'Float32'), 'Exponential', [3, 2], [], ([0.1494], 'Float32'), True, [([0.5, 2.0], 'Float32')], 'ValueError: rate must be greater than zero.', 'ValueError: Expected dist input is Exponential, but got Normal.']",
     'distribution.Uniform': "[([0.0, 0.25], 'Float32'), ([0.0, 0.25], 'Float32'), ([-inf, -1.3863], 'Float32'), ([0.0, 0.5], 'Float32'), ([1.0, 1.0], 'Float32'), ([-0.6931, -0.6931], 'Float32'), ([1.0, 0.5], 'Float32'), ([0.0, -0.6931], 'Float32'), ([1.0, 1.0], 'Float32'), ([0.3333, 1.3333], 'Float32'), ([0.5774, 1.1547], 'Float32'), ([0.6931, 1.3863], 'Float32'), ([0.6931, inf], 'Float32'), ([1.3863, 1.7918], 'Float32'), 'Uniform', [2, 2], ([2.0], 'Float32'), ([2.0, 4.0], 'Float32'), 'ValueError: low must be less than high', 'TypeError: the type low must be subclass of Tensor. It can not be None since it is not specified during initial', 'NotImplementedError: mode is not implemented for Uniform distribution.']",
     'distribution.Laplace_HalfNormal_StudentT': '[([0.3033, 0.1947], \'Float32\'), ([-1.1931, -1.6363], \'Float32\'), ([-3.0, -1.0], \'Float32\'), ([0.0, 0.3226], \'Float32\'), ([-0.6868, -1.1313], \'Float32\'), ([-1.8541, -1.7729], \'Float32\'), ([0.1566, 0.1698], \'Float32\'), ([-1.3679, -2.3234], \'Float32\'), [], [2], False, \'NotImplementedError: mean is not implemented for Laplace distribution.\', \'NotImplementedError: cdf is not implemented for Laplace distribution.\', \'NotImplementedError: sample is not implemented for HalfNormal distribution.\', \'ValueError: Degrees of freedom must be greater than zero.\', \'ValueError: Standard deviation must be greater than zero.\', "TypeError: For \'Laplace\', the \'dtype\' should be one of [mindspore.float16, mindspore.float32, mindspo"]',
+    'distribution.Bernoulli_Geometric': '[([0.7, 0.8], \'Float32\'), ([-0.3567, -0.2231], \'Float32\'), ([0.0, 0.2], \'Float32\'), ([[1.0, 1.0], [0.7, 0.2]], \'Float32\'), ([0.3, 0.0], \'Float32\'), ([0.3, 0.8], \'Float32\'), ([0.21, 0.16], \'Float32\'), ([0.4583, 0.4], \'Float32\'), ([0.6109, 0.5004], \'Float32\'), ([0.0823, 0.1927], \'Float32\'), ([0.6931, 0.6931], \'Float32\'), \'Int32\', [2, 2], \'Int32\', \'Bernoulli\', ([0.147, 0.8], \'Float32\'), ([0.0, 0.0064], \'Float32\'), ([-1.9173, -0.2231], \'Float32\'), ([0.657, 0.8], \'Float32\'), ([0.0, 0.96], \'Float32\'), ([2.3333, 0.25], \'Float32\'), ([0, 0], \'Int32\'), ([7.7778, 0.3125], \'Float32\'), ([2.7889, 0.559], \'Float32\'), ([2.0362, 0.6255], \'Float32\'), ([0.2743, 0.2409], \'Float32\'), ([2.3105, 0.8664], \'Float32\'), [3, 2], \'Geometric\', ([0.25], \'Float32\'), True, \'ValueError: Probabilities must be less than one\', \'ValueError: Probabilities must be greater than zero\', \'ValueError: Probabilities must be less than one\', "TypeError: For \'Bernoulli\', the \'dtype\' should be one of [mindspore.int", \'ValueError: Expected dist input is Bernoulli, but got Geometric.\']',
 }
 
 
@@ -142,3 +143,12 @@ def test_convert_img_dtype_to_float32():
     np.testing.assert_allclose(out.asnumpy(), np.array([0, 128, 255], np.float32) / 255, rtol=1e-6)
     same = _convert_img_dtype_to_float32(sporetorch.Tensor(np.array([0.5], np.float64)), 1.0)
     assert str(same.dtype) == "Float32" and same.asnumpy().tolist() == [0.5]
+
+
+def test_bernoulli_mode():
+    # MindSpore 2.10 fails on Bernoulli.mode eagerly (its Less rejects a float first input); closed form:
+    # 1 where probs > 0.5, else 0, in the distribution's dtype.
+    import numpy as np
+    from sporetorch.nn.probability.distribution.bernoulli import Bernoulli
+    mode = Bernoulli(sporetorch.Tensor(np.array([0.3, 0.8], np.float32))).mode()
+    assert str(mode.dtype) == "Int32" and mode.asnumpy().tolist() == [0, 1]

@@ -16,12 +16,13 @@ def _not_implemented(func_name, name):
     raise error
 
 
-def _check_float_dtype(dtype, cls_name):
-    """A distribution's dtype must be a float type (MindSpore's message)."""
+def _check_float_dtype(dtype, cls_name, valid=None):
+    """A distribution's dtype must be a float type, or one of ``valid`` (MindSpore's message)."""
     from ....common import dtype as mstype
-    if dtype not in mstype.float_type:
+    valid = mstype.float_type if valid is None else valid
+    if dtype not in valid:
         raise TypeError(f"For '{cls_name}', the 'dtype' should be one of "
-                        f"[{', '.join(repr(t) for t in mstype.float_type)}], but got '{dtype!r}'.")
+                        f"[{', '.join(repr(t) for t in valid)}], but got '{dtype!r}'.")
 
 
 def _check_dist(dist, expected):

@@ -563,3 +563,17 @@ CASES.update({
         "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_)[:60])\n"
         "out = res",
 })
+
+CASES.update({
+    "distribution.Cauchy_Logistic": "DEC = 4\n"
+        "C_ = mod('nn.probability.distribution.cauchy').Cauchy; L_ = mod('nn.probability.distribution.logistic').Logistic\n"
+        "c = C_(t([0., 1.]), t([1., 2.])); lg = L_(t([0., 1.]), t([1., 2.]))\nx = t([-0.5, 3.])\n"
+        "res = [c.prob(x), c.log_prob(x), c.cdf(x), c.log_cdf(x), c.survival_function(x), c.log_survival(x), c.mode(), c.entropy(), "
+        "c.kl_loss('Cauchy', t([1., 1.]), t([2., 0.5])), c.cross_entropy('Cauchy', t([1., 1.]), t([2., 0.5])), c._quantile(t([0.25, 0.9])), "
+        "c.sample((2,)).shape, c.get_dist_type(), c.get_dist_args(t([5.]), t([6.])), "
+        "lg.prob(x), lg.log_prob(x), lg.cdf(x), lg.log_cdf(x), lg.survival_function(x), lg.log_survival(x), lg.mean(), lg.mode(), "
+        "lg.sd(), lg.var(), lg.entropy(), lg.sample((3,)).shape, lg.get_dist_type(), lg.get_dist_args(), lg.get_dist_args(t([2.])), C_(0., 1.).is_scalar_batch]\n"
+        "for call in ['c.mean()', 'c.sd()', 'c.var()', 'lg.kl_loss(\"Logistic\", t([0.]), t([1.]))', 'C_(0., 0.)', 'L_(0., -1.)']:\n"
+        "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_)[:60])\n"
+        "out = res",
+})

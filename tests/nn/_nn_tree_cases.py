@@ -592,3 +592,14 @@ CASES.update({
         "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_)[:60])\n"
         "out = res",
 })
+
+CASES.update({
+    "distribution.Beta": "DEC = 4\nB_ = mod('nn.probability.distribution.beta').Beta\n"
+        "b = B_(t([0.5, 3.]), t([2., 2.]))\nx = t([0.25, 0.75])\n"
+        "res = [b.prob(x), b.log_prob(x), b.mean(), b.var(), b.sd(), b.mode(), b.entropy(), "
+        "b.kl_loss('Beta', t([1., 1.]), t([2., 0.5])), b.cross_entropy('Beta', t([1., 1.]), t([2., 0.5])), b.get_dist_type(), "
+        "b.prob(t([0.5]), t([2.]), t([2.])), b.get_dist_args()]\n"
+        "for call in ['B_(0.5, t([1.]))', 'B_(t([1.]), 0.5)', 'B_(t([0.]), t([1.]))', 'b.cdf(x)']:\n"
+        "    try:\n        res.append(str(eval(call)))\n    except Exception as e_:\n        res.append(type(e_).__name__ + ': ' + str(e_)[:60])\n"
+        "out = res",
+})

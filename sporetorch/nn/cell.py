@@ -20,6 +20,19 @@ from ..common.tensor import Tensor, _wrap
 
 _graph_state = _context.state
 
+# Hooks called by every Cell's register_buffer (register_cell_buffer_registration_hook)
+_global_buffer_registration_hooks = OrderedDict()
+
+
+def register_cell_buffer_registration_hook(hook):
+    """Register ``hook(cell, name, tensor)``, called by every Cell's ``register_buffer`` before the buffer is
+    kept; a non-None result replaces the tensor. Returns a :class:`HookHandle` whose ``remove()`` unregisters
+    it."""
+    from ..common.hook_handle import HookHandle
+    handle = HookHandle(_global_buffer_registration_hooks)
+    _global_buffer_registration_hooks[handle.handle_id] = hook
+    return handle
+
 
 def _input_type_error(cell, args, kwargs, error):
     """What a cell raises when ``construct`` failed with ``error``: where an op met an input that is
@@ -319,6 +332,10 @@ class Cell:
         if name in d and name not in d.get("_buffers", ()) or hasattr(type(self), name):
             raise KeyError(f"attribute '{name}' already exists")
         _check_buffer(name, tensor)
+        for hook in _global_buffer_registration_hooks.values():
+            output = hook(self, name, tensor)
+            if output is not None:
+                tensor = output
         d.setdefault("_buffers", OrderedDict())[name] = tensor
         d.setdefault("_non_persistent_buffers", set()).discard(name)
         if not persistent:

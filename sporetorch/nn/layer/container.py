@@ -357,3 +357,35 @@ class CellDict(Cell):
 
     def construct(self, *inputs):
         raise NotImplementedError
+
+
+class _CellListBase:
+    """MindSpore's marker interface of a Cell that acts as a list of Cells (``__cell_as_list__``)."""
+
+    def __init__(self):
+        self.__cell_as_list__ = True
+
+    def __len__(self):
+        raise NotImplementedError
+
+    def __getitem__(self, index):
+        raise NotImplementedError
+
+    def construct(self):
+        raise NotImplementedError
+
+
+class _CellDictBase:
+    """MindSpore's marker interface of a Cell that acts as a dict of Cells (``__cell_as_dict__``)."""
+
+    def __init__(self):
+        self.__cell_as_dict__ = True
+
+    def __len__(self):
+        raise NotImplementedError
+
+    def __getitem__(self, index):
+        raise NotImplementedError
+
+    def construct(self):
+        raise NotImplementedError

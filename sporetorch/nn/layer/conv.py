@@ -438,3 +438,17 @@ class Conv3dTranspose(_Conv):
 
     def construct(self, x):
         return self._transpose_forward(x)
+
+
+def _deconv_output_length(is_valid, is_same, is_pad, input_length, filter_size, stride_size, dilation_size, padding):
+    """The output length of a transposed convolution for pad mode 'valid', 'same' or 'pad' (0 when none is
+    set), MindSpore's formula: ``'valid'``: ``L*s + max(k_eff - s, 0)``; ``'same'``: ``L*s``; ``'pad'``:
+    ``L*s - padding + k_eff - s``, with ``k_eff = k + (k - 1)(d - 1)``."""
+    filter_size = filter_size + (filter_size - 1) * (dilation_size - 1)
+    if is_valid:
+        return input_length * stride_size + max(filter_size - stride_size, 0)
+    if is_same:
+        return input_length * stride_size
+    if is_pad:
+        return input_length * stride_size - padding + filter_size - stride_size
+    return 0

@@ -228,3 +228,53 @@ class PSNR(Cell):
                              f"but got {tuple(a.shape)} and {tuple(b.shape)}")
         a, b, max_val = _image._unit_range_pair(a, b, self.max_val)
         return _wrap(_image._psnr(a, b, max_val))
+
+
+# ------------------------------------------------------------------ MindSpore's SSIM helpers
+def _convert_img_dtype_to_float32(img, max_val):
+    """``img`` as float32, scaled by ``1 / max_val`` when ``max_val`` > 1."""
+    from ... import ops
+    from ...common import dtype as mstype
+    ret = ops.cast(img, mstype.float32)
+    max_val = float(max_val)
+    if max_val > 1.:
+        ret = ret * (1. / max_val)
+    return ret
+
+
+def _create_window(size, sigma):
+    """The normalised ``size`` x ``size`` Gaussian window of ``sigma``, a (1, 1, size, size) float32 array."""
+    return _gaussian_window(size, sigma)
+
+
+def _conv2d(in_channels, out_channels, kernel_size, weight, stride=1, padding=0):
+    """A 'valid' :class:`Conv2d` with the given weight."""
+    return Conv2d(in_channels, out_channels, kernel_size=kernel_size, stride=stride, weight_init=weight,
+                  padding=padding, pad_mode="valid")
+
+
+def _split_img(x):
+    """The channels of the (N, C, H, W) ``x`` as C (N, 1, H, W) Tensors, and C."""
+    from ... import ops
+    c = x.shape[1]
+    return ops.split(x, 1, axis=1), c
+
+
+def _compute_per_channel_loss(c1, c2, img1, img2, conv):
+    """The SSIM and contrast-structure maps of one-channel images, ``conv`` computing the local means."""
+    return _image._ssim_maps(img1, img2, conv, c1, c2)
+
+
+def _compute_multi_channel_loss(c1, c2, img1, img2, conv, concat, mean):
+    """Per-channel SSIM and contrast-structure, each ``mean(concat(channel maps), (2, 3))``."""
+    split_img1, c = _split_img(img1)
+    split_img2, _ = _split_img(img2)
+    maps = [_compute_per_channel_loss(c1, c2, split_img1[i], split_img2[i], conv) for i in range(c)]
+    ssim = mean(concat(tuple(m[0] for m in maps)), (2, 3))
+    cs = mean(concat(tuple(m[1] for m in maps)), (2, 3))
+    return ssim, cs
+
+
+def _downsample(img1, img2, op):
+    """``op(img1), op(img2)``."""
+    return op(img1), op(img2)

@@ -239,3 +239,35 @@ def matmul_op_select(x1_shape, x2_shape, transpose_x1, transpose_x2):
     if x2_dim == 1:
         return ops.BatchMatMul(transpose_x1, False)
     return ops.BatchMatMul(transpose_x1, transpose_x2)
+
+
+# ------------------------------------------------------------------ MindSpore's IGamma helpers
+def _while_helper_func(cond, body, vals):
+    """``vals = body(vals)`` while any element of ``cond(vals)`` is true."""
+    while cond(vals).any():
+        vals = body(vals)
+    return vals
+
+
+def _prefactor(x, a):
+    from ... import ops
+    return ops.exp(a * ops.log(x) - x - lgamma(a))
+
+
+def _igamma_series(ax, x, a, enabled):
+    """``ax / a`` times the power series of the regularized lower incomplete gamma function (which is
+    ``P(a, x) * a / exp(a log x - x - lgamma(a))``) where ``enabled``, times 1 elsewhere."""
+    from ... import ops
+    series = igamma(a, x) * a / _prefactor(x, a)
+    return ops.select(enabled, series, ops.ones_like(a)) * ax / a
+
+
+def _igammac_continued_fraction(ax, x, a, enabled):
+    """``ax`` times the continued fraction of the regularized upper incomplete gamma function (which is
+    ``Q(a, x) / exp(a log x - x - lgamma(a))``) where ``enabled``, times its first convergent elsewhere."""
+    from ... import ops
+    from ...ops.function.math_func import igammac
+    fraction = igammac(a, x) / _prefactor(x, a)
+    z = x + (1 - a) + 1
+    first = (x + 1) / (z * x)
+    return ops.select(enabled, fraction, first) * ax

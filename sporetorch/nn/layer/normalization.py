@@ -378,3 +378,11 @@ def _check_dim(val, target, cls_name):
     """ValueError unless the input rank ``val`` is ``target`` (MindSpore 2.10's check and message)."""
     if val != target:
         raise ValueError(f"For '{cls_name}', the in_shape must have {target} dims, but got {val}.")
+
+
+_SYNCBN_GROUP_DICT = {}
+
+
+def _syncbatchnorm_group_dict():
+    """The process-wide dict of SyncBatchNorm's communication groups (by rank-list name)."""
+    return _SYNCBN_GROUP_DICT

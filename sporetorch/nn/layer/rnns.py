@@ -220,3 +220,92 @@ def get_hidden(output, seq_length):
     batch_index = ops.arange(start=0, end=seq_length.shape[0], step=1, dtype=seq_length.dtype)
     indices = ops.concat((seq_length.view(-1, 1) - 1, batch_index.view(-1, 1)), 1)
     return ops.gather_nd(output, indices)
+
+
+# ------------------------------------------------------------------ MindSpore's time-step RNN cells
+class _DynamicRNNBase(Cell):
+    """An RNN layer of one direction computed step by step with the cell of ``mode`` ('RNN_RELU',
+    'RNN_TANH', 'LSTM', 'GRU'); with ``seq_length`` a sequence's outputs past its length are zeros and its
+    state stops there.
+
+    Inputs: ``x`` (T, N, I), ``h`` ((N, H) or ``(h, c)`` for LSTM), ``seq_length`` (N,) or None, the weights
+    ``w_ih``, ``w_hh`` and biases ``b_ih``, ``b_hh`` (or None). Outputs: ``(outputs (T, N, H), last state)``.
+    """
+
+    def __init__(self, mode):
+        super().__init__()
+        from . import rnn_cells
+        cells = {"RNN_RELU": rnn_cells._rnn_relu_cell, "RNN_TANH": rnn_cells._rnn_tanh_cell,
+                 "LSTM": rnn_cells._lstm_cell, "GRU": rnn_cells._gru_cell}
+        if mode not in cells:
+            raise ValueError("Unrecognized RNN mode: " + mode)
+        self.cell = cells[mode]
+        self.is_lstm = mode == "LSTM"
+
+    def recurrent(self, x, h_0, w_ih, w_hh, b_ih, b_hh):
+        """The steps without sequence lengths."""
+        from ... import ops
+        outputs, h = [], h_0
+        for t in range(x.shape[0]):
+            h = self.cell(x[t], h, w_ih, w_hh, b_ih, b_hh)
+            outputs.append(h[0] if self.is_lstm else h)
+        return ops.stack(outputs), h
+
+    def variable_recurrent(self, x, h, seq_length, w_ih, w_hh, b_ih, b_hh):
+        """The steps with sequence lengths."""
+        from ... import ops
+        first = h[0] if self.is_lstm else h
+        zero_output = ops.zeros_like(first)
+        lengths = ops.cast(seq_length, mstype.int32).reshape(-1, 1)
+        outputs, state = [], h
+        for t in range(x.shape[0]):
+            new = self.cell(x[t], state, w_ih, w_hh, b_ih, b_hh)
+            alive = ops.broadcast_to(lengths > t, first.shape)
+            if self.is_lstm:
+                state = (ops.select(alive, new[0], state[0]), ops.select(alive, new[1], state[1]))
+                outputs.append(ops.select(alive, new[0], zero_output))
+            else:
+                state = ops.select(alive, new, state)
+                outputs.append(ops.select(alive, new, zero_output))
+        return ops.stack(outputs), state
+
+    def construct(self, x, h, seq_length, w_ih, w_hh, b_ih, b_hh):
+        dtype = x.dtype
+        w_ih, w_hh = w_ih.astype(dtype), w_hh.astype(dtype)
+        if b_ih is not None:
+            b_ih, b_hh = b_ih.astype(dtype), b_hh.astype(dtype)
+        if seq_length is None:
+            return self.recurrent(x, h, w_ih, w_hh, b_ih, b_hh)
+        return self.variable_recurrent(x, h, seq_length, w_ih, w_hh, b_ih, b_hh)
+
+
+class _DynamicRNNRelu(_DynamicRNNBase):
+    """:class:`_DynamicRNNBase` with the ReLU Elman cell."""
+
+    def __init__(self):
+        super().__init__("RNN_RELU")
+
+
+class _DynamicRNNTanh(_DynamicRNNBase):
+    """:class:`_DynamicRNNBase` with the tanh Elman cell."""
+
+    def __init__(self):
+        super().__init__("RNN_TANH")
+
+
+class _DynamicGRUCPUGPU(Cell):
+    """A GRU layer of one direction (MindSpore's CPU/GPU form): :class:`_DynamicRNNBase` with the GRU cell."""
+
+    def construct(self, x, h_0, seq_length, w_ih, w_hh, b_ih, b_hh):
+        return _DynamicRNNBase("GRU")(x, h_0, seq_length, w_ih, w_hh, b_ih, b_hh)
+
+
+class _DynamicLSTMCPUGPU(Cell):
+    """An LSTM layer of one direction (MindSpore's CPU/GPU form). Outputs ``(outputs, (h_n, c_n))``; without
+    ``seq_length`` ``h_n`` and ``c_n`` have a leading layer axis of 1, as MindSpore's fused LSTM returns them."""
+
+    def construct(self, x, h_0, seq_length, w_ih, w_hh, b_ih, b_hh):
+        output, (h_n, c_n) = _DynamicRNNBase("LSTM")(x, h_0, seq_length, w_ih, w_hh, b_ih, b_hh)
+        if seq_length is None:
+            h_n, c_n = h_n.expand_dims(0), c_n.expand_dims(0)
+        return output, (h_n, c_n)

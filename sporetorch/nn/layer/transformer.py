@@ -412,3 +412,13 @@ class Transformer(Cell):
         return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
                             tgt_key_padding_mask=tgt_key_padding_mask,
                             memory_key_padding_mask=memory_key_padding_mask)
+
+
+def _get_activation_fn(activation):
+    """``ops.relu`` for 'relu', ``ops.gelu`` for 'gelu'."""
+    from ... import ops
+    if activation == "relu":
+        return ops.relu
+    if activation == "gelu":
+        return ops.gelu
+    raise ValueError(f"The activation must be relu/gelu, but get {activation}")

@@ -65,7 +65,7 @@ def _class_loss(cls, call, logits, labels, ignore_index):
 
 def _check_reduction(cls, reduction, allowed=("mean", "sum", "none")):
     if reduction not in allowed:
-        raise ValueError(f"For '{cls}', the 'reduction' must be in {list(allowed)}, but got {reduction!r}")
+        raise ValueError(f"For '{cls}', the 'reduction' must be in {list(allowed)}, but got {reduction}.")
 
 
 class LossBase(Cell):
@@ -1022,3 +1022,16 @@ class SampledSoftmaxLoss(LossBase):
         else:
             sampled, true_count, sampled_count = (_ut(v) for v in self.sampled_values)
         return _wrap(_nn._sampled_softmax_loss(x, w, b, y, sampled.long(), true_count, sampled_count, self.num_true))
+
+
+class _Loss(LossBase):
+    """MindSpore's deprecated base of the losses (:class:`LossBase` that warns when built)."""
+
+    def __init__(self, reduction="mean"):
+        from ... import log
+        log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version 2.9.0, use "
+                    "'LossBase' instead.")
+        super().__init__(reduction)
+
+    def construct(self, logits, labels):
+        raise NotImplementedError

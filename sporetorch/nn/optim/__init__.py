@@ -14,12 +14,10 @@ __all__ = ["Optimizer", "opt_init_args_register", "SGD", "Momentum", "Adam", "Ad
            "AdamWeightDecay", "AdaMax", "Adagrad", "ProximalAdagrad", "Adadelta", "RMSProp", "FTRL", "ASGD", "Rprop",
            "Lamb", "LARS", "AdaFactor", "AdamW", "NAdam", "RAdam"]
 
-# MindSpore's module names for classes that live in a family module here, so that
-# ``from mindspore.nn.optim.momentum import Momentum`` keeps working under the launcher.
+# MindSpore's module name for a class that lives in a family module here, so that
+# ``from mindspore.nn.optim.rprop import Rprop`` keeps working under the launcher (the other MindSpore module
+# names, ``momentum``, ``ada_grad``, ``lazyadam``..., are modules of their own with MindSpore's helpers).
 import sys as _sys  # noqa: E402
-from . import adagrad as _adagrad, adam as _adam, asgd as _asgd, lamb as _lamb, sgd as _sgd  # noqa: E402
+from . import asgd as _asgd  # noqa: E402
 
-for _name, _module in (("momentum", _sgd), ("ada_grad", _adagrad), ("proximal_ada_grad", _adagrad),
-                       ("adadelta", _adagrad), ("lazyadam", _adam), ("adamax", _adam), ("lars", _lamb),
-                       ("rprop", _asgd)):
-    _sys.modules.setdefault(f"{__name__}.{_name}", _module)
+_sys.modules.setdefault(f"{__name__}.rprop", _asgd)

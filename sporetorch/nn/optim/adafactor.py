@@ -137,3 +137,54 @@ class AdaFactor(Optimizer):
 
 
 __all__ = ["AdaFactor"]
+
+
+# ------------------------------------------------------------------ MindSpore's per-parameter helpers
+def _number(x):
+    return float(x.asnumpy()) if isinstance(x, Tensor) else float(x)
+
+
+def _rms(update_tensor):
+    """The root mean square of ``update_tensor`` (a 0-D Tensor)."""
+    from ...ops.function.optim_func import _rms as rms
+    return Tensor(rms(update_tensor._t))
+
+
+def _approx_sq_grad(exp_avg_sq_row, exp_avg_sq_col):
+    """The factored ``1 / sqrt(second moment)`` from its row and column means."""
+    from ...ops.function.optim_func import _approx_sq_grad as approx
+    return Tensor(approx(exp_avg_sq_row._t, exp_avg_sq_col._t))
+
+
+def _run_opt_with_one_number(eps, clip_threshold, beta1, beta2t, weight_decay, scale_parameter, compression,
+                             use_first_moment, weight_decay_flag, learning_rate, grad, param, exp_avg, exp_avg_sq_row,
+                             exp_avg_sq_col, exp_avg_sq):
+    """One AdaFactor step of ``param`` (its moments updated in place); returns True. ``compression`` (a
+    float16 first moment in MindSpore) changes nothing here: the moment keeps its dtype."""
+    with torch.no_grad():
+        adafactor_update_(param._t, grad._t, _number(learning_rate), exp_avg_sq_row._t, exp_avg_sq_col._t,
+                          exp_avg_sq._t, exp_avg._t if use_first_moment else None, beta2t=_number(beta2t),
+                          eps=(_number(eps[0]), _number(eps[1])), clip_threshold=_number(clip_threshold),
+                          beta1=_number(beta1), scale_parameter=scale_parameter,
+                          weight_decay=_number(weight_decay) if weight_decay_flag else 0.0)
+    return True
+
+
+def _run_fused_ada_factor(fused_ada_factor, eps, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad,
+                          param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq):
+    """One step through the fused Primitive ``fused_ada_factor`` (called with every argument); returns True."""
+    fused_ada_factor(eps, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad, param, exp_avg,
+                     exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq)
+    return True
+
+
+def trans_to_tensor(param, is_tuple=False, fp32=True):
+    """``param`` as a float32 (float16 without ``fp32``) Tensor, or a tuple of them with ``is_tuple``; None and
+    bools unchanged."""
+    from ...common import dtype as mstype
+    if param is None or isinstance(param, bool):
+        return param
+    data_type = mstype.float32 if fp32 else mstype.float16
+    if is_tuple:
+        return tuple(Tensor(ele, data_type) for ele in param)
+    return Tensor(param, data_type)

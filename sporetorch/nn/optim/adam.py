@@ -232,3 +232,153 @@ class AdaMax(Optimizer, _BetaPowers):
 
 
 __all__ = ["Adam", "AdamOffload", "LazyAdam", "AdamWeightDecay", "AdaMax"]
+
+
+# ------------------------------------------------------------------ MindSpore's per-parameter update functions
+# The functions MindSpore registers on its ``adam_opt``/``lazy_adam_opt``/``fused_adam_weight_decay``
+# MultitypeFuncGraphs, as plain functions of the same names. Each calls the update Primitive it is given, or
+# composes ``ops`` for a RowTensor gradient, and returns True as MindSpore's do.
+def _run_opt_with_one_number(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power,
+                             beta1, beta2, eps, lr, gradient, param, moment1, moment2):
+    """Adam on a dense gradient: ``opt(param, m, v, beta1_power, beta2_power, lr, beta1, beta2, eps, grad)``."""
+    opt(param, moment1, moment2, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient)
+    return True
+
+
+def _run_opt_with_one_number_dist(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power,
+                                  beta1, beta2, eps, lr, gradient, param, moment1, moment2, distributed_opt,
+                                  use_flag, distributed_sparse_opt, use_sparse_flag):
+    """:func:`_run_opt_with_one_number` with ``distributed_opt`` in its place when ``use_flag``."""
+    (distributed_opt if use_flag else opt)(param, moment1, moment2, beta1_power, beta2_power, lr, beta1, beta2,
+                                           eps, gradient)
+    return True
+
+
+_run_lazy_opt_with_one_number = _run_opt_with_one_number
+_run_lazy_opt_with_one_number_dist = _run_opt_with_one_number_dist
+
+
+def _run_opt_with_one_number_use_amsgrad(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power,
+                                         beta2_power, beta1, beta2, eps, lr, gradient, param, moment1, moment2, vhat):
+    """AMSGrad Adam on a dense gradient: ``opt(param, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2,
+    eps, grad)``."""
+    opt(param, moment1, moment2, vhat, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient)
+    return True
+
+
+def _run_off_load_opt(opt, beta1_power, beta2_power, beta1, beta2, eps, lr, gradient, param, moment1, moment2):
+    """AdamOffload: ``opt`` returns the parameter's change, added to ``param``."""
+    from ... import ops
+    delta = opt(moment1, moment2, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient)
+    ops.assign_add(param, delta)
+    return True
+
+
+def _sparse_adam(use_nesterov, beta1_power, beta2_power, beta1, beta2, eps, lr, gradient, param, m, v):
+    """Adam with a RowTensor gradient, as MindSpore composes it: every row's moments decay, the gradient's
+    rows are added, and every row of ``param`` moves."""
+    from ... import ops
+    idx = ops.expand_dims(gradient.indices, -1)
+    values = gradient.values
+    next_m = ops.tensor_scatter_add(ops.mul(beta1, m), idx, ops.mul(1.0 - beta1, values))
+    next_v = ops.tensor_scatter_add(ops.mul(beta2, v), idx, ops.mul(1.0 - beta2, ops.square(values)))
+    numerator = next_m
+    if use_nesterov:
+        numerator = ops.tensor_scatter_add(ops.mul(beta1, next_m), idx, ops.mul(1.0 - beta1, values))
+    lr_t = lr * ops.sqrt(1 - beta2_power) / (1 - beta1_power)
+    ops.assign(param, param - lr_t * (numerator / (ops.sqrt(next_v) + eps)))
+    ops.assign(m, next_m)
+    ops.assign(v, next_v)
+
+
+def _lazy_sparse_adam(use_locking, use_nesterov, beta1_power, beta2_power, beta1, beta2, eps, lr, gradient, params,
+                      m, v):
+    """LazyAdam with a RowTensor gradient: only the gradient's rows of ``params`` and the moments change."""
+    from ... import ops
+    indices, values = gradient.indices, gradient.values
+    next_m = ops.gather(m, indices, 0) * beta1 + values * (1 - beta1)
+    next_v = ops.gather(v, indices, 0) * beta2 + values * values * (1 - beta2)
+    lr_t = lr * ops.sqrt(1 - beta2_power) / (1 - beta1_power)
+    numerator = beta1 * next_m + values * (1 - beta1) if use_nesterov else next_m
+    ops.scatter_add(params, indices, -lr_t * (numerator / (ops.sqrt(next_v) + eps)))
+    ops.scatter_update(m, indices, next_m)
+    ops.scatter_update(v, indices, next_v)
+
+
+def _run_opt_with_sparse(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power, beta1, beta2,
+                         eps, lr, gradient, param, m, v):
+    """Adam on a RowTensor gradient: ``sparse_opt`` (MindSpore's fused sparse kernel) unless ``target``, else
+    composed from ops."""
+    if not target:
+        sparse_opt(param, m, v, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient.values, gradient.indices)
+    else:
+        _sparse_adam(use_nesterov, beta1_power, beta2_power, beta1, beta2, eps, lr, gradient, param, m, v)
+    return True
+
+
+def _run_opt_with_sparse_dist(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power,
+                              beta1, beta2, eps, lr, gradient, param, m, v, distributed_opt, use_flag,
+                              distributed_sparse_opt, use_sparse_flag):
+    """:func:`_run_opt_with_sparse`, with ``distributed_sparse_opt`` when ``use_sparse_flag``."""
+    if use_sparse_flag:
+        distributed_sparse_opt(param, m, v, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient.values,
+                               gradient.indices)
+        return True
+    return _run_opt_with_sparse(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power,
+                                beta1, beta2, eps, lr, gradient, param, m, v)
+
+
+def _run_lazy_opt_with_sparse(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power, beta1,
+                              beta2, eps, lr, gradient, params, m, v):
+    """LazyAdam on a RowTensor gradient: ``sparse_opt`` unless ``target``, else composed from ops."""
+    if not target:
+        sparse_opt(params, m, v, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient.values, gradient.indices)
+    else:
+        _lazy_sparse_adam(use_locking, use_nesterov, beta1_power, beta2_power, beta1, beta2, eps, lr, gradient,
+                          params, m, v)
+    return True
+
+
+def _run_lazy_opt_with_sparse_dist(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power,
+                                   beta1, beta2, eps, lr, gradient, params, m, v, distributed_opt, use_flag,
+                                   distributed_sparse_opt, use_sparse_flag):
+    """:func:`_run_lazy_opt_with_sparse`, with ``distributed_sparse_opt`` when ``use_sparse_flag``."""
+    if use_sparse_flag:
+        distributed_sparse_opt(params, m, v, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient.values,
+                               gradient.indices)
+        return True
+    return _run_lazy_opt_with_sparse(opt, sparse_opt, use_locking, use_nesterov, target, beta1_power, beta2_power,
+                                     beta1, beta2, eps, lr, gradient, params, m, v)
+
+
+def _update_run_op(beta1, beta2, eps, lr, weight_decay, param, m, v, gradient, decay_flag, optim_filter):
+    """One AdamWeightDecay step of ``param`` (``AdamWeightDecay``'s kernel, decay only with ``decay_flag``);
+    returns the new ``param`` value, or ``gradient`` (in the param's dtype) without ``optim_filter``."""
+    from ... import ops
+    from ...ops.function.optim_func import adam_weight_decay
+    if not optim_filter:
+        return ops.cast(gradient, param.dtype)
+    adam_weight_decay(param, m, v, lr, beta1, beta2, eps, weight_decay if decay_flag else 0.0, gradient)
+    return ops.cast(param, param.dtype)
+
+
+def _run_fused_adam_weight_decay_opt(opt, beta1, beta2, eps, lr, weight_decay, param, moment1, moment2, gradient,
+                                     decay_flags, optim_filter):
+    """AdamWeightDecay through the fused Primitive ``opt`` (decay 0 without ``decay_flags``, the gradient in the
+    param's dtype) when ``optim_filter``; returns True."""
+    from ... import ops
+    if optim_filter:
+        opt(param, moment1, moment2, lr, beta1, beta2, eps, weight_decay if decay_flags else 0.0,
+            ops.cast(gradient, param.dtype))
+    return True
+
+
+def _check_param_value(beta1, beta2, eps, prim_name):
+    """Adam's argument checks, with MindSpore's messages."""
+    from ..._checkparam import INC_NEITHER, check_float_range, check_positive_float, check_value_type
+    check_value_type("beta1", beta1, [float], prim_name)
+    check_value_type("beta2", beta2, [float], prim_name)
+    check_value_type("eps", eps, [float], prim_name)
+    check_float_range(beta1, 0.0, 1.0, INC_NEITHER, "beta1", prim_name)
+    check_float_range(beta2, 0.0, 1.0, INC_NEITHER, "beta2", prim_name)
+    check_positive_float(eps, "eps", prim_name)

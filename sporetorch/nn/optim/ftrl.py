@@ -54,3 +54,32 @@ class FTRL(Optimizer):
 
 
 __all__ = ["FTRL"]
+
+
+# ------------------------------------------------------------------ MindSpore's per-parameter helpers
+def _tensor_run_opt_with_sparse(opt, spars_opt, l1, l2, lr_power, learning_rate, linear, gradient, weight, moment):
+    """FTRL on a RowTensor gradient through ``spars_opt(weight, moment, linear, values, indices)``; returns True."""
+    spars_opt(weight, moment, linear, gradient.values, gradient.indices)
+    return True
+
+
+def _tensor_run_opt(opt, spars_opt, l1, l2, lr_power, learning_rate, linear, gradient, weight, moment):
+    """FTRL through the Primitive ``opt(weight, moment, linear, gradient, lr, l1, l2, lr_power)``; returns True."""
+    opt(weight, moment, linear, gradient, learning_rate, l1, l2, lr_power)
+    return True
+
+
+def _check_param(initial_accum, learning_rate, lr_power, l1, l2, use_locking, prim_name=None):
+    """FTRL's argument checks, with MindSpore's messages."""
+    from ..._checkparam import GE, LE, check_number, check_positive_float, check_value_type
+    check_value_type("initial_accum", initial_accum, [float], prim_name)
+    check_number("initial_accum", initial_accum, 0.0, GE, prim_name)
+    check_value_type("learning_rate", learning_rate, [float], prim_name)
+    check_positive_float(learning_rate, "learning_rate", prim_name)
+    check_value_type("lr_power", lr_power, [float], prim_name)
+    check_number("lr_power", lr_power, 0.0, LE, prim_name)
+    check_value_type("l1", l1, [float], prim_name)
+    check_number("l1", l1, 0.0, GE, prim_name)
+    check_value_type("l2", l2, [float], prim_name)
+    check_number("l2", l2, 0.0, GE, prim_name)
+    check_value_type("use_locking", use_locking, [bool], prim_name)

@@ -114,3 +114,14 @@ class LARS(Optimizer):
 
 
 __all__ = ["Lamb", "LARS"]
+
+
+def _check_param_value(beta1, beta2, eps, prim_name):
+    """Lamb's argument checks, with MindSpore's messages."""
+    from ..._checkparam import INC_NEITHER, check_float_range, check_positive_float, check_value_type
+    check_value_type("beta1", beta1, [float], prim_name)
+    check_value_type("beta2", beta2, [float], prim_name)
+    check_value_type("eps", eps, [float], prim_name)
+    check_float_range(beta1, 0.0, 1.0, INC_NEITHER, "beta1", prim_name)
+    check_float_range(beta2, 0.0, 1.0, INC_NEITHER, "beta2", prim_name)
+    check_positive_float(eps, "eps", prim_name)

@@ -760,3 +760,97 @@ def _unique(items):
 
 
 __all__ = ["Optimizer", "opt_init_args_register"]
+
+
+# ------------------------------------------------------------------ MindSpore's per-gradient helpers
+# The functions MindSpore registers on its ``apply_decay``, ``apply_grad_centralization``, ``grad_scale`` and
+# ``indices_deduplicate`` MultitypeFuncGraphs, one per input kind, as plain functions of the same names.
+def _tensor_apply_decay(weight_decay, if_apply, weight, gradient):
+    """``gradient + weight * weight_decay`` when ``if_apply``, else ``gradient``."""
+    from ... import ops
+    if if_apply:
+        return ops.add(ops.mul(weight, ops.cast(weight_decay, weight.dtype)), gradient)
+    return gradient
+
+
+def _tensor_apply_decay_with_sparse(weight_decay, if_apply, weight, gradient):
+    """The RowTensor form of :func:`_tensor_apply_decay`: the decay of the gradient's rows of ``weight``."""
+    from ... import ops
+    from ...common.sparse_tensor import RowTensorInner
+    if if_apply:
+        rows = ops.gather(weight, gradient.indices, 0)
+        values = ops.add(ops.mul(rows, ops.cast(weight_decay, weight.dtype)), gradient.values)
+        return RowTensorInner(gradient.indices, values, gradient.dense_shape)
+    return gradient
+
+
+def _centralize(gradient):
+    """Gradient centralization (MindSpore's ``Centralization`` over every axis but the first): the gradient
+    less its mean; left as it is for 1-D gradients and where dim 1 is not a multiple of 16, as MindSpore does."""
+    from ... import ops
+    shape = gradient.shape
+    axis = tuple(range(1, len(shape)))
+    if not axis or shape[1] % 16 != 0:
+        return None
+    return ops.sub(gradient, ops.mean(gradient, axis, keep_dims=True))
+
+
+def _tensor_apply_grad_centralization(if_apply, gradient):
+    """The centralized gradient when ``if_apply`` (see :func:`_centralize`), else ``gradient``.
+
+    Differences from MindSpore: its CPU build has no kernel for the centralization itself; it is computed here."""
+    if if_apply:
+        out = _centralize(gradient)
+        return gradient if out is None else out
+    return gradient
+
+
+def _tensor_apply_grad_centralization_with_sparse(if_apply, gradient):
+    """The RowTensor form of :func:`_tensor_apply_grad_centralization` (the rows are centralized)."""
+    from ...common.sparse_tensor import RowTensorInner
+    if if_apply:
+        out = _centralize(gradient.values)
+        if out is not None:
+            return RowTensorInner(gradient.indices, out, gradient.dense_shape)
+    return gradient
+
+
+def tensor_grad_scale(scale, grad):
+    """``grad * scale`` (a Python number; ``grad`` itself when it is 1.0)."""
+    from ... import ops
+    if scale == 1.0:
+        return grad
+    return ops.mul(grad, ops.cast(scale, grad.dtype))
+
+
+def tensor_grad_scale_with_tensor(scale, grad):
+    """``grad * scale`` for a Tensor ``scale``."""
+    from ... import ops
+    return ops.mul(grad, ops.cast(scale, grad.dtype))
+
+
+def tensor_grad_scale_with_sparse(scale, grad):
+    """The RowTensor ``grad`` with its values multiplied by ``scale``."""
+    from ... import ops
+    from ...common.sparse_tensor import RowTensorInner
+    return RowTensorInner(grad.indices, ops.mul(grad.values, ops.cast(scale, grad.values.dtype)), grad.dense_shape)
+
+
+def tensor_grad_scale_with_map_tensor(scale, grad):
+    """A MapTensor gradient is not scaled: ``grad`` itself."""
+    return grad
+
+
+def rowtensor_deduplicate_indices_slices(grad):
+    """The RowTensor ``grad`` with each row index once, its rows summed (indices in order of first
+    appearance)."""
+    from ... import ops
+    from ...common.sparse_tensor import RowTensorInner
+    unique_indices, position = ops.unique(grad.indices)
+    summed = ops.unsorted_segment_sum(grad.values, position, unique_indices.shape[0])
+    return RowTensorInner(unique_indices, summed, grad.dense_shape)
+
+
+def tensor_deduplicate_indice_slices(grad):
+    """A dense gradient has no duplicate rows: ``grad`` itself."""
+    return grad

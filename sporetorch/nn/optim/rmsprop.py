@@ -57,3 +57,20 @@ class RMSProp(Optimizer):
 
 
 __all__ = ["RMSProp"]
+
+
+# ------------------------------------------------------------------ MindSpore's per-parameter helpers
+def _rmsprop_opt_(opt, decay, epsilon, momentum, learning_rate, weight, ms, mom, grad):
+    """RMSProp through the Primitive ``opt(weight, ms, mom, lr, grad, decay, momentum, epsilon)``, the
+    hyper-parameters in the gradient's dtype; returns True."""
+    from ... import ops
+    dtype = grad.dtype
+    opt(weight, ms, mom, ops.cast(learning_rate, dtype), grad, ops.cast(decay, dtype), ops.cast(momentum, dtype),
+        ops.cast(epsilon, dtype))
+    return True
+
+
+def _centered_rmsprop_opt_(opt, decay, epsilon, momentum, learning_rate, weight, mg, ms, mom, grad):
+    """Centred RMSProp through ``opt(weight, mg, ms, mom, grad, lr, decay, momentum, epsilon)``; returns True."""
+    opt(weight, mg, ms, mom, grad, learning_rate, decay, momentum, epsilon)
+    return True

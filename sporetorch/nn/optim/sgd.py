@@ -160,3 +160,10 @@ class Momentum(Optimizer):
 
 
 __all__ = ["SGD", "Momentum"]
+
+
+# ------------------------------------------------------------------ MindSpore's per-parameter helper
+def _tensor_run_opt_ext(momentum, learning_rate, gradient, weight, accum, stat, opt):
+    """One SGD step through the Primitive ``opt(weight, gradient, lr, accum, momentum, stat)``; returns True."""
+    opt(weight, gradient, learning_rate, accum, momentum, stat)
+    return True

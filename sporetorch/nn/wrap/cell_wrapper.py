@@ -266,5 +266,70 @@ class ParameterUpdate(Cell):
         return x
 
 
+def _tensors_get_datatype(param):
+    """The dtype of ``param``."""
+    return param.dtype
+
+
+def _tensors_cast_datatype(datatype, param):
+    """``param`` cast to ``datatype``."""
+    from ...ops.function.array_func import cast
+    return cast(param, datatype)
+
+
+def _pipeline_clear_grad(accu_grad, grad):
+    """Zero the accumulator ``accu_grad`` (after ``grad`` is computed); returns it."""
+    from ...ops.function.array_func import assign
+    from ...ops.function.creation_func import zeros_like
+    return assign(accu_grad, zeros_like(accu_grad))
+
+
+def grad_scale(scale, grad):
+    """``scale * grad``; ``grad`` (an accumulator) is then zeroed."""
+    from ...ops.function.array_func import assign
+    from ...ops.function.creation_func import zeros_like
+    new_grad = scale * grad
+    assign(grad, zeros_like(grad))
+    return new_grad
+
+
+class _TrainGradAccuStepCell(TrainOneStepCell):
+    """A training step in pipeline mode: the optimizer receives the accumulated gradients (``accu_grads``,
+    which only the pipeline graph fills, zeros otherwise) times ``sens`` (``1 / micro_size`` without ``sens``),
+    or the computed gradients with the parallel optimizer; the accumulators are zeroed afterwards.
+
+    Args:
+        network (Cell): the network with loss. optimizer (Optimizer). sens (numbers.Number): Default: None.
+    """
+
+    def __init__(self, network, optimizer, sens=None):
+        super().__init__(network, optimizer, sens)
+        from ... import parallel_context
+        self.accu_grads = self.weights.clone(prefix="accu_grads", init="zeros")
+        self.opt_shard = bool(parallel_context.get_auto_parallel_context("enable_parallel_optimizer"))
+        if not self.sense_flag:
+            micro_size = 1.0
+            for _, cell in network.cells_and_names():
+                if hasattr(cell, "micro_size"):
+                    micro_size = cell.micro_size
+                    break
+            self.sens = 1 / micro_size
+
+    def construct(self, *inputs):
+        loss = self.network(*inputs)
+        if self.sense_flag:
+            grads = self.grad(self.network, self.weights)(*inputs, full_like(loss, self.sens))
+            self.optimizer(grads if self.opt_shard else self.accu_grads)
+        elif self.opt_shard:
+            grads = self.grad_no_sens(self.network, self.weights)(*inputs)
+            self.optimizer(tuple(grad_scale(self.sens, g) for g in grads))
+        else:
+            grads = self.grad_no_sens(self.network, self.weights)(*inputs)
+            self.optimizer(tuple(grad_scale(self.sens, a) for a in self.accu_grads))
+        for accu in self.accu_grads:
+            _pipeline_clear_grad(accu, None)
+        return loss
+
+
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell",
            "GradAccumulationCell", "ParameterUpdate"]

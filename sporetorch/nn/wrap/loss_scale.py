@@ -178,4 +178,19 @@ def _unscale_and_check(grads, scale):
 _all_finite_t = all_finite_  # amp.all_finite's body
 
 
+def tensor_grad_scale(scale, grad):
+    """``grad / scale`` (the reciprocal in the gradient's dtype)."""
+    from ...ops.function.math_func import reciprocal
+    return grad * cast(reciprocal(scale), grad.dtype)
+
+
+def tensor_grad_scale_row_tensor(scale, grad):
+    """The RowTensor ``grad`` with its values divided by ``scale``."""
+    from ...common.sparse_tensor import RowTensorInner
+    return RowTensorInner(grad.indices, tensor_grad_scale(scale, grad.values), grad.dense_shape)
+
+
+from .grad_reducer import tensor_grad_scale_pipeline, tensor_shard_grad_scale_pipeline  # noqa: E402,F401 - MindSpore's names here too
+
+
 __all__ = ["DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "TrainOneStepWithLossScaleCell"]

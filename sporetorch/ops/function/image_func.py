@@ -666,6 +666,13 @@ def _ssim_and_cs(a, b, window, c1, c2):
     def blur(x):
         return F.conv2d(x.reshape(n * c, 1, *x.shape[-2:]), window)
 
+    ssim, cs = _ssim_maps(a, b, blur, c1, c2)
+    return ssim.reshape(n, c, -1).mean(-1), cs.reshape(n, c, -1).mean(-1)
+
+
+def _ssim_maps(a, b, blur, c1, c2):
+    """The SSIM and contrast-structure maps of images ``a`` and ``b`` with the local mean ``blur`` (torch
+    tensors or sporetorch Tensors: only arithmetic and ``blur`` are used)."""
     mu1, mu2 = blur(a), blur(b)
     mu1_sq, mu2_sq, mu12 = mu1 * mu1, mu2 * mu2, mu1 * mu2
     sigma1 = blur(a * a) - mu1_sq
@@ -673,7 +680,7 @@ def _ssim_and_cs(a, b, window, c1, c2):
     sigma12 = blur(a * b) - mu12
     cs = (2 * sigma12 + c2) / (sigma1 + sigma2 + c2)
     ssim = (2 * mu12 + c1) / (mu1_sq + mu2_sq + c1) * cs
-    return ssim.reshape(n, c, -1).mean(-1), cs.reshape(n, c, -1).mean(-1)
+    return ssim, cs
 
 
 def _msssim(a, b, windows, powers, c1, c2):

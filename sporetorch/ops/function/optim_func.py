@@ -621,6 +621,14 @@ def _rms(t):
     return torch.sqrt(torch.mean(t * t))
 
 
+def _approx_sq_grad(row, col):
+    """AdaFactor's factored inverse square root of the second moment from its row and column means:
+    ``rsqrt(row / mean(row))[..., None] * rsqrt(col)[..., None, :]``."""
+    r_factor = torch.rsqrt(row / row.mean(-1, keepdim=True)).unsqueeze(-1)
+    c_factor = torch.rsqrt(col.unsqueeze(-2))
+    return r_factor * c_factor
+
+
 def adafactor_update_(p, g, rate, row, col, full, avg, *, beta2t, eps, clip_threshold, beta1, scale_parameter,
                       weight_decay):
     """One AdaFactor step on one tensor ``p``, in place, computed in float32: the factored second moment
@@ -635,9 +643,7 @@ def adafactor_update_(p, g, rate, row, col, full, avg, *, beta2t, eps, clip_thre
     if p.dim() > 1:
         row.mul_(beta2t).add_(sq.mean(-1) * (1.0 - beta2t))
         col.mul_(beta2t).add_(sq.mean(-2) * (1.0 - beta2t))
-        r_factor = torch.rsqrt(row / row.mean(-1, keepdim=True)).unsqueeze(-1)
-        c_factor = torch.rsqrt(col.unsqueeze(-2))
-        update = r_factor * c_factor * g32
+        update = _approx_sq_grad(row, col) * g32
     else:
         full.copy_(full * beta2t + sq * (1.0 - beta2t))
         update = torch.rsqrt(full.float()) * g32

@@ -1,0 +1,1 @@
+"""``mindspore.nn.probability.distribution``: its helpers (``_utils.utils``)."""

@@ -27,11 +27,12 @@ from .engine.validators import (check_add_column, check_batch, check_bucket_batc
                                 check_skip, check_split, check_sync_update, check_sync_wait, check_take,
                                 check_to_device_send, check_total_batch, check_tuple_iterator, check_zip,
                                 check_zip_dataset)
+from .engine.obs import sync_wait_for_dataset
 from .engine._utils import (GeneratorType, Enum, MAX_METADATA_LENGTH, Implementation, SentencePieceModel,
                             DE_C_INTER_SENTENCEPIECE_MODE, ShuffleToShuffleMode, OffloadToManualOffloadMode,
                             shuffle_to_shuffle_mode, replace_none, to_list, flatten_single_lists, import_module,
                             select_sampler, int_to_mstype, mstype_to_int, mstype_to_detype, serialize, show, compare,
-                            encrypt, sync_wait_for_dataset, worker_is_alive, close_worker, FuncWrapper,
+                            encrypt, worker_is_alive, close_worker, FuncWrapper,
                             ExceptionHandler, DebugHook, DatasetCache, LineReader, BlockReleasePair)
 from .engine.datasets_audio import (YesNoDataset, LJSpeechDataset, SpeechCommandsDataset, GTZANDataset,
                                     CMUArcticDataset, LibriTTSDataset)

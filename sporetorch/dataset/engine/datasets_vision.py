@@ -9,6 +9,7 @@ import os
 import numpy as np
 
 from .datasets import MappableDataset, _ArrayColumnsDataset
+from .datasets_standard_format import Shuffle, _FileRowsDataset
 
 
 def _check_dir(op, dataset_dir):
@@ -824,3 +825,54 @@ class SemeionDataset(_ArrayColumnsDataset):
         self._names = ("image", "label")
         self._arrays = (np.stack(images), np.array(labels, dtype=np.uint32))
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+
+def _usps_files(dataset_dir, usage):
+    if not isinstance(dataset_dir, (str, os.PathLike)) or not os.path.isdir(dataset_dir):
+        raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or permission denied!")
+    usage = "all" if usage is None else usage
+    if usage not in ("train", "test", "all"):
+        raise ValueError("Input usage is not within the valid set of ['train', 'test', 'all'].")
+    names = {"train": ["usps"], "test": ["usps.t"], "all": ["usps", "usps.t"]}[usage]
+    return [os.path.join(os.fspath(dataset_dir), n) for n in names]
+
+
+class USPSDataset(_FileRowsDataset):
+    """USPS handwritten digits: ``usps`` (train) and ``usps.t`` (test) in ``dataset_dir``, one sample per line
+    as ``label 1:v1 2:v2 ... 256:v256`` (libsvm format, ``v`` in [-1, 1], lines ending in a space).
+
+    Args:
+        dataset_dir (str): the folder with the files.
+        usage (str): ``"train"``, ``"test"`` or ``"all"``. Default: all.
+        num_samples, num_parallel_workers, shuffle (default ``Shuffle.GLOBAL``), num_shards, shard_id: as for
+            the file sources (the files are read side by side, as MindSpore does).
+
+    Outputs: ``image`` uint8 (16, 16, 1) (``(v + 1) / 2 * 255`` truncated), ``label`` uint32 (file label - 1).
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
+        files = _usps_files(dataset_dir, usage)
+        missing = [f for f in files if not os.path.isfile(f)]
+        if missing:
+            raise ValueError(f"For 'USPSDataset', the file {missing[0]} does not exist")
+        super().__init__("USPSDataset", files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+        self.dataset_dir, self.usage = dataset_dir, "all" if usage is None else usage
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _file_rows(self, path):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                line = line.rstrip("\r\n")
+                if not line:
+                    continue
+                tokens = line.split(" ")
+                # MindSpore counts the space-separated pieces after the label (the trailing space makes 257)
+                if len(tokens) - 1 != 257:
+                    raise RuntimeError("Invalid data, the number of split characters ':' in USPS data file is "
+                                       f"corrupted, should be 257, but got {len(tokens) - 1}.")
+                values = np.array([float(t.split(":", 1)[1]) for t in tokens[1:257]], dtype=np.float64)
+                image = ((values + 1) / 2 * 255).astype(np.uint8).reshape(16, 16, 1)
+                yield image, np.array(int(tokens[0]) - 1, dtype=np.uint32)

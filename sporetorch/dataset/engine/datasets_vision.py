@@ -876,3 +876,116 @@ class USPSDataset(_FileRowsDataset):
                 values = np.array([float(t.split(":", 1)[1]) for t in tokens[1:257]], dtype=np.float64)
                 image = ((values + 1) / 2 * 255).astype(np.uint8).reshape(16, 16, 1)
                 yield image, np.array(int(tokens[0]) - 1, dtype=np.uint32)
+
+
+class _ImageListDataset(MappableDataset):
+    """A random-access source over ``self._items`` = ``[(image path, label...)]``; the image is read as its
+    file bytes, or decoded to HWC uint8 RGB with ``decode=True``."""
+
+    def __init__(self, items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id):
+        self._items = items
+        self.decode = bool(decode)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _image(self, path):
+        data = _file_bytes(path)
+        return _decode(data, path) if self.decode else data
+
+
+class SUN397Dataset(_ImageListDataset):
+    """SUN397 scenes: ``ClassName.txt`` lists the class folders (``/a/abbey``, ``/b/balcony/exterior``, ...), in
+    label order; each holds ``sun_*.jpg`` images (read in name order; other files are skipped).
+
+    Args:
+        dataset_dir (str): the root folder.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8 (bytes, or HWC when decoded), ``label`` uint32.
+    """
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("SUN397Dataset", dataset_dir)
+        names = os.path.join(path, "ClassName.txt")
+        if not os.path.isfile(names):
+            raise ValueError(f"For 'SUN397Dataset', {names} was not found")
+        items = []
+        with open(names, encoding="utf-8") as fh:
+            classes = [line.strip() for line in fh if line.strip()]
+        for label, cls in enumerate(classes):
+            folder = os.path.join(path, cls.lstrip("/"))
+            if not os.path.isdir(folder):
+                continue
+            for name in sorted(os.listdir(folder)):
+                full = os.path.join(folder, name)
+                if name.endswith(".jpg") and os.path.isfile(full):
+                    items.append((full, label))
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        return self._image(path), np.array(label, dtype=np.uint32)
+
+
+class Places365Dataset(_ImageListDataset):
+    """Places365 scenes: ``places365_train_standard.txt``, ``places365_train_challenge.txt`` or
+    ``places365_val.txt`` list ``<image path> <label>`` lines; the images are under ``data_256_standard``,
+    ``data_256_challenge``, ``val_256`` (``small=True``) or the ``*_large*`` folders.
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train-standard"`` (default), ``"train-challenge"`` or ``"val"``.
+        small (bool): the 256 x 256 images (True, default) or the high-resolution ones.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``label`` uint32 (in the listing's order).
+    """
+
+    _USAGES = ("train-standard", "train-challenge", "val")
+
+    def __init__(self, dataset_dir, usage=None, small=True, decode=False, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("Places365Dataset", dataset_dir)
+        usage = "train-standard" if usage is None else usage
+        if usage not in self._USAGES:
+            raise ValueError(f"Input usage is not within the valid set of {list(self._USAGES)}.")
+        if not isinstance(small, bool):
+            raise TypeError(f"Argument small with value {small} is not of type [<class 'bool'>], but got "
+                            f"{type(small)}.")
+        size = "256" if small else "large"
+        if usage == "val":
+            listing, root = "places365_val.txt", f"val_{size}"
+        else:
+            kind = usage.split("-")[1]
+            listing, root = f"places365_train_{kind}.txt", f"data_{size}_{kind}"
+        listing = os.path.join(path, listing)
+        if not os.path.isfile(listing):
+            raise RuntimeError(f"Invalid file, failed to open {listing}: Places365 file is damaged or permission "
+                               "denied.")
+        items = []
+        with open(listing, encoding="utf-8") as fh:
+            for line in fh:
+                parts = line.split()
+                if len(parts) < 2:
+                    continue
+                image = os.path.join(path, root, parts[0].lstrip("/"))
+                if not os.path.isfile(image):
+                    raise RuntimeError(f"Invalid file path, {image} does not exist.")
+                items.append((image, int(parts[1])))
+        self.usage, self.small = usage, small
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        return self._image(path), np.array(label, dtype=np.uint32)

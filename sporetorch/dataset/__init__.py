@@ -37,7 +37,8 @@ from .engine._utils import (GeneratorType, Enum, MAX_METADATA_LENGTH, Implementa
 from .engine.datasets_audio import (YesNoDataset, LJSpeechDataset, SpeechCommandsDataset, GTZANDataset,
                                     CMUArcticDataset, LibriTTSDataset)
 from .engine.datasets_vision import (EMnistDataset, Caltech256Dataset, Food101Dataset, ManifestDataset,
-                                     USPSDataset, SUN397Dataset, Places365Dataset,
+                                     USPSDataset, SUN397Dataset, Places365Dataset, OmniglotDataset,
+                                     FlickrDataset, SBUDataset,
                                      RenderedSST2Dataset, STL10Dataset, QMnistDataset, SemeionDataset)
 from .engine.datasets_text import SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset
 from .engine.iterators import DummyIterator

@@ -989,3 +989,130 @@ class Places365Dataset(_ImageListDataset):
     def _read_row(self, index):
         path, label = self._items[index]
         return self._image(path), np.array(label, dtype=np.uint32)
+
+
+class OmniglotDataset(_ImageListDataset):
+    """Omniglot characters: ``images_background`` (``background`` True or None) or ``images_evaluation``, laid
+    out ``<alphabet>/<character>/<image>``; each alphabet/character pair is a class (labels in name order).
+
+    Args:
+        dataset_dir (str): the root folder.
+        background (bool, optional): the background set (True, default) or the evaluation set (False).
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``label`` int32 (as MindSpore 2.10 returns it).
+    """
+
+    def __init__(self, dataset_dir, background=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("OmniglotDataset", dataset_dir)
+        folder = os.path.join(path, "images_evaluation" if background is False else "images_background")
+        items = []
+        classes = []
+        if os.path.isdir(folder):
+            for alphabet in sorted(os.listdir(folder)):
+                top = os.path.join(folder, alphabet)
+                if os.path.isdir(top):
+                    classes += [os.path.join(top, c) for c in sorted(os.listdir(top))
+                                if os.path.isdir(os.path.join(top, c))]
+        for label, cls in enumerate(classes):
+            items += [(os.path.join(cls, f), label) for f in sorted(os.listdir(cls))
+                      if os.path.isfile(os.path.join(cls, f))]
+        if not items:
+            raise RuntimeError("Invalid data, OmniglotDataset API can't read the data file (interface mismatch or no "
+                               f"data found). Check omniglot file path: {folder}")
+        self.background = background
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        return self._image(path), np.array(label, dtype=np.int32)
+
+
+class FlickrDataset(_ImageListDataset):
+    """Flickr8k/Flickr30k captions: ``annotation_file`` lines ``<image>#<k>\\t<caption>``; the images are in
+    ``dataset_dir``. One row per image (in name order) with all its captions.
+
+    Args:
+        dataset_dir (str): the image folder.
+        annotation_file (str): the token file.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``annotation`` str array of the captions (in file order).
+    """
+
+    def __init__(self, dataset_dir, annotation_file, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("FlickrDataset", dataset_dir)
+        if not isinstance(annotation_file, (str, os.PathLike)) or not os.path.isfile(annotation_file):
+            raise ValueError(f"The file {annotation_file} does not exist or permission denied!")
+        captions = {}
+        with open(annotation_file, encoding="utf-8") as fh:
+            for line in fh:
+                line = line.rstrip("\r\n")
+                if not line.strip():
+                    continue
+                key, _, caption = line.partition("\t")
+                name = key.rsplit("#", 1)[0]
+                image = os.path.join(path, name)
+                if not os.path.isfile(image):
+                    raise RuntimeError(f"Invalid file path, flickr dataset file: {image} does not exist.")
+                captions.setdefault(image, []).append(caption)
+        items = [(image, captions[image]) for image in sorted(captions)]
+        super().__init__(items, bool(decode), num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id)
+
+    def _column_names(self):
+        return ["image", "annotation"]
+
+    def _read_row(self, index):
+        path, caps = self._items[index]
+        return self._image(path), np.array(caps)
+
+
+class SBUDataset(_ImageListDataset):
+    """SBU captioned photos: ``SBU_captioned_photo_dataset_urls.txt`` and ``..._captions.txt`` (one line per
+    photo); the photo of ``http://<host>/<a>/<b>.jpg`` is ``sbu_images/m_<a>_<b>.jpg``. Photos that are not there
+    are skipped, as MindSpore does.
+
+    Args:
+        dataset_dir (str): the root folder.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``caption`` str.
+    """
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("SBUDataset", dataset_dir)
+        urls_file = os.path.join(path, "SBU_captioned_photo_dataset_urls.txt")
+        caps_file = os.path.join(path, "SBU_captioned_photo_dataset_captions.txt")
+        for f in (urls_file, caps_file):
+            if not os.path.isfile(f):
+                raise RuntimeError(f"Invalid file, failed to find {f}.")
+        with open(urls_file, encoding="utf-8") as fh:
+            urls = [u.strip() for u in fh if u.strip()]
+        with open(caps_file, encoding="utf-8") as fh:
+            caps = [c.rstrip("\r\n") for c in fh if c.strip()]
+        items = []
+        for url, cap in zip(urls, caps):
+            parts = url.split("/")
+            if len(parts) < 5 or not parts[0].endswith(":"):
+                raise RuntimeError(f"Invalid url in {urls_file}: {url}")
+            image = os.path.join(path, "sbu_images", "m_" + "_".join(parts[3:]))
+            if os.path.isfile(image):
+                items.append((image, cap))
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "caption"]
+
+    def _read_row(self, index):
+        path, cap = self._items[index]
+        return self._image(path), np.array(cap)

@@ -1116,3 +1116,65 @@ class SBUDataset(_ImageListDataset):
     def _read_row(self, index):
         path, cap = self._items[index]
         return self._image(path), np.array(cap)
+
+
+class DIV2KDataset(_ImageListDataset):
+    """DIV2K super-resolution pairs: ``DIV2K_<usage>_HR/<id>.png`` with its low-resolution image,
+    ``DIV2K_<usage>_LR_<downgrade>/X<scale>/<id>x<scale>.png`` (bicubic, unknown),
+    ``DIV2K_<usage>_LR_x8/<id>x8.png`` (bicubic, scale 8) or ``DIV2K_<usage>_LR_<downgrade>/<id>x4<m|d|w>.png``
+    (mild, difficult, wild).
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train"`` (default), ``"valid"`` or ``"all"``.
+        downgrade (str): ``"bicubic"`` (default), ``"unknown"``, ``"mild"``, ``"difficult"`` or ``"wild"``.
+        scale (int): 2 (default), 3, 4 or 8 (8 with bicubic only; mild/difficult/wild need 4).
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``hr_image``, ``lr_image`` uint8.
+    """
+
+    def __init__(self, dataset_dir, usage="train", downgrade="bicubic", scale=2, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        path = _check_dir("DIV2KDataset", dataset_dir)
+        if usage not in ("train", "valid", "all"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'valid', 'all'].")
+        downgrades = ["bicubic", "unknown", "mild", "difficult", "wild"]
+        if downgrade not in downgrades:
+            raise ValueError(f"Input downgrade is not within the valid set of {downgrades}.")
+        if scale not in (2, 3, 4, 8):
+            raise ValueError("Input scale is not within the valid set of [2, 3, 4, 8].")
+        if scale == 8 and downgrade != "bicubic":
+            raise ValueError("DIV2KNode: scale equal to 8 is allowed only in bicubic downgrade.")
+        if downgrade in ("mild", "difficult", "wild") and scale != 4:
+            raise ValueError(f"DIV2KNode: {downgrade} downgrade requires scale equal to 4.")
+        items = []
+        for part in (("train", "valid") if usage == "all" else (usage,)):
+            hr_dir = os.path.join(path, f"DIV2K_{part}_HR")
+            if scale == 8:
+                lr_dir, suffix = os.path.join(path, f"DIV2K_{part}_LR_x8"), "x8"
+            elif downgrade in ("bicubic", "unknown"):
+                lr_dir, suffix = os.path.join(path, f"DIV2K_{part}_LR_{downgrade}", f"X{scale}"), f"x{scale}"
+            else:
+                lr_dir, suffix = os.path.join(path, f"DIV2K_{part}_LR_{downgrade}"), "x4" + downgrade[0]
+            for folder, what in ((hr_dir, "hr"), (lr_dir, "lr")):
+                if not os.path.isdir(folder):
+                    raise RuntimeError(f"Invalid path, div2k {what} image dir: {folder} is not a directory.")
+            for name in sorted(os.listdir(hr_dir)):
+                stem, ext = os.path.splitext(name)
+                lr = os.path.join(lr_dir, stem + suffix + ext)
+                if not os.path.isfile(lr):
+                    raise RuntimeError(f"Invalid path, div2k lr image file: {lr} does not exist.")
+                items.append((os.path.join(hr_dir, name), lr))
+        self.usage, self.downgrade, self.scale = usage, downgrade, scale
+        super().__init__(items, bool(decode), num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id)
+
+    def _column_names(self):
+        return ["hr_image", "lr_image"]
+
+    def _read_row(self, index):
+        hr, lr = self._items[index]
+        return self._image(hr), self._image(lr)

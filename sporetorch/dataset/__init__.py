@@ -38,7 +38,8 @@ from .engine.datasets_audio import (YesNoDataset, LJSpeechDataset, SpeechCommand
                                     CMUArcticDataset, LibriTTSDataset)
 from .engine.datasets_vision import (EMnistDataset, Caltech256Dataset, Food101Dataset, ManifestDataset,
                                      USPSDataset, SUN397Dataset, Places365Dataset, OmniglotDataset,
-                                     FlickrDataset, SBUDataset, DIV2KDataset,
+                                     FlickrDataset, SBUDataset, DIV2KDataset, SVHNDataset, Flowers102Dataset,
+                                     Caltech101Dataset,
                                      RenderedSST2Dataset, STL10Dataset, QMnistDataset, SemeionDataset)
 from .engine.datasets_text import SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset
 from .engine.iterators import DummyIterator

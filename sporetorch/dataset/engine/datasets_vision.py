@@ -1178,3 +1178,176 @@ class DIV2KDataset(_ImageListDataset):
     def _read_row(self, index):
         hr, lr = self._items[index]
         return self._image(hr), self._image(lr)
+
+
+# ------------------------------------------------------------------ data sets MindSpore reads from .mat files
+# MindSpore 2.10 builds these as GeneratorDataset over a Python source (reading the .mat files with scipy); here
+# the sources read them with ``_matfile.loadmat``.
+def _image_file(path, decode):
+    if decode:
+        from PIL import Image
+        with Image.open(path) as img:
+            return np.asarray(img.convert("RGB"))
+    return np.fromfile(path, dtype=np.uint8)
+
+
+class _SVHNDataset:
+    """Source of SVHNDataset: ``<usage>_32x32.mat`` (``X`` 32x32x3xN uint8, ``y`` labels with 10 meaning 0)."""
+
+    def __init__(self, dataset_dir, usage):
+        self.dataset_dir = os.path.realpath(dataset_dir)
+        self.usage = usage
+        self.column_names = ["image", "label"]
+        self.usage_all = ["train", "test", "extra"]
+        parts = [self._load_mat(u) for u in (self.usage_all if usage == "all" else [usage])]
+        self.data = np.concatenate([p[0] for p in parts])
+        self.labels = np.concatenate([p[1] for p in parts])
+
+    def _load_mat(self, mode):
+        from ._matfile import loadmat
+        mat = loadmat(os.path.join(self.dataset_dir, mode + "_32x32.mat"))
+        labels = mat["y"].astype(np.uint32).reshape(-1)
+        labels[labels == 10] = 0
+        return np.transpose(mat["X"], [3, 0, 1, 2]), labels
+
+    def __getitem__(self, index):
+        return self.data[index], self.labels[index]
+
+    def __len__(self):
+        return len(self.data)
+
+
+class _Flowers102Dataset:
+    """Source of Flowers102Dataset: ``imagelabels.mat`` (labels 1..102), ``setid.mat`` (``trnid``/``tstid``/
+    ``valid`` image ids), ``jpg/image_<id:05d>.jpg`` and, for segmentation, ``segmim/segmim_<id:05d>.jpg``."""
+
+    def __init__(self, dataset_dir, task, usage, decode):
+        from ._matfile import loadmat
+        self.dataset_dir = os.path.realpath(dataset_dir)
+        self.task, self.usage, self.decode = task, usage, decode
+        self.column_names = ["image", "label"] if task == "Classification" else ["image", "segmentation", "label"]
+        self.labels = (loadmat(os.path.join(self.dataset_dir, "imagelabels.mat"))["labels"][0] - 1).astype(np.uint32)
+        self.setid = loadmat(os.path.join(self.dataset_dir, "setid.mat"))
+        keys = {"train": ["trnid"], "test": ["tstid"], "valid": ["valid"], "all": ["trnid", "tstid", "valid"]}
+        if usage not in keys:
+            raise ValueError("Input usage is not within the valid set of ['train', 'valid', 'test', 'all'].")
+        self.indices = [i for k in keys[usage] for i in self.setid[k][0].tolist()]
+
+    def __getitem__(self, index):
+        ident = self.indices[index]
+        image_path = os.path.join(self.dataset_dir, "jpg", f"image_{ident:05d}.jpg")
+        if not os.path.exists(image_path):
+            raise RuntimeError("Can not find image file: " + image_path)
+        image, label = _image_file(image_path, self.decode is True), self.labels[ident - 1]
+        if self.task == "Segmentation":
+            seg_path = os.path.join(self.dataset_dir, "segmim", f"segmim_{ident:05d}.jpg")
+            if not os.path.exists(seg_path):
+                raise RuntimeError("Can not find segmentation file: " + seg_path)
+            return image, _image_file(seg_path, self.decode is True), label
+        return image, label
+
+    def __len__(self):
+        return len(self.indices)
+
+
+class _Caltech101Dataset:
+    """Source of Caltech101Dataset: ``101_ObjectCategories/<class>/image_<k:04d>.jpg`` (classes in name order,
+    ``BACKGROUND_Google`` left out) and ``Annotations/<class>/annotation_<k:04d>.mat`` (``obj_contour``; four
+    classes are named differently there)."""
+
+    _ANNOTATION_NAMES = {"Faces": "Faces_2", "Faces_easy": "Faces_3", "Motorbikes": "Motorbikes_16",
+                         "airplanes": "Airplanes_Side_2"}
+
+    def __init__(self, dataset_dir, target_type="category", decode=False):
+        self.dataset_dir = os.path.realpath(dataset_dir)
+        self.image_dir = os.path.join(self.dataset_dir, "101_ObjectCategories")
+        self.annotation_dir = os.path.join(self.dataset_dir, "Annotations")
+        self.target_type = target_type
+        self.column_names = {"category": ["image", "category"], "annotation": ["image", "annotation"]}.get(
+            target_type, ["image", "category", "annotation"])
+        self.decode = decode
+        self.classes = sorted(c for c in os.listdir(self.image_dir) if c != "BACKGROUND_Google")
+        self.annotation_classes = [self._ANNOTATION_NAMES.get(c, c) for c in self.classes]
+        self.image_index, self.image_label = [], []
+        for label, cls in enumerate(self.classes):
+            sub = os.path.join(self.image_dir, cls)
+            if not os.path.isdir(sub) or not os.access(sub, os.R_OK):
+                continue
+            count = len(os.listdir(sub))  # MindSpore numbers the images 1..count
+            self.image_index.extend(range(1, count + 1))
+            self.image_label.extend([label] * count)
+
+    def __getitem__(self, index):
+        from ._matfile import loadmat
+        label, k = self.image_label[index], self.image_index[index]
+        image_file = os.path.join(self.image_dir, self.classes[label], f"image_{k:04d}.jpg")
+        if not os.path.exists(image_file):
+            raise ValueError(f"The image file {image_file} does not exist or permission denied!")
+        image = _image_file(image_file, self.decode)
+        if self.target_type == "category":
+            return image, label
+        ann_file = os.path.join(self.annotation_dir, self.annotation_classes[label], f"annotation_{k:04d}.mat")
+        if not os.path.exists(ann_file):
+            raise ValueError(f"The annotation file {ann_file} does not exist or permission denied!")
+        annotation = loadmat(ann_file)["obj_contour"]
+        if self.target_type == "annotation":
+            return image, annotation
+        return image, label, annotation
+
+    def __len__(self):
+        return len(self.image_index)
+
+
+def _generator_dataset():
+    from .datasets_user_defined import GeneratorDataset
+    return GeneratorDataset
+
+
+def _source_dataset(name, make_source, doc):
+    """A GeneratorDataset subclass over a .mat-reading source, as MindSpore 2.10 defines these data sets."""
+    base = _generator_dataset()
+
+    def __init__(self, *args, num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
+                 shard_id=None, **kwargs):
+        source = make_source(*args, **kwargs)
+        base.__init__(self, source, column_names=source.column_names, num_samples=num_samples,
+                      num_parallel_workers=num_parallel_workers, shuffle=shuffle, sampler=sampler,
+                      num_shards=num_shards, shard_id=shard_id)
+    return type(name, (base,), {"__init__": __init__, "__doc__": doc, "__module__": __name__})
+
+
+def _svhn_source(dataset_dir, usage=None):
+    _check_dir("SVHNDataset", dataset_dir)
+    usage = "all" if usage is None else usage
+    if usage not in ("train", "test", "extra", "all"):
+        raise ValueError("Input usage is not within the valid set of ['train', 'test', 'extra', 'all'].")
+    return _SVHNDataset(dataset_dir, usage)
+
+
+def _flowers_source(dataset_dir, task="Classification", usage="all", decode=False):
+    _check_dir("Flowers102Dataset", dataset_dir)
+    if task not in ("Classification", "Segmentation"):
+        raise ValueError("Input task is not within the valid set of ['Classification', 'Segmentation'].")
+    return _Flowers102Dataset(dataset_dir, task, usage, decode)
+
+
+def _caltech_source(dataset_dir, target_type=None, decode=False):
+    _check_dir("Caltech101Dataset", dataset_dir)
+    target_type = "category" if target_type is None else target_type
+    if target_type not in ("category", "annotation", "all"):
+        raise ValueError("Input target_type is not within the valid set of ['category', 'annotation', 'all'].")
+    return _Caltech101Dataset(dataset_dir, target_type, decode)
+
+
+SVHNDataset = _source_dataset("SVHNDataset", _svhn_source, """SVHN digits from ``train_32x32.mat``,
+``test_32x32.mat`` and ``extra_32x32.mat`` (``usage`` "train", "test", "extra" or "all", the default).
+
+Outputs: ``image`` uint8 (32, 32, 3), ``label`` uint32 (10 read as 0).""")
+Flowers102Dataset = _source_dataset("Flowers102Dataset", _flowers_source, """Oxford 102 Flowers: ``task``
+"Classification" (``image``, ``label``) or "Segmentation" (``image``, ``segmentation``, ``label``); ``usage``
+"train", "valid", "test" or "all" (default); ``decode`` the images (default: the file bytes).
+
+Outputs: uint8 images, ``label`` uint32 (0..101).""")
+Caltech101Dataset = _source_dataset("Caltech101Dataset", _caltech_source, """Caltech 101: ``target_type``
+"category" (default: ``image``, ``category``), "annotation" (``image``, ``annotation``: the contour points) or
+"all"; ``decode`` the images (default: the file bytes).""")

@@ -5,9 +5,12 @@ An encrypted file is ``[length (4 bytes, big-endian) + encrypted block]... + 0 (
 b"ENCRYPT"``; ``decrypt`` writes the plain file into ``.decrypt_mindrecord/<group>/`` next to it, removed when the
 readers are released or at exit.
 
-Differences from MindSpore: the built-in "AES-GCM" cipher is not available (sporetorch depends on no cipher
-library): ``encrypt``/``decrypt`` with it raise NotImplementedError, and ``FileWriter``/``FileReader`` refuse an
-encryption key. A custom cipher (a callable mode) works with ``encrypt``/``decrypt`` as in MindSpore.
+With "AES-GCM" each encrypted block is the frame MindSpore's checkpoint encryption writes (one implementation:
+``train/_checkpoint_crypto.py``, on the optional ``cryptography`` package; without it "AES-GCM" raises
+NotImplementedError). A custom cipher (a callable mode) needs nothing.
+
+Differences from MindSpore: ``FileWriter``/``FileReader`` refuse an encryption key (encrypt or decrypt the files
+with ``encrypt``/``decrypt`` here).
 """
 import atexit
 import os
@@ -121,9 +124,16 @@ def _refuse_encryption(op):
                                   "FileWriter/FileReader; call set_enc_key(None)")
 
 
-def _no_builtin_cipher(mode):
-    raise NotImplementedError(f"The '{mode}' cipher of MindRecord files is not available in sporetorch (it depends on "
-                              "no cipher library); pass a callable to set_enc_mode/set_dec_mode for a custom cipher")
+def _crypto(func):
+    """The block cipher functions of MindSpore's framing (imported when a built-in cipher is used: they need the
+    optional ``cryptography`` package)."""
+    from ..train import _checkpoint_crypto as crypto
+    crypto._primitives(func)  # NotImplementedError naming func when cryptography is absent
+    return crypto
+
+
+def _key_bytes(enc_key):
+    return enc_key.encode("utf-8") if isinstance(enc_key, str) else bytes(enc_key)
 
 
 def _check_regular(filename):
@@ -264,16 +274,25 @@ atexit.register(_cleanup_all_decrypt_files)
 
 
 def encrypt(filename, enc_key, enc_mode):
-    """Encrypt ``filename`` in place into the layout above; a callable ``enc_mode(src, size, dst, key)`` writes the
-    encrypted body itself. The built-in "AES-GCM" raises NotImplementedError (see the module note)."""
+    """Encrypt ``filename`` in place into the layout above: "AES-GCM" in 64 MiB blocks, or a callable
+    ``enc_mode(src, size, dst, key)`` that writes the encrypted body itself."""
     _check_regular(filename)
-    if not callable(enc_mode):
-        _no_builtin_cipher(enc_mode)
+    crypto = None if callable(enc_mode) else _crypto("mindrecord encrypt")
     size = os.path.getsize(filename)
     target = filename + ".encrypt"
     with open(filename, "rb") as src, open(target, "wb") as dst:
         try:
-            enc_mode(src, size, dst, enc_key)
+            if crypto is None:
+                enc_mode(src, size, dst, enc_key)
+            else:
+                key = _key_bytes(enc_key)
+                while True:
+                    block = src.read(_BLOCK)
+                    if not block:
+                        break
+                    frame = crypto.encrypt_block(block, key, enc_mode)
+                    dst.write(len(frame).to_bytes(ENCRYPT_BLOCK_LENGTH_BYTES, byteorder="big", signed=True))
+                    dst.write(frame)
         except Exception:
             os.chmod(target, stat.S_IRUSR | stat.S_IWUSR)
             raise
@@ -285,21 +304,50 @@ def encrypt(filename, enc_key, enc_mode):
     return True
 
 
+def _decrypt_blocks(file_handle, decrypt_handle, filename, file_size, enc_key, dec_mode):
+    """Decrypt the length-prefixed blocks of an "AES-GCM" file into ``decrypt_handle`` (a zero length ends them);
+    a length that does not fit the file is a RuntimeError."""
+    crypto = _crypto("mindrecord decrypt")
+    key = _key_bytes(enc_key)
+    offset = 0
+    length = _read_block_length(file_handle, filename, offset)
+    while length != 0:
+        room = file_size - offset - ENCRYPT_MIN_BLOCK_REMAINING_BYTES
+        if length < 0 or room < 0 or length > room:
+            raise RuntimeError(f"Invalid encrypted block length {length} in file: {filename} at offset: {offset}.")
+        offset += ENCRYPT_BLOCK_LENGTH_BYTES
+        _seek_file(file_handle, filename, offset)
+        data = file_handle.read(length)
+        if len(data) != length:
+            raise RuntimeError(f"Failed to read encrypted block data from file: {filename} at offset: {offset}.")
+        try:
+            plain = crypto.decrypt(data, key, dec_mode, filename)
+        except ValueError:
+            raise RuntimeError("Failed to decrypt data, please check if enc_key and enc_mode / dec_mode is "
+                               "valid.") from None
+        decrypt_handle.write(plain)
+        offset += length
+        _seek_file(file_handle, filename, offset)
+        length = _read_block_length(file_handle, filename, offset)
+
+
 def decrypt(filename, enc_key, dec_mode):
     """The plain copy of an encrypted ``filename`` (``filename`` itself when no key is set and it is not
-    encrypted); a callable ``dec_mode(src, size, dst, key)`` decrypts the body (``size`` excludes the end flag)."""
+    encrypted): "AES-GCM" blocks, or a callable ``dec_mode(src, size, dst, key)`` that decrypts the body (``size``
+    excludes the end flag)."""
     _validate_decrypt_file(filename)
     if not _should_decrypt_file(filename):
         return filename
     if _get_enc_mode_from_file(filename) != _get_dec_mode_as_str():
         raise RuntimeError("Failed to decrypt data, please check if enc_key and enc_mode / dec_mode is valid.")
-    if not callable(dec_mode):
-        _no_builtin_cipher(dec_mode)
     size = os.path.getsize(filename) - len(ENCRYPT_END_FLAG)
     target = _prepare_decrypt_file(filename)
     with open(filename, "rb") as src, open(target, "wb+") as dst:
         try:
-            dec_mode(src, size, dst, enc_key)
+            if callable(dec_mode):
+                dec_mode(src, size, dst, enc_key)
+            else:
+                _decrypt_blocks(src, dst, filename, size, enc_key, dec_mode)
         except Exception:
             _cleanup_failed_decrypt_file(target)
             raise

@@ -1,7 +1,8 @@
-"""MindRecord's encrypted-file layout and settings (mindrecord.config) with a custom cipher, against MindSpore 2.10
-CPU; the built-in AES-GCM cipher raises NotImplementedError here."""
+"""MindRecord's encrypted-file layout and settings (mindrecord.config), against MindSpore 2.10 CPU: a custom
+cipher, and AES-GCM on a file MindSpore 2.10 encrypted (needs the optional 'cryptography' package)."""
 import io
 import os
+import shutil
 
 import pytest
 
@@ -87,5 +88,30 @@ def test_file_checks(tmp_path, settings):
     with open(plain, "wb") as f:
         f.write(b"0123456789")
     assert c.decrypt(plain, None, "AES-GCM") == plain
-    with pytest.raises(NotImplementedError, match="'AES-GCM' cipher of MindRecord files is not available"):
-        c.encrypt(plain, "k" * 16, "AES-GCM")
+
+
+MS_FILE = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "dataset", "mindrecord_aes_gcm_ms210.bin")
+
+
+def test_aes_gcm(tmp_path, settings):
+    pytest.importorskip("cryptography")
+    # MindSpore 2.10 CPU encrypted b"hello mindrecord payload " * 40 with key "k" * 16 (config.encrypt, AES-GCM)
+    f = str(tmp_path / "f.mr")
+    shutil.copy(MS_FILE, f)
+    c.set_enc_key("k" * 16)
+    out = c.decrypt(f, "k" * 16, "AES-GCM")
+    with open(out, "rb") as fh:
+        assert fh.read() == b"hello mindrecord payload " * 40
+    c.set_enc_key("j" * 16)
+    with pytest.raises(RuntimeError, match="Failed to decrypt data, please check if enc_key and enc_mode / dec_mode "
+                                           "is valid."):
+        c.decrypt(f, "j" * 16, "AES-GCM")
+    # and back: ours encrypts into the same layout (random IVs), which decrypts to the input
+    g = str(tmp_path / "g.mr")
+    with open(g, "wb") as fh:
+        fh.write(b"abc" * 100)
+    c.set_enc_key("k" * 16)
+    assert c.encrypt(g, "k" * 16, "AES-GCM") is True
+    assert os.path.getsize(g) == 4 + 4 + 16 + 4 + 4 + 16 + 4 + 300 + 4 + 7 + 7
+    with open(c.decrypt(g, "k" * 16, "AES-GCM"), "rb") as fh:
+        assert fh.read() == b"abc" * 100

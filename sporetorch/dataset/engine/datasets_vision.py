@@ -1351,3 +1351,71 @@ Outputs: uint8 images, ``label`` uint32 (0..101).""")
 Caltech101Dataset = _source_dataset("Caltech101Dataset", _caltech_source, """Caltech 101: ``target_type``
 "category" (default: ``image``, ``category``), "annotation" (``image``, ``annotation``: the contour points) or
 "all"; ``decode`` the images (default: the file bytes).""")
+
+
+class KITTIDataset(_ImageListDataset):
+    """KITTI object detection: ``data_object_image_2/{training,testing}/image_2/<id>.png`` and, for training,
+    ``data_object_label_2/training/label_2/<id>.txt`` (one object per line: type, truncated, occluded, alpha,
+    bbox (4), dimensions (3), location (3), rotation_y). Images are read in name order.
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train"`` (default) or ``"test"`` (images only).
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs (train): ``image``; ``label`` uint32 (the type's index among Car, Cyclist, DontCare, Misc, Pedestrian,
+    Person_sitting, Tram, Truck, Van), ``truncated`` float32, ``occluded`` uint32 (-1 wraps as MindSpore's),
+    ``alpha``, ``bbox``, ``dimensions``, ``location``, ``rotation_y`` float32, one row per object.
+    """
+
+    _TYPES = {"Car": 0, "Cyclist": 1, "DontCare": 2, "Misc": 3, "Pedestrian": 4, "Person_sitting": 5, "Tram": 6,
+              "Truck": 7, "Van": 8}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("KITTIDataset", dataset_dir)
+        usage = "train" if usage is None else usage
+        if usage not in ("train", "test"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'test'].")
+        part = "training" if usage == "train" else "testing"
+        image_dir = os.path.join(path, "data_object_image_2", part, "image_2")
+        if not os.path.isdir(image_dir):
+            raise RuntimeError(f"Invalid path, failed to open KITTI image folder: {image_dir}")
+        label_dir = os.path.join(path, "data_object_label_2", "training", "label_2")
+        items = []
+        for name in sorted(os.listdir(image_dir)):
+            label = None
+            if usage == "train":
+                label = os.path.join(label_dir, os.path.splitext(name)[0] + ".txt")
+                if not os.path.isfile(label):
+                    raise RuntimeError(f"Invalid file path, KITTI label file: {label} does not exist.")
+            items.append((os.path.join(image_dir, name), label))
+        self.usage = usage
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        if self.usage == "test":
+            return ["image"]
+        return ["image", "label", "truncated", "occluded", "alpha", "bbox", "dimensions", "location", "rotation_y"]
+
+    def _read_row(self, index):
+        path, label_file = self._items[index]
+        image = self._image(path)
+        if label_file is None:
+            return (image,)
+        objs = []
+        with open(label_file, encoding="utf-8") as fh:
+            for line in fh:
+                parts = line.split()
+                if len(parts) < 15:
+                    continue
+                if parts[0] not in self._TYPES:
+                    raise RuntimeError(f"Invalid data, unknown KITTI object type '{parts[0]}' in {label_file}.")
+                objs.append([self._TYPES[parts[0]]] + [float(v) for v in parts[1:15]])
+        table = np.array(objs, dtype=np.float64).reshape(-1, 15)
+        f32 = table.astype(np.float32)
+        label = table[:, :1].astype(np.int64).astype(np.uint32)
+        occluded = table[:, 2:3].astype(np.int64).astype(np.uint32)  # -1 wraps to 2**32 - 1 as in MindSpore
+        return (image, label, f32[:, 1:2], occluded, f32[:, 3:4], f32[:, 4:8], f32[:, 8:11], f32[:, 11:14],
+                f32[:, 14:15])

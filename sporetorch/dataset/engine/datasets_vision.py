@@ -1419,3 +1419,76 @@ class KITTIDataset(_ImageListDataset):
         occluded = table[:, 2:3].astype(np.int64).astype(np.uint32)  # -1 wraps to 2**32 - 1 as in MindSpore
         return (image, label, f32[:, 1:2], occluded, f32[:, 3:4], f32[:, 4:8], f32[:, 8:11], f32[:, 11:14],
                 f32[:, 14:15])
+
+
+class LFWDataset(_ImageListDataset):
+    """Labeled Faces in the Wild: images ``<set>/<name>/<name>_<k:04d>.jpg`` (``<set>`` ``lfw``, ``lfw_funneled``
+    or ``lfw-deepfunneled``); labels are the line numbers of ``lfw-names.txt``.
+
+    ``task="people"`` reads ``peopleDevTrain.txt``/``peopleDevTest.txt`` (``"train"``/``"test"``; both for
+    ``"all"``, the default) or ``people.txt`` (``"10fold"``): ``<name> <count>`` lines, one row per image.
+    ``task="pairs"`` reads ``pairsDevTrain.txt``/``pairsDevTest.txt``/``pairs.txt``: ``<name> <i> <j>`` (same person,
+    label 1) and ``<name1> <i> <name2> <j>`` (label 0) lines. Count lines are skipped.
+
+    Args:
+        dataset_dir (str): the root folder.
+        task (str): ``"people"`` (default) or ``"pairs"``.
+        usage (str): ``"10fold"``, ``"train"``, ``"test"`` or ``"all"`` (default).
+        image_set (str): ``"original"``, ``"funneled"`` (default) or ``"deepfunneled"``.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image``, ``label`` uint32 (people); ``image1``, ``image2``, ``label`` uint32 (pairs).
+    """
+
+    _SETS = {"original": "lfw", "funneled": "lfw_funneled", "deepfunneled": "lfw-deepfunneled"}
+
+    def __init__(self, dataset_dir, task=None, usage=None, image_set=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        path = _check_dir("LFWDataset", dataset_dir)
+        task = "people" if task is None else task
+        usage = "all" if usage is None else usage
+        image_set = "funneled" if image_set is None else image_set
+        if task not in ("people", "pairs"):
+            raise ValueError("Input task is not within the valid set of ['people', 'pairs'].")
+        if usage not in ("10fold", "train", "test", "all"):
+            raise ValueError("Input usage is not within the valid set of ['10fold', 'train', 'test', 'all'].")
+        if image_set not in self._SETS:
+            raise ValueError("Input image_set is not within the valid set of ['original', 'funneled', "
+                             "'deepfunneled'].")
+        root = os.path.join(path, self._SETS[image_set])
+        labels = {}
+        for fields in self._lines(os.path.join(path, "lfw-names.txt")):
+            labels.setdefault(fields[0], len(labels))
+        prefix = "people" if task == "people" else "pairs"
+        files = {"10fold": [f"{prefix}.txt"], "train": [f"{prefix}DevTrain.txt"], "test": [f"{prefix}DevTest.txt"],
+                 "all": [f"{prefix}DevTrain.txt", f"{prefix}DevTest.txt"]}[usage]
+
+        def image(name, k):
+            return os.path.join(root, name, f"{name}_{int(k):04d}.jpg")
+        items = []
+        for listing in files:
+            for fields in self._lines(os.path.join(path, listing)):
+                if task == "people" and len(fields) == 2:
+                    items += [(image(fields[0], k), labels[fields[0]]) for k in range(1, int(fields[1]) + 1)]
+                elif task == "pairs" and len(fields) == 3:
+                    items.append((image(fields[0], fields[1]), image(fields[0], fields[2]), 1))
+                elif task == "pairs" and len(fields) == 4:
+                    items.append((image(fields[0], fields[1]), image(fields[2], fields[3]), 0))
+        self.task, self.usage, self.image_set = task, usage, image_set
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    @staticmethod
+    def _lines(path):
+        if not os.path.isfile(path):
+            raise RuntimeError(f"Invalid file, failed to open LFW file: {path}")
+        with open(path, encoding="utf-8") as fh:
+            return [line.split() for line in fh if line.strip()]
+
+    def _column_names(self):
+        return ["image", "label"] if self.task == "people" else ["image1", "image2", "label"]
+
+    def _read_row(self, index):
+        *paths, label = self._items[index]
+        return (*(self._image(p) for p in paths), np.array(label, dtype=np.uint32))

@@ -1,6 +1,7 @@
 """Text sources: ``TextFileDataset`` (one row per non-empty line) and the text data sets
 stored as CSV or line files (AG News, DBpedia, Penn Treebank, WikiText, ...)."""
 import csv
+import json
 import os
 
 import numpy as np
@@ -317,3 +318,71 @@ class SQuADDataset(_FileRowsDataset):
                     yield (np.array(para["context"]), np.array(qa["question"]),
                            np.array([a["text"] for a in answers]),
                            np.array([a["answer_start"] for a in answers], dtype=np.int64).astype(np.uint32))
+
+
+# CLUE task -> {usage: [(column, JSON key path, is integer)]}; columns come out in name order, as in MindSpore 2.10.
+_CLUE_PAIR = {"train": [("sentence1",), ("sentence2",), ("label",)], "eval": [("sentence1",), ("sentence2",),
+                                                                             ("label",)],
+              "test": [("id",), ("sentence1",), ("sentence2",)]}
+_CLUE_WSC = [("span1_index", "target"), ("span2_index", "target"), ("span1_text", "target"),
+             ("span2_text", "target"), ("idx",), ("text",)]
+_CLUE_COLUMNS = {
+    "AFQMC": _CLUE_PAIR,
+    "CMNLI": _CLUE_PAIR,
+    "TNEWS": {u: [("label",), ("label_desc",), ("sentence",), ("keywords",)] for u in ("train", "eval")}
+    | {"test": [("id",), ("sentence",), ("keywords",)]},
+    "IFLYTEK": {u: [("label",), ("label_des",), ("sentence",)] for u in ("train", "eval")}
+    | {"test": [("id",), ("sentence",)]},
+    "WSC": {"train": _CLUE_WSC + [("label",)], "eval": _CLUE_WSC + [("label",)], "test": _CLUE_WSC},
+    "CSL": {u: [("id",), ("abst",), ("keyword",), ("label",)] for u in ("train", "eval")}
+    | {"test": [("id",), ("abst",), ("keyword",)]},
+}
+_CLUE_INTEGER = {"id", "idx", "span1_index", "span2_index"}
+
+
+class CLUEDataset(_FileRowsDataset):
+    """CLUE benchmark tasks from JSON-lines files (one object per line).
+
+    Args:
+        dataset_files (str or list[str]): the files.
+        task (str): ``"AFQMC"`` (default), ``"TNEWS"``, ``"IFLYTEK"``, ``"CMNLI"``, ``"WSC"`` or ``"CSL"``.
+        usage (str): ``"train"`` (default), ``"test"`` or ``"eval"``.
+        num_samples, num_parallel_workers, shuffle (default ``Shuffle.GLOBAL``), num_shards, shard_id: as for the
+            file sources.
+
+    Outputs: the task's fields (WSC's span fields from its ``target`` object) in name order; ``id``, ``idx`` and
+    the span indices uint32, the others str (a list, such as CSL's ``keyword``, a str array). A missing key is a
+    RuntimeError, as in MindSpore.
+    """
+
+    def __init__(self, dataset_files, task="AFQMC", usage="train", num_samples=None, num_parallel_workers=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
+        task = "AFQMC" if task is None else task
+        usage = "train" if usage is None else usage
+        if task not in _CLUE_COLUMNS:
+            raise ValueError("task should be 'AFQMC', 'TNEWS', 'IFLYTEK', 'CMNLI', 'WSC' or 'CSL'.")
+        if usage not in ("train", "test", "eval"):
+            raise ValueError("usage should be 'train', 'test' or 'eval'.")
+        super().__init__("CLUEDataset", dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
+                         shard_id)
+        self.task, self.usage = task, usage
+        self._fields = sorted(_CLUE_COLUMNS[task][usage], key=lambda f: f[0])
+
+    def _column_names(self):
+        return [f[0] for f in self._fields]
+
+    def _file_rows(self, path):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if not line.strip():
+                    continue
+                obj = json.loads(line)
+                row = []
+                for name, *outer in self._fields:
+                    node = obj
+                    for key in outer + [name]:
+                        if not isinstance(node, dict) or key not in node:
+                            raise RuntimeError(f"Invalid json file, in given JSON file, failed to find key: {key}")
+                        node = node[key]
+                    row.append(np.array(node, dtype=np.uint32) if name in _CLUE_INTEGER else np.array(node))
+                yield tuple(row)

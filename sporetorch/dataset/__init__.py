@@ -39,7 +39,7 @@ from .engine.datasets_audio import (YesNoDataset, LJSpeechDataset, SpeechCommand
 from .engine.datasets_vision import (EMnistDataset, Caltech256Dataset, Food101Dataset, ManifestDataset,
                                      USPSDataset, SUN397Dataset, Places365Dataset, OmniglotDataset,
                                      FlickrDataset, SBUDataset, DIV2KDataset, SVHNDataset, Flowers102Dataset,
-                                     Caltech101Dataset, KITTIDataset, LFWDataset,
+                                     Caltech101Dataset, KITTIDataset, LFWDataset, PhotoTourDataset,
                                      RenderedSST2Dataset, STL10Dataset, QMnistDataset, SemeionDataset)
 from .engine.datasets_text import (SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset,
                                    CLUEDataset)

@@ -1492,3 +1492,64 @@ class LFWDataset(_ImageListDataset):
     def _read_row(self, index):
         *paths, label = self._items[index]
         return (*(self._image(p) for p in paths), np.array(label, dtype=np.uint32))
+
+
+class PhotoTourDataset(MappableDataset):
+    """Photo Tourism patches: ``<name>/patches<NNNN>.bmp`` (1024 x 1024 grey images of 16 x 16 patches of 64 x 64,
+    patch ``k`` in file ``k // 256``, row-major), ``<name>/info.txt`` (one line per patch) and
+    ``<name>/m50_100000_100000_0.txt`` (test pairs: patch 1, point 1, -, patch 2, point 2, -, -).
+
+    Args:
+        dataset_dir (str): the root folder.
+        name (str): ``"notredame"``, ``"yosemite"``, ``"liberty"`` or their ``"_harris"`` variants.
+        usage (str): ``"train"`` (default: every patch of info.txt) or ``"test"`` (the pairs).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8 (64, 64, 1) (train); ``image1``, ``image2``, ``matches`` uint32 (1 when both patches
+    show the same 3-D point) (test).
+    """
+
+    _NAMES = ("notredame", "yosemite", "liberty", "notredame_harris", "yosemite_harris", "liberty_harris")
+
+    def __init__(self, dataset_dir, name, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("PhotoTourDataset", dataset_dir)
+        if name not in self._NAMES:
+            raise ValueError(f"Input name is not within the valid set of {list(self._NAMES)}.")
+        usage = "train" if usage is None else usage
+        if usage not in ("train", "test"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'test'].")
+        self._root = os.path.join(path, name)
+        listing = os.path.join(self._root, "info.txt" if usage == "train" else "m50_100000_100000_0.txt")
+        if not os.path.isfile(listing):
+            raise RuntimeError(f"Invalid file, failed to open PhotoTour file: {listing}")
+        with open(listing, encoding="utf-8") as fh:
+            lines = [line.split() for line in fh if line.strip()]
+        if usage == "train":
+            self._items = [(k,) for k in range(len(lines))]
+        else:
+            self._items = [(int(f[0]), int(f[3]), int(f[1] == f[4])) for f in lines]
+        self.name, self.usage = name, usage
+        self._pages = {}
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image"] if self.usage == "train" else ["image1", "image2", "matches"]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _patch(self, k):
+        page = k // 256
+        if page not in self._pages:
+            from PIL import Image
+            with Image.open(os.path.join(self._root, f"patches{page:04d}.bmp")) as img:
+                self._pages[page] = np.asarray(img.convert("L"))
+        r, c = divmod(k % 256, 16)
+        return np.ascontiguousarray(self._pages[page][r * 64:(r + 1) * 64, c * 64:(c + 1) * 64, None])
+
+    def _read_row(self, index):
+        item = self._items[index]
+        if self.usage == "train":
+            return (self._patch(item[0]),)
+        return self._patch(item[0]), self._patch(item[1]), np.array(item[2], dtype=np.uint32)

@@ -40,6 +40,7 @@ from .engine.datasets_vision import (EMnistDataset, Caltech256Dataset, Food101Da
                                      USPSDataset, SUN397Dataset, Places365Dataset, OmniglotDataset,
                                      FlickrDataset, SBUDataset, DIV2KDataset, SVHNDataset, Flowers102Dataset,
                                      Caltech101Dataset, KITTIDataset, LFWDataset, PhotoTourDataset,
+                                     CityscapesDataset,
                                      RenderedSST2Dataset, STL10Dataset, QMnistDataset, SemeionDataset)
 from .engine.datasets_text import (SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset,
                                    CLUEDataset)

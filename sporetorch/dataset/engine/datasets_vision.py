@@ -1553,3 +1553,68 @@ class PhotoTourDataset(MappableDataset):
         if self.usage == "train":
             return (self._patch(item[0]),)
         return self._patch(item[0]), self._patch(item[1]), np.array(item[2], dtype=np.uint32)
+
+
+class CityscapesDataset(_ImageListDataset):
+    """Cityscapes: ``leftImg8bit/<split>/<city>/<name>_leftImg8bit.png`` with its annotation
+    ``gtFine|gtCoarse/<split>/<city>/<name>_gtFine|gtCoarse_<instanceIds|labelIds|color>.png`` or
+    ``..._polygons.json`` (cities and names in name order).
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train"`` (default), ``"test"``, ``"val"`` or ``"all"`` (fine); ``"train"``,
+            ``"train_extra"``, ``"val"`` or ``"all"`` (coarse).
+        quality_mode (str): ``"fine"`` (default) or ``"coarse"``.
+        task (str): ``"instance"`` (default), ``"semantic"`` (label ids), ``"polygon"`` or ``"color"``.
+        decode (bool): decode the images (annotations images too, to RGB). Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``task`` (uint8 image, or the polygon file as compact JSON text).
+    """
+
+    _SUFFIX = {"instance": "instanceIds.png", "semantic": "labelIds.png", "color": "color.png",
+               "polygon": "polygons.json"}
+
+    def __init__(self, dataset_dir, usage="train", quality_mode="fine", task="instance", num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        path = _check_dir("CityscapesDataset", dataset_dir)
+        if task not in self._SUFFIX:
+            raise ValueError("Input task is not within the valid set of ['instance', 'semantic', 'polygon', "
+                             "'color'].")
+        if quality_mode not in ("fine", "coarse"):
+            raise ValueError("Input quality_mode is not within the valid set of ['fine', 'coarse'].")
+        splits = ["train", "test", "val"] if quality_mode == "fine" else ["train", "train_extra", "val"]
+        if usage not in splits + ["all"]:
+            raise ValueError(f"Input usage is not within the valid set of {splits + ['all']}.")
+        gt = "gtFine" if quality_mode == "fine" else "gtCoarse"
+        items = []
+        for split in (splits if usage == "all" else [usage]):
+            image_dir = os.path.join(path, "leftImg8bit", split)
+            task_dir = os.path.join(path, gt, split)
+            if not os.path.isdir(image_dir):
+                raise RuntimeError(f"Invalid path, Cityscapes Dataset image dir: {image_dir} is not a directory path.")
+            if not os.path.isdir(task_dir):
+                raise RuntimeError(f"Invalid path, Cityscapes Dataset task dir: {task_dir} is not a directory path.")
+            for city in sorted(os.listdir(image_dir)):
+                for name in sorted(os.listdir(os.path.join(image_dir, city))):
+                    if not name.endswith("_leftImg8bit.png"):
+                        continue
+                    stem = name[:-len("_leftImg8bit.png")]
+                    target = os.path.join(task_dir, city, f"{stem}_{gt}_{self._SUFFIX[task]}")
+                    items.append((os.path.join(image_dir, city, name), target))
+        self.usage, self.quality_mode, self.task = usage, quality_mode, task
+        super().__init__(items, bool(decode), num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id)
+
+    def _column_names(self):
+        return ["image", "task"]
+
+    def _read_row(self, index):
+        image, target = self._items[index]
+        if self.task == "polygon":
+            import json
+            with open(target, encoding="utf-8") as fh:
+                text = json.dumps(json.load(fh), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+            return self._image(image), np.array(text)
+        return self._image(image), self._image(target)

@@ -93,3 +93,35 @@ def test_worker_dealing_and_sources():
     assert u._check_shm_usage(2, 4, 1, 1) is None and u._check_shm_usage(2, 4, -1, 1) is None
     with pytest.raises(RuntimeError, match="Insufficient shared memory available. Required: 885837004800000, "):
         u._check_shm_usage(64, 64, 100000, 100000)
+
+
+class _Src:
+    def __getitem__(self, i):
+        if i == 3:
+            raise KeyError("bad")
+        return (np.array([i, i * 10]),)
+
+
+def test_generator_worker_thread():
+    from sporetorch.dataset.transforms import transforms as t
+    eof = threading.Event()
+    w = u._GeneratorWorkerMt(_Src(), eof, 0)
+    # MindSpore 2.10 CPU
+    assert (w.name, w.queue_empty(), w.queue_full()) == ("GeneratorWorkerThread0", True, False)
+    w.start()
+    for i in (2, 0, 3):
+        w.put(i)
+    assert [w.get()[0].tolist(), w.get()[0].tolist()] == [[2, 20], [0, 0]]
+    err = w.get()
+    assert type(err).__name__ == "ExceptionHandler" and err.where == "in GeneratorDataset worker process"
+    w.put("QUIT")
+    eof.set()
+    w.join(5)
+    assert not w.is_alive()
+    for k in range(16):
+        w.idx_queue.put(k)
+    assert w.queue_full() is True
+    t.clean_unused_executors()
+    assert t.EXECUTORS_LIST == {}
+    mp = u._GeneratorWorkerMp(_Src(), threading.Event(), -1, 4, 1, None, 2)
+    assert (mp.name, mp.queue_full(), mp.queue_empty()) == ("GeneratorWorkerProcess2", False, True)

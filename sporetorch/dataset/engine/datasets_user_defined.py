@@ -1,11 +1,13 @@
 """Sources from Python data: ``GeneratorDataset`` and ``NumpySlicesDataset``."""
 import functools
 import itertools
+import multiprocessing
 import os
 import pickle
 import platform
 import queue
 import signal
+import threading
 
 import numpy as np
 
@@ -513,3 +515,102 @@ class _PaddedDataset:
 
     def __len__(self):
         return len(self.padded_samples)
+
+
+def _generator_worker_loop(dataset, idx_queue, result_queue, eof, is_multiprocessing, worker_id, ppid=-1,
+                           video_backend=None):
+    """The loop of a GeneratorDataset worker (thread or process): read an index from ``idx_queue``, put
+    ``dataset[index]`` (or the ExceptionHandler of its error) on ``result_queue``; "QUIT" releases the thread's
+    executors and goes on; ``None`` or ``eof`` ends the loop (``None`` before ``eof`` raises). A worker process
+    seeds itself with ``seed + worker_id`` when a seed was set and ignores Ctrl-C."""
+    from ..core import config
+    from ..transforms.transforms import clean_unused_executors
+    from ._utils import ExceptionHandler
+    if is_multiprocessing:
+        if video_backend is not None:
+            config.set_video_backend(video_backend)
+        result_queue.cancel_join_thread()
+        if config.get_seed() != 5489:
+            config.set_seed(config.get_seed() + worker_id)
+    while not eof.is_set():
+        _ignore_sigint(is_multiprocessing=is_multiprocessing)
+        try:
+            idx = idx_queue.get(timeout=1)
+        except queue.Empty:
+            if _main_process_already_exit(eof, is_multiprocessing, idx_queue, result_queue, ppid):
+                return
+            continue
+        if isinstance(idx, str) and idx == "QUIT":
+            clean_unused_executors()
+            continue
+        if idx is None:
+            if not eof.is_set():
+                raise Exception("")  # noqa: TRY002 - MindSpore's worker raises a bare Exception here
+            return
+        if eof.is_set():
+            return
+        try:
+            result = dataset[idx]
+        except Exception:  # noqa: BLE001 - handed to the main process, which raises it
+            result = ExceptionHandler(where="in GeneratorDataset worker process")
+        while not eof.is_set():
+            try:
+                result_queue.put(result, timeout=5)
+            except queue.Full:
+                if _main_process_already_exit(eof, is_multiprocessing, idx_queue, result_queue, ppid):
+                    return
+                continue
+            break
+
+
+class _WorkerQueues:
+    """put/get/queue_empty/queue_full of a GeneratorDataset worker (its index and result queues)."""
+
+    def put(self, item):
+        """Queue an index; never blocks (``queue.Full`` when full)."""
+        self.idx_queue.put_nowait(item)
+
+    def get(self):
+        """The next result (waits up to 30 s)."""
+        return self.res_queue.get(timeout=30)
+
+    def queue_empty(self):
+        from ... import log as logger
+        for name in ("idx_queue", "res_queue"):
+            if not getattr(self, name).empty():
+                logger.warning(f"{name} is not empty")
+                return False
+        return True
+
+    def queue_full(self):
+        return self.idx_queue.full()
+
+
+class _GeneratorWorkerMt(_WorkerQueues, threading.Thread):
+    """A GeneratorDataset worker thread (queues of 16)."""
+
+    def __init__(self, dataset, eof, worker_id):
+        self.idx_queue = queue.Queue(16)
+        self.res_queue = queue.Queue(16)
+        threading.Thread.__init__(self, target=_generator_worker_loop,
+                                  args=(dataset, self.idx_queue, self.res_queue, eof, False, worker_id),
+                                  name="GeneratorWorkerThread" + str(worker_id))
+
+
+class _GeneratorWorkerMp(_WorkerQueues, multiprocessing.Process):
+    """A GeneratorDataset worker process (a shared-memory-style result queue when shared memory is enabled)."""
+
+    def __init__(self, dataset, eof, max_rowsize, queue_size, ppid, count, worker_id):
+        from ..core.config import _get_enable_shared_mem, get_video_backend
+        from .queue import _SharedQueue
+        self.idx_queue = multiprocessing.Queue(queue_size)
+        if _get_enable_shared_mem():
+            self.res_queue = _SharedQueue(queue_size, count, max_rowsize=max_rowsize)
+        else:
+            self.res_queue = multiprocessing.Queue(queue_size)
+        self.idx_queue.cancel_join_thread()
+        backend = get_video_backend() if multiprocessing.get_start_method() == "spawn" else None
+        multiprocessing.Process.__init__(self, target=_generator_worker_loop,
+                                         args=(dataset, self.idx_queue, self.res_queue, eof, True, worker_id, ppid,
+                                               backend),
+                                         name="GeneratorWorkerProcess" + str(worker_id))

@@ -34,3 +34,30 @@ def test_dvpp_paths_raise(name):
     fn = resolve("mindspore.dataset.vision.utils", name)
     with pytest.raises(RuntimeError, match="DVPP"):
         fn()
+
+
+def _pil_version():
+    from PIL import Image
+    return Image.__version__
+
+
+@pytest.mark.skipif(_pil_version() >= "5", reason="the literals are for Pillow 10+ (no fill, as in MindSpore)")
+def test_random_affine():
+    import random
+
+    from PIL import Image
+
+    from sporetorch.dataset.vision import py_transforms_util as pu
+    img = Image.fromarray((np.arange(12 * 10 * 3).reshape(12, 10, 3) * 7 % 256).astype(np.uint8))
+    out = []
+    for args in [((-30, 30), (0.2, 0.1), (0.8, 1.2), (-10, 10), Image.NEAREST, 0),
+                 ((10, 10), None, None, None, Image.BILINEAR, (1, 2, 3)),
+                 ((0, 45), (0.1, 0.1), (1.0, 1.5), (-5, 5, -5, 5), Image.BICUBIC, [9, 9, 9])]:
+        random.seed(11)
+        r = np.asarray(pu.random_affine(img, *args))
+        out.append((r.shape, int(r.astype(np.int64).sum()), r[6, 4].tolist()))
+    # MindSpore 2.10 CPU (Pillow 13: the fill is not applied there)
+    assert out == [((12, 10, 3), 42075, [110, 117, 124]), ((12, 10, 3), 42585, [56, 63, 70]),
+                   ((12, 10, 3), 44945, [82, 91, 98])]
+    with pytest.raises(ValueError, match="Input image should be a Pillow image."):
+        pu.random_affine(np.zeros((2, 2, 3)), (0, 1), None, None, None, 0)

@@ -16,10 +16,12 @@ class TextFileDataset(_FileRowsDataset):
     Args:
         dataset_files (str or list[str]): the files.
         num_samples, num_parallel_workers, shuffle (default True), num_shards, shard_id: as
-            for the file sources (files are read side by side, one line of each in turn).
+            for the file sources (read in MindSpore's order, see ``_FileRowsDataset``).
 
     Outputs: ``text``, a 0-d ``str`` array (line breaks removed).
     """
+
+    _sort_files = True  # MindSpore sorts the file list
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
                  num_shards=None, shard_id=None, cache=None):
@@ -354,6 +356,8 @@ class CLUEDataset(_FileRowsDataset):
     the span indices uint32, the others str (a list, such as CSL's ``keyword``, a str array). A missing key is a
     RuntimeError, as in MindSpore.
     """
+
+    _sort_files = True  # MindSpore sorts the file list
 
     def __init__(self, dataset_files, task="AFQMC", usage="train", num_samples=None, num_parallel_workers=None,
                  shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):

@@ -845,7 +845,7 @@ class USPSDataset(_FileRowsDataset):
         dataset_dir (str): the folder with the files.
         usage (str): ``"train"``, ``"test"`` or ``"all"``. Default: all.
         num_samples, num_parallel_workers, shuffle (default ``Shuffle.GLOBAL``), num_shards, shard_id: as for
-            the file sources (the files are read side by side, as MindSpore does).
+            the file sources (read in MindSpore's order, see ``_FileRowsDataset``).
 
     Outputs: ``image`` uint8 (16, 16, 1) (``(v + 1) / 2 * 255`` truncated), ``label`` uint32 (file label - 1).
     """

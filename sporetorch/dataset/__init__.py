@@ -43,7 +43,7 @@ from .engine.datasets_vision import (EMnistDataset, Caltech256Dataset, Food101Da
                                      CityscapesDataset,
                                      RenderedSST2Dataset, STL10Dataset, QMnistDataset, SemeionDataset)
 from .engine.datasets_text import (SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset,
-                                   CLUEDataset)
+                                   CLUEDataset, IWSLT2016Dataset, IWSLT2017Dataset)
 from .engine.iterators import DummyIterator
 from .engine.datasets_tfrecord import TFRecordDataset
 from .core.config import (ErrorSamplesMode, get_callback_timeout, get_debug_mode, get_enable_watchdog,

@@ -390,3 +390,113 @@ class CLUEDataset(_FileRowsDataset):
                         node = node[key]
                     row.append(np.array(node, dtype=np.uint32) if name in _CLUE_INTEGER else np.array(node))
                 yield tuple(row)
+
+
+class _IWSLTDataset(_FileRowsDataset):
+    """IWSLT TED translations: ``train.tags.<src>-<tgt>.<lang>`` (text lines; lines starting with ``<`` are
+    metadata) and ``IWSLT<yy>.TED.<set>.<src>-<tgt>.<lang>.xml`` (``<seg>`` elements) under ``texts/...``; rows are
+    ``(text, translation)`` pairs of the source and target files. ``"all"`` reads train, valid and test.
+
+    Differences from MindSpore: the cleaned copies MindSpore writes next to the files are not written.
+    """
+
+    _op = ""
+    _year = ""
+    _pairs = ()
+
+    def _setup(self, dataset_dir, usage, language_pair, sets, num_samples, num_parallel_workers, shuffle,
+               num_shards, shard_id):
+        if not isinstance(dataset_dir, (str, os.PathLike)) or not os.path.isdir(dataset_dir):
+            raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or permission denied!")
+        usage = "all" if usage is None else usage
+        if usage not in ("train", "test", "valid", "all"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'test', 'valid', 'all'].")
+        language_pair = ["de", "en"] if language_pair is None else language_pair
+        if not isinstance(language_pair, (list, tuple)):
+            raise TypeError("language_pair should be a type list or tuple of length 2.")
+        if tuple(language_pair) not in self._pairs:
+            valid = [list(p) for p in self._pairs] if isinstance(language_pair, list) else tuple(self._pairs)
+            raise ValueError(f"Input language_pair{language_pair} is not within the valid set of {valid}.")
+        src, tgt = language_pair
+        folder = self._folder(os.fspath(dataset_dir), src, tgt)
+        wanted = {"train": ["train"], "valid": ["valid"], "test": ["test"], "all": ["train", "valid", "test"]}[usage]
+        self._targets = {}
+        files = []
+        for part in wanted:
+            if part == "train":
+                base = os.path.join(folder, f"train.tags.{src}-{tgt}.")
+                source, target = base + src, base + tgt
+            else:
+                base = os.path.join(folder, f"IWSLT{self._year}.TED.{sets[part]}.{src}-{tgt}.")
+                source, target = base + src + ".xml", base + tgt + ".xml"
+            for f in (source, target):
+                if not os.path.isfile(f):
+                    raise RuntimeError(f"Invalid file, failed to open {self._op} file: {f}")
+            self._targets[source] = target
+            files.append(source)
+        super().__init__(self._op, files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+        self.usage, self.language_pair = usage, list(language_pair)
+
+    def _column_names(self):
+        return ["text", "translation"]
+
+    @staticmethod
+    def _sentences(path):
+        import re
+        with open(path, encoding="utf-8") as fh:
+            if path.endswith(".xml"):
+                return [m.strip() for m in re.findall(r"<seg[^>]*>(.*?)</seg>", fh.read(), flags=re.S)]
+            return [line.strip() for line in fh if line.strip() and not line.strip().startswith("<")]
+
+    def _file_rows(self, path):
+        src, tgt = self._sentences(path), self._sentences(self._targets[path])
+        if len(src) != len(tgt):
+            raise RuntimeError(f"Invalid data, {path} has {len(src)} sentences but {self._targets[path]} has "
+                               f"{len(tgt)}.")
+        for a, b in zip(src, tgt):
+            yield np.array(a), np.array(b)
+
+
+class IWSLT2016Dataset(_IWSLTDataset):
+    """IWSLT 2016 (``texts/<src>/<tgt>/<src>-<tgt>/``); ``valid_set``/``test_set`` name the dev/tst files
+    (default ``"tst2013"``/``"tst2014"``). See ``_IWSLTDataset``."""
+
+    _op, _year = "IWSLT2016Dataset", "16"
+    # MindSpore's list (with its repeated pair)
+    _pairs = (("en", "ar"), ("en", "ar"), ("en", "de"), ("en", "fr"), ("en", "cs"), ("ar", "en"), ("fr", "en"),
+              ("de", "en"), ("cs", "en"))
+    _SETS = ("dev2010", "tst2010", "tst2011", "tst2012", "tst2013", "tst2014")
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, valid_set=None, test_set=None, num_samples=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, num_parallel_workers=None, cache=None):
+        valid_set = "tst2013" if valid_set is None else valid_set
+        test_set = "tst2014" if test_set is None else test_set
+        for name, value in (("valid_set", valid_set), ("test_set", test_set)):
+            if value not in self._SETS:
+                raise ValueError(f"Input {name} is not within the valid set of {list(self._SETS)}.")
+        self._setup(dataset_dir, usage, language_pair, {"valid": valid_set, "test": test_set}, num_samples,
+                    num_parallel_workers, shuffle, num_shards, shard_id)
+
+    @staticmethod
+    def _folder(root, src, tgt):
+        return os.path.join(root, "texts", src, tgt, f"{src}-{tgt}")
+
+
+class IWSLT2017Dataset(_IWSLTDataset):
+    """IWSLT 2017 (``texts/DeEnItNlRo/DeEnItNlRo/DeEnItNlRo-DeEnItNlRo/``; valid = dev2010, test = tst2010). See
+    ``_IWSLTDataset``."""
+
+    _op, _year = "IWSLT2017Dataset", "17"
+    _pairs = (("en", "nl"), ("en", "de"), ("en", "it"), ("en", "ro"), ("ro", "de"), ("ro", "en"), ("ro", "nl"),
+              ("ro", "it"), ("de", "ro"), ("de", "en"), ("de", "nl"), ("de", "it"), ("it", "en"), ("it", "nl"),
+              ("it", "de"), ("it", "ro"), ("nl", "de"), ("nl", "en"), ("nl", "it"), ("nl", "ro"))
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, num_samples=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, num_parallel_workers=None, cache=None):
+        self._setup(dataset_dir, usage, language_pair, {"valid": "dev2010", "test": "tst2010"}, num_samples,
+                    num_parallel_workers, shuffle, num_shards, shard_id)
+
+    @staticmethod
+    def _folder(root, src, tgt):
+        d = "DeEnItNlRo"
+        return os.path.join(root, "texts", d, d, f"{d}-{d}")

@@ -306,7 +306,12 @@ class Tensor:
     @staticmethod
     def from_numpy(array):
         """Create a Tensor sharing memory with a NumPy array (``mindspore.Tensor.from_numpy``)."""
-        return _wrap(_unwrap(np.ascontiguousarray(array)))  # shares the array's memory (the NumPy boundary)
+        # shares the array's memory (the NumPy boundary); a 0-d array keeps its shape ``[]``
+        # (``ascontiguousarray`` returns at least 1-d)
+        contiguous = np.ascontiguousarray(array)
+        if isinstance(array, np.ndarray) and array.ndim == 0:
+            contiguous = contiguous.reshape(())
+        return _wrap(_unwrap(contiguous))
 
     def __dlpack__(self, stream=None):
         return self._t.__dlpack__(stream) if stream is not None else self._t.__dlpack__()

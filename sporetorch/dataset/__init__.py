@@ -27,17 +27,23 @@ from .engine.validators import (check_add_column, check_batch, check_bucket_batc
                                 check_skip, check_split, check_sync_update, check_sync_wait, check_take,
                                 check_to_device_send, check_total_batch, check_tuple_iterator, check_zip,
                                 check_zip_dataset)
+from .engine.obs import sync_wait_for_dataset
 from .engine._utils import (GeneratorType, Enum, MAX_METADATA_LENGTH, Implementation, SentencePieceModel,
                             DE_C_INTER_SENTENCEPIECE_MODE, ShuffleToShuffleMode, OffloadToManualOffloadMode,
                             shuffle_to_shuffle_mode, replace_none, to_list, flatten_single_lists, import_module,
                             select_sampler, int_to_mstype, mstype_to_int, mstype_to_detype, serialize, show, compare,
-                            encrypt, sync_wait_for_dataset, worker_is_alive, close_worker, FuncWrapper,
+                            encrypt, worker_is_alive, close_worker, FuncWrapper,
                             ExceptionHandler, DebugHook, DatasetCache, LineReader, BlockReleasePair)
 from .engine.datasets_audio import (YesNoDataset, LJSpeechDataset, SpeechCommandsDataset, GTZANDataset,
                                     CMUArcticDataset, LibriTTSDataset)
 from .engine.datasets_vision import (EMnistDataset, Caltech256Dataset, Food101Dataset, ManifestDataset,
+                                     USPSDataset, SUN397Dataset, Places365Dataset, OmniglotDataset,
+                                     FlickrDataset, SBUDataset, DIV2KDataset, SVHNDataset, Flowers102Dataset,
+                                     Caltech101Dataset, KITTIDataset, LFWDataset, PhotoTourDataset,
+                                     CityscapesDataset,
                                      RenderedSST2Dataset, STL10Dataset, QMnistDataset, SemeionDataset)
-from .engine.datasets_text import SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset
+from .engine.datasets_text import (SST2Dataset, CoNLL2000Dataset, UDPOSDataset, Multi30kDataset, SQuADDataset,
+                                   CLUEDataset, IWSLT2016Dataset, IWSLT2017Dataset)
 from .engine.iterators import DummyIterator
 from .engine.datasets_tfrecord import TFRecordDataset
 from .core.config import (ErrorSamplesMode, get_callback_timeout, get_debug_mode, get_enable_watchdog,

@@ -8,25 +8,7 @@ into one int, bit for bit as MindSpore 2.10 does.
 SYS_ID = 0b00101010
 
 
-class LogRuntime:
-    """Where an error happened."""
-    RT_HOST = 0b01
-    RT_DEVICE = 0b10
-
-
-class ErrorCodeType:
-    """Error or exception code."""
-    ERROR_CODE = 0b01
-    EXCEPTION_CODE = 0b10
-
-
-class ErrorLevel:
-    """How serious an error is."""
-    COMMON_LEVEL = 0b000
-    SUGGESTION_LEVEL = 0b001
-    MINOR_LEVEL = 0b010
-    MAJOR_LEVEL = 0b011
-    CRITICAL_LEVEL = 0b100
+from .common.enums import ErrorCodeType, ErrorLevel, LogRuntime  # noqa: E402 - MindSpore's enums module
 
 
 # name: [number, default message]

@@ -3,6 +3,8 @@
 The seed drives shuffling, samplers, ``split(randomize=True)`` and the random vision
 ops. Without ``set_seed`` each iterator draws fresh entropy, as MindSpore does.
 """
+import random
+
 import numpy as np
 
 _state = {"seed": None, "num_parallel_workers": 1, "prefetch_size": 16, "callback_timeout": 60, "debug_mode": False,
@@ -13,10 +15,15 @@ _state = {"seed": None, "num_parallel_workers": 1, "prefetch_size": 16, "callbac
 
 
 def set_seed(seed):
-    """Make every later shuffle and random transform deterministic."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 2 ** 32 - 1:
-        raise ValueError(f"For 'set_seed', the seed must be an int in [0, 2**32 - 1], but got {seed!r}")
+    """Make every later shuffle and random transform deterministic; as in MindSpore, Python's ``random`` and
+    ``numpy.random`` are seeded with ``seed`` too."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError("seed isn't of type int.")
+    if not 0 <= seed <= 2 ** 32 - 1:
+        raise ValueError("seed given is not within the required range [0, UINT32_MAX(4294967295)].")
     _state["seed"] = seed
+    random.seed(seed)
+    np.random.seed(seed)
 
 
 def get_seed():

@@ -158,11 +158,6 @@ def encrypt(filename, enc_key, enc_mode):
     raise NotImplementedError("Encrypting dataset files is not supported by sporetorch")
 
 
-def sync_wait_for_dataset(rank_id, rank_size, current_epoch, obs_runtime=None):
-    """Ranks synchronise OBS downloads in MindSpore; one process has nothing to wait for."""
-    return True
-
-
 def worker_is_alive(worker):
     """Whether a worker process is still running."""
     return worker.is_alive()

@@ -111,8 +111,19 @@ class MindDataset(MappableDataset):
         return tuple(_column_value(self._specs[c], values[c]) for c in self._columns)
 
 
+def _reader_workers(num_parallel_workers):
+    """The reader workers of MindSpore's file sources: ``num_parallel_workers``, else the configured default
+    (MindSpore's is min(8, CPU count))."""
+    if num_parallel_workers:
+        return int(num_parallel_workers)
+    from ..core import config
+    configured = config.get_num_parallel_workers()
+    return configured if configured != 1 else min(8, os.cpu_count() or 1)
+
+
 def _interleave(parts):
-    """MindSpore's non-mappable file sources read their files side by side: one row of each in turn."""
+    """One row of each stream in turn (streams that end drop out): how MindSpore's file sources merge their
+    reader workers' rows."""
     iters = [iter(p) for p in parts]
     while iters:
         alive = []
@@ -128,9 +139,14 @@ class _FileRowsDataset(Dataset):
     """A source over text files read row by row (not random access).
 
     Sharding follows MindSpore: the rows of all files, in file order, are padded cyclically
-    to a multiple of ``num_shards`` and shard ``k`` takes the ``k``-th contiguous block; the
-    files' parts of a block are then read side by side.
+    to a multiple of ``num_shards`` and shard ``k`` takes the ``k``-th contiguous block. The
+    block's file parts (the wrapped-around one last) are dealt to MindSpore's reader workers
+    by position (part ``i`` to worker ``i % workers``; ``num_parallel_workers``, by default
+    MindSpore's min(8, CPU count)), and the workers' rows are taken one from each in turn, so
+    the order is MindSpore's. Subclasses with ``_sort_files`` sort the list as MindSpore does.
     """
+
+    _sort_files = False
 
     def __init__(self, op, dataset_files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id):
         super().__init__((), num_parallel_workers)
@@ -151,6 +167,8 @@ class _FileRowsDataset(Dataset):
         flag = _shuffle_flag(op, shuffle)
         self._op = op
         self.dataset_files = [os.fspath(f) for f in files]
+        if self._sort_files:
+            self.dataset_files.sort()
         self.num_samples = num_samples or None
         self.shuffle_rows = True if flag is None else flag
         self.num_shards, self.shard_id = num_shards, shard_id
@@ -178,14 +196,22 @@ class _FileRowsDataset(Dataset):
         if self.num_shards is not None:
             per = -(-len(order) // self.num_shards)
             order = np.resize(order, per * self.num_shards)[self.shard_id * per:(self.shard_id + 1) * per]
-        wanted = [[] for _ in counts]
+        # the block as runs of consecutive rows of one file, in block order (a wrapped-around run comes last)
+        runs = []
         for g in order.tolist():
-            wanted[owner[g]].append(int(index[g]))
+            f = int(owner[g])
+            if not runs or runs[-1][0] != f or runs[-1][1][-1] + 1 != int(index[g]):
+                runs.append((f, [int(index[g])]))
+            else:
+                runs[-1][1].append(int(index[g]))
+        cache = {}
         parts = []
-        for f, picks in zip(self.dataset_files, wanted):
-            if picks:
-                rows = list(self._file_rows(f))
-                parts.append([rows[i] for i in picks])
+        for f, picks in runs:
+            if f not in cache:
+                cache[f] = list(self._file_rows(self.dataset_files[f]))
+            parts.append([cache[f][i] for i in picks])
+        workers = _reader_workers(self.num_parallel_workers)
+        parts = [[row for part in parts[k::workers] for row in part] for k in range(workers)]
         rows = list(_interleave(parts))
         if self.shuffle_rows:
             rng = ctx.rng(self)
@@ -211,6 +237,8 @@ class CSVDataset(_FileRowsDataset):
 
     Outputs: one 0-d array per column.
     """
+
+    _sort_files = True  # MindSpore sorts the file list
 
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None, num_samples=None,
                  num_parallel_workers=None, shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):

@@ -1,6 +1,7 @@
 """Text sources: ``TextFileDataset`` (one row per non-empty line) and the text data sets
 stored as CSV or line files (AG News, DBpedia, Penn Treebank, WikiText, ...)."""
 import csv
+import json
 import os
 
 import numpy as np
@@ -15,10 +16,12 @@ class TextFileDataset(_FileRowsDataset):
     Args:
         dataset_files (str or list[str]): the files.
         num_samples, num_parallel_workers, shuffle (default True), num_shards, shard_id: as
-            for the file sources (files are read side by side, one line of each in turn).
+            for the file sources (read in MindSpore's order, see ``_FileRowsDataset``).
 
     Outputs: ``text``, a 0-d ``str`` array (line breaks removed).
     """
+
+    _sort_files = True  # MindSpore sorts the file list
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
                  num_shards=None, shard_id=None, cache=None):
@@ -317,3 +320,183 @@ class SQuADDataset(_FileRowsDataset):
                     yield (np.array(para["context"]), np.array(qa["question"]),
                            np.array([a["text"] for a in answers]),
                            np.array([a["answer_start"] for a in answers], dtype=np.int64).astype(np.uint32))
+
+
+# CLUE task -> {usage: [(column, JSON key path, is integer)]}; columns come out in name order, as in MindSpore 2.10.
+_CLUE_PAIR = {"train": [("sentence1",), ("sentence2",), ("label",)], "eval": [("sentence1",), ("sentence2",),
+                                                                             ("label",)],
+              "test": [("id",), ("sentence1",), ("sentence2",)]}
+_CLUE_WSC = [("span1_index", "target"), ("span2_index", "target"), ("span1_text", "target"),
+             ("span2_text", "target"), ("idx",), ("text",)]
+_CLUE_COLUMNS = {
+    "AFQMC": _CLUE_PAIR,
+    "CMNLI": _CLUE_PAIR,
+    "TNEWS": {u: [("label",), ("label_desc",), ("sentence",), ("keywords",)] for u in ("train", "eval")}
+    | {"test": [("id",), ("sentence",), ("keywords",)]},
+    "IFLYTEK": {u: [("label",), ("label_des",), ("sentence",)] for u in ("train", "eval")}
+    | {"test": [("id",), ("sentence",)]},
+    "WSC": {"train": _CLUE_WSC + [("label",)], "eval": _CLUE_WSC + [("label",)], "test": _CLUE_WSC},
+    "CSL": {u: [("id",), ("abst",), ("keyword",), ("label",)] for u in ("train", "eval")}
+    | {"test": [("id",), ("abst",), ("keyword",)]},
+}
+_CLUE_INTEGER = {"id", "idx", "span1_index", "span2_index"}
+
+
+class CLUEDataset(_FileRowsDataset):
+    """CLUE benchmark tasks from JSON-lines files (one object per line).
+
+    Args:
+        dataset_files (str or list[str]): the files.
+        task (str): ``"AFQMC"`` (default), ``"TNEWS"``, ``"IFLYTEK"``, ``"CMNLI"``, ``"WSC"`` or ``"CSL"``.
+        usage (str): ``"train"`` (default), ``"test"`` or ``"eval"``.
+        num_samples, num_parallel_workers, shuffle (default ``Shuffle.GLOBAL``), num_shards, shard_id: as for the
+            file sources.
+
+    Outputs: the task's fields (WSC's span fields from its ``target`` object) in name order; ``id``, ``idx`` and
+    the span indices uint32, the others str (a list, such as CSL's ``keyword``, a str array). A missing key is a
+    RuntimeError, as in MindSpore.
+    """
+
+    _sort_files = True  # MindSpore sorts the file list
+
+    def __init__(self, dataset_files, task="AFQMC", usage="train", num_samples=None, num_parallel_workers=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
+        task = "AFQMC" if task is None else task
+        usage = "train" if usage is None else usage
+        if task not in _CLUE_COLUMNS:
+            raise ValueError("task should be 'AFQMC', 'TNEWS', 'IFLYTEK', 'CMNLI', 'WSC' or 'CSL'.")
+        if usage not in ("train", "test", "eval"):
+            raise ValueError("usage should be 'train', 'test' or 'eval'.")
+        super().__init__("CLUEDataset", dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
+                         shard_id)
+        self.task, self.usage = task, usage
+        self._fields = sorted(_CLUE_COLUMNS[task][usage], key=lambda f: f[0])
+
+    def _column_names(self):
+        return [f[0] for f in self._fields]
+
+    def _file_rows(self, path):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if not line.strip():
+                    continue
+                obj = json.loads(line)
+                row = []
+                for name, *outer in self._fields:
+                    node = obj
+                    for key in outer + [name]:
+                        if not isinstance(node, dict) or key not in node:
+                            raise RuntimeError(f"Invalid json file, in given JSON file, failed to find key: {key}")
+                        node = node[key]
+                    row.append(np.array(node, dtype=np.uint32) if name in _CLUE_INTEGER else np.array(node))
+                yield tuple(row)
+
+
+class _IWSLTDataset(_FileRowsDataset):
+    """IWSLT TED translations: ``train.tags.<src>-<tgt>.<lang>`` (text lines; lines starting with ``<`` are
+    metadata) and ``IWSLT<yy>.TED.<set>.<src>-<tgt>.<lang>.xml`` (``<seg>`` elements) under ``texts/...``; rows are
+    ``(text, translation)`` pairs of the source and target files. ``"all"`` reads train, valid and test.
+
+    Differences from MindSpore: the cleaned copies MindSpore writes next to the files are not written.
+    """
+
+    _op = ""
+    _year = ""
+    _pairs = ()
+
+    def _setup(self, dataset_dir, usage, language_pair, sets, num_samples, num_parallel_workers, shuffle,
+               num_shards, shard_id):
+        if not isinstance(dataset_dir, (str, os.PathLike)) or not os.path.isdir(dataset_dir):
+            raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or permission denied!")
+        usage = "all" if usage is None else usage
+        if usage not in ("train", "test", "valid", "all"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'test', 'valid', 'all'].")
+        language_pair = ["de", "en"] if language_pair is None else language_pair
+        if not isinstance(language_pair, (list, tuple)):
+            raise TypeError("language_pair should be a type list or tuple of length 2.")
+        if tuple(language_pair) not in self._pairs:
+            valid = [list(p) for p in self._pairs] if isinstance(language_pair, list) else tuple(self._pairs)
+            raise ValueError(f"Input language_pair{language_pair} is not within the valid set of {valid}.")
+        src, tgt = language_pair
+        folder = self._folder(os.fspath(dataset_dir), src, tgt)
+        wanted = {"train": ["train"], "valid": ["valid"], "test": ["test"], "all": ["train", "valid", "test"]}[usage]
+        self._targets = {}
+        files = []
+        for part in wanted:
+            if part == "train":
+                base = os.path.join(folder, f"train.tags.{src}-{tgt}.")
+                source, target = base + src, base + tgt
+            else:
+                base = os.path.join(folder, f"IWSLT{self._year}.TED.{sets[part]}.{src}-{tgt}.")
+                source, target = base + src + ".xml", base + tgt + ".xml"
+            for f in (source, target):
+                if not os.path.isfile(f):
+                    raise RuntimeError(f"Invalid file, failed to open {self._op} file: {f}")
+            self._targets[source] = target
+            files.append(source)
+        super().__init__(self._op, files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+        self.usage, self.language_pair = usage, list(language_pair)
+
+    def _column_names(self):
+        return ["text", "translation"]
+
+    @staticmethod
+    def _sentences(path):
+        import re
+        with open(path, encoding="utf-8") as fh:
+            if path.endswith(".xml"):
+                return [m.strip() for m in re.findall(r"<seg[^>]*>(.*?)</seg>", fh.read(), flags=re.S)]
+            return [line.strip() for line in fh if line.strip() and not line.strip().startswith("<")]
+
+    def _file_rows(self, path):
+        src, tgt = self._sentences(path), self._sentences(self._targets[path])
+        if len(src) != len(tgt):
+            raise RuntimeError(f"Invalid data, {path} has {len(src)} sentences but {self._targets[path]} has "
+                               f"{len(tgt)}.")
+        for a, b in zip(src, tgt):
+            yield np.array(a), np.array(b)
+
+
+class IWSLT2016Dataset(_IWSLTDataset):
+    """IWSLT 2016 (``texts/<src>/<tgt>/<src>-<tgt>/``); ``valid_set``/``test_set`` name the dev/tst files
+    (default ``"tst2013"``/``"tst2014"``). See ``_IWSLTDataset``."""
+
+    _op, _year = "IWSLT2016Dataset", "16"
+    # MindSpore's list (with its repeated pair)
+    _pairs = (("en", "ar"), ("en", "ar"), ("en", "de"), ("en", "fr"), ("en", "cs"), ("ar", "en"), ("fr", "en"),
+              ("de", "en"), ("cs", "en"))
+    _SETS = ("dev2010", "tst2010", "tst2011", "tst2012", "tst2013", "tst2014")
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, valid_set=None, test_set=None, num_samples=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, num_parallel_workers=None, cache=None):
+        valid_set = "tst2013" if valid_set is None else valid_set
+        test_set = "tst2014" if test_set is None else test_set
+        for name, value in (("valid_set", valid_set), ("test_set", test_set)):
+            if value not in self._SETS:
+                raise ValueError(f"Input {name} is not within the valid set of {list(self._SETS)}.")
+        self._setup(dataset_dir, usage, language_pair, {"valid": valid_set, "test": test_set}, num_samples,
+                    num_parallel_workers, shuffle, num_shards, shard_id)
+
+    @staticmethod
+    def _folder(root, src, tgt):
+        return os.path.join(root, "texts", src, tgt, f"{src}-{tgt}")
+
+
+class IWSLT2017Dataset(_IWSLTDataset):
+    """IWSLT 2017 (``texts/DeEnItNlRo/DeEnItNlRo/DeEnItNlRo-DeEnItNlRo/``; valid = dev2010, test = tst2010). See
+    ``_IWSLTDataset``."""
+
+    _op, _year = "IWSLT2017Dataset", "17"
+    _pairs = (("en", "nl"), ("en", "de"), ("en", "it"), ("en", "ro"), ("ro", "de"), ("ro", "en"), ("ro", "nl"),
+              ("ro", "it"), ("de", "ro"), ("de", "en"), ("de", "nl"), ("de", "it"), ("it", "en"), ("it", "nl"),
+              ("it", "de"), ("it", "ro"), ("nl", "de"), ("nl", "en"), ("nl", "it"), ("nl", "ro"))
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, num_samples=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, num_parallel_workers=None, cache=None):
+        self._setup(dataset_dir, usage, language_pair, {"valid": "dev2010", "test": "tst2010"}, num_samples,
+                    num_parallel_workers, shuffle, num_shards, shard_id)
+
+    @staticmethod
+    def _folder(root, src, tgt):
+        d = "DeEnItNlRo"
+        return os.path.join(root, "texts", d, d, f"{d}-{d}")

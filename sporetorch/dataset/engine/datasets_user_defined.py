@@ -1,4 +1,14 @@
 """Sources from Python data: ``GeneratorDataset`` and ``NumpySlicesDataset``."""
+import functools
+import itertools
+import multiprocessing
+import os
+import pickle
+import platform
+import queue
+import signal
+import threading
+
 import numpy as np
 
 from ._rows import _to_array
@@ -273,3 +283,334 @@ class RandomDataset(MappableDataset):
             else:
                 out.append(rng.random(size=shape).astype(kind))
         return tuple(out)
+
+
+# ------------------------------------------------------------------ MindSpore's GeneratorDataset helpers
+# The source-reading helpers of MindSpore 2.10's GeneratorDataset engine, with its behaviour: row conversion,
+# the sampler-driven readers, the round-robin index dealing of its workers and the small source wrappers.
+def _check_shm_usage(num_worker, queue_size, in_rowsize, out_rowsize):
+    """RuntimeError when the shared-memory queues of ``num_worker`` workers (``queue_size + 2`` slots of
+    ``in_rowsize + out_rowsize`` MB each, times the devices of the job, 8 at most) would take 80 % or more of the
+    free space of ``/dev/shm``. Dynamic row sizes (-1) and non-Linux systems are not checked."""
+    import platform
+    import shutil
+    if platform.system().lower() in {"windows", "darwin"} or in_rowsize == -1 or out_rowsize == -1:
+        return
+    from ...communication.management import get_group_size
+    try:
+        devices = get_group_size()
+    except RuntimeError:  # communication not initialised: one device
+        devices = 1
+    devices = min(devices, 8) if devices > 1 else devices
+    need = devices * num_worker * (queue_size + 2) * (in_rowsize + out_rowsize) * 1024 * 1024
+    try:
+        free = shutil.disk_usage("/dev/shm").free
+    except FileNotFoundError as exc:
+        raise RuntimeError("Expected /dev/shm to exist.") from exc
+    if need >= 0.8 * free:
+        raise RuntimeError(
+            f"Insufficient shared memory available. Required: {need}, Available: {free}. The required memory can't "
+            "exceed 80% of the available shared memory, it's recommended to reduce memory usage by following "
+            "methods:\n1. reduce value of parameter max_rowsize or num_parallel_workers.\n2. reduce prefetch size by "
+            "set_prefetch_size().\n3. disable shared memory by set_enable_shared_mem().")
+
+
+def _convert_row(row):
+    """A source's row as a tuple of NumPy arrays (a dict stays a dict; a Tensor becomes its array). A value that
+    converts only to an object array raises TypeError."""
+    from ...common.tensor import Tensor
+    if isinstance(row, (int, float, str, bytes, np.ndarray, Tensor, np.number, np.bool_)):
+        if isinstance(row, Tensor):
+            return (row.asnumpy(),)
+        item = np.asarray(row)
+        if item.dtype == object:
+            raise TypeError("Data type of the input or its converted Numpy array is expected to be int or float or "
+                            f"str, but got {item.dtype}.")
+        return (item,)
+    if isinstance(row, dict):
+        return (row,)
+    out = []
+    for idx, x in enumerate(row, 1):
+        if isinstance(x, Tensor):
+            out.append(x.asnumpy())
+        elif isinstance(x, dict):
+            out.append(x)
+        else:
+            item = np.asarray(x)
+            if item.dtype == object:
+                raise TypeError(f"Data type of {idx}th item of the input or its converted Numpy array is expected to "
+                                f"be int or float or str, but got {item.dtype}.")
+            out.append(item)
+    return tuple(out)
+
+
+def _limited(iterator, num_samples):
+    if num_samples:  # None or 0: everything
+        for _ in range(num_samples):
+            try:
+                yield _convert_row(next(iterator))
+            except StopIteration:
+                return
+    else:
+        for val in iterator:
+            yield _convert_row(val)
+
+
+def _iter_fn(dataset, num_samples):
+    """The converted rows of an iterable source (the first ``num_samples`` when given and non-zero)."""
+    return _limited(iter(dataset), num_samples)
+
+
+def _generator_fn(generator, num_samples):
+    """The converted rows of a generator function's generator (the first ``num_samples`` when given)."""
+    return _limited(generator(), num_samples)
+
+
+def _check_sample_ids(sample_ids):
+    if not isinstance(sample_ids, np.ndarray):
+        raise RuntimeError("Sample IDs are not in a numpy array.")
+    if sample_ids.size == 0:
+        raise RuntimeError("Sampler passed an empty sample IDs list.")
+
+
+def _cpp_sampler_fn(dataset, sample_ids):
+    """The converted rows ``dataset[i]`` of a random-access source for the sampler's ``sample_ids`` (an array)."""
+    _check_sample_ids(sample_ids)
+    for i in sample_ids:
+        yield _convert_row(dataset[i])
+
+
+def _cpp_sampler_fn_mp(sample_fn, sample_ids):
+    """``sample_fn.process(sample_ids)``: the same rows read by a pool of workers."""
+    _check_sample_ids(sample_ids)
+    return sample_fn.process(sample_ids)
+
+
+def _generator_fn_wrapper(function, *args):
+    """``function`` with ``args`` bound first (a picklable partial)."""
+    return functools.partial(function, *args)
+
+
+def _fill_worker_indices(workers, indices, idx_cursor, worker_to_quit):
+    """Deal ``indices[idx_cursor:]`` to the workers' queues round robin until one is full; once all are dealt, put
+    one "QUIT" on each worker's queue not yet in ``worker_to_quit``. Returns ``(idx_cursor, worker_to_quit)``."""
+    n = len(workers)
+    if idx_cursor < len(indices):
+        while idx_cursor < len(indices):
+            try:
+                workers[idx_cursor % n].put(indices[idx_cursor])
+            except queue.Full:
+                break
+            idx_cursor += 1
+        return idx_cursor, worker_to_quit
+    for i in range(n):
+        if str(i) not in worker_to_quit:
+            try:
+                workers[i].put("QUIT")
+                worker_to_quit[str(i)] = "QUIT"
+            except queue.Full:
+                continue
+    return idx_cursor, worker_to_quit
+
+
+def _ignore_sigint(is_multiprocessing):
+    """Worker processes ignore Ctrl-C (the main process stops them)."""
+    if is_multiprocessing:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _main_process_already_exit(eof, is_multiprocessing, idx_queue, result_queue, ppid):
+    """Whether a worker should stop: ``eof`` is set or (worker process) the main process ``ppid`` is gone; a
+    stopping worker process does not wait for its queues' feeder threads."""
+    gone = eof.is_set()
+    if not gone and is_multiprocessing and platform.system().lower() != "windows":
+        try:
+            os.kill(ppid, 0)
+        except ProcessLookupError:
+            gone = True
+        except PermissionError:
+            pass
+    if gone and is_multiprocessing:
+        idx_queue.cancel_join_thread()
+        result_queue.cancel_join_thread()
+    return gone
+
+
+class _GeneratorWrapper:
+    """A one-shot generator made iterable several times (each ``iter`` replays it from the start)."""
+
+    def __init__(self, generator):
+        self.generator = generator
+        self.generator_new, self.generator = itertools.tee(self.generator)
+
+    def __iter__(self):
+        self.generator_new, self.generator = itertools.tee(self.generator)
+        return self
+
+    def __next__(self):
+        return next(self.generator_new)
+
+
+class _PickleGeneratorSource:
+    """A random-access source that pickles by value (what spawned worker processes need)."""
+
+    def __init__(self, dataset):
+        self.dataset = dataset
+
+    def __getitem__(self, index):
+        return self.dataset[index]
+
+    def __len__(self):
+        return len(self.dataset)
+
+    def __getstate__(self):
+        return pickle.dumps(self.dataset)
+
+    def __setstate__(self, state):
+        self.dataset = pickle.loads(state)  # noqa: S301 - state written by __getstate__ of this process's source
+
+
+class _NumpySlicesDataset:
+    """The random-access source of NumpySlicesDataset: ``data`` (a list, a tuple of columns, or a dict of columns,
+    pandas-like columns included) sliced along the first axis; columns are named from the dict keys,
+    ``column_list``, or ``column_<k>``."""
+
+    def __init__(self, data, column_list=None):
+        self.column_list = None
+        if isinstance(data, dict):
+            data = self.process_dict(data)
+        self.data = data if isinstance(data, tuple) else (data,)
+        lengths = [len(col) for col in self.data]
+        if lengths[1:] != lengths[:-1]:
+            raise ValueError("Data length in each column is not equal.")
+        if column_list is not None:
+            self.column_list = column_list
+        elif self.column_list is None:
+            self.column_list = [f"column_{k}" for k in range(len(self.data))]
+
+    def __getitem__(self, index):
+        return tuple(col[index] for col in self.data)
+
+    def __len__(self):
+        return len(self.data[0])
+
+    def process_dict(self, input_data):
+        """The columns of a dict as a tuple of lists (``.values`` of pandas-like columns); keys name them."""
+        keys = list(input_data.keys())
+        if hasattr(input_data[keys[0]], "values"):
+            input_data = {k: input_data.pop(k).values for k in keys}
+        self.column_list = keys
+        return tuple(list(input_data[k]) for k in keys)
+
+
+class _PaddedDataset:
+    """The source of PaddedDataset: a list of dicts, columns named by the first dict's keys."""
+
+    def __init__(self, padded_samples):
+        self.column_names = list(padded_samples[0].keys())
+        self.padded_samples = padded_samples
+
+    def __getitem__(self, item):
+        return (self.padded_samples[item][key] for key in self.column_names)
+
+    def __len__(self):
+        return len(self.padded_samples)
+
+
+def _generator_worker_loop(dataset, idx_queue, result_queue, eof, is_multiprocessing, worker_id, ppid=-1,
+                           video_backend=None):
+    """The loop of a GeneratorDataset worker (thread or process): read an index from ``idx_queue``, put
+    ``dataset[index]`` (or the ExceptionHandler of its error) on ``result_queue``; "QUIT" releases the thread's
+    executors and goes on; ``None`` or ``eof`` ends the loop (``None`` before ``eof`` raises). A worker process
+    seeds itself with ``seed + worker_id`` when a seed was set and ignores Ctrl-C."""
+    from ..core import config
+    from ..transforms.transforms import clean_unused_executors
+    from ._utils import ExceptionHandler
+    if is_multiprocessing:
+        if video_backend is not None:
+            config.set_video_backend(video_backend)
+        result_queue.cancel_join_thread()
+        if config.get_seed() != 5489:
+            config.set_seed(config.get_seed() + worker_id)
+    while not eof.is_set():
+        _ignore_sigint(is_multiprocessing=is_multiprocessing)
+        try:
+            idx = idx_queue.get(timeout=1)
+        except queue.Empty:
+            if _main_process_already_exit(eof, is_multiprocessing, idx_queue, result_queue, ppid):
+                return
+            continue
+        if isinstance(idx, str) and idx == "QUIT":
+            clean_unused_executors()
+            continue
+        if idx is None:
+            if not eof.is_set():
+                raise Exception("")  # noqa: TRY002 - MindSpore's worker raises a bare Exception here
+            return
+        if eof.is_set():
+            return
+        try:
+            result = dataset[idx]
+        except Exception:  # noqa: BLE001 - handed to the main process, which raises it
+            result = ExceptionHandler(where="in GeneratorDataset worker process")
+        while not eof.is_set():
+            try:
+                result_queue.put(result, timeout=5)
+            except queue.Full:
+                if _main_process_already_exit(eof, is_multiprocessing, idx_queue, result_queue, ppid):
+                    return
+                continue
+            break
+
+
+class _WorkerQueues:
+    """put/get/queue_empty/queue_full of a GeneratorDataset worker (its index and result queues)."""
+
+    def put(self, item):
+        """Queue an index; never blocks (``queue.Full`` when full)."""
+        self.idx_queue.put_nowait(item)
+
+    def get(self):
+        """The next result (waits up to 30 s)."""
+        return self.res_queue.get(timeout=30)
+
+    def queue_empty(self):
+        from ... import log as logger
+        for name in ("idx_queue", "res_queue"):
+            if not getattr(self, name).empty():
+                logger.warning(f"{name} is not empty")
+                return False
+        return True
+
+    def queue_full(self):
+        return self.idx_queue.full()
+
+
+class _GeneratorWorkerMt(_WorkerQueues, threading.Thread):
+    """A GeneratorDataset worker thread (queues of 16)."""
+
+    def __init__(self, dataset, eof, worker_id):
+        self.idx_queue = queue.Queue(16)
+        self.res_queue = queue.Queue(16)
+        threading.Thread.__init__(self, target=_generator_worker_loop,
+                                  args=(dataset, self.idx_queue, self.res_queue, eof, False, worker_id),
+                                  name="GeneratorWorkerThread" + str(worker_id))
+
+
+class _GeneratorWorkerMp(_WorkerQueues, multiprocessing.Process):
+    """A GeneratorDataset worker process (a shared-memory-style result queue when shared memory is enabled)."""
+
+    def __init__(self, dataset, eof, max_rowsize, queue_size, ppid, count, worker_id):
+        from ..core.config import _get_enable_shared_mem, get_video_backend
+        from .queue import _SharedQueue
+        self.idx_queue = multiprocessing.Queue(queue_size)
+        if _get_enable_shared_mem():
+            self.res_queue = _SharedQueue(queue_size, count, max_rowsize=max_rowsize)
+        else:
+            self.res_queue = multiprocessing.Queue(queue_size)
+        self.idx_queue.cancel_join_thread()
+        backend = get_video_backend() if multiprocessing.get_start_method() == "spawn" else None
+        multiprocessing.Process.__init__(self, target=_generator_worker_loop,
+                                         args=(dataset, self.idx_queue, self.res_queue, eof, True, worker_id, ppid,
+                                               backend),
+                                         name="GeneratorWorkerProcess" + str(worker_id))

@@ -9,6 +9,7 @@ import os
 import numpy as np
 
 from .datasets import MappableDataset, _ArrayColumnsDataset
+from .datasets_standard_format import Shuffle, _FileRowsDataset
 
 
 def _check_dir(op, dataset_dir):
@@ -824,3 +825,796 @@ class SemeionDataset(_ArrayColumnsDataset):
         self._names = ("image", "label")
         self._arrays = (np.stack(images), np.array(labels, dtype=np.uint32))
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+
+def _usps_files(dataset_dir, usage):
+    if not isinstance(dataset_dir, (str, os.PathLike)) or not os.path.isdir(dataset_dir):
+        raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or permission denied!")
+    usage = "all" if usage is None else usage
+    if usage not in ("train", "test", "all"):
+        raise ValueError("Input usage is not within the valid set of ['train', 'test', 'all'].")
+    names = {"train": ["usps"], "test": ["usps.t"], "all": ["usps", "usps.t"]}[usage]
+    return [os.path.join(os.fspath(dataset_dir), n) for n in names]
+
+
+class USPSDataset(_FileRowsDataset):
+    """USPS handwritten digits: ``usps`` (train) and ``usps.t`` (test) in ``dataset_dir``, one sample per line
+    as ``label 1:v1 2:v2 ... 256:v256`` (libsvm format, ``v`` in [-1, 1], lines ending in a space).
+
+    Args:
+        dataset_dir (str): the folder with the files.
+        usage (str): ``"train"``, ``"test"`` or ``"all"``. Default: all.
+        num_samples, num_parallel_workers, shuffle (default ``Shuffle.GLOBAL``), num_shards, shard_id: as for
+            the file sources (read in MindSpore's order, see ``_FileRowsDataset``).
+
+    Outputs: ``image`` uint8 (16, 16, 1) (``(v + 1) / 2 * 255`` truncated), ``label`` uint32 (file label - 1).
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
+        files = _usps_files(dataset_dir, usage)
+        missing = [f for f in files if not os.path.isfile(f)]
+        if missing:
+            raise ValueError(f"For 'USPSDataset', the file {missing[0]} does not exist")
+        super().__init__("USPSDataset", files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+        self.dataset_dir, self.usage = dataset_dir, "all" if usage is None else usage
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _file_rows(self, path):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                line = line.rstrip("\r\n")
+                if not line:
+                    continue
+                tokens = line.split(" ")
+                # MindSpore counts the space-separated pieces after the label (the trailing space makes 257)
+                if len(tokens) - 1 != 257:
+                    raise RuntimeError("Invalid data, the number of split characters ':' in USPS data file is "
+                                       f"corrupted, should be 257, but got {len(tokens) - 1}.")
+                values = np.array([float(t.split(":", 1)[1]) for t in tokens[1:257]], dtype=np.float64)
+                image = ((values + 1) / 2 * 255).astype(np.uint8).reshape(16, 16, 1)
+                yield image, np.array(int(tokens[0]) - 1, dtype=np.uint32)
+
+
+class _ImageListDataset(MappableDataset):
+    """A random-access source over ``self._items`` = ``[(image path, label...)]``; the image is read as its
+    file bytes, or decoded to HWC uint8 RGB with ``decode=True``."""
+
+    def __init__(self, items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id):
+        self._items = items
+        self.decode = bool(decode)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _image(self, path):
+        data = _file_bytes(path)
+        return _decode(data, path) if self.decode else data
+
+
+class SUN397Dataset(_ImageListDataset):
+    """SUN397 scenes: ``ClassName.txt`` lists the class folders (``/a/abbey``, ``/b/balcony/exterior``, ...), in
+    label order; each holds ``sun_*.jpg`` images (read in name order; other files are skipped).
+
+    Args:
+        dataset_dir (str): the root folder.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8 (bytes, or HWC when decoded), ``label`` uint32.
+    """
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("SUN397Dataset", dataset_dir)
+        names = os.path.join(path, "ClassName.txt")
+        if not os.path.isfile(names):
+            raise ValueError(f"For 'SUN397Dataset', {names} was not found")
+        items = []
+        with open(names, encoding="utf-8") as fh:
+            classes = [line.strip() for line in fh if line.strip()]
+        for label, cls in enumerate(classes):
+            folder = os.path.join(path, cls.lstrip("/"))
+            if not os.path.isdir(folder):
+                continue
+            for name in sorted(os.listdir(folder)):
+                full = os.path.join(folder, name)
+                if name.endswith(".jpg") and os.path.isfile(full):
+                    items.append((full, label))
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        return self._image(path), np.array(label, dtype=np.uint32)
+
+
+class Places365Dataset(_ImageListDataset):
+    """Places365 scenes: ``places365_train_standard.txt``, ``places365_train_challenge.txt`` or
+    ``places365_val.txt`` list ``<image path> <label>`` lines; the images are under ``data_256_standard``,
+    ``data_256_challenge``, ``val_256`` (``small=True``) or the ``*_large*`` folders.
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train-standard"`` (default), ``"train-challenge"`` or ``"val"``.
+        small (bool): the 256 x 256 images (True, default) or the high-resolution ones.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``label`` uint32 (in the listing's order).
+    """
+
+    _USAGES = ("train-standard", "train-challenge", "val")
+
+    def __init__(self, dataset_dir, usage=None, small=True, decode=False, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("Places365Dataset", dataset_dir)
+        usage = "train-standard" if usage is None else usage
+        if usage not in self._USAGES:
+            raise ValueError(f"Input usage is not within the valid set of {list(self._USAGES)}.")
+        if not isinstance(small, bool):
+            raise TypeError(f"Argument small with value {small} is not of type [<class 'bool'>], but got "
+                            f"{type(small)}.")
+        size = "256" if small else "large"
+        if usage == "val":
+            listing, root = "places365_val.txt", f"val_{size}"
+        else:
+            kind = usage.split("-")[1]
+            listing, root = f"places365_train_{kind}.txt", f"data_{size}_{kind}"
+        listing = os.path.join(path, listing)
+        if not os.path.isfile(listing):
+            raise RuntimeError(f"Invalid file, failed to open {listing}: Places365 file is damaged or permission "
+                               "denied.")
+        items = []
+        with open(listing, encoding="utf-8") as fh:
+            for line in fh:
+                parts = line.split()
+                if len(parts) < 2:
+                    continue
+                image = os.path.join(path, root, parts[0].lstrip("/"))
+                if not os.path.isfile(image):
+                    raise RuntimeError(f"Invalid file path, {image} does not exist.")
+                items.append((image, int(parts[1])))
+        self.usage, self.small = usage, small
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        return self._image(path), np.array(label, dtype=np.uint32)
+
+
+class OmniglotDataset(_ImageListDataset):
+    """Omniglot characters: ``images_background`` (``background`` True or None) or ``images_evaluation``, laid
+    out ``<alphabet>/<character>/<image>``; each alphabet/character pair is a class (labels in name order).
+
+    Args:
+        dataset_dir (str): the root folder.
+        background (bool, optional): the background set (True, default) or the evaluation set (False).
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``label`` int32 (as MindSpore 2.10 returns it).
+    """
+
+    def __init__(self, dataset_dir, background=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("OmniglotDataset", dataset_dir)
+        folder = os.path.join(path, "images_evaluation" if background is False else "images_background")
+        items = []
+        classes = []
+        if os.path.isdir(folder):
+            for alphabet in sorted(os.listdir(folder)):
+                top = os.path.join(folder, alphabet)
+                if os.path.isdir(top):
+                    classes += [os.path.join(top, c) for c in sorted(os.listdir(top))
+                                if os.path.isdir(os.path.join(top, c))]
+        for label, cls in enumerate(classes):
+            items += [(os.path.join(cls, f), label) for f in sorted(os.listdir(cls))
+                      if os.path.isfile(os.path.join(cls, f))]
+        if not items:
+            raise RuntimeError("Invalid data, OmniglotDataset API can't read the data file (interface mismatch or no "
+                               f"data found). Check omniglot file path: {folder}")
+        self.background = background
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "label"]
+
+    def _read_row(self, index):
+        path, label = self._items[index]
+        return self._image(path), np.array(label, dtype=np.int32)
+
+
+class FlickrDataset(_ImageListDataset):
+    """Flickr8k/Flickr30k captions: ``annotation_file`` lines ``<image>#<k>\\t<caption>``; the images are in
+    ``dataset_dir``. One row per image (in name order) with all its captions.
+
+    Args:
+        dataset_dir (str): the image folder.
+        annotation_file (str): the token file.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``annotation`` str array of the captions (in file order).
+    """
+
+    def __init__(self, dataset_dir, annotation_file, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("FlickrDataset", dataset_dir)
+        if not isinstance(annotation_file, (str, os.PathLike)) or not os.path.isfile(annotation_file):
+            raise ValueError(f"The file {annotation_file} does not exist or permission denied!")
+        captions = {}
+        with open(annotation_file, encoding="utf-8") as fh:
+            for line in fh:
+                line = line.rstrip("\r\n")
+                if not line.strip():
+                    continue
+                key, _, caption = line.partition("\t")
+                name = key.rsplit("#", 1)[0]
+                image = os.path.join(path, name)
+                if not os.path.isfile(image):
+                    raise RuntimeError(f"Invalid file path, flickr dataset file: {image} does not exist.")
+                captions.setdefault(image, []).append(caption)
+        items = [(image, captions[image]) for image in sorted(captions)]
+        super().__init__(items, bool(decode), num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id)
+
+    def _column_names(self):
+        return ["image", "annotation"]
+
+    def _read_row(self, index):
+        path, caps = self._items[index]
+        return self._image(path), np.array(caps)
+
+
+class SBUDataset(_ImageListDataset):
+    """SBU captioned photos: ``SBU_captioned_photo_dataset_urls.txt`` and ``..._captions.txt`` (one line per
+    photo); the photo of ``http://<host>/<a>/<b>.jpg`` is ``sbu_images/m_<a>_<b>.jpg``. Photos that are not there
+    are skipped, as MindSpore does.
+
+    Args:
+        dataset_dir (str): the root folder.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``caption`` str.
+    """
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("SBUDataset", dataset_dir)
+        urls_file = os.path.join(path, "SBU_captioned_photo_dataset_urls.txt")
+        caps_file = os.path.join(path, "SBU_captioned_photo_dataset_captions.txt")
+        for f in (urls_file, caps_file):
+            if not os.path.isfile(f):
+                raise RuntimeError(f"Invalid file, failed to find {f}.")
+        with open(urls_file, encoding="utf-8") as fh:
+            urls = [u.strip() for u in fh if u.strip()]
+        with open(caps_file, encoding="utf-8") as fh:
+            caps = [c.rstrip("\r\n") for c in fh if c.strip()]
+        items = []
+        for url, cap in zip(urls, caps):
+            parts = url.split("/")
+            if len(parts) < 5 or not parts[0].endswith(":"):
+                raise RuntimeError(f"Invalid url in {urls_file}: {url}")
+            image = os.path.join(path, "sbu_images", "m_" + "_".join(parts[3:]))
+            if os.path.isfile(image):
+                items.append((image, cap))
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image", "caption"]
+
+    def _read_row(self, index):
+        path, cap = self._items[index]
+        return self._image(path), np.array(cap)
+
+
+class DIV2KDataset(_ImageListDataset):
+    """DIV2K super-resolution pairs: ``DIV2K_<usage>_HR/<id>.png`` with its low-resolution image,
+    ``DIV2K_<usage>_LR_<downgrade>/X<scale>/<id>x<scale>.png`` (bicubic, unknown),
+    ``DIV2K_<usage>_LR_x8/<id>x8.png`` (bicubic, scale 8) or ``DIV2K_<usage>_LR_<downgrade>/<id>x4<m|d|w>.png``
+    (mild, difficult, wild).
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train"`` (default), ``"valid"`` or ``"all"``.
+        downgrade (str): ``"bicubic"`` (default), ``"unknown"``, ``"mild"``, ``"difficult"`` or ``"wild"``.
+        scale (int): 2 (default), 3, 4 or 8 (8 with bicubic only; mild/difficult/wild need 4).
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``hr_image``, ``lr_image`` uint8.
+    """
+
+    def __init__(self, dataset_dir, usage="train", downgrade="bicubic", scale=2, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        path = _check_dir("DIV2KDataset", dataset_dir)
+        if usage not in ("train", "valid", "all"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'valid', 'all'].")
+        downgrades = ["bicubic", "unknown", "mild", "difficult", "wild"]
+        if downgrade not in downgrades:
+            raise ValueError(f"Input downgrade is not within the valid set of {downgrades}.")
+        if scale not in (2, 3, 4, 8):
+            raise ValueError("Input scale is not within the valid set of [2, 3, 4, 8].")
+        if scale == 8 and downgrade != "bicubic":
+            raise ValueError("DIV2KNode: scale equal to 8 is allowed only in bicubic downgrade.")
+        if downgrade in ("mild", "difficult", "wild") and scale != 4:
+            raise ValueError(f"DIV2KNode: {downgrade} downgrade requires scale equal to 4.")
+        items = []
+        for part in (("train", "valid") if usage == "all" else (usage,)):
+            hr_dir = os.path.join(path, f"DIV2K_{part}_HR")
+            if scale == 8:
+                lr_dir, suffix = os.path.join(path, f"DIV2K_{part}_LR_x8"), "x8"
+            elif downgrade in ("bicubic", "unknown"):
+                lr_dir, suffix = os.path.join(path, f"DIV2K_{part}_LR_{downgrade}", f"X{scale}"), f"x{scale}"
+            else:
+                lr_dir, suffix = os.path.join(path, f"DIV2K_{part}_LR_{downgrade}"), "x4" + downgrade[0]
+            for folder, what in ((hr_dir, "hr"), (lr_dir, "lr")):
+                if not os.path.isdir(folder):
+                    raise RuntimeError(f"Invalid path, div2k {what} image dir: {folder} is not a directory.")
+            for name in sorted(os.listdir(hr_dir)):
+                stem, ext = os.path.splitext(name)
+                lr = os.path.join(lr_dir, stem + suffix + ext)
+                if not os.path.isfile(lr):
+                    raise RuntimeError(f"Invalid path, div2k lr image file: {lr} does not exist.")
+                items.append((os.path.join(hr_dir, name), lr))
+        self.usage, self.downgrade, self.scale = usage, downgrade, scale
+        super().__init__(items, bool(decode), num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id)
+
+    def _column_names(self):
+        return ["hr_image", "lr_image"]
+
+    def _read_row(self, index):
+        hr, lr = self._items[index]
+        return self._image(hr), self._image(lr)
+
+
+# ------------------------------------------------------------------ data sets MindSpore reads from .mat files
+# MindSpore 2.10 builds these as GeneratorDataset over a Python source (reading the .mat files with scipy); here
+# the sources read them with ``_matfile.loadmat``.
+def _image_file(path, decode):
+    if decode:
+        from PIL import Image
+        with Image.open(path) as img:
+            return np.asarray(img.convert("RGB"))
+    return np.fromfile(path, dtype=np.uint8)
+
+
+class _SVHNDataset:
+    """Source of SVHNDataset: ``<usage>_32x32.mat`` (``X`` 32x32x3xN uint8, ``y`` labels with 10 meaning 0)."""
+
+    def __init__(self, dataset_dir, usage):
+        self.dataset_dir = os.path.realpath(dataset_dir)
+        self.usage = usage
+        self.column_names = ["image", "label"]
+        self.usage_all = ["train", "test", "extra"]
+        parts = [self._load_mat(u) for u in (self.usage_all if usage == "all" else [usage])]
+        self.data = np.concatenate([p[0] for p in parts])
+        self.labels = np.concatenate([p[1] for p in parts])
+
+    def _load_mat(self, mode):
+        from ._matfile import loadmat
+        mat = loadmat(os.path.join(self.dataset_dir, mode + "_32x32.mat"))
+        labels = mat["y"].astype(np.uint32).reshape(-1)
+        labels[labels == 10] = 0
+        return np.transpose(mat["X"], [3, 0, 1, 2]), labels
+
+    def __getitem__(self, index):
+        return self.data[index], self.labels[index]
+
+    def __len__(self):
+        return len(self.data)
+
+
+class _Flowers102Dataset:
+    """Source of Flowers102Dataset: ``imagelabels.mat`` (labels 1..102), ``setid.mat`` (``trnid``/``tstid``/
+    ``valid`` image ids), ``jpg/image_<id:05d>.jpg`` and, for segmentation, ``segmim/segmim_<id:05d>.jpg``."""
+
+    def __init__(self, dataset_dir, task, usage, decode):
+        from ._matfile import loadmat
+        self.dataset_dir = os.path.realpath(dataset_dir)
+        self.task, self.usage, self.decode = task, usage, decode
+        self.column_names = ["image", "label"] if task == "Classification" else ["image", "segmentation", "label"]
+        self.labels = (loadmat(os.path.join(self.dataset_dir, "imagelabels.mat"))["labels"][0] - 1).astype(np.uint32)
+        self.setid = loadmat(os.path.join(self.dataset_dir, "setid.mat"))
+        keys = {"train": ["trnid"], "test": ["tstid"], "valid": ["valid"], "all": ["trnid", "tstid", "valid"]}
+        if usage not in keys:
+            raise ValueError("Input usage is not within the valid set of ['train', 'valid', 'test', 'all'].")
+        self.indices = [i for k in keys[usage] for i in self.setid[k][0].tolist()]
+
+    def __getitem__(self, index):
+        ident = self.indices[index]
+        image_path = os.path.join(self.dataset_dir, "jpg", f"image_{ident:05d}.jpg")
+        if not os.path.exists(image_path):
+            raise RuntimeError("Can not find image file: " + image_path)
+        image, label = _image_file(image_path, self.decode is True), self.labels[ident - 1]
+        if self.task == "Segmentation":
+            seg_path = os.path.join(self.dataset_dir, "segmim", f"segmim_{ident:05d}.jpg")
+            if not os.path.exists(seg_path):
+                raise RuntimeError("Can not find segmentation file: " + seg_path)
+            return image, _image_file(seg_path, self.decode is True), label
+        return image, label
+
+    def __len__(self):
+        return len(self.indices)
+
+
+class _Caltech101Dataset:
+    """Source of Caltech101Dataset: ``101_ObjectCategories/<class>/image_<k:04d>.jpg`` (classes in name order,
+    ``BACKGROUND_Google`` left out) and ``Annotations/<class>/annotation_<k:04d>.mat`` (``obj_contour``; four
+    classes are named differently there)."""
+
+    _ANNOTATION_NAMES = {"Faces": "Faces_2", "Faces_easy": "Faces_3", "Motorbikes": "Motorbikes_16",
+                         "airplanes": "Airplanes_Side_2"}
+
+    def __init__(self, dataset_dir, target_type="category", decode=False):
+        self.dataset_dir = os.path.realpath(dataset_dir)
+        self.image_dir = os.path.join(self.dataset_dir, "101_ObjectCategories")
+        self.annotation_dir = os.path.join(self.dataset_dir, "Annotations")
+        self.target_type = target_type
+        self.column_names = {"category": ["image", "category"], "annotation": ["image", "annotation"]}.get(
+            target_type, ["image", "category", "annotation"])
+        self.decode = decode
+        self.classes = sorted(c for c in os.listdir(self.image_dir) if c != "BACKGROUND_Google")
+        self.annotation_classes = [self._ANNOTATION_NAMES.get(c, c) for c in self.classes]
+        self.image_index, self.image_label = [], []
+        for label, cls in enumerate(self.classes):
+            sub = os.path.join(self.image_dir, cls)
+            if not os.path.isdir(sub) or not os.access(sub, os.R_OK):
+                continue
+            count = len(os.listdir(sub))  # MindSpore numbers the images 1..count
+            self.image_index.extend(range(1, count + 1))
+            self.image_label.extend([label] * count)
+
+    def __getitem__(self, index):
+        from ._matfile import loadmat
+        label, k = self.image_label[index], self.image_index[index]
+        image_file = os.path.join(self.image_dir, self.classes[label], f"image_{k:04d}.jpg")
+        if not os.path.exists(image_file):
+            raise ValueError(f"The image file {image_file} does not exist or permission denied!")
+        image = _image_file(image_file, self.decode)
+        if self.target_type == "category":
+            return image, label
+        ann_file = os.path.join(self.annotation_dir, self.annotation_classes[label], f"annotation_{k:04d}.mat")
+        if not os.path.exists(ann_file):
+            raise ValueError(f"The annotation file {ann_file} does not exist or permission denied!")
+        annotation = loadmat(ann_file)["obj_contour"]
+        if self.target_type == "annotation":
+            return image, annotation
+        return image, label, annotation
+
+    def __len__(self):
+        return len(self.image_index)
+
+
+def _generator_dataset():
+    from .datasets_user_defined import GeneratorDataset
+    return GeneratorDataset
+
+
+def _source_dataset(name, make_source, doc):
+    """A GeneratorDataset subclass over a .mat-reading source, as MindSpore 2.10 defines these data sets."""
+    base = _generator_dataset()
+
+    def __init__(self, *args, num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
+                 shard_id=None, **kwargs):
+        source = make_source(*args, **kwargs)
+        base.__init__(self, source, column_names=source.column_names, num_samples=num_samples,
+                      num_parallel_workers=num_parallel_workers, shuffle=shuffle, sampler=sampler,
+                      num_shards=num_shards, shard_id=shard_id)
+    return type(name, (base,), {"__init__": __init__, "__doc__": doc, "__module__": __name__})
+
+
+def _svhn_source(dataset_dir, usage=None):
+    _check_dir("SVHNDataset", dataset_dir)
+    usage = "all" if usage is None else usage
+    if usage not in ("train", "test", "extra", "all"):
+        raise ValueError("Input usage is not within the valid set of ['train', 'test', 'extra', 'all'].")
+    return _SVHNDataset(dataset_dir, usage)
+
+
+def _flowers_source(dataset_dir, task="Classification", usage="all", decode=False):
+    _check_dir("Flowers102Dataset", dataset_dir)
+    if task not in ("Classification", "Segmentation"):
+        raise ValueError("Input task is not within the valid set of ['Classification', 'Segmentation'].")
+    return _Flowers102Dataset(dataset_dir, task, usage, decode)
+
+
+def _caltech_source(dataset_dir, target_type=None, decode=False):
+    _check_dir("Caltech101Dataset", dataset_dir)
+    target_type = "category" if target_type is None else target_type
+    if target_type not in ("category", "annotation", "all"):
+        raise ValueError("Input target_type is not within the valid set of ['category', 'annotation', 'all'].")
+    return _Caltech101Dataset(dataset_dir, target_type, decode)
+
+
+SVHNDataset = _source_dataset("SVHNDataset", _svhn_source, """SVHN digits from ``train_32x32.mat``,
+``test_32x32.mat`` and ``extra_32x32.mat`` (``usage`` "train", "test", "extra" or "all", the default).
+
+Outputs: ``image`` uint8 (32, 32, 3), ``label`` uint32 (10 read as 0).""")
+Flowers102Dataset = _source_dataset("Flowers102Dataset", _flowers_source, """Oxford 102 Flowers: ``task``
+"Classification" (``image``, ``label``) or "Segmentation" (``image``, ``segmentation``, ``label``); ``usage``
+"train", "valid", "test" or "all" (default); ``decode`` the images (default: the file bytes).
+
+Outputs: uint8 images, ``label`` uint32 (0..101).""")
+Caltech101Dataset = _source_dataset("Caltech101Dataset", _caltech_source, """Caltech 101: ``target_type``
+"category" (default: ``image``, ``category``), "annotation" (``image``, ``annotation``: the contour points) or
+"all"; ``decode`` the images (default: the file bytes).""")
+
+
+class KITTIDataset(_ImageListDataset):
+    """KITTI object detection: ``data_object_image_2/{training,testing}/image_2/<id>.png`` and, for training,
+    ``data_object_label_2/training/label_2/<id>.txt`` (one object per line: type, truncated, occluded, alpha,
+    bbox (4), dimensions (3), location (3), rotation_y). Images are read in name order.
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train"`` (default) or ``"test"`` (images only).
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs (train): ``image``; ``label`` uint32 (the type's index among Car, Cyclist, DontCare, Misc, Pedestrian,
+    Person_sitting, Tram, Truck, Van), ``truncated`` float32, ``occluded`` uint32 (-1 wraps as MindSpore's),
+    ``alpha``, ``bbox``, ``dimensions``, ``location``, ``rotation_y`` float32, one row per object.
+    """
+
+    _TYPES = {"Car": 0, "Cyclist": 1, "DontCare": 2, "Misc": 3, "Pedestrian": 4, "Person_sitting": 5, "Tram": 6,
+              "Truck": 7, "Van": 8}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("KITTIDataset", dataset_dir)
+        usage = "train" if usage is None else usage
+        if usage not in ("train", "test"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'test'].")
+        part = "training" if usage == "train" else "testing"
+        image_dir = os.path.join(path, "data_object_image_2", part, "image_2")
+        if not os.path.isdir(image_dir):
+            raise RuntimeError(f"Invalid path, failed to open KITTI image folder: {image_dir}")
+        label_dir = os.path.join(path, "data_object_label_2", "training", "label_2")
+        items = []
+        for name in sorted(os.listdir(image_dir)):
+            label = None
+            if usage == "train":
+                label = os.path.join(label_dir, os.path.splitext(name)[0] + ".txt")
+                if not os.path.isfile(label):
+                    raise RuntimeError(f"Invalid file path, KITTI label file: {label} does not exist.")
+            items.append((os.path.join(image_dir, name), label))
+        self.usage = usage
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        if self.usage == "test":
+            return ["image"]
+        return ["image", "label", "truncated", "occluded", "alpha", "bbox", "dimensions", "location", "rotation_y"]
+
+    def _read_row(self, index):
+        path, label_file = self._items[index]
+        image = self._image(path)
+        if label_file is None:
+            return (image,)
+        objs = []
+        with open(label_file, encoding="utf-8") as fh:
+            for line in fh:
+                parts = line.split()
+                if len(parts) < 15:
+                    continue
+                if parts[0] not in self._TYPES:
+                    raise RuntimeError(f"Invalid data, unknown KITTI object type '{parts[0]}' in {label_file}.")
+                objs.append([self._TYPES[parts[0]]] + [float(v) for v in parts[1:15]])
+        table = np.array(objs, dtype=np.float64).reshape(-1, 15)
+        f32 = table.astype(np.float32)
+        label = table[:, :1].astype(np.int64).astype(np.uint32)
+        occluded = table[:, 2:3].astype(np.int64).astype(np.uint32)  # -1 wraps to 2**32 - 1 as in MindSpore
+        return (image, label, f32[:, 1:2], occluded, f32[:, 3:4], f32[:, 4:8], f32[:, 8:11], f32[:, 11:14],
+                f32[:, 14:15])
+
+
+class LFWDataset(_ImageListDataset):
+    """Labeled Faces in the Wild: images ``<set>/<name>/<name>_<k:04d>.jpg`` (``<set>`` ``lfw``, ``lfw_funneled``
+    or ``lfw-deepfunneled``); labels are the line numbers of ``lfw-names.txt``.
+
+    ``task="people"`` reads ``peopleDevTrain.txt``/``peopleDevTest.txt`` (``"train"``/``"test"``; both for
+    ``"all"``, the default) or ``people.txt`` (``"10fold"``): ``<name> <count>`` lines, one row per image.
+    ``task="pairs"`` reads ``pairsDevTrain.txt``/``pairsDevTest.txt``/``pairs.txt``: ``<name> <i> <j>`` (same person,
+    label 1) and ``<name1> <i> <name2> <j>`` (label 0) lines. Count lines are skipped.
+
+    Args:
+        dataset_dir (str): the root folder.
+        task (str): ``"people"`` (default) or ``"pairs"``.
+        usage (str): ``"10fold"``, ``"train"``, ``"test"`` or ``"all"`` (default).
+        image_set (str): ``"original"``, ``"funneled"`` (default) or ``"deepfunneled"``.
+        decode (bool): decode the images. Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image``, ``label`` uint32 (people); ``image1``, ``image2``, ``label`` uint32 (pairs).
+    """
+
+    _SETS = {"original": "lfw", "funneled": "lfw_funneled", "deepfunneled": "lfw-deepfunneled"}
+
+    def __init__(self, dataset_dir, task=None, usage=None, image_set=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        path = _check_dir("LFWDataset", dataset_dir)
+        task = "people" if task is None else task
+        usage = "all" if usage is None else usage
+        image_set = "funneled" if image_set is None else image_set
+        if task not in ("people", "pairs"):
+            raise ValueError("Input task is not within the valid set of ['people', 'pairs'].")
+        if usage not in ("10fold", "train", "test", "all"):
+            raise ValueError("Input usage is not within the valid set of ['10fold', 'train', 'test', 'all'].")
+        if image_set not in self._SETS:
+            raise ValueError("Input image_set is not within the valid set of ['original', 'funneled', "
+                             "'deepfunneled'].")
+        root = os.path.join(path, self._SETS[image_set])
+        labels = {}
+        for fields in self._lines(os.path.join(path, "lfw-names.txt")):
+            labels.setdefault(fields[0], len(labels))
+        prefix = "people" if task == "people" else "pairs"
+        files = {"10fold": [f"{prefix}.txt"], "train": [f"{prefix}DevTrain.txt"], "test": [f"{prefix}DevTest.txt"],
+                 "all": [f"{prefix}DevTrain.txt", f"{prefix}DevTest.txt"]}[usage]
+
+        def image(name, k):
+            return os.path.join(root, name, f"{name}_{int(k):04d}.jpg")
+        items = []
+        for listing in files:
+            for fields in self._lines(os.path.join(path, listing)):
+                if task == "people" and len(fields) == 2:
+                    items += [(image(fields[0], k), labels[fields[0]]) for k in range(1, int(fields[1]) + 1)]
+                elif task == "pairs" and len(fields) == 3:
+                    items.append((image(fields[0], fields[1]), image(fields[0], fields[2]), 1))
+                elif task == "pairs" and len(fields) == 4:
+                    items.append((image(fields[0], fields[1]), image(fields[2], fields[3]), 0))
+        self.task, self.usage, self.image_set = task, usage, image_set
+        super().__init__(items, decode, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    @staticmethod
+    def _lines(path):
+        if not os.path.isfile(path):
+            raise RuntimeError(f"Invalid file, failed to open LFW file: {path}")
+        with open(path, encoding="utf-8") as fh:
+            return [line.split() for line in fh if line.strip()]
+
+    def _column_names(self):
+        return ["image", "label"] if self.task == "people" else ["image1", "image2", "label"]
+
+    def _read_row(self, index):
+        *paths, label = self._items[index]
+        return (*(self._image(p) for p in paths), np.array(label, dtype=np.uint32))
+
+
+class PhotoTourDataset(MappableDataset):
+    """Photo Tourism patches: ``<name>/patches<NNNN>.bmp`` (1024 x 1024 grey images of 16 x 16 patches of 64 x 64,
+    patch ``k`` in file ``k // 256``, row-major), ``<name>/info.txt`` (one line per patch) and
+    ``<name>/m50_100000_100000_0.txt`` (test pairs: patch 1, point 1, -, patch 2, point 2, -, -).
+
+    Args:
+        dataset_dir (str): the root folder.
+        name (str): ``"notredame"``, ``"yosemite"``, ``"liberty"`` or their ``"_harris"`` variants.
+        usage (str): ``"train"`` (default: every patch of info.txt) or ``"test"`` (the pairs).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8 (64, 64, 1) (train); ``image1``, ``image2``, ``matches`` uint32 (1 when both patches
+    show the same 3-D point) (test).
+    """
+
+    _NAMES = ("notredame", "yosemite", "liberty", "notredame_harris", "yosemite_harris", "liberty_harris")
+
+    def __init__(self, dataset_dir, name, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        path = _check_dir("PhotoTourDataset", dataset_dir)
+        if name not in self._NAMES:
+            raise ValueError(f"Input name is not within the valid set of {list(self._NAMES)}.")
+        usage = "train" if usage is None else usage
+        if usage not in ("train", "test"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'test'].")
+        self._root = os.path.join(path, name)
+        listing = os.path.join(self._root, "info.txt" if usage == "train" else "m50_100000_100000_0.txt")
+        if not os.path.isfile(listing):
+            raise RuntimeError(f"Invalid file, failed to open PhotoTour file: {listing}")
+        with open(listing, encoding="utf-8") as fh:
+            lines = [line.split() for line in fh if line.strip()]
+        if usage == "train":
+            self._items = [(k,) for k in range(len(lines))]
+        else:
+            self._items = [(int(f[0]), int(f[3]), int(f[1] == f[4])) for f in lines]
+        self.name, self.usage = name, usage
+        self._pages = {}
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+
+    def _column_names(self):
+        return ["image"] if self.usage == "train" else ["image1", "image2", "matches"]
+
+    def _num_rows(self):
+        return len(self._items)
+
+    def _patch(self, k):
+        page = k // 256
+        if page not in self._pages:
+            from PIL import Image
+            with Image.open(os.path.join(self._root, f"patches{page:04d}.bmp")) as img:
+                self._pages[page] = np.asarray(img.convert("L"))
+        r, c = divmod(k % 256, 16)
+        return np.ascontiguousarray(self._pages[page][r * 64:(r + 1) * 64, c * 64:(c + 1) * 64, None])
+
+    def _read_row(self, index):
+        item = self._items[index]
+        if self.usage == "train":
+            return (self._patch(item[0]),)
+        return self._patch(item[0]), self._patch(item[1]), np.array(item[2], dtype=np.uint32)
+
+
+class CityscapesDataset(_ImageListDataset):
+    """Cityscapes: ``leftImg8bit/<split>/<city>/<name>_leftImg8bit.png`` with its annotation
+    ``gtFine|gtCoarse/<split>/<city>/<name>_gtFine|gtCoarse_<instanceIds|labelIds|color>.png`` or
+    ``..._polygons.json`` (cities and names in name order).
+
+    Args:
+        dataset_dir (str): the root folder.
+        usage (str): ``"train"`` (default), ``"test"``, ``"val"`` or ``"all"`` (fine); ``"train"``,
+            ``"train_extra"``, ``"val"`` or ``"all"`` (coarse).
+        quality_mode (str): ``"fine"`` (default) or ``"coarse"``.
+        task (str): ``"instance"`` (default), ``"semantic"`` (label ids), ``"polygon"`` or ``"color"``.
+        decode (bool): decode the images (annotations images too, to RGB). Default: False (the file bytes).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id: as for every source.
+
+    Outputs: ``image`` uint8, ``task`` (uint8 image, or the polygon file as compact JSON text).
+    """
+
+    _SUFFIX = {"instance": "instanceIds.png", "semantic": "labelIds.png", "color": "color.png",
+               "polygon": "polygons.json"}
+
+    def __init__(self, dataset_dir, usage="train", quality_mode="fine", task="instance", num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        path = _check_dir("CityscapesDataset", dataset_dir)
+        if task not in self._SUFFIX:
+            raise ValueError("Input task is not within the valid set of ['instance', 'semantic', 'polygon', "
+                             "'color'].")
+        if quality_mode not in ("fine", "coarse"):
+            raise ValueError("Input quality_mode is not within the valid set of ['fine', 'coarse'].")
+        splits = ["train", "test", "val"] if quality_mode == "fine" else ["train", "train_extra", "val"]
+        if usage not in splits + ["all"]:
+            raise ValueError(f"Input usage is not within the valid set of {splits + ['all']}.")
+        gt = "gtFine" if quality_mode == "fine" else "gtCoarse"
+        items = []
+        for split in (splits if usage == "all" else [usage]):
+            image_dir = os.path.join(path, "leftImg8bit", split)
+            task_dir = os.path.join(path, gt, split)
+            if not os.path.isdir(image_dir):
+                raise RuntimeError(f"Invalid path, Cityscapes Dataset image dir: {image_dir} is not a directory path.")
+            if not os.path.isdir(task_dir):
+                raise RuntimeError(f"Invalid path, Cityscapes Dataset task dir: {task_dir} is not a directory path.")
+            for city in sorted(os.listdir(image_dir)):
+                for name in sorted(os.listdir(os.path.join(image_dir, city))):
+                    if not name.endswith("_leftImg8bit.png"):
+                        continue
+                    stem = name[:-len("_leftImg8bit.png")]
+                    target = os.path.join(task_dir, city, f"{stem}_{gt}_{self._SUFFIX[task]}")
+                    items.append((os.path.join(image_dir, city, name), target))
+        self.usage, self.quality_mode, self.task = usage, quality_mode, task
+        super().__init__(items, bool(decode), num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id)
+
+    def _column_names(self):
+        return ["image", "task"]
+
+    def _read_row(self, index):
+        image, target = self._items[index]
+        if self.task == "polygon":
+            import json
+            with open(target, encoding="utf-8") as fh:
+                text = json.dumps(json.load(fh), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+            return self._image(image), np.array(text)
+        return self._image(image), self._image(target)

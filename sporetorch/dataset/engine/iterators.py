@@ -3,10 +3,15 @@
 An iterator created with ``num_epochs=E`` serves E epochs: each ``for`` loop over it
 consumes one epoch (reshuffled), as MindSpore's iterators do; -1 means no limit.
 """
+import copy
+import functools
+import queue
+import weakref
+
 import numpy as np
 import torch
 
-from ...common.tensor import _wrap
+from ...common.tensor import _wrap, Tensor, np_types
 from ..core import config
 from ._prefetch import prefetched
 from ._rows import _EpochContext
@@ -37,7 +42,155 @@ def _to_output(arr, output_numpy, do_copy):
     return _wrap(t)
 
 
-class _Iterator:
+# ------------------------------------------------------------------ MindSpore's iterator bookkeeping
+_ITERATOR_CLEANUP = False
+# Weak references to the iterators created so far (``_cleanup`` releases the live ones at exit).
+ITERATORS_LIST = []
+
+
+def _set_iterator_cleanup():
+    global _ITERATOR_CLEANUP
+    _ITERATOR_CLEANUP = True
+
+
+def _unset_iterator_cleanup():
+    global _ITERATOR_CLEANUP
+    _ITERATOR_CLEANUP = False
+
+
+def check_iterator_cleanup():
+    """Whether ``_cleanup`` has run (the process is releasing its iterators)."""
+    return _ITERATOR_CLEANUP
+
+
+def _cleanup():
+    """Release every live iterator, newest first."""
+    _set_iterator_cleanup()
+    for ref in reversed(ITERATORS_LIST):
+        itr = ref()
+        if itr is not None:
+            itr.release()
+
+
+def _cleanup_the_iterators_if_created(method):
+    """Decorator: release the iterators that ``method`` created (a size or shape query that ran a pipeline)."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        before = set(map(id, ITERATORS_LIST))
+        result = method(self, *args, **kwargs)
+        for ref in [r for r in ITERATORS_LIST if id(r) not in before][::-1]:
+            itr = ref()
+            if itr is not None:
+                itr.release()
+        return result
+    return wrapper
+
+
+def _is_text(arr):
+    return np.issubdtype(arr.dtype, np.str_) or np.issubdtype(arr.dtype, np.bytes_)
+
+
+def __convert_python(obj, to_numpy, _do_copy):
+    """A Python object of a row, converted recursively (dicts, lists, tuples): numbers and arrays become NumPy
+    arrays (``to_numpy``) or Tensors (text stays a NumPy array); anything else is returned as is (a deep copy with
+    ``_do_copy``). A NumPy array of a dtype Tensors cannot hold raises TypeError."""
+    if isinstance(obj, (int, float, bool, str, np.ndarray, np.str_, np.bytes_, *np_types)):
+        if isinstance(obj, np.ndarray) and obj.dtype not in np_types and obj.dtype.kind not in ("U", "S"):
+            supported = "\n".join(map(str, (*np_types, np.str_, np.bytes_)))
+            raise TypeError(f"A NumPy array of unsupported type detected: {obj.dtype}.\nSupported types are: "
+                            f"{supported}.")
+        if to_numpy:
+            return np.array(obj) if _do_copy else np.asarray(obj)
+        arr = np.asarray(obj)
+        if _is_text(arr):
+            return arr
+        return Tensor(arr) if _do_copy else Tensor.from_numpy(arr)
+    if isinstance(obj, dict):
+        return {k: __convert_python(v, to_numpy, _do_copy) for k, v in obj.items()}
+    if isinstance(obj, (tuple, list)):
+        return type(obj)(__convert_python(v, to_numpy, _do_copy) for v in obj)
+    return copy.deepcopy(obj) if _do_copy else obj
+
+
+def _is_python(t):
+    # A column of Python objects (a dict, an object array) rather than a typed array.
+    return not isinstance(t, np.ndarray) or t.dtype == object
+
+
+def _as_python(t):
+    return t.item() if isinstance(t, np.ndarray) and t.ndim == 0 else t
+
+
+def _transform_md_to_output(t, _output_numpy, _do_copy):
+    """One column of a pipeline row as the iterator returns it: a NumPy array (``_output_numpy``) or a Tensor."""
+    if not _output_numpy:
+        return _transform_md_to_tensor(t, _do_copy)
+    if _is_python(t):
+        return __convert_python(_as_python(t), True, _do_copy)
+    return t
+
+
+def _transform_md_to_tensor(t, _do_copy):
+    """One column of a pipeline row as a Tensor (text columns stay NumPy arrays)."""
+    if _is_python(t):
+        return __convert_python(_as_python(t), False, _do_copy)
+    if _is_text(t):
+        return t
+    return Tensor(t) if _do_copy else Tensor.from_numpy(t)
+
+
+def _transform_tensor_to_output(t, _output_numpy):
+    """A Tensor as a NumPy array when ``_output_numpy``, else unchanged."""
+    return t.asnumpy() if _output_numpy else t
+
+
+def _convert_rows(queue_in, queue_out, offload_model, _output_numpy, _do_copy, thread_event, col_names):
+    from . import offload
+    from ._utils import ExceptionHandler
+    while not thread_event.is_set():
+        try:
+            item = queue_in.get(timeout=1)
+            if col_names is not None and offload_model is None:
+                out = {k: _transform_md_to_output(t, _output_numpy, _do_copy) for k, t in item}
+            elif offload_model is None:
+                out = [_transform_md_to_output(t, _output_numpy, _do_copy) for t in item]
+            else:
+                data = [_transform_md_to_tensor(t, _do_copy) for t in item]
+                if data:
+                    data = offload.apply_offload_iterators(data, offload_model)
+                data = [_transform_tensor_to_output(t, _output_numpy) for t in data]
+                out = data if col_names is None else (dict(zip(col_names, data)) if data else data)
+                if col_names is not None and not item:
+                    break  # the dict form does not forward the end marker
+            queue_out.put(out)
+            if not item:
+                break
+        except queue.Empty:
+            continue
+        except Exception:  # noqa: BLE001 - handed to the consumer, which raises it
+            queue_out.put(ExceptionHandler())
+            break
+    else:
+        return
+    thread_event.set()
+
+
+def _convert_tuple_data(queue_in, queue_out, offload_model, _output_numpy, _do_copy, thread_event):
+    """Converter thread of a tuple iterator: each row of ``queue_in`` (an empty row ends) goes to ``queue_out`` as
+    a list of Tensors/arrays, through the offload model when there is one; an error is put as an
+    ExceptionHandler. Sets ``thread_event`` when done."""
+    _convert_rows(queue_in, queue_out, offload_model, _output_numpy, _do_copy, thread_event, None)
+
+
+def _convert_dict_data(queue_in, queue_out, offload_model, _output_numpy, _do_copy, thread_event, col_names):
+    """Converter thread of a dict iterator: rows of ``(name, column)`` pairs become dicts (see
+    ``_convert_tuple_data``)."""
+    _convert_rows(queue_in, queue_out, offload_model, _output_numpy, _do_copy, thread_event, col_names)
+
+
+class Iterator:
+    """Base of the pipeline iterators: serves ``num_epochs`` epochs of rows, converted by ``_convert``."""
+
     def __init__(self, dataset, num_epochs=-1, output_numpy=False, do_copy=False):
         if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or (num_epochs < 1 and num_epochs != -1):
             raise ValueError(f"For 'create_iterator', 'num_epochs' must be a positive int or -1, "
@@ -50,6 +203,7 @@ class _Iterator:
         self._epoch = 0
         self._rows = None
         self._names = dataset.get_col_names()
+        ITERATORS_LIST.append(weakref.ref(self))
 
     def __iter__(self):
         return self
@@ -76,11 +230,18 @@ class _Iterator:
             self._rows.close()
             self._rows = None
 
+    def release(self):
+        """Same as ``stop``."""
+        self.stop()
+
     def get_col_names(self):
         return list(self._names)
 
 
-class TupleIterator(_Iterator):
+_Iterator = Iterator
+
+
+class TupleIterator(Iterator):
     """Rows as lists of Tensors (or NumPy arrays with ``output_numpy=True``)."""
 
     def __init__(self, dataset, columns=None, num_epochs=-1, output_numpy=False, do_copy=False):
@@ -92,7 +253,7 @@ class TupleIterator(_Iterator):
         return [_to_output(a, self.output_numpy, self.do_copy) for a in row]
 
 
-class DictIterator(_Iterator):
+class DictIterator(Iterator):
     """Rows as ``{column name: Tensor or NumPy array}`` dicts."""
 
     def _convert(self, row):

@@ -1,6 +1,8 @@
 """General data transforms (``mindspore.dataset.transforms``), on NumPy arrays."""
 import numbers
+import os
 import operator
+import threading
 from enum import IntEnum
 
 import numpy as np
@@ -313,3 +315,13 @@ def not_random(function):
     """Mark a Python function used in ``map`` as deterministic (MindSpore's cache hint)."""
     function.random = False
     return function
+
+
+# Executors of the Python operations run by map/UDF threads, keyed "<pid>_<thread id>" (MindSpore keeps its
+# per-thread C++ executors here; sporetorch's operations need none, so it stays empty unless a caller adds one).
+EXECUTORS_LIST = {}
+
+
+def clean_unused_executors():
+    """Drop the executor of the calling thread of this process (when there is one)."""
+    EXECUTORS_LIST.pop(f"{os.getpid()}_{threading.current_thread().ident}", None)

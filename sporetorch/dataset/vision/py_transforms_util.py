@@ -664,3 +664,61 @@ def perspective(img, start_points, end_points, interpolation=Inter.BICUBIC):
     coeffs = np.linalg.lstsq(np.array(rows, dtype=float), np.array(start_points, dtype=float).reshape(8),
                              rcond=None)[0].tolist()
     return img.transform(img.size, Image.PERSPECTIVE, coeffs, interpolation)
+
+
+def random_affine(img, angle, translations, scale, shear, resample, fill_value=0):
+    """PIL's affine warp about the image centre with parameters drawn from Python's ``random`` (in MindSpore's
+    order): a clockwise angle from ``angle`` (degrees), a translation up to ``translations`` x the size, a scale
+    from ``scale`` and x/y shears from ``shear`` (2 or 4 bounds, degrees).
+
+    Args:
+        img (PIL.Image.Image): the image.
+        angle (Sequence): (min, max) degrees.
+        translations (Sequence, optional): fractions of the width and height.
+        scale (Sequence, optional): (min, max) scale.
+        shear (Sequence, optional): (min, max) x shear, or (x min, x max, y min, y max).
+        resample (Inter): the PIL resampling filter.
+        fill_value (int or tuple): the fill outside the image (ignored with Pillow 10 or later, as in MindSpore).
+
+    Raises:
+        ValueError: ``img`` is not a PIL image.
+    """
+    if not is_pil(img):
+        raise ValueError("Input image should be a Pillow image.")
+    angle = random.uniform(angle[0], angle[1])
+    if translations is not None:
+        max_dx, max_dy = translations[0] * img.size[0], translations[1] * img.size[1]
+        translations = (np.round(random.uniform(-max_dx, max_dx)), np.round(random.uniform(-max_dy, max_dy)))
+    else:
+        translations = (0, 0)
+    scale = random.uniform(scale[0], scale[1]) if scale is not None else 1.0
+    if shear is None:
+        shear = 0.0
+    elif len(shear) == 2:
+        shear = [random.uniform(shear[0], shear[1]), 0.0]
+    elif len(shear) == 4:
+        shear = [random.uniform(shear[0], shear[1]), random.uniform(shear[2], shear[3])]
+    center = (img.size[0] * 0.5 + 0.5, img.size[1] * 0.5 + 0.5)
+    angle = math.radians(angle)
+    if isinstance(shear, (tuple, list)) and len(shear) == 2:
+        shear = [math.radians(s) for s in shear]
+    elif isinstance(shear, numbers.Number):
+        shear = [math.radians(shear), 0]
+    else:
+        raise ValueError(f"Shear should be a single value or a tuple/list containing two values. Got {shear}.")
+    inv_scale = 1.0 / scale
+    # the inverse of rotation x shear x scale, then of the centre and translation offsets (PIL maps output to input)
+    d = math.cos(angle + shear[0]) * math.cos(angle + shear[1]) + \
+        math.sin(angle + shear[0]) * math.sin(angle + shear[1])
+    m = [math.cos(angle + shear[0]), math.sin(angle + shear[0]), 0,
+         -math.sin(angle + shear[1]), math.cos(angle + shear[1]), 0]
+    m = [inv_scale / d * v for v in m]
+    m[2] += m[0] * (-center[0] - translations[0]) + m[1] * (-center[1] - translations[1])
+    m[5] += m[3] * (-center[0] - translations[0]) + m[4] * (-center[1] - translations[1])
+    m[2] += center[0]
+    m[5] += center[1]
+    fill = tuple(fill_value) if isinstance(fill_value, list) else fill_value
+    # MindSpore passes the fill only when the Pillow version *string* is >= "5", so from Pillow 10 on the outside is
+    # left black; kept, since its outputs are the specification
+    kwargs = {"fillcolor": fill} if Image.__version__ >= "5" else {}
+    return img.transform(img.size, Image.AFFINE, m, resample, **kwargs)

@@ -1,6 +1,8 @@
 """Enums and image-file helpers of ``mindspore.dataset.vision`` (values as in MindSpore 2.10)."""
 import io
+import numbers
 import os
+import re
 from enum import Enum, IntEnum
 
 import numpy as np
@@ -192,3 +194,62 @@ def get_image_size(image):
     if image.ndim < 2:
         raise RuntimeError(f"For 'get_image_size', the image must be at least 2-D, but got shape {image.shape}")
     return [int(image.shape[0]), int(image.shape[1])]
+
+
+def parse_padding(padding):
+    """A padding as ``(left, top, right, bottom)``: a number pads all sides, a pair is ``(left/right,
+    top/bottom)``; a 4-list becomes a tuple."""
+    if isinstance(padding, numbers.Number):
+        padding = [padding] * 4
+    if len(padding) == 2:
+        padding = (padding[0], padding[1], padding[0], padding[1])
+    return tuple(padding) if isinstance(padding, list) else padding
+
+
+# ------------------------------------------------------------------ video decoding helpers
+# MindSpore decodes video with its bundled FFmpeg (``read_video``, ``VideoDecoder``) or, on Ascend, with DVPP;
+# the DVPP paths are recorded in data/ms_cpu_cannot_run/dataset.json (MindSpore's CPU build lacks libdvpp_utils).
+class DecodeParams:
+    """The arguments of one DVPP decode: the container, the start and end offsets and the stream."""
+
+    def __init__(self, container, start_offset, end_offset, stream):
+        self.container = container
+        self.start_offset = start_offset
+        self.end_offset = end_offset
+        self.stream = stream
+
+
+class VideoFrameDvpp:
+    """One demuxed video packet: decode and presentation timestamps (``dts``, ``pts``), later its position and
+    decoded ``frame``."""
+
+    dts: int
+    pts: int
+    positions: int
+    frame: np.ndarray
+
+    def __init__(self, dts=0, pts=0):
+        self.pts = pts
+        self.dts = dts
+
+
+def _align_audio_frames(aframes, audio_frames, ref_start, ref_end):
+    """The samples of ``aframes`` (channels x samples, spanning the ``pts`` of the first to the last of
+    ``audio_frames``) that fall in ``[ref_start, ref_end]``."""
+    start, end = audio_frames[0].pts, audio_frames[-1].pts
+    total = aframes.shape[1]
+    step = (end - start + 1) / total
+    first = int((ref_start - start) / step) if start < ref_start else 0
+    # MindSpore's end index is negative (counted from the end) when the frames run past ref_end
+    last = int((ref_end - end) / step) if end > ref_end else total
+    return aframes[:, first:last]
+
+
+def _check_buffer(extradata):
+    """Whether a video stream must be buffered: every stream but a DivX one whose build tag ends in another
+    letter than 'p' (packed B-frames)."""
+    if not extradata or b"DivX" not in extradata:
+        return True
+    tail = extradata[extradata.find(b"DivX"):]
+    found = re.search(rb"DivX(\d+)Build(\d+)(\w)", tail) or re.search(rb"DivX(\d+)b(\d+)(\w)", tail)
+    return True if found is None else found.group(3) == b"p"

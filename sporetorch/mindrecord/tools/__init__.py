@@ -14,7 +14,7 @@ import os
 
 import numpy as np
 
-from .filewriter import FileWriter, check_filename
+from ..filewriter import FileWriter, check_filename
 
 _BATCH = 1000
 

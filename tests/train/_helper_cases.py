@@ -379,7 +379,122 @@ def _serialization_cases(ms, tmp):
     ]
 
 
-FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases}
+class _Transfer:
+    """A transfer dataset as sink mode's callers hold it: records what it was asked to send."""
+
+    queue_name = "q"
+
+    def __init__(self):
+        self.sent = []
+
+    def send(self, epoch_num):
+        self.sent.append(epoch_num)
+
+
+class _Cfg:
+    def __init__(self, **options):
+        self.jit_config_dict = dict(jit_level="", exc_mode="auto", jit_syntax_level="", infer_boost="off")
+        self.jit_config_dict.update(options)
+
+
+def _dataset_cases(ms, tmp):
+    import copy
+    import types
+    h = _mod(ms, "train.dataset_helper")
+    sink = _mod(ms, "train.data_sink")
+    thor_h = _mod(ms, "train.train_thor.dataset_helper")
+    thor_m = _mod(ms, "train.train_thor.model_thor")
+    ds = ms.dataset
+
+    def data():
+        return ds.NumpySlicesDataset({"a": np.arange(8, dtype=np.float32).reshape(4, 2), "b": np.arange(4)},
+                                     shuffle=False).batch(2)
+
+    def send(mod, twice):
+        d = data()
+        d.__transfer_dataset__ = _Transfer()
+        mod._send_data(d, 3)
+        mod._send_data(d, 4)
+        mod._send_data_no_flag(d, 5)
+        return d.__transfer_dataset__.sent, hasattr(d, "__has_sent__")
+
+    def normal():
+        return [[x.asnumpy().tolist() for x in row] for row in h._DatasetIterNormal(data(), 1)]
+
+    def aux():
+        d = data()
+        a = h._get_dataset_aux(d)
+        return type(a).__name__, a is h._get_dataset_aux(d), copy.deepcopy(a)
+
+    def sink_cases(mode):
+        ms.set_context(mode=mode)
+        try:
+            one = types.SimpleNamespace(sink_size=1, sink_count=1)
+            two = types.SimpleNamespace(sink_size=2, sink_count=1)
+            return (h._dynamic_sink_data(data(), one), h._dynamic_sink_data(data(), two),
+                    h._dynamic_sink_exception_scenario(one, False), h._dynamic_sink_exception_scenario(one, True),
+                    h._dynamic_sink_scenario(data(), one, False), h._dynamic_sink_scenario(data(), one, True))
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+
+    def wrapper():
+        net = ms.nn.Dense(2, 3)
+        w = h._DataWrapper(net, [ms.float32], [[2, 2]], "q")
+        helper = types.SimpleNamespace(types_shapes=lambda: ([ms.float32], [[2, 2]]))
+        built = h._generate_network_with_dataset(net, helper, "q")
+        return (type(w).__name__, w.info, w.network is net, h._generate_dataset_sink_mode_net(w, [], [], "") is w,
+                type(built).__name__, built.info)
+
+    def wrapper_runs():
+        try:
+            h._DataWrapper(ms.nn.Dense(2, 3), [ms.float32], [[2, 2]], "q")()
+        except (RuntimeError, ValueError) as e:
+            return "GetNext" in str(e)
+        return "ran"
+
+    def sink_fun():
+        d = data()
+        f = lambda x: x  # noqa: E731
+        first = sink._get_sink_fun(f, None, False, d, None)
+        again = sink._get_sink_fun(len, None, False, d, None)
+        jitted = sink._get_sink_fun(f, None, False, data(), _Cfg(jit_level="O2"))
+        # The jitted function is not called: compiling it would cost the fast tier seconds.
+        return first is f, again is f, jitted is f, callable(jitted)
+
+    def sink_aux():
+        d = data()
+        d.__sink_aux__ = sink._DataSinkAux()
+        d.__sink_aux__.sink_funcs = {}
+        f = lambda x: x  # noqa: E731
+        return (sink._get_sink_fun(f, ("k",), True, d, None) is f, sink._get_sink_fun(len, ("k",), True, d, None) is f,
+                copy.deepcopy(d.__sink_aux__))
+
+    def thor_exec():
+        d = data()
+        d.__transfer_dataset__ = _Transfer()
+        return thor_m._exec_datagraph(d, 2)
+
+    return [
+        ("send_data", lambda: send(h, False)),
+        ("thor_send_data", lambda: send(thor_h, False)),
+        ("dataset_iter_normal", normal),
+        ("dataset_aux", aux),
+        ("dynamic_sink_pynative", lambda: sink_cases(ms.PYNATIVE_MODE)),
+        ("dynamic_sink_graph", lambda: sink_cases(ms.GRAPH_MODE)),
+        ("has_dynamic_shape", lambda: [h._has_dynamic_shape(s) for s in ([[2, 2]], [[-1, 2]], [[-2]], [])]),
+        ("data_wrapper", wrapper),
+        ("data_wrapper_runs", wrapper_runs),
+        ("get_next_op", lambda: sink._get_next_op(data(), "OP", False)),
+        ("get_sink_fun", sink_fun),
+        ("get_sink_fun_info_queue", sink_aux),
+        ("get_jit_func", lambda: callable(sink._get_jit_func(lambda x: x * 2, _Cfg(jit_syntax_level="STRICT")))),
+        ("thor_types", lambda: thor_m._convert_to_ms_type([np.float32, np.int64, np.bool_])),
+        ("thor_types_shapes", lambda: thor_m._get_types_and_shapes(data())),
+        ("thor_exec_datagraph", thor_exec),
+    ]
+
+
+FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases}
 
 
 def all_cases(ms, tmp):

@@ -119,6 +119,22 @@ EXPECTED = {
     'serialization/whether_load': '[True, False, True, False]',
     'serialization/write_parameter_bytes_data': "[1555573594, '0a240a0177121f080208021207466c6f617433321a10000000000000803f0000004000004040']",
     'serialization/write_parameter_data': "[1555573594, '0a240a0177121f080208021207466c6f617433321a10000000000000803f0000004000004040']",
+    'dataset/data_wrapper': "['_DataWrapper', ([mindspore.float32], [[2, 2]]), True, True, '_DataWrapper', ([mindspore.float32], ((-2,),))]",
+    'dataset/data_wrapper_runs': 'True',
+    'dataset/dataset_aux': "['_DatasetAux', True, None]",
+    'dataset/dataset_iter_normal': '[[[[0.0, 1.0], [2.0, 3.0]], [0, 1]], [[[4.0, 5.0], [6.0, 7.0]], [2, 3]]]',
+    'dataset/dynamic_sink_graph': '[True, False, False, True, True, False]',
+    'dataset/dynamic_sink_pynative': '[True, False, True, True, False, False]',
+    'dataset/get_jit_func': 'True',
+    'dataset/get_next_op': "['OP', '']",
+    'dataset/get_sink_fun': '[True, True, False, True]',
+    'dataset/get_sink_fun_info_queue': '[True, True, None]',
+    'dataset/has_dynamic_shape': '[False, True, True, False]',
+    'dataset/send_data': '[[3, 5], True]',
+    'dataset/thor_exec_datagraph': 'None',
+    'dataset/thor_send_data': '[[3, 5], True]',
+    'dataset/thor_types': '[mindspore.float32, mindspore.int64, mindspore.bool]',
+    'dataset/thor_types_shapes': '[[mindspore.float32, mindspore.int64], [[2, 2], [2]]]',
 }
 
 

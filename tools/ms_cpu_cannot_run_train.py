@@ -90,6 +90,11 @@ PROBES = {
         "from mindspore.experimental.map_parameter import MapParameter; import io; "
         "p = MapParameter(key_dtype=ms.int32, value_dtype=ms.float32, value_shape=(3,)); "
         "mod('train.serialization')._write_mapparameter('p', ['mapparameter', p], io.BytesIO())"),
+    "mindspore.train.model._handle_training_result_error": (
+        "fails when called: resuming after a training-result error cleans the device data channel first",
+        "tft_obj = types.SimpleNamespace(ckpt_load_func=lambda: ({}, None), "
+        "cb_params=types.SimpleNamespace(train_network=net)); "
+        "mod('train.model')._handle_training_result_error(types.SimpleNamespace(), tft_obj)"),
     "mindspore.train.callback._train_fault_tolerance._tft_stop_callback": (
         "fails when called: it stops the device through MindIO's UCE repair",
         "mod('train.callback._train_fault_tolerance')._tft_stop_callback(None, tft_ctx())"),

@@ -453,6 +453,9 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise ValueError(f"For 'save_checkpoint', the argument 'async_save' can only be 'process' or 'thread', "
                          f"but got {async_save}.")
     append_dict = _check_append_dict(append_dict)
+    if append_dict and "__exception_save__" in append_dict:
+        # The fault-tolerance save's marker is not saved; MindSpore removes it from the caller's dict too.
+        del append_dict["__exception_save__"]
     _check_type("enc_key", enc_key, (type(None), bytes), "save_checkpoint")
     _check_type("enc_mode", enc_mode, (str,), "save_checkpoint")
     _check_type("crc_check", crc_check, (bool,), "save_checkpoint")

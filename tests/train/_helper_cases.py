@@ -494,7 +494,206 @@ def _dataset_cases(ms, tmp):
     ]
 
 
-FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases}
+class _Tft:
+    """MindIO's TTP handle as Model's fault-tolerance helpers use it: records the reported states."""
+
+    class ReportState:
+        pass
+
+    def __init__(self):
+        import enum
+        self.reports = []
+        self.ReportState = enum.Enum("ReportState", ["RS_NORMAL", "RS_UCE", "RS_HCCL_FAILED", "RS_UNKNOWN",
+                                                     "RS_PREREPAIR_FINISH", "RS_STEP_FINISH"])
+
+    def tft_report_error(self, state):
+        self.reports.append(self.ReportState(state).name)
+
+
+def _callback_cases(ms, tmp):
+    import subprocess
+    import sys
+    import types
+    cm = _mod(ms, "train.callback._cluster_monitor")
+    ck = _mod(ms, "train.callback._checkpoint")
+    tft = _mod(ms, "train.callback._train_fault_tolerance")
+    model = _mod(ms, "train.model")
+
+    def rel(text):
+        return str(text).replace(tmp, "<tmp>")
+
+    def with_env(env, f):
+        old = {k: os.environ.get(k) for k in env}
+        os.environ.update({k: v for k, v in env.items() if v is not None})
+        for k, v in env.items():
+            if v is None:
+                os.environ.pop(k, None)
+        try:
+            return f()
+        finally:
+            for k, v in old.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+    perf = os.path.join(tmp, "perf")
+    os.makedirs(perf, exist_ok=True)
+
+    def monitor():
+        m = cm.ClusterMonitor()
+        ctx = types.SimpleNamespace(original_args=lambda: types.SimpleNamespace(
+            train_network=types.SimpleNamespace(parameter_layout_dict=_LAYOUT)))
+        m.begin(ctx)
+        m.step_begin(ctx)
+        m.step_end(ctx)
+        with open(m.full_path) as f:
+            lines = [line if not line.startswith("STEPTIME:") else "STEPTIME" for line in f.read().splitlines()]
+        return (m.enabled, m.enable_step_time, m.enabled_dtp_group, m.uuid_value, m.global_rank, m.device_id,
+                m.log_name == f"perf_ms_{os.getpid()}_0.log", lines)
+
+    def manager():
+        folder = os.path.join(tmp, "mgr")
+        os.makedirs(folder, exist_ok=True)
+        for i, name in enumerate(["net-1_1.ckpt", "net-1_2.ckpt", "net-a_1.ckpt", "other-1_1.ckpt", "net-2_1.txt",
+                                  "net-3_1.ckpt"]):
+            path = os.path.join(folder, name)
+            with open(path, "w") as f:
+                f.write("x")
+            os.utime(path, (1000 + i, 1000 + i))
+        m = ck.CheckpointManager()
+        m.update_ckpoint_filelist(folder, "net")
+        first = sorted(os.path.basename(f) for f in m.ckpoint_filelist), m.ckpoint_num
+        m.remove_oldest_ckpoint_file()
+        second = sorted(os.path.basename(f) for f in m.ckpoint_filelist)
+        m.keep_one_ckpoint_per_minutes(1, 1000 + 30)
+        m.remove_ckpoint_file(os.path.join(folder, "absent.ckpt"))
+        return first, second, sorted(os.path.basename(f) for f in m.ckpoint_filelist), sorted(os.listdir(folder))
+
+    def failure_save(save_cb):
+        net = ms.nn.Dense(2, 2)
+        net.weight.set_data(ms.Tensor(np.ones((2, 2), np.float32)))
+        net.bias.set_data(ms.Tensor(np.zeros(2, np.float32)))
+        saved = []
+        ctx = types.SimpleNamespace(_is_params_consistent=lambda: True, cur_step_num=6, cur_epoch_num=2,
+                                    global_step=6, ckpt_save_path=os.path.join(tmp, "tft"),
+                                    save_cb=(lambda p, d: saved.append(sorted(d))) if save_cb else None)
+        args = types.SimpleNamespace(optimizer=None, network=net, train_network=net, batch_num=4,
+                                     net_outputs=(1, 2, ms.Tensor(np.array(8.0, np.float32))))
+        tft._save_checkpoint_on_failure(3, None, args, ctx)
+        tft._rename_save_result(3, ctx)
+        if save_cb:
+            return saved
+        root = os.path.join(tmp, "tft")
+        files = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(root) for f in fs)
+        loaded = ms.load_checkpoint(os.path.join(root, files[0]))
+        return files, sorted((k, v if isinstance(v, str) else v.asnumpy().tolist()) for k, v in loaded.items())
+
+    def exit_cb():
+        code = (f"import sys; sys.path.insert(0, {os.getcwd()!r}); "
+                f"from {ms.__name__}.train.callback._train_fault_tolerance import _tft_exit_cb; "
+                "_tft_exit_cb(None); print('still running')")
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        return proc.returncode, "still running" in proc.stdout
+
+    def exception_info(text, uce):
+        t = _Tft()
+        obj = types.SimpleNamespace(is_uce_rank=False)
+        try:
+            model._handle_exception_info(obj, uce, t, RuntimeError(text))
+            raised = False
+        except RuntimeError:
+            raised = True
+        return t.reports, raised, obj.is_uce_rank
+
+    class _Data:
+        def __init__(self):
+            self.init = None
+
+        def set_init_step(self, step):
+            self.init = step
+
+        def get_dataset_size(self):
+            return 10
+
+    def initial_step(*args, **kwargs):
+        d = _Data()
+        return model._calc_cb_initial_step(2, 3, 5, d, *args, **kwargs), d.init
+
+    def final_ckpt(fail):
+        class _M:
+            _current_epoch_num = 1
+            _current_step_num = 2
+
+            @model._save_final_ckpt
+            def train(self, x, callbacks=None):
+                if fail:
+                    raise ValueError("boom")
+                return x
+
+        return _M().train(3, callbacks=[])
+
+    def handle_tft():
+        @model._handle_tft
+        def train(self, x, callbacks=None):
+            return x * 2
+
+        return train(None, 4, callbacks=[])
+
+    def ccae(callbacks):
+        out = model._append_ccae(callbacks)
+        if isinstance(out, list):
+            return [type(c).__name__ for c in out]
+        return type(out).__name__
+
+    on = "enable:true,steptime:true,dtpGroup:true"
+    return [
+        ("dp_tp_from_redundancy", lambda: cm._get_dp_tp_from_redundancy(((0, 4), (1, 5), (2, 6)))),
+        ("dp_tp_from_layout", lambda: cm._get_dp_tp_from_layout(_LAYOUT)),
+        ("dp_tp_from_layout_rank8", lambda: cm._get_dp_tp_from_layout(_LAYOUT, 8)),
+        ("check_perf_config", lambda: cm._check_perf_config({"enable": True, "steptime": 1, "dtpGroup": True})),
+        ("check_perf_config_missing", lambda: cm._check_perf_config({"enable": True})),
+        ("parse_perf_config", lambda: with_env({"PERF_DUMP_CONFIG": "enable:true,steptime:FALSE,dtpGroup:true,"
+                                                                    "n:12,s:abc"}, cm._parse_perf_config)),
+        ("parse_perf_config_unset", lambda: with_env({"PERF_DUMP_CONFIG": None}, cm._parse_perf_config)),
+        ("parse_perf_config_bad", lambda: with_env({"PERF_DUMP_CONFIG": "enable:1"}, cm._parse_perf_config)),
+        ("cluster_monitor", lambda: with_env({"PERF_DUMP_CONFIG": on, "PERF_DUMP_PATH": perf}, monitor)),
+        ("remove_pre_log", lambda: with_env({"PERF_DUMP_PATH": perf}, lambda: (cm._remove_pre_log(),
+                                                                              os.listdir(perf)))),
+        ("checkpoint_dp_tp", lambda: ck._get_dp_tp_from_layout({"a": ((0, 1),), "b": ((0, 2), (1, 3))})),
+        ("checkpoint_dp_tp_redundancy", lambda: ck._get_dp_tp_from_redundancy(((0, 2), (1, 3)))),
+        ("checkpoint_manager", manager),
+        ("save_on_failure", lambda: rel(failure_save(False))),
+        ("save_on_failure_user_cb", lambda: failure_save(True)),
+        ("save_on_failure_inconsistent", lambda: tft._save_checkpoint_on_failure(
+            1, None, None, types.SimpleNamespace(_is_params_consistent=lambda: False))),
+        ("rename_user_cb", lambda: tft._rename_save_result(1, types.SimpleNamespace(save_cb=len))),
+        ("tft_exit_cb", exit_cb),
+        ("tft_rebuild_groups", lambda: tft._tft_rebuild_groups([], None, types.SimpleNamespace(device_id=0))),
+        ("step_sync", lambda: model._StepSync().step_end(None)),
+        ("framework_profiler_cb", lambda: (model._FrameworkProfilerCallback().step_begin(None),
+                                           model._FrameworkProfilerCallback().step_end(None))),
+        ("save_final_ckpt", lambda: final_ckpt(False)),
+        ("save_final_ckpt_raises", lambda: final_ckpt(True)),
+        ("handle_tft_plain", handle_tft),
+        ("exception_info_no_uce", lambda: exception_info("x", False)),
+        ("exception_info_uce", lambda: exception_info("UCEError happened", True)),
+        ("exception_info_kinds", lambda: [exception_info(t, True) for t in (
+            "HCCEError", "SuspectRemoteError", "ForceStopError", "STEP FINISH", "other")]),
+        ("calc_initial_step_sink", lambda: initial_step(True, -1)),
+        ("calc_initial_step_sink_size", lambda: initial_step(True, 4)),
+        ("calc_initial_step_no_sink", lambda: initial_step(dataset_sink_mode=False)),
+        ("append_ccae_unset", lambda: with_env({"PERF_DUMP_CONFIG": None}, lambda: model._append_ccae([1]))),
+        ("append_ccae_off", lambda: with_env({"PERF_DUMP_CONFIG": "enable:false"}, lambda: ccae(None))),
+        ("append_ccae", lambda: with_env({"PERF_DUMP_CONFIG": on, "PERF_DUMP_PATH": perf},
+                                         lambda: (ccae(None), ccae([]), ccae(ms.train.LossMonitor())))),
+        ("check_tft_reset_dataset", lambda: [with_env({"MS_ENABLE_TFT": v}, model._check_tft_reset_dataset)
+                                             for v in (None, "{TTP:1}", "{TRE:1}", "{UCE:1,TTP:1}")]),
+    ]
+
+
+FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
+            "callback": _callback_cases}
 
 
 def all_cases(ms, tmp):

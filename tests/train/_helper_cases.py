@@ -692,8 +692,63 @@ def _callback_cases(ms, tmp):
     ]
 
 
+def _amp_cases(ms, tmp):
+    amp = _mod(ms, "train.amp")
+    nn = ms.nn
+
+    def net():
+        ms.set_seed(0)
+        return nn.SequentialCell([nn.Dense(2, 3), nn.BatchNorm1d(3), nn.ReLU(), nn.Dense(3, 2)])
+
+    def structure(n):
+        return [(name, type(c).__name__) for name, c in n.name_cells().items()]
+
+    def run(n):
+        x = ms.Tensor(np.array([[0.5, -1.0], [2.0, 0.25]], np.float32))
+        n.set_train(False)
+        return str(n(x).dtype)
+
+    def black():
+        n = amp._auto_black_list(net(), [nn.BatchNorm1d], ms.float16)
+        return structure(n), len(n.cell_list), run(n)
+
+    def keep_bn():
+        n = net()
+        n.to_float(ms.float16)
+        amp._do_keep_batchnorm_fp32(n)
+        return structure(n), run(n)
+
+    def process(cast, keep, level):
+        n = amp._auto_mixed_precision_process(net(), {"cast_model_type": cast, "keep_batchnorm_fp32": keep}, level)
+        return type(n).__name__, structure(n), run(n)
+
+    def config():
+        amp._config_amp(cast_op=len)
+        first = amp._amp_cast_op is len
+        amp._config_amp(cast_op=amp.amp_cast)
+        return first, amp._amp_cast_op is amp.amp_cast
+
+    def user_set():
+        a, b = nn.Dense(2, 2), nn.Dense(2, 2)
+        b.to_float(ms.float32)
+        return amp._precision_set_by_user(a), amp._precision_set_by_user(b)
+
+    return [
+        ("amp_cast_op", lambda: str(amp._amp_cast_op(ms.Tensor(np.ones(2, np.float32)), ms.float16).dtype)),
+        ("precision_set_by_user", user_set),
+        ("config_amp", config),
+        ("auto_black_list", black),
+        ("keep_batchnorm_fp32", keep_bn),
+        ("process_fp16_keep", lambda: process(ms.float16, True, "O2")),
+        ("process_fp16", lambda: process(ms.float16, False, "O3")),
+        ("process_o2_no_keep", lambda: process(ms.float32, False, "O2")),
+        ("process_fp32_o3", lambda: process(ms.float32, True, "O3")),
+        ("process_o0", lambda: process(ms.float32, False, "O0")),
+    ]
+
+
 FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
-            "callback": _callback_cases}
+            "callback": _callback_cases, "amp": _amp_cases}
 
 
 def all_cases(ms, tmp):

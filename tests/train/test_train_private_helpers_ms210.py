@@ -169,6 +169,16 @@ EXPECTED = {
     'callback/step_sync': 'None',
     'callback/tft_exit_cb': '[1, False]',
     'callback/tft_rebuild_groups': 'None',
+    'amp/amp_cast_op': 'Float16',
+    'amp/auto_black_list': "[[('0', 'Dense'), ('1', '_OutputTo16'), ('2', 'ReLU'), ('3', 'Dense')], 4, 'Float16']",
+    'amp/config_amp': '[True, True]',
+    'amp/keep_batchnorm_fp32': "[[('0', 'Dense'), ('1', '_OutputTo16'), ('2', 'ReLU'), ('3', 'Dense')], 'Float16']",
+    'amp/precision_set_by_user': '[False, True]',
+    'amp/process_fp16': "['SequentialCell', [('0', 'Dense'), ('1', 'BatchNorm1d'), ('2', 'ReLU'), ('3', 'Dense')], 'Float16']",
+    'amp/process_fp16_keep': "['SequentialCell', [('0', 'Dense'), ('1', '_OutputTo16'), ('2', 'ReLU'), ('3', 'Dense')], 'Float16']",
+    'amp/process_fp32_o3': "['SequentialCell', [('0', 'Dense'), ('1', 'BatchNorm1d'), ('2', 'ReLU'), ('3', 'Dense')], 'Float32']",
+    'amp/process_o0': "['SequentialCell', [('0', 'Dense'), ('1', 'BatchNorm1d'), ('2', 'ReLU'), ('3', 'Dense')], 'Float32']",
+    'amp/process_o2_no_keep': "['SequentialCell', [('0', 'Dense'), ('1', 'BatchNorm1d'), ('2', 'ReLU'), ('3', 'Dense')], 'Float16']",
 }
 
 

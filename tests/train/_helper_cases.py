@@ -747,8 +747,37 @@ def _amp_cases(ms, tmp):
     ]
 
 
+def _metric_cases(ms, tmp):
+    hd = _mod(ms, "train.metrics.hausdorff_distance")
+    roc = _mod(ms, "train.metrics.roc")
+    data = np.arange(2 * 4 * 5).reshape(2, 4, 5)
+
+    def crop(**kw):
+        r = hd._ROISpatialData(**kw)
+        return r.roi_start.tolist(), r.roi_end.tolist(), r(data).tolist()
+
+    def curve(y_pred, y, class_num, pos_label):
+        p, t, c, pl = roc._precision_recall_curve_update(np.array(y_pred), np.array(y), class_num, pos_label)
+        return p.tolist(), t.tolist(), c, pl
+
+    return [
+        ("roi_center", lambda: crop(roi_center=(1, 2), roi_size=(2, 3))),
+        ("roi_start_end", lambda: crop(roi_start=(-1, 1), roi_end=(3, 0))),
+        ("roi_missing", lambda: crop(roi_center=(1, 1))),
+        ("is_iterable", lambda: [hd._is_iterable_sequence(v) for v in (
+            [1], "ab", 3, (), ms.Tensor(np.ones(2)), ms.Tensor(np.array(1.0)), np.ones(2))]),
+        ("curve_binary", lambda: curve([[0.1, 0.9]], [[0, 1]], None, None)),
+        ("curve_binary_label", lambda: curve([0.1, 0.9], [0, 1], 1, 0)),
+        ("curve_binary_classes", lambda: curve([0.1, 0.9], [0, 1], 2, None)),
+        ("curve_multi", lambda: curve([[0.1, 0.9], [0.7, 0.3], [0.5, 0.5]], [1, 0, 1], 2, None)),
+        ("curve_multi_label", lambda: curve([[0.1, 0.9]], [1], 2, 1)),
+        ("curve_multi_classes", lambda: curve([[0.1, 0.9]], [1], 3, None)),
+        ("curve_ndim", lambda: curve([[[0.1]]], [1], 1, None)),
+    ]
+
+
 FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
-            "callback": _callback_cases, "amp": _amp_cases}
+            "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases}
 
 
 def all_cases(ms, tmp):

@@ -179,6 +179,17 @@ EXPECTED = {
     'amp/process_fp32_o3': "['SequentialCell', [('0', 'Dense'), ('1', 'BatchNorm1d'), ('2', 'ReLU'), ('3', 'Dense')], 'Float32']",
     'amp/process_o0': "['SequentialCell', [('0', 'Dense'), ('1', 'BatchNorm1d'), ('2', 'ReLU'), ('3', 'Dense')], 'Float32']",
     'amp/process_o2_no_keep': "['SequentialCell', [('0', 'Dense'), ('1', 'BatchNorm1d'), ('2', 'ReLU'), ('3', 'Dense')], 'Float16']",
+    'metrics/curve_binary': '[[0.1, 0.9], [0, 1], 1, 1]',
+    'metrics/curve_binary_classes': "ERR ValueError For 'ROC', when predicted value (input[0]) and true value (input[1]) have the same shape, the 'class_num' must be 1, but got 2.",
+    'metrics/curve_binary_label': '[[0.1, 0.9], [0, 1], 1, 0]',
+    'metrics/curve_multi': '[[[0.1, 0.9, 0.7], [0.3, 0.5, 0.5]], [1, 0, 1], 2, None]',
+    'metrics/curve_multi_classes': "ERR ValueError For 'ROC', the 'class_num' must equal the number of classes from predicted value (input[0]), but got 'class_num' 3, the number of classes from predict",
+    'metrics/curve_multi_label': "ERR ValueError For 'ROC', when the dimension of predicted value (input[0]) equals the dimension of true value (input[1]) add 1, the 'pos_label' must be None, but got",
+    'metrics/curve_ndim': "ERR ValueError For 'ROC', predicted value (input[0]) and true value (input[1]) must have same dimensions, or the dimension of predicted value equal the dimension of ",
+    'metrics/is_iterable': '[True, False, False, True, True, False, True]',
+    'metrics/roi_center': '[[0, 1], [2, 4], [[[1, 2, 3], [6, 7, 8]], [[21, 22, 23], [26, 27, 28]]]]',
+    'metrics/roi_missing': "ERR ValueError For 'HausdorffDistance.update', When either 'roi_center' or 'roi_size' is None,neither 'roi_start' nor 'roi_end' can be None.",
+    'metrics/roi_start_end': '[[0, 1], [3, 1], [[[], [], []], [[], [], []]]]',
 }
 
 

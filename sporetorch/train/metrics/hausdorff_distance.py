@@ -1,6 +1,5 @@
 """MindSpore 2.10's ``mindspore.train.metrics.hausdorff_distance``: ``HausdorffDistance`` (defined with the
 other surface-distance metrics in surface_distance.py) and the module's private helpers."""
-from abc import ABCMeta
 from collections import abc
 
 import numpy as np
@@ -11,7 +10,7 @@ from .surface_distance import HausdorffDistance
 __all__ = ["HausdorffDistance"]
 
 
-class _ROISpatialData(metaclass=ABCMeta):
+class _ROISpatialData:
     """Crop the spatial axes of channel-first data to a region of interest, given by its center and size or by
     its start and end coordinates (clipped at 0; an end before its start gives an empty region)."""
 

@@ -776,8 +776,91 @@ def _metric_cases(ms, tmp):
     ]
 
 
+def _summary_cases(ms, tmp):
+    import hashlib
+    import platform
+    sa = _mod(ms, "train.summary._summary_adapter")
+    summary_pb2 = _mod(ms, "train.summary_pb2")
+    anf = _mod(ms, "train.anf_ir_pb2")
+
+    def hist(values):
+        h = summary_pb2.Summary.Histogram()
+        sa._fill_histogram_summary("h", np.array(values), h)
+        return (h.count, h.nan_count, h.pos_inf_count, h.neg_inf_count, round(h.min, 6), round(h.max, 6),
+                round(h.sum, 6), [(round(b.left, 5), round(b.width, 5), b.count) for b in h.buckets])
+
+    def image(arr, fmt="NCHW"):
+        img = summary_pb2.Summary.Image()
+        ok = sa._fill_image_summary("i", arr, img, fmt)
+        return ok, img.height, img.width, img.colorspace, hashlib.md5(img.encoded_image).hexdigest()
+
+    def event():
+        rng = np.random.RandomState(0)
+        data = [{"_type": "Scalar", "name": "s", "data": np.array([2.5, 1.0], np.float32)},
+                {"_type": "Scalar", "name": "empty", "data": np.array([], np.float32)},
+                {"_type": "Tensor", "name": "t", "data": np.arange(6, dtype=np.int32).reshape(2, 3)},
+                {"_type": "Histogram", "name": "h", "data": np.array([1.0, 2.0, 2.5], np.float32)},
+                {"_type": "Image", "name": "i", "data": rng.rand(2, 3, 4, 5).astype(np.float32)},
+                {"_type": "Image", "name": "bad", "data": np.ones((2, 2), np.float32)},
+                {"_type": "Other", "name": "o", "data": 1}]
+        e = sa.package_summary_event(data, 7, 12.5)
+        return e.step, e.wall_time, [(v.tag, v.WhichOneof("value")) for v in e.summary.value], \
+            e.summary.value[0].scalar_value, list(e.summary.value[1].tensor.dims), \
+            list(e.summary.value[1].tensor.float_data), e.summary.value[1].tensor.data_type
+
+    def graph():
+        model = anf.ModelProto()
+        model.graph.name = "g"
+        model.graph.node.add().op_type = "Add"
+        e = sa.package_graph_event(model.SerializeToString())
+        return e.graph_def.name, [n.op_type for n in e.graph_def.node], e.wall_time > 0
+
+    def tensor():
+        t = summary_pb2.Summary.Value().tensor
+        sa._fill_tensor_summary("t", np.array([[True, False]]), t)
+        return t.data_type, list(t.dims), list(t.float_data)
+
+    def bucket():
+        h = summary_pb2.Summary.Histogram()
+        h.min, h.max = 3.0, 3.0
+        sa._fill_bucket(4, np.array([3.0, 3.0, 3.0, 3.0], np.float16), h)
+        return [(b.left, b.width, b.count) for b in h.buckets]
+
+    rng = np.random.RandomState(1)
+    batch = rng.rand(3, 1, 2, 2)
+    return [
+        ("event_file_name", lambda: sa.get_event_file_name("run", "_lineage", "1234").replace(platform.node(),
+                                                                                              "<host>")),
+        ("event_file_name_bad", lambda: sa.get_event_file_name("a b", "", "1")),
+        ("init_event", lambda: (sa.package_init_event().version, sa.package_init_event().wall_time > 0)),
+        ("graph_event", graph),
+        ("summary_event", event),
+        ("histogram_bins", lambda: [sa._calc_histogram_bins(c) for c in (0, 1, 5, 6, 10, 11, 880, 881, 10 ** 6)]),
+        ("histogram", lambda: hist(np.array([0.5, -1.0, 2.0, 3.5, 0.0, 1.25, 7.0], np.float32))),
+        ("histogram_invalid", lambda: hist(np.array([np.nan, np.inf, -np.inf, 1.0, 2.0], np.float64))),
+        ("histogram_all_invalid", lambda: hist(np.array([np.nan, np.inf], np.float32))),
+        ("histogram_int", lambda: hist(np.arange(12, dtype=np.int32))),
+        ("histogram_float16", lambda: hist(np.array([1.0, 2.0, 65504.0], np.float16))),
+        ("fill_bucket_equal", bucket),
+        ("fill_tensor", tensor),
+        ("fill_scalar", lambda: (lambda v: (sa._fill_scalar_summary("s", np.array([[4.0, 5.0]]), v),
+                                            v.scalar_value))(summary_pb2.Summary.Value())),
+        ("image_float", lambda: image(np.random.RandomState(2).rand(2, 3, 4, 5).astype(np.float32))),
+        ("image_range", lambda: image(np.arange(2 * 1 * 3 * 3, dtype=np.float64).reshape(2, 1, 3, 3) - 4)),
+        ("image_uint8", lambda: image(np.arange(12, dtype=np.uint8).reshape(1, 3, 2, 2))),
+        ("image_nhwc", lambda: image(np.ones((1, 2, 2, 3), np.float32) * 0.5, "NHWC")),
+        ("image_bad", lambda: image(np.ones((1, 2, 2, 2), np.float32))),
+        ("image_empty", lambda: image(np.ones((0, 3, 2, 2), np.float32))),
+        ("canvas", lambda: sa._make_canvas_for_imgs(batch, 2).round(6).tolist()),
+        ("canvas_shape", lambda: sa._make_canvas_for_imgs(np.ones((10, 3, 2, 3)), 8).shape),
+        ("convert_format", lambda: sa._convert_image_format(batch, "nchw", "HWC").shape),
+        ("make_image", lambda: (lambda r: r[:3] + (hashlib.md5(r[3]).hexdigest(),))(
+            sa._make_image(np.arange(24, dtype=np.uint8).reshape(2, 4, 3), 2))),
+    ]
+
+
 FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
-            "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases}
+            "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases, "summary": _summary_cases}
 
 
 def all_cases(ms, tmp):

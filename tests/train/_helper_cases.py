@@ -859,8 +859,123 @@ def _summary_cases(ms, tmp):
     ]
 
 
+def _records(path):
+    """The records of an event file, checked against their framing (lengths and masked CRC-32C)."""
+    import struct
+    table = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+
+    def masked(b):
+        c = 0xFFFFFFFF
+        for x in b:
+            c = table[(c ^ x) & 0xFF] ^ (c >> 8)
+        c ^= 0xFFFFFFFF
+        return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+    with open(path, "rb") as f:
+        raw = f.read()
+    out, pos = [], 0
+    while pos < len(raw):
+        n = struct.unpack("<Q", raw[pos:pos + 8])[0]
+        assert struct.unpack("<I", raw[pos + 8:pos + 12])[0] == masked(raw[pos:pos + 8])
+        data = raw[pos + 12:pos + 12 + n]
+        assert struct.unpack("<I", raw[pos + 12 + n:pos + 16 + n])[0] == masked(data)
+        out.append(data)
+        pos += 16 + n
+    return out
+
+
+def _writer_cases(ms, tmp):
+    import stat
+    w = _mod(ms, "train.summary.writer")
+    la = _mod(ms, "train.summary._lineage_adapter")
+    wp = _mod(ms, "train.summary._writer_pool")
+    sr = _mod(ms, "train.summary.summary_record")
+    lineage = _mod(ms, "train.lineage_pb2")
+    summary_pb2 = _mod(ms, "train.summary_pb2")
+    anf = _mod(ms, "train.anf_ir_pb2")
+
+    def train_lineage():
+        t = lineage.TrainLineage()
+        t.hyper_parameters.epoch = 3
+        return t.SerializeToString()
+
+    def lineage_writer():
+        path = os.path.join(tmp, "lineage.out")
+        writer = w.LineageWriter(path)
+        writer.write("train_lineage", b"abc")
+        writer.write("graph", b"ignored")
+        writer.write("custom_lineage_data", b"")
+        writer.flush()
+        writer.close()
+        return _records(path), oct(stat.S_IMODE(os.stat(path).st_mode))
+
+    def summary_writer():
+        path = os.path.join(tmp, "summary.out")
+        writer = w.SummaryWriter(path, max_file_size=200)
+        writer.write("summary", b"xyz")
+        writer.write("train_lineage", b"ignored")
+        try:
+            writer.write("graph", bytes(300))
+        except RuntimeWarning as e:
+            warned = str(e).replace(tmp, "<tmp>")
+        writer.close()
+        records = _records(path)
+        e = summary_pb2.Event()
+        e.ParseFromString(records[0])
+        return e.version, records[1:], warned
+
+    def export_writer():
+        folder = os.path.join(tmp, "export")
+        os.makedirs(folder, exist_ok=True)
+        writer = w.ExportWriter(folder)
+        writer.write("exporter", {"tag": "a/b c", "step": 3, "value": np.arange(3.0), "export_option": "npy"})
+        writer.write("exporter", {"tag": "x", "step": 1, "value": np.arange(2.0), "export_option": None})
+        writer.flush()
+        writer.close()
+        files = sorted(os.listdir(os.path.join(folder, "tensor")))
+        return files, np.load(os.path.join(folder, "tensor", files[0])).tolist()
+
+    def lineage_event(name):
+        e = lineage.LineageEvent()
+        e.ParseFromString(la.serialize_to_lineage_event(name, train_lineage() if name == "train_lineage" else b""))
+        return [f.name for f, _ in e.ListFields()], e.train_lineage.hyper_parameters.epoch, e.wall_time > 0
+
+    def pack():
+        model = anf.ModelProto()
+        model.graph.name = "g"
+        data = {"graph": [{"value": model.SerializeToString()}],
+                "train_lineage": [{"value": train_lineage()}],
+                "scalar": [{"tag": "loss", "value": np.array(0.5, np.float32), "step": 4}],
+                "tensor": [{"tag": "t", "value": np.ones(2, np.float32), "step": 4, "export_option": "npy"}]}
+        out = wp._pack_data(data, 9.0)
+        e = summary_pb2.Event()
+        e.ParseFromString(out[-1][1])
+        return [p for p, _ in out], e.step, e.wall_time, [(v.tag, v.WhichOneof("value")) for v in e.summary.value]
+
+    return [
+        ("lineage_event_train", lambda: lineage_event("train_lineage")),
+        ("lineage_event_graph", lambda: lineage_event("dataset_graph")),
+        ("lineage_event_bad", lambda: lineage_event("graph")),
+        ("lineage_content", lambda: [type(la._get_lineage_content(n, lineage.LineageEvent())).__name__ for n in (
+            "dataset_graph", "eval_lineage", "train_lineage", "custom_lineage_data")]),
+        ("lineage_writer", lineage_writer),
+        ("summary_writer", summary_writer),
+        ("export_writer", export_writer),
+        ("base_writer_lazy", lambda: (w.BaseWriter(os.path.join(tmp, "never.out")).flush(),
+                                      os.path.exists(os.path.join(tmp, "never.out")))),
+        ("pack_data", pack),
+        ("record_summary_tensor_data", lambda: sr._record_summary_tensor_data()),
+    ]
+
+
 FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
-            "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases, "summary": _summary_cases}
+            "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases, "summary": _summary_cases,
+            "writer": _writer_cases}
 
 
 def all_cases(ms, tmp):

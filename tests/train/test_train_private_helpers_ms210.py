@@ -214,6 +214,16 @@ EXPECTED = {
     'summary/init_event': "['MindSpore.Event:1', True]",
     'summary/make_image': "[2, 4, 3, 'a1dee25eb0f47e1d735cfe909fd48c88']",
     'summary/summary_event': "[7, 12.5, [('s', 'scalar_value'), ('t', 'tensor'), ('h', 'histogram'), ('i', 'image')], 2.5, [2, 3], [0.0, 1.0, 2.0, 3.0, 4.0, 5.0], 4]",
+    'writer/base_writer_lazy': '[None, False]',
+    'writer/export_writer': "[['a%2Fb%20c_3.npy'], [0.0, 1.0, 2.0]]",
+    'writer/lineage_content': "['DatasetGraph', 'EvaluationLineage', 'TrainLineage', 'UserDefinedInfo']",
+    'writer/lineage_event_bad': "ERR KeyError 'No such field in LineageEvent'",
+    'writer/lineage_event_graph': "[['wall_time', 'dataset_graph'], 0, True]",
+    'writer/lineage_event_train': "[['wall_time', 'train_lineage'], 3, True]",
+    'writer/lineage_writer': "[[b'abc', b''], '0o400']",
+    'writer/pack_data': "[['graph', 'train_lineage', 'exporter', 'summary'], 4, 9.0, [('loss', 'scalar_value'), ('t', 'tensor')]]",
+    'writer/record_summary_tensor_data': 'None',
+    'writer/summary_writer': '[\'MindSpore.Event:1\', [b\'xyz\'], "\'max_file_size\' reached: There are 137 bytes remaining, but the \'<tmp>/summary.out\' requires to write 316 bytes."]',
 }
 
 

@@ -167,7 +167,7 @@ EXPECTED = {
     'callback/save_on_failure_inconsistent': "ERR RuntimeError Can't save parameters, because they are left in inconsistent state!",
     'callback/save_on_failure_user_cb': "[['__exception_save__']]",
     'callback/step_sync': 'None',
-    'callback/tft_exit_cb': '[1, False]',
+    'callback/tft_exit_cb': '[1]',
     'callback/tft_rebuild_groups': 'None',
     'amp/amp_cast_op': 'Float16',
     'amp/auto_black_list': "[[('0', 'Dense'), ('1', '_OutputTo16'), ('2', 'ReLU'), ('3', 'Dense')], 4, 'Float16']",

@@ -985,9 +985,46 @@ def _writer_cases(ms, tmp):
     ]
 
 
+def _landscape_cases(ms, tmp):
+    ls = _mod(ms, "train.callback._landscape")
+    sc = _mod(ms, "train.callback._summary_collector")
+
+    def msg():
+        grid = np.arange(6, dtype=np.float32).reshape(2, 3)
+        points = ls.Points(grid, grid * 2, grid * 3)
+        path = ls.Points(np.array([1.0, 2.0]), np.array([3.0, 4.0]), np.array([5.0, 6.0]))
+        land = ls.Landscape([1, 2], "PCA", points, path_points=path)
+        land.set_convergence_point(ls.Points(np.array([0.5]), np.array([0.25]), np.array([0.125])))
+        m = land.transform_to_loss_landscape_msg(land)
+        return (list(m.landscape.x.float_data), list(m.landscape.y.float_data), list(m.landscape.z.dims),
+                list(m.loss_path.intervals), list(m.loss_path.points.z.float_data),
+                list(m.convergence_point.y.float_data), m.metadata.decomposition, m.metadata.unit,
+                m.metadata.step_per_epoch, land.num_samples)
+
+    def pca(shape, n):
+        x = np.random.RandomState(3).rand(*shape)
+        pc = ls._PCA(n)
+        pc._random_status = 0
+        u = pc.compute(x)
+        return u.shape, np.round(u[:4], 6).tolist()
+
+    return [
+        ("points", lambda: ls.Points._fields),
+        ("landscape_msg", msg),
+        ("pca_small", lambda: pca((6, 4), 2)),
+        ("pca_zero", lambda: ls._PCA(2).compute(np.ones((3, 2))).tolist()),
+        ("pca_large", lambda: pca((600, 40), 2)),
+        ("pca_wide", lambda: pca((30, 700), 2)),
+        ("pca_seed", lambda: [type(ls._PCA._check_random_status(v)).__name__ for v in (None, 3)]),
+        ("pca_seed_bad", lambda: ls._PCA._check_random_status("x")),
+        ("lineage_metadata", lambda: sorted((k, v) for k, v in vars(sc.LineageMetadata).items()
+                                            if not k.startswith("_"))),
+    ]
+
+
 FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
             "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases, "summary": _summary_cases,
-            "writer": _writer_cases}
+            "writer": _writer_cases, "landscape": _landscape_cases}
 
 
 def all_cases(ms, tmp):

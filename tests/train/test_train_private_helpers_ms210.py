@@ -224,6 +224,15 @@ EXPECTED = {
     'writer/pack_data': "[['graph', 'train_lineage', 'exporter', 'summary'], 4, 9.0, [('loss', 'scalar_value'), ('t', 'tensor')]]",
     'writer/record_summary_tensor_data': 'None',
     'writer/summary_writer': '[\'MindSpore.Event:1\', [b\'xyz\'], "\'max_file_size\' reached: There are 137 bytes remaining, but the \'<tmp>/summary.out\' requires to write 316 bytes."]',
+    'landscape/landscape_msg': "[[0.0, 1.0, 2.0], [0.0, 6.0], [2, 3], [1, 2], [5.0, 6.0], [0.25], 'PCA', 'step', 1, 2048]",
+    'landscape/lineage_metadata': "[('batch_size', 'batch_size'), ('device_num', 'device_num'), ('epoch', 'epoch'), ('learning_rate', 'learning_rate'), ('loss', 'loss'), ('loss_function', 'loss_function'), ('metrics', 'metrics'), ('model_ckpt', 'model_ckpt'), ('model_path', 'model_path'), ('model_size', 'model_size'), ('optimizer', 'optimizer'), ('parallel_mode', 'parallel_mode'), ('step_num', 'step_num'), ('train_dataset_path', 'train_dataset_path'), ('train_dataset_size', 'train_dataset_size'), ('train_network', 'train_network'), ('valid_dataset_path', 'valid_dataset_path'), ('valid_dataset_size', 'valid_dataset_size')]",
+    'landscape/pca_large': '[(600, 2), [[-0.197855, -0.369887], [-0.030352, -0.409883], [0.315538, -0.17105], [-0.919086, -0.266076]]]',
+    'landscape/pca_seed': "['RandomState', 'RandomState']",
+    'landscape/pca_seed_bad': "ERR ValueError 'x' cannot be used to seed a numpy.random.RandomState instance",
+    'landscape/pca_small': '[(6, 2), [[0.151859, -0.001925], [0.546563, -0.293299], [-0.424115, -0.122972], [0.146229, 0.561076]]]',
+    'landscape/pca_wide': '[(30, 2), [[-2.692443, -1.308065], [0.863951, 1.204997], [-1.237145, -2.277003], [-0.522748, -2.232066]]]',
+    'landscape/pca_zero': '[[1e-19, 0.0], [0.0, 1e-19], [0.0, 0.0]]',
+    'landscape/points': "['x', 'y', 'z']",
 }
 
 

@@ -1022,9 +1022,43 @@ def _landscape_cases(ms, tmp):
     ]
 
 
+def _dataset_graph_cases(ms, tmp):
+    from google.protobuf import text_format
+    dg = _mod(ms, "train.callback._dataset_graph")
+    lineage = _mod(ms, "train.lineage_pb2")
+
+    def pack(description):
+        message = lineage.DatasetGraph()
+        children = description.pop("children")
+        g = dg.DatasetGraph()
+        g._package_children(children, message)
+        g._package_current_dataset(description, message)
+        return text_format.MessageToString(message, as_one_line=True)
+
+    def sample():
+        return {"op_type": "Batch", "batch_size": 2, "drop_remainder": False, "pad": None, "rate": 0.5,
+                "cols": ["a", None, 3], "empty": [], "extra": {"k": 1}, "obj": object(),
+                "children": [{"op_type": "Map", "children": [],
+                              "operations": [{"tensor_op_name": "Resize", "size": [4, 4], "w": (0.5, 1),
+                                              "flag": True}, None],
+                              "sampler": {"sampler_name": "SequentialSampler", "num_samples": 3,
+                                          "child_sampler": []}},
+                             {}, {"op_type": "Gen", "children": [{"op_type": "Leaf", "children": []}]}]}
+
+    def real():
+        d = ms.dataset.NumpySlicesDataset({"a": np.ones((4, 2), np.float32)}, shuffle=False).batch(2)
+        m = dg.DatasetGraph().package_dataset_graph(d)
+        return type(m).__name__, len(m.children), m.parameter.mapInt["batch_size"]
+
+    return [
+        ("pack", lambda: pack(sample())),
+        ("package_dataset_graph", real),
+    ]
+
+
 FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
             "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases, "summary": _summary_cases,
-            "writer": _writer_cases, "landscape": _landscape_cases}
+            "writer": _writer_cases, "landscape": _landscape_cases, "dataset_graph": _dataset_graph_cases}
 
 
 def all_cases(ms, tmp):

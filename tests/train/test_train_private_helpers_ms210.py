@@ -233,6 +233,8 @@ EXPECTED = {
     'landscape/pca_wide': '[(30, 2), [[-2.692443, -1.308065], [0.863951, 1.204997], [-1.237145, -2.277003], [-0.522748, -2.232066]]]',
     'landscape/pca_zero': '[[1e-19, 0.0], [0.0, 1e-19], [0.0, 0.0]]',
     'landscape/points': "['x', 'y', 'z']",
+    'dataset_graph/pack': 'children { parameter { mapStr { key: "op_type" value: "Map" } } operations { operationParam { mapStr { key: "tensor_op_name" value: "Resize" } mapBool { key: "flag" value: true } } size: 4 size: 4 weights: 0.5 weights: 1.0 } operations { } sampler { operationParam { mapStr { key: "sampler_name" value: "SequentialSampler" } mapInt { key: "num_samples" value: 3 } } } } children { children { parameter { mapStr { key: "op_type" value: "Leaf" } } } parameter { mapStr { key: "op_type" value: "Gen" } } } parameter { mapStr { key: "extra" value: "{\\"k\\": 1}" } mapStr { key: "op_type" value: "Batch" } mapStr { key: "pad" value: "None" } mapStrList { key: "cols" value { strValue: "\\"a\\"" strValue: "" strValue: "3" } } mapBool { key: "drop_remainder" value: false } mapInt { key: "batch_size" value: 2 } mapDouble { key: "rate" value: 0.5 } }',
+    'dataset_graph/package_dataset_graph': "['DatasetGraph', 1, 2]",
 }
 
 

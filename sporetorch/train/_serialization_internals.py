@@ -786,6 +786,53 @@ def _encrypt_data(is_encrypt, write_data, kwargs):
     return _encrypt_bytes(write_data, kwargs) if is_encrypt() else write_data
 
 
+def _split_save(net_dict, model, file_name, is_encrypt, **kwargs):
+    """Save a large MindIR apart from its weights: the parameters' bytes (each padded to 64 bytes) go to
+    ``PREFIX_variables/data_N`` files (a new file past 1 TB), each parameter proto records its file, offset
+    and length, and the graph goes to ``PREFIX_graph.mindir``."""
+    import shutil
+    if model.graph.map_parameter:
+        raise ValueError("MapParameter not support save in split MindIR file now.")
+    prefix = file_name.split("/")[-1]
+    if prefix.endswith(".mindir"):
+        prefix = prefix[:-7]
+    dirname = os.path.dirname(os.path.realpath(file_name))
+    data_path = os.path.join(dirname, prefix + "_variables")
+    if os.path.exists(data_path):
+        shutil.rmtree(data_path)
+    os.makedirs(data_path, mode=0o700, exist_ok=True)
+    os.chmod(data_path, stat.S_IRUSR | stat.S_IWUSR | stat.S_IXUSR)
+    index = 0
+    external_local = os.path.join(prefix + "_variables", f"data_{index}")
+    data_file_name = os.path.join(dirname, external_local)
+    f, size_kb, offset = _get_data_file(is_encrypt, kwargs, data_file_name)
+    try:
+        for name, proto in sorted(((_proto_param_name(p), p) for p in model.graph.parameter), key=lambda x: x[0]):
+            raw = _param_bytes(net_dict[name])
+            pad = (64 - len(raw) % 64) % 64
+            if pad:
+                size_kb += (pad + len(raw)) / 1024
+            if size_kb > PARAMETER_SPLIT_SIZE:
+                index += 1
+                external_local = os.path.join(prefix + "_variables", f"data_{index}")
+                f, size_kb, offset = _change_file(f, dirname, external_local, is_encrypt, kwargs)
+                size_kb += (pad + len(raw)) / 1024
+            proto.external_data.location = external_local
+            proto.external_data.length = len(raw)
+            proto.external_data.offset = offset
+            offset += len(raw) + pad
+            f.write(_encrypt_data(is_encrypt, raw + bytes(pad), kwargs))
+        payload = model.SerializeToString()
+        if is_encrypt():
+            payload = _crypto.encrypt_block(payload, kwargs.get("enc_key"), kwargs.get("enc_mode"))
+        _ser._atomic_write(os.path.join(dirname, prefix + "_graph.mindir"), lambda g: g.write(payload))
+        f.seek(0, 0)
+        f.write(_generate_front_info_for_param_data_file(is_encrypt, kwargs))
+    finally:
+        f.close()
+        os.chmod(data_file_name, stat.S_IRUSR)
+
+
 def _param_bytes(value):
     data = value.data if isinstance(value, Parameter) else value
     return _ser._tensor_bytes(data._t)

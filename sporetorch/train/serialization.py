@@ -1167,7 +1167,7 @@ from ._serialization_internals import (  # noqa: E402,F401 - re-exported at Mind
     _get_data_file, _handle_shared_param_for_pipeline_parallel, _is_auto_parallel_mode, _load_ckpt_into_param_dict,
     _load_file_and_convert_name, _load_into_param_dict, _load_map_parameter, _load_safetensors_into_param_dict,
     _parse_ckpt_proto, _process_file, _save_dataset_to_mindir, _save_graph, _save_mindir_together, _save_onnx,
-    _save_param_list_data, _save_together, _save_weight, _special_process_par, _update_param,
+    _save_param_list_data, _save_together, _save_weight, _split_save, _special_process_par, _update_param,
     _wait_async_process_save_ckpt, _wait_async_thread_save_ckpt, _warm_up_host_cache, _warm_up_host_cache_enabled,
     _warm_up_host_cache_post_process, _whether_load_param, _write_parameter_bytes_data, _write_parameter_data,
     init_ckpt_file_system)

@@ -252,6 +252,18 @@ def _serialization_cases(ms, tmp):
         s._save_mindir_together(d, model_proto(["0:weight", "1:bias"]), path, lambda: False)
         return s._save_together(d, model_proto(["0:weight", "1:bias"])), _md5(path + ".mindir")
 
+    def split_save():
+        n = net()
+        d = n.parameters_dict()
+        folder = os.path.join(tmp, "split")
+        os.makedirs(folder, exist_ok=True)
+        model = model_proto(["0:weight", "1:bias"])
+        s._split_save(d, model, os.path.join(folder, "m.mindir"), lambda: False)
+        files = sorted(os.path.relpath(os.path.join(r, f), folder) for r, _, fs in os.walk(folder) for f in fs)
+        return (files, [(p.name, p.external_data.location, p.external_data.offset, p.external_data.length)
+                        for p in model.graph.parameter],
+                _md5(os.path.join(folder, "m_variables", "data_0")), _md5(os.path.join(folder, "m_graph.mindir")))
+
     class _FakeDataset:
         def to_json(self):
             return {"op_type": "Batch", "children": [
@@ -372,6 +384,7 @@ def _serialization_cases(ms, tmp):
         ("save_together", together),
         ("save_together_missing", lambda: s._save_together({}, model_proto(["0:w"]))),
         ("save_dataset_to_mindir", dataset_to_mindir),
+        ("split_save", split_save),
         ("export_custom_func", lambda: s._export(net(), "x", "ONNX", custom_func=len)),
         ("save_onnx_cell", lambda: s._save_onnx(len, "x")),
         ("save_graph", lambda: (s._save_graph(net(), graph_file), os.path.exists(graph_file))),

@@ -108,6 +108,7 @@ EXPECTED = {
     'serialization/shared_param': "['a', 'b']",
     'serialization/special_process_par': '[True, [1.0, 1.0]]',
     'serialization/special_process_par_no': '[False, [0.0, 0.0]]',
+    'serialization/split_save': "[['m_graph.mindir', 'm_variables/data_0'], [('0:weight', 'm_variables/data_0', 128, 24), ('1:bias', 'm_variables/data_0', 64, 12)], 'c20d2a240c019807c93f2ad8e783f5e8', 'e1696f65bf8399cc6727e6de3b3c3299']",
     'serialization/update_param': "[[1.0, 1.0], 'Float32']",
     'serialization/update_param_int_float': "ERR RuntimeError For 'load_param_into_net', p in the argument 'net' should have the same type as p in the argument 'parameter_dict'. but got its type Int32 in the argu",
     'serialization/update_param_shape': "ERR RuntimeError For 'load_param_into_net', p in the argument 'net' should have the same shape as p in the argument 'parameter_dict'. But got its shape (2,) in the arg",

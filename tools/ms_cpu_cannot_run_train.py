@@ -95,6 +95,9 @@ PROBES = {
         "tft_obj = types.SimpleNamespace(ckpt_load_func=lambda: ({}, None), "
         "cb_params=types.SimpleNamespace(train_network=net)); "
         "mod('train.model')._handle_training_result_error(types.SimpleNamespace(), tft_obj)"),
+    "mindspore.train.callback._flops_collector.AllReduceNet": (
+        "fails when called: it sums the pipeline stages' flops with AllReduce over HCCL",
+        "mod('train.callback._flops_collector').AllReduceNet('hccl_world_group')(Tensor(np.ones(2, np.float32)))"),
     "mindspore.train.callback._train_fault_tolerance._tft_stop_callback": (
         "fails when called: it stops the device through MindIO's UCE repair",
         "mod('train.callback._train_fault_tolerance')._tft_stop_callback(None, tft_ctx())"),
@@ -126,6 +129,9 @@ def probe(name):
     out = proc.stdout + proc.stderr
     if proc.returncode == 0:
         return False, "ran"
+    if proc.returncode < 0:  # killed by a signal
+        name = {-11: "a segmentation fault", -6: "an abort"}.get(proc.returncode, f"signal {-proc.returncode}")
+        return True, f"{what} (the process dies of {name})"
     return True, _clause(what, out)
 
 

@@ -630,6 +630,30 @@ def _warm_up_host_cache_post_process(is_worker, net_dict, warm_up_dict):
         net_dict.update(warm_up_dict)
 
 
+def _get_merged_param_data(net, parameter_layout_dict, param_name, param_data, integrated_save):
+    """The whole tensor of a parameter of which this device holds a slice (layout ``[dev_matrix, tensor_map,
+    slice_shape, field, uniform_split, opt_shard_group, full_shape, reshaped_slice_shape]``). A layout without
+    those eight entries, an unsplit parameter, or a save without ``integrated_save`` gives ``param_data`` as
+    it is; merging split slices gathers them from every device, which needs an initialised communication
+    group (MindSpore's CPU build refuses the HCCL group too)."""
+    layout = parameter_layout_dict[param_name]
+    if len(layout) < 8:
+        return param_data
+    tensor_map, uniform_split, opt_shard_group = layout[1], layout[4], layout[5]
+    split = any(dim != -1 for dim in tensor_map)
+    merge_nets = net.__dict__.setdefault("parallel_parameter_merge_net_dict", {})
+    if param_name not in merge_nets:
+        if integrated_save:
+            from ..parallel_context import get_auto_parallel_context
+            _check_param_for_integrate_save(get_auto_parallel_context("pipeline_stages"), uniform_split)
+            if split or opt_shard_group:
+                raise RuntimeError(f"_get_merged_param_data: merging the slices of '{param_name}' gathers them from "
+                                   "every device (AllGather over its communication group), which needs a "
+                                   "distributed run; sporetorch runs this process alone.")
+        merge_nets[param_name] = None
+    return param_data
+
+
 def _get_cur_rank_dp(parameter_layout_dict):
     """The ranks holding the same data as this rank (its smallest data-parallel group), or ``(rank,)`` when
     the groups of different parameters do not nest."""

@@ -1164,7 +1164,7 @@ from ._serialization_internals import (  # noqa: E402,F401 - re-exported at Mind
     _convert_checkpoint_file, _convert_dict_to_param_dict, _convert_list_to_param_list,
     _convert_save_obj_to_param_list, _encrypt_data, _ensure_ckpt_fs_initialized, _exec_save, _export,
     _gather_all_tasks, _generate_front_info_for_param_data_file, _get_available_memory, _get_cur_rank_dp,
-    _get_data_file, _handle_shared_param_for_pipeline_parallel, _is_auto_parallel_mode, _load_ckpt_into_param_dict,
+    _get_data_file, _get_merged_param_data, _handle_shared_param_for_pipeline_parallel, _is_auto_parallel_mode, _load_ckpt_into_param_dict,
     _load_file_and_convert_name, _load_into_param_dict, _load_map_parameter, _load_safetensors_into_param_dict,
     _parse_ckpt_proto, _process_file, _save_dataset_to_mindir, _save_graph, _save_mindir_together, _save_onnx,
     _save_param_list_data, _save_together, _save_weight, _split_save, _special_process_par, _update_param,

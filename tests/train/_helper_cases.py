@@ -264,6 +264,17 @@ def _serialization_cases(ms, tmp):
                         for p in model.graph.parameter],
                 _md5(os.path.join(folder, "m_variables", "data_0")), _md5(os.path.join(folder, "m_graph.mindir")))
 
+    def merged(layout, integrated):
+        n = net()
+        n.parallel_parameter_merge_net_dict = {}
+        x = Tensor(np.arange(4, dtype=np.float32).reshape(2, 2))
+        try:
+            out = s._get_merged_param_data(n, {"w": layout}, "w", x, integrated).asnumpy().tolist()
+        except RuntimeError as e:
+            out = "RuntimeError" if "uniform" not in str(e) else str(e)
+        # MindSpore caches the AllGather cell it builds before the gather fails; only the None entries compare.
+        return out, {k: v for k, v in n.parallel_parameter_merge_net_dict.items() if v is None}
+
     class _FakeDataset:
         def to_json(self):
             return {"op_type": "Batch", "children": [
@@ -385,6 +396,11 @@ def _serialization_cases(ms, tmp):
         ("save_together_missing", lambda: s._save_together({}, model_proto(["0:w"]))),
         ("save_dataset_to_mindir", dataset_to_mindir),
         ("split_save", split_save),
+        ("merged_short_layout", lambda: merged([[2], [0]], True)),
+        ("merged_not_split", lambda: merged([[2], [-1, -1], [2, 2], 0, 1, "", [], []], True)),
+        ("merged_not_integrated", lambda: merged([[2], [0, -1], [1, 2], 0, 1, "", [], []], False)),
+        ("merged_nonuniform", lambda: merged([[2], [0, -1], [1, 2], 0, 0, "", [], []], True)),
+        ("merged_split", lambda: merged([[2], [0, -1], [1, 2], 0, 1, "", [], []], True)),
         ("export_custom_func", lambda: s._export(net(), "x", "ONNX", custom_func=len)),
         ("save_onnx_cell", lambda: s._save_onnx(len, "x")),
         ("save_graph", lambda: (s._save_graph(net(), graph_file), os.path.exists(graph_file))),

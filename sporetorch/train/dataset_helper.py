@@ -10,6 +10,8 @@ import torch
 
 from .._device import default_device
 from ..common.tensor import Tensor, _wrap
+from ..nn.cell import Cell
+from ..ops.operations.unsupported_ops import GetNext
 
 
 def _to_device(value, device):
@@ -197,43 +199,26 @@ def _get_dataset_aux(dataset):
     return dataset.__network_aux__
 
 
-def _make_data_wrapper_class():
-    from ..nn.cell import Cell
-    from ..ops.operations.unsupported_ops import GetNext
+class _DataWrapper(Cell):
+    """``network`` fed by ``GetNext`` from the device data queue ``queue_name``. It builds as in MindSpore;
+    running it raises, as on MindSpore's CPU build (GetNext has no CPU kernel there)."""
 
-    class _DataWrapper(Cell):
-        """``network`` fed by ``GetNext`` from the device data queue ``queue_name``. It builds as in MindSpore;
-        running it raises RuntimeError, as on MindSpore's CPU build (GetNext has no CPU kernel there)."""
+    def __init__(self, network, dataset_types, dataset_shapes, queue_name):
+        super().__init__(auto_prefix=False, flags=network.get_flags())
+        self.add_flags(**getattr(network.__class__.construct, "_func_graph_flags", {}))
+        self.info = (dataset_types, dataset_shapes)
+        self.get_next = GetNext(dataset_types, dataset_shapes, len(dataset_types), queue_name)
+        self.network = network
 
-        def __init__(self, network, dataset_types, dataset_shapes, queue_name):
-            super().__init__(auto_prefix=False, flags=network.get_flags())
-            self.add_flags(**getattr(network.__class__.construct, "_func_graph_flags", {}))
-            self.info = (dataset_types, dataset_shapes)
-            self.get_next = GetNext(dataset_types, dataset_shapes, len(dataset_types), queue_name)
-            self.network = network
-
-        def construct(self):
-            outputs = self.get_next()
-            return self.network(*outputs)
-
-    _DataWrapper.__module__ = __name__
-    return _DataWrapper
-
-
-def __getattr__(name):
-    # _DataWrapper is a Cell; nn imports this module's package (train), so the class is built on first use.
-    if name == "_DataWrapper":
-        cls = _make_data_wrapper_class()
-        globals()["_DataWrapper"] = cls
-        return cls
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    def construct(self):
+        outputs = self.get_next()
+        return self.network(*outputs)
 
 
 def _generate_dataset_sink_mode_net(network, dataset_shapes, dataset_types, queue_name):
     """``network`` wrapped in a ``_DataWrapper`` (unless it is one)."""
-    wrapper = __getattr__("_DataWrapper") if "_DataWrapper" not in globals() else globals()["_DataWrapper"]
-    if not isinstance(network, wrapper):
-        network = wrapper(network, dataset_types, dataset_shapes, queue_name)
+    if not isinstance(network, _DataWrapper):
+        network = _DataWrapper(network, dataset_types, dataset_shapes, queue_name)
     return network
 
 

@@ -1085,9 +1085,72 @@ def _dataset_graph_cases(ms, tmp):
     ]
 
 
+def _ato_cases(ms, tmp):
+    import json
+    import types
+    tft = _mod(ms, "train.callback._train_fault_tolerance")
+
+    def ato(stats=None, steps=(), ckpt_times=(), interval=10, threshold=2):
+        path = os.path.join(tmp, f"ato_{len(os.listdir(tmp))}.json")
+        if stats is not None:
+            with open(path, "w") as f:
+                json.dump(stats, f)
+        a = tft.AdaptTrainOptimizer(path, threshold)
+        a.step_times = list(steps)
+        # A stand-in checkpoint callback: its interval and the save times it recorded.
+        a.ckpt_obj = types.SimpleNamespace(
+            _config=types.SimpleNamespace(save_checkpoint_steps=interval), origin_prefix="llama",
+            save_info_list={i: {"ckpt": {"save_start_time": 0.0, "save_end_time": t}}
+                            for i, t in enumerate(ckpt_times)})
+        return a, path
+
+    def state(a, path):
+        with open(path) as f:
+            saved = json.load(f) if os.path.exists(path) else None
+        return (a._failure_count, a._total_steps, round(a._failure_rate, 8), a._avg_step_time,
+                a._avg_checkpoint_time, saved)
+
+    def loaded():
+        a, path = ato({"failure_count": 3, "total_steps": 600})
+        return a._failure_count, a._total_steps, a._failure_rate, a.checkpoint_times
+
+    def fault(n_faults, steps, ckpt_times, interval=10):
+        a, path = ato({"failure_count": n_faults, "total_steps": 900}, steps, ckpt_times, interval)
+        a.handle_fault(RuntimeError("x"), 100)
+        return state(a, path)
+
+    def table(interval):
+        a, path = ato({"failure_count": 4, "total_steps": 900}, [1.0, 2.0, 2.0], [30.0, 50.0], interval)
+        a.handle_fault(RuntimeError("x"), 100)
+        new = a._calculate_failure_rate_phase_interval()
+        text = a._generate_ckpt_suggestion_log(interval, new, a._calculate_effective_training_ratio(interval),
+                                               a._calculate_effective_training_ratio(new))
+        return new, text
+
+    return [
+        ("load_stats", loaded),
+        ("fresh", lambda: (lambda a: (a[0]._failure_count, a[0]._total_steps, a[0]._failure_rate))(ato())),
+        ("fault_no_timing", lambda: fault(0, [1.0], [])),
+        ("fault_below_threshold", lambda: fault(0, [1.0, 2.0, 4.0], [40.0])),
+        ("fault_recommend", lambda: fault(5, [1.0, 2.0, 4.0], [40.0, 20.0])),
+        ("fault_not_runtime", lambda: (lambda a: (a[0].handle_fault(ValueError(), 5), state(*a)))(
+            ato(None, [1.0, 3.0], [2.0]))),
+        ("table_new_interval", lambda: table(10)),
+        ("table_same_interval", lambda: table(89)),
+        ("effective_ratio", lambda: (lambda a: (setattr(a, "_failure_rate", 0.01), setattr(a, "_avg_step_time", 2.0),
+                                                setattr(a, "_avg_checkpoint_time", 30.0),
+                                                round(a._calculate_effective_training_ratio(25), 10)))(ato()[0])),
+        ("bind_bad", lambda: ato()[0].bind_ckpt_obj(object())),
+        ("avg_step_time_window", lambda: (lambda a: (a.__setattr__("step_times", list(range(10))),
+                                                     a._get_avg_step_time(4), a._get_avg_step_time()))(ato()[0])),
+        ("wrap_cell", lambda: tft.AdaptTrainOptimizer._wrap_table_cell(ato()[0], "alpha beta gamma\n\ndelta", 8)),
+    ]
+
+
 FAMILIES = {"utils": _utils_cases, "serialization": _serialization_cases, "dataset": _dataset_cases,
             "callback": _callback_cases, "amp": _amp_cases, "metrics": _metric_cases, "summary": _summary_cases,
-            "writer": _writer_cases, "landscape": _landscape_cases, "dataset_graph": _dataset_graph_cases}
+            "writer": _writer_cases, "landscape": _landscape_cases, "dataset_graph": _dataset_graph_cases,
+            "ato": _ato_cases}
 
 
 def all_cases(ms, tmp):

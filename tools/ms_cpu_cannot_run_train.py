@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sporetorch", "data", "ms_cpu_cannot_run",
                    "train.json")
@@ -125,7 +126,10 @@ def _clause(what, out):
 def probe(name):
     """``(failed, clause or output)`` of one probe, run in a child process."""
     what, code = PROBES[name]
-    proc = subprocess.run([sys.executable, "-c", SETUP + "\n" + code], capture_output=True, text=True, timeout=300)
+    # In a scratch folder: MindSpore writes its compile-failure dumps (rank_0/om/...) into the working folder.
+    with tempfile.TemporaryDirectory() as scratch:
+        proc = subprocess.run([sys.executable, "-c", SETUP + "\n" + code], capture_output=True, text=True,
+                              timeout=300, cwd=scratch)
     out = proc.stdout + proc.stderr
     if proc.returncode == 0:
         return False, "ran"

@@ -23,7 +23,10 @@ __all__ += callback.__all__
 from .summary import SummaryRecord  # noqa: E402
 __all__ += ["SummaryRecord"]
 
-from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink  # noqa: E402
+from .dataset_helper import DatasetHelper, connect_network_with_dataset  # noqa: E402
+# The submodule first, then the function under its name, as in MindSpore (train.data_sink is the function).
+from . import data_sink as _data_sink_module  # noqa: E402,F401
+from .data_sink import data_sink  # noqa: E402
 from .model import Model  # noqa: E402
 __all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink", "Model"]
 

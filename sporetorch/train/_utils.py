@@ -190,3 +190,169 @@ def _progress_bar(iterable, total=None):
     for i, item in enumerate(iterable, start=1):
         yield item
         show(i)
+
+
+# ------------------------------------------------------------------ parallel-layout redundancy helpers
+# A layout maps a parameter name to ``[dev_matrix, tensor_map, ...]`` (``net.parameter_layout_dict``; entry 5,
+# where present, is the optimizer-shard group) or, from a strategy file, to ``[dev_matrix, tensor_map,
+# opt_weight_shard_step, opt_weight_shard_size]``. A redundancy map gives each parameter the tuples of ranks
+# that hold the same slice.
+
+def parse_strategy_ckpt(file_name):
+    """The layout dict of a parallel strategy file: ``{param_name: [dev_matrix, tensor_map,
+    opt_weight_shard_step, opt_weight_shard_size]}``."""
+    model = _StrategyMap()
+    with open(file_name, "rb") as f:
+        model.ParseFromString(f.read())
+    layout = {}
+    for item in model.parallel_layout_item:
+        layouts = item.parallel_layouts
+        dev_matrix = list(layouts.dev_matrix[0].ListFields()[0][1])
+        tensor_map = list(layouts.tensor_map[0].ListFields()[0][1])
+        layout[item.param_name] = [dev_matrix, tensor_map, layouts.opt_weight_shard_step,
+                                   layouts.opt_weight_shard_size]
+    return layout
+
+
+def _split_by_opt_shard(ranks_groups, opt_para_num):
+    out = []
+    for ranks in ranks_groups:
+        if len(ranks) % opt_para_num == 0:
+            out.extend(ranks[i::opt_para_num] for i in range(opt_para_num))
+    return tuple(out)
+
+
+def _get_strategy_opt_shard(param_redundancy_dict, parameter_layout_opt_shard):
+    """Split the redundancy groups of ``param_redundancy_dict`` in place by the optimizer shard of a strategy
+    file (``{name: [opt_weight_shard_step, opt_weight_shard_size]}``; size 0 means no shard, -1 the whole
+    group divided by the step)."""
+    for key, (step, size) in ((k, v[:2]) for k, v in parameter_layout_opt_shard.items()):
+        if size == 0:
+            continue
+        groups = param_redundancy_dict.get(key)
+        if size != -1:
+            opt_para_num = size
+        elif groups:
+            opt_para_num = len(groups) * len(groups[0]) // step
+        else:
+            raise ValueError("For get_parameter_redundancy, the format of the parallel communication domain for "
+                             "the optimizer is incorrect.")
+        param_redundancy_dict[key] = _split_by_opt_shard(groups, opt_para_num)
+
+
+def _get_layout_opt_shard(layout_obj, param_redundancy_dict):
+    """Split the redundancy groups in place by each parameter's optimizer-shard group (layout entry 5)."""
+    from ..communication.management import get_group_size
+    for key, value in layout_obj.items():
+        if value[5]:
+            param_redundancy_dict[key] = _split_by_opt_shard(param_redundancy_dict.get(key),
+                                                             get_group_size(value[5]))
+
+
+def _get_parameter_redundancy_without_opt_shard(parameter_layout, param_redundancy_dict, initial_rank):
+    """Fill ``param_redundancy_dict`` in place with each parameter's groups of ranks holding the same slice
+    (devices laid out row-major over ``dev_matrix``, ranks counted from ``initial_rank``)."""
+    for key, (dev_matrix, tensor_map, *_) in parameter_layout.items():
+        ndim = len(dev_matrix)
+        # A device's slice is fixed by its coordinates along the device axes the tensor map uses
+        # (tensor_map counts axes from the last one); the other coordinates only replicate it.
+        # The slice key is ordered by tensor-map value (key[i] is the coordinate along axis ndim-1-i), which
+        # fixes the order of the groups.
+        used = {axis for axis in tensor_map if axis != -1}
+        groups = {}
+        for index, coords in enumerate(np.ndindex(*dev_matrix)):
+            slice_id = tuple(coords[ndim - 1 - i] if i in used else 0 for i in range(ndim))
+            groups.setdefault(slice_id, []).append(index + initial_rank)
+        param_redundancy_dict[key] = tuple(tuple(groups[k]) for k in sorted(groups))
+
+
+def _get_initial_rank(parameter_layout):
+    """The first rank of this rank's pipeline stage: ranks are grouped by the size of the first
+    parameter's device matrix."""
+    from ..communication.management import get_rank
+    dev_matrix = next(iter(parameter_layout.values()))[0]
+    dev_num = int(np.prod(dev_matrix)) if dev_matrix else 1
+    return (get_rank() // dev_num) * dev_num
+
+
+def _get_pp_size_from_redundancy_map(param_redundancy):
+    """The number of ranks of one pipeline stage (that of the first parameter's groups)."""
+    for groups in param_redundancy.values():
+        return len(groups) * len(groups[0])
+    return None
+
+
+def get_parameter_redundancy(layout_obj, initial_rank=None):
+    """The redundancy map ``{param_name: ((ranks holding one slice), ...)}``, sorted by name, of a strategy
+    file (a path), of ``net.parameter_layout_dict`` (a dict) or of a Cell (every parameter replicated over
+    the world group)."""
+    from ..nn.cell import Cell
+    if isinstance(layout_obj, str):
+        total = parse_strategy_ckpt(layout_obj)
+        layout = {k: v[0:2] for k, v in total.items()}
+        opt_shard = {k: v[2:] for k, v in total.items()}
+    elif isinstance(layout_obj, Cell):
+        from ..communication.management import get_process_group_ranks
+        ranks = (tuple(get_process_group_ranks()),)
+        return {name: ranks for name in sorted(p.name for _, p in layout_obj.parameters_and_names())}
+    else:
+        layout = {k: v[:2] for k, v in layout_obj.items()}
+    redundancy = {}
+    if initial_rank is None:
+        initial_rank = _get_initial_rank(layout)
+    _get_parameter_redundancy_without_opt_shard(layout, redundancy, initial_rank)
+    if isinstance(layout_obj, str):
+        _get_strategy_opt_shard(redundancy, opt_shard)
+    else:
+        _get_layout_opt_shard(layout_obj, redundancy)
+    return {key: redundancy[key] for key in sorted(redundancy)}
+
+
+def _collect_settings_by_rank(redundancy_map):
+    """The redundancy map inverted: ``{ranks_group: [(param_name, group_index), ...]}``."""
+    out = {}
+    for key, groups in redundancy_map.items():
+        for index, group in enumerate(groups):
+            out.setdefault(group, []).append((key, index))
+    return out
+
+
+def remove_param_redundancy(param_redundancy_dict, keep_redundancy=1):
+    """``{rank: set(param_names)}``: which rank saves which parameters so that each slice is kept
+    ``keep_redundancy`` times (the first rank of each group, then the next one, ...)."""
+    by_group = {group: [name for name, _ in entries]
+                for group, entries in _collect_settings_by_rank(param_redundancy_dict).items()}
+    result = {}
+    for i in range(keep_redundancy):
+        rotated = {tuple(_rotate_list_elements(i, list(group))): names for group, names in by_group.items()}
+        for rank, names in _restructure(rotated).items():
+            result.setdefault(rank, set()).update(names)
+    return result
+
+
+def enable_data_broadcast():
+    """Whether dataset broadcast is on (MindSpore's ``dataset_broadcast_opt_level`` > 0; never here)."""
+    return False
+
+
+def _load_and_transform(path, name_map, load_func):
+    """``load_func(path)`` with its keys renamed by ``name_map`` (names not in it are kept)."""
+    loaded = load_func(path)
+    if name_map is None:
+        return dict(loaded)
+    return {name_map.get(k, k): v for k, v in loaded.items()}
+
+
+def _mstx_range_decorator(message, stream=None, domain="default"):
+    """A decorator running the function inside an MSTX profiler range named ``message``. MSTX ranges are
+    Ascend profiler marks; MindSpore 2.10's CPU build records none, and neither does sporetorch, so the
+    decorated function just runs."""
+    import functools
+
+    def decorator(func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            return func(*args, **kwargs)
+        return wrapper
+
+    return decorator

@@ -526,3 +526,154 @@ def _check_tft():
     from .. import context
     if os.getenv("MS_ENABLE_TFT") and context.get_context("device_target") == "Ascend":
         raise ValueError("TFT runs only on Ascend devices, which sporetorch does not have.")
+
+
+# ------------------------------------------------------- MindSpore 2.10's private training-loop helpers
+import functools  # noqa: E402
+
+from .callback._callback import Callback  # noqa: E402
+
+
+class _StepSync(Callback):
+    """Wait for the device's queued work at the end of every step."""
+
+    @staticmethod
+    def step_end(run_context):
+        from ..runtime import synchronize
+        synchronize()
+
+
+class _FrameworkProfilerCallback(Callback):
+    """Mark step boundaries for the framework profiler. MindSpore's CPU build records no framework profiler
+    steps unless its Ascend profiler runs; sporetorch's profiler (torch.profiler) needs no marks either."""
+
+    def step_begin(self, run_context):
+        """Start of a step (nothing to mark)."""
+
+    def step_end(self, run_context):
+        """End of a step (nothing to mark)."""
+
+
+def _save_final_ckpt(func):
+    """Decorate ``Model.train``-like methods: when the ModelCheckpoint among the ``callbacks`` keyword has
+    ``exception_save``, an exception saves ``PREFIX-EPOCH_STEP_breakpoint.ckpt`` before it propagates."""
+
+    @functools.wraps(func)
+    def wrapper(self, *args, **kwargs):
+        from .callback._checkpoint import _chg_ckpt_file_name_if_same_exist
+        from .serialization import save_checkpoint
+        obj = _get_ckpt_obj(**kwargs)
+        config = getattr(obj, "_config", None)
+        if not (obj and config and getattr(config, "exception_save", getattr(config, "_exception_save", False))):
+            func(self, *args, **kwargs)
+            return
+        try:
+            func(self, *args, **kwargs)
+        except BaseException:
+            prefix = _chg_ckpt_file_name_if_same_exist(obj._directory, getattr(obj, "_exception_prefix", obj._prefix),
+                                                       True)
+            epoch, step = getattr(self, "_current_epoch_num", 0), getattr(self, "_current_step_num", 0)
+            append = dict(getattr(obj, "_append_dict", None) or config.append_dict or {})
+            if "epoch_num" in append:
+                append["epoch_num"] = getattr(obj, "_append_epoch_num", 0) + epoch
+            if "step_num" in append:
+                append["step_num"] = getattr(obj, "_append_step_num", 0) + step
+            save_checkpoint(self._train_network, os.path.join(obj._directory, f"{prefix}-{epoch}_{step}_breakpoint.ckpt"),
+                            config.integrated_save, config.async_save, append, config.enc_key, config.enc_mode)
+            raise
+
+    return wrapper
+
+
+_REPORTS = (("HCCEError", "RS_HCCL_FAILED"), ("SuspectRemoteError", "RS_HCCL_FAILED"), ("ForceStopError", "RS_NORMAL"),
+            ("ARF FINISH", "RS_PREREPAIR_FINISH"), ("STEP FINISH", "RS_STEP_FINISH"))
+
+
+def _handle_exception_info(obj, uce_env, tft, e):
+    """Report a training RuntimeError ``e`` to MindIO's ``tft`` by its kind (UCE, HCCE, remote, forced stop,
+    ARF or step finish) and re-raise it when it is not recoverable (UCE handling off, or an unknown error)."""
+    if not uce_env:
+        logger.error("uce wrapper caught RuntimeError but uce not enable, enter MindIO TTP process.")
+        if tft:
+            tft.tft_report_error(tft.ReportState.RS_UNKNOWN.value)
+        raise e
+    text = str(e)
+    if "UCEError" in text:
+        obj.is_uce_rank = True
+        if "error_code=507054" in text:
+            raise RuntimeError("_handle_exception_info: repairing an HBM multi-bit ECC error needs the Ascend "
+                               "device's optimizer timestamps, which MindSpore has only on Ascend.") from e
+        tft.tft_report_error(tft.ReportState.RS_UCE.value)
+        return
+    for mark, state in _REPORTS:
+        if mark in text:
+            tft.tft_report_error(getattr(tft.ReportState, state).value)
+            return
+    logger.error("uce wrapper caught other RuntimeError, enter MindIO TTP process.")
+    tft.tft_report_error(tft.ReportState.RS_UNKNOWN.value)
+    raise e
+
+
+def _calc_cb_initial_step(org_epoch, org_step, *args, **kwargs):
+    """The step callbacks resume from after a repair at epoch ``org_epoch``, step ``org_step`` of a
+    ``train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size)`` call given as ``args``/``kwargs``;
+    the dataset is set to start there."""
+    train_dataset = args[1]
+    sink_mode = args[3] if len(args) > 3 else kwargs.get("dataset_sink_mode", True)
+    sink_size = args[4] if len(args) > 4 else kwargs.get("sink_size", -1)
+    if sink_mode:
+        train_dataset.set_init_step(org_epoch)
+        per_epoch = sink_size if sink_size != -1 else train_dataset.get_dataset_size()
+        return org_epoch * per_epoch + org_step
+    train_dataset.set_init_step(org_step)
+    return org_step
+
+
+def _handle_tft(func):
+    """Decorate ``Model.train``: with a TrainFaultTolerance callback and MindIO's UCE/ARF/HCCE repair enabled
+    (``MS_ENABLE_TFT``), a failing step is reported to MindIO and training resumes from the repaired step.
+    MindIO exists only on Ascend clusters; without the callback the method runs as is."""
+
+    @functools.wraps(func)
+    def wrapper(self, *args, **kwargs):
+        obj = _get_tft_obj(**kwargs)
+        if obj is None or not getattr(obj, "tft", None):
+            return func(self, *args, **kwargs)
+        try:
+            return func(self, *args, **kwargs)
+        except RuntimeError as e:
+            tft_env = os.getenv("MS_ENABLE_TFT", "")
+            _handle_exception_info(obj, any(m in tft_env for m in ("UCE:1", "ARF:1", "HCCE:1")), obj.tft, e)
+            raise RuntimeError("_handle_tft: resuming training after a repaired failure needs MindIO's repair "
+                               "service, which exists only on Ascend clusters.") from e
+
+    return wrapper
+
+
+def _append_ccae(callbacks):
+    """``callbacks`` with a ClusterMonitor added when ``PERF_DUMP_CONFIG`` enables CCAE monitoring."""
+    text = os.getenv("PERF_DUMP_CONFIG")
+    if text is None:
+        return callbacks
+    config = {}
+    for pair in text.split(","):
+        key, value = pair.split(":")
+        if value.lower() in ("true", "false"):
+            config[key] = value.lower() == "true"
+        else:
+            config[key] = int(value) if value.isdigit() else value
+    if config.get("enable", False):
+        from .callback._cluster_monitor import ClusterMonitor
+        if callbacks is None:
+            return ClusterMonitor()
+        if isinstance(callbacks, list):
+            callbacks.append(ClusterMonitor())
+            return callbacks
+        return [callbacks, ClusterMonitor()]
+    return callbacks
+
+
+def _check_tft_reset_dataset():
+    """Whether ``MS_ENABLE_TFT`` turns on a repair (TRE, UCE, HCCE or ARF) that resets the dataset."""
+    env = os.getenv("MS_ENABLE_TFT", "")
+    return any(v in env for v in ("TRE:1", "UCE:1", "HCCE:1", "ARF:1"))

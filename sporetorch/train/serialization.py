@@ -453,6 +453,9 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise ValueError(f"For 'save_checkpoint', the argument 'async_save' can only be 'process' or 'thread', "
                          f"but got {async_save}.")
     append_dict = _check_append_dict(append_dict)
+    if append_dict and "__exception_save__" in append_dict:
+        # The fault-tolerance save's marker is not saved; MindSpore removes it from the caller's dict too.
+        del append_dict["__exception_save__"]
     _check_type("enc_key", enc_key, (type(None), bytes), "save_checkpoint")
     _check_type("enc_mode", enc_mode, (str,), "save_checkpoint")
     _check_type("crc_check", crc_check, (bool,), "save_checkpoint")
@@ -1149,3 +1152,22 @@ def _type_convert(param, new_param, strict_load):
                        f"and time")
         return True
     return False
+
+
+# MindSpore 2.10's private helpers of this module, adapters over the writer and reader above.
+from ._serialization_internals import (  # noqa: E402,F401 - re-exported at MindSpore's path
+    _async_process_save, _async_save_close, _calculation_net_size, _change_file, _check_async_save,
+    _check_checkpoint_file_size, _check_checkpoint_protobuf_size, _check_file, _check_load_checkpoint_unsupported_param,
+    _check_load_param_into_net, _check_param_for_integrate_save, _check_remove_redundancy,
+    _check_remove_redundancy_net, _check_save_checkpoint_unsupported_param, _check_save_obj_and_ckpt_file_name,
+    _checkpoint_protobuf_memory_error, _convert_cell_param_and_names_to_dict, _convert_cell_to_param_list,
+    _convert_checkpoint_file, _convert_dict_to_param_dict, _convert_list_to_param_list,
+    _convert_save_obj_to_param_list, _encrypt_data, _ensure_ckpt_fs_initialized, _exec_save, _export,
+    _gather_all_tasks, _generate_front_info_for_param_data_file, _get_available_memory, _get_cur_rank_dp,
+    _get_data_file, _get_merged_param_data, _handle_shared_param_for_pipeline_parallel, _is_auto_parallel_mode, _load_ckpt_into_param_dict,
+    _load_file_and_convert_name, _load_into_param_dict, _load_map_parameter, _load_safetensors_into_param_dict,
+    _parse_ckpt_proto, _process_file, _save_dataset_to_mindir, _save_graph, _save_mindir_together, _save_onnx,
+    _save_param_list_data, _save_together, _save_weight, _split_save, _special_process_par, _update_param,
+    _wait_async_process_save_ckpt, _wait_async_thread_save_ckpt, _warm_up_host_cache, _warm_up_host_cache_enabled,
+    _warm_up_host_cache_post_process, _whether_load_param, _write_parameter_bytes_data, _write_parameter_data,
+    init_ckpt_file_system)

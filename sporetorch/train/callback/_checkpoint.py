@@ -1,11 +1,14 @@
 """ModelCheckpoint and CheckpointConfig: save ``.ckpt`` files during training."""
+import logging
 import os
+import stat
 import time
 
 from .. import _checkpoint_crypto as _crypto
 from ..serialization import _check_type, save_checkpoint
 from ._callback import Callback
 
+_logger = logging.getLogger("sporetorch")
 _INT_ARGS = ("save_checkpoint_steps", "save_checkpoint_seconds", "keep_checkpoint_max",
              "keep_checkpoint_per_n_minutes")
 
@@ -277,3 +280,72 @@ def _remove(path):
         os.remove(path)
     except FileNotFoundError:
         pass
+
+
+def _get_dp_tp_from_redundancy(redundancy_tuple):
+    """``(dp, tp)``: the data-parallel groups (the redundancy groups) and the tensor-parallel ones (their
+    i-th members)."""
+    dp = [list(group) for group in redundancy_tuple]
+    tp = [[group[i] for group in redundancy_tuple] for i in range(len(redundancy_tuple[0]))]
+    return dp, tp
+
+
+def _get_dp_tp_from_layout(parameter_redundancy_dict):
+    """``(dp, tp)`` of the parameter with the most redundancy groups in a redundancy map."""
+    dp, tp, most = [], [], 0
+    for groups in parameter_redundancy_dict.values():
+        if len(groups) > most:
+            most = len(groups)
+            dp, tp = _get_dp_tp_from_redundancy(groups)
+    return dp, tp
+
+
+class CheckpointManager:
+    """MindSpore 2.10's bookkeeping of the checkpoint files of one prefix in a folder (``PREFIX-*.FORMAT`` whose
+    middle part has no letters): listing them, removing the oldest, keeping one per N minutes."""
+
+    def __init__(self, format="ckpt"):  # noqa: A002 - MindSpore's argument name
+        self._ckpoint_filelist = []
+        self._format = format
+
+    @property
+    def ckpoint_filelist(self):
+        """The managed files."""
+        return self._ckpoint_filelist
+
+    @property
+    def ckpoint_num(self):
+        """How many files are managed."""
+        return len(self._ckpoint_filelist)
+
+    def update_ckpoint_filelist(self, directory, prefix):
+        """List ``directory``'s files of ``prefix`` and this format."""
+        suffix = f".{self._format}"
+        self._ckpoint_filelist = [
+            os.path.join(directory, name) for name in os.listdir(directory)
+            if os.path.splitext(name)[-1] == suffix and name.startswith(prefix + "-")
+            and not any(c.isalpha() for c in name[len(prefix):-len(suffix)])]
+
+    def remove_ckpoint_file(self, file_name):
+        """Delete ``file_name`` and forget it (a failure is logged, not raised)."""
+        try:
+            os.chmod(file_name, stat.S_IWRITE)
+            os.remove(file_name)
+            self._ckpoint_filelist.remove(file_name)
+        except (OSError, ValueError):
+            _logger.warning("Failed to remove the older ckpt file %s.", file_name)
+
+    def remove_oldest_ckpoint_file(self):
+        """Delete the file modified longest ago."""
+        self.remove_ckpoint_file(sorted(self._ckpoint_filelist, key=os.path.getmtime)[0])
+
+    def keep_one_ckpoint_per_minutes(self, minutes, cur_time):
+        """Of the files modified in the last ``minutes`` before ``cur_time``, keep only the oldest."""
+        recent = [f for f in self._ckpoint_filelist if cur_time - os.path.getmtime(f) < 60 * minutes]
+        oldest, oldest_time = "", cur_time
+        for f in recent:
+            if os.path.getmtime(f) < oldest_time:
+                oldest, oldest_time = f, os.path.getmtime(f)
+        for f in recent:
+            if f != oldest:
+                self.remove_ckpoint_file(f)

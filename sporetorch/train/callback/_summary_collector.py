@@ -2,6 +2,28 @@
 from ._callback import Callback, _handle_loss
 
 
+class LineageMetadata:
+    """The keys of the model-lineage record ``SummaryCollector`` collects (MindSpore 2.10's names)."""
+    train_dataset_path = "train_dataset_path"
+    valid_dataset_path = "valid_dataset_path"
+    train_network = "train_network"
+    loss_function = "loss_function"
+    loss = "loss"
+    optimizer = "optimizer"
+    learning_rate = "learning_rate"
+    epoch = "epoch"
+    step_num = "step_num"
+    parallel_mode = "parallel_mode"
+    device_num = "device_num"
+    batch_size = "batch_size"
+    model_path = "model_path"
+    model_ckpt = "model_ckpt"
+    model_size = "model_size"
+    metrics = "metrics"
+    train_dataset_size = "train_dataset_size"
+    valid_dataset_size = "valid_dataset_size"
+
+
 class SummaryCollector(Callback):
     """Write the training loss, the learning rate and the evaluation metrics to TensorBoard
     event files in ``summary_dir`` (view them with ``tensorboard --logdir summary_dir``).

@@ -76,3 +76,28 @@ class ROC(Metric):
             return _roc_binary(self.y_pred, self.y, self.pos_label)
         curves = [_roc_binary(self.y_pred[:, c], self.y, c) for c in range(self.class_num)]
         return [c[0] for c in curves], [c[1] for c in curves], [c[2] for c in curves]
+
+
+def _precision_recall_curve_update(y_pred, y, class_num, pos_label):
+    """``(y_pred, y, class_num, pos_label)`` of numpy predictions and labels prepared for the curve: one class
+    (the same ndim; ``pos_label`` defaults to 1) flattened, or ``class_num`` classes (one more axis on
+    ``y_pred``, ``pos_label`` None) as rows of class scores."""
+    if not (len(y_pred.shape) == len(y.shape) or len(y_pred.shape) == len(y.shape) + 1):
+        raise ValueError(f"For 'ROC', predicted value (input[0]) and true value (input[1]) must have same "
+                         f"dimensions, or the dimension of predicted value equal the dimension of true value add "
+                         f"1, but got predicted value ndim: {len(y_pred.shape)}, true value ndim: {len(y.shape)}.")
+    if len(y_pred.shape) == len(y.shape):
+        if class_num is not None and class_num != 1:
+            raise ValueError(f"For 'ROC', when predicted value (input[0]) and true value (input[1]) have the same "
+                             f"shape, the 'class_num' must be 1, but got {class_num}.")
+        return y_pred.flatten(), y.flatten(), 1, 1 if pos_label is None else pos_label
+    if pos_label is not None:
+        raise ValueError(f"For 'ROC', when the dimension of predicted value (input[0]) equals the dimension "
+                         f"of true value (input[1]) add 1, the 'pos_label' must be None, but got {pos_label}.")
+    if class_num != y_pred.shape[1]:
+        raise ValueError("For 'ROC', the 'class_num' must equal the number of classes from predicted value "
+                         f"(input[0]), but got 'class_num' {class_num}, the number of classes from predicted value "
+                         f"{y_pred.shape[1]}.")
+    # numpy's transpose(0, 1) is the identity on 2-D scores (and refuses more axes), as in MindSpore.
+    y_pred = y_pred.transpose(0, 1).reshape(class_num, -1).transpose(0, 1)
+    return y_pred, y.flatten(), class_num, pos_label

@@ -231,6 +231,11 @@ def _get_summary_tensor_data():
         return data
 
 
+def _record_summary_tensor_data():
+    """Move the values recorded by the summary ops into the cache ``SummaryRecord.record`` reads. sporetorch's
+    summary ops write to that cache as they run, so nothing is pending here."""
+
+
 # numpy scalar type -> summary proto DataType name (anf_ir.proto's DataType)
 _NP_TO_PROTO = {np.bool_: "DT_BOOL", np.int8: "DT_INT8", np.int16: "DT_INT16", np.int32: "DT_INT32",
                 np.int64: "DT_INT64", np.uint8: "DT_UINT8", np.uint16: "DT_UINT16", np.uint32: "DT_UINT32",

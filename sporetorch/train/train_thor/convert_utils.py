@@ -1,4 +1,5 @@
-"""``ConvertModelUtils``/``ConvertNetUtils``: switching a network and Model to the THOR second-order optimizer.
+"""``ConvertModelUtils``/``ConvertNetUtils`` (``mindspore.train.train_thor.convert_utils``): switching a network
+and Model to the THOR second-order optimizer.
 
 THOR (``nn.thor``, ``DenseThor``, ``Conv2dThor``, ...) is implemented by MindSpore 2.10 for Ascend and GPU
 only and is not provided here. ``convert_to_thor_model`` keeps MindSpore's rule (the Model is replaced only

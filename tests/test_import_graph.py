@@ -30,8 +30,16 @@ KNOWN_LAZY_CYCLES = [
      "sporetorch.ops.operations.inner_ops", "sporetorch.ops.operations.math_ops",
      "sporetorch.ops.operations.nn_ops", "sporetorch.ops.operations.other_ops",
      "sporetorch.ops.operations.sparse_ops", "sporetorch.ops.operations.unsupported_ops"},
-    # runtime.run_check prints sporetorch.__version__ (the package's own release, read from its __init__).
-    {"sporetorch", "sporetorch._runtime_limits", "sporetorch.hal", "sporetorch.runtime"},
+    # runtime.run_check prints sporetorch.__version__ (the package's own release, read from its __init__);
+    # Model's step synchronisation reads runtime.synchronize when it runs.
+    {"sporetorch", "sporetorch._runtime_limits", "sporetorch.hal", "sporetorch.runtime", "sporetorch.train",
+     "sporetorch.train.model"},
+    # serialization.py re-exports MindSpore's private helpers, which read and write through serialization.py.
+    {"sporetorch.train._serialization_internals", "sporetorch.train.serialization"},
+    # An iterator's worker threads report errors through _utils' ExceptionHandler, and _utils' helpers
+    # build datasets.
+    {"sporetorch.dataset.engine._utils", "sporetorch.dataset.engine.datasets",
+     "sporetorch.dataset.engine.datasets_standard_format", "sporetorch.dataset.engine.iterators"},
     # The translator follows a file's relative imports by translating the files they reach (recursively).
     {"sporetorch.migrate.translate_imports", "sporetorch.migrate.translator"},
 ]

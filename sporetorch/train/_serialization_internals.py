@@ -24,10 +24,16 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..nn.cell import Cell
 from . import _checkpoint_crypto as _crypto
-from . import serialization as _ser
 from ._checkpoint_proto import Checkpoint
 
 _logger = logging.getLogger("sporetorch")
+
+
+def _ser():
+    """serialization.py, which re-exports this module's names (imported when first needed, so that
+    neither module imports the other at module level)."""
+    from . import serialization
+    return serialization
 
 SLICE_SIZE = 512 * 1024  # KB: a tensor is written in messages of at most this many KB
 PROTO_LIMIT_SIZE = 1024 * 1024 * 2  # KB: the largest network exported to ONNX in one protobuf
@@ -57,15 +63,15 @@ def _ensure_ckpt_fs_initialized():
 def _wait_async_process_save_ckpt():
     """Join the child processes saving a checkpoint asynchronously (named ``asyn_save_ckpt``)."""
     for process in active_children():
-        if process.name == _ser._ASYNC_THREAD_NAME:
+        if process.name == _ser()._ASYNC_THREAD_NAME:
             process.join()
 
 
 def _wait_async_thread_save_ckpt():
     """Join the threads saving a checkpoint asynchronously (named ``asyn_save_ckpt``)."""
-    _ser._wait_async_saves()
+    _ser()._wait_async_saves()
     for thread in threading.enumerate():
-        if thread.name == _ser._ASYNC_THREAD_NAME and thread is not threading.current_thread():
+        if thread.name == _ser()._ASYNC_THREAD_NAME and thread is not threading.current_thread():
             thread.join()
 
 
@@ -155,7 +161,7 @@ def _check_checkpoint_protobuf_size(ckpt_file_name, actual_size, available_memor
     if available_memory is None:
         available_memory = _get_available_memory()
     if available_memory is not None and actual_size > available_memory:
-        raise _ser._CheckpointProtobufSizeError(
+        raise _ser()._CheckpointProtobufSizeError(
             _checkpoint_protobuf_memory_error(ckpt_file_name, actual_size, available_memory))
 
 
@@ -309,7 +315,7 @@ def _convert_dict_to_param_dict(save_obj, choice_func):
             continue
         if isinstance(value, np.ndarray):
             value = Parameter(Tensor.from_numpy(value))
-        elif not (isinstance(value, (Parameter, str)) or _ser._is_buffer_type(value)):
+        elif not (isinstance(value, (Parameter, str)) or _ser()._is_buffer_type(value)):
             # MindSpore would append the previous item again (its loop variable is left over); refuse instead.
             raise TypeError(f"For save_checkpoint, the value of '{key}' should be a Parameter, numpy array or str, "
                             f"but got {type(value)}.")
@@ -373,21 +379,21 @@ def _calculation_net_size(net):
     parameter's bytes)."""
     total = 0
     for param in net.parameters_dict().values():
-        total += sys.getsizeof(_ser._tensor_bytes(param._t)) / 1024
+        total += sys.getsizeof(_ser()._tensor_bytes(param._t)) / 1024
     return total
 
 
 # ----------------------------------------------------------------------------- writing data_list records
 def _data_list_entry(name, value):
     """One ``data_list`` item ``[dims, type_str, data]`` as serialization.py's entry."""
-    if value[1] == _ser._STR_TYPE:
+    if value[1] == _ser()._STR_TYPE:
         data = value[2]
-        return _ser._Entry(name, data if isinstance(data, str) else str(np.asarray(data)))
-    return _ser._Entry(name, _ser._torch_of(value[2]))
+        return _ser()._Entry(name, data if isinstance(data, str) else str(np.asarray(data)))
+    return _ser()._Entry(name, _ser()._torch_of(value[2]))
 
 
 def _write_records(name, value, f, enc_key, plain_data, crc_num, crc_check, io_time):
-    for chunk in _ser._serialize_entry(_data_list_entry(name, value)):
+    for chunk in _ser()._serialize_entry(_data_list_entry(name, value)):
         if enc_key is None:
             if crc_check:
                 crc_num = zlib.crc32(chunk, crc_num)
@@ -416,7 +422,7 @@ def _exec_save(ckpt_file_name, data_list, enc_key=None, enc_mode="AES-GCM", map_
     if any(value and value[0] in ("mapparameter", "offload_parameter") for value in data_list.values()):
         raise ValueError("For 'save_checkpoint', MapParameter and offloaded parameters are not supported.")
     entries = [_data_list_entry(name, value) for name, value in data_list.items()]
-    _ser._write_checkpoint(ckpt_file_name, entries, crc_check, format, enc_key, enc_mode)
+    _ser()._write_checkpoint(ckpt_file_name, entries, crc_check, format, enc_key, enc_mode)
 
 
 def _async_process_save(ckpt_file_name, data_list, enc_key=None, enc_mode="AES-GCM", map_param_inc=False,
@@ -450,14 +456,14 @@ def _parse_ckpt_proto(ckpt_file_name, dec_key, dec_mode, crc_check):
     ``crc_check`` the footer's CRC is verified)."""
     try:
         if dec_key is None:
-            f, _ = _ser._open_regular(ckpt_file_name, "checkpoint file")
+            f, _ = _ser()._open_regular(ckpt_file_name, "checkpoint file")
             with f:
                 content = f.read()
         else:
             with open(ckpt_file_name, "rb") as f:
                 content = _crypto.decrypt(f.read(), dec_key, dec_mode, ckpt_file_name)
         _check_checkpoint_protobuf_size(ckpt_file_name, len(content))
-        has_crc = content[-17:-10] == _ser._CRC_MARK
+        has_crc = content[-17:-10] == _ser()._CRC_MARK
         if crc_check and not has_crc:
             _logger.warning("For 'load_checkpoint', the ckpt file do not contain the crc code, please check the file.")
         if has_crc:
@@ -467,7 +473,7 @@ def _parse_ckpt_proto(ckpt_file_name, dec_key, dec_mode, crc_check):
                                  "please check whether the ckpt file is damaged.")
         checkpoint = Checkpoint()
         checkpoint.ParseFromString(content)
-    except _ser._CheckpointProtobufSizeError:
+    except _ser()._CheckpointProtobufSizeError:
         raise
     except Exception as e:  # noqa: BLE001 - every failure is reported as MindSpore does, as ValueError
         if isinstance(e, ValueError) and "crc check" in str(e):
@@ -501,13 +507,13 @@ def _load_ckpt_into_param_dict(ckpt_file_name, parameter_dict, specify_prefix, f
                                dec_key, dec_mode, crc_check):
     """Load a ``.ckpt`` file into ``parameter_dict`` (``{name: Parameter or str}``), filtered by the
     deprecated prefixes or else by ``choice_func``."""
-    keep = _ser._selector(specify_prefix, filter_prefix, choice_func)
+    keep = _ser()._selector(specify_prefix, filter_prefix, choice_func)
     try:
-        raw = _ser._read_ckpt(ckpt_file_name, keep, crc_check, dec_key, dec_mode)
+        raw = _ser()._read_ckpt(ckpt_file_name, keep, crc_check, dec_key, dec_mode)
     except ValueError as e:
         raise ValueError(f"{e}\nFor 'load_checkpoint', failed to load the checkpoint file {ckpt_file_name}.") from e
     for name, data in raw.items():
-        parameter_dict[name] = _ser._as_parameter(name, data)
+        parameter_dict[name] = _ser()._as_parameter(name, data)
 
 
 def _safetensors_metadata(source):
@@ -533,8 +539,8 @@ class _Metadata:
 def _load_safetensors_into_param_dict(ckpt_file_name, parameter_dict, choice_func, crc_check, remove_redundancy):
     """Load a safetensors file into ``parameter_dict``; returns ``remove_redundancy`` as the file's metadata
     corrects it."""
-    for name, data in _ser._read_safetensors(ckpt_file_name, choice_func, crc_check).items():
-        parameter_dict[name] = _ser._as_parameter(name, data)
+    for name, data in _ser()._read_safetensors(ckpt_file_name, choice_func, crc_check).items():
+        parameter_dict[name] = _ser()._as_parameter(name, data)
     if isinstance(ckpt_file_name, io.BytesIO):
         ckpt_file_name.seek(0)
     return _check_remove_redundancy(remove_redundancy, _Metadata(_safetensors_metadata(ckpt_file_name)))
@@ -576,7 +582,7 @@ def _update_param(param, new_param, strict_load):
                     "the checkpoint you loaded is correct or the batch size and so on in the 'net' and "
                     "'parameter_dict' are same.")
         if old.dtype != new.dtype:
-            if _ser._type_convert(param, new_param, strict_load):
+            if _ser()._type_convert(param, new_param, strict_load):
                 param.set_data(Tensor(new.asnumpy(), old.dtype), param.sliced)
                 return
             raise RuntimeError(
@@ -681,8 +687,8 @@ def _load_file_and_convert_name(path, name_map=None, format="ckpt"):  # noqa: A0
     """``load_checkpoint(path, format=format)`` with its names renamed by ``name_map``."""
     from ._utils import _load_and_transform
     if name_map is not None:
-        return _load_and_transform(path, name_map, lambda p: _ser.load_checkpoint(p, format=format))
-    return _ser.load_checkpoint(path, format=format)
+        return _load_and_transform(path, name_map, lambda p: _ser().load_checkpoint(p, format=format))
+    return _ser().load_checkpoint(path, format=format)
 
 
 def _process_file(file_info):
@@ -691,7 +697,7 @@ def _process_file(file_info):
     src_format, src_suffix, dst_suffix = (("ckpt", ".ckpt", ".safetensors") if dst_format == "safetensors"
                                           else ("safetensors", ".safetensors", ".ckpt"))
     params = _load_file_and_convert_name(cur_path, name_map, format=src_format)
-    _ser.save_checkpoint(params, os.path.join(save_path, file.replace(src_suffix, dst_suffix)), format=dst_format)
+    _ser().save_checkpoint(params, os.path.join(save_path, file.replace(src_suffix, dst_suffix)), format=dst_format)
 
 
 def _gather_all_tasks(file_path, save_path, file_name_regex, name_map, dst_format="ckpt"):
@@ -724,10 +730,10 @@ def _convert_checkpoint_file(file_path, save_path=None, name_map=None, file_name
                              dst_format="safetensors"):
     """``ckpt_to_safetensors`` (``dst_format="safetensors"``) or ``safetensors_to_ckpt``."""
     if dst_format == "safetensors":
-        _ser._convert_checkpoint_files("ckpt_to_safetensors", file_path, save_path, name_map, file_name_regex,
+        _ser()._convert_checkpoint_files("ckpt_to_safetensors", file_path, save_path, name_map, file_name_regex,
                                        "ckpt", "safetensors")
     else:
-        _ser._convert_checkpoint_files("safetensors_to_ckpt", file_path, save_path, name_map, file_name_regex,
+        _ser()._convert_checkpoint_files("safetensors_to_ckpt", file_path, save_path, name_map, file_name_regex,
                                        "safetensors", "ckpt")
 
 
@@ -736,7 +742,7 @@ def _export(net, file_name, file_format, *inputs, **kwargs):
     """``export(net, *inputs, file_name=..., file_format=...)`` with MindSpore's internal argument order."""
     if kwargs.get("custom_func") is not None and file_format != "MINDIR":
         raise ValueError(f"Currently only support custom_func for MindIR format, but got {file_format} format.")
-    _ser.export(net, *inputs, file_name=file_name, file_format=file_format, **kwargs)
+    _ser().export(net, *inputs, file_name=file_name, file_format=file_format, **kwargs)
 
 
 def _save_onnx(net, file_name, *inputs, **kwargs):
@@ -750,7 +756,7 @@ def _save_onnx(net, file_name, *inputs, **kwargs):
     if total > PROTO_LIMIT_SIZE:
         raise RuntimeError(f"Export onnx model failed. Network size is: {total / 1024 / 1024}G, it exceeded the "
                            f"protobuf: {PROTO_LIMIT_SIZE / 1024 / 1024}G limit.")
-    _ser.export(net, *inputs, file_name=file_name, file_format="ONNX")
+    _ser().export(net, *inputs, file_name=file_name, file_format="ONNX")
 
 
 def _save_graph(network, file_name):
@@ -760,7 +766,7 @@ def _save_graph(network, file_name):
     graph_pb = getter() if getter is not None else None
     if graph_pb:
         path = os.path.realpath(file_name)
-        _ser._atomic_write(path, lambda f: f.write(graph_pb))
+        _ser()._atomic_write(path, lambda f: f.write(graph_pb))
 
 
 def _encrypt_bytes(data, kwargs):
@@ -849,7 +855,7 @@ def _split_save(net_dict, model, file_name, is_encrypt, **kwargs):
         payload = model.SerializeToString()
         if is_encrypt():
             payload = _crypto.encrypt_block(payload, kwargs.get("enc_key"), kwargs.get("enc_mode"))
-        _ser._atomic_write(os.path.join(dirname, prefix + "_graph.mindir"), lambda g: g.write(payload))
+        _ser()._atomic_write(os.path.join(dirname, prefix + "_graph.mindir"), lambda g: g.write(payload))
         f.seek(0, 0)
         f.write(_generate_front_info_for_param_data_file(is_encrypt, kwargs))
     finally:
@@ -859,7 +865,7 @@ def _split_save(net_dict, model, file_name, is_encrypt, **kwargs):
 
 def _param_bytes(value):
     data = value.data if isinstance(value, Parameter) else value
-    return _ser._tensor_bytes(data._t)
+    return _ser()._tensor_bytes(data._t)
 
 
 def _proto_param_name(proto):
@@ -902,7 +908,7 @@ def _save_mindir_together(net_dict, model, file_name, is_encrypt, **kwargs):
     payload = model.SerializeToString()
     if is_encrypt():
         payload = _encrypt_bytes(payload, kwargs)
-    _ser._atomic_write(path, lambda f: f.write(payload))
+    _ser()._atomic_write(path, lambda f: f.write(payload))
 
 
 def _save_dataset_to_mindir(model, dataset):

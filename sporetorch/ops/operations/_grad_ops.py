@@ -54,3 +54,19 @@ class InvGrad(Primitive):
 
     def __call__(self, y, dy):
         return _math.neg(_math.mul(dy, _math.square(y)))
+
+
+def _get_max_pool3d_grad_pads_by_pad_mode(input_shape, kernel_size, strides, pad_mode):
+    """The six pads (front, back, top, bottom, left, right) of MaxPool3D's gradient: 'SAME' pads each spatial
+    axis to cover a last window (the extra pad at the end), any other mode pads nothing."""
+    def pad_of(size, ksize, stride):
+        tail = size % stride
+        pad = max((ksize - tail) if tail > 0 else (ksize - stride), 0)
+        return pad // 2, pad // 2 + pad % 2
+
+    if pad_mode != "SAME":
+        return (0, 0, 0, 0, 0, 0)
+    pads = ()
+    for size, ksize, stride in zip(input_shape[2:], kernel_size[2:], strides[2:]):
+        pads += pad_of(size, ksize, stride)
+    return pads

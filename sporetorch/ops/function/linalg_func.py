@@ -406,6 +406,16 @@ def eig(A):
     return _wrap(w), _wrap(v)
 
 
+def _eigh(A, compute_v=True, lower=True):
+    """Eigen-decomposition of a Hermitian (symmetric) matrix from its ``lower`` (else upper) triangle:
+    ``(eigenvalues ascending, eigenvectors as columns)``, or the eigenvalues alone without ``compute_v``."""
+    t = A._t
+    if compute_v:
+        w, v = torch.linalg.eigh(t, UPLO="L" if lower else "U")
+        return _wrap(w), _wrap(v)
+    return _wrap(torch.linalg.eigvalsh(t, UPLO="L" if lower else "U"))
+
+
 def eigvals(A):
     """Eigenvalues (complex)."""
     return _wrap(torch.linalg.eigvals(A._t))

@@ -491,3 +491,44 @@ __all__ += ["MaxPoolGrad", "MaxPoolGradGrad", "MaxPoolGradWithArgmax", "MaxPoolG
             "SigmoidCrossEntropyWithLogitsGrad", "L2NormalizeGrad", "LRNGrad", "PdistGrad", "MirrorPadGrad",
             "PadV3Grad", "MvlgammaGrad", "DropoutGrad", "TraceGrad", "SliceGrad", "StridedSliceGrad",
             "AffineGridGrad", "MultiMarginLossGrad", "Conv2DBackpropFilter", "MinimumGradGrad"]
+
+
+class MaxPool3DGradWithArgmax(Primitive):
+    """Gradient of MaxPool3DWithArgmax: ``(x, grads, argmax)`` -> ``grads`` added at ``argmax`` (flat indices
+    within each (N, C) volume of ``x``)."""
+
+    @prim_attr_register
+    def __init__(self, ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False, data_format="NCDHW"):
+        pass
+
+    def __call__(self, x, grads, argmax):
+        return _scatter_to_argmax(x, grads, argmax)
+
+
+class _SparseSegmentGrad(Primitive):
+    """Gradient of a sparse segment reduction: ``(x, indices, segment_ids, output_dim0)`` -> the gradient of
+    the ``output_dim0`` data rows for the output gradient ``x``."""
+
+    _MODE = "mean"
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, indices, segment_ids, output_dim0):
+        from ..function import sparse_func
+        n = int(output_dim0.asnumpy().reshape(-1)[0]) if isinstance(output_dim0, Tensor) else int(output_dim0)
+        num = _wrap(torch.tensor(x.shape[0]))
+        data = _zeros((n,) + tuple(x.shape[1:]), x)
+        return _vjp(lambda d: sparse_func.sparse_segment_reduce(d, indices, segment_ids, num, self._MODE),
+                    [data], x)
+
+
+SparseSegmentMeanGrad = type("SparseSegmentMeanGrad", (_SparseSegmentGrad,),
+                             {"__doc__": "Gradient of SparseSegmentMean: ``(x, indices, segment_ids, output_dim0)``.",
+                              "_MODE": "mean"})
+SparseSegmentSqrtNGrad = type("SparseSegmentSqrtNGrad", (_SparseSegmentGrad,),
+                              {"__doc__": "Gradient of SparseSegmentSqrtN: ``(x, indices, segment_ids, output_dim0)``.",
+                               "_MODE": "sqrtn"})
+
+__all__ += ["MaxPool3DGradWithArgmax", "SparseSegmentMeanGrad", "SparseSegmentSqrtNGrad"]

@@ -158,3 +158,27 @@ class MixedPrecisionCast(Primitive):
 
 
 __all__ += ["IsConstant", "IsParameter", "MixedPrecisionCast", "SameTypeShape", "SliceGetItem", "TileSize"]
+
+
+class ConvertToDynamic(Primitive):
+    """Marks its input's shape (or rank) as unknown for MindSpore's graph compiler; eagerly the identity."""
+
+    @prim_attr_register
+    def __init__(self, is_dynamic_rank=False):
+        pass
+
+    def __call__(self, input):
+        return input
+
+
+class DynamicBroadcastTo(Primitive):
+    """``DynamicBroadcastTo()(x, shape)``: ``x`` broadcast to ``shape`` (a tuple or a 1-D Tensor)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, shape):
+        if isinstance(shape, Tensor):
+            shape = tuple(int(v) for v in shape.asnumpy().tolist())
+        return array_func.broadcast_to(x, tuple(shape))

@@ -1753,3 +1753,19 @@ def _get_stack_shape(value, x_shape, x_type, axis, prim_name):
         axis += rank + 1
     out_shape.insert(axis, len(x_shape))
     return {"shape": out_shape} if is_shape_unknown(out_shape) else out_shape
+
+
+class RangeV2(Primitive):
+    """``[start, limit)`` with step ``delta`` (0-d Tensors), in ``start``'s dtype; at most ``maxlen`` values."""
+
+    @prim_attr_register
+    def __init__(self, maxlen=1000000):
+        pass
+
+    def __call__(self, start, limit, delta):
+        s, lim, d = (_u(v).item() if isinstance(v, Tensor) else v for v in (start, limit, delta))
+        dtype = start.dtype if isinstance(start, Tensor) else None
+        return creation_func.range(s, lim, d, self.maxlen, dtype=dtype)
+
+
+__all__ += ["RangeV2"]

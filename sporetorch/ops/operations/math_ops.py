@@ -1462,3 +1462,33 @@ class _BinaryOp(Primitive):
                                  f"x.shape = {list(x_shape)} and y.shape = {list(y_shape)}.")
             out.append(b if a == 1 else a)
         return out[::-1]
+
+
+class SparseSegmentMean(Primitive):
+    """``SparseSegmentMean()(x, indices, segment_ids)``: the rows ``x[indices]`` averaged per segment id."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, indices, segment_ids):
+        from ..function import sparse_func
+        return sparse_func.sparse_segment_reduce(x, indices, segment_ids, None, "mean")
+
+
+class SelfAdjointEig(Primitive):
+    """Eigen-decomposition of a self-adjoint matrix (its lower triangle): ``(eigenvalues, eigenvectors)``;
+    without ``compute_v`` the eigenvectors are an empty placeholder of the input's dtype."""
+
+    @prim_attr_register
+    def __init__(self, compute_v=True):
+        pass
+
+    def __call__(self, x):
+        from ..function import linalg_func
+        if self.compute_v:
+            return linalg_func._eigh(x, True, True)
+        return linalg_func._eigh(x, False, True), _wrap(torch.zeros((0,), dtype=x._t.dtype))
+
+
+__all__ += ["SparseSegmentMean", "SelfAdjointEig"]

@@ -1324,3 +1324,7 @@ def _update_attr_by_format(arg_value, arg_format):
     if len(arg_value) == 4 and arg_format == "NHWC":
         return arg_value[1:] + (1,)
     return arg_value
+
+# MindSpore 2.10's ReLUV3 is ReLU under another kernel name.
+ReLUV3 = _unary_class("ReLUV3", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ReLUV3()(x)``.")
+__all__ += ["ReLUV3"]

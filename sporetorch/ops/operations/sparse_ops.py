@@ -112,3 +112,40 @@ class SparseTensorDenseAdd(Primitive):
         return _wrap(x2._t.index_put(tuple(x1_indices._t.long().t()), x1_values._t, accumulate=True))
 
 __all__ += ["SparseToDense", "SparseTensorDenseMatmul", "SparseTensorDenseAdd"]
+
+
+class _SparseSegment(Primitive):
+    """``x[indices]`` rows reduced per segment id (``_MODE``), ``num_segments`` rows for the ...WithNumSegments
+    forms (an empty segment gives zeros)."""
+
+    _MODE = "sum"
+    _GAPS = None  # the ValueError's text where the segment ids must be sorted without gaps
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, indices, segment_ids, num_segments=None):
+        if self._GAPS is not None and segment_ids.shape[0] > 1:
+            steps = segment_ids._t[1:] - segment_ids._t[:-1]
+            if bool(((steps != 0) & (steps != 1)).any()):
+                raise ValueError(f"For '{self.name}', {self._GAPS}")
+        return sparse_func.sparse_segment_reduce(x, indices, segment_ids, num_segments, self._MODE)
+
+
+def _segment_class(name, mode, with_num, gaps=None):
+    doc = (f"``{name}()(x, indices, segment_ids{', num_segments' if with_num else ''})``: the rows ``x[indices]`` "
+           f"{'summed' if mode == 'sum' else 'averaged' if mode == 'mean' else 'summed over sqrt(count)'} per "
+           "segment id" + (" (sorted, without gaps)." if gaps else "."))
+    return type(name, (_SparseSegment,), {"__doc__": doc, "_MODE": mode, "_GAPS": gaps})
+
+
+SparseSegmentSum = _segment_class("SparseSegmentSum", "sum", False, "indices in 'segment_ids' should be contiguous.")
+SparseSegmentSumWithNumSegments = _segment_class("SparseSegmentSumWithNumSegments", "sum", True)
+SparseSegmentSqrtN = _segment_class("SparseSegmentSqrtN", "sqrtn", False,
+                                    "segment_ids should be sorted and contiguous.")
+SparseSegmentSqrtNWithNumSegments = _segment_class("SparseSegmentSqrtNWithNumSegments", "sqrtn", True)
+SparseSegmentMeanWithNumSegments = _segment_class("SparseSegmentMeanWithNumSegments", "mean", True)
+
+__all__ += ["SparseSegmentSum", "SparseSegmentSumWithNumSegments", "SparseSegmentSqrtN",
+            "SparseSegmentSqrtNWithNumSegments", "SparseSegmentMeanWithNumSegments"]

@@ -338,6 +338,21 @@ def sparse_apply_ftrl(var, accum, linear, grad, indices, *, lr_power, lr, l2, l1
     return var, accum, linear
 
 
+def sparse_apply_momentum(var, accum, lr, grad, indices, momentum):
+    """``SparseApplyMomentum``: momentum on the rows ``indices``: ``accum = accum * momentum + grad``;
+    ``var -= lr * accum``; returns ``var``. (MindSpore 2.10's CPU kernel applies this update whatever the
+    Primitive's ``use_nesterov``.)"""
+    with torch.no_grad():
+        idx, g = _rows(indices), grad._t
+        acc, w = accum._t.clone(), var._t.clone()
+        rate, mom = _u(lr), _u(momentum)
+        acc[idx] = acc[idx] * mom + g
+        w[idx] = w[idx] - rate * acc[idx]
+        _set(accum, acc)
+        _set(var, w)
+    return var
+
+
 def apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2, global_step):
     """``ApplyAdagradDA``: Adagrad dual averaging: ``grad_accum += grad``; ``grad_squared_accum += grad ** 2``;
     ``var = -lr * sign(grad_accum) * max(|grad_accum| - l1 * global_step, 0) / (l2 * global_step * lr +

@@ -532,3 +532,56 @@ SparseSegmentSqrtNGrad = type("SparseSegmentSqrtNGrad", (_SparseSegmentGrad,),
                                "_MODE": "sqrtn"})
 
 __all__ += ["MaxPool3DGradWithArgmax", "SparseSegmentMeanGrad", "SparseSegmentSqrtNGrad"]
+
+
+class SparseFillEmptyRowsGrad(Primitive):
+    """Gradient of SparseFillEmptyRows: ``(reverse_index_map, grad_values)`` -> ``(d_values,
+    d_default_value)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, reverse_index_map, grad_values):
+        from ..function import sparse_coo_func
+        return sparse_coo_func.fill_empty_rows_grad(reverse_index_map, grad_values)
+
+
+__all__ += ["SparseFillEmptyRowsGrad"]
+
+
+class AdaptiveMaxPool3DGrad(Primitive):
+    """Gradient of AdaptiveMaxPool3D: ``(input_grad, x, argmax)`` -> ``input_grad`` added at ``argmax`` (flat
+    indices within each (N, C) volume of ``x``)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input_grad, x, argmax):
+        return _scatter_to_argmax(x, input_grad, argmax)
+
+
+class LuUnpackGrad(Primitive):
+    """Gradient of LuUnpack with respect to the packed LU data: ``(L_grad, U_grad, LU_data)`` ->
+    ``(L_data_grad, U_data_grad)``: the strictly lower part of ``L_grad`` and the upper part of ``U_grad``
+    (zeros where a flag is off)."""
+
+    @prim_attr_register
+    def __init__(self, L_grad_flag, U_grad_flag):
+        pass
+
+    def __call__(self, L_grad, U_grad, LU_data):
+        lu = LU_data._t
+        m, n = lu.shape[-2:]
+        k = min(m, n)
+        l_part = torch.zeros_like(lu)
+        u_part = torch.zeros_like(lu)
+        if self.L_grad_flag:
+            l_part[..., :, :k] = torch.tril(L_grad._t, -1)[..., :m, :k]
+        if self.U_grad_flag:
+            u_part[..., :k, :] = torch.triu(U_grad._t)[..., :k, :n]
+        return _wrap(l_part), _wrap(u_part)
+
+
+__all__ += ["AdaptiveMaxPool3DGrad", "LuUnpackGrad"]

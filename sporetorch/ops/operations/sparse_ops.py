@@ -149,3 +149,77 @@ SparseSegmentMeanWithNumSegments = _segment_class("SparseSegmentMeanWithNumSegme
 
 __all__ += ["SparseSegmentSum", "SparseSegmentSumWithNumSegments", "SparseSegmentSqrtN",
             "SparseSegmentSqrtNWithNumSegments", "SparseSegmentMeanWithNumSegments"]
+
+
+def _coo_prim(name, fn, doc, init_args=()):
+    """A Primitive ``name`` whose call is ``fn(self, *inputs)`` over ``sparse_coo_func``."""
+    def __init__(self, *args, **kwargs):
+        Primitive.__init__(self, name)
+        values = {k: d for k, d in init_args}
+        for (key, _), arg in zip(init_args, args):
+            values[key] = arg
+        values.update(kwargs)
+        for key, value in values.items():
+            self.add_prim_attr(key, value)
+            setattr(self, key, value)
+    return type(name, (Primitive,), {"__init__": __init__, "__call__": fn, "__doc__": doc,
+                                     "__module__": __name__, "__qualname__": name})
+
+
+def _coo():
+    from ..function import sparse_coo_func
+    return sparse_coo_func
+
+
+SparseDenseCwiseAdd = _coo_prim(
+    "SparseDenseCwiseAdd", lambda self, i, v, s, d: _coo().dense_cwise("add", i, v, s, d),
+    "``(x1_indices, x1_values, x1_shape, x2)``: the COO values plus the dense ``x2`` (broadcast) at their indices.")
+SparseDenseCwiseMul = _coo_prim(
+    "SparseDenseCwiseMul", lambda self, i, v, s, d: _coo().dense_cwise("mul", i, v, s, d),
+    "``(x1_indices, x1_values, x1_shape, x2)``: the COO values times the dense ``x2`` (broadcast) at their indices.")
+SparseReorder = _coo_prim(
+    "SparseReorder", lambda self, i, v, s: _coo().reorder(i, v, s),
+    "``(indices, values, shape)`` -> ``(indices, values)`` in row-major order.")
+SparseSoftmax = _coo_prim(
+    "SparseSoftmax", lambda self, i, v, s: _coo().softmax(i, v, s),
+    "``(indices, values, shape)``: softmax of the values sharing all but the last index.")
+SparseSparseMaximum = _coo_prim(
+    "SparseSparseMaximum", lambda self, *a: _coo().sparse_extreme(True, *a),
+    "Element-wise maximum of two COO tensors ``(x1_indices, x1_values, x1_shape, x2_indices, x2_values, "
+    "x2_shape)`` -> ``(indices, values)``.")
+SparseSparseMinimum = _coo_prim(
+    "SparseSparseMinimum", lambda self, *a: _coo().sparse_extreme(False, *a),
+    "Element-wise minimum of two COO tensors ``(x1_indices, x1_values, x1_shape, x2_indices, x2_values, "
+    "x2_shape)`` -> ``(indices, values)``.")
+SparseConcat = _coo_prim(
+    "SparseConcat", lambda self, i, v, s: _coo().concat(i, v, s, self.concat_dim),
+    "``SparseConcat(concat_dim)(indices_seq, values_seq, shapes_seq)`` -> ``(indices, values, shape)``.",
+    (("concat_dim", 0),))
+SparseTensorToCSRSparseMatrix = _coo_prim(
+    "SparseTensorToCSRSparseMatrix", lambda self, i, v, s: _coo().coo_to_csr(i, v, s),
+    "``(x_indices, x_values, x_dense_shape)`` -> ``(dense_shape, batch_pointers, row_pointers, col_indices, "
+    "values)``.")
+CSRSparseMatrixToSparseTensor = _coo_prim(
+    "CSRSparseMatrixToSparseTensor", lambda self, *a: _coo().csr_to_coo(*a),
+    "``(dense_shape, batch_pointers, row_pointers, col_indices, values)`` -> ``(indices, values, dense_shape)``.")
+CSRSparseMatrixToDense = _coo_prim(
+    "CSRSparseMatrixToDense", lambda self, *a: _coo().csr_to_dense(*a),
+    "``(dense_shape, batch_pointers, row_pointers, col_indices, values)`` -> the dense Tensor.")
+DenseToCSRSparseMatrix = _coo_prim(
+    "DenseToCSRSparseMatrix", lambda self, d, i: _coo().dense_to_csr(d, i),
+    "``(dense_input, indices)`` -> the CSR matrix ``(dense_shape, batch_pointers, row_pointers, col_indices, "
+    "values)`` of the entries at ``indices``.")
+
+__all__ += ["SparseDenseCwiseAdd", "SparseDenseCwiseMul", "SparseReorder", "SparseSoftmax",
+            "SparseSparseMaximum", "SparseSparseMinimum", "SparseConcat", "SparseTensorToCSRSparseMatrix",
+            "CSRSparseMatrixToSparseTensor", "CSRSparseMatrixToDense", "DenseToCSRSparseMatrix"]
+
+
+SparseMatrixNNZ = _coo_prim(
+    "SparseMatrixNNZ", lambda self, *a: _coo().csr_nnz(*a),
+    "``(dense_shape, batch_pointers, row_pointers, col_indices, values)`` -> the entry count of each batch.")
+SparseMatrixTranspose = _coo_prim(
+    "SparseMatrixTranspose", lambda self, *a: _coo().csr_transpose(*a, conjugate=self.conjugate),
+    "The (``conjugate``) transpose of a CSR matrix, as a CSR matrix.", (("conjugate", False),))
+
+__all__ += ["SparseMatrixNNZ", "SparseMatrixTranspose"]

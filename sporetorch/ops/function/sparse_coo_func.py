@@ -1,0 +1,194 @@
+"""COO and CSR sparse-tensor maths behind the sparse Primitives of ``ops.operations.sparse_ops`` and
+``_sparse_grad_ops``: a COO tensor is ``(indices (nnz, rank), values (nnz,), shape (rank,))``, a CSR matrix
+MindSpore's five Tensors ``(dense_shape, batch_pointers, row_pointers, col_indices, values)``."""
+import torch
+
+from ...common.tensor import _wrap
+from ._utils import _ut
+
+__all__ = []
+
+
+def _shape_list(shape):
+    return [int(v) for v in _ut(shape).reshape(-1).tolist()]
+
+
+def _linear(indices, shape):
+    """Row-major linear positions of the COO ``indices`` in ``shape``."""
+    strides = torch.ones(len(shape), dtype=torch.int64)
+    for i in range(len(shape) - 2, -1, -1):
+        strides[i] = strides[i + 1] * shape[i + 1]
+    return (indices.long() * strides).sum(-1)
+
+
+def _unravel(linear, shape):
+    out = []
+    for size in reversed(shape):
+        out.append(linear % size)
+        linear = torch.div(linear, size, rounding_mode="floor")
+    return torch.stack(out[::-1], -1)
+
+
+def dense_cwise(op, indices, values, shape, dense):
+    """``values`` combined (``op``: 'add', 'mul', 'div') with ``dense`` broadcast to ``shape``, at ``indices``."""
+    idx, vals = _ut(indices).long(), _ut(values)
+    full = _ut(dense).broadcast_to(tuple(_shape_list(shape)))
+    picked = full[tuple(idx.t())]
+    fn = {"add": torch.add, "mul": torch.mul, "div": torch.div}[op]
+    return _wrap(fn(vals, picked).to(vals.dtype))
+
+
+def reorder(indices, values, shape):
+    """The COO entries in row-major order: ``(indices, values)``."""
+    idx, vals = _ut(indices), _ut(values)
+    order = torch.argsort(_linear(idx, _shape_list(shape)), stable=True)
+    return _wrap(idx[order]), _wrap(vals[order])
+
+
+def softmax(indices, values, shape):
+    """Softmax of ``values`` over each group of entries that share all but the last index."""
+    idx, vals = _ut(indices).long(), _ut(values)
+    shp = _shape_list(shape)
+    group = _linear(idx[:, :-1], shp[:-1]) if idx.shape[1] > 1 else torch.zeros(len(vals), dtype=torch.int64)
+    _, inverse = torch.unique(group, return_inverse=True)
+    n = int(inverse.max()) + 1 if len(vals) else 0
+    peak = torch.full((n,), float("-inf"), dtype=vals.dtype).scatter_reduce(0, inverse, vals, "amax")
+    e = torch.exp(vals - peak[inverse])
+    total = torch.zeros((n,), dtype=vals.dtype).index_add(0, inverse, e)
+    return _wrap(e / total[inverse])
+
+
+def sparse_extreme(largest, a_indices, a_values, a_shape, b_indices, b_values, b_shape):
+    """Element-wise maximum (``largest``) or minimum of two COO tensors over the union of their entries (a
+    missing entry is 0), in row-major order: ``(indices, values)``."""
+    shp = _shape_list(a_shape)
+    ai, bi = _ut(a_indices), _ut(b_indices)
+    av, bv = _ut(a_values), _ut(b_values)
+    la, lb = _linear(ai, shp), _linear(bi, shp)
+    keys = torch.unique(torch.cat([la, lb]))
+    fa = torch.zeros(len(keys), dtype=av.dtype)
+    fb = torch.zeros(len(keys), dtype=bv.dtype)
+    fa[torch.searchsorted(keys, la)] = av
+    fb[torch.searchsorted(keys, lb)] = bv
+    vals = torch.maximum(fa, fb) if largest else torch.minimum(fa, fb)
+    return _wrap(_unravel(keys, shp).to(ai.dtype)), _wrap(vals)
+
+
+def concat(indices, values, shapes, concat_dim):
+    """COO tensors concatenated along ``concat_dim``: ``(indices, values, shape)`` in row-major order."""
+    shps = [_shape_list(s) for s in shapes]
+    dim = concat_dim % len(shps[0])
+    parts, offset = [], 0
+    for idx, shp in zip(indices, shps):
+        t = _ut(idx).clone()
+        t[:, dim] += offset
+        offset += shp[dim]
+        parts.append(t)
+    out_shape = list(shps[0])
+    out_shape[dim] = offset
+    idx = torch.cat(parts)
+    vals = torch.cat([_ut(v) for v in values])
+    order = torch.argsort(_linear(idx, out_shape), stable=True)
+    return _wrap(idx[order]), _wrap(vals[order]), _wrap(torch.tensor(out_shape, dtype=_ut(shapes[0]).dtype))
+
+
+def add_grad(val_grad, x1_indices, x2_indices, sum_indices):
+    """Gradient of SparseAdd: the entries of ``val_grad`` (at ``sum_indices``) that each input's entries
+    contributed to: ``(dx1_values, dx2_values)``."""
+    g, si = _ut(val_grad), _ut(sum_indices).long()
+    rank = si.shape[1]
+    size = [int(max(int(si[:, d].max()) if len(si) else 0,
+                    int(_ut(x1_indices)[:, d].max()) if len(_ut(x1_indices)) else 0,
+                    int(_ut(x2_indices)[:, d].max()) if len(_ut(x2_indices)) else 0)) + 1 for d in range(rank)]
+    keys = _linear(si, size)
+    lookup = dict(zip(keys.tolist(), range(len(keys))))
+
+    def pick(indices):
+        lin = _linear(_ut(indices).long(), size).tolist()
+        return torch.stack([g[lookup[k]] if k in lookup else torch.zeros((), dtype=g.dtype) for k in lin]) \
+            if lin else torch.zeros((0,), dtype=g.dtype)
+    return _wrap(pick(x1_indices)), _wrap(pick(x2_indices))
+
+
+def fill_empty_rows_grad(reverse_index_map, grad_values):
+    """Gradient of SparseFillEmptyRows: ``(d_values, d_default_value)``: the output gradient of each input
+    entry, and the sum over the filled (default) entries."""
+    g = _ut(grad_values)
+    d_values = g[_ut(reverse_index_map).long()]
+    return _wrap(d_values), _wrap(g.sum() - d_values.sum())
+
+
+# ---------------------------------------------------------------------------------------------- CSR
+def coo_to_csr(indices, values, dense_shape):
+    """A COO tensor (rank 2, or rank 3 with a batch axis) as MindSpore's CSR matrix."""
+    idx, vals = _ut(indices).long(), _ut(values)
+    shp = _shape_list(dense_shape)
+    itype = _ut(indices).dtype
+    if len(shp) == 2:
+        idx = torch.cat([torch.zeros((len(idx), 1), dtype=torch.int64), idx], 1)
+        batches, rows, cols = 1, shp[0], shp[1]
+    else:
+        batches, rows, cols = shp
+    order = torch.argsort(_linear(idx, [batches, rows, cols]), stable=True)
+    idx, vals = idx[order], vals[order]
+    batch_ptr = torch.zeros(batches + 1, dtype=torch.int64)
+    batch_ptr[1:] = torch.cumsum(torch.bincount(idx[:, 0], minlength=batches), 0)
+    row_ptr = []
+    for b in range(batches):
+        sel = idx[:, 0] == b
+        counts = torch.bincount(idx[sel, 1], minlength=rows)
+        row_ptr.append(torch.cat([torch.zeros(1, dtype=torch.int64), torch.cumsum(counts, 0)]))
+    return (_wrap(torch.tensor(shp, dtype=itype)), _wrap(batch_ptr.to(itype)), _wrap(torch.cat(row_ptr).to(itype)),
+            _wrap(idx[:, 2].to(itype)), _wrap(vals))
+
+
+def csr_to_coo(dense_shape, batch_pointers, row_pointers, col_indices, values):
+    """MindSpore's CSR matrix as a COO tensor: ``(indices, values, dense_shape)``."""
+    shp = _shape_list(dense_shape)
+    rows = shp[-2]
+    bp, rp, cols = _ut(batch_pointers).long(), _ut(row_pointers).long(), _ut(col_indices).long()
+    entries = []
+    for b in range(len(bp) - 1):
+        ptr = rp[b * (rows + 1):(b + 1) * (rows + 1)]
+        row_of = torch.repeat_interleave(torch.arange(rows), ptr[1:] - ptr[:-1])
+        batch_cols = cols[int(bp[b]):int(bp[b + 1])]
+        part = torch.stack([row_of, batch_cols], 1)
+        if len(shp) == 3:
+            part = torch.cat([torch.full((len(part), 1), b, dtype=torch.int64), part], 1)
+        entries.append(part)
+    idx = torch.cat(entries) if entries else torch.zeros((0, len(shp)), dtype=torch.int64)
+    itype = _ut(col_indices).dtype
+    return _wrap(idx.to(itype)), _wrap(_ut(values)), _wrap(_ut(dense_shape))
+
+
+def csr_to_dense(dense_shape, batch_pointers, row_pointers, col_indices, values):
+    """MindSpore's CSR matrix as a dense Tensor."""
+    idx, vals, _ = csr_to_coo(dense_shape, batch_pointers, row_pointers, col_indices, values)
+    out = torch.zeros(tuple(_shape_list(dense_shape)), dtype=vals._t.dtype)
+    out[tuple(idx._t.long().t())] = vals._t
+    return _wrap(out)
+
+
+def dense_to_csr(dense, indices):
+    """The entries of ``dense`` at ``indices`` as MindSpore's CSR matrix."""
+    d, idx = _ut(dense), _ut(indices)
+    vals = d[tuple(idx.long().t())]
+    return coo_to_csr(idx, vals, torch.tensor(d.shape, dtype=idx.dtype))
+
+
+def csr_nnz(dense_shape, batch_pointers, row_pointers, col_indices, values):
+    """The number of entries of each batch of a CSR matrix (Int32)."""
+    bp = _ut(batch_pointers)
+    return _wrap((bp[1:] - bp[:-1]).to(torch.int32))
+
+
+def csr_transpose(dense_shape, batch_pointers, row_pointers, col_indices, values, conjugate=False):
+    """The (conjugate) transpose of each batch of a CSR matrix, as a CSR matrix."""
+    idx, vals, shape = csr_to_coo(dense_shape, batch_pointers, row_pointers, col_indices, values)
+    t = idx._t.clone()
+    t[:, [-2, -1]] = t[:, [-1, -2]]
+    shp = _ut(shape).clone()
+    shp[[-2, -1]] = shp[[-1, -2]]
+    v = vals._t.conj() if conjugate else vals._t
+    out = coo_to_csr(t, v, shp)
+    return (_wrap(shp),) + out[1:4] + (out[4],)

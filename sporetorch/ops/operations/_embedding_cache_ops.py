@@ -27,3 +27,48 @@ class SubAndFilter(Primitive):
         return array_func.sub_and_filter(input_x, max_num, offset)
 
 __all__ += ["SubAndFilter"]
+
+
+class UpdateCache(Primitive):
+    """Write the rows ``updates`` into ``input_x`` (a Parameter, in place) at ``indices``; indices outside
+    ``[0, max_num)`` are skipped. Returns a (1,) Int64 Tensor, as MindSpore 2.10's kernel does (a value of no
+    use)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input_x, indices, updates, max_num):
+        import torch
+
+        from ...common._inplace import _set
+        from ...common.tensor import Tensor, _wrap
+        limit = int(max_num.asnumpy().reshape(-1)[0]) if isinstance(max_num, Tensor) else int(max_num)
+        idx = indices._t.reshape(-1).long()
+        rows = updates._t.reshape((idx.numel(),) + tuple(input_x.shape[1:]))
+        keep = (idx >= 0) & (idx < limit)
+        data = input_x._t.clone()
+        data[idx[keep]] = rows[keep].to(data.dtype)
+        _set(input_x, data)
+        return _wrap(torch.ones((1,), dtype=torch.int64))
+
+
+class DynamicAssign(Primitive):
+    """``DynamicAssign()(variable, value)``: the Parameter ``variable`` takes ``value`` (its shape may change);
+    returns ``variable``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, variable, value):
+        from ...common._inplace import _set
+        new = value._t.to(variable._t.dtype).clone()
+        if tuple(new.shape) == tuple(variable.shape):
+            _set(variable, new)
+        else:  # a new shape: the Parameter is rebound to the new value
+            variable._t = new
+        return variable
+
+
+__all__ += ["UpdateCache", "DynamicAssign"]

@@ -585,3 +585,38 @@ class LuUnpackGrad(Primitive):
 
 
 __all__ += ["AdaptiveMaxPool3DGrad", "LuUnpackGrad"]
+
+
+def _image_ops():
+    from . import image_ops
+    return image_ops
+
+
+class ROIAlignGrad(Primitive):
+    """Gradient of ROIAlign with respect to the features: ``(dy, rois, xdiff_shape)``."""
+
+    @prim_attr_register
+    def __init__(self, pooled_height, pooled_width, spatial_scale, sample_num=2):
+        pass
+
+    def __call__(self, dy, rois, xdiff_shape):
+        fwd = _image_ops().ROIAlign(self.pooled_height, self.pooled_width, float(self.spatial_scale),
+                                    self.sample_num)
+        return _vjp(lambda x: fwd(x, rois), [_zeros(xdiff_shape, dy)], dy)
+
+
+class ScaleAndTranslateGrad(Primitive):
+    """Gradient of ScaleAndTranslate with respect to the images: ``(grads, original_image, scale,
+    translation)``."""
+
+    @prim_attr_register
+    def __init__(self, kernel_type="lanczos3", antialias=True):
+        pass
+
+    def __call__(self, grads, original_image, scale, translation):
+        fwd = _image_ops().ScaleAndTranslate(self.kernel_type, self.antialias)
+        size = _wrap(torch.tensor(list(grads.shape[1:3]), dtype=torch.int32))
+        return _vjp(lambda x: fwd(x, size, scale, translation), [original_image], grads)
+
+
+__all__ += ["ROIAlignGrad", "ScaleAndTranslateGrad"]

@@ -182,3 +182,18 @@ class DynamicBroadcastTo(Primitive):
         if isinstance(shape, Tensor):
             shape = tuple(int(v) for v in shape.asnumpy().tolist())
         return array_func.broadcast_to(x, tuple(shape))
+
+
+class ClipByNorm(Primitive):
+    """``ClipByNorm(axis)(x, clip_norm)``: ``x * clip_norm / max(l2norm(x, axis), clip_norm)`` (``axis``
+    None: all axes), computed in float32 and returned in ``x``'s dtype."""
+
+    @prim_attr_register
+    def __init__(self, axis=None):
+        pass
+
+    def __call__(self, x, clip_norm):
+        from ..function.clip_func import _clip_by_norm_axes
+        c = clip_norm._t.float() if isinstance(clip_norm, Tensor) else float(clip_norm)
+        axis = None if self.axis in (None, ()) else self.axis
+        return _wrap(_clip_by_norm_axes(x._t, c, axis))

@@ -1492,3 +1492,19 @@ class SelfAdjointEig(Primitive):
 
 
 __all__ += ["SparseSegmentMean", "SelfAdjointEig"]
+
+
+class TridiagonalSolve(Primitive):
+    """``TridiagonalSolve(partial_pivoting)(diagonals, rhs)``: ``X`` with ``A X = rhs`` for the tridiagonal
+    ``A`` given by ``diagonals`` (..., 3, M: superdiagonal, diagonal, subdiagonal)."""
+
+    @prim_attr_register
+    def __init__(self, partial_pivoting=True):
+        pass
+
+    def __call__(self, diagonals, rhs):
+        from ..function import linalg_func
+        return linalg_func.tridiagonal_solve(diagonals, rhs)
+
+
+__all__ += ["TridiagonalSolve"]

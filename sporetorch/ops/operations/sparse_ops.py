@@ -223,3 +223,31 @@ SparseMatrixTranspose = _coo_prim(
     "The (``conjugate``) transpose of a CSR matrix, as a CSR matrix.", (("conjugate", False),))
 
 __all__ += ["SparseMatrixNNZ", "SparseMatrixTranspose"]
+
+
+class SparseMatrixMatMul(Primitive):
+    """A CSR matrix times a dense one: ``(x1_dense_shape, x1_batch_pointers, x1_row_pointers, x1_col_indices,
+    x1_values, x2_dense)``, each operand transposed or adjointed as asked, the product transposed and/or
+    conjugated as asked."""
+
+    @prim_attr_register
+    def __init__(self, transpose_x1=False, transpose_x2=False, adjoint_x1=False, adjoint_x2=False,
+                 transpose_output=False, conjugate_output=False):
+        pass
+
+    def __call__(self, x1_dense_shape, x1_batch_pointers, x1_row_pointers, x1_col_indices, x1_values, x2_dense):
+        a = _coo().csr_to_dense(x1_dense_shape, x1_batch_pointers, x1_row_pointers, x1_col_indices, x1_values)._t
+        b = x2_dense._t
+        if self.transpose_x1 or self.adjoint_x1:
+            a = a.mT.conj() if self.adjoint_x1 else a.mT
+        if self.transpose_x2 or self.adjoint_x2:
+            b = b.mT.conj() if self.adjoint_x2 else b.mT
+        out = a @ b
+        if self.transpose_output:
+            out = out.mT
+        if self.conjugate_output:
+            out = out.conj()
+        return _wrap(out)
+
+
+__all__ += ["SparseMatrixMatMul"]

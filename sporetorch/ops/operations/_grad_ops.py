@@ -620,3 +620,59 @@ class ScaleAndTranslateGrad(Primitive):
 
 
 __all__ += ["ROIAlignGrad", "ScaleAndTranslateGrad"]
+
+
+class ConcatOffset(Primitive):
+    """The offset of each input of a Concat along ``axis``: ``ConcatOffset(N, axis)(x)`` -> an (N, rank) Int64
+    Tensor, zero but for the running offset along ``axis``."""
+
+    @prim_attr_register
+    def __init__(self, N=2, axis=0):
+        pass
+
+    def __call__(self, x):
+        rank = len(x[0].shape)
+        axis = self.axis % rank
+        out = torch.zeros((len(x), rank), dtype=torch.int64)
+        offset = 0
+        for i, t in enumerate(x):
+            out[i, axis] = offset
+            offset += t.shape[axis]
+        return _wrap(out)
+
+
+class Conv3DBackpropFilter(Primitive):
+    """Gradient of Conv3D with respect to the weight: ``(x, dout, w_size)``."""
+
+    @prim_attr_register
+    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=(1, 1, 1, 1, 1),
+                 dilation=(1, 1, 1, 1, 1), group=1, data_format="NCDHW"):
+        pass
+
+    def __call__(self, x, dout, w_size):
+        stride = self.stride[-3:] if isinstance(self.stride, (tuple, list)) else self.stride
+        dilation = self.dilation[-3:] if isinstance(self.dilation, (tuple, list)) else self.dilation
+        fwd = _nn_ops().Conv3D(self.out_channel, self.kernel_size, self.mode, self.pad_mode.lower(), self.pad,
+                               stride, dilation, self.group)
+        return _vjp(lambda w: fwd(x, w), [_zeros(w_size, dout)], dout)
+
+
+class SparseSliceGrad(Primitive):
+    """Gradient of SparseSlice: ``(backprop_val_grad, indices, start, new_indices)`` -> the gradient of each
+    input value: its entry of ``backprop_val_grad`` where ``index - start`` is among ``new_indices``, else 0."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, backprop_val_grad, indices, start, new_indices):
+        g, idx = backprop_val_grad._t, indices._t - start._t
+        new = new_indices._t
+        match = (idx.unsqueeze(1) == new.unsqueeze(0)).all(-1)  # (nnz, n_new)
+        out = torch.zeros(idx.shape[0], dtype=g.dtype)
+        hit = match.any(1)
+        out[hit] = g[match.float().argmax(1)[hit]]
+        return _wrap(out)
+
+
+__all__ += ["ConcatOffset", "Conv3DBackpropFilter", "SparseSliceGrad"]

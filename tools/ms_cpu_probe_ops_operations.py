@@ -224,6 +224,11 @@ for _name, _inputs in (("mirror", "f(2)"), ("mirror_mini_step", "f(2), f(2)"), (
                        ("virtual_assign_add", "f(2), f(2)"), ("virtual_dataset", "f(2)"), ("virtual_div", "f(2)"),
                        ("virtual_pipeline_end", "f(2)")):
     case("comm_ops", _name, "<instance>", _inputs)
+case("other_ops", "PyInterpret", "", "'1+1', {}, {}")
+case("other_ops", "_DynamicLossScale", "", "f(2), f()")
+case("comm_ops", "_HostAllGather", "group=(0, 1)", "f(2)")
+case("comm_ops", "_HostReduceScatter", "group=(0, 1)", "f(2)")
+case("comm_ops", "BatchISendIRecv", "('isend',), (0,), (), ()", "(f(2),)")
 # --- sparse (COO / CSR)
 IDX, VAL, SH = "i64v([[0,0],[1,2]])", "f(2)", "i64v([2,3])"
 case(S, "CSRSparseMatrixToDense", "", "i32v([2,3]), i32v([0,2]), i32v([0,1,2]), i32v([0,2]), f(2)")

@@ -64,3 +64,17 @@ def batch_norm_(input_x, scale, bias, mean, variance, is_training=False, epsilon
     ``(y, batch_mean, batch_variance, reserve_space_1, reserve_space_2)``."""
     from .nn_ops import BatchNorm
     return BatchNorm(is_training, epsilon, momentum, data_format)(input_x, scale, bias, mean, variance)
+
+
+class TensorReport(Primitive):
+    """``TensorReport()(file, input_x)``: reports a Tensor to a channel of MindSpore's graph runtime; eagerly
+    it only logs a warning and returns None, as MindSpore 2.10 does in PyNative mode."""
+
+    def __init__(self):
+        super().__init__("TensorReport")
+        self.add_prim_attr("side_effect_mem", True)
+        self.add_prim_attr("channel_name", "ms_tensor_report")
+
+    def __call__(self, file, input_x):
+        from ... import log as logger
+        logger.warning("TensorReport doesn't support pynative mode.")

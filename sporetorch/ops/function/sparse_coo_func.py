@@ -192,3 +192,51 @@ def csr_transpose(dense_shape, batch_pointers, row_pointers, col_indices, values
     v = vals._t.conj() if conjugate else vals._t
     out = coo_to_csr(t, v, shp)
     return (_wrap(shp),) + out[1:4] + (out[4],)
+
+
+# ---------------------------------------------------------------------------------------------- sets
+def dense_set_operation(x1, x2, operation):
+    """The set ``operation`` ('a-b', 'b-a', 'intersection', 'union') of each pair of last-axis rows of ``x1``
+    and ``x2``, as a sorted COO tensor ``(indices, values, shape)``."""
+    a, b = _ut(x1), _ut(x2)
+    lead = tuple(a.shape[:-1])
+    fn = {"a-b": lambda p, q: p - q, "b-a": lambda p, q: q - p, "intersection": lambda p, q: p & q,
+          "union": lambda p, q: p | q}[operation]
+    entries, width = [], 0
+    for row in (torch.cartesian_prod(*[torch.arange(n) for n in lead]).reshape(-1, len(lead)).tolist()
+                if lead else [[]]):
+        result = sorted(fn(set(a[tuple(row)].tolist()), set(b[tuple(row)].tolist())))
+        width = max(width, len(result))
+        entries += [(row + [j], v) for j, v in enumerate(result)]
+    indices = torch.tensor([e[0] for e in entries], dtype=torch.int64).reshape(-1, len(lead) + 1)
+    values = torch.tensor([e[1] for e in entries], dtype=a.dtype)
+    return _wrap(indices), _wrap(values), _wrap(torch.tensor(list(lead) + [width], dtype=torch.int64))
+
+
+def edit_distance(hyp_indices, hyp_values, hyp_shape, truth_indices, truth_values, truth_shape, normalize):
+    """Levenshtein distance between the sequences of two COO tensors (each sequence along the last axis),
+    Float32 of the leading shape (the larger of the two); ``normalize`` divides by the truth's length (a
+    hypothesis against an empty truth gives inf, two empty sequences 0)."""
+    hs, ts = _shape_list(hyp_shape), _shape_list(truth_shape)
+    lead = [max(p, q) for p, q in zip(hs[:-1], ts[:-1])]
+
+    def sequences(indices, values):
+        out = {}
+        for idx, v in sorted(zip(_ut(indices).tolist(), _ut(values).tolist())):
+            out.setdefault(tuple(idx[:-1]), []).append(v)
+        return out
+    hyp, truth = sequences(hyp_indices, hyp_values), sequences(truth_indices, truth_values)
+    out = torch.zeros(tuple(lead), dtype=torch.float32)
+    for row in set(hyp) | set(truth):
+        h, t = hyp.get(row, []), truth.get(row, [])
+        prev = list(range(len(t) + 1))
+        for i, hv in enumerate(h, 1):
+            cur = [i] + [0] * len(t)
+            for j, tv in enumerate(t, 1):
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (hv != tv))
+            prev = cur
+        dist = float(prev[-1])
+        if normalize:
+            dist = dist / len(t) if t else (float("inf") if h else 0.0)
+        out[row] = dist
+    return _wrap(out)

@@ -1769,3 +1769,21 @@ class RangeV2(Primitive):
 
 
 __all__ += ["RangeV2"]
+
+
+class EditDistance(Primitive):
+    """Levenshtein distance between COO sequences: ``EditDistance(normalize)(hypothesis_indices,
+    hypothesis_values, hypothesis_shape, truth_indices, truth_values, truth_shape)`` -> Float32."""
+
+    @prim_attr_register
+    def __init__(self, normalize=True):
+        pass
+
+    def __call__(self, hypothesis_indices, hypothesis_values, hypothesis_shape, truth_indices, truth_values,
+                 truth_shape):
+        from ..function import sparse_coo_func
+        return sparse_coo_func.edit_distance(hypothesis_indices, hypothesis_values, hypothesis_shape, truth_indices,
+                                             truth_values, truth_shape, self.normalize)
+
+
+__all__ += ["EditDistance"]

@@ -251,3 +251,12 @@ class SparseMatrixMatMul(Primitive):
 
 
 __all__ += ["SparseMatrixMatMul"]
+
+
+DenseToDenseSetOperation = _coo_prim(
+    "DenseToDenseSetOperation", lambda self, a, b: _coo().dense_set_operation(a, b, self.set_operation),
+    "``DenseToDenseSetOperation(set_operation)(x1, x2)``: the set operation ('a-b', 'b-a', 'intersection', "
+    "'union') of each pair of last-axis rows, as a COO tensor ``(indices, values, shape)``.",
+    (("set_operation", ""), ("validate_indices", True)))
+
+__all__ += ["DenseToDenseSetOperation"]

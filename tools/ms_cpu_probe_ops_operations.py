@@ -339,7 +339,9 @@ def reason(line):
         return f"has no CPU kernel ({msg.rstrip('.')})"
     if "Response is empty" in msg:
         return "fails when called eagerly (its kernel is not built: Response is empty)"
-    if "has no attr:__infer__" in msg or "pointer[" in msg or "output addr" in msg or "NotImplementedError" in line \
+    if "output addr" in msg:
+        return "fails when called eagerly (its kernel graph's output has no device address)"
+    if "has no attr:__infer__" in msg or "pointer[" in msg or "NotImplementedError" in line \
             or "No module named" in msg:
         return f"fails when called eagerly ({(msg or line.strip())[:100]})"
     if "should be dynamic length" in msg:

@@ -222,6 +222,17 @@ def apply_proximal_gradient_descent(var, alpha, l1, l2, delta):
     return var
 
 
+def sparse_apply_proximal_gradient_descent(var, alpha, l1, l2, grad, indices):
+    """``SparseApplyProximalGradientDescent``: proximal gradient descent on the rows ``indices``; returns
+    ``var``."""
+    with torch.no_grad():
+        idx, a = _rows(indices), _v(alpha)
+        w = var._t.clone()
+        w[idx] = _proximal(w[idx] - a * grad._t, a, _v(l1), _v(l2))
+        _set(var, w)
+    return var
+
+
 def apply_keras_momentum(var, accum, lr, grad, momentum, *, use_nesterov):
     """``ApplyKerasMomentum``: Keras momentum: ``accum = momentum * accum - lr * grad``; ``var += accum``; returns
     ``(var, accum)``."""

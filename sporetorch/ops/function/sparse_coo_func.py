@@ -240,3 +240,52 @@ def edit_distance(hyp_indices, hyp_values, hyp_shape, truth_indices, truth_value
             dist = dist / len(t) if t else (float("inf") if h else 0.0)
         out[row] = dist
     return _wrap(out)
+
+
+def to_dense(indices, output_shape, values, default_value):
+    """A dense Tensor of ``output_shape`` filled with ``default_value``, ``values`` at ``indices`` (a scalar
+    ``values`` goes to every index)."""
+    idx, vals = _ut(indices).long(), _ut(values)
+    if idx.dim() == 1:
+        idx = idx.unsqueeze(-1) if len(_shape_list(output_shape)) == 1 else idx.unsqueeze(0)
+    out = torch.full(tuple(_shape_list(output_shape)), _ut(default_value).item(), dtype=vals.dtype)
+    out[tuple(idx.t())] = vals
+    return _wrap(out)
+
+
+def sparse_add(a_indices, a_values, a_shape, b_indices, b_values, b_shape, thresh):
+    """The sum of two COO tensors over the union of their entries, in row-major order; where both hold an
+    entry, the sum is kept only if its magnitude is at least ``thresh``: ``(indices, values, shape)``."""
+    shp = _shape_list(a_shape)
+    ai, bi = _ut(a_indices), _ut(b_indices)
+    la, lb = _linear(ai, shp), _linear(bi, shp)
+    keys = torch.unique(torch.cat([la, lb]))
+    vals = torch.zeros(len(keys), dtype=_ut(a_values).dtype)
+    vals.index_add_(0, torch.searchsorted(keys, la), _ut(a_values))
+    vals.index_add_(0, torch.searchsorted(keys, lb), _ut(b_values).to(vals.dtype))
+    both = torch.zeros(len(keys), dtype=torch.int64)
+    both.index_add_(0, torch.searchsorted(keys, la), torch.ones(len(la), dtype=torch.int64))
+    both.index_add_(0, torch.searchsorted(keys, lb), torch.ones(len(lb), dtype=torch.int64))
+    keep = (both < 2) | (vals.abs() >= _ut(thresh).to(vals.dtype))
+    return _wrap(_unravel(keys[keep], shp).to(ai.dtype)), _wrap(vals[keep]), _wrap(_ut(a_shape))
+
+
+def fill_empty_rows(indices, values, dense_shape, default_value):
+    """A COO tensor with ``default_value`` at column 0 of each empty row: ``(output_indices, output_values,
+    empty_row_indicator, reverse_index_map)``, ordered by row (a row's entries keep their input order)."""
+    idx, vals = _ut(indices), _ut(values)
+    shp = _shape_list(dense_shape)
+    rows = shp[0]
+    has = torch.zeros(rows, dtype=torch.bool)
+    has[idx[:, 0].long()] = True
+    empty = ~has
+    extra_rows = torch.nonzero(empty).reshape(-1)
+    extra = torch.zeros((len(extra_rows), idx.shape[1]), dtype=idx.dtype)
+    extra[:, 0] = extra_rows.to(idx.dtype)
+    all_idx = torch.cat([idx, extra])
+    all_vals = torch.cat([vals, torch.full((len(extra_rows),), _ut(default_value).item(), dtype=vals.dtype)])
+    order = torch.argsort(all_idx[:, 0], stable=True)
+    position = torch.empty_like(order)
+    position[order] = torch.arange(len(order))
+    return (_wrap(all_idx[order]), _wrap(all_vals[order]), _wrap(empty),
+            _wrap(position[:len(idx)].to(torch.int64)))

@@ -1389,3 +1389,31 @@ FusedBatchNormEx = _deprecated_batch_norm(
 
 __all__ += ["SparseApplyMomentum", "FusedSparseFtrl", "SparseSoftmaxCrossEntropyWithLogitsV2", "FusedBatchNorm",
             "FusedBatchNormEx"]
+
+
+class FusedSparseProximalAdagrad(Primitive):
+    """Proximal Adagrad on the rows ``indices`` (``SparseApplyProximalAdagrad``'s update): ``(var, accum, lr,
+    l1, l2, grad, indices)`` -> ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad, indices):
+        from ..function import optim_func
+        return optim_func.sparse_apply_proximal_adagrad(var, accum, lr, l1, l2, grad, indices)
+
+
+class SparseApplyProximalGradientDescent(Primitive):
+    """Proximal gradient descent on the rows ``indices``: ``(var, alpha, l1, l2, grad, indices)`` -> ``var``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, alpha, l1, l2, grad, indices):
+        from ..function import optim_func
+        return optim_func.sparse_apply_proximal_gradient_descent(var, alpha, l1, l2, grad, indices)
+
+
+__all__ += ["FusedSparseProximalAdagrad", "SparseApplyProximalGradientDescent"]

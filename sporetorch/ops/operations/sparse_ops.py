@@ -260,3 +260,19 @@ DenseToDenseSetOperation = _coo_prim(
     (("set_operation", ""), ("validate_indices", True)))
 
 __all__ += ["DenseToDenseSetOperation"]
+
+
+SparseToDenseV2 = _coo_prim(
+    "SparseToDenseV2", lambda self, i, s, v, d: _coo().to_dense(i, s, v, d),
+    "``SparseToDenseV2(validate_indices)(indices, output_shape, values, default_value)``: a dense Tensor filled "
+    "with ``default_value`` and ``values`` at ``indices``.", (("validate_indices", True),))
+SparseAdd = _coo_prim(
+    "SparseAdd", lambda self, *a: _coo().sparse_add(*a),
+    "``SparseAdd()(x1_indices, x1_values, x1_shape, x2_indices, x2_values, x2_shape, thresh)`` -> ``(indices, "
+    "values, shape)``: the sum, keeping the entries of magnitude at least ``thresh``.")
+SparseFillEmptyRows = _coo_prim(
+    "SparseFillEmptyRows", lambda self, *a: _coo().fill_empty_rows(*a),
+    "``SparseFillEmptyRows()(indices, values, dense_shape, default_value)`` -> ``(output_indices, output_values, "
+    "empty_row_indicator, reverse_index_map)``.")
+
+__all__ += ["SparseToDenseV2", "SparseAdd", "SparseFillEmptyRows"]

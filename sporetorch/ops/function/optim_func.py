@@ -222,6 +222,33 @@ def apply_proximal_gradient_descent(var, alpha, l1, l2, delta):
     return var
 
 
+def _on_rows(update, states, indices, *args):
+    """A dense update applied to the rows ``indices`` of the state Tensors ``states``: ``update(*row_states,
+    *args)`` runs on copies of those rows, which are then written back. Returns ``states[0]``."""
+    from ...common.tensor import _wrap
+    idx = _rows(indices)
+    rows = [_wrap(st._t[idx].clone()) for st in states]
+    update(*rows, *args)
+    with torch.no_grad():
+        for st, row in zip(states, rows):
+            full = st._t.clone()
+            full[idx] = row._t
+            _set(st, full)
+    return states[0]
+
+
+def sparse_apply_adagrad_da(var, grad_accum, grad_square_accum, grad, indices, lr, l1, l2, global_step):
+    """``SparseApplyAdagradDA``: ``apply_adagrad_da`` on the rows ``indices``; returns ``var``."""
+    return _on_rows(lambda v, a, sq: apply_adagrad_da(v, a, sq, grad, lr, l1, l2, global_step),
+                    [var, grad_accum, grad_square_accum], indices)
+
+
+def sparse_apply_centered_rms_prop(var, mg, ms, mom, lr, rho, momentum, epsilon, grad, indices):
+    """``SparseApplyCenteredRMSProp``: ``apply_centered_rms_prop`` on the rows ``indices``; returns ``var``."""
+    return _on_rows(lambda v, g_, s_, m_: apply_centered_rms_prop(v, g_, s_, m_, grad, lr, rho, momentum, epsilon),
+                    [var, mg, ms, mom], indices)
+
+
 def sparse_apply_proximal_gradient_descent(var, alpha, l1, l2, grad, indices):
     """``SparseApplyProximalGradientDescent``: proximal gradient descent on the rows ``indices``; returns
     ``var``."""

@@ -369,3 +369,21 @@ class CropAndResizeGradBoxes(Primitive):
 
 
 __all__ += ["CropAndResizeGradImage", "CropAndResizeGradBoxes"]
+
+
+class AdjustContrastv2(Primitive):
+    """``AdjustContrastv2()(images, contrast_factor)``: ``(x - mean) * contrast_factor + mean`` with the mean of
+    each channel over the height and width axes of (..., H, W, C) images."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, images, contrast_factor):
+        t = images._t
+        mean = t.mean(dim=(-3, -2), keepdim=True)
+        f = contrast_factor._t if isinstance(contrast_factor, Tensor) else torch.tensor(contrast_factor)
+        return _wrap(((t - mean) * f.to(t.dtype) + mean).to(t.dtype))
+
+
+__all__ += ["AdjustContrastv2"]

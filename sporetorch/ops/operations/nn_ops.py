@@ -1417,3 +1417,33 @@ class SparseApplyProximalGradientDescent(Primitive):
 
 
 __all__ += ["FusedSparseProximalAdagrad", "SparseApplyProximalGradientDescent"]
+
+
+class SparseApplyAdagradDA(Primitive):
+    """Adagrad dual averaging on the rows ``indices``: ``(var, grad_accum, grad_square_accum, grad, indices, lr,
+    l1, l2, global_step)`` -> ``var``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, grad_accum, grad_square_accum, grad, indices, lr, l1, l2, global_step):
+        from ..function import optim_func
+        return optim_func.sparse_apply_adagrad_da(var, grad_accum, grad_square_accum, grad, indices, lr, l1, l2,
+                                                  global_step)
+
+
+class SparseApplyCenteredRMSProp(Primitive):
+    """Centered RMSProp on the rows ``indices``: ``(var, mg, ms, mom, lr, rho, momentum, epsilon, grad,
+    indices)`` -> ``var``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, mg, ms, mom, lr, rho, momentum, epsilon, grad, indices):
+        from ..function import optim_func
+        return optim_func.sparse_apply_centered_rms_prop(var, mg, ms, mom, lr, rho, momentum, epsilon, grad, indices)
+
+
+__all__ += ["SparseApplyAdagradDA", "SparseApplyCenteredRMSProp"]

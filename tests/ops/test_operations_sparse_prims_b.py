@@ -61,3 +61,16 @@ EXPECTED = {
 @pytest.mark.parametrize("key", sorted(CASES))
 def test_matches_mindspore(key):
     assert show(CASES[key], 4) == EXPECTED[key]
+
+
+A_CSR = (i32([2, 3]), i32([0, 3]), i32([0, 1, 3]), i32([1, 0, 2]), f32([1, 2, 3]))
+B_CSR = (i32([2, 3]), i32([0, 2]), i32([0, 1, 2]), i32([1, 1]), f32([4, 5]))
+
+
+@pytest.mark.parametrize("second, alpha, beta, expected", [
+    # MindSpore 2.10 CPU
+    (B_CSR, 2.0, -1.0, "[[2, 3], [0, 4], [0, 1, 4], [1, 0, 1, 2], [-2.0, 4.0, -5.0, 6.0]]"),
+    (A_CSR, 1.0, 1.0, "[[2, 3], [0, 3], [0, 1, 3], [1, 0, 2], [2.0, 4.0, 6.0]]"),
+])
+def test_sparse_matrix_add(second, alpha, beta, expected):
+    assert show(lambda: S.SparseMatrixAdd()(*A_CSR, *second, f32(alpha), f32(beta))) == expected

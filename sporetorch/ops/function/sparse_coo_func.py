@@ -289,3 +289,17 @@ def fill_empty_rows(indices, values, dense_shape, default_value):
     position[order] = torch.arange(len(order))
     return (_wrap(all_idx[order]), _wrap(all_vals[order]), _wrap(empty),
             _wrap(position[:len(idx)].to(torch.int64)))
+
+
+def csr_add(a, b, alpha, beta):
+    """``alpha * a + beta * b`` of two CSR matrices (MindSpore's five Tensors each), as a CSR matrix."""
+    ai, av, shape = csr_to_coo(*a)
+    bi, bv, _ = csr_to_coo(*b)
+    shp = _shape_list(shape)
+    la, lb = _linear(ai._t, shp), _linear(bi._t, shp)
+    keys = torch.unique(torch.cat([la, lb]))
+    vals = torch.zeros(len(keys), dtype=av._t.dtype)
+    vals.index_add_(0, torch.searchsorted(keys, la), av._t * _ut(alpha).to(vals.dtype))
+    vals.index_add_(0, torch.searchsorted(keys, lb), bv._t * _ut(beta).to(vals.dtype))
+    itype = _ut(a[0]).dtype
+    return coo_to_csr(_unravel(keys, shp).to(itype), vals, _ut(a[0]))

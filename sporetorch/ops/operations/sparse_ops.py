@@ -276,3 +276,11 @@ SparseFillEmptyRows = _coo_prim(
     "empty_row_indicator, reverse_index_map)``.")
 
 __all__ += ["SparseToDenseV2", "SparseAdd", "SparseFillEmptyRows"]
+
+
+SparseMatrixAdd = _coo_prim(
+    "SparseMatrixAdd", lambda self, *a: _coo().csr_add(a[0:5], a[5:10], a[10], a[11]),
+    "``SparseMatrixAdd()(*x1_csr, *x2_csr, alpha, beta)``: ``alpha * x1 + beta * x2`` of two CSR matrices "
+    "(five Tensors each), as a CSR matrix.")
+
+__all__ += ["SparseMatrixAdd"]

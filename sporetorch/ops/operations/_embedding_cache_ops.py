@@ -39,18 +39,7 @@ class UpdateCache(Primitive):
         pass
 
     def __call__(self, input_x, indices, updates, max_num):
-        import torch
-
-        from ...common._inplace import _set
-        from ...common.tensor import Tensor, _wrap
-        limit = int(max_num.asnumpy().reshape(-1)[0]) if isinstance(max_num, Tensor) else int(max_num)
-        idx = indices._t.reshape(-1).long()
-        rows = updates._t.reshape((idx.numel(),) + tuple(input_x.shape[1:]))
-        keep = (idx >= 0) & (idx < limit)
-        data = input_x._t.clone()
-        data[idx[keep]] = rows[keep].to(data.dtype)
-        _set(input_x, data)
-        return _wrap(torch.ones((1,), dtype=torch.int64))
+        return array_func.update_cache(input_x, indices, updates, max_num)
 
 
 class DynamicAssign(Primitive):

@@ -2,9 +2,9 @@
 ``ops.function``; the others are the vector-Jacobian product of our forward op (``_vjp``: PyTorch's autograd
 through the one implementation of the forward op), so the derivative has no second copy. (The other names
 of MindSpore's module resolve through the module tree.)"""
-import torch
-
-from ...common.tensor import Tensor, _wrap
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from ..function import grad_func
 from ..function import math_func as _math
 from ..function import nn_func as _nn
 from ..primitive import Primitive, prim_attr_register
@@ -12,45 +12,7 @@ from ..primitive import Primitive, prim_attr_register
 __all__ = ["InvGrad", "SoftplusGrad", "TanhGrad"]
 
 
-def _leaf(x, grad=True):
-    t = x._t if isinstance(x, Tensor) else torch.as_tensor(x)
-    t = t.detach()
-    return t.requires_grad_(grad and (t.is_floating_point() or t.is_complex()))
-
-
-def _vjp(forward, primals, dout, wrt=(0,), output=0):
-    """The gradients of ``forward(*primals)`` (output number ``output`` of a tuple result) with respect to
-    the primals at ``wrt`` for the output gradient ``dout``: one Tensor, or a tuple for several ``wrt``."""
-    leaves = [_leaf(p, i in wrt) if isinstance(p, Tensor) else p for i, p in enumerate(primals)]
-    with torch.enable_grad():
-        out = forward(*[_wrap(t) if isinstance(t, torch.Tensor) else t for t in leaves])
-        if isinstance(out, (tuple, list)):
-            out = out[output]
-        targets = [leaves[i] for i in wrt]
-        grads = torch.autograd.grad(out._t, targets, dout._t.to(out._t.dtype), allow_unused=True)
-    grads = [_wrap(torch.zeros_like(t) if g is None else g.detach()) for g, t in zip(grads, targets)]
-    return grads[0] if len(grads) == 1 else tuple(grads)
-
-
-def _jvp(forward, x, tangent):
-    """``J @ tangent`` of ``forward`` at ``x`` (the gradient of a gradient op with respect to its output
-    gradient), by the double-vector-Jacobian trick: the VJP is linear in its cotangent ``u``."""
-    xt = _leaf(x)
-    with torch.enable_grad():
-        out = forward(_wrap(xt))._t
-        u = torch.zeros_like(out, requires_grad=True)
-        (gx,) = torch.autograd.grad(out, xt, u, create_graph=True)
-        (res,) = torch.autograd.grad(gx, u, tangent._t.to(gx.dtype))
-    return _wrap(res.detach())
-
-
-def _zeros(shape, like):
-    """A zero Tensor of ``shape`` (a tuple or a 1-D Tensor) in ``like``'s dtype."""
-    if isinstance(shape, Tensor):
-        shape = tuple(int(v) for v in shape.asnumpy().tolist())
-    return _wrap(torch.zeros(tuple(shape), dtype=like._t.dtype))
-
-
+_vjp, _jvp, _zeros = grad_func.vjp, grad_func.jvp, grad_func.zeros
 
 
 class TanhGrad(Primitive):
@@ -117,6 +79,7 @@ def _get_max_pool3d_grad_pads_by_pad_mode(input_shape, kernel_size, strides, pad
     return pads
 
 
+
 def _nn_ops():
     from . import nn_ops
     return nn_ops
@@ -159,7 +122,7 @@ def _scatter_to_argmax(x, grad, argmax):
     """``grad`` added into a zero Tensor of ``x``'s shape at ``argmax`` (flat indices within each (N, C)
     plane), as MindSpore's argmax gradients route it."""
     from ..function import array_func
-    out = array_func.tensor_scatter_elements(_planes(_wrap(torch.zeros_like(x._t))), _planes(argmax),
+    out = array_func.tensor_scatter_elements(_planes(_zeros(x.shape, x)), _planes(argmax),
                                              _planes(grad), 2, "add")
     return array_func.reshape(out, tuple(x.shape))
 
@@ -367,7 +330,7 @@ class PadV3Grad(Primitive):
         for i in range(n):  # pads run from the last axis backwards
             shape[-1 - i] -= pads[2 * i] + pads[2 * i + 1]
         fwd = _nn_ops().PadV3(self.mode, True)
-        return _vjp(lambda t: fwd(t, paddings if self.paddings_contiguous else _wrap(torch.tensor(pads))),
+        return _vjp(lambda t: fwd(t, paddings if self.paddings_contiguous else Tensor(pads, mstype.int64)),
                     [_zeros(shape, x)], x)
 
 
@@ -440,7 +403,7 @@ class AffineGridGrad(Primitive):
 
     def __call__(self, y_grad, x_size):
         n, spatial = x_size[0], len(x_size) - 2
-        theta = _wrap(torch.zeros((n, spatial, spatial + 1), dtype=y_grad._t.dtype))
+        theta = _zeros((n, spatial, spatial + 1), y_grad)
         return _vjp(lambda t: _nn_ops().AffineGrid(self.align_corners)(t, tuple(x_size)), [theta], y_grad)
 
 
@@ -482,7 +445,8 @@ class MinimumGradGrad(Primitive):
     def __call__(self, x1, x2, grad_y1, grad_y2):
         from ..function import array_func
         sopd = array_func.select(_math.le(x1, x2), grad_y1, grad_y2)
-        return _wrap(torch.zeros_like(x1._t)), _wrap(torch.zeros_like(x2._t)), sopd
+        from ..function import creation_func
+        return creation_func.zeros_like(x1), creation_func.zeros_like(x2), sopd
 
 
 __all__ += ["MaxPoolGrad", "MaxPoolGradGrad", "MaxPoolGradWithArgmax", "MaxPoolGradGradWithArgmax",
@@ -518,7 +482,7 @@ class _SparseSegmentGrad(Primitive):
     def __call__(self, x, indices, segment_ids, output_dim0):
         from ..function import sparse_func
         n = int(output_dim0.asnumpy().reshape(-1)[0]) if isinstance(output_dim0, Tensor) else int(output_dim0)
-        num = _wrap(torch.tensor(x.shape[0]))
+        num = Tensor(x.shape[0], mstype.int64)
         data = _zeros((n,) + tuple(x.shape[1:]), x)
         return _vjp(lambda d: sparse_func.sparse_segment_reduce(d, indices, segment_ids, num, self._MODE),
                     [data], x)
@@ -572,16 +536,7 @@ class LuUnpackGrad(Primitive):
         pass
 
     def __call__(self, L_grad, U_grad, LU_data):
-        lu = LU_data._t
-        m, n = lu.shape[-2:]
-        k = min(m, n)
-        l_part = torch.zeros_like(lu)
-        u_part = torch.zeros_like(lu)
-        if self.L_grad_flag:
-            l_part[..., :, :k] = torch.tril(L_grad._t, -1)[..., :m, :k]
-        if self.U_grad_flag:
-            u_part[..., :k, :] = torch.triu(U_grad._t)[..., :k, :n]
-        return _wrap(l_part), _wrap(u_part)
+        return grad_func.lu_unpack_grad(L_grad, U_grad, LU_data, self.L_grad_flag, self.U_grad_flag)
 
 
 __all__ += ["AdaptiveMaxPool3DGrad", "LuUnpackGrad"]
@@ -615,7 +570,7 @@ class ScaleAndTranslateGrad(Primitive):
 
     def __call__(self, grads, original_image, scale, translation):
         fwd = _image_ops().ScaleAndTranslate(self.kernel_type, self.antialias)
-        size = _wrap(torch.tensor(list(grads.shape[1:3]), dtype=torch.int32))
+        size = Tensor(list(grads.shape[1:3]), mstype.int32)
         return _vjp(lambda x: fwd(x, size, scale, translation), [original_image], grads)
 
 
@@ -631,14 +586,7 @@ class ConcatOffset(Primitive):
         pass
 
     def __call__(self, x):
-        rank = len(x[0].shape)
-        axis = self.axis % rank
-        out = torch.zeros((len(x), rank), dtype=torch.int64)
-        offset = 0
-        for i, t in enumerate(x):
-            out[i, axis] = offset
-            offset += t.shape[axis]
-        return _wrap(out)
+        return grad_func.concat_offset(x, self.axis)
 
 
 class Conv3DBackpropFilter(Primitive):
@@ -666,13 +614,7 @@ class SparseSliceGrad(Primitive):
         pass
 
     def __call__(self, backprop_val_grad, indices, start, new_indices):
-        g, idx = backprop_val_grad._t, indices._t - start._t
-        new = new_indices._t
-        match = (idx.unsqueeze(1) == new.unsqueeze(0)).all(-1)  # (nnz, n_new)
-        out = torch.zeros(idx.shape[0], dtype=g.dtype)
-        hit = match.any(1)
-        out[hit] = g[match.float().argmax(1)[hit]]
-        return _wrap(out)
+        return grad_func.sparse_slice_grad(backprop_val_grad, indices, start, new_indices)
 
 
 __all__ += ["ConcatOffset", "Conv3DBackpropFilter", "SparseSliceGrad"]

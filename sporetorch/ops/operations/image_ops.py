@@ -348,8 +348,7 @@ class CropAndResizeGradImage(Primitive):
     def __call__(self, grads, boxes, box_index, image_size):
         from ._grad_ops import _vjp, _zeros
         crop = tuple(grads.shape[1:3])
-        from ...common import dtype as mstype
-        image = _zeros(image_size, _wrap(torch.zeros((), dtype=mstype.to_torch(self.T))))
+        image = _zeros(image_size, self.T)
         fwd = CropAndResize(self.method)
         return _vjp(lambda x: fwd(x, boxes, box_index, crop), [image], grads)
 
@@ -380,10 +379,7 @@ class AdjustContrastv2(Primitive):
         pass
 
     def __call__(self, images, contrast_factor):
-        t = images._t
-        mean = t.mean(dim=(-3, -2), keepdim=True)
-        f = contrast_factor._t if isinstance(contrast_factor, Tensor) else torch.tensor(contrast_factor)
-        return _wrap(((t - mean) * f.to(t.dtype) + mean).to(t.dtype))
+        return image_func.adjust_contrast_v2(images, contrast_factor)
 
 
 __all__ += ["AdjustContrastv2"]

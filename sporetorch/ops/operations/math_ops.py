@@ -1488,7 +1488,8 @@ class SelfAdjointEig(Primitive):
         from ..function import linalg_func
         if self.compute_v:
             return linalg_func._eigh(x, True, True)
-        return linalg_func._eigh(x, False, True), _wrap(torch.zeros((0,), dtype=x._t.dtype))
+        from ..function import creation_func
+        return linalg_func._eigh(x, False, True), creation_func.zeros((0,), x.dtype)
 
 
 __all__ += ["SparseSegmentMean", "SelfAdjointEig"]

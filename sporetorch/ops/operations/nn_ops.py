@@ -1366,12 +1366,7 @@ class SparseSoftmaxCrossEntropyWithLogitsV2(Primitive):
         pass
 
     def __call__(self, features, labels):
-        from ..function import nn_func
-        logp = nn_func.log_softmax(features, -1)
-        lab = labels._t.long()
-        loss = -logp._t.gather(-1, lab.unsqueeze(-1)).squeeze(-1)
-        backprop = logp._t.exp() - torch.nn.functional.one_hot(lab, features.shape[-1]).to(features._t.dtype)
-        return _wrap(loss), _wrap(backprop)
+        return nn_func.sparse_softmax_cross_entropy_v2(features, labels)
 
 
 def _deprecated_batch_norm(name, message):

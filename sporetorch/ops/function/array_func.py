@@ -2121,3 +2121,17 @@ def _init_and_select_elem(input, initial, where, cmp_fn):
     if where is not None and not where.shape and bool(where):
         where = None
     return _bound_and_mask(input, initial, where, cmp_fn)
+
+
+def update_cache(input_x, indices, updates, max_num):
+    """``UpdateCache``: the rows ``updates`` written into ``input_x`` (in place) at ``indices``, skipping indices
+    outside ``[0, max_num)``; returns a (1,) Int64 Tensor (a value of no use, as MindSpore 2.10's kernel)."""
+    from ...common._inplace import _set
+    limit = int(max_num.asnumpy().reshape(-1)[0]) if isinstance(max_num, Tensor) else int(max_num)
+    idx = indices._t.reshape(-1).long()
+    rows = updates._t.reshape((idx.numel(),) + tuple(input_x.shape[1:]))
+    keep = (idx >= 0) & (idx < limit)
+    data = input_x._t.clone()
+    data[idx[keep]] = rows[keep].to(data.dtype)
+    _set(input_x, data)
+    return _wrap(torch.ones((1,), dtype=torch.int64))

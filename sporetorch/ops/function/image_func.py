@@ -734,3 +734,12 @@ def _extract_glimpse(x, offsets, size, *, centered, normalized, noise):
         out.append(window)
     return _wrap(torch.stack(out))
 
+
+
+def adjust_contrast_v2(images, contrast_factor):
+    """``(x - mean) * contrast_factor + mean`` with the mean of each channel over the height and width axes of
+    (..., H, W, C) images (``AdjustContrastv2``)."""
+    t = images._t
+    mean = t.mean(dim=(-3, -2), keepdim=True)
+    f = contrast_factor._t if isinstance(contrast_factor, Tensor) else torch.tensor(contrast_factor)
+    return _wrap(((t - mean) * f.to(t.dtype) + mean).to(t.dtype))

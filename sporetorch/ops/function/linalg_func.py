@@ -430,6 +430,27 @@ def eig(A):
     return _wrap(w), _wrap(v)
 
 
+def tridiagonal_solve(diagonals, rhs):
+    """Solve ``A X = rhs`` for the tridiagonal ``A`` given by ``diagonals`` (..., 3, M): the superdiagonal
+    (its last item unused), the diagonal and the subdiagonal (its first item unused)."""
+    d = diagonals._t
+    m = d.shape[-1]
+    a = torch.diag_embed(d[..., 1, :])
+    if m > 1:
+        a = a + torch.diag_embed(d[..., 0, :-1], 1) + torch.diag_embed(d[..., 2, 1:], -1)
+    return _wrap(torch.linalg.solve(a, rhs._t))
+
+
+def _eigh(A, compute_v=True, lower=True):
+    """Eigen-decomposition of a Hermitian (symmetric) matrix from its ``lower`` (else upper) triangle:
+    ``(eigenvalues ascending, eigenvectors as columns)``, or the eigenvalues alone without ``compute_v``."""
+    t = A._t
+    if compute_v:
+        w, v = torch.linalg.eigh(t, UPLO="L" if lower else "U")
+        return _wrap(w), _wrap(v)
+    return _wrap(torch.linalg.eigvalsh(t, UPLO="L" if lower else "U"))
+
+
 def eigvals(A):
     """Eigenvalues (complex)."""
     return _wrap(torch.linalg.eigvals(A._t))

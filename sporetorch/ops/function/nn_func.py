@@ -2401,3 +2401,13 @@ def _interpolate_ext_scale_factor_convert_size(input, scale_factor):
     """The output size ``floor(spatial size * scale_factor)`` of each spatial axis."""
     shape = input.shape
     return tuple(math.floor(shape[i + 2] * scale_factor[i]) for i in range(min(len(shape) - 2, len(scale_factor))))
+
+
+def sparse_softmax_cross_entropy_v2(features, labels):
+    """``SparseSoftmaxCrossEntropyWithLogitsV2``: ``(loss, backprop)`` with ``loss[i] = -log
+    softmax(features[i])[labels[i]]`` and ``backprop = softmax - one_hot(labels)``."""
+    logp = torch.log_softmax(features._t, -1)
+    lab = labels._t.long()
+    loss = -logp.gather(-1, lab.unsqueeze(-1)).squeeze(-1)
+    backprop = logp.exp() - F.one_hot(lab, features.shape[-1]).to(features._t.dtype)
+    return _wrap(loss), _wrap(backprop)

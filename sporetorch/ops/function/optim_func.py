@@ -222,6 +222,44 @@ def apply_proximal_gradient_descent(var, alpha, l1, l2, delta):
     return var
 
 
+def _on_rows(update, states, indices, *args):
+    """A dense update applied to the rows ``indices`` of the state Tensors ``states``: ``update(*row_states,
+    *args)`` runs on copies of those rows, which are then written back. Returns ``states[0]``."""
+    from ...common.tensor import _wrap
+    idx = _rows(indices)
+    rows = [_wrap(st._t[idx].clone()) for st in states]
+    update(*rows, *args)
+    with torch.no_grad():
+        for st, row in zip(states, rows):
+            full = st._t.clone()
+            full[idx] = row._t
+            _set(st, full)
+    return states[0]
+
+
+def sparse_apply_adagrad_da(var, grad_accum, grad_square_accum, grad, indices, lr, l1, l2, global_step):
+    """``SparseApplyAdagradDA``: ``apply_adagrad_da`` on the rows ``indices``; returns ``var``."""
+    return _on_rows(lambda v, a, sq: apply_adagrad_da(v, a, sq, grad, lr, l1, l2, global_step),
+                    [var, grad_accum, grad_square_accum], indices)
+
+
+def sparse_apply_centered_rms_prop(var, mg, ms, mom, lr, rho, momentum, epsilon, grad, indices):
+    """``SparseApplyCenteredRMSProp``: ``apply_centered_rms_prop`` on the rows ``indices``; returns ``var``."""
+    return _on_rows(lambda v, g_, s_, m_: apply_centered_rms_prop(v, g_, s_, m_, grad, lr, rho, momentum, epsilon),
+                    [var, mg, ms, mom], indices)
+
+
+def sparse_apply_proximal_gradient_descent(var, alpha, l1, l2, grad, indices):
+    """``SparseApplyProximalGradientDescent``: proximal gradient descent on the rows ``indices``; returns
+    ``var``."""
+    with torch.no_grad():
+        idx, a = _rows(indices), _v(alpha)
+        w = var._t.clone()
+        w[idx] = _proximal(w[idx] - a * grad._t, a, _v(l1), _v(l2))
+        _set(var, w)
+    return var
+
+
 def apply_keras_momentum(var, accum, lr, grad, momentum, *, use_nesterov):
     """``ApplyKerasMomentum``: Keras momentum: ``accum = momentum * accum - lr * grad``; ``var += accum``; returns
     ``(var, accum)``."""
@@ -336,6 +374,21 @@ def sparse_apply_ftrl(var, accum, linear, grad, indices, *, lr_power, lr, l2, l1
         _set(linear, lin)
         _set(var, w)
     return var, accum, linear
+
+
+def sparse_apply_momentum(var, accum, lr, grad, indices, momentum):
+    """``SparseApplyMomentum``: momentum on the rows ``indices``: ``accum = accum * momentum + grad``;
+    ``var -= lr * accum``; returns ``var``. (MindSpore 2.10's CPU kernel applies this update whatever the
+    Primitive's ``use_nesterov``.)"""
+    with torch.no_grad():
+        idx, g = _rows(indices), grad._t
+        acc, w = accum._t.clone(), var._t.clone()
+        rate, mom = _u(lr), _u(momentum)
+        acc[idx] = acc[idx] * mom + g
+        w[idx] = w[idx] - rate * acc[idx]
+        _set(accum, acc)
+        _set(var, w)
+    return var
 
 
 def apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2, global_step):

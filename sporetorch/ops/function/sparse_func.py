@@ -94,15 +94,28 @@ def unsorted_segment_prod(x, segment_ids, num_segments):
 
 def sparse_segment_mean(x, indices, segment_ids):
     """Mean of the rows ``x[indices]`` per sorted segment id."""
+    return sparse_segment_reduce(x, indices, segment_ids, None, "mean")
+
+
+def sparse_segment_reduce(x, indices, segment_ids, num_segments, mode):
+    """The rows ``x[indices]`` reduced per segment id: ``mode`` 'sum', 'mean' (divided by the row count) or
+    'sqrtn' (divided by its square root); ``num_segments`` rows (None: the largest id + 1), an empty segment
+    gives zeros."""
     t = x._t
     rows = t.index_select(0, _ut(indices, t).long())
     ids = _ut(segment_ids, t).long()
-    n = int(ids.max()) + 1 if ids.numel() else 0
+    if num_segments is None:
+        n = int(ids.max()) + 1 if ids.numel() else 0
+    else:
+        n = int(_ut(num_segments, t).reshape(-1)[0])
     index = ids.reshape((-1,) + (1,) * (rows.dim() - 1)).expand_as(rows)
     sums = torch.zeros((n,) + tuple(rows.shape[1:]), dtype=t.dtype, device=t.device).scatter_add(0, index, rows)
-    counts = torch.bincount(ids, minlength=n).clamp(min=1).to(t.dtype)
+    if mode == "sum":
+        return _wrap(sums)
+    counts = torch.bincount(ids, minlength=n)[:n].clamp(min=1).to(t.dtype)
+    if mode == "sqrtn":
+        counts = counts.sqrt()
     return _wrap(sums / counts.reshape((-1,) + (1,) * (rows.dim() - 1)))
-
 
 
 def coalesce(x_indices, x_values, x_shape):

@@ -158,3 +158,119 @@ class MixedPrecisionCast(Primitive):
 
 
 __all__ += ["IsConstant", "IsParameter", "MixedPrecisionCast", "SameTypeShape", "SliceGetItem", "TileSize"]
+
+
+class ConvertToDynamic(Primitive):
+    """Marks its input's shape (or rank) as unknown for MindSpore's graph compiler; eagerly the identity."""
+
+    @prim_attr_register
+    def __init__(self, is_dynamic_rank=False):
+        pass
+
+    def __call__(self, input):
+        return input
+
+
+class DynamicBroadcastTo(Primitive):
+    """``DynamicBroadcastTo()(x, shape)``: ``x`` broadcast to ``shape`` (a tuple or a 1-D Tensor)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, shape):
+        if isinstance(shape, Tensor):
+            shape = tuple(int(v) for v in shape.asnumpy().tolist())
+        return array_func.broadcast_to(x, tuple(shape))
+
+
+class ClipByNorm(Primitive):
+    """``ClipByNorm(axis)(x, clip_norm)``: ``x * clip_norm / max(l2norm(x, axis), clip_norm)`` (``axis``
+    None: all axes), computed in float32 and returned in ``x``'s dtype."""
+
+    @prim_attr_register
+    def __init__(self, axis=None):
+        pass
+
+    def __call__(self, x, clip_norm):
+        from ..function.clip_func import _clip_by_norm_axes
+        c = clip_norm._t.float() if isinstance(clip_norm, Tensor) else float(clip_norm)
+        axis = None if self.axis in (None, ()) else self.axis
+        return _wrap(_clip_by_norm_axes(x._t, c, axis))
+
+
+def _top_type(obj):
+    """MindSpore's type of a Python object as its graph compiler sees it: Tensor, Int (an int), Float32 (a
+    float), Bool, Tuple, List."""
+    from ...common import dtype as mstype
+    if isinstance(obj, Tensor):
+        return mstype.tensor_type
+    if isinstance(obj, bool):
+        return mstype.bool_
+    if isinstance(obj, int):
+        return mstype.int_
+    if isinstance(obj, float):
+        return mstype.float32
+    if isinstance(obj, tuple):
+        return mstype.tuple_
+    if isinstance(obj, list):
+        return mstype.list_
+    return mstype.get_py_obj_dtype(obj)
+
+
+def _is_subclass_(type_, dtype):
+    """Whether the MindSpore type ``type_`` is ``dtype`` or one of its kinds: ``number`` holds every numeric
+    type, a family's generic type (``int_``, ``float_``) its widths, ``tensor_type`` every Tensor type."""
+    from ...common import dtype as mstype
+    if not isinstance(type_, mstype.Type):
+        return False
+    if type_ == dtype:
+        return True
+    if dtype is mstype.number:
+        return isinstance(type_, mstype.Number)
+    if dtype is mstype.tensor_type:
+        return isinstance(type_, mstype.TensorType)
+    family = mstype._FAMILIES.get(type(dtype))
+    return family is not None and family[0] is dtype and type(type_) is type(dtype)
+
+
+class IsSubClass(Primitive):
+    """``IsSubClass()(sub_type, type_)``: whether the MindSpore type ``sub_type`` is ``type_`` or one of its
+    kinds (a Python bool)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, sub_type, type_):
+        return _is_subclass_(sub_type, type_)
+
+
+class IsInstance(Primitive):
+    """``IsInstance()(inst, type_)``: whether the Python object ``inst`` is of the MindSpore type ``type_`` (an
+    int is Int64, a float Float32, as MindSpore's graph compiler types them)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, inst, type_):
+        from ...common import dtype as mstype
+        t = _top_type(inst)
+        if t is mstype.int_:
+            t = mstype.int64
+        return _is_subclass_(t, type_)
+
+
+class TopTypeof(Primitive):
+    """``TopTypeof()(x)``: the top-level MindSpore type of ``x`` (Tensor, Int, Float32, Bool, Tuple, List)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x):
+        return _top_type(x)
+
+
+issubclass_ = IsSubClass()

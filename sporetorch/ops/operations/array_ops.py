@@ -1715,3 +1715,75 @@ class TransposeExtView(Primitive):
         return array_func.swapaxes(input, dim0, dim1)
 
 __all__ += ["SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace", "LogSpace", "Lstsq", "ScalarToArray", "ListDiff", "CheckNumerics", "UniqueWithPad", "MatrixDiagV3", "MatrixDiagPartV3", "MatrixSetDiagV3", "BatchToSpaceNDV2", "ExtractVolumePatches", "TransposeView", "TransposeExtView"]
+
+
+def _check_infer_attr_reduce(axis, keep_dims, prim_name):
+    """MindSpore's attribute check of a reduce Primitive: ``keep_dims`` a bool, ``axis`` an int or a tuple of
+    ints."""
+    validator.check_value_type("keep_dims", keep_dims, [bool], prim_name)
+    validator.check_value_type("axis", axis, [int, tuple], prim_name)
+    if isinstance(axis, tuple):
+        for index, value in enumerate(axis):
+            validator.check_value_type(f"axis[{index}]", value, [int], prim_name)
+
+
+def _get_stack_shape(value, x_shape, x_type, axis, prim_name):
+    """The shape of Stack's output for inputs of shapes ``x_shape`` and types ``x_type`` stacked at ``axis``
+    (a list; ``{"shape": ...}`` where an input's rank or a size is unknown (-1 / -2)). ``x_type`` holds the
+    inputs' dtypes (MindSpore's graph compiler passes Tensor types there; sporetorch has only the dtypes)."""
+    from ...common._utils import is_dim_unknown, is_shape_unknown
+    validator.check_value_type("shape", x_shape, [tuple, list], prim_name)
+    validator.check_int(len(x_shape), 1, validator.GE, "len of input_x", prim_name)
+    for i in range(1, len(x_shape)):
+        if x_type[i] != x_type[i - 1]:
+            raise TypeError(f"For {prim_name}, all types should be same, but got {x_type}")
+    known = [(i, shp) for i, shp in enumerate(x_shape) if not is_dim_unknown(shp)]
+    if not known:
+        return {"shape": x_shape[0]}
+    out_shape = known[0][1]
+    rank = len(out_shape)
+    for i, shp in known[1:]:
+        validator.check(f"len of x_shape[{i}]", len(shp), "len of x_shape[0]", rank, validator.EQ, prim_name,
+                        ValueError)
+        for j in range(rank):
+            if shp[j] != out_shape[j] and -1 not in (shp[j], out_shape[j]):
+                raise ValueError(f"For {prim_name} element {i} shapein input can not pack with first element")
+    validator.check_int_range(axis, -rank - 1, rank, validator.INC_BOTH, "axis", prim_name)
+    if axis < 0:
+        axis += rank + 1
+    out_shape.insert(axis, len(x_shape))
+    return {"shape": out_shape} if is_shape_unknown(out_shape) else out_shape
+
+
+class RangeV2(Primitive):
+    """``[start, limit)`` with step ``delta`` (0-d Tensors), in ``start``'s dtype; at most ``maxlen`` values."""
+
+    @prim_attr_register
+    def __init__(self, maxlen=1000000):
+        pass
+
+    def __call__(self, start, limit, delta):
+        s, lim, d = (_u(v).item() if isinstance(v, Tensor) else v for v in (start, limit, delta))
+        dtype = start.dtype if isinstance(start, Tensor) else None
+        return creation_func.range(s, lim, d, self.maxlen, dtype=dtype)
+
+
+__all__ += ["RangeV2"]
+
+
+class EditDistance(Primitive):
+    """Levenshtein distance between COO sequences: ``EditDistance(normalize)(hypothesis_indices,
+    hypothesis_values, hypothesis_shape, truth_indices, truth_values, truth_shape)`` -> Float32."""
+
+    @prim_attr_register
+    def __init__(self, normalize=True):
+        pass
+
+    def __call__(self, hypothesis_indices, hypothesis_values, hypothesis_shape, truth_indices, truth_values,
+                 truth_shape):
+        from ..function import sparse_coo_func
+        return sparse_coo_func.edit_distance(hypothesis_indices, hypothesis_values, hypothesis_shape, truth_indices,
+                                             truth_values, truth_shape, self.normalize)
+
+
+__all__ += ["EditDistance"]

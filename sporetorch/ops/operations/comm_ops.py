@@ -304,3 +304,11 @@ class Barrier(Primitive):
 
 def _torch_dtype(dtype):
     return dtype if isinstance(dtype, torch.dtype) else mstype.to_torch(dtype)
+
+
+def check_collective_target_dtype(data_name, data_dtype, prim_name):
+    """The dtypes a collective accepts: Int8, Int32, Float16, Float32, BFloat16 (a TypeError naming
+    ``prim_name`` otherwise)."""
+    from ... import _checkparam as validator
+    valid = (mstype.int8, mstype.int32, mstype.float16, mstype.float32, mstype.bfloat16)
+    validator.check_tensor_dtype_valid(data_name, data_dtype, valid, prim_name)

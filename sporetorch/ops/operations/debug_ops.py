@@ -108,3 +108,24 @@ class DumpGradient(Primitive):
         return _wrap(_DumpGrad.apply(t, path) if t.requires_grad else t)
 
 __all__ += ["Assert", "DumpGradient", "InsertGradientOf", "TensorDump"]
+
+
+# The summary tensors recorded by _cache_summary_data ([op_name, define_name, tensor] each).
+SUMMARY_TENSOR_CACHE = []
+
+
+def _cache_summary_data(op_name, define_name, tensor):
+    """Record a summary tensor in ``SUMMARY_TENSOR_CACHE``."""
+    SUMMARY_TENSOR_CACHE.append([op_name, define_name, tensor])
+
+
+def _check_summary_param(name, value, class_name):
+    """A summary operator's inputs as abstract values (``{'dtype', 'value'}``): ``name`` a non-empty string,
+    ``value`` a Tensor."""
+    from ... import _checkparam as validator
+    from ...common import dtype as mstype
+    validator.check_value_type("name", name["dtype"], [type(mstype.string)], class_name)
+    if not name["value"]:
+        raise ValueError(f"For '{class_name}', the name must be valid string, but got '{name['value']}'.")
+    # a Tensor's type: MindSpore's compiler passes a TensorType, sporetorch the element dtype
+    validator.check_value_type("value", value["dtype"], [type(mstype.tensor_type), mstype.Number], class_name)

@@ -335,3 +335,51 @@ class NonMaxSuppressionV3(Primitive):
         return image_func.non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score_threshold)
 
 __all__ += ["RGBToHSV", "HSVToRGB", "ResizeArea", "NonMaxSuppressionV3"]
+
+
+class CropAndResizeGradImage(Primitive):
+    """Gradient of CropAndResize with respect to the image: ``CropAndResizeGradImage(T, method)(grads, boxes,
+    box_index, image_size)`` -> a ``T`` Tensor of ``image_size``."""
+
+    @prim_attr_register
+    def __init__(self, T, method="bilinear"):
+        pass
+
+    def __call__(self, grads, boxes, box_index, image_size):
+        from ._grad_ops import _vjp, _zeros
+        crop = tuple(grads.shape[1:3])
+        image = _zeros(image_size, self.T)
+        fwd = CropAndResize(self.method)
+        return _vjp(lambda x: fwd(x, boxes, box_index, crop), [image], grads)
+
+
+class CropAndResizeGradBoxes(Primitive):
+    """Gradient of CropAndResize with respect to the boxes: ``(grads, images, boxes, box_index)``."""
+
+    @prim_attr_register
+    def __init__(self, method="bilinear"):
+        pass
+
+    def __call__(self, grads, images, boxes, box_index):
+        from ._grad_ops import _vjp
+        crop = tuple(grads.shape[1:3])
+        fwd = CropAndResize(self.method)
+        return _vjp(lambda b: fwd(images, b, box_index, crop), [boxes], grads)
+
+
+__all__ += ["CropAndResizeGradImage", "CropAndResizeGradBoxes"]
+
+
+class AdjustContrastv2(Primitive):
+    """``AdjustContrastv2()(images, contrast_factor)``: ``(x - mean) * contrast_factor + mean`` with the mean of
+    each channel over the height and width axes of (..., H, W, C) images."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, images, contrast_factor):
+        return image_func.adjust_contrast_v2(images, contrast_factor)
+
+
+__all__ += ["AdjustContrastv2"]

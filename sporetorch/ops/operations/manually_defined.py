@@ -3,10 +3,8 @@
 
 from ...common.tensor import _u
 from ..primitive import Primitive
-from ._infer_value import (_infer_value_for_max_min, infer_value_for_Diag,  # noqa: F401 - ops_def names
-                           infer_value_for_EqualExt, infer_value_for_GatherD, infer_value_for_Max, infer_value_for_Min,
-                           infer_value_for_ReduceAll, infer_value_for_ReduceAny, infer_value_for_ReduceMax,
-                           infer_value_for_ReduceMin, infer_value_for_Softmax, infer_value_for_Tile)
+from ._infer_value import *  # noqa: F401,F403 - ops_def's infer_value_for_<Op> names
+from ._infer_value import _infer_value_for_max_min, _infer_value_for_Reduce, _infer_value_for_ReduceExtand  # noqa: F401
 from ._scalar_ops import (ScalarAdd, ScalarBool, ScalarDiv, ScalarEq, ScalarFloorDiv, ScalarGe,  # noqa: F401 - ops_def names
                           ScalarGt, ScalarLe, ScalarLog, ScalarLt, ScalarMax, ScalarMin, ScalarMod, ScalarMul,
                           ScalarPow, ScalarSub, ScalarUadd, ScalarUsub)
@@ -58,3 +56,25 @@ class Scan(Primitive):
         return carry, ys
 
 __all__ += ["ForiLoop", "Scan", "WhileLoop"]
+
+
+def batch_norm_(input_x, scale, bias, mean, variance, is_training=False, epsilon=1e-5, momentum=0.1,
+                data_format="NCHW"):
+    """``BatchNorm(is_training, epsilon, momentum, data_format)(input_x, scale, bias, mean, variance)``:
+    ``(y, batch_mean, batch_variance, reserve_space_1, reserve_space_2)``."""
+    from .nn_ops import BatchNorm
+    return BatchNorm(is_training, epsilon, momentum, data_format)(input_x, scale, bias, mean, variance)
+
+
+class TensorReport(Primitive):
+    """``TensorReport()(file, input_x)``: reports a Tensor to a channel of MindSpore's graph runtime; eagerly
+    it only logs a warning and returns None, as MindSpore 2.10 does in PyNative mode."""
+
+    def __init__(self):
+        super().__init__("TensorReport")
+        self.add_prim_attr("side_effect_mem", True)
+        self.add_prim_attr("channel_name", "ms_tensor_report")
+
+    def __call__(self, file, input_x):
+        from ... import log as logger
+        logger.warning("TensorReport doesn't support pynative mode.")

@@ -1425,3 +1425,87 @@ class AddV2(globals()["Add"]):
 
 
 __all__ += ["AddV2"]
+
+
+def _infer_shape_reduce(x, axis, keep_dims, prim_name):
+    """The output shape of a reduce Primitive over ``axis`` (an int, or a tuple/list; empty: all axes) of an
+    input of shape ``x``."""
+    validator.check_value_type("axis", axis, [int, tuple, list], prim_name)
+    dim = len(x)
+    if not isinstance(axis, int) and not axis:
+        return [1] * dim if keep_dims else []
+    reduced = set()
+    for index, one in enumerate([axis] if isinstance(axis, int) else axis):
+        if not isinstance(axis, int):
+            validator.check_value_type(f"axis[{index}]", one, [int], prim_name)
+        validator.check_int_range(one, -dim, dim, validator.INC_LEFT, "axis", prim_name)
+        reduced.add(one + dim if one < 0 else one)
+    return [1 if i in reduced else x[i] for i in range(dim) if keep_dims or i not in reduced]
+
+
+class _BinaryOp(Primitive):
+    """Base of the binary Primitives: inputs ``x`` and ``y``, the output shape their broadcast."""
+
+    @prim_attr_register
+    def __init__(self):
+        self.init_prim_io_names(inputs=["x", "y"], outputs=["output"])
+
+    def infer_shape(self, x_shape, y_shape):
+        """The broadcast of ``x_shape`` and ``y_shape`` (a ValueError naming the Primitive where they do not)."""
+        out = []
+        for k in range(1, max(len(x_shape), len(y_shape)) + 1):
+            a = x_shape[-k] if k <= len(x_shape) else 1
+            b = y_shape[-k] if k <= len(y_shape) else 1
+            if a != b and 1 not in (a, b):
+                raise ValueError(f"For '{self.name}', x.shape and y.shape need to broadcast. The value of x.shape"
+                                 f"[{-k}] or y.shape[{-k}] must be 1 or -1 when they are not the same, but got "
+                                 f"x.shape = {list(x_shape)} and y.shape = {list(y_shape)}.")
+            out.append(b if a == 1 else a)
+        return out[::-1]
+
+
+class SparseSegmentMean(Primitive):
+    """``SparseSegmentMean()(x, indices, segment_ids)``: the rows ``x[indices]`` averaged per segment id."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, indices, segment_ids):
+        from ..function import sparse_func
+        return sparse_func.sparse_segment_reduce(x, indices, segment_ids, None, "mean")
+
+
+class SelfAdjointEig(Primitive):
+    """Eigen-decomposition of a self-adjoint matrix (its lower triangle): ``(eigenvalues, eigenvectors)``;
+    without ``compute_v`` the eigenvectors are an empty placeholder of the input's dtype."""
+
+    @prim_attr_register
+    def __init__(self, compute_v=True):
+        pass
+
+    def __call__(self, x):
+        from ..function import linalg_func
+        if self.compute_v:
+            return linalg_func._eigh(x, True, True)
+        from ..function import creation_func
+        return linalg_func._eigh(x, False, True), creation_func.zeros((0,), x.dtype)
+
+
+__all__ += ["SparseSegmentMean", "SelfAdjointEig"]
+
+
+class TridiagonalSolve(Primitive):
+    """``TridiagonalSolve(partial_pivoting)(diagonals, rhs)``: ``X`` with ``A X = rhs`` for the tridiagonal
+    ``A`` given by ``diagonals`` (..., 3, M: superdiagonal, diagonal, subdiagonal)."""
+
+    @prim_attr_register
+    def __init__(self, partial_pivoting=True):
+        pass
+
+    def __call__(self, diagonals, rhs):
+        from ..function import linalg_func
+        return linalg_func.tridiagonal_solve(diagonals, rhs)
+
+
+__all__ += ["TridiagonalSolve"]

@@ -1324,3 +1324,121 @@ def _update_attr_by_format(arg_value, arg_format):
     if len(arg_value) == 4 and arg_format == "NHWC":
         return arg_value[1:] + (1,)
     return arg_value
+
+# MindSpore 2.10's ReLUV3 is ReLU under another kernel name.
+ReLUV3 = _unary_class("ReLUV3", _relu, r"Rectified linear unit, :math:`\max(x, 0)`: ``ReLUV3()(x)``.")
+__all__ += ["ReLUV3"]
+
+
+class SparseApplyMomentum(Primitive):
+    """Momentum on the rows ``indices``: ``(var, accum, lr, grad, indices, momentum)`` -> ``var``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False, use_nesterov=False):
+        pass
+
+    def __call__(self, var, accum, lr, grad, indices, momentum):
+        from ..function import optim_func
+        # MindSpore 2.10's CPU kernel: plain momentum, use_nesterov or not
+        return optim_func.sparse_apply_momentum(var, accum, lr, grad, indices, momentum)
+
+
+class FusedSparseFtrl(Primitive):
+    """FTRL-proximal on the rows ``indices`` (``SparseApplyFtrl``'s update): ``(var, accum, linear, grad,
+    indices)`` -> ``(var, accum, linear)``."""
+
+    @prim_attr_register
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, linear, grad, indices):
+        from ..function import optim_func
+        return optim_func.sparse_apply_ftrl(var, accum, linear, grad, indices, lr_power=self.lr_power, lr=self.lr,
+                                            l2=self.l2, l1=self.l1)
+
+
+class SparseSoftmaxCrossEntropyWithLogitsV2(Primitive):
+    """Softmax cross entropy against integer ``labels``: ``(features, labels)`` -> ``(loss, backprop)`` with
+    ``loss[i] = -log softmax(features[i])[labels[i]]`` and ``backprop = softmax - one_hot(labels)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, features, labels):
+        return nn_func.sparse_softmax_cross_entropy_v2(features, labels)
+
+
+def _deprecated_batch_norm(name, message):
+    def __init__(self, *args, **kwargs):
+        raise TypeError(message)
+    return type(name, (Primitive,), {"__init__": __init__, "__module__": __name__, "__qualname__": name,
+                                     "__doc__": f"Deprecated in MindSpore 2.10: building it raises ``TypeError`` "
+                                                f"({message})"})
+
+
+FusedBatchNorm = _deprecated_batch_norm(
+    "FusedBatchNorm", "The FusedBatchNorm interface is deprecated, please use the BatchNorm interface.")
+FusedBatchNormEx = _deprecated_batch_norm(
+    "FusedBatchNormEx", "FusedBatchnormEx interface is deprecated, please use BatchNorm interface.")
+
+__all__ += ["SparseApplyMomentum", "FusedSparseFtrl", "SparseSoftmaxCrossEntropyWithLogitsV2", "FusedBatchNorm",
+            "FusedBatchNormEx"]
+
+
+class FusedSparseProximalAdagrad(Primitive):
+    """Proximal Adagrad on the rows ``indices`` (``SparseApplyProximalAdagrad``'s update): ``(var, accum, lr,
+    l1, l2, grad, indices)`` -> ``(var, accum)``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, accum, lr, l1, l2, grad, indices):
+        from ..function import optim_func
+        return optim_func.sparse_apply_proximal_adagrad(var, accum, lr, l1, l2, grad, indices)
+
+
+class SparseApplyProximalGradientDescent(Primitive):
+    """Proximal gradient descent on the rows ``indices``: ``(var, alpha, l1, l2, grad, indices)`` -> ``var``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, alpha, l1, l2, grad, indices):
+        from ..function import optim_func
+        return optim_func.sparse_apply_proximal_gradient_descent(var, alpha, l1, l2, grad, indices)
+
+
+__all__ += ["FusedSparseProximalAdagrad", "SparseApplyProximalGradientDescent"]
+
+
+class SparseApplyAdagradDA(Primitive):
+    """Adagrad dual averaging on the rows ``indices``: ``(var, grad_accum, grad_square_accum, grad, indices, lr,
+    l1, l2, global_step)`` -> ``var``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, grad_accum, grad_square_accum, grad, indices, lr, l1, l2, global_step):
+        from ..function import optim_func
+        return optim_func.sparse_apply_adagrad_da(var, grad_accum, grad_square_accum, grad, indices, lr, l1, l2,
+                                                  global_step)
+
+
+class SparseApplyCenteredRMSProp(Primitive):
+    """Centered RMSProp on the rows ``indices``: ``(var, mg, ms, mom, lr, rho, momentum, epsilon, grad,
+    indices)`` -> ``var``."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        pass
+
+    def __call__(self, var, mg, ms, mom, lr, rho, momentum, epsilon, grad, indices):
+        from ..function import optim_func
+        return optim_func.sparse_apply_centered_rms_prop(var, mg, ms, mom, lr, rho, momentum, epsilon, grad, indices)
+
+
+__all__ += ["SparseApplyAdagradDA", "SparseApplyCenteredRMSProp"]

@@ -233,3 +233,19 @@ __all__ += ["MoveTo", "ConfusionMatrix", "CheckValid", "BoundingBoxEncode", "Bou
 
 # MindSpore 2.10's ready-made StopGradient instance
 stop_gradient_op = StopGradient()
+
+
+class Load(Primitive):
+    """``Load()(variable, u)``: the value of the Parameter ``variable`` (``u`` orders it after earlier side
+    effects in MindSpore's graphs; eagerly unused)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, *args):
+        from ...common.tensor import _wrap
+        return _wrap(args[0]._t.clone())
+
+
+__all__ += ["Load"]

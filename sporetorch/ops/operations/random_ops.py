@@ -282,3 +282,26 @@ class ParameterizedTruncatedNormal(Primitive):
         return random_func.parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=self.seed)
 
 __all__ += ["MultinomialWithReplacement", "RandomGamma", "RandomPoisson", "NonDeterministicInts", "LogNormalReverse", "RandpermV2", "RandomChoiceWithMask", "UniformCandidateSampler", "LogUniformCandidateSampler", "ParameterizedTruncatedNormal"]
+
+
+class Uniform(Primitive):
+    """Values uniform in ``[minval, maxval)`` of ``x``'s shape and dtype: ``Uniform(minval, maxval)(x)``
+    (``seed`` and ``offset`` as MindSpore's seed attributes; values drawn from torch's generator)."""
+
+    @prim_attr_register
+    def __init__(self, minval=0., maxval=1., seed=0, offset=0):
+        from ... import _checkparam as validator
+        validator.check_value_type("seed", seed, [int], self.name)
+        validator.check_value_type("offset", offset, [int], self.name)
+        if minval > maxval:
+            raise ValueError(f"For '{self.name}', the 'minval' must be <= 'maxval': {maxval}, but got {minval}.")
+        for name, value in (("minval", minval), ("maxval", maxval)):
+            if not isinstance(value, float) or value < 0:
+                raise (TypeError if not isinstance(value, float) else ValueError)(
+                    f"For '{self.name}', the '{name}' must be a non-negative float, but got {value!r}.")
+
+    def __call__(self, x):
+        return random_func.uniform(tuple(x.shape), float(self.minval), float(self.maxval), dtype=x.dtype)
+
+
+__all__ += ["Uniform"]

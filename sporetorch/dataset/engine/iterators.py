@@ -6,6 +6,7 @@ consumes one epoch (reshuffled), as MindSpore's iterators do; -1 means no limit.
 import numpy as np
 import torch
 
+from ... import _accel
 from ...common.tensor import _wrap
 from ..core import config
 from ._prefetch import prefetched
@@ -67,6 +68,9 @@ class _Iterator:
         except StopIteration:
             self._rows = None
             self._epoch += 1
+            # The epoch's worker pools have ended: what their threads' heaps hold free goes back
+            # to the system, so resident memory is the same from one epoch to the next.
+            _accel.trim_host_memory()
             raise
         return self._convert(row)
 

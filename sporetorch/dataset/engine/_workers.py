@@ -164,14 +164,17 @@ def _process_map(rows, operations, input_columns, in_pos, workers, window):
 
 class _Pulled:
     """The state ``_thread_map``'s workers share: the source (read by one thread at a time), the
-    results by sequence number and the free places of the window."""
+    results by sequence number, and how many rows are in flight (at most ``window``)."""
 
-    def __init__(self, rows, window):
+    def __init__(self, rows, window, chunk):
         self.rows = rows
+        self.window, self.chunk = window, chunk
         self.source_lock = threading.Lock()
-        self.ready = threading.Condition(threading.Lock())
-        self.slots = threading.Semaphore(window)
+        self.lock = threading.Lock()
+        self.ready = threading.Condition(self.lock)   # a result the consumer waits for has come
+        self.space = threading.Condition(self.lock)   # rows left the window
         self.results = {}
+        self.in_flight = 0      # rows taken (or places reserved) and not yet handed on
         self.taken = 0          # rows taken from the source so far
         self.end = None         # the number of rows, once the source is exhausted or failed
         self.wanted = 0         # the sequence number the consumer waits for
@@ -179,46 +182,60 @@ class _Pulled:
 
 
 def _pull_rows(state, operations, input_columns, in_pos):
-    """A ``_thread_map`` worker: take the next row from the source, run the operations on it, file
-    the result under the row's sequence number; until the source ends or the consumer stops."""
+    """A ``_thread_map`` worker: take the next rows (``state.chunk`` at a time, so that the locks
+    are paid per chunk) from the source, run the operations on them, file the results under the
+    rows' sequence numbers; until the source ends or the consumer stops."""
     while True:
-        while not state.slots.acquire(timeout=0.1):
+        with state.lock:
+            while state.in_flight >= state.window and not state.stop:
+                state.space.wait(0.1)
             if state.stop:
                 return
+            state.in_flight += state.chunk
+        failure = ended = None
+        got = []
         with state.source_lock:
             if state.stop or state.end is not None:
                 return
-            seq = state.taken
+            first = state.taken
+            for _ in range(state.chunk):
+                try:
+                    got.append(next(state.rows))
+                except StopIteration:
+                    ended = True
+                    break
+                except BaseException as err:  # noqa: BLE001  (raised in the consumer, in order)
+                    ended, failure = True, err
+                    break
+            state.taken += len(got)
+        items = []
+        for row in got:
             try:
-                row = next(state.rows)
-            except BaseException as err:  # noqa: BLE001  (the source's end, or its error: raised in order)
-                _file(state, seq, None if isinstance(err, StopIteration) else (None, None, err), end=True)
-                return
-            state.taken += 1
-        try:
-            item = (row, _apply_operations(operations, input_columns, tuple(row[p] for p in in_pos)), None)
-        except BaseException as err:  # noqa: BLE001  (raised in the consumer after the rows before it)
-            item = (row, None, err)
-        _file(state, seq, item)
-
-
-def _file(state, seq, item, end=False):
-    with state.ready:
-        if item is not None:
-            state.results[seq] = item
-        if end:
-            state.end = seq
-        if end or seq == state.wanted:
-            state.ready.notify()
+                items.append((row, _apply_operations(operations, input_columns, tuple(row[p] for p in in_pos)),
+                              None))
+            except BaseException as err:  # noqa: BLE001  (raised in the consumer after the rows before it)
+                items.append((row, None, err))
+        with state.lock:
+            for k, item in enumerate(items):
+                state.results[first + k] = item
+            state.in_flight -= state.chunk - len(items)
+            if ended:
+                state.end = first + len(items)
+                if failure is not None:
+                    state.results[state.end] = (None, None, failure)
+            if ended or first <= state.wanted < first + len(items):
+                state.ready.notify()
+        if ended:
+            return
 
 
 def _thread_map(rows, operations, input_columns, in_pos, workers, window):
     """The workers pull rows from the source themselves and file their results by sequence
     number; this generator hands them on in order. No thread dispatches work: a worker that
-    finishes a row takes the next at once (while fewer than ``window`` rows are in flight), so the
-    workers do not wait on the consumer being scheduled, and a slow row holds up the others only
-    once the whole window is behind it."""
-    state = _Pulled(rows, window)
+    finishes its rows takes the next at once (while fewer than ``window`` rows are in flight), so
+    the workers do not wait on the consumer being scheduled, and a slow row holds up the others
+    only once the whole window is behind it."""
+    state = _Pulled(rows, window, max(1, window // (2 * workers)))
     threads = [threading.Thread(target=_pull_rows, args=(state, operations, input_columns, in_pos),
                                 name=f"sporetorch-map_{k}", daemon=True) for k in range(workers)]
     _libraries.enter(_image_ops(operations))
@@ -227,21 +244,26 @@ def _thread_map(rows, operations, input_columns, in_pos, workers, window):
             t.start()
         seq = 0
         while True:
-            with state.ready:
+            with state.lock:
                 state.wanted = seq
                 while seq not in state.results and (state.end is None or seq < state.end):
                     state.ready.wait()
-                item = state.results.pop(seq, None)
-            if item is None:  # the source ended (an error of the source is filed under its place)
+                ready = []
+                while seq + len(ready) in state.results:
+                    ready.append(state.results.pop(seq + len(ready)))
+                state.in_flight -= len(ready)
+                state.space.notify_all()
+            if not ready:  # the source ended (an error of the source is filed under its place)
                 return
-            state.slots.release()
-            row, outputs, err = item
-            if err is not None:
-                raise err
-            yield row, outputs
-            seq += 1
+            for row, outputs, err in ready:
+                if err is not None:
+                    raise err
+                yield row, outputs
+            seq += len(ready)
     finally:
         state.stop = True
+        with state.lock:
+            state.space.notify_all()
         for t in threads:
             if t.ident is not None:
                 t.join(_JOIN_TIMEOUT)

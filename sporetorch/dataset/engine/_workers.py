@@ -16,6 +16,9 @@ import time
 from . import _profile
 
 _worker_state = {}
+# The work (seconds) a worker takes from the source at once, where rows are cheap: the locks of a
+# hand-off (tens of microseconds) are then a few per cent of it.
+_CHUNK_WORK = 0.5e-3
 # How long closing a map waits for a worker stuck inside a user's source (then left as a daemon).
 _JOIN_TIMEOUT = 10.0
 
@@ -182,23 +185,27 @@ class _Pulled:
 
 
 def _pull_rows(state, operations, input_columns, in_pos):
-    """A ``_thread_map`` worker: take the next rows (``state.chunk`` at a time, so that the locks
-    are paid per chunk) from the source, run the operations on them, file the results under the
-    rows' sequence numbers; until the source ends or the consumer stops."""
+    """A ``_thread_map`` worker: take the next rows from the source, run the operations on them,
+    file the results under the rows' sequence numbers; until the source ends or the consumer stops.
+
+    Rows are taken one at a time while a row costs more than ``_CHUNK_WORK`` seconds (an image), so
+    that no row waits behind others in a chunk; cheaper rows (a small Python function) are taken
+    in chunks of up to ``state.chunk``, so that the locks are paid per chunk."""
+    chunk = 1
     while True:
         with state.lock:
             while state.in_flight >= state.window and not state.stop:
                 state.space.wait(0.1)
             if state.stop:
                 return
-            state.in_flight += state.chunk
+            state.in_flight += chunk
         failure = ended = None
         got = []
         with state.source_lock:
             if state.stop or state.end is not None:
                 return
             first = state.taken
-            for _ in range(state.chunk):
+            for _ in range(chunk):
                 try:
                     got.append(next(state.rows))
                 except StopIteration:
@@ -209,6 +216,7 @@ def _pull_rows(state, operations, input_columns, in_pos):
                     break
             state.taken += len(got)
         items = []
+        start = time.perf_counter()
         for row in got:
             try:
                 items.append((row, _apply_operations(operations, input_columns, tuple(row[p] for p in in_pos)),
@@ -218,7 +226,7 @@ def _pull_rows(state, operations, input_columns, in_pos):
         with state.lock:
             for k, item in enumerate(items):
                 state.results[first + k] = item
-            state.in_flight -= state.chunk - len(items)
+            state.in_flight -= chunk - len(items)
             if ended:
                 state.end = first + len(items)
                 if failure is not None:
@@ -227,6 +235,9 @@ def _pull_rows(state, operations, input_columns, in_pos):
                 state.ready.notify()
         if ended:
             return
+        if items:
+            per_row = (time.perf_counter() - start) / len(items)
+            chunk = max(1, min(state.chunk, int(_CHUNK_WORK / max(per_row, 1e-7))))
 
 
 def _thread_map(rows, operations, input_columns, in_pos, workers, window):

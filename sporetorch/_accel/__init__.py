@@ -13,7 +13,8 @@ packages           ``package``         AOTInductor packages of inference functio
 conv planning      ``conv_plan``       times each CPU convolution's kernels and memory formats
 Winograd           ``winograd``        F(2x2, 3x3) convolutions from C compiled at run time
 oneDNN cache       ``onednn``          empties oneDNN's primitive cache when the thread count changes
-host memory        ``host_memory``     keeps freed CPU memory for the next step; zero pages for flags
+host memory        ``host_memory``     keeps freed CPU memory for the next step; zero pages for flags;
+                                       gives the heaps' free memory back at a dataset epoch's end
 gc handling        ``gc_freeze``       freezes the collector's objects while a child shares them
 cache              ``cache``           the on-disk folder: 0700, bounded, HMAC-checked
 fused unscale      ``_torch_private``  the GradScaler's unscale-and-check kernel for loss scaling
@@ -27,7 +28,7 @@ from . import _torch_private, background, conv_plan, host_memory
 from ._common import ENABLED, failure_summary, warn_once
 
 __all__ = ["ENABLED", "enabled", "first_call", "DECLINED", "race_or", "tuning", "conv2d", "buffer",
-           "release_host_memory", "defer_planning", "deferred_plans", "plan_ahead", "in_compiling_child",
+           "release_host_memory", "trim_host_memory", "defer_planning", "deferred_plans", "plan_ahead", "in_compiling_child",
            "before_compile", "prepare_capture", "inductor_backend", "is_capture_error", "is_compiler_failure",
            "mark_dynamic", "failure_summary", "warn_once", "unscale_and_check_", "tensor_version", "forward_ad_open"]
 
@@ -131,3 +132,11 @@ def buffer(shape, fill, dtype):
 def release_host_memory():
     """Give the free host memory the pool keeps back to the operating system."""
     host_memory.release()
+
+
+def trim_host_memory():
+    """At a pause (an input pipeline's epoch end): give the free memory of the C heaps back to the
+    operating system, so that resident memory stays flat from epoch to epoch; nothing while the
+    host memory pool keeps freed memory on purpose, or with the speed-ups off."""
+    if ENABLED:
+        host_memory.trim()

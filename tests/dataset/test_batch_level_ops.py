@@ -71,8 +71,8 @@ def test_the_batch_route_is_taken(monkeypatch, name, route):
     taken = []
     real = getattr(_batch_ops, route)
 
-    def spy(tail, rows):
-        out = real(tail, rows)
+    def spy(tail, rows, *buffers):
+        out = real(tail, rows, *buffers)
         taken.append(out is not None)
         return out
     monkeypatch.setattr(_batch_ops, route, spy)
@@ -95,3 +95,41 @@ def test_batches_before_a_failing_row_arrive_first():
     assert len(got) == 2
     np.testing.assert_array_equal(got[1][1], (np.full((3, 4, 4), 3, np.float32)
                                               - np.float32(MEAN).reshape(-1, 1, 1)) / np.float32(STD).reshape(-1, 1, 1))
+
+
+def test_batch_buffers_reuse_only_arrays_no_one_holds():
+    import torch
+    from sporetorch.dataset.engine._batch_ops import BatchBuffers
+    buffers = BatchBuffers(keep=2)
+    first = buffers.empty((2, 3))
+    second = buffers.empty((2, 3))
+    assert second is not first
+    held = torch.from_numpy(first)
+    view = second[0]
+    kept = [id(a) for a in buffers.arrays]
+    del first, second
+    third = buffers.empty((2, 3))  # both kept arrays are still referenced (a Tensor, a view)
+    assert id(third) not in kept
+    del held
+    fourth = buffers.empty((2, 3))
+    assert id(fourth) == kept[0]
+    del view
+
+
+def test_batches_are_the_same_whether_kept_or_dropped():
+    rows = _images([(6, 5, 3)] * 40)
+    ops = [vision.Normalize(MEAN, STD), vision.HWC2CHW()]
+
+    def run(keep):
+        data = ds.GeneratorDataset(rows, ["image"], shuffle=False).map(ops, input_columns="image")
+        out = []
+        for (batch,) in data.batch(4).create_tuple_iterator(output_numpy=True):
+            out.append(batch if keep else batch.copy())  # dropped batches' memory is reused
+        return out
+    kept, dropped = run(True), run(False)
+    assert len({id(b) for b in kept}) == len(kept) == 10
+    for a, b in zip(kept, dropped):
+        np.testing.assert_array_equal(a, b)
+    expected = _run(rows, ops, 4, wrap=True)
+    for a, b in zip(kept, expected):
+        np.testing.assert_array_equal(a, b)

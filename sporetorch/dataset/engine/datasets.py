@@ -13,6 +13,7 @@ so a seeded pipeline repeats itself and still reshuffles every epoch.
 Differences from MindSpore: the pipeline runs in Python threads of the calling
 process (no C++ engine); a node may feed several pipelines.
 """
+import functools
 import numbers
 import threading
 import time
@@ -22,7 +23,7 @@ import torch
 
 from ..core import config
 from . import _profile
-from ._batch_ops import batchable_tail, stack_through
+from ._batch_ops import BatchBuffers, batchable_tail, stack_through
 from ._rows import (_as_column_list, _check_int, _check_known, _EpochContext, _stack, _to_array)  # noqa: F401
 from ._save import save as _save
 from ._workers import _apply_operations, _op_name, ordered_map, ordered_thread_calls  # noqa: F401
@@ -436,7 +437,7 @@ class BatchDataset(Dataset):
         cols = child.get_col_names()
         deferred = self._deferred_tail()
         rows = child._rows(ctx, skip_tail=len(deferred[1])) if deferred else child._rows(ctx)
-        make = self._make_deferred if deferred else self._make
+        make = functools.partial(self._make_deferred, buffers=BatchBuffers()) if deferred else self._make
         if _profile.active():
             make = self._timed(make, deferred)
         if deferred:
@@ -482,10 +483,10 @@ class BatchDataset(Dataset):
             return None
         return child.get_col_names().index(child.output_columns[0]), child.operations[-count:]
 
-    def _make_deferred(self, batch, cols, batch_num, ctx):
+    def _make_deferred(self, batch, cols, batch_num, ctx, buffers=None):
         position, tail = self._deferred_tail()
         inputs = self.children[0].input_columns
-        return tuple(stack_through(tail, inputs, c, [r[k] for r in batch]) if k == position
+        return tuple(stack_through(tail, inputs, c, [r[k] for r in batch], buffers=buffers) if k == position
                      else _stack(c, [r[k] for r in batch]) for k, c in enumerate(cols))
 
     def _current_size(self, batch_num, ctx):

@@ -11,6 +11,7 @@ import weakref
 import numpy as np
 import torch
 
+from ... import _accel
 from ...common.tensor import _wrap, Tensor, np_types
 from ..core import config
 from ._prefetch import prefetched
@@ -221,6 +222,9 @@ class Iterator:
         except StopIteration:
             self._rows = None
             self._epoch += 1
+            # The epoch's worker pools have ended: what their threads' heaps hold free goes back
+            # to the system, so resident memory is the same from one epoch to the next.
+            _accel.trim_host_memory()
             raise
         return self._convert(row)
 

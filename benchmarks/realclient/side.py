@@ -55,13 +55,21 @@ def first_float(out):
 
 
 # ---------------------------------------------------------------- mindocr
+def _placeholder_layer(attr):
+    """Module __getattr__ of the ABINet-layers stand-in: a placeholder Cell class per layer name, but no
+    invented dunders (inspect.getmodule, run when torch._dynamo loads, reads every module's __file__)."""
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    return type(attr, (nn.Cell,), {})
+
+
 def _mindocr_models():
     bare_package("mindocr")
     bare_package("mindocr.utils")  # its __init__ imports visualize -> data -> transforms
     # ABINet's layers import mindspore.parallel._transformer, which MindSpore 2.10 no longer has; every
     # model module imports them through models/__init__, so stand in placeholders (ABINet is not run).
     stub = types.ModuleType("mindocr.models.utils.abinet_layers")
-    stub.__getattr__ = lambda attr: type(attr, (nn.Cell,), {})
+    stub.__getattr__ = _placeholder_layer
     sys.modules[stub.__name__] = stub
     from mindocr.models.builder import build_model
     return build_model

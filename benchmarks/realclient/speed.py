@@ -178,8 +178,8 @@ def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", choices=("pynative", "graph"), default="pynative")
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--calls", type=int, default=5)
+    ap.add_argument("--reps", type=int, default=4)
+    ap.add_argument("--calls", type=int, default=3)
     ap.add_argument("--warmup", type=int, help="default 3, in GRAPH mode 12 (ours races its compiled "
                     "code against eager execution over its first 10 calls, then keeps the faster)")
     ap.add_argument("--out", default="/tmp/zoo_speed")

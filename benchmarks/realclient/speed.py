@@ -25,6 +25,7 @@ pool; ours maps it to torch.set_num_threads) and run with OMP_NUM_THREADS=T.
 """
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -123,11 +124,6 @@ class Side:
         self.p.wait(60)
 
 
-def shell_words(s):
-    import shlex
-    return shlex.split(s)
-
-
 def measure(name, args, outdir):
     env = dict(os.environ, OMP_NUM_THREADS=str(args.threads), GLOG_v="3")
     env.setdefault("MINDOCR_ROOT", "/tmp/zoo-mindocr")
@@ -153,9 +149,9 @@ def measure(name, args, outdir):
     sides = {}
     with open(os.path.join(d, "oracle.log"), "w") as lo, open(os.path.join(d, "cand.log"), "w") as lc:
         try:  # MindSpore's worker first: it writes the checkpoint ours loads
-            sides["ms"] = Side(shell_words(os.environ["ORACLE_PY"]) + [me] + wargs,
+            sides["ms"] = Side(shlex.split(os.environ["ORACLE_PY"]) + [me] + wargs,
                                dict(env, ONEDNN_MAX_CPU_ISA="AVX2"), lo)
-            sides["ours"] = Side(shell_words(os.environ["CAND_PY"]) + ["-m", "sporetorch", "run", me] + wargs,
+            sides["ours"] = Side(shlex.split(os.environ["CAND_PY"]) + ["-m", "sporetorch", "run", me] + wargs,
                                  cand_env, lc)
             times = {(s, k): [] for s in sides for k in ("fwd", "step")}
             for s in ("ours", "ms"):

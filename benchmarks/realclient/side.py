@@ -7,7 +7,7 @@ usage: side.py oracle|candidate MODEL OUTDIR
 Zoo locations come from MINDOCR_ROOT, MINDAUDIO_ROOT, MINDFORMERS_ROOT, MINDONE_ROOT (each prepended to
 sys.path), ZOO_DEPS (appended: pure-Python deps the zoos import) and MINDONE_DEPS (prepended for the
 mindone models only: the transformers version that mindone pins). ZOO_MODE=graph runs both sides in
-GRAPH_MODE. Run by run_all.sh; not part of pytest.
+GRAPH_MODE. Run by run_all.sh; speed.py imports its builders. Not part of pytest.
 """
 import importlib.util
 import os
@@ -18,7 +18,6 @@ import types
 
 import numpy as np
 
-side, name, out = sys.argv[1], sys.argv[2], sys.argv[3]
 for var in ("MINDOCR_ROOT", "MINDAUDIO_ROOT", "MINDFORMERS_ROOT", "MINDONE_ROOT"):
     if os.environ.get(var):
         sys.path.insert(0, os.environ[var])
@@ -56,13 +55,21 @@ def first_float(out):
 
 
 # ---------------------------------------------------------------- mindocr
+def _placeholder_layer(attr):
+    """Module __getattr__ of the ABINet-layers stand-in: a placeholder Cell class per layer name, but no
+    invented dunders (inspect.getmodule, run when torch._dynamo loads, reads every module's __file__)."""
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    return type(attr, (nn.Cell,), {})
+
+
 def _mindocr_models():
     bare_package("mindocr")
     bare_package("mindocr.utils")  # its __init__ imports visualize -> data -> transforms
     # ABINet's layers import mindspore.parallel._transformer, which MindSpore 2.10 no longer has; every
     # model module imports them through models/__init__, so stand in placeholders (ABINet is not run).
     stub = types.ModuleType("mindocr.models.utils.abinet_layers")
-    stub.__getattr__ = lambda attr: type(attr, (nn.Cell,), {})
+    stub.__getattr__ = _placeholder_layer
     sys.modules[stub.__name__] = stub
     from mindocr.models.builder import build_model
     return build_model
@@ -225,53 +232,73 @@ def m_autoencoder_kl():
 
 MODELS = {k[2:]: v for k, v in globals().items() if k.startswith("m_")}
 
-res = {}
-try:
+
+def build(name):
+    """Build model `name` in the mode ZOO_MODE names, seeded: (net, eval inputs, loss of the outputs,
+    optimizer kind, training inputs)."""
     if os.environ.get("ZOO_MODE") == "graph":  # both sides compile: MindSpore's graph / sporetorch's GRAPH mode
         ms.set_context(mode=ms.GRAPH_MODE)
     ms.set_seed(0)
     net, inputs, loss_of, opt_kind, *train_inputs = MODELS[name]()
-    train_inputs = train_inputs[0] if train_inputs else inputs
-    ck = os.path.join(out, "oracle.ckpt")
-    if side == "oracle":
-        ms.save_checkpoint(net, ck)
-    else:
-        not_loaded = ms.load_param_into_net(net, ms.load_checkpoint(ck))
-        res["not_loaded"] = np.array(str(not_loaded))
-    net.set_train(False)
-    t = time.time()
-    o = net(*inputs)
-    res["t_fwd"] = np.array(time.time() - t)
-    res["fwd"] = first_float(o).asnumpy().astype(np.float32)
+    return net, inputs, loss_of, opt_kind, (train_inputs[0] if train_inputs else inputs)
+
+
+def train_mode(net):
+    """Training mode with no randomness in the step: dropout / drop-path stay off."""
     net.set_train(True)
-    for _, cell in net.cells_and_names():  # no randomness in the step: dropout / drop-path off
+    for _, cell in net.cells_and_names():
         if "drop" in type(cell).__name__.lower():
             cell.set_train(False)
-    params = net.trainable_params()
-    if opt_kind == "adam":  # Adam's first step is lr * sign(grad): compare.py's weight limit absorbs sign flips
-        opt = nn.Adam(params, learning_rate=1e-3)
-    else:
-        opt = nn.Momentum(params, learning_rate=0.01, momentum=0.9)
 
-    def f(*a):
-        return loss_of(net(*a))
 
-    w_before = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
-    g = ms.value_and_grad(f, None, opt.parameters)
-    t = time.time()
-    loss, grads = g(*train_inputs)
-    opt(grads)
-    res["t_step"] = np.array(time.time() - t)
-    res["loss"] = loss.asnumpy()
-    res["w_after"] = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
-    res["w_step"] = res["w_after"] - w_before
-    res["w_names"] = np.array([p.name for p in params])
-    res["w_sizes"] = np.array([min(64, int(np.prod(p.shape))) for p in params])
-except Exception as e:  # the failure becomes one line in compare.py's table
-    tb = traceback.extract_tb(e.__traceback__)
-    where = [f"{fr.filename.split('/site-packages/')[-1]}:{fr.lineno}" for fr in tb[-3:]]
-    first = str(e).splitlines()[0][:300] if str(e) else ""
-    res["error"] = np.array(f"{type(e).__name__}: {first} @ {' <- '.join(reversed(where))}")
-    traceback.print_exc()
-np.savez(os.path.join(out, side + ".npz"), **res)
-print(side, name, "error" if "error" in res else "ok")
+def optimizer(kind, params):
+    if kind == "adam":  # Adam's first step is lr * sign(grad): compare.py's weight limit absorbs sign flips
+        return nn.Adam(params, learning_rate=1e-3)
+    return nn.Momentum(params, learning_rate=0.01, momentum=0.9)
+
+
+def main(side, name, out):
+    res = {}
+    try:
+        net, inputs, loss_of, opt_kind, train_inputs = build(name)
+        ck = os.path.join(out, "oracle.ckpt")
+        if side == "oracle":
+            ms.save_checkpoint(net, ck)
+        else:
+            not_loaded = ms.load_param_into_net(net, ms.load_checkpoint(ck))
+            res["not_loaded"] = np.array(str(not_loaded))
+        net.set_train(False)
+        t = time.time()
+        o = net(*inputs)
+        res["t_fwd"] = np.array(time.time() - t)
+        res["fwd"] = first_float(o).asnumpy().astype(np.float32)
+        train_mode(net)
+        params = net.trainable_params()
+        opt = optimizer(opt_kind, params)
+
+        def f(*a):
+            return loss_of(net(*a))
+
+        w_before = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
+        g = ms.value_and_grad(f, None, opt.parameters)
+        t = time.time()
+        loss, grads = g(*train_inputs)
+        opt(grads)
+        res["t_step"] = np.array(time.time() - t)
+        res["loss"] = loss.asnumpy()
+        res["w_after"] = np.concatenate([p.asnumpy().astype(np.float32).ravel()[:64] for p in params])
+        res["w_step"] = res["w_after"] - w_before
+        res["w_names"] = np.array([p.name for p in params])
+        res["w_sizes"] = np.array([min(64, int(np.prod(p.shape))) for p in params])
+    except Exception as e:  # the failure becomes one line in compare.py's table
+        tb = traceback.extract_tb(e.__traceback__)
+        where = [f"{fr.filename.split('/site-packages/')[-1]}:{fr.lineno}" for fr in tb[-3:]]
+        first = str(e).splitlines()[0][:300] if str(e) else ""
+        res["error"] = np.array(f"{type(e).__name__}: {first} @ {' <- '.join(reversed(where))}")
+        traceback.print_exc()
+    np.savez(os.path.join(out, side + ".npz"), **res)
+    print(side, name, "error" if "error" in res else "ok")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:4])

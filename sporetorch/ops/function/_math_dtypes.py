@@ -17,6 +17,7 @@ from ...common.tensor import Tensor
 from ._utils import (
     FLOATS,
     FLOATS_BF16,
+    _result_dtype,
     _check_dtype,
     _same_dtype,
     _tensor_arg,
@@ -115,7 +116,7 @@ def check(prim, *args):
         if allowed is not None and isinstance(value, Tensor):
             _check_dtype(prim, name, value, allowed)
     if promoted is not None:
-        dtype = torch.result_type(*(v._t if isinstance(v, Tensor) else v for v in args))
+        dtype = _result_dtype(*(v._t if isinstance(v, Tensor) else v for v in args))
         if dtype not in promoted:
             names = ", ".join(str(mstype._TORCH_TO_TYPE[d]) for d in promoted)
             raise TypeError(f"For '{prim}', the inputs' promoted dtype must be one of {{{names}}}, but got "

@@ -28,6 +28,52 @@ def _u(x):
     return x
 
 
+_COMPLEX_OF = {torch.float16: torch.complex32, torch.bfloat16: torch.complex64, torch.float32: torch.complex64,
+               torch.float64: torch.complex128}
+
+
+def _combine_categories(higher, lower):
+    """One step of torch's result-type rule: ``higher``'s dtype wins unless ``lower`` is of a higher
+    category (bool < integer < float < complex); None stands for no operand of that tier."""
+    if higher is None or lower is None:
+        return lower if higher is None else higher
+    if higher.is_complex:
+        return higher
+    if lower.is_complex:
+        return _COMPLEX_OF.get(higher, lower) if higher.is_floating_point else lower
+    if higher.is_floating_point:
+        return higher
+    if higher == torch.bool or lower.is_floating_point:
+        return torch.promote_types(higher, lower)
+    return higher
+
+
+def _result_dtype(*operands):
+    """``torch.result_type`` of torch tensors and Python numbers, computed on dtypes alone.
+
+    The same value as torch's (tensors with dimensions, then 0-d tensors, then Python numbers, each
+    tier promoted within itself and outranking the next only by category). It is written out because
+    TorchDynamo cannot trace ``torch.result_type`` (a torch op returning a dtype breaks the graph,
+    splitting every compiled cell whose binary op checks its promoted dtype), while it folds
+    ``torch.promote_types`` and the dtype attributes into constants."""
+    tiers = [None, None, None]
+    for v in operands:
+        if isinstance(v, torch.Tensor):
+            tier, dtype = (0 if v.dim() else 1), v.dtype
+        elif isinstance(v, (bool, np.bool_)):
+            tier, dtype = 2, torch.bool
+        elif isinstance(v, numbers.Integral):
+            tier, dtype = 2, torch.int64
+        elif isinstance(v, numbers.Real):
+            tier, dtype = 2, torch.get_default_dtype()
+        elif isinstance(v, numbers.Complex):
+            tier, dtype = 2, _COMPLEX_OF[torch.get_default_dtype()]
+        else:
+            return torch.result_type(*operands)  # what torch makes of anything else (and its error)
+        tiers[tier] = dtype if tiers[tier] is None else torch.promote_types(tiers[tier], dtype)
+    return _combine_categories(tiers[0], _combine_categories(tiers[1], tiers[2]))
+
+
 def _number(x):
     """The Python number held by a one-element Tensor argument; numbers pass through unchanged."""
     return x._t.item() if isinstance(x, Tensor) else x

@@ -12,6 +12,7 @@ from ._prim_checks import _check_dtypes, _check_ndim
 from ._utils import (
     FLOATS,
     FLOATS_BF16,
+    _result_dtype,
     _check_dtype,
     _desc,
     _fail,
@@ -154,7 +155,7 @@ def _check_binary(name, a, b, same=False, tensors=False, names=("input", "other"
                 operands = _binary_args(a, b)
             except TypeError as e:
                 raise TypeError(f"For '{name}', {e}") from None
-            dtype = torch.result_type(*operands)
+            dtype = _result_dtype(*operands)
         if dtype not in allowed:
             raise _promoted_error(name, names, a, b, dtype, allowed)
 
@@ -290,7 +291,7 @@ def _nan_at_zero_order(fn, zero_at_zero=False):
 
 def _real_div(a, b):
     """MindSpore's RealDiv: true division, but integer operands divide in their integer dtype, truncating."""
-    dtype = torch.result_type(a, b)
+    dtype = _result_dtype(a, b)
     if dtype.is_floating_point or dtype.is_complex:
         return torch.true_divide(a, b)
     return torch.div(a, b, rounding_mode="trunc")
@@ -313,7 +314,7 @@ def _int_zero_divisor(fn, kind):
             if isinstance(b, float) or b != 0:
                 return fn(a, b)
             b = torch.zeros((), dtype=a.dtype, device=a.device)
-        dtype = torch.result_type(a, b)
+        dtype = _result_dtype(a, b)
         if dtype.is_floating_point or dtype.is_complex or dtype == torch.bool:
             return fn(a, b)
         zero = b == 0
@@ -484,7 +485,7 @@ def _sub_promoting_bool(a, b):
     b = torch.as_tensor(b, device=a.device)
     if a.dtype == torch.bool and b.dtype == torch.bool:
         return torch.logical_xor(a, b)
-    dtype = torch.result_type(a, b)
+    dtype = _result_dtype(a, b)
     return torch.sub(a.to(dtype), b.to(dtype))
 
 
@@ -544,7 +545,7 @@ xdivy = _binary_xy(lambda a, b: torch.where(a == 0, torch.zeros_like(a / b), a /
 def _bool_promoted(a, b):
     """``a, b`` with a Bool operand cast to the promoted dtype (torch subtracts no Bool; MindSpore promotes)."""
     if a.dtype == torch.bool or b.dtype == torch.bool:
-        dtype = torch.result_type(a, b)
+        dtype = _result_dtype(a, b)
         return a.to(dtype), b.to(dtype)
     return a, b
 
@@ -918,7 +919,7 @@ def _squared_difference(x, y):
 
 def _mul_no_nan(x, y):
     """The MulNoNan Primitive's kernel: ``x * y``, 0 where ``y`` is 0 (on torch values)."""
-    return torch.where(torch.as_tensor(y == 0), torch.zeros((), dtype=torch.result_type(x, y)), torch.mul(x, y))
+    return torch.where(torch.as_tensor(y == 0), torch.zeros((), dtype=_result_dtype(x, y)), torch.mul(x, y))
 
 
 def _div_no_nan(x, y):

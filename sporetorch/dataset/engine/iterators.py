@@ -216,7 +216,9 @@ class Iterator:
             rows = self.dataset._rows(_EpochContext(self._seed, self._epoch))
             # After batch a row is a whole batch (38 MB for 64 ImageNet crops): two ahead hide the
             # consumer's jitter, and a deeper queue would only hold memory.
-            self._rows = prefetched(rows, min(config.get_prefetch_size(), 2), _pinner(self.output_numpy))
+            # Small rows (under a millisecond each to make) may run the whole prefetch size ahead.
+            self._rows = prefetched(rows, min(config.get_prefetch_size(), 2), _pinner(self.output_numpy),
+                                    cheap_size=config.get_prefetch_size())
         try:
             row = next(self._rows)
         except StopIteration:

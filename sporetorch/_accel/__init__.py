@@ -23,16 +23,23 @@ private torch API  ``_torch_private``  every private torch API used, each guarde
 """
 import torch
 
+from .. import _device
 from .. import context as _context
 from . import _torch_private, background, conv_plan, host_memory
-from ._common import ENABLED, failure_summary, warn_once
+from ._common import (ENABLED, TECHNIQUES, engage, engaged_techniques, failure_summary, on, unknown_techniques,
+                      warn_once)
 
 __all__ = ["ENABLED", "enabled", "first_call", "DECLINED", "race_or", "tuning", "conv2d", "buffer",
            "release_host_memory", "trim_host_memory", "defer_planning", "deferred_plans", "plan_ahead", "in_compiling_child",
            "before_compile", "prepare_capture", "inductor_backend", "is_capture_error", "is_compiler_failure",
-           "mark_dynamic", "failure_summary", "warn_once", "unscale_and_check_", "tensor_version", "forward_ad_open"]
+           "mark_dynamic", "failure_summary", "warn_once", "unscale_and_check_", "tensor_version", "forward_ad_open",
+           "TECHNIQUES", "on", "engaged_techniques"]
 
 DECLINED = background.DECLINED
+
+if unknown_techniques():
+    warn_once(f"SPORETORCH_ACCEL_OFF names no technique {', '.join(unknown_techniques())}; "
+              f"the techniques are {', '.join(TECHNIQUES)}")
 
 
 def enabled():
@@ -44,19 +51,22 @@ def enabled():
 def first_call(owner, args, kwargs):
     """A compiled function's first call: run it as an earlier run's record says, or eagerly while it
     compiles in the background; ``DECLINED`` where the owner should compile now, as torch.compile does."""
-    if not ENABLED:
+    if on("host_memory") and _device.default_device().type == "cpu":
+        engage("host_memory")
+        host_memory.engage()
+    if not on("background"):
         return DECLINED
     return background.first_call(owner, args, kwargs)
 
 
 def race_or(owner, compiled):
     """What a function compiled just now runs from now on: ``compiled``, or a race of it against eager."""
-    return background.race_or(owner, compiled) if ENABLED else compiled
+    return background.race_or(owner, compiled) if on("race") else compiled
 
 
 def tuning():
     """Whether eager layers choose their kernels by timing (GRAPH_MODE's cells, when autotuning)."""
-    return ENABLED and _context.autotune_enabled()
+    return on("conv_plan") and _context.autotune_enabled()
 
 
 def before_compile():
@@ -94,7 +104,7 @@ def in_compiling_child():
 # ---------------------------------------------------------------- kernels planned by timing
 def defer_planning():
     """At the start of a tuned call: a token for ``deferred_plans`` (None where nothing defers)."""
-    return background.defer_planning() if ENABLED else None
+    return background.defer_planning() if on("conv_plan") else None
 
 
 def deferred_plans(token):
@@ -108,7 +118,7 @@ def plan_ahead(plans):
 def conv2d(x, w, bias, stride, padding, dilation, groups):
     """A 2-D convolution of torch tensors with its kernels chosen by timing, or None where that does
     not apply (the speed-ups off, a shape not worth timing); the caller then runs its own."""
-    if not ENABLED or not conv_plan.tunable(x, w, stride, padding):
+    if not on("conv_plan") or not conv_plan.tunable(x, w, stride, padding):
         return None
     return conv_plan.conv2d(x, w, bias, stride, padding, dilation, groups)
 
@@ -117,15 +127,19 @@ def conv2d(x, w, bias, stride, padding, dilation, groups):
 def unscale_and_check_(tensors, found, inv):
     """Loss-scale unscaling in one fused pass (``tensors *= inv``; ``found`` set to 1 on inf/NaN): True
     where it ran, False where the caller runs its public ops (the speed-ups off, or torch without it)."""
-    return ENABLED and _torch_private.unscale_and_check_(tensors, found, inv)
+    if not (on("fused_unscale") and _torch_private.unscale_and_check_(tensors, found, inv)):
+        return False
+    engage("fused_unscale")
+    return True
 
 
 # ---------------------------------------------------------------- host memory
 def buffer(shape, fill, dtype):
     """A CPU tensor filled with ``fill``; large ones in memory of their own, whose untouched zeros
     take no resident memory (``host_memory.mapped_full``)."""
-    if not ENABLED:
+    if not on("host_memory"):
         return torch.full(shape, fill, dtype=dtype)
+    engage("host_memory")
     return host_memory.mapped_full(shape, fill, dtype)
 
 
@@ -138,5 +152,6 @@ def trim_host_memory():
     """At a pause (an input pipeline's epoch end): give the free memory of the C heaps back to the
     operating system, so that resident memory stays flat from epoch to epoch; nothing while the
     host memory pool keeps freed memory on purpose, or with the speed-ups off."""
-    if ENABLED:
+    if on("host_memory"):
+        engage("host_memory")
         host_memory.trim()

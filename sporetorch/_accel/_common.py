@@ -9,6 +9,12 @@ _logger = logging.getLogger("sporetorch")
 # meet state (records, plans, the allocator's settings) they did not make.
 ENABLED = os.environ.get("SPORETORCH_ACCEL", "1") != "0"
 
+# The techniques by name, each of which ``SPORETORCH_ACCEL_OFF`` (names, comma-separated) turns off
+# alone while the others stay on: how each one's gain is measured (benchmarks/accel_techniques.py).
+TECHNIQUES = ("background", "race", "packages", "conv_plan", "winograd", "onednn", "host_memory",
+              "gc_freeze", "fused_unscale")
+_OFF = frozenset(name.strip() for name in os.environ.get("SPORETORCH_ACCEL_OFF", "").split(",") if name.strip())
+
 _EMITTED = set()
 
 
@@ -17,6 +23,31 @@ def warn_once(message):
     if message not in _EMITTED:
         _EMITTED.add(message)
         _logger.warning(message)
+
+
+def on(technique):
+    """Whether ``technique`` (one of ``TECHNIQUES``) runs: the speed-ups on, and it not named in
+    ``SPORETORCH_ACCEL_OFF``."""
+    return ENABLED and technique not in _OFF
+
+
+_ENGAGED = set()
+
+
+def engage(technique):
+    """Note that ``technique`` acted in this process (timed a kernel, forked a child, ...): a
+    technique that never acts on a workload can neither gain nor lose there."""
+    _ENGAGED.add(technique)
+
+
+def engaged_techniques():
+    """The techniques that have acted in this process so far, in ``TECHNIQUES``' order."""
+    return [name for name in TECHNIQUES if name in _ENGAGED]
+
+
+def unknown_techniques():
+    """The names in ``SPORETORCH_ACCEL_OFF`` that are no technique (a typo would measure nothing)."""
+    return sorted(_OFF - set(TECHNIQUES))
 
 
 def failure_summary(exc):

@@ -49,7 +49,7 @@ from .. import _device
 from .. import context as _context
 from . import _torch_private, cache, gc_freeze, host_memory, onednn
 from . import package as _jit_package
-from ._common import _logger, failure_summary, warn_once as _warn_once
+from ._common import TECHNIQUES, _logger, engage, failure_summary, on, warn_once as _warn_once
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
@@ -64,8 +64,6 @@ def _is_library_file(filename):
 def first_call(owner, args, kwargs):
     """The owner's first call: run it from an earlier run's record, or eagerly while it compiles in
     the background or until it is hot; ``DECLINED`` where it compiles now, in the caller."""
-    if _device.default_device().type == "cpu":
-        host_memory.engage()
     where = _where_to_compile(owner)
     key = _record_key(owner, args, kwargs) if where != "now" else None
     if key is None:
@@ -137,6 +135,9 @@ def _adopt(owner, result, args, kwargs, key, earlier_run, child=None):
     """Switch to what a child process (or an earlier run) found fastest; called between steps.
     ``child``: the child that sent ``result``, which may go on to build a package."""
     verdict = result.get("verdict")
+    engage("background")
+    if result.get("times"):
+        engage("race")
     for message in result.get("warnings", ()):
         _warn_once(message)
     where = "in an earlier run" if earlier_run else "in the background"
@@ -178,10 +179,13 @@ def _load_package(owner, record, args, kwargs):
     for these cells and arguments, or None."""
     entry = record.get("package")
     folder = _jit_folder()
-    if not isinstance(entry, dict) or folder is None:
+    if not isinstance(entry, dict) or folder is None or not on("packages"):
         return None
     packaged = _jit_package.load(folder, entry, *_reached(owner.fn))
-    return packaged if packaged is not None and packaged.matches(args, kwargs) else None
+    if packaged is None or not packaged.matches(args, kwargs):
+        return None
+    engage("packages")
+    return packaged
 
 
 def _await_package(owner, child, *args, **kwargs):
@@ -240,6 +244,7 @@ def race_or(owner, compiled):
     race times forward and backward together, which a race of the forward alone could not."""
     if (_context.autotune_enabled() and not _context.state.get("compiled_cells_region")
             and owner._decided != "compiled"):
+        engage("race")
         return _Race(owner, compiled)
     return compiled
 
@@ -651,12 +656,13 @@ def _record_key(owner, args, kwargs):
         _collect(owner.fn, deps, set(), 0)
     except Exception:  # noqa: BLE001 - an object whose attributes fail to read: no key, no child
         return None
+    # The techniques turned off too: a verdict found with another set of them need not hold.
     # The job's size too: a package built in a one-process run holds its collectives as the identities
     # they are there, and must not stand for the function in a rank of a larger job.
     world = torch.distributed.get_world_size() if _in_process_group() else 1
     parts = [torch.__version__, owner.backend_name(), owner.name, repr(owner.dynamic), repr(owner.options),
              _context.autotune_enabled(), _device.default_device().type, deps, _signature(list(args)),
-             _signature(kwargs), world,
+             _signature(kwargs), world, [name for name in TECHNIQUES if not on(name)],
              sorted((name, [_file_hash(path) for path in paths]) for name, paths in _PLANNER_CODE.items())]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -785,6 +791,7 @@ class _Background:
         if pid == 0:
             os.close(read_fd)
             _child_main(owner, args, kwargs, key, write_fd, parent)  # holds the lock until it exits
+        engage("background")
         os.close(lock_fd)
         os.close(write_fd)
         os.set_blocking(read_fd, False)
@@ -943,7 +950,7 @@ def _packageable(owner, args, kwargs):
     package (``_jit_package``): inductor, static shapes, captured whole (Python that Dynamo left
     between graphs, a ``print`` say, would not run in a package), and an inference function of
     Tensors; else None."""
-    if owner.backend_name() != "inductor" or owner.dynamic or not owner._whole:
+    if owner.backend_name() != "inductor" or owner.dynamic or not owner._whole or not on("packages"):
         return None
     reached = _reached(owner.fn)
     return reached if _jit_package.eligible(args, kwargs, reached[0]) else None

@@ -27,7 +27,7 @@ import torch.nn.functional as F
 from .. import _device
 from . import background as _jit
 from . import winograd as _winograd
-from ._common import failure_summary
+from ._common import engage, failure_summary
 
 __all__ = ["tunable", "conv2d"]
 
@@ -485,6 +485,7 @@ def conv2d(x, w, bias, stride, padding, dilation, groups):
 
     Call it only where ``tunable(x, w, stride, padding)`` holds.
     """
+    engage("conv_plan")
     conv = _Conv(x, w, bias, stride, padding, dilation, groups)
     if torch.is_grad_enabled() and (x.requires_grad or w.requires_grad
                                     or (bias is not None and bias.requires_grad)):

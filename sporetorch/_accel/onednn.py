@@ -21,6 +21,7 @@ import struct
 import torch
 
 from . import _torch_private
+from ._common import engage, on
 
 __all__ = ["flush"]
 
@@ -126,10 +127,13 @@ def _functions():
 
 def flush():
     """Drop every primitive oneDNN has cached (it builds them again as they are next needed)."""
+    if not on("onednn"):
+        return
     getter, setter = _functions()
     if setter is None:
         return
     capacity = ctypes.c_int(-1)
     if getter(ctypes.byref(capacity)) == 0 and capacity.value > 0:
+        engage("onednn")
         setter(0)
         setter(capacity.value)

@@ -8,6 +8,7 @@ import sys
 import textwrap
 
 import numpy as np
+import pytest
 
 SCRIPT = textwrap.dedent("""
     import json, os, sys
@@ -53,4 +54,24 @@ def test_accel_off_is_plain_torch_compile(tmp_path):
     got = json.loads(done.stdout.strip().splitlines()[-1])
     # Dynamo's graphs round in another order than PYNATIVE's calls: equal to float rounding.
     np.testing.assert_allclose(got["graph"], got["eager"], rtol=1e-5)
+    assert not got["child"] and not got["engaged"] and got["plans"] == 0 and not got["records"]
+
+
+@pytest.mark.slow
+def test_accel_off_names_techniques_one_by_one(tmp_path):
+    """``SPORETORCH_ACCEL_OFF`` turns the named techniques off and leaves the others on (how each one's
+    gain is measured); a name that is no technique is warned about, and the numbers stay PYNATIVE's."""
+    env = dict(os.environ, SPORETORCH_ACCEL_OFF="background,conv_plan,host_memory,no_such_thing",
+               SPORETORCH_CACHE_DIR=str(tmp_path), SPORETORCH_JIT_BACKEND="eager")
+    env.pop("SPORETORCH_ACCEL", None)
+    script = SCRIPT.replace("print(json.dumps({", "from sporetorch import _accel\nprint(json.dumps({"
+                            "'on': [t for t in _accel.TECHNIQUES if _accel.on(t)], "
+                            "'acted': _accel.engaged_techniques(), ")
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "SPORETORCH_ACCEL_OFF names no technique no_such_thing" in done.stderr
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    np.testing.assert_allclose(got["graph"], got["eager"], rtol=1e-5)
+    assert got["on"] == ["race", "packages", "winograd", "onednn", "gc_freeze", "fused_unscale"]
+    assert not {"background", "conv_plan", "host_memory"} & set(got["acted"])
     assert not got["child"] and not got["engaged"] and got["plans"] == 0 and not got["records"]

@@ -21,12 +21,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from dataset_throughput import write_jpegs  # noqa: E402
+from dataset_throughput import IMAGES_PIPELINE, write_jpegs  # noqa: E402
 
-EPOCHS = r'''
-import json, sys
-import mindspore.dataset as ds
-import mindspore.dataset.vision as vision
+EPOCHS = IMAGES_PIPELINE + r'''
 
 
 def rss_mb():
@@ -36,14 +33,6 @@ def rss_mb():
                 return int(line.split()[1]) / 1024
 
 
-root, workers, epochs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-mean = [0.485 * 255, 0.456 * 255, 0.406 * 255]
-std = [0.229 * 255, 0.224 * 255, 0.225 * 255]
-data = ds.ImageFolderDataset(root, num_parallel_workers=workers, shuffle=True)
-data = data.map([vision.Decode(), vision.RandomResizedCrop(224), vision.RandomHorizontalFlip(),
-                 vision.Normalize(mean, std), vision.HWC2CHW()], input_columns="image",
-                num_parallel_workers=workers)
-data = data.batch(64, drop_remainder=True)
 it = data.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
 out = []
 for epoch in range(epochs):

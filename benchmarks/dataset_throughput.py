@@ -34,7 +34,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 # The MindSpore-style pipeline, run as a script under either implementation.
-PIPELINE = r'''
+# The images pipeline, built from the script's arguments (root, workers, epochs); shared with
+# dataset_rss_epochs.py, which runs the same pipeline for its memory over epochs.
+IMAGES_PIPELINE = r'''
 import json, sys, time
 import mindspore.dataset as ds
 import mindspore.dataset.vision as vision
@@ -47,6 +49,9 @@ data = data.map([vision.Decode(), vision.RandomResizedCrop(224), vision.RandomHo
                  vision.Normalize(mean, std), vision.HWC2CHW()], input_columns="image",
                 num_parallel_workers=workers)
 data = data.batch(64, drop_remainder=True)
+'''
+
+PIPELINE = IMAGES_PIPELINE + r'''
 it = data.create_tuple_iterator(output_numpy=True, num_epochs=epochs + 1)
 start, images = None, 0
 for epoch in range(epochs + 1):

@@ -26,9 +26,7 @@ import inspect
 import json
 import os
 import re
-import subprocess
 import sys
-import time
 
 import numpy as np
 
@@ -37,7 +35,6 @@ ROOT = os.path.dirname(HERE)
 CANNOT_RUN = os.path.join(ROOT, "sporetorch", "data", "ms_cpu_cannot_run", "ops_auto_generate.json")
 MODULES = ("gen_ops_prim", "pyboost_inner_prim", "gen_ops_def", "gen_extend_func")
 PREFIX = "mindspore.ops.auto_generate."
-HANG_S = 60
 
 
 def _tool(name):
@@ -606,38 +603,10 @@ def _record_child(partial):
     out.close()
 
 
-def _last_row(partial):
-    with open(partial, "rb") as f:
-        f.seek(max(0, os.path.getsize(partial) - 4096))
-        lines = f.read().decode("utf-8", "replace").strip().splitlines()
-    return json.loads(lines[-1]) if lines and lines[-1].startswith("{") else {}
-
-
 def record(path):
     partial = path + ".partial"
-    if not os.path.exists(partial):
-        open(partial, "w", encoding="utf-8").close()
-    while True:
-        child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "record-child", partial],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        size, since = os.path.getsize(partial), time.time()
-        while child.poll() is None:
-            time.sleep(0.5)
-            if os.path.getsize(partial) != size:
-                size, since = os.path.getsize(partial), time.time()
-            elif time.time() - since > HANG_S and "start" in _last_row(partial):
-                child.kill()
-                child.wait()
-        if child.returncode == 0:
-            break
-        last = _last_row(partial)
-        if "start" not in last:
-            raise RuntimeError(f"recording child failed (exit {child.returncode}) outside a case")
-        reason = "hang" if child.returncode in (-9, 137) else f"exit {child.returncode}"
-        print(f"{last['start']}: MindSpore {reason}", file=sys.stderr)
-        with open(partial, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"name": last["start"], "record": {"errors": [
-                {"error": "crash", "message": f"MindSpore {reason}"}]}}) + "\n")
+    _tool("prim_sweep").record_with_children(__file__, partial, lambda name, reason: {"name": name, "record": {
+        "errors": [{"error": "crash", "message": f"MindSpore {reason}"}]}})
     inv, version, records = {}, "", {}
     with open(partial, encoding="utf-8") as f:
         for line in f:

@@ -340,40 +340,47 @@ def _record_child(partial):
     out.close()
 
 
-def _last_row(partial):
+def last_row(partial):
+    """The last complete row of the JSON-lines file ``partial`` ({} where there is none)."""
     with open(partial, "rb") as f:
         f.seek(max(0, os.path.getsize(partial) - 4096))
         lines = f.read().decode("utf-8", "replace").strip().splitlines()
     return json.loads(lines[-1]) if lines and lines[-1].startswith("{") else {}
 
 
-def record(path):
-    """Records MindSpore's results with children that each go as far as they can."""
-    partial = path + ".partial"
+def record_with_children(script, partial, crashed_row):
+    """Run ``script record-child partial`` in children until one finishes: each appends a row per
+    case to ``partial`` (a ``{"start": case}`` row before it), and a case that crashes its child or
+    hangs (no new row for ``HANG_S``; MindSpore's start-up does not count) is recorded with the
+    row ``crashed_row(case, reason)`` and left out by the next child."""
     if not os.path.exists(partial):
         open(partial, "w", encoding="utf-8").close()
     while True:
-        child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "record-child", partial],
+        child = subprocess.Popen([sys.executable, os.path.abspath(script), "record-child", partial],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         size, since = os.path.getsize(partial), time.time()
         while child.poll() is None:
             time.sleep(0.5)
             if os.path.getsize(partial) != size:
                 size, since = os.path.getsize(partial), time.time()
-            elif time.time() - since > HANG_S and "start" in _last_row(partial):
-                child.kill()  # a case that does not finish (MindSpore's start-up does not count)
+            elif time.time() - since > HANG_S and "start" in last_row(partial):
+                child.kill()
                 child.wait()
         if child.returncode == 0:
-            break
-        with open(partial, encoding="utf-8") as f:
-            rows = [json.loads(line) for line in f if line.strip()]
-        last = rows[-1] if rows else {}
+            return
+        last = last_row(partial)
         if "start" not in last:
             raise RuntimeError(f"recording child failed (exit {child.returncode}) outside a case")
         reason = "hang" if child.returncode in (-9, 137) else f"exit {child.returncode}"
         print(f"{last['start']}: MindSpore {reason}; left out", file=sys.stderr)
         with open(partial, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"crashed": last["start"], "reason": reason}) + "\n")
+            f.write(json.dumps(crashed_row(last["start"], reason)) + "\n")
+
+
+def record(path):
+    """Records MindSpore's results with children that each go as far as they can."""
+    partial = path + ".partial"
+    record_with_children(__file__, partial, lambda case, reason: {"crashed": case, "reason": reason})
     results = {"primitive": {}, "method": {}}
     crashed, calls, version = {}, {}, ""
     with open(partial, encoding="utf-8") as f:

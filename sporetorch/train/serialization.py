@@ -80,31 +80,9 @@ def _torch_of(value):
 
 
 def _entries_from_list(save_obj, choice_func):
-    out = []
-    if not save_obj:
-        return out
-    if isinstance(save_obj[0], dict):
-        for item in save_obj:
-            if not (isinstance(item, dict) and "name" in item and "data" in item):
-                raise TypeError("For 'save_checkpoint', save_obj should be a list of dict items with the keys "
-                                f"'name' and 'data', but got {type(item).__name__}: {item!r}")
-            if not isinstance(item["name"], str):
-                raise TypeError("For 'save_checkpoint', when save_obj is a list of dict items, the name in dict "
-                                f"should be str, but got {type(item['name']).__name__}")
-            if not isinstance(item["data"], Tensor):
-                raise TypeError("For 'save_checkpoint', when save_obj is a list of dict items, the data of "
-                                f"'{item['name']}' should be a Parameter or Tensor, "
-                                f"but got {type(item['data']).__name__}")
-            if choice_func is None or choice_func(item["name"]):
-                out.append(_Entry(item["name"], _torch_of(item["data"])))
-        return out
-    for param in save_obj:
-        if not isinstance(param, Parameter):
-            raise TypeError("For 'save_checkpoint', when save_obj is a list of Parameters, every element "
-                            f"should be a Parameter, but got {type(param).__name__}")
-        if choice_func is None or choice_func(param.name):
-            out.append(_Entry(param.name, _torch_of(param)))
-    return out
+    # MindSpore's save_checkpoint checks a list through this helper too, with its messages.
+    return [_Entry(item["name"], _torch_of(item["data"]))
+            for item in _convert_list_to_param_list(save_obj, choice_func)]
 
 
 def _entries_from_dict(save_obj, choice_func):

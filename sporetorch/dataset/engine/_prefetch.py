@@ -91,9 +91,8 @@ def prefetched(rows, size, convert=None, name="sporetorch-prefetch", cheap_size=
     (optional) runs on each item in that thread."""
     out = _Channel()
     stop = threading.Event()
-    thread = threading.Thread(target=_produce, args=(rows, out, stop, convert, max(1, size), max(1, cheap_size or size)),
-                              name=name,
-                              daemon=True)
+    produce_args = (rows, out, stop, convert, max(1, size), max(1, cheap_size or size))
+    thread = threading.Thread(target=_produce, args=produce_args, name=name, daemon=True)
     thread.start()
     try:
         while True:

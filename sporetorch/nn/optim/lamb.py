@@ -6,7 +6,7 @@ from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ._validate import check_bool, check_type
 from ...ops.function.optim_func import lamb_update_, lars_gradient, scale
-from .adam import _check_betas_eps, _float32
+from .adam import _check_betas_eps, _check_param_value, _float32  # noqa: F401 - the checker at MindSpore's path too
 from .optimizer import Optimizer, opt_init_args_register
 
 
@@ -115,13 +115,3 @@ class LARS(Optimizer):
 
 __all__ = ["Lamb", "LARS"]
 
-
-def _check_param_value(beta1, beta2, eps, prim_name):
-    """Lamb's argument checks, with MindSpore's messages."""
-    from ..._checkparam import INC_NEITHER, check_float_range, check_positive_float, check_value_type
-    check_value_type("beta1", beta1, [float], prim_name)
-    check_value_type("beta2", beta2, [float], prim_name)
-    check_value_type("eps", eps, [float], prim_name)
-    check_float_range(beta1, 0.0, 1.0, INC_NEITHER, "beta1", prim_name)
-    check_float_range(beta2, 0.0, 1.0, INC_NEITHER, "beta2", prim_name)
-    check_positive_float(eps, "eps", prim_name)

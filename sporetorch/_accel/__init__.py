@@ -3,22 +3,25 @@
 The rest of the package calls only the functions here; the technique modules beside this file
 are this package's own (``tests/graph/test_accel_boundary.py`` checks it). ``SPORETORCH_ACCEL=0`` turns
 every technique off: GRAPH_MODE is then ``torch.compile`` at the first call, PYNATIVE plain torch.
+``SPORETORCH_ACCEL_OFF=<technique>[,...]`` turns the named ones off and leaves the others on: how each
+one's gain is measured (``benchmarks/accel_techniques.py``; the table is in docs/performance.md).
 
 =================  ==================  ===============================================================
-technique          module              what it does
+technique (switch) module              what it does
 =================  ==================  ===============================================================
-background         ``background``      compiles in a forked child (or in-process once hot), races
-compilation                            compiled against eager, records the verdict for later runs
-packages           ``package``         AOTInductor packages of inference functions for later runs
-conv planning      ``conv_plan``       times each CPU convolution's kernels and memory formats
-Winograd           ``winograd``        F(2x2, 3x3) convolutions from C compiled at run time
-oneDNN cache       ``onednn``          empties oneDNN's primitive cache when the thread count changes
-host memory        ``host_memory``     keeps freed CPU memory for the next step; zero pages for flags;
+``background``     ``background``      compiles in a forked child (or in-process once hot) while the
+                                       caller runs eagerly; records the verdict for later runs
+``race``           ``background``      times compiled against eager calls and keeps the faster
+``packages``       ``package``         AOTInductor packages of inference functions for later runs
+``conv_plan``      ``conv_plan``       times each CPU convolution's kernels and memory formats
+``winograd``       ``winograd``        F(2x2, 3x3) convolutions from C compiled at run time
+``onednn``         ``onednn``          empties oneDNN's primitive cache when the thread count changes
+``host_memory``    ``host_memory``     keeps freed CPU memory for the next step; zero pages for flags;
                                        gives the heaps' free memory back at a dataset epoch's end
-gc handling        ``gc_freeze``       freezes the collector's objects while a child shares them
-cache              ``cache``           the on-disk folder: 0700, bounded, HMAC-checked
-fused unscale      ``_torch_private``  the GradScaler's unscale-and-check kernel for loss scaling
-private torch API  ``_torch_private``  every private torch API used, each guarded
+``gc_freeze``      ``gc_freeze``       freezes the collector's objects while a child shares them
+``fused_unscale``  ``_torch_private``  the GradScaler's unscale-and-check kernel for loss scaling
+(cache)            ``cache``           the on-disk folder: 0700, bounded, HMAC-checked
+(private APIs)     ``_torch_private``  every private torch API used, each guarded
 =================  ==================  ===============================================================
 """
 import torch

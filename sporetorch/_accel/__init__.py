@@ -15,7 +15,6 @@ technique (switch) module              what it does
 ``packages``       ``package``         AOTInductor packages of inference functions for later runs
 ``conv_plan``      ``conv_plan``       times each CPU convolution's kernels and memory formats
 ``winograd``       ``winograd``        F(2x2, 3x3) convolutions from C compiled at run time
-``onednn``         ``onednn``          empties oneDNN's primitive cache when the thread count changes
 ``host_memory``    ``host_memory``     keeps freed CPU memory for the next step; zero pages for flags;
                                        gives the heaps' free memory back at a dataset epoch's end
 ``gc_freeze``      ``gc_freeze``       freezes the collector's objects while a child shares them

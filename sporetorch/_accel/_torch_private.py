@@ -20,8 +20,6 @@ API                                               technique              without
 ``torch._inductor.aoti_compile_and_package``,     packages               functions compile with Dynamo
 ``torch._C._aoti.AOTIModelPackageLoader``
 loggers ``torch._dynamo``/``torch._inductor``     quiet compiler logs    torch's own warnings show
-oneDNN's ``dnnl_*_primitive_cache_capacity``      oneDNN cache           (``onednn``) nothing is flushed
-(found in ``libtorch_cpu.so``'s symbol table)
 ``torch._amp_foreach_non_finite_check_and_       fused unscale          public ops: a float sum per
 unscale_`` (the GradScaler's kernel, probed once)                        gradient, ``_foreach_mul_``
 ``torch.Tensor._version`` (the in-place write     version counter        host caches re-read the tensor;

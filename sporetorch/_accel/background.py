@@ -47,7 +47,7 @@ import torch
 
 from .. import _device
 from .. import context as _context
-from . import _torch_private, cache, gc_freeze, host_memory, onednn
+from . import _torch_private, cache, gc_freeze, host_memory
 from . import package as _jit_package
 from ._common import TECHNIQUES, _logger, engage, failure_summary, on, warn_once as _warn_once
 
@@ -503,9 +503,6 @@ def _take_the_core_back(saved):
 
 
 def _set_threads(count):
-    """Change torch's thread count, dropping the oneDNN primitives built for the old one, which the
-    process would otherwise keep beside the new set (``onednn``)."""
-    onednn.flush()
     torch.set_num_threads(count)
 
 

@@ -3,7 +3,7 @@ import os
 import pytest
 
 # Test modules of a speed-up itself (``sporetorch/_accel``): with SPORETORCH_ACCEL=0 there is nothing to test.
-_ACCEL_MODULES = {"test_jit_background", "test_jit_package", "test_host_memory", "test_onednn_cache"}
+_ACCEL_MODULES = {"test_jit_background", "test_jit_package", "test_host_memory"}
 # Tests of other modules that test a speed-up (the race of compiled against eager, ``@`` captured whole).
 _ACCEL_TESTS = {"test_primitives_built_in_construct_and_matmul_operator_stay_in_one_graph",
                 "test_race_keeps_eager_when_the_compiled_variant_is_slower", "test_race_keeps_compiled_when_it_is_faster",

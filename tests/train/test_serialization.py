@@ -661,3 +661,25 @@ def test_encryption_without_cryptography_raises_not_implemented(tmp_path, monkey
     ms.save_checkpoint(Net(), str(tmp_path / "plain.ckpt"))
     with pytest.raises(NotImplementedError, match="cryptography"):
         ms.load_checkpoint(str(tmp_path / "plain.ckpt"), dec_key=bytes(16))
+
+
+# MindSpore 2.10: save_checkpoint of a bad list raises the messages of its _convert_list_to_param_list.
+_BAD_LISTS = [
+    ([{"nam": 1}], "For save_checkpoint, save_obj should be a list of dict items, and the dict should have key "
+                   "values 'name' and 'value', but got <class 'dict'> and {'nam': 1}."),
+    ([{"name": 1, "data": None}], "For save_checkpoint, when save_obj is a list of dict items, the name in dict "
+                                  "should be string, but got <class 'int'>."),
+    ([{"name": "a", "data": 1}], "For save_checkpoint, when save_obj is a list of dict items, the data in dict "
+                                 "should be parameter, but got <class 'int'>."),
+    ([1], "For save_checkpoint, when save_obj is made up by list of Parameter,the param should be parameter, "
+          "but got <class 'int'>"),
+]
+
+
+@pytest.mark.parametrize("obj, message", _BAD_LISTS)
+def test_save_checkpoint_of_a_bad_list_raises_mindspores_message(tmp_path, obj, message):
+    path = tmp_path / "x.ckpt"
+    with pytest.raises(TypeError) as info:
+        ms.save_checkpoint(obj, str(path))
+    assert str(info.value) == message
+    assert not path.exists()

@@ -100,6 +100,7 @@ def _alive(pid):
         return False
 
 
+@pytest.mark.slow  # a child process per start method, interrupted mid-epoch (13-16 s each)
 @pytest.mark.parametrize("method", ["fork", "spawn"])
 def test_ctrl_c_ends_the_pipeline_and_its_workers(tmp_path, method):
     command, env = _run(tmp_path, method, "forever")

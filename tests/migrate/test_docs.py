@@ -6,6 +6,8 @@ import shlex
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOC = os.path.join(ROOT, "docs", "migration.md")
 
@@ -19,6 +21,7 @@ def _commands():
     return [line[2:] for line in block.splitlines() if line.startswith("$ ")]
 
 
+@pytest.mark.slow  # runs every command of the walkthrough (about 45 s)
 def test_walkthrough_commands_run(tmp_path):
     os.symlink(os.path.join(ROOT, "tests"), tmp_path / "tests")
     env = dict(os.environ, PYTHONPATH=ROOT)

@@ -27,8 +27,14 @@ def warn_once(message):
 
 def on(technique):
     """Whether ``technique`` (one of ``TECHNIQUES``) runs: the speed-ups on, and it not named in
-    ``SPORETORCH_ACCEL_OFF``."""
+    ``SPORETORCH_ACCEL_OFF``. The interface asks this; a technique module asks ``turned_off``, since
+    its own functions may be called directly (its tests do, with the speed-ups off too)."""
     return ENABLED and technique not in _OFF
+
+
+def turned_off(technique):
+    """Whether ``SPORETORCH_ACCEL_OFF`` names ``technique``."""
+    return technique in _OFF
 
 
 _ENGAGED = set()

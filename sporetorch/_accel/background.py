@@ -49,7 +49,7 @@ from .. import _device
 from .. import context as _context
 from . import _torch_private, cache, gc_freeze, host_memory
 from . import package as _jit_package
-from ._common import TECHNIQUES, _logger, engage, failure_summary, on, warn_once as _warn_once
+from ._common import TECHNIQUES, _logger, engage, failure_summary, turned_off, warn_once as _warn_once
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
@@ -179,7 +179,7 @@ def _load_package(owner, record, args, kwargs):
     for these cells and arguments, or None."""
     entry = record.get("package")
     folder = _jit_folder()
-    if not isinstance(entry, dict) or folder is None or not on("packages"):
+    if not isinstance(entry, dict) or folder is None or turned_off("packages"):
         return None
     packaged = _jit_package.load(folder, entry, *_reached(owner.fn))
     if packaged is None or not packaged.matches(args, kwargs):
@@ -659,7 +659,7 @@ def _record_key(owner, args, kwargs):
     world = torch.distributed.get_world_size() if _in_process_group() else 1
     parts = [torch.__version__, owner.backend_name(), owner.name, repr(owner.dynamic), repr(owner.options),
              _context.autotune_enabled(), _device.default_device().type, deps, _signature(list(args)),
-             _signature(kwargs), world, [name for name in TECHNIQUES if not on(name)],
+             _signature(kwargs), world, [name for name in TECHNIQUES if turned_off(name)],
              sorted((name, [_file_hash(path) for path in paths]) for name, paths in _PLANNER_CODE.items())]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -947,7 +947,7 @@ def _packageable(owner, args, kwargs):
     package (``_jit_package``): inductor, static shapes, captured whole (Python that Dynamo left
     between graphs, a ``print`` say, would not run in a package), and an inference function of
     Tensors; else None."""
-    if owner.backend_name() != "inductor" or owner.dynamic or not owner._whole or not on("packages"):
+    if owner.backend_name() != "inductor" or owner.dynamic or not owner._whole or turned_off("packages"):
         return None
     reached = _reached(owner.fn)
     return reached if _jit_package.eligible(args, kwargs, reached[0]) else None

@@ -27,7 +27,7 @@ import torch.nn.functional as F
 from .. import _device
 from . import background as _jit
 from . import winograd as _winograd
-from ._common import engage, failure_summary
+from ._common import engage, failure_summary, turned_off
 
 __all__ = ["tunable", "conv2d"]
 
@@ -279,10 +279,15 @@ def _plan_forward(conv, x, w, bias, training):
             choice = _fastest({fmt: (lambda cl=(fmt == "channels_last"): conv.forward(_as_format(x, cl), w, bias))
                                for fmt in ("contiguous", "channels_last")})
             channels_last = choice == "channels_last"
-            winograd = _winograd.admit(x, w, conv) \
+            winograd = _winograd_admits(x, w, conv) \
                 and _winograd_is_faster(conv, x, w, bias, channels_last, training)
         plan = _plans[conv.key] = _Plan(channels_last, winograd)
     return plan
+
+
+def _winograd_admits(x, w, conv):
+    """Whether Winograd may run this convolution: not turned off (``SPORETORCH_ACCEL_OFF``), and able to."""
+    return not turned_off("winograd") and _winograd.admit(x, w, conv)
 
 
 def _winograd_screen(conv, xf, w, bias, y):
@@ -387,7 +392,7 @@ def _recorded_plan(choice, conv, x, w):
             and all(isinstance(b, list) and len(b) == 3 and isinstance(b[0], bool) and isinstance(b[1], bool)
                     and b[2] in weight_variants for b in backward)):
         return None
-    if winograd and not _winograd.admit(x, w, conv):
+    if winograd and not _winograd_admits(x, w, conv):
         return None
     plan = _Plan(channels_last, winograd)
     plan.backward = {g_cl: (input_cl, weight_variant) for g_cl, input_cl, weight_variant in backward}

@@ -9,7 +9,7 @@ the child's verdict has come. Objects the user froze stay frozen.
 """
 import gc
 
-from ._common import engage, on
+from ._common import engage, turned_off
 
 __all__ = ["freeze", "thaw"]
 
@@ -17,7 +17,7 @@ __all__ = ["freeze", "thaw"]
 def freeze():
     """Freeze the collector's objects; returns whether ``thaw`` should unfreeze them later (False where
     the user had frozen some: those are the user's to unfreeze)."""
-    if not on("gc_freeze"):
+    if turned_off("gc_freeze"):
         return False
     engage("gc_freeze")
     owned = gc.get_freeze_count() == 0

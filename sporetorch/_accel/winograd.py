@@ -35,7 +35,7 @@ import torch.nn.functional as F
 
 from .._device import cpu_flags
 from . import cache
-from ._common import engage, on
+from ._common import engage
 
 __all__ = ["admit", "available", "products", "products_transposed", "forward", "backward"]
 
@@ -243,8 +243,7 @@ def admit(x, w, conv):
     return (x.dtype == torch.float32 and w.shape[2:] == (3, 3) and conv.groups == 1
             and conv.stride == [1, 1] and conv.padding == [1, 1] and conv.dilation == [1, 1]
             and x.shape[2] % 2 == 0 and x.shape[3] % 2 == 0
-            and min(w.shape[0], w.shape[1]) >= MIN_CHANNELS and on("winograd") and _compiler_allowed()
-            and available())
+            and min(w.shape[0], w.shape[1]) >= MIN_CHANNELS and _compiler_allowed() and available())
 
 
 def _call(name, dtype, *args):

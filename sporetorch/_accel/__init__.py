@@ -54,8 +54,9 @@ def first_call(owner, args, kwargs):
     """A compiled function's first call: run it as an earlier run's record says, or eagerly while it
     compiles in the background; ``DECLINED`` where the owner should compile now, as torch.compile does."""
     if on("host_memory") and _device.default_device().type == "cpu":
-        engage("host_memory")
         host_memory.engage()
+        if host_memory.engaged():
+            engage("host_memory")
     if not on("background"):
         return DECLINED
     return background.first_call(owner, args, kwargs)

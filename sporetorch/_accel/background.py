@@ -491,7 +491,7 @@ def _leave_a_core():
         cores = os.cpu_count() or 1
     threads = torch.get_num_threads()
     if 1 < cores <= threads:
-        _set_threads(cores - 1)
+        torch.set_num_threads(cores - 1)
         return threads, cores - 1
     return None
 
@@ -499,11 +499,7 @@ def _leave_a_core():
 def _take_the_core_back(saved):
     """Undo ``_leave_a_core`` (unless the user has changed the thread count since)."""
     if saved is not None and torch.get_num_threads() == saved[1]:
-        _set_threads(saved[0])
-
-
-def _set_threads(count):
-    torch.set_num_threads(count)
+        torch.set_num_threads(saved[0])
 
 
 # Threads of this module that hold no lock a child could need: the ones waiting for a child's exit.

@@ -18,7 +18,6 @@ technique (switch) module              what it does
 ``host_memory``    ``host_memory``     keeps freed CPU memory for the next step; zero pages for flags;
                                        gives the heaps' free memory back at a dataset epoch's end
 ``gc_freeze``      ``gc_freeze``       freezes the collector's objects while a child shares them
-``fused_unscale``  ``_torch_private``  the GradScaler's unscale-and-check kernel for loss scaling
 (cache)            ``cache``           the on-disk folder: 0700, bounded, HMAC-checked
 (private APIs)     ``_torch_private``  every private torch API used, each guarded
 =================  ==================  ===============================================================
@@ -34,7 +33,7 @@ from ._common import (ENABLED, TECHNIQUES, engage, engaged_techniques, failure_s
 __all__ = ["ENABLED", "enabled", "first_call", "DECLINED", "race_or", "tuning", "conv2d", "buffer",
            "release_host_memory", "trim_host_memory", "defer_planning", "deferred_plans", "plan_ahead", "in_compiling_child",
            "before_compile", "prepare_capture", "inductor_backend", "is_capture_error", "is_compiler_failure",
-           "mark_dynamic", "failure_summary", "warn_once", "unscale_and_check_", "tensor_version", "forward_ad_open",
+           "mark_dynamic", "failure_summary", "warn_once", "tensor_version", "forward_ad_open",
            "TECHNIQUES", "on", "engaged_techniques"]
 
 DECLINED = background.DECLINED
@@ -124,16 +123,6 @@ def conv2d(x, w, bias, stride, padding, dilation, groups):
     if not on("conv_plan") or not conv_plan.tunable(x, w, stride, padding):
         return None
     return conv_plan.conv2d(x, w, bias, stride, padding, dilation, groups)
-
-
-# ---------------------------------------------------------------- fused kernels
-def unscale_and_check_(tensors, found, inv):
-    """Loss-scale unscaling in one fused pass (``tensors *= inv``; ``found`` set to 1 on inf/NaN): True
-    where it ran, False where the caller runs its public ops (the speed-ups off, or torch without it)."""
-    if not (on("fused_unscale") and _torch_private.unscale_and_check_(tensors, found, inv)):
-        return False
-    engage("fused_unscale")
-    return True
 
 
 # ---------------------------------------------------------------- host memory

@@ -11,8 +11,7 @@ ENABLED = os.environ.get("SPORETORCH_ACCEL", "1") != "0"
 
 # The techniques by name, each of which ``SPORETORCH_ACCEL_OFF`` (names, comma-separated) turns off
 # alone while the others stay on: how each one's gain is measured (benchmarks/accel_techniques.py).
-TECHNIQUES = ("background", "race", "packages", "conv_plan", "winograd", "host_memory", "gc_freeze",
-              "fused_unscale")
+TECHNIQUES = ("background", "race", "packages", "conv_plan", "winograd", "host_memory", "gc_freeze")
 _OFF = frozenset(name.strip() for name in os.environ.get("SPORETORCH_ACCEL_OFF", "").split(",") if name.strip())
 
 _EMITTED = set()

@@ -20,8 +20,6 @@ API                                               technique              without
 ``torch._inductor.aoti_compile_and_package``,     packages               functions compile with Dynamo
 ``torch._C._aoti.AOTIModelPackageLoader``
 loggers ``torch._dynamo``/``torch._inductor``     quiet compiler logs    torch's own warnings show
-``torch._amp_foreach_non_finite_check_and_       fused unscale          public ops: a float sum per
-unscale_`` (the GradScaler's kernel, probed once)                        gradient, ``_foreach_mul_``
 ``torch.Tensor._version`` (the in-place write     version counter        host caches re-read the tensor;
 counter autograd keeps)                                                  cast Parameters compare values
 ``torch.autograd.forward_ad._current_level``      forward-AD level       ``unpack_dual``: whether the
@@ -181,44 +179,6 @@ def aoti_loader(path, model):
         off("packages", "torch._C._aoti.AOTIModelPackageLoader is missing")
         raise RuntimeError("AOTInductor's loader is unavailable")
     return loader(path, model, False, 1, -1)
-
-
-def _unscale_kernel():
-    """torch's fused unscale-and-check kernel, once it has answered a probe as expected; else None."""
-    if is_off("fused unscale"):
-        return None
-    fn = getattr(torch, "_amp_foreach_non_finite_check_and_unscale_", None)
-    if not callable(fn):
-        off("fused unscale", "torch._amp_foreach_non_finite_check_and_unscale_ is missing")
-        return None
-    if not _UNSCALE_PROBED:
-        try:
-            found, probe = torch.zeros(1), [torch.tensor([4.0, 1.0]), torch.tensor([2.0, float("inf")])]
-            fn(probe, found, torch.tensor([0.5]))
-            ok = found.item() == 1.0 and probe[0].tolist() == [2.0, 0.5] and probe[1][0].item() == 1.0
-        except (RuntimeError, TypeError) as exc:
-            ok, why = False, f"{type(exc).__name__}: {exc}"
-        else:
-            why = "it answered a probe unlike torch 2.13's"
-        if not ok:
-            off("fused unscale", why)
-            return None
-        _UNSCALE_PROBED.append(True)
-    return fn
-
-
-_UNSCALE_PROBED = []
-
-
-def unscale_and_check_(tensors, found, inv):
-    """Multiply ``tensors`` by ``inv`` in place and set ``found`` (float32, one element) to 1 where one of
-    them held inf or NaN, in one pass over each (the GradScaler's kernel). False where the kernel is
-    unavailable: the caller then runs its public ops, whose results are the same."""
-    fn = _unscale_kernel()
-    if fn is None:
-        return False
-    fn(tensors, found, inv)
-    return True
 
 
 def tensor_version(t):

@@ -72,6 +72,6 @@ def test_accel_off_names_techniques_one_by_one(tmp_path):
     assert "SPORETORCH_ACCEL_OFF names no technique no_such_thing" in done.stderr
     got = json.loads(done.stdout.strip().splitlines()[-1])
     np.testing.assert_allclose(got["graph"], got["eager"], rtol=1e-5)
-    assert got["on"] == ["race", "packages", "winograd", "gc_freeze", "fused_unscale"]
+    assert got["on"] == ["race", "packages", "winograd", "gc_freeze"]
     assert not {"background", "conv_plan", "host_memory"} & set(got["acted"])
     assert not got["child"] and not got["engaged"] and got["plans"] == 0 and not got["records"]

@@ -14,7 +14,6 @@ None of them is part of ``mindspore.ops``: the module exports nothing.
 """
 import torch
 
-from ... import _accel
 from ...common._inplace import _set
 from ...common.tensor import Tensor, _u, _wrap
 from ._utils import _ut
@@ -719,10 +718,10 @@ def all_finite_(tensors):
 
 def unscale_and_check_(tensors, scale):
     """Divide ``tensors`` by ``scale`` in place and return a 0-D float32 tensor, positive when any of them
-    holds inf or NaN (one fused pass)."""
+    holds inf or NaN."""
     found = torch.zeros((), dtype=torch.float32, device=tensors[0].device if tensors else "cpu").reshape(1)
     inv = (1.0 / scale.float()).reshape(1).to(found.device)
-    if tensors and not _accel.unscale_and_check_(tensors, found, inv):
+    if tensors:
         found.copy_(_any_non_finite(tensors).reshape(1))
         _unscale_(tensors, inv)
     return found.reshape(())

@@ -143,18 +143,24 @@ def _child_done():
     return child is None or child.poll() is not None
 
 
+def settle(step, seconds):
+    """Run ``step`` (its first call done) until the compiled functions it made have settled and the
+    compiling child is done, for at most ``seconds``; returns (steps run, whether they settled)."""
+    owners, steps, deadline = _compiled_functions(), 0, time.perf_counter() + seconds
+    while time.perf_counter() < deadline and not (all(map(_settled, owners)) and _child_done()):
+        step()
+        steps += 1
+    return steps, all(map(_settled, owners))
+
+
 def _worker(args):
     step = _build(args.workload, args.threads, args.mindcv_dir)
     from sporetorch import _accel
     start = time.perf_counter()
     step()
     first = time.perf_counter() - start
-    owners = _compiled_functions()
-    steps, deadline = 1, start + args.settle_s
-    while time.perf_counter() < deadline and not (all(map(_settled, owners)) and _child_done()):
-        step()
-        steps += 1
-    settled = all(map(_settled, owners))
+    steps, settled = settle(step, args.settle_s - first)
+    steps += 1
     settle_s = time.perf_counter() - start
     times = []
     for _ in range(args.steps):
@@ -198,9 +204,10 @@ def _interleaved_worker(args):
     from sporetorch.compat import alias_as_mindspore
     alias_as_mindspore()
     import mindspore as ms
+    from sporetorch import _accel
     from sporetorch._accel import conv_plan, host_memory, winograd
     from sporetorch.common.jit import _run_in_mode
-    if "host_memory" not in os.environ.get("SPORETORCH_ACCEL_OFF", ""):
+    if _accel.on("host_memory"):
         host_memory.engage()  # as GRAPH_MODE's first call does
     train_step, batch = _mindcv_train_step(args.workload.split(":", 1)[1], args.threads, args.mindcv_dir)
     admit = winograd.admit
@@ -223,14 +230,17 @@ def _interleaved_worker(args):
     first = {}
     for label, step in variants.items():
         # The compiled variant compiles in the caller at its first call, and is never raced.
-        saved = dict(os.environ)
-        if label == "compiled":
-            os.environ.update(SPORETORCH_JIT_BACKGROUND="0", SPORETORCH_JIT_AUTOTUNE="0")
+        switches = {"SPORETORCH_JIT_BACKGROUND": "0", "SPORETORCH_JIT_AUTOTUNE": "0"} if label == "compiled" else {}
+        saved = {name: os.environ.get(name) for name in switches}
+        os.environ.update(switches)
         start = time.perf_counter()
         step().asnumpy()
         first[label] = time.perf_counter() - start
-        os.environ.clear()
-        os.environ.update(saved)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name)
+            else:
+                os.environ[name] = value
         step().asnumpy()
     medians = {label: [] for label in variants}
     for r in range(args.rounds):
@@ -260,13 +270,14 @@ def measure_interleaved(workload, args):
 
 
 def print_interleaved(result):
+    from sporetorch._accel.background import _CHILD_MARGIN
     runs = result["interleaved"]
 
     def step(config, label):
         return statistics.median(m for run in runs[config] for m in run["rounds"][label])
     tuned, compiled = step("all", "eager_tuned"), step("all", "compiled")
-    # The race keeps compiled code where it takes at most 0.9 of the eager variant's time (background._CHILD_MARGIN).
-    chosen = "compiled" if compiled <= 0.9 * tuned else "eager_tuned"
+    # The child's race keeps compiled code where it takes at most _CHILD_MARGIN of the eager variant's time.
+    chosen = "compiled" if compiled <= _CHILD_MARGIN * tuned else "eager_tuned"
     base = step("all", chosen)
     rows = {"all on (the race's choice: " + chosen + ")": base,
             "race off (compiled)": compiled,

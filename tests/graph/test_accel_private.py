@@ -81,6 +81,29 @@ def test_capture_errors_are_known_without_dynamo_imported(monkeypatch):
     assert not _torch_private.is_capture_error(ValueError("user error"))
 
 
+def _sgd_run():
+    np.random.seed(0)
+    net = nn.Dense(3, 2)
+    opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+    step = ms.value_and_grad(lambda x: (net(x) ** 2).sum(), None, opt.parameters)
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    for _ in range(3):
+        _, grads = step(x)
+        opt(grads)
+    return [p.asnumpy() for p in net.trainable_params()]
+
+
+def _fp16_batch_norm_run():
+    np.random.seed(0)
+    net = nn.SequentialCell([nn.Dense(3, 4), nn.BatchNorm1d(4)]).to_float(ms.float16)
+    net.set_train()
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    for _ in range(2):
+        net(x)
+    return [p.asnumpy() for p in net.get_parameters()]
+
+
+@pytest.mark.parametrize("run", [_sgd_run, _fp16_batch_norm_run])
 def test_without_version_counters_results_are_the_same(monkeypatch, run):
     # Optimizer host caches read their tensors again; cast Parameters compare values to see a write.
     expected = run()
